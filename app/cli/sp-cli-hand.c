@@ -1,0 +1,188 @@
+/* sp-cli-hand.c: `sparrow-cli waits` and `sparrow-cli check`, the hand analysis without scoring.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <stdio.h>
+
+#include "sp-cli.h"
+#include "sp-core.h"
+
+static gboolean
+parse_ruleset (SpCli      *cli,
+               const char *name,
+               SpRuleset  *ruleset,
+               int        *status)
+{
+  if (name == NULL)
+    {
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--rules mcr|taiwan|guangdong is required");
+      return FALSE;
+    }
+  if (!sp_ruleset_from_string (name, ruleset))
+    {
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                             "unknown ruleset '%s' (mcr, taiwan or guangdong)", name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+int
+sp_cli_waits (SpCli  *cli,
+              int     argc,
+              char  **argv)
+{
+  g_autofree char *rules = NULL;
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, "mcr, taiwan or guangdong", "R" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "answer in JSON", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("HAND — the tiles a ready hand waits on");
+  g_autoptr(GError) error = NULL;
+  SpRuleset ruleset;
+  SpHand hand;
+  SpWaitList waits;
+  int status;
+  int shanten;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_summary (context,
+                                "HAND is one tile short of a win: 13 tiles for MCR and Guangdong,\n"
+                                "16 for Taiwan, one more per kong.");
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
+    return status;
+  cli->json = json;
+  if (!parse_ruleset (cli, rules, &ruleset, &status))
+    return status;
+  if (argc != 2)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "waits takes one HAND (see --help)");
+
+  if (!sp_hand_parse (argv[1], &hand, &error)
+      || !sp_hand_validate (&hand, ruleset, FALSE, &error))
+    return sp_cli_fail_error (cli, error);
+
+  sp_hand_waits (&hand, ruleset, &waits);
+  shanten = waits.n > 0 ? 0 : sp_hand_shanten (&hand, ruleset);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "ready");
+      json_builder_add_boolean_value (builder, waits.n > 0);
+      json_builder_set_member_name (builder, "shanten");
+      json_builder_add_int_value (builder, shanten);
+      json_builder_set_member_name (builder, "waits");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < waits.n; i++)
+        {
+          char buf[SP_TILE_STRING_SIZE];
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "tile");
+          json_builder_add_string_value (builder, sp_tile_to_string (waits.waits[i].tile, buf));
+          json_builder_set_member_name (builder, "type");
+          json_builder_add_string_value (builder, sp_wait_kind_to_string (waits.waits[i].kind));
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+      root = json_builder_get_root (builder);
+      sp_cli_print_json (root);
+    }
+  else if (waits.n == 0)
+    printf ("not ready: %d from ready\n", shanten);
+  else
+    {
+      for (guint i = 0; i < waits.n; i++)
+        {
+          char buf[SP_TILE_STRING_SIZE];
+
+          printf ("%s%s %s", i > 0 ? ", " : "", sp_tile_to_string (waits.waits[i].tile, buf),
+                  sp_wait_kind_to_string (waits.waits[i].kind));
+        }
+      printf ("\n");
+    }
+  return SP_CLI_OK;
+}
+
+int
+sp_cli_check (SpCli  *cli,
+              int     argc,
+              char  **argv)
+{
+  g_autofree char *rules = NULL;
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, "mcr, taiwan or guangdong", "R" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "answer in JSON", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("HAND — validate a declared win");
+  g_autoptr(GError) error = NULL;
+  SpRuleset ruleset;
+  SpHand hand;
+  int status;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_summary (context,
+                                "Checks the notation, the tile counts and the shape of a declared win\n"
+                                "(14 tiles for MCR and Guangdong, 17 for Taiwan, one more per kong;\n"
+                                "the last tile is the winning tile).  No minimum is applied.");
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
+    return status;
+  cli->json = json;
+  if (!parse_ruleset (cli, rules, &ruleset, &status))
+    return status;
+  if (argc != 2)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "check takes one HAND (see --help)");
+
+  if (!sp_hand_parse (argv[1], &hand, &error) || !sp_hand_validate (&hand, ruleset, TRUE, &error))
+    goto invalid;
+  if (!sp_hand_is_complete (&hand, ruleset))
+    {
+      SpHand ready = hand;
+      SpWaitList waits;
+
+      sp_hand_remove_winning_tile (&ready);
+      if (sp_hand_waits (&ready, ruleset, &waits) > 0)
+        g_set_error (&error, SP_CORE_ERROR, SP_CORE_ERROR_NOT_A_WIN,
+                     "not a win: ready without the last tile, which is not one of its waits");
+      else
+        g_set_error (&error, SP_CORE_ERROR, SP_CORE_ERROR_NOT_A_WIN,
+                     "not a win: %d tile(s) from ready without the last tile",
+                     sp_hand_shanten (&ready, ruleset));
+      goto invalid;
+    }
+
+  if (json)
+    printf ("{\"valid\":true,\"win\":true}\n");
+  else
+    printf ("valid: a win under %s\n", sp_ruleset_to_string (ruleset));
+  return SP_CLI_OK;
+
+invalid:
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "valid");
+      json_builder_add_boolean_value (builder, FALSE);
+      json_builder_set_member_name (builder, "error");
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "code");
+      json_builder_add_string_value (builder, sp_core_error_code_name ((SpCoreError) error->code));
+      json_builder_set_member_name (builder, "message");
+      json_builder_add_string_value (builder, error->message);
+      json_builder_end_object (builder);
+      json_builder_end_object (builder);
+      root = json_builder_get_root (builder);
+      sp_cli_print_json (root);
+      return SP_CLI_REFUSED;
+    }
+  return sp_cli_fail_error (cli, error);
+}

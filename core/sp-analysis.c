@@ -1,0 +1,753 @@
+/* sp-analysis.c: every reading of a winning hand, its waits and its distance from ready.
+ * The hot paths work on counts on the stack and allocate nothing.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-analysis.h"
+
+#include <string.h>
+
+SpShapes
+sp_ruleset_shapes (SpRuleset ruleset)
+{
+  switch (ruleset)
+    {
+    case SP_RULESET_MCR:
+      return SP_SHAPE_SETS | SP_SHAPE_SEVEN_PAIRS | SP_SHAPE_THIRTEEN_ORPHANS | SP_SHAPE_KNITTED;
+    case SP_RULESET_GUANGDONG:
+      return SP_SHAPE_SETS | SP_SHAPE_THIRTEEN_ORPHANS;
+    case SP_RULESET_TAIWAN:
+    default:
+      return SP_SHAPE_SETS;
+    }
+}
+
+const char *
+sp_wait_kind_to_string (SpWaitKind kind)
+{
+  static const char *names[] = { "两面", "边张", "坎张", "单钓", "双碰", "特殊" };
+
+  g_return_val_if_fail (kind < SP_N_WAIT_KINDS, "?");
+  return names[kind];
+}
+
+guint
+sp_hand_sets_needed (const SpHand *hand,
+                     SpRuleset     ruleset)
+{
+  guint sets = ruleset == SP_RULESET_TAIWAN ? 5 : 4;
+
+  return hand->n_melds >= sets ? 0 : sets - hand->n_melds;
+}
+
+void
+sp_hand_remove_winning_tile (SpHand *hand)
+{
+  g_return_if_fail (hand->n_concealed > 0);
+
+  hand->n_concealed--;
+  hand->counts[hand->concealed[hand->n_concealed]]--;
+}
+
+/* The knitted patterns (组合龙): suit order for ranks 147, 258, 369. */
+static const guint8 knitted_orders[6][3] = {
+  { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 },
+};
+
+static const SpTile orphans[13] = {
+  SP_TILE_1M, SP_TILE_9M, SP_TILE_1P, SP_TILE_9P, SP_TILE_1S, SP_TILE_9S,
+  27, 28, 29, 30, 31, 32, 33,
+};
+
+/* Whether the tile belongs to knitted pattern @k. */
+static inline gboolean
+in_knitted (guint  k,
+            SpTile tile)
+{
+  guint rank;
+
+  if (sp_tile_is_honor (tile))
+    return FALSE;
+  rank = sp_tile_rank (tile);
+  return knitted_orders[k][(rank - 1) % 3] == sp_tile_suit (tile);
+}
+
+/* ---- Completeness: fast checks on counts ---------------------------------------------- */
+
+/* Whether nine counts of one suit split into chows and pungs only.  The lowest rank's tiles
+ * must start pungs or chows, and three equal chows read as three pungs, so taking its count
+ * mod 3 as chows decides it. */
+static gboolean
+suit_is_sets (const guint8 *c)
+{
+  int a[9];
+
+  for (guint i = 0; i < 9; i++)
+    a[i] = c[i];
+  for (guint i = 0; i < 9; i++)
+    {
+      int k;
+
+      if (a[i] < 0)
+        return FALSE;
+      k = a[i] % 3;
+      if (k == 0)
+        continue;
+      if (i > 6)
+        return FALSE;
+      a[i + 1] -= k;
+      a[i + 2] -= k;
+    }
+  return TRUE;
+}
+
+static gboolean
+suit_is_sets_and_pair (const guint8 *c)
+{
+  guint8 a[9];
+
+  memcpy (a, c, 9);
+  for (guint i = 0; i < 9; i++)
+    {
+      gboolean ok;
+
+      if (a[i] < 2)
+        continue;
+      a[i] -= 2;
+      ok = suit_is_sets (a);
+      a[i] += 2;
+      if (ok)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* n sets + a pair from the concealed counts (sets needed follow from the tile count). */
+static gboolean
+counts_are_sets_and_pair (const guint8 *counts)
+{
+  guint pair_group = 4;
+  guint n_honor_pairs = 0;
+
+  for (guint s = 0; s < 3; s++)
+    {
+      guint sum = 0;
+
+      for (guint r = 0; r < 9; r++)
+        sum += counts[s * 9 + r];
+      if (sum % 3 == 1)
+        return FALSE;
+      if (sum % 3 == 2)
+        {
+          if (pair_group != 4)
+            return FALSE;
+          pair_group = s;
+        }
+    }
+  for (guint t = SP_TILE_EAST; t < SP_N_TILE_KINDS; t++)
+    {
+      if (counts[t] == 1 || counts[t] == 4)
+        return FALSE;
+      if (counts[t] == 2)
+        n_honor_pairs++;
+    }
+  if (n_honor_pairs + (pair_group != 4) != 1)
+    return FALSE;
+  for (guint s = 0; s < 3; s++)
+    {
+      if (s == pair_group ? !suit_is_sets_and_pair (counts + s * 9) : !suit_is_sets (counts + s * 9))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+is_seven_pairs (const SpHand *hand)
+{
+  if (hand->n_melds != 0 || hand->n_concealed != 14)
+    return FALSE;
+  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+    if (hand->counts[t] & 1)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+is_thirteen_orphans (const SpHand *hand)
+{
+  if (hand->n_melds != 0 || hand->n_concealed != 14)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (orphans); i++)
+    if (hand->counts[orphans[i]] == 0)
+      return FALSE;
+  /* 13 kinds present among 14 tiles: the fourteenth must be one of them too. */
+  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+    if (hand->counts[t] > 0 && !sp_tile_is_terminal_or_honor (t))
+      return FALSE;
+  return TRUE;
+}
+
+/* 全不靠 / 七星不靠: returns the knitted pattern, or -1. */
+static int
+honors_knitted_pattern (const SpHand *hand)
+{
+  if (hand->n_melds != 0 || hand->n_concealed != 14)
+    return -1;
+  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+    if (hand->counts[t] > 1)
+      return -1;
+  for (guint k = 0; k < 6; k++)
+    {
+      gboolean ok = TRUE;
+
+      for (guint t = 0; t < 27 && ok; t++)
+        if (hand->counts[t] && !in_knitted (k, t))
+          ok = FALSE;
+      if (ok)
+        return (int) k;
+    }
+  return -1;
+}
+
+gboolean
+sp_hand_is_complete (const SpHand *hand,
+                     SpRuleset     ruleset)
+{
+  SpShapes shapes = sp_ruleset_shapes (ruleset);
+  guint needed = sp_hand_sets_needed (hand, ruleset);
+
+  if (hand->n_concealed != needed * 3 + 2)
+    return FALSE;
+  if ((shapes & SP_SHAPE_SETS) && counts_are_sets_and_pair (hand->counts))
+    return TRUE;
+  if ((shapes & SP_SHAPE_SEVEN_PAIRS) && is_seven_pairs (hand))
+    return TRUE;
+  if ((shapes & SP_SHAPE_THIRTEEN_ORPHANS) && is_thirteen_orphans (hand))
+    return TRUE;
+  if (shapes & SP_SHAPE_KNITTED)
+    {
+      SpDecompositionList list;
+
+      if (honors_knitted_pattern (hand) >= 0)
+        return TRUE;
+      /* 组合龙 + set + pair is rare: let the full reader decide. */
+      if (needed >= 3)
+        {
+          for (guint k = 0; k < 6; k++)
+            {
+              gboolean all = TRUE;
+
+              for (guint r = 1; r <= 9 && all; r++)
+                all = hand->counts[sp_tile_make (knitted_orders[k][(r - 1) % 3], r)] > 0;
+              if (all)
+                return sp_hand_decompose (hand, ruleset, &list) > 0;
+            }
+        }
+    }
+  return FALSE;
+}
+
+/* ---- Decomposition: every reading ------------------------------------------------------- */
+
+typedef struct
+{
+  const SpHand        *hand;
+  SpDecompositionList *list;
+  SpDecomposition      current;
+  SpTile               winning_tile;
+  guint8               counts[SP_N_TILE_KINDS];
+} Reading;
+
+static gboolean
+set_holds (const SpSet *set,
+           SpTile       tile)
+{
+  if (set->kind == SP_SET_CHOW)
+    return tile >= set->tile && tile <= set->tile + 2;
+  return tile == set->tile;
+}
+
+static void
+emit (Reading *reading)
+{
+  SpDecomposition *d;
+
+  if (reading->list->n >= SP_MAX_DECOMPOSITIONS)
+    return;
+  d = &reading->list->items[reading->list->n++];
+  *d = reading->current;
+  d->winning_sets = 0;
+  if (reading->winning_tile == SP_TILE_NONE)
+    return;
+  for (guint i = 0; i < d->n_sets; i++)
+    {
+      if (d->sets[i].meld == SP_SET_CONCEALED_PART && set_holds (&d->sets[i], reading->winning_tile))
+        d->winning_sets |= (guint8) (1u << i);
+    }
+}
+
+static inline void
+push_set (Reading   *reading,
+          SpSetKind  kind,
+          SpTile     tile)
+{
+  SpSet *set = &reading->current.sets[reading->current.n_sets++];
+
+  set->kind = (guint8) kind;
+  set->tile = tile;
+  set->meld = SP_SET_CONCEALED_PART;
+}
+
+/* Sets are always taken at the lowest remaining tile, so each reading comes out once; a pair
+ * at a tile must be taken before any set starting there (else "chow then pair" and "pair then
+ * chow" would both come out): @set_at is the tile a set was just taken at, -1 if none.  The
+ * pair is placed last in the list. */
+static void
+read_sets (Reading  *reading,
+           guint     from,
+           int       set_at,
+           gboolean  have_pair,
+           SpTile    pair_tile)
+{
+
+  guint8 *c = reading->counts;
+  guint t = from;
+
+  while (t < SP_N_TILE_KINDS && c[t] == 0)
+    t++;
+  if (t == SP_N_TILE_KINDS)
+    {
+      if (have_pair)
+        {
+          push_set (reading, SP_SET_PAIR, pair_tile);
+          emit (reading);
+          reading->current.n_sets--;
+        }
+      return;
+    }
+
+  if (c[t] >= 3)
+    {
+      c[t] -= 3;
+      push_set (reading, SP_SET_PUNG, (SpTile) t);
+      read_sets (reading, t, (int) t, have_pair, pair_tile);
+      reading->current.n_sets--;
+      c[t] += 3;
+    }
+  if (t < 27 && t % 9 <= 6 && c[t + 1] > 0 && c[t + 2] > 0)
+    {
+      c[t]--;
+      c[t + 1]--;
+      c[t + 2]--;
+      push_set (reading, SP_SET_CHOW, (SpTile) t);
+      read_sets (reading, t, (int) t, have_pair, pair_tile);
+      reading->current.n_sets--;
+      c[t]++;
+      c[t + 1]++;
+      c[t + 2]++;
+    }
+  if (!have_pair && c[t] >= 2 && (int) t != set_at)
+    {
+      c[t] -= 2;
+      read_sets (reading, t, -1, TRUE, (SpTile) t);
+      c[t] += 2;
+    }
+}
+
+static void
+start_reading (Reading             *reading,
+               const SpHand        *hand,
+               SpDecompositionList *list,
+               SpForm               form)
+{
+  reading->hand = hand;
+  reading->list = list;
+  reading->winning_tile = sp_hand_winning_tile (hand);
+  memset (&reading->current, 0, sizeof reading->current);
+  reading->current.form = (guint8) form;
+  memcpy (reading->counts, hand->counts, sizeof reading->counts);
+  for (guint i = 0; i < hand->n_melds; i++)
+    {
+      const SpMeld *meld = &hand->melds[i];
+      SpSet *set = &reading->current.sets[reading->current.n_sets++];
+
+      set->kind = meld->kind == SP_MELD_CHOW ? SP_SET_CHOW
+                  : meld->kind == SP_MELD_PUNG ? SP_SET_PUNG : SP_SET_KONG;
+      set->tile = meld->tile;
+      set->meld = (guint8) i;
+    }
+}
+
+static void
+emit_special (const SpHand        *hand,
+              SpDecompositionList *list,
+              SpForm               form,
+              int                  pattern)
+{
+  Reading reading;
+
+  start_reading (&reading, hand, list, form);
+  if (pattern >= 0)
+    memcpy (reading.current.knitted, knitted_orders[pattern], 3);
+  if (form == SP_FORM_SEVEN_PAIRS)
+    {
+      for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+        for (guint k = 0; k < hand->counts[t] / 2u; k++)
+          push_set (&reading, SP_SET_PAIR, (SpTile) t);
+    }
+  emit (&reading);
+}
+
+guint
+sp_hand_decompose (const SpHand        *hand,
+                   SpRuleset            ruleset,
+                   SpDecompositionList *list)
+{
+  SpShapes shapes = sp_ruleset_shapes (ruleset);
+  guint needed = sp_hand_sets_needed (hand, ruleset);
+  Reading reading;
+
+  g_return_val_if_fail (hand != NULL && list != NULL, 0);
+
+  list->n = 0;
+  if (hand->n_concealed != needed * 3 + 2)
+    return 0;
+
+  if (shapes & SP_SHAPE_SETS)
+    {
+      start_reading (&reading, hand, list, SP_FORM_SETS);
+      read_sets (&reading, 0, -1, FALSE, 0);
+    }
+  if ((shapes & SP_SHAPE_SEVEN_PAIRS) && is_seven_pairs (hand))
+    emit_special (hand, list, SP_FORM_SEVEN_PAIRS, -1);
+  if ((shapes & SP_SHAPE_THIRTEEN_ORPHANS) && is_thirteen_orphans (hand))
+    emit_special (hand, list, SP_FORM_THIRTEEN_ORPHANS, -1);
+  if (shapes & SP_SHAPE_KNITTED)
+    {
+      int pattern = honors_knitted_pattern (hand);
+
+      if (pattern >= 0)
+        {
+          guint honors = 0;
+
+          for (guint t = SP_TILE_EAST; t < SP_N_TILE_KINDS; t++)
+            honors += hand->counts[t];
+          emit_special (hand, list,
+                        honors == 7 ? SP_FORM_GREATER_HONORS_KNITTED : SP_FORM_HONORS_KNITTED,
+                        pattern);
+        }
+      /* 组合龙 (three sets' worth) + the rest as one set and a pair. */
+      if (needed >= 3)
+        {
+          for (guint k = 0; k < 6; k++)
+            {
+              gboolean all = TRUE;
+
+              for (guint r = 1; r <= 9 && all; r++)
+                all = hand->counts[sp_tile_make (knitted_orders[k][(r - 1) % 3], r)] > 0;
+              if (!all)
+                continue;
+              start_reading (&reading, hand, list, SP_FORM_KNITTED_STRAIGHT);
+              memcpy (reading.current.knitted, knitted_orders[k], 3);
+              for (guint r = 1; r <= 9; r++)
+                reading.counts[sp_tile_make (knitted_orders[k][(r - 1) % 3], r)]--;
+              /* The winning tile may be one of the knitted tiles: winning_sets only names the
+               * set and pair that hold it, the scorer looks at the knitted tiles itself. */
+              read_sets (&reading, 0, -1, FALSE, 0);
+            }
+        }
+    }
+  return list->n;
+}
+
+/* ---- Waits ------------------------------------------------------------------------------ */
+
+static SpWaitKind
+role_of (const SpSet *set,
+         SpTile       tile)
+{
+  switch ((SpSetKind) set->kind)
+    {
+    case SP_SET_PAIR:
+      return SP_WAIT_SINGLE;
+    case SP_SET_PUNG:
+    case SP_SET_KONG:
+      return SP_WAIT_DOUBLE_PUNG;
+    case SP_SET_CHOW:
+      {
+        guint position = (guint) (tile - set->tile);
+        guint rank = sp_tile_rank (set->tile);
+
+        if (position == 1)
+          return SP_WAIT_CLOSED;
+        if ((position == 2 && rank == 1) || (position == 0 && rank == 7))
+          return SP_WAIT_EDGE;
+        return SP_WAIT_TWO_SIDED;
+      }
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* The roles a winning tile plays across the readings of a complete hand. */
+static guint8
+roles_in (const SpDecompositionList *list,
+          SpTile                     tile)
+{
+  guint8 roles = 0;
+
+  for (guint i = 0; i < list->n; i++)
+    {
+      const SpDecomposition *d = &list->items[i];
+
+      if (d->form != SP_FORM_SETS && d->form != SP_FORM_KNITTED_STRAIGHT)
+        {
+          roles |= 1u << SP_WAIT_SPECIAL;
+          continue;
+        }
+      if (d->form == SP_FORM_KNITTED_STRAIGHT && d->winning_sets == 0)
+        {
+          roles |= 1u << SP_WAIT_SPECIAL;
+          continue;
+        }
+      for (guint s = 0; s < d->n_sets; s++)
+        if (d->winning_sets & (1u << s))
+          roles |= (guint8) (1u << role_of (&d->sets[s], tile));
+    }
+  return roles;
+}
+
+guint
+sp_hand_waits (const SpHand *hand,
+               SpRuleset     ruleset,
+               SpWaitList   *list)
+{
+  SpShapes shapes = sp_ruleset_shapes (ruleset);
+  guint needed = sp_hand_sets_needed (hand, ruleset);
+  guint8 all[SP_N_TILE_KINDS];
+  gboolean candidates[SP_N_TILE_KINDS] = { FALSE };
+  SpHand trial;
+
+  g_return_val_if_fail (hand != NULL && list != NULL, 0);
+
+  list->n = 0;
+  if (hand->n_concealed != needed * 3 + 1 || hand->n_concealed >= SP_HAND_MAX_CONCEALED)
+    return 0;
+
+  /* Only tiles next to a held one can complete sets; special forms can want any tile. */
+  if ((shapes & ~SP_SHAPE_SETS) && hand->n_melds == 0 && hand->n_concealed == 13)
+    memset (candidates, TRUE, sizeof candidates);
+  else
+    {
+      for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+        {
+          if (hand->counts[t] == 0)
+            continue;
+          candidates[t] = TRUE;
+          if (t < 27)
+            {
+              guint r = t % 9;
+
+              if (r >= 1)
+                candidates[t - 1] = TRUE;
+              if (r >= 2)
+                candidates[t - 2] = TRUE;
+              if (r <= 7)
+                candidates[t + 1] = TRUE;
+              if (r <= 6)
+                candidates[t + 2] = TRUE;
+            }
+        }
+    }
+
+  sp_hand_all_counts (hand, all);
+  trial = *hand;
+  trial.n_concealed++;
+  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+    {
+      SpDecompositionList readings;
+      guint8 roles;
+      SpWait *wait;
+      guint kind;
+
+      if (!candidates[t] || all[t] >= 4)
+        continue;
+      trial.concealed[trial.n_concealed - 1] = (SpTile) t;
+      trial.counts[t]++;
+      if (!sp_hand_is_complete (&trial, ruleset))
+        {
+          trial.counts[t]--;
+          continue;
+        }
+      sp_hand_decompose (&trial, ruleset, &readings);
+      trial.counts[t]--;
+      roles = roles_in (&readings, (SpTile) t);
+      for (kind = 0; kind < SP_N_WAIT_KINDS; kind++)
+        if (roles & (1u << kind))
+          break;
+      wait = &list->waits[list->n++];
+      wait->tile = (guint8) t;
+      wait->kind = (guint8) kind;
+      wait->roles = roles;
+    }
+  return list->n;
+}
+
+/* ---- Shanten ---------------------------------------------------------------------------- */
+
+typedef struct
+{
+  guint8 c[SP_N_TILE_KINDS];
+  int    needed;
+  int    best;
+} ShantenSearch;
+
+static void
+shanten_scan (ShantenSearch *s,
+              guint          t,
+              int            sets,
+              int            partials,
+              int            pair)
+{
+  guint8 *c = s->c;
+  int value;
+
+  while (t < SP_N_TILE_KINDS && c[t] == 0)
+    t++;
+  if (t == SP_N_TILE_KINDS)
+    {
+      int p = partials;
+
+      if (sets + p > s->needed)
+        p = s->needed - sets;
+      value = 2 * (s->needed - sets) - p - pair;
+      if (value < s->best)
+        s->best = value;
+      return;
+    }
+  if (c[t] >= 3 && sets < s->needed)
+    {
+      c[t] -= 3;
+      shanten_scan (s, t, sets + 1, partials, pair);
+      c[t] += 3;
+    }
+  if (t < 27 && t % 9 <= 6 && c[t + 1] && c[t + 2] && sets < s->needed)
+    {
+      c[t]--, c[t + 1]--, c[t + 2]--;
+      shanten_scan (s, t, sets + 1, partials, pair);
+      c[t]++, c[t + 1]++, c[t + 2]++;
+    }
+  if (c[t] >= 2)
+    {
+      c[t] -= 2;
+      if (!pair)
+        shanten_scan (s, t, sets, partials, 1);
+      if (sets + partials < s->needed)
+        shanten_scan (s, t, sets, partials + 1, pair);
+      c[t] += 2;
+    }
+  if (t < 27 && sets + partials < s->needed)
+    {
+      if (t % 9 <= 7 && c[t + 1])
+        {
+          c[t]--, c[t + 1]--;
+          shanten_scan (s, t, sets, partials + 1, pair);
+          c[t]++, c[t + 1]++;
+        }
+      if (t % 9 <= 6 && c[t + 2])
+        {
+          c[t]--, c[t + 2]--;
+          shanten_scan (s, t, sets, partials + 1, pair);
+          c[t]++, c[t + 2]++;
+        }
+    }
+  /* The tile stays alone. */
+  c[t]--;
+  shanten_scan (s, t, sets, partials, pair);
+  c[t]++;
+}
+
+static int
+sets_shanten (const guint8 *counts,
+              int           needed)
+{
+  ShantenSearch s;
+
+  memcpy (s.c, counts, sizeof s.c);
+  s.needed = needed;
+  s.best = 2 * needed;
+  shanten_scan (&s, 0, 0, 0, 0);
+  return s.best;
+}
+
+int
+sp_hand_shanten (const SpHand *hand,
+                 SpRuleset     ruleset)
+{
+  SpShapes shapes = sp_ruleset_shapes (ruleset);
+  int needed = (int) sp_hand_sets_needed (hand, ruleset);
+  int best;
+  gboolean closed = hand->n_melds == 0 && hand->n_concealed >= 13;
+
+  g_return_val_if_fail (hand != NULL, 0);
+
+  best = sets_shanten (hand->counts, needed);
+
+  if ((shapes & SP_SHAPE_SEVEN_PAIRS) && closed)
+    {
+      int pairs = 0;
+
+      for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+        pairs += hand->counts[t] / 2;
+      best = MIN (best, 6 - MIN (pairs, 7));
+    }
+  if ((shapes & SP_SHAPE_THIRTEEN_ORPHANS) && closed)
+    {
+      int kinds = 0;
+      int pair = 0;
+
+      for (guint i = 0; i < G_N_ELEMENTS (orphans); i++)
+        {
+          kinds += hand->counts[orphans[i]] > 0;
+          pair |= hand->counts[orphans[i]] >= 2;
+        }
+      best = MIN (best, 13 - kinds - pair);
+    }
+  if ((shapes & SP_SHAPE_KNITTED) && closed)
+    {
+      int honors = 0;
+
+      for (guint t = SP_TILE_EAST; t < SP_N_TILE_KINDS; t++)
+        honors += hand->counts[t] > 0;
+      for (guint k = 0; k < 6; k++)
+        {
+          int knitted = 0;
+
+          for (guint t = 0; t < 27; t++)
+            knitted += in_knitted (k, t) && hand->counts[t] > 0;
+          /* 全不靠: 14 distinct tiles of the pattern and honours. */
+          best = MIN (best, 13 - MIN (knitted + honors, 14));
+        }
+    }
+  if ((shapes & SP_SHAPE_KNITTED) && needed >= 3 && hand->n_concealed >= 10)
+    {
+      /* 组合龙: the knitted tiles held, and the rest as one set and a pair. */
+      for (guint k = 0; k < 6; k++)
+        {
+          guint8 rest[SP_N_TILE_KINDS];
+          int knitted = 0;
+
+          memcpy (rest, hand->counts, sizeof rest);
+          for (guint r = 1; r <= 9; r++)
+            {
+              SpTile t = sp_tile_make (knitted_orders[k][(r - 1) % 3], r);
+
+              if (rest[t] > 0)
+                {
+                  rest[t]--;
+                  knitted++;
+                }
+            }
+          best = MIN (best, (9 - knitted) + sets_shanten (rest, needed - 3));
+        }
+    }
+  return best;
+}

@@ -1,0 +1,8 @@
+/* sp-core.h: the rules core, one header for all of it.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sp-core-error.h"
+#include "sp-tile.h"
+#include "sp-hand.h"
+#include "sp-analysis.h"

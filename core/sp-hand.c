@@ -1,0 +1,660 @@
+/* sp-hand.c: the hand notation of SPEC.md §2, both ways, and tile-count validation.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-hand.h"
+
+#include <string.h>
+
+#include "sp-core-error.h"
+
+static const char *ruleset_names[] = { "mcr", "taiwan", "guangdong" };
+static const char *ruleset_titles[] = { "an MCR", "a Taiwan", "a Guangdong" };
+
+const char *
+sp_ruleset_to_string (SpRuleset ruleset)
+{
+  g_return_val_if_fail (ruleset <= SP_RULESET_GUANGDONG, "?");
+  return ruleset_names[ruleset];
+}
+
+gboolean
+sp_ruleset_from_string (const char *text,
+                        SpRuleset  *ruleset)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (ruleset_names); i++)
+    {
+      if (g_ascii_strcasecmp (text, ruleset_names[i]) == 0)
+        {
+          *ruleset = (SpRuleset) i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+guint
+sp_ruleset_hand_size (SpRuleset ruleset)
+{
+  return ruleset == SP_RULESET_TAIWAN ? 16 : 13;
+}
+
+SpHand *
+sp_hand_new (void)
+{
+  return g_new0 (SpHand, 1);
+}
+
+SpHand *
+sp_hand_copy (const SpHand *hand)
+{
+  g_return_val_if_fail (hand != NULL, NULL);
+  return g_memdup2 (hand, sizeof *hand);
+}
+
+void
+sp_hand_free (SpHand *hand)
+{
+  g_free (hand);
+}
+
+/* The parser reads the text one character at a time; `column` counts characters (not bytes)
+ * from 1 so that messages point where a person would. */
+typedef struct
+{
+  const char *text;
+  const char *p;
+  guint       column;
+  GError    **error;
+} Reader;
+
+typedef enum
+{
+  TOKEN_END,
+  TOKEN_DIGIT,
+  TOKEN_SUIT,
+  TOKEN_HONOR,
+  TOKEN_OPEN,
+  TOKEN_CLOSE,
+  TOKEN_COMMA,
+  TOKEN_OTHER,
+} TokenKind;
+
+typedef struct
+{
+  TokenKind kind;
+  guint     value;  /* digit value, suit index, honour tile */
+  guint     column;
+  guint     length; /* bytes */
+  char      shown[8];
+} Token;
+
+static const struct
+{
+  const char *utf8;
+  SpTile      tile;
+} honor_characters[] = {
+  { "東", SP_TILE_EAST }, { "东", SP_TILE_EAST }, { "南", SP_TILE_SOUTH },
+  { "西", SP_TILE_WEST }, { "北", SP_TILE_NORTH }, { "中", SP_TILE_RED },
+  { "發", SP_TILE_GREEN }, { "发", SP_TILE_GREEN }, { "白", SP_TILE_WHITE },
+};
+
+static void
+skip_spaces (Reader *reader)
+{
+  while (*reader->p == ' ' || *reader->p == '\t')
+    {
+      reader->p++;
+      reader->column++;
+    }
+}
+
+static Token
+peek_token (Reader *reader)
+{
+  Token token = { TOKEN_OTHER, 0, 0, 1, "" };
+  const char *p;
+  char c;
+
+  skip_spaces (reader);
+  p = reader->p;
+  c = *p;
+  token.column = reader->column;
+
+  if (c == '\0')
+    {
+      token.kind = TOKEN_END;
+      token.length = 0;
+      return token;
+    }
+  if (c >= '0' && c <= '9')
+    {
+      token.kind = TOKEN_DIGIT;
+      token.value = (guint) (c - '0');
+    }
+  else if (c == 'm' || c == 'p' || c == 's')
+    {
+      token.kind = TOKEN_SUIT;
+      token.value = c == 'm' ? SP_SUIT_CHARACTERS : c == 'p' ? SP_SUIT_DOTS : SP_SUIT_BAMBOO;
+    }
+  else if (c != '\0' && strchr ("ESWNCFP", c) != NULL)
+    {
+      token.kind = TOKEN_HONOR;
+      token.value = SP_TILE_EAST + (guint) (strchr ("ESWNCFP", c) - "ESWNCFP");
+    }
+  else if (c == '[')
+    token.kind = TOKEN_OPEN;
+  else if (c == ']')
+    token.kind = TOKEN_CLOSE;
+  else if (c == ',')
+    token.kind = TOKEN_COMMA;
+  else if ((guchar) c >= 0x80)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (honor_characters); i++)
+        {
+          gsize len = strlen (honor_characters[i].utf8);
+
+          if (strncmp (p, honor_characters[i].utf8, len) == 0)
+            {
+              token.kind = TOKEN_HONOR;
+              token.value = honor_characters[i].tile;
+              token.length = (guint) len;
+              memcpy (token.shown, p, len);
+              token.shown[len] = '\0';
+              return token;
+            }
+        }
+      /* Some other multi-byte character: show it whole when it is valid UTF-8. */
+      {
+        const char *end = g_utf8_find_next_char (p, NULL);
+        gsize len = end != NULL ? (gsize) (end - p) : 1;
+
+        if (len >= sizeof token.shown || !g_utf8_validate (p, (gssize) len, NULL))
+          {
+            g_snprintf (token.shown, sizeof token.shown, "\\x%02x", (guchar) c);
+            token.length = 1;
+          }
+        else
+          {
+            memcpy (token.shown, p, len);
+            token.shown[len] = '\0';
+            token.length = (guint) len;
+          }
+        return token;
+      }
+    }
+
+  if ((guchar) c < 0x20 || (guchar) c == 0x7f)
+    g_snprintf (token.shown, sizeof token.shown, "\\x%02x", (guchar) c);
+  else
+    {
+      token.shown[0] = c;
+      token.shown[1] = '\0';
+    }
+  return token;
+}
+
+static void
+advance (Reader      *reader,
+         const Token *token)
+{
+  reader->p += token->length;
+  reader->column++;
+}
+
+G_GNUC_PRINTF (3, 4)
+static gboolean
+syntax_error (Reader     *reader,
+              guint       column,
+              const char *format,
+              ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_SYNTAX,
+               "character %u: %s", column, message);
+  return FALSE;
+}
+
+/* Reads a group of tiles (digits then a suit letter, or honours) up to a token that is not
+ * part of one.  Inside a meld a trailing digit without a suit is the meld's ",N". */
+static gboolean
+read_tiles (Reader   *reader,
+            gboolean  in_meld,
+            SpTile   *tiles,
+            guint     capacity,
+            guint    *n_tiles,
+            int      *trailing_digit)
+{
+  guint digits[32];
+  guint n_digits = 0;
+  guint first_digit_column = 0;
+
+  *trailing_digit = -1;
+  for (;;)
+    {
+      Token token = peek_token (reader);
+
+      if (token.kind == TOKEN_DIGIT)
+        {
+          if (token.value == 0)
+            return syntax_error (reader, token.column, "0 is not a tile rank");
+          if (n_digits == G_N_ELEMENTS (digits))
+            return syntax_error (reader, token.column, "too many digits without a suit");
+          if (n_digits == 0)
+            first_digit_column = token.column;
+          digits[n_digits++] = token.value;
+          advance (reader, &token);
+        }
+      else if (token.kind == TOKEN_SUIT)
+        {
+          if (n_digits == 0)
+            return syntax_error (reader, token.column, "suit '%s' without a rank before it",
+                                 token.shown);
+          for (guint i = 0; i < n_digits; i++)
+            {
+              if (*n_tiles >= capacity)
+                {
+                  g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                               "more than %u tiles: too many for any hand", capacity);
+                  return FALSE;
+                }
+              tiles[(*n_tiles)++] = sp_tile_make ((SpSuit) token.value, digits[i]);
+            }
+          n_digits = 0;
+          advance (reader, &token);
+        }
+      else if (token.kind == TOKEN_HONOR)
+        {
+          if (n_digits > 0)
+            return syntax_error (reader, first_digit_column, "digits without a suit");
+          if (*n_tiles >= capacity)
+            {
+              g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                           "more than %u tiles: too many for any hand", capacity);
+              return FALSE;
+            }
+          tiles[(*n_tiles)++] = (SpTile) token.value;
+          advance (reader, &token);
+        }
+      else
+        {
+          if (token.kind == TOKEN_OTHER)
+            return syntax_error (reader, token.column, "unknown character '%s'", token.shown);
+          if (n_digits > 0)
+            {
+              if (in_meld && n_digits == 1 && (token.kind == TOKEN_CLOSE))
+                *trailing_digit = (int) digits[0];
+              else
+                return syntax_error (reader, first_digit_column, "digits without a suit");
+            }
+          return TRUE;
+        }
+    }
+}
+
+static int
+compare_tiles (gconstpointer a,
+               gconstpointer b)
+{
+  return (int) *(const SpTile *) a - (int) *(const SpTile *) b;
+}
+
+static void
+append_tiles_text (GString      *out,
+                   const SpTile *tiles,
+                   guint         n_tiles)
+{
+  char buf[SP_TILE_STRING_SIZE];
+
+  for (guint i = 0; i < n_tiles; i++)
+    {
+      SpTile tile = tiles[i];
+
+      if (sp_tile_is_honor (tile))
+        g_string_append (out, sp_tile_to_string (tile, buf));
+      else
+        {
+          g_string_append_c (out, (char) ('0' + sp_tile_rank (tile)));
+          if (i + 1 == n_tiles || sp_tile_is_honor (tiles[i + 1])
+              || sp_tile_suit (tiles[i + 1]) != sp_tile_suit (tile))
+            g_string_append_c (out, "mps"[sp_tile_suit (tile)]);
+        }
+    }
+}
+
+static gboolean
+read_meld (Reader *reader,
+           SpHand *hand)
+{
+  Token open = peek_token (reader);
+  SpTile tiles[8];
+  guint n_tiles = 0;
+  int n = -1;
+  Token token;
+  g_autoptr(GString) shown = g_string_new ("[");
+  SpMeld meld = { 0 };
+
+  advance (reader, &open);
+  if (!read_tiles (reader, TRUE, tiles, G_N_ELEMENTS (tiles), &n_tiles, &n))
+    {
+      if (g_error_matches (*reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT))
+        {
+          g_clear_error (reader->error);
+          return syntax_error (reader, open.column, "a meld of more than four tiles");
+        }
+      return FALSE;
+    }
+  token = peek_token (reader);
+  if (token.kind == TOKEN_COMMA && n < 0)
+    {
+      advance (reader, &token);
+      token = peek_token (reader);
+      if (token.kind != TOKEN_DIGIT)
+        return syntax_error (reader, token.column, "',' must be followed by 1–3 (5–7 for a kong)");
+      n = (int) token.value;
+      advance (reader, &token);
+      token = peek_token (reader);
+    }
+  if (token.kind == TOKEN_OPEN)
+    return syntax_error (reader, token.column, "a bracket inside a meld");
+  if (token.kind == TOKEN_END)
+    return syntax_error (reader, open.column, "'[' is not closed");
+  if (token.kind != TOKEN_CLOSE)
+    return syntax_error (reader, token.column, "unexpected '%s' in a meld", token.shown);
+  advance (reader, &token);
+
+  append_tiles_text (shown, tiles, n_tiles);
+  g_string_append_c (shown, ']');
+  if (n_tiles == 0)
+    return syntax_error (reader, open.column, "an empty meld");
+  if (hand->n_melds >= SP_HAND_MAX_MELDS)
+    {
+      g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                   "more than %u melds: too many for any hand", SP_HAND_MAX_MELDS);
+      return FALSE;
+    }
+
+  qsort (tiles, n_tiles, sizeof tiles[0], compare_tiles);
+  if (n_tiles == 3 && tiles[0] == tiles[1] && tiles[1] == tiles[2])
+    {
+      meld.kind = SP_MELD_PUNG;
+      if (n > 3 || n == 0)
+        return syntax_error (reader, open.column, "%s: a pung takes ,1–,3", shown->str);
+      meld.from = n > 0 ? (guint8) n : SP_FROM_UNKNOWN;
+    }
+  else if (n_tiles == 3)
+    {
+      if (sp_tile_is_honor (tiles[0]) || sp_tile_is_honor (tiles[2])
+          || sp_tile_suit (tiles[0]) != sp_tile_suit (tiles[2])
+          || tiles[1] != tiles[0] + 1 || tiles[2] != tiles[0] + 2)
+        return syntax_error (reader, open.column, "%s: not a chow", shown->str);
+      meld.kind = SP_MELD_CHOW;
+      if (n > 3 || n == 0)
+        return syntax_error (reader, open.column, "%s: a chow takes ,1–,3", shown->str);
+      meld.from = SP_FROM_LEFT;
+      meld.claimed = n > 0 ? (guint8) n : 0;
+    }
+  else if (n_tiles == 4)
+    {
+      if (tiles[0] != tiles[3])
+        return syntax_error (reader, open.column, "%s: not a kong", shown->str);
+      meld.kind = SP_MELD_KONG;
+      if (n < 0)
+        meld.kong = SP_KONG_CONCEALED;
+      else if (n >= 1 && n <= 3)
+        {
+          meld.kong = SP_KONG_MELDED;
+          meld.from = (guint8) n;
+        }
+      else if (n >= 5 && n <= 7)
+        {
+          meld.kong = SP_KONG_ADDED;
+          meld.from = (guint8) (n - 4);
+        }
+      else
+        return syntax_error (reader, open.column, "%s: a kong takes ,1–,3 or ,5–,7", shown->str);
+    }
+  else
+    return syntax_error (reader, open.column, "%s: not a chow, pung or kong", shown->str);
+
+  meld.tile = tiles[0];
+  hand->melds[hand->n_melds++] = meld;
+  return TRUE;
+}
+
+gboolean
+sp_hand_parse (const char  *text,
+               SpHand      *hand,
+               GError     **error)
+{
+  Reader reader = { text, text, 1, error };
+  Token token;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (hand != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  memset (hand, 0, sizeof *hand);
+
+  for (token = peek_token (&reader); token.kind == TOKEN_OPEN; token = peek_token (&reader))
+    {
+      if (!read_meld (&reader, hand))
+        return FALSE;
+    }
+
+  {
+    int unused;
+    guint n = 0;
+
+    if (!read_tiles (&reader, FALSE, hand->concealed, SP_HAND_MAX_CONCEALED, &n, &unused))
+      return FALSE;
+    hand->n_concealed = (guint8) n;
+  }
+
+  token = peek_token (&reader);
+  switch (token.kind)
+    {
+    case TOKEN_END:
+      break;
+    case TOKEN_OPEN:
+      return syntax_error (&reader, token.column, "a meld after the concealed tiles");
+    case TOKEN_CLOSE:
+      return syntax_error (&reader, token.column, "']' without '['");
+    case TOKEN_COMMA:
+      return syntax_error (&reader, token.column, "',' outside a meld");
+    case TOKEN_DIGIT:
+    case TOKEN_SUIT:
+    case TOKEN_HONOR:
+    case TOKEN_OTHER:
+    default:
+      return syntax_error (&reader, token.column, "unknown character '%s'", token.shown);
+    }
+
+  if (hand->n_melds == 0 && hand->n_concealed == 0)
+    return syntax_error (&reader, 1, "an empty hand");
+
+  for (guint i = 0; i < hand->n_concealed; i++)
+    hand->counts[hand->concealed[i]]++;
+  return TRUE;
+}
+
+char *
+sp_hand_to_string (const SpHand *hand)
+{
+  GString *out;
+
+  g_return_val_if_fail (hand != NULL, NULL);
+
+  out = g_string_new (NULL);
+  for (guint i = 0; i < hand->n_melds; i++)
+    {
+      const SpMeld *meld = &hand->melds[i];
+      SpTile tiles[4];
+      guint n = sp_meld_n_tiles (meld);
+      int suffix = 0;
+
+      for (guint j = 0; j < n; j++)
+        tiles[j] = (SpTile) (meld->kind == SP_MELD_CHOW ? meld->tile + j : meld->tile);
+      g_string_append_c (out, '[');
+      append_tiles_text (out, tiles, n);
+      switch ((SpMeldKind) meld->kind)
+        {
+        case SP_MELD_CHOW:
+          suffix = meld->claimed;
+          break;
+        case SP_MELD_PUNG:
+          suffix = meld->from;
+          break;
+        case SP_MELD_KONG:
+          suffix = meld->kong == SP_KONG_MELDED ? meld->from
+                   : meld->kong == SP_KONG_ADDED ? meld->from + 4 : 0;
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      if (suffix > 0)
+        g_string_append_printf (out, ",%d", suffix);
+      g_string_append_c (out, ']');
+    }
+  append_tiles_text (out, hand->concealed, hand->n_concealed);
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+sp_hand_equal (const SpHand *a,
+               const SpHand *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  if (a->n_melds != b->n_melds || a->n_concealed != b->n_concealed)
+    return FALSE;
+  for (guint i = 0; i < a->n_melds; i++)
+    {
+      const SpMeld *x = &a->melds[i];
+      const SpMeld *y = &b->melds[i];
+
+      if (x->kind != y->kind || x->tile != y->tile || x->kong != y->kong || x->from != y->from
+          || x->claimed != y->claimed)
+        return FALSE;
+    }
+  return memcmp (a->concealed, b->concealed, a->n_concealed) == 0
+         && memcmp (a->counts, b->counts, sizeof a->counts) == 0;
+}
+
+guint
+sp_hand_n_kongs (const SpHand *hand)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < hand->n_melds; i++)
+    n += hand->melds[i].kind == SP_MELD_KONG;
+  return n;
+}
+
+void
+sp_hand_all_counts (const SpHand *hand,
+                    guint8        counts[SP_N_TILE_KINDS])
+{
+  memcpy (counts, hand->counts, SP_N_TILE_KINDS);
+  for (guint i = 0; i < hand->n_melds; i++)
+    {
+      const SpMeld *meld = &hand->melds[i];
+
+      if (meld->kind == SP_MELD_CHOW)
+        {
+          counts[meld->tile]++;
+          counts[meld->tile + 1]++;
+          counts[meld->tile + 2]++;
+        }
+      else
+        counts[meld->tile] += (guint8) sp_meld_n_tiles (meld);
+    }
+}
+
+guint
+sp_hand_n_tiles (const SpHand *hand)
+{
+  guint n = hand->n_concealed;
+
+  for (guint i = 0; i < hand->n_melds; i++)
+    n += sp_meld_n_tiles (&hand->melds[i]);
+  return n;
+}
+
+gboolean
+sp_hand_check_copies (const SpHand  *hand,
+                      GError       **error)
+{
+  static const char *ordinals[] = { "first", "second", "third", "fourth", "fifth", "sixth",
+                                    "seventh", "eighth", "ninth" };
+  guint8 seen[SP_N_TILE_KINDS] = { 0 };
+  guint position = 0;
+  SpTile order[SP_HAND_MAX_MELDS * 4 + SP_HAND_MAX_CONCEALED];
+  guint n = 0;
+
+  /* The reading order of the notation: melds first, then the concealed tiles. */
+  for (guint i = 0; i < hand->n_melds; i++)
+    {
+      const SpMeld *meld = &hand->melds[i];
+
+      for (guint j = 0; j < sp_meld_n_tiles (meld); j++)
+        order[n++] = (SpTile) (meld->kind == SP_MELD_CHOW ? meld->tile + j : meld->tile);
+    }
+  for (guint i = 0; i < hand->n_concealed; i++)
+    order[n++] = hand->concealed[i];
+
+  for (position = 0; position < n; position++)
+    {
+      SpTile tile = order[position];
+
+      if (++seen[tile] > 4)
+        {
+          char buf[SP_TILE_STRING_SIZE];
+
+          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_TOO_MANY_COPIES,
+                       "tile %u: a %s %s", position + 1,
+                       ordinals[MIN (seen[tile], G_N_ELEMENTS (ordinals)) - 1],
+                       sp_tile_to_string (tile, buf));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+sp_hand_check_tile_count (const SpHand  *hand,
+                          SpRuleset      ruleset,
+                          gboolean       with_winning_tile,
+                          GError       **error)
+{
+  guint n_tiles = sp_hand_n_tiles (hand);
+  guint n_kongs = sp_hand_n_kongs (hand);
+  guint needed = sp_ruleset_hand_size (ruleset) + (with_winning_tile ? 1 : 0);
+  guint max_melds = ruleset == SP_RULESET_TAIWAN ? 5 : 4;
+
+  g_return_val_if_fail (ruleset <= SP_RULESET_GUANGDONG, FALSE);
+
+  if (n_tiles != needed + n_kongs || hand->n_melds > max_melds)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                   "%u tiles: %s hand needs %u (+1 per kong)", n_tiles,
+                   ruleset_titles[ruleset], needed);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+sp_hand_validate (const SpHand  *hand,
+                  SpRuleset      ruleset,
+                  gboolean       with_winning_tile,
+                  GError       **error)
+{
+  return sp_hand_check_copies (hand, error)
+         && sp_hand_check_tile_count (hand, ruleset, with_winning_tile, error);
+}

@@ -1,0 +1,129 @@
+/* sp-hand.h: a player's hand (melds, concealed tiles, winning tile) and its notation.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "sp-tile.h"
+
+G_BEGIN_DECLS
+
+/* The three rulesets.  Their hand size is 13 (MCR, Guangdong) or 16 (Taiwan). */
+typedef enum
+{
+  SP_RULESET_MCR = 0,
+  SP_RULESET_TAIWAN = 1,
+  SP_RULESET_GUANGDONG = 2,
+} SpRuleset;
+
+const char *sp_ruleset_to_string   (SpRuleset   ruleset);
+gboolean    sp_ruleset_from_string (const char *text,
+                                    SpRuleset  *ruleset);
+/* Tiles in a ready hand without kongs: 13 or 16. */
+guint       sp_ruleset_hand_size   (SpRuleset   ruleset);
+
+typedef enum
+{
+  SP_MELD_CHOW = 0, /* 吃 */
+  SP_MELD_PUNG = 1, /* 碰 */
+  SP_MELD_KONG = 2, /* 杠 */
+} SpMeldKind;
+
+typedef enum
+{
+  SP_KONG_NONE = 0,
+  SP_KONG_CONCEALED = 1, /* 暗杠 */
+  SP_KONG_MELDED = 2,    /* 明杠 of a discard (大明杠) */
+  SP_KONG_ADDED = 3,     /* 加杠 to a claimed pung */
+} SpKongKind;
+
+/* Who gave a claimed tile, relative to the hand's owner. */
+typedef enum
+{
+  SP_FROM_UNKNOWN = 0,
+  SP_FROM_LEFT = 1,     /* 上家 */
+  SP_FROM_OPPOSITE = 2, /* 对家 */
+  SP_FROM_RIGHT = 3,    /* 下家 */
+} SpFrom;
+
+/* A declared meld.  Every meld except a concealed kong is exposed (claimed). */
+typedef struct
+{
+  guint8 kind;    /* SpMeldKind */
+  guint8 tile;    /* the lowest tile: a chow's first tile, a pung's or kong's tile */
+  guint8 kong;    /* SpKongKind, SP_KONG_NONE unless a kong */
+  guint8 from;    /* SpFrom of the claimed tile (chow: SP_FROM_LEFT when given) */
+  guint8 claimed; /* chow: position 1–3 of the claimed tile in the run, 0 if not said */
+} SpMeld;
+
+#define SP_HAND_MAX_MELDS     6
+#define SP_HAND_MAX_CONCEALED 24
+
+/* A hand as written: melds, then the concealed tiles in written order, the last of which is
+ * the winning tile (for a ready hand given to sp_hand_waits() there is none: all are the hand).
+ * A plain struct of fixed size; copy it by assignment. */
+typedef struct
+{
+  SpMeld  melds[SP_HAND_MAX_MELDS];
+  guint8  n_melds;
+  guint8  n_concealed;
+  SpTile  concealed[SP_HAND_MAX_CONCEALED]; /* written order */
+  guint8  counts[SP_N_TILE_KINDS];          /* concealed tiles by kind, winning tile included */
+} SpHand;
+
+static inline gboolean
+sp_meld_is_exposed (const SpMeld *meld)
+{
+  return !(meld->kind == SP_MELD_KONG && meld->kong == SP_KONG_CONCEALED);
+}
+
+static inline guint
+sp_meld_n_tiles (const SpMeld *meld)
+{
+  return meld->kind == SP_MELD_KONG ? 4 : 3;
+}
+
+/* The winning tile: the last concealed tile written, SP_TILE_NONE if there is none. */
+static inline SpTile
+sp_hand_winning_tile (const SpHand *hand)
+{
+  return hand->n_concealed > 0 ? hand->concealed[hand->n_concealed - 1] : SP_TILE_NONE;
+}
+
+SpHand   *sp_hand_new               (void);
+SpHand   *sp_hand_copy              (const SpHand *hand);
+void      sp_hand_free              (SpHand       *hand);
+
+gboolean  sp_hand_parse             (const char   *text,
+                                     SpHand       *hand,
+                                     GError      **error);
+/* Prints the canonical notation (melds with their ,N; concealed tiles in written order,
+ * grouped by suit runs); parsing it gives back an equal hand. */
+char     *sp_hand_to_string         (const SpHand *hand);
+gboolean  sp_hand_equal             (const SpHand *a,
+                                     const SpHand *b);
+
+guint     sp_hand_n_kongs           (const SpHand *hand);
+/* Every tile of the hand, melds included, as counts by kind. */
+void      sp_hand_all_counts        (const SpHand *hand,
+                                     guint8        counts[SP_N_TILE_KINDS]);
+guint     sp_hand_n_tiles           (const SpHand *hand);
+
+/* SP_CORE_ERROR_TOO_MANY_COPIES: a tile kind more than four times ("tile 15: a fifth 5p"). */
+gboolean  sp_hand_check_copies      (const SpHand *hand,
+                                     GError      **error);
+/* SP_CORE_ERROR_WRONG_TILE_COUNT: the count does not fit the ruleset; @with_winning_tile says
+ * whether the hand is a declared win (14/17 + kongs) or a ready hand (13/16 + kongs). */
+gboolean  sp_hand_check_tile_count  (const SpHand *hand,
+                                     SpRuleset     ruleset,
+                                     gboolean      with_winning_tile,
+                                     GError      **error);
+/* Both checks, in the order of SPEC.md §3.1. */
+gboolean  sp_hand_validate          (const SpHand *hand,
+                                     SpRuleset     ruleset,
+                                     gboolean      with_winning_tile,
+                                     GError      **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpHand, sp_hand_free)
+
+G_END_DECLS

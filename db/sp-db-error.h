@@ -1,0 +1,22 @@
+/* sp-db-error.h: the store's error domain.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define SP_DB_ERROR (sp_db_error_quark ())
+
+typedef enum
+{
+  SP_DB_ERROR_IO,          /* the file cannot be opened, read or written */
+  SP_DB_ERROR_NOT_SPARROW, /* the file is not a Sparrow database */
+  SP_DB_ERROR_TOO_NEW,     /* made by a newer Sparrow */
+  SP_DB_ERROR_NOT_FOUND,   /* no such tournament, player, table, hand */
+  SP_DB_ERROR_INVALID,     /* the request is understood but not acceptable */
+} SpDbError;
+
+GQuark sp_db_error_quark (void);
+
+G_END_DECLS

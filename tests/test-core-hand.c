@@ -1,0 +1,232 @@
+/* test-core-hand.c: the hand notation both ways and tile-count validation.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <string.h>
+
+#include "sp-core.h"
+
+static void
+assert_round_trip (const char *text)
+{
+  SpHand hand, again;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *printed = NULL;
+  g_autofree char *printed_again = NULL;
+
+  g_assert_true (sp_hand_parse (text, &hand, &error));
+  g_assert_no_error (error);
+  printed = sp_hand_to_string (&hand);
+  g_assert_true (sp_hand_parse (printed, &again, &error));
+  g_assert_no_error (error);
+  g_assert_true (sp_hand_equal (&hand, &again));
+  printed_again = sp_hand_to_string (&again);
+  g_assert_cmpstr (printed, ==, printed_again);
+}
+
+static void
+test_parse_round_trip (void)
+{
+  const char *hands[] = {
+    "[EEE][WWW]SSSNNCCN",
+    "[123p,1][444s,2][789m]34pCC2p",
+    "111m222m333pEEECCC5s5s",
+    "[2222m,1][456p][678p][888s]6m6m",
+    "[6666p][1111m,7]4588m345p6m",
+    "[123s,2][123s,2]5578899s7s",
+    "[123m1]456m789p11sEEE2s",
+    "東南西北中發白东发",
+    "1112345678999p9p",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (hands); i++)
+    assert_round_trip (hands[i]);
+}
+
+static void
+test_parse_fields (void)
+{
+  SpHand hand;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *printed = NULL;
+
+  g_assert_true (sp_hand_parse ("[123p,1][444s,2][5555m][6666s,7][7777p,3] 3 4p C C 2p", &hand, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (hand.n_melds, ==, 5);
+  g_assert_cmpuint (hand.melds[0].kind, ==, SP_MELD_CHOW);
+  g_assert_cmpuint (hand.melds[0].tile, ==, SP_TILE_1P);
+  g_assert_cmpuint (hand.melds[0].claimed, ==, 1);
+  g_assert_cmpuint (hand.melds[1].kind, ==, SP_MELD_PUNG);
+  g_assert_cmpuint (hand.melds[1].from, ==, SP_FROM_OPPOSITE);
+  g_assert_cmpuint (hand.melds[2].kong, ==, SP_KONG_CONCEALED);
+  g_assert_false (sp_meld_is_exposed (&hand.melds[2]));
+  g_assert_cmpuint (hand.melds[3].kong, ==, SP_KONG_ADDED);
+  g_assert_cmpuint (hand.melds[3].from, ==, SP_FROM_RIGHT);
+  g_assert_cmpuint (hand.melds[4].kong, ==, SP_KONG_MELDED);
+  g_assert_cmpuint (hand.n_concealed, ==, 5);
+  g_assert_cmpuint (sp_hand_winning_tile (&hand), ==, SP_TILE_1P + 1);
+  g_assert_cmpuint (hand.counts[SP_TILE_RED], ==, 2);
+  g_assert_cmpuint (sp_hand_n_kongs (&hand), ==, 3);
+  printed = sp_hand_to_string (&hand);
+  g_assert_cmpstr (printed, ==, "[123p,1][444s,2][5555m][6666s,7][7777p,3]34pCC2p");
+}
+
+typedef struct
+{
+  const char *hand;
+  SpCoreError code;
+  const char *message; /* a part the message must contain */
+} BadHand;
+
+static void
+test_parse_errors (void)
+{
+  const BadHand cases[] = {
+    { "", SP_CORE_ERROR_SYNTAX, "empty hand" },
+    { "   ", SP_CORE_ERROR_SYNTAX, "empty hand" },
+    { "123z", SP_CORE_ERROR_SYNTAX, "character 4: unknown character 'z'" },
+    { "123M", SP_CORE_ERROR_SYNTAX, "unknown character 'M'" },
+    { "1230m", SP_CORE_ERROR_SYNTAX, "0 is not" },
+    { "123", SP_CORE_ERROR_SYNTAX, "digits without a suit" },
+    { "12E3m", SP_CORE_ERROR_SYNTAX, "digits without a suit" },
+    { "m", SP_CORE_ERROR_SYNTAX, "without a rank" },
+    { "123m[456p]", SP_CORE_ERROR_SYNTAX, "a meld after the concealed tiles" },
+    { "[123m", SP_CORE_ERROR_SYNTAX, "not closed" },
+    { "[]123m", SP_CORE_ERROR_SYNTAX, "empty meld" },
+    { "[[123m]]", SP_CORE_ERROR_SYNTAX, "bracket inside" },
+    { "[12[3m]]", SP_CORE_ERROR_SYNTAX, "" },
+    { "[124m]", SP_CORE_ERROR_SYNTAX, "[124m]: not a chow" },
+    { "[EFP]", SP_CORE_ERROR_SYNTAX, "not a chow" },
+    { "[12m3p]", SP_CORE_ERROR_SYNTAX, "not a chow" },
+    { "[1234m]", SP_CORE_ERROR_SYNTAX, "not a kong" },
+    { "[12m]", SP_CORE_ERROR_SYNTAX, "not a chow, pung or kong" },
+    { "[123m,4]", SP_CORE_ERROR_SYNTAX, "a chow takes" },
+    { "[555m,5]", SP_CORE_ERROR_SYNTAX, "a pung takes" },
+    { "[5555m,4]", SP_CORE_ERROR_SYNTAX, "a kong takes" },
+    { "[5555m,8]", SP_CORE_ERROR_SYNTAX, "a kong takes" },
+    { "[123m,]", SP_CORE_ERROR_SYNTAX, "','" },
+    { "123m]", SP_CORE_ERROR_SYNTAX, "']' without '['" },
+    { "12,3m", SP_CORE_ERROR_SYNTAX, "" },
+    { "\xff\xfe", SP_CORE_ERROR_SYNTAX, "unknown character" },
+    { "12\xe6", SP_CORE_ERROR_SYNTAX, "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SpHand hand;
+      g_autoptr(GError) error = NULL;
+
+      g_test_message ("hand «%s»", cases[i].hand);
+      g_assert_false (sp_hand_parse (cases[i].hand, &hand, &error));
+      g_assert_error (error, SP_CORE_ERROR, (int) cases[i].code);
+      g_assert_nonnull (strstr (error->message, cases[i].message));
+    }
+}
+
+static void
+test_copies (void)
+{
+  SpHand hand;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sp_hand_parse ("[555p]1234m5555p99s5p", &hand, &error));
+  g_assert_false (sp_hand_check_copies (&hand, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_TOO_MANY_COPIES);
+  g_assert_cmpstr (error->message, ==, "tile 9: a fifth 5p");
+  g_clear_error (&error);
+
+  g_assert_true (sp_hand_parse ("11112345678999m", &hand, &error));
+  g_assert_true (sp_hand_check_copies (&hand, &error));
+  g_assert_no_error (error);
+}
+
+typedef struct
+{
+  const char *hand;
+  SpRuleset   ruleset;
+  gboolean    with_winning_tile;
+  gboolean    valid;
+  const char *message;
+} CountCase;
+
+static void
+test_tile_count (void)
+{
+  const CountCase cases[] = {
+    { "11122233344455m", SP_RULESET_MCR, TRUE, TRUE, NULL },
+    { "1112223334445m", SP_RULESET_MCR, FALSE, TRUE, NULL },
+    { "111222333444556m", SP_RULESET_MCR, TRUE, FALSE, "15 tiles: an MCR hand needs 14 (+1 per kong)" },
+    { "1112223334445566m", SP_RULESET_MCR, TRUE, FALSE, "16 tiles: an MCR hand needs 14 (+1 per kong)" },
+    { "[1111m]22233344455m", SP_RULESET_MCR, TRUE, TRUE, NULL },
+    { "[1111m][2222m][3333m][4444m]55m", SP_RULESET_GUANGDONG, TRUE, TRUE, NULL },
+    { "[1111m][2222m][3333m][4444m]5m", SP_RULESET_GUANGDONG, TRUE, FALSE, "17 tiles: a Guangdong" },
+    { "123m456m789m234p56p55s7p", SP_RULESET_TAIWAN, TRUE, TRUE, NULL },
+    { "123m456m789m234p56p55s", SP_RULESET_TAIWAN, FALSE, TRUE, NULL },
+    { "123m456m789m234p56p55s", SP_RULESET_TAIWAN, TRUE, FALSE, "16 tiles: a Taiwan hand needs 17" },
+    { "123m456m789m234p56p55s", SP_RULESET_MCR, TRUE, FALSE, "16 tiles: an MCR hand needs 14" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SpHand hand;
+      g_autoptr(GError) error = NULL;
+
+      g_test_message ("hand «%s»", cases[i].hand);
+      g_assert_true (sp_hand_parse (cases[i].hand, &hand, &error));
+      g_assert_cmpint (sp_hand_validate (&hand, cases[i].ruleset, cases[i].with_winning_tile, &error),
+                       ==, cases[i].valid);
+      if (cases[i].valid)
+        g_assert_no_error (error);
+      else
+        {
+          g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT);
+          g_assert_nonnull (strstr (error->message, cases[i].message));
+        }
+    }
+}
+
+/* Whatever bytes come in, the parser answers without reading past the end. */
+static void
+test_parse_random_bytes (void)
+{
+  static const char alphabet[] = "0123456789mpsESWNCFP[],1 z\xe6\x9d\xb1";
+  GRand *rand = g_rand_new_with_seed (20261129);
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      char text[40];
+      guint n = (guint) g_rand_int_range (rand, 0, sizeof text - 1);
+      SpHand hand;
+      GError *error = NULL;
+
+      for (guint j = 0; j < n; j++)
+        text[j] = alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
+      text[n] = '\0';
+      if (sp_hand_parse (text, &hand, &error))
+        {
+          g_autofree char *printed = sp_hand_to_string (&hand);
+          SpHand again;
+
+          g_assert_true (sp_hand_parse (printed, &again, NULL));
+          g_assert_true (sp_hand_equal (&hand, &again));
+        }
+      else
+        {
+          g_assert_nonnull (error);
+          g_error_free (error);
+        }
+    }
+  g_rand_free (rand);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sparrow/core/hand/round-trip", test_parse_round_trip);
+  g_test_add_func ("/sparrow/core/hand/fields", test_parse_fields);
+  g_test_add_func ("/sparrow/core/hand/syntax-errors", test_parse_errors);
+  g_test_add_func ("/sparrow/core/hand/too-many-copies", test_copies);
+  g_test_add_func ("/sparrow/core/hand/tile-count", test_tile_count);
+  g_test_add_func ("/sparrow/core/hand/random-bytes", test_parse_random_bytes);
+  return g_test_run ();
+}

@@ -6,3 +6,5 @@
 #include "sp-tile.h"
 #include "sp-hand.h"
 #include "sp-analysis.h"
+#include "sp-score.h"
+#include "sp-rules.h"

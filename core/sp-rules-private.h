@@ -1,0 +1,35 @@
+/* sp-rules-private.h: what each ruleset module gives the dispatcher of sp-rules.c.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sp-rules.h"
+
+G_BEGIN_DECLS
+
+/* A ruleset module: immutable data and functions, one per ruleset. */
+typedef struct
+{
+  const char * const *profiles;     /* NULL-terminated; the first is the default */
+  gsize               options_size; /* the module's options struct */
+  gboolean          (*init_options) (gpointer       options,
+                                     const char    *profile,
+                                     GError       **error);
+  gboolean          (*set_option)   (gpointer       options,
+                                     const char    *key,
+                                     const char    *value,
+                                     GError       **error);
+  char             *(*get_option)   (gconstpointer  options,
+                                     const char    *key);
+  const SpRuleOption *options;
+  guint               n_options;
+  void              (*score)        (gconstpointer      options,
+                                     const SpHand      *hand,
+                                     const SpSituation *situation,
+                                     SpScoreResult     *result);
+} SpRulesetClass;
+
+extern const SpRulesetClass sp_mcr_class;
+extern const SpRulesetClass sp_taiwan_class;
+extern const SpRulesetClass sp_guangdong_class;
+
+G_END_DECLS

@@ -1,0 +1,144 @@
+/* sp-rules.c: a ruleset with its profile and options, dispatching to the ruleset's module.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-rules-private.h"
+
+#include <string.h>
+
+struct _SpRules
+{
+  SpRuleset             ruleset;
+  const SpRulesetClass *klass;
+  char                 *profile;
+  gpointer              options;
+};
+
+static const SpRulesetClass *
+class_of (SpRuleset ruleset)
+{
+  switch (ruleset)
+    {
+    case SP_RULESET_MCR:
+      return &sp_mcr_class;
+    case SP_RULESET_TAIWAN:
+      return &sp_taiwan_class;
+    case SP_RULESET_GUANGDONG:
+      return &sp_guangdong_class;
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+SpRules *
+sp_rules_new (SpRuleset    ruleset,
+              const char  *profile,
+              GError     **error)
+{
+  const SpRulesetClass *klass = class_of (ruleset);
+  g_autofree gpointer options = NULL;
+  SpRules *rules;
+  gboolean known = FALSE;
+
+  g_return_val_if_fail (klass != NULL, NULL);
+
+  if (profile == NULL)
+    profile = klass->profiles[0];
+  for (guint i = 0; klass->profiles[i] != NULL; i++)
+    known |= strcmp (klass->profiles[i], profile) == 0;
+  if (!known)
+    {
+      g_autofree char *names = g_strjoinv (", ", (char **) klass->profiles);
+
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   "unknown %s profile '%s' (known: %s)", sp_ruleset_to_string (ruleset),
+                   profile, names);
+      return NULL;
+    }
+  options = g_malloc0 (klass->options_size);
+  if (!klass->init_options (options, profile, error))
+    return NULL;
+
+  rules = g_new0 (SpRules, 1);
+  rules->ruleset = ruleset;
+  rules->klass = klass;
+  rules->profile = g_strdup (profile);
+  rules->options = g_steal_pointer (&options);
+  return rules;
+}
+
+SpRules *
+sp_rules_copy (const SpRules *rules)
+{
+  SpRules *copy;
+
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  copy = g_new0 (SpRules, 1);
+  copy->ruleset = rules->ruleset;
+  copy->klass = rules->klass;
+  copy->profile = g_strdup (rules->profile);
+  copy->options = g_memdup2 (rules->options, rules->klass->options_size);
+  return copy;
+}
+
+void
+sp_rules_free (SpRules *rules)
+{
+  if (rules == NULL)
+    return;
+  g_free (rules->profile);
+  g_free (rules->options);
+  g_free (rules);
+}
+
+SpRuleset
+sp_rules_get_ruleset (const SpRules *rules)
+{
+  return rules->ruleset;
+}
+
+const char *
+sp_rules_get_profile (const SpRules *rules)
+{
+  return rules->profile;
+}
+
+gboolean
+sp_rules_set_option (SpRules     *rules,
+                     const char  *key,
+                     const char  *value,
+                     GError     **error)
+{
+  g_return_val_if_fail (rules != NULL && key != NULL && value != NULL, FALSE);
+  return rules->klass->set_option (rules->options, key, value, error);
+}
+
+char *
+sp_rules_get_option (const SpRules *rules,
+                     const char    *key)
+{
+  g_return_val_if_fail (rules != NULL && key != NULL, NULL);
+  return rules->klass->get_option (rules->options, key);
+}
+
+const SpRuleOption *
+sp_rules_list_options (const SpRules *rules,
+                       guint         *n_options)
+{
+  *n_options = rules->klass->n_options;
+  return rules->klass->options;
+}
+
+const char * const *
+sp_rules_list_profiles (SpRuleset ruleset)
+{
+  return class_of (ruleset)->profiles;
+}
+
+void
+sp_rules_score (const SpRules     *rules,
+                const SpHand      *hand,
+                const SpSituation *situation,
+                SpScoreResult     *result)
+{
+  rules->klass->score (rules->options, hand, situation, result);
+}

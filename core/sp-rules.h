@@ -1,0 +1,53 @@
+/* sp-rules.h: a ruleset with its profile and options, and the scorer behind it.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "sp-hand.h"
+#include "sp-score.h"
+
+G_BEGIN_DECLS
+
+/* One option of a ruleset's profile, as `sparrow-cli score --list-options` lists it. */
+typedef struct
+{
+  const char *key;
+  const char *default_value; /* in the named profile */
+  const char *values;        /* the accepted values, e.g. "on|off", "16|24|32" */
+  const char *description;
+} SpRuleOption;
+
+typedef struct _SpRules SpRules;
+
+/* @profile NULL means the ruleset's default (mcr: cn, taiwan: tw, guangdong: gd). */
+SpRules            *sp_rules_new           (SpRuleset      ruleset,
+                                            const char    *profile,
+                                            GError       **error);
+SpRules            *sp_rules_copy          (const SpRules *rules);
+void                sp_rules_free          (SpRules       *rules);
+SpRuleset           sp_rules_get_ruleset   (const SpRules *rules);
+const char         *sp_rules_get_profile   (const SpRules *rules);
+/* KEY=VALUE of --option; an unknown key or a bad value is SP_CORE_ERROR_INVALID. */
+gboolean            sp_rules_set_option    (SpRules       *rules,
+                                            const char    *key,
+                                            const char    *value,
+                                            GError       **error);
+/* The current value of an option, as text (for the store). */
+char               *sp_rules_get_option    (const SpRules *rules,
+                                            const char    *key);
+const SpRuleOption *sp_rules_list_options  (const SpRules *rules,
+                                            guint         *n_options);
+const char * const *sp_rules_list_profiles (SpRuleset      ruleset);
+
+/* Scores a declared win: validates (syntax is the parser's job; too-many-copies, wrong tile
+ * count, bad situation, not a win, below the minimum, in that order), finds the best reading
+ * and fills @result.  Allocates nothing. */
+void                sp_rules_score         (const SpRules     *rules,
+                                            const SpHand      *hand,
+                                            const SpSituation *situation,
+                                            SpScoreResult     *result);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpRules, sp_rules_free)
+
+G_END_DECLS

@@ -17,6 +17,196 @@ sp_situation_init (SpSituation *situation)
   situation->per_tai = 10;
 }
 
+typedef enum
+{
+  FIELD_SWITCH,
+  FIELD_WIND,
+  FIELD_COUNT,
+  FIELD_FLOWERS,
+} FieldKind;
+
+static const struct
+{
+  const char *option;
+  FieldKind   kind;
+  gsize       offset;
+} situation_fields[] = {
+  { "--self-drawn", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, self_drawn) },
+  { "--last-tile", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, last_tile) },
+  { "--kong", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, kong) },
+  { "--flower-replacement", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, flower_replacement) },
+  { "--wall-last", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, wall_last) },
+  { "--heavenly", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, heavenly) },
+  { "--earthly", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, earthly) },
+  { "--human", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, human) },
+  { "--ready-at-deal", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, ready_at_deal) },
+  { "--ready-first-draw", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, ready_first_draw) },
+  { "--seat-wind", FIELD_WIND, G_STRUCT_OFFSET (SpSituation, seat_wind) },
+  { "--round-wind", FIELD_WIND, G_STRUCT_OFFSET (SpSituation, round_wind) },
+  { "--dealer", FIELD_WIND, G_STRUCT_OFFSET (SpSituation, dealer) },
+  { "--discarder", FIELD_WIND, G_STRUCT_OFFSET (SpSituation, discarder) },
+  { "--liable", FIELD_WIND, G_STRUCT_OFFSET (SpSituation, liable) },
+  { "--streak", FIELD_COUNT, G_STRUCT_OFFSET (SpSituation, streak) },
+  { "--base", FIELD_COUNT, G_STRUCT_OFFSET (SpSituation, base) },
+  { "--per-tai", FIELD_COUNT, G_STRUCT_OFFSET (SpSituation, per_tai) },
+  { "--flowers", FIELD_FLOWERS, G_STRUCT_OFFSET (SpSituation, flowers) },
+};
+
+static int
+find_field (const char *option)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (situation_fields); i++)
+    if (strcmp (situation_fields[i].option, option) == 0)
+      return (int) i;
+  return -1;
+}
+
+gboolean
+sp_situation_takes_value (const char *option)
+{
+  int i = find_field (option);
+
+  return i >= 0 && situation_fields[i].kind != FIELD_SWITCH;
+}
+
+static gboolean
+parse_flowers (SpSituation  *situation,
+               const char   *value,
+               GError      **error)
+{
+  guint64 n;
+  g_auto(GStrv) names = NULL;
+
+  if (g_ascii_string_to_unsigned (value, 10, 0, 8, &n, NULL))
+    {
+      situation->n_flowers = (guint8) n;
+      situation->flowers = 0;
+      situation->flowers_listed = FALSE;
+      return TRUE;
+    }
+  names = g_strsplit (value, ",", -1);
+  situation->flowers = 0;
+  situation->n_flowers = 0;
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      const char *name = names[i];
+
+      if (!(name[0] == 'f' && name[1] >= '1' && name[1] <= '8' && name[2] == '\0'))
+        {
+          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                       "--flowers: '%s' is not a flower (f1–f8) and '%s' not a count 0–8", name,
+                       value);
+          return FALSE;
+        }
+      if (situation->flowers & (1u << (name[1] - '1')))
+        {
+          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                       "--flowers: %s is listed twice", name);
+          return FALSE;
+        }
+      situation->flowers |= (guint8) (1u << (name[1] - '1'));
+      situation->n_flowers++;
+    }
+  situation->flowers_listed = TRUE;
+  return TRUE;
+}
+
+gboolean
+sp_situation_apply (SpSituation  *situation,
+                    const char   *option,
+                    const char   *value,
+                    GError      **error)
+{
+  int i = find_field (option);
+  guint8 *field;
+
+  if (i < 0)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "unknown situation option %s",
+                   option);
+      return FALSE;
+    }
+  field = G_STRUCT_MEMBER_P (situation, situation_fields[i].offset);
+  if (situation_fields[i].kind != FIELD_SWITCH && value == NULL)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "%s needs a value", option);
+      return FALSE;
+    }
+
+  switch (situation_fields[i].kind)
+    {
+    case FIELD_SWITCH:
+      *field = TRUE;
+      return TRUE;
+    case FIELD_WIND:
+      {
+        SpWind wind;
+
+        if (!sp_wind_from_string (value, &wind))
+          {
+            g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                         "%s: '%s' is not a seat (E, S, W or N)", option, value);
+            return FALSE;
+          }
+        *field = (guint8) wind;
+        return TRUE;
+      }
+    case FIELD_COUNT:
+      {
+        guint64 n;
+        guint64 max = strcmp (option, "--streak") == 0 ? 99 : 1000000000;
+
+        if (!g_ascii_string_to_unsigned (value, 10, 0, max, &n, NULL))
+          {
+            g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                         "%s: '%s' is not a whole number from 0 to %" G_GUINT64_FORMAT, option,
+                         value, max);
+            return FALSE;
+          }
+        if (strcmp (option, "--streak") == 0)
+          situation->streak = (guint8) n;
+        else if (strcmp (option, "--base") == 0)
+          {
+            situation->base = (gint32) n;
+            situation->base_given = TRUE;
+          }
+        else
+          situation->per_tai = (gint32) n;
+        return TRUE;
+      }
+    case FIELD_FLOWERS:
+      return parse_flowers (situation, value, error);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+gboolean
+sp_situation_parse_args (SpSituation        *situation,
+                         const char * const *args,
+                         guint               n_args,
+                         GError            **error)
+{
+  for (guint i = 0; i < n_args; i++)
+    {
+      const char *value = NULL;
+
+      if (sp_situation_takes_value (args[i]))
+        {
+          if (i + 1 >= n_args)
+            {
+              g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "%s needs a value",
+                           args[i]);
+              return FALSE;
+            }
+          value = args[++i];
+        }
+      if (!sp_situation_apply (situation, args[i - (value != NULL)], value, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 guint8
 sp_situation_discarder (const SpSituation *situation)
 {

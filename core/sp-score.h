@@ -42,7 +42,20 @@ typedef struct
   guint8  flower_win;          /* the hand is "-": a flower win (Taiwan 八仙過海, 七搶一) */
 } SpSituation;
 
-void sp_situation_init (SpSituation *situation);
+void     sp_situation_init        (SpSituation        *situation);
+/* Applies one SITUATION option of SPEC.md §3.1 ("--self-drawn", "--seat-wind" with "S", …);
+ * @value is NULL for the switches.  Returns FALSE with SP_CORE_ERROR_INVALID for an unknown
+ * option or a bad value.  sp_situation_takes_value() says whether an option needs a value. */
+gboolean sp_situation_apply       (SpSituation        *situation,
+                                   const char         *option,
+                                   const char         *value,
+                                   GError            **error);
+gboolean sp_situation_takes_value (const char         *option);
+/* Applies a whole list of options ("--seat-wind", "S", "--self-drawn", …). */
+gboolean sp_situation_parse_args  (SpSituation        *situation,
+                                   const char * const *args,
+                                   guint               n_args,
+                                   GError            **error);
 
 /* The discarder of a discard win: --discarder, else the winner's 上家 (the seat before the
  * winner in turn order: North for East), the usual case. */

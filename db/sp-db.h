@@ -1,5 +1,213 @@
-/* sp-db.h: the tournament store, one header for all of it.
+/* sp-db.h: the tournament store, one header for all of it.  The API speaks the domain's
+ * words and returns the records of sp-tournament.h; SQL stays inside db/.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <glib.h>
+
+#include "sp-core.h"
 #include "sp-db-error.h"
+
+G_BEGIN_DECLS
+
+/* The schema version this program writes; a file with a higher one is SP_DB_ERROR_TOO_NEW. */
+#define SP_DB_SCHEMA_VERSION 1
+/* PRAGMA application_id of a Sparrow database ("Sprw"). */
+#define SP_DB_APPLICATION_ID 0x53707277
+
+typedef struct _SpDb SpDb;
+
+/* --db FILE, else $SPARROW_DB, else $XDG_DATA_HOME/sparrow/sparrow.db (the folder is made). */
+char     *sp_db_default_path        (const char  *db_path,
+                                     GError     **error);
+/* Opens or creates the file and brings its schema up to date (one transaction).  A file
+ * that is not a Sparrow database is SP_DB_ERROR_NOT_SPARROW, a newer one SP_DB_ERROR_TOO_NEW. */
+SpDb     *sp_db_open                (const char  *path,
+                                     GError     **error);
+void      sp_db_close               (SpDb        *db);
+int       sp_db_get_schema_version  (SpDb        *db);
+/* Who makes the changes, for the audit log. */
+void      sp_db_set_referee         (SpDb        *db,
+                                     const char  *referee);
+
+/* One command is one write transaction (BEGIN IMMEDIATE … COMMIT); on any error the caller
+ * rolls back and nothing is written. */
+gboolean  sp_db_begin               (SpDb        *db,
+                                     GError     **error);
+gboolean  sp_db_commit              (SpDb        *db,
+                                     GError     **error);
+void      sp_db_rollback            (SpDb        *db);
+
+/* Tournaments.  @tournament->id is set on success. */
+gboolean      sp_db_create_tournament (SpDb          *db,
+                                       SpTournament  *tournament,
+                                       GError       **error);
+GPtrArray    *sp_db_list_tournaments  (SpDb          *db,
+                                       GError       **error);
+/* By id or name; NULL means the most recently created. */
+SpTournament *sp_db_find_tournament   (SpDb          *db,
+                                       const char    *id_or_name,
+                                       GError       **error);
+gboolean      sp_db_set_plan_seed     (SpDb          *db,
+                                       gint64         tournament,
+                                       guint64        seed,
+                                       GError       **error);
+/* FALSE when no balanced plan was stored yet. */
+gboolean      sp_db_get_plan_seed     (SpDb          *db,
+                                       gint64         tournament,
+                                       guint64       *seed);
+
+/* Players.  A name already registered in the tournament is SP_DB_ERROR_INVALID. */
+gboolean   sp_db_add_player          (SpDb            *db,
+                                      SpPlayer        *player,
+                                      GError         **error);
+GPtrArray *sp_db_list_players        (SpDb            *db,
+                                      gint64           tournament,
+                                      GError         **error);
+SpPlayer  *sp_db_get_player          (SpDb            *db,
+                                      gint64           tournament,
+                                      gint64           player,
+                                      GError         **error);
+SpPlayer  *sp_db_find_player_by_name (SpDb            *db,
+                                      gint64           tournament,
+                                      const char      *name,
+                                      GError         **error);
+gboolean   sp_db_set_player_status   (SpDb            *db,
+                                      gint64           player,
+                                      SpPlayerStatus   status,
+                                      GError         **error);
+/* Puts @substitute in @player's seats (and plan places) in sessions without a hand yet. */
+gboolean   sp_db_replace_player      (SpDb            *db,
+                                      gint64           tournament,
+                                      gint64           player,
+                                      gint64           substitute,
+                                      GError         **error);
+
+/* Sessions. */
+typedef struct
+{
+  guint    number;
+  gboolean exists;   /* drawn or played */
+  gboolean closed;
+  gboolean time_up;
+  gboolean has_seed;
+  guint64  seed;
+  guint    n_tables;
+  guint    n_hands;
+} SpSessionInfo;
+
+gboolean sp_db_get_session    (SpDb          *db,
+                               gint64         tournament,
+                               guint          session,
+                               SpSessionInfo *info,
+                               GError       **error);
+gboolean sp_db_set_session_closed (SpDb      *db,
+                                   gint64     tournament,
+                                   guint      session,
+                                   gboolean   closed,
+                                   gboolean   time_up,
+                                   GError   **error);
+/* Stores the seats of a session: @players holds 4 player ids per table, in chair order.
+ * Refused when the session has hands. */
+gboolean sp_db_store_seating  (SpDb          *db,
+                               gint64         tournament,
+                               guint          session,
+                               guint64        seed,
+                               const gint64  *players,
+                               guint          n_players,
+                               GError       **error);
+/* The player ids of a session, 4 per table in chair order (empty when not drawn). */
+GArray  *sp_db_list_seats     (SpDb          *db,
+                               gint64         tournament,
+                               guint          session,
+                               GError       **error);
+
+/* The balanced plan: @numbers maps plan numbers 1..N to player ids (numbers[k-1]); @seats
+ * holds plan numbers (1-based), 4 per table, tables in order, for each session in turn. */
+gboolean sp_db_store_plan     (SpDb          *db,
+                               gint64         tournament,
+                               guint64        seed,
+                               const gint64  *numbers,
+                               guint          n_players,
+                               const guint16 *seats,
+                               guint          n_sessions,
+                               GError       **error);
+/* The player ids of a session of the plan, 4 per table, or NULL with SP_DB_ERROR_NOT_FOUND. */
+GArray  *sp_db_get_plan_session (SpDb        *db,
+                                 gint64       tournament,
+                                 guint        session,
+                                 GError     **error);
+
+/* Hands.  sp_db_record_hand sets @hand->id; the hand's number must be the next at its table. */
+gboolean      sp_db_record_hand  (SpDb          *db,
+                                  gint64         tournament,
+                                  SpHandRecord  *hand,
+                                  GError       **error);
+gboolean      sp_db_update_hand  (SpDb          *db,
+                                  gint64         tournament,
+                                  const SpHandRecord *hand,
+                                  GError       **error);
+/* Deletes a hand and renumbers the later hands of its table. */
+gboolean      sp_db_delete_hand  (SpDb          *db,
+                                  gint64         tournament,
+                                  gint64         hand,
+                                  GError       **error);
+SpHandRecord *sp_db_get_hand     (SpDb          *db,
+                                  gint64         tournament,
+                                  gint64         hand,
+                                  GError       **error);
+/* @session, @table 0 mean all; ordered by session, table, number. */
+GPtrArray    *sp_db_list_hands   (SpDb          *db,
+                                  gint64         tournament,
+                                  guint          session,
+                                  guint          table,
+                                  GError       **error);
+
+/* Penalties.  sp_db_add_penalty sets @penalty->id. */
+gboolean   sp_db_add_penalty     (SpDb          *db,
+                                  gint64         tournament,
+                                  SpPenalty     *penalty,
+                                  GError       **error);
+GPtrArray *sp_db_list_penalties  (SpDb          *db,
+                                  gint64         tournament,
+                                  guint          session,
+                                  GError       **error);
+
+/* The results of the tables of sessions 1..@last_session (0: all): per table the four players
+ * and their hand scores and penalties, summed in the store. */
+typedef struct
+{
+  guint  session;
+  guint  table;
+  gint64 players[4];
+  gint64 hand_scores[4];
+  gint64 penalties[4];
+  guint  n_hands;
+} SpTableResult;
+
+GArray   *sp_db_list_table_results (SpDb    *db,
+                                    gint64   tournament,
+                                    guint    last_session,
+                                    GError **error);
+
+/* The audit log (newest last), for the corrections screen and the tests. */
+typedef struct
+{
+  gint64  id;
+  char   *at;
+  char   *who;
+  char   *target;
+  gint64  row_id;
+  char   *action;
+  char   *old_values;
+  char   *new_values;
+} SpAuditEntry;
+
+void       sp_audit_entry_free  (SpAuditEntry *entry);
+GPtrArray *sp_db_list_audit     (SpDb          *db,
+                                 GError       **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpDb, sp_db_close)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpAuditEntry, sp_audit_entry_free)
+
+G_END_DECLS

@@ -1,0 +1,94 @@
+/* sp-tournament.h: the records of a tournament (the tournament, its players, hands and
+ * penalties) as plain structs, shared by the store, the reports and the app.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "sp-hand.h"
+
+G_BEGIN_DECLS
+
+/* Chairs are the seats (0 E, 1 S, 2 W, 3 N) the players held at the session's first hand. */
+#define SP_CHAIR_NONE (-1)
+
+typedef struct
+{
+  gint64     id;
+  char      *name;
+  SpRuleset  ruleset;
+  char      *profile;
+  char      *options;     /* KEY=VALUE, one per line: ruleset and tournament options */
+  guint      n_sessions;
+  char      *seating;     /* balanced, random or swiss */
+  char      *ranking;     /* r98, ema or score */
+  gint32     base;        /* Taiwan 底 / Guangdong stake; 0 when not said */
+  gint32     per_tai;     /* Taiwan 每台; 0 when not said */
+  char      *created;     /* ISO 8601, UTC */
+} SpTournament;
+
+typedef enum
+{
+  SP_PLAYER_ACTIVE = 0,
+  SP_PLAYER_WITHDRAWN = 1,
+  SP_PLAYER_SUBSTITUTE = 2,
+} SpPlayerStatus;
+
+typedef struct
+{
+  gint64          id;
+  gint64          tournament;
+  char           *name;
+  char           *club;          /* NULL when not said, as are the next three */
+  char           *country;
+  char           *team;
+  char           *federation_id;
+  SpPlayerStatus  status;
+  gint64          substitute_for; /* the player replaced, 0 if none */
+} SpPlayer;
+
+/* One hand as entered at a table: a win, an exhaustive draw (荒牌 / 流局), with the scorer's
+ * items when the tiles were given. */
+typedef struct
+{
+  gint64   id;
+  guint    session;
+  guint    table;
+  guint    number;         /* 1.. within the session at that table */
+  gint     winner;         /* chair, or SP_CHAIR_NONE for a draw */
+  gint     discarder;      /* chair, or SP_CHAIR_NONE when self-drawn or a draw */
+  gboolean draw;
+  char    *notation;       /* the tiles, NULL for a --fan entry */
+  char    *situation;      /* the SITUATION options given, space-separated, or NULL */
+  char    *items;          /* the fan/台/番 items as JSON, NULL for a --fan entry */
+  gint32   total;
+  gint64   settlement[4];  /* by chair */
+  char    *entered_by;
+  char    *entered_at;
+} SpHandRecord;
+
+typedef struct
+{
+  gint64  id;
+  guint   session;
+  gint64  player;
+  gint64  hand;            /* 0 when not tied to a hand */
+  gint64  points;          /* the change to the player's score: negative for a deduction */
+  char   *reason;
+} SpPenalty;
+
+const char *sp_player_status_to_string   (SpPlayerStatus  status);
+gboolean    sp_player_status_from_string (const char     *text,
+                                          SpPlayerStatus *status);
+
+void sp_tournament_free  (SpTournament *tournament);
+void sp_player_free      (SpPlayer     *player);
+void sp_hand_record_free (SpHandRecord *hand);
+void sp_penalty_free     (SpPenalty    *penalty);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpTournament, sp_tournament_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpPlayer, sp_player_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpHandRecord, sp_hand_record_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpPenalty, sp_penalty_free)
+
+G_END_DECLS

@@ -1,0 +1,726 @@
+/* sp-db.c: opening the store, migrations, transactions, the audit log and tournaments.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-db-private.h"
+
+#include <errno.h>
+#include <gio/gio.h>
+#include <string.h>
+
+#include "sp-db-resources.h"
+
+#define MIGRATIONS_PATH "/org/sparrow/Sparrow/db/migrations"
+
+/* ---- statements ------------------------------------------------------------------------ */
+
+gboolean
+sp_db_fail (SpDb        *db,
+            int          rc,
+            const char  *what,
+            GError     **error)
+{
+  int code = SP_DB_ERROR_IO;
+
+  if ((rc & 0xff) == SQLITE_NOTADB)
+    code = SP_DB_ERROR_NOT_SPARROW;
+  else if ((rc & 0xff) == SQLITE_CONSTRAINT)
+    code = SP_DB_ERROR_INVALID;
+  g_set_error (error, SP_DB_ERROR, code, "%s: %s (%s)", what, sqlite3_errstr (rc),
+               db->handle != NULL ? sqlite3_errmsg (db->handle) : db->path);
+  return FALSE;
+}
+
+sqlite3_stmt *
+sp_db_prepare (SpDb        *db,
+               const char  *sql,
+               GError     **error)
+{
+  sqlite3_stmt *statement = g_hash_table_lookup (db->statements, sql);
+  int rc;
+
+  if (statement != NULL)
+    {
+      sqlite3_reset (statement);
+      sqlite3_clear_bindings (statement);
+      return statement;
+    }
+  rc = sqlite3_prepare_v3 (db->handle, sql, -1, SQLITE_PREPARE_PERSISTENT, &statement, NULL);
+  if (rc != SQLITE_OK)
+    {
+      sp_db_fail (db, rc, "preparing a query", error);
+      return NULL;
+    }
+  g_hash_table_insert (db->statements, (gpointer) sql, statement);
+  return statement;
+}
+
+gboolean
+sp_db_step_done (SpDb         *db,
+                 sqlite3_stmt *statement,
+                 const char   *what,
+                 GError      **error)
+{
+  int rc = sqlite3_step (statement);
+
+  sqlite3_reset (statement);
+  if (rc != SQLITE_DONE)
+    return sp_db_fail (db, rc, what, error);
+  return TRUE;
+}
+
+gboolean
+sp_db_step_row (SpDb         *db,
+                sqlite3_stmt *statement,
+                gboolean     *has_row,
+                const char   *what,
+                GError      **error)
+{
+  int rc = sqlite3_step (statement);
+
+  if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+    {
+      *has_row = rc == SQLITE_ROW;
+      return TRUE;
+    }
+  sqlite3_reset (statement);
+  return sp_db_fail (db, rc, what, error);
+}
+
+void
+sp_db_bind_text (sqlite3_stmt *statement,
+                 int           index,
+                 const char   *text)
+{
+  if (text == NULL)
+    sqlite3_bind_null (statement, index);
+  else
+    sqlite3_bind_text (statement, index, text, -1, SQLITE_TRANSIENT);
+}
+
+char *
+sp_db_column_text (sqlite3_stmt *statement,
+                   int           column)
+{
+  if (sqlite3_column_type (statement, column) == SQLITE_NULL)
+    return NULL;
+  return g_strdup ((const char *) sqlite3_column_text (statement, column));
+}
+
+static gboolean
+exec (SpDb        *db,
+      const char  *sql,
+      const char  *what,
+      GError     **error)
+{
+  int rc = sqlite3_exec (db->handle, sql, NULL, NULL, NULL);
+
+  if (rc != SQLITE_OK)
+    return sp_db_fail (db, rc, what, error);
+  return TRUE;
+}
+
+static gboolean
+pragma_int (SpDb        *db,
+            const char  *pragma,
+            gint64      *value,
+            GError     **error)
+{
+  g_autofree char *sql = g_strdup_printf ("PRAGMA %s", pragma);
+  sqlite3_stmt *statement = NULL;
+  int rc;
+
+  rc = sqlite3_prepare_v2 (db->handle, sql, -1, &statement, NULL);
+  if (rc == SQLITE_OK)
+    {
+      rc = sqlite3_step (statement);
+      if (rc == SQLITE_ROW)
+        {
+          *value = sqlite3_column_int64 (statement, 0);
+          rc = SQLITE_OK;
+        }
+    }
+  sqlite3_finalize (statement);
+  if (rc != SQLITE_OK)
+    return sp_db_fail (db, rc, pragma, error);
+  return TRUE;
+}
+
+/* ---- transactions ---------------------------------------------------------------------- */
+
+gboolean
+sp_db_begin (SpDb    *db,
+             GError **error)
+{
+  g_return_val_if_fail (db != NULL, FALSE);
+  return exec (db, "BEGIN IMMEDIATE", "starting a transaction", error);
+}
+
+gboolean
+sp_db_commit (SpDb    *db,
+              GError **error)
+{
+  g_return_val_if_fail (db != NULL, FALSE);
+  if (!exec (db, "COMMIT", "committing", error))
+    {
+      sp_db_rollback (db);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+sp_db_rollback (SpDb *db)
+{
+  g_return_if_fail (db != NULL);
+  if (!sqlite3_get_autocommit (db->handle))
+    sqlite3_exec (db->handle, "ROLLBACK", NULL, NULL, NULL);
+}
+
+gboolean
+sp_db_begin_write (SpDb      *db,
+                   gboolean  *started,
+                   GError   **error)
+{
+  *started = FALSE;
+  if (!sqlite3_get_autocommit (db->handle))
+    return TRUE;
+  if (!sp_db_begin (db, error))
+    return FALSE;
+  *started = TRUE;
+  return TRUE;
+}
+
+gboolean
+sp_db_end_write (SpDb      *db,
+                 gboolean   started,
+                 gboolean   ok,
+                 GError   **error)
+{
+  if (!started)
+    return ok;
+  if (!ok)
+    {
+      sp_db_rollback (db);
+      return FALSE;
+    }
+  return sp_db_commit (db, error);
+}
+
+/* ---- opening and migrations ------------------------------------------------------------ */
+
+char *
+sp_db_default_path (const char  *db_path,
+                    GError     **error)
+{
+  g_autofree char *folder = NULL;
+
+  if (db_path != NULL && db_path[0] != '\0')
+    return g_strdup (db_path);
+  if (g_getenv ("SPARROW_DB") != NULL && g_getenv ("SPARROW_DB")[0] != '\0')
+    return g_strdup (g_getenv ("SPARROW_DB"));
+  folder = g_build_filename (g_get_user_data_dir (), "sparrow", NULL);
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, "cannot create the folder %s: %s",
+                   folder, g_strerror (saved));
+      return NULL;
+    }
+  return g_build_filename (folder, "sparrow.db", NULL);
+}
+
+/* The migrations compiled into the program, sorted by their number. */
+static char **
+list_migrations (GError **error)
+{
+  char **names = g_resources_enumerate_children (MIGRATIONS_PATH, G_RESOURCE_LOOKUP_FLAGS_NONE,
+                                                 error);
+
+  if (names == NULL)
+    return NULL;
+  qsort (names, g_strv_length (names), sizeof (char *),
+         (int (*) (const void *, const void *)) g_strcmp0);
+  return names;
+}
+
+static gboolean
+migrate (SpDb     *db,
+         gint64    version,
+         GError  **error)
+{
+  g_auto(GStrv) names = list_migrations (error);
+
+  if (names == NULL)
+    return FALSE;
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      g_autofree char *sql = NULL;
+      g_autofree char *what = NULL;
+      gint64 number = g_ascii_strtoll (names[i], NULL, 10);
+
+      if (number <= version)
+        continue;
+      path = g_strconcat (MIGRATIONS_PATH, "/", names[i], NULL);
+      bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+      if (bytes == NULL)
+        return FALSE;
+      sql = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      what = g_strdup_printf ("applying migration %s", names[i]);
+      if (!exec (db, sql, what, error))
+        return FALSE;
+      g_free (sql);
+      sql = g_strdup_printf ("PRAGMA user_version = %" G_GINT64_FORMAT, number);
+      if (!exec (db, sql, what, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The audit triggers live in the connection's temp schema, so that they can read who is
+ * making the change from temp.sp_referee; every insert, update and delete of the tables
+ * below is logged with its old and new values. */
+static const struct
+{
+  const char *table;
+  const char *columns;
+} audited[] = {
+  { "tournaments", "name ruleset profile options n_sessions seating ranking base per_tai plan_seed" },
+  { "players", "tournament_id name club country team federation_id status substitute_for" },
+  { "sessions", "tournament_id number status seed time_up" },
+  { "seats", "session_id table_number chair player_id" },
+  { "hands", "session_id table_number number winner discarder draw notation situation items "
+             "total s0 s1 s2 s3 entered_by" },
+  { "penalties", "session_id player_id hand_id points reason" },
+};
+
+static char *
+json_of_row (const char *prefix,
+             const char *columns)
+{
+  g_auto(GStrv) names = g_strsplit (columns, " ", -1);
+  GString *text = g_string_new ("json_object (");
+
+  for (guint i = 0; names[i] != NULL; i++)
+    g_string_append_printf (text, "%s'%s', %s.%s", i > 0 ? ", " : "", names[i], prefix, names[i]);
+  g_string_append (text, ")");
+  return g_string_free (text, FALSE);
+}
+
+static gboolean
+install_audit (SpDb        *db,
+               const char  *referee,
+               GError     **error)
+{
+  GString *sql = g_string_new ("CREATE TEMP TABLE IF NOT EXISTS sp_referee (who TEXT NOT NULL);"
+                               "DELETE FROM temp.sp_referee;");
+  g_autofree char *text = NULL;
+  sqlite3_stmt *statement;
+
+  for (guint i = 0; i < G_N_ELEMENTS (audited); i++)
+    {
+      g_autofree char *old_json = json_of_row ("OLD", audited[i].columns);
+      g_autofree char *new_json = json_of_row ("NEW", audited[i].columns);
+      const char *t = audited[i].table;
+
+      g_string_append_printf (sql,
+        "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_insert AFTER INSERT ON main.%s BEGIN "
+        "INSERT INTO audit (who, target, row_id, action, new_values) VALUES "
+        "((SELECT who FROM temp.sp_referee), '%s', NEW.rowid, 'insert', %s); END;",
+        t, t, t, new_json);
+      g_string_append_printf (sql,
+        "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_update AFTER UPDATE ON main.%s BEGIN "
+        "INSERT INTO audit (who, target, row_id, action, old_values, new_values) VALUES "
+        "((SELECT who FROM temp.sp_referee), '%s', NEW.rowid, 'update', %s, %s); END;",
+        t, t, t, old_json, new_json);
+      g_string_append_printf (sql,
+        "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_delete AFTER DELETE ON main.%s BEGIN "
+        "INSERT INTO audit (who, target, row_id, action, old_values) VALUES "
+        "((SELECT who FROM temp.sp_referee), '%s', OLD.rowid, 'delete', %s); END;",
+        t, t, t, old_json);
+    }
+  text = g_string_free (sql, FALSE);
+  if (!exec (db, text, "installing the audit log", error))
+    return FALSE;
+
+  statement = sp_db_prepare (db, "INSERT INTO temp.sp_referee (who) VALUES (?)", error);
+  if (statement == NULL)
+    return FALSE;
+  sp_db_bind_text (statement, 1, referee);
+  return sp_db_step_done (db, statement, "setting the referee", error);
+}
+
+void
+sp_db_set_referee (SpDb       *db,
+                   const char *referee)
+{
+  sqlite3_stmt *statement;
+
+  g_return_if_fail (db != NULL);
+
+  if (referee == NULL || referee[0] == '\0')
+    referee = g_get_user_name ();
+  statement = sp_db_prepare (db, "UPDATE temp.sp_referee SET who = ?", NULL);
+  if (statement == NULL)
+    return;
+  sp_db_bind_text (statement, 1, referee);
+  sp_db_step_done (db, statement, "setting the referee", NULL);
+}
+
+static gboolean
+check_and_migrate (SpDb     *db,
+                   GError  **error)
+{
+  gint64 application_id = 0;
+  gint64 version = 0;
+  gint64 n_objects = 0;
+
+  if (!pragma_int (db, "application_id", &application_id, error)
+      || !pragma_int (db, "user_version", &version, error))
+    return FALSE;
+  if (application_id == 0)
+    {
+      sqlite3_stmt *statement = sp_db_prepare (db, "SELECT count(*) FROM sqlite_schema", error);
+      gboolean has_row;
+
+      if (statement == NULL || !sp_db_step_row (db, statement, &has_row, "reading the schema", error))
+        return FALSE;
+      n_objects = sqlite3_column_int64 (statement, 0);
+      sqlite3_reset (statement);
+    }
+  if ((application_id == 0 && (n_objects > 0 || version != 0))
+      || (application_id != 0 && application_id != SP_DB_APPLICATION_ID))
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
+                   "%s is not a Sparrow database", db->path);
+      return FALSE;
+    }
+  if (version > SP_DB_SCHEMA_VERSION)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_TOO_NEW,
+                   "%s was written by a newer Sparrow (schema %" G_GINT64_FORMAT
+                   ", this program knows up to %d)", db->path, version, SP_DB_SCHEMA_VERSION);
+      return FALSE;
+    }
+  if (version == SP_DB_SCHEMA_VERSION)
+    return TRUE;
+
+  if (!exec (db, "PRAGMA journal_mode = WAL", "switching to WAL", error)
+      || !sp_db_begin (db, error))
+    return FALSE;
+  /* Another process may have migrated the file while this one waited for the lock. */
+  if (!pragma_int (db, "user_version", &version, error)
+      || !migrate (db, version, error)
+      || !exec (db, "PRAGMA application_id = 1399878263", "marking the file", error)
+      || !sp_db_commit (db, error))
+    {
+      sp_db_rollback (db);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+SpDb *
+sp_db_open (const char  *path,
+            GError     **error)
+{
+  g_autoptr(SpDb) db = g_new0 (SpDb, 1);
+  int rc;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  g_resources_register (sp_db_get_resource ());
+  db->path = g_strdup (path);
+  db->statements = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                          (GDestroyNotify) sqlite3_finalize);
+  rc = sqlite3_open_v2 (path, &db->handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, "cannot open %s: %s", path,
+                   db->handle != NULL ? sqlite3_errmsg (db->handle) : sqlite3_errstr (rc));
+      return NULL;
+    }
+  sqlite3_extended_result_codes (db->handle, 1);
+  rc = sqlite3_busy_timeout (db->handle, 10000);
+  if (rc != SQLITE_OK)
+    {
+      sp_db_fail (db, rc, "setting the busy timeout", error);
+      return NULL;
+    }
+  if (!check_and_migrate (db, error)
+      || !exec (db, "PRAGMA foreign_keys = ON", "turning foreign keys on", error)
+      || !exec (db, "PRAGMA synchronous = NORMAL", "setting synchronous", error)
+      || !install_audit (db, g_get_user_name (), error))
+    {
+      if (error != NULL && *error != NULL && (*error)->code == SP_DB_ERROR_NOT_SPARROW
+          && strstr ((*error)->message, "is not a Sparrow database") == NULL)
+        {
+          g_clear_error (error);
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
+                       "%s is not a Sparrow database", path);
+        }
+      return NULL;
+    }
+  return g_steal_pointer (&db);
+}
+
+void
+sp_db_close (SpDb *db)
+{
+  if (db == NULL)
+    return;
+  g_clear_pointer (&db->statements, g_hash_table_unref);
+  if (db->handle != NULL)
+    {
+      sp_db_rollback (db);
+      sqlite3_close (db->handle);
+    }
+  g_free (db->path);
+  g_free (db);
+}
+
+int
+sp_db_get_schema_version (SpDb *db)
+{
+  gint64 version = -1;
+
+  g_return_val_if_fail (db != NULL, -1);
+  pragma_int (db, "user_version", &version, NULL);
+  return (int) version;
+}
+
+/* ---- tournaments ----------------------------------------------------------------------- */
+
+#define TOURNAMENT_COLUMNS \
+  "id, name, ruleset, profile, options, n_sessions, seating, ranking, base, per_tai, created"
+
+static SpTournament *
+tournament_from_row (sqlite3_stmt *statement)
+{
+  SpTournament *tournament = g_new0 (SpTournament, 1);
+  SpRuleset ruleset = SP_RULESET_MCR;
+
+  tournament->id = sqlite3_column_int64 (statement, 0);
+  tournament->name = sp_db_column_text (statement, 1);
+  sp_ruleset_from_string ((const char *) sqlite3_column_text (statement, 2), &ruleset);
+  tournament->ruleset = ruleset;
+  tournament->profile = sp_db_column_text (statement, 3);
+  tournament->options = sp_db_column_text (statement, 4);
+  tournament->n_sessions = sqlite3_column_int (statement, 5);
+  tournament->seating = sp_db_column_text (statement, 6);
+  tournament->ranking = sp_db_column_text (statement, 7);
+  tournament->base = sqlite3_column_int (statement, 8);
+  tournament->per_tai = sqlite3_column_int (statement, 9);
+  tournament->created = sp_db_column_text (statement, 10);
+  return tournament;
+}
+
+gboolean
+sp_db_create_tournament (SpDb          *db,
+                         SpTournament  *tournament,
+                         GError       **error)
+{
+  sqlite3_stmt *statement;
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *created = g_date_time_format_iso8601 (now);
+  gboolean started;
+  gboolean ok = FALSE;
+  gboolean has_row;
+
+  g_return_val_if_fail (db != NULL && tournament != NULL && tournament->name != NULL, FALSE);
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  statement = sp_db_prepare (db, "SELECT id FROM tournaments WHERE name = ?", error);
+  if (statement == NULL)
+    goto out;
+  sp_db_bind_text (statement, 1, tournament->name);
+  if (!sp_db_step_row (db, statement, &has_row, "looking for the tournament", error))
+    goto out;
+  sqlite3_reset (statement);
+  if (has_row)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   "a tournament named '%s' already exists", tournament->name);
+      goto out;
+    }
+  statement = sp_db_prepare (db,
+    "INSERT INTO tournaments (name, ruleset, profile, options, n_sessions, seating, ranking,"
+    " base, per_tai, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+  if (statement == NULL)
+    goto out;
+  sp_db_bind_text (statement, 1, tournament->name);
+  sp_db_bind_text (statement, 2, sp_ruleset_to_string (tournament->ruleset));
+  sp_db_bind_text (statement, 3, tournament->profile);
+  sp_db_bind_text (statement, 4, tournament->options != NULL ? tournament->options : "");
+  sqlite3_bind_int (statement, 5, tournament->n_sessions);
+  sp_db_bind_text (statement, 6, tournament->seating);
+  sp_db_bind_text (statement, 7, tournament->ranking);
+  sqlite3_bind_int (statement, 8, tournament->base);
+  sqlite3_bind_int (statement, 9, tournament->per_tai);
+  sp_db_bind_text (statement, 10, created);
+  if (!sp_db_step_done (db, statement, "creating the tournament", error))
+    goto out;
+  tournament->id = sqlite3_last_insert_rowid (db->handle);
+  g_free (tournament->created);
+  tournament->created = g_strdup (created);
+  ok = TRUE;
+out:
+  return sp_db_end_write (db, started, ok, error);
+}
+
+GPtrArray *
+sp_db_list_tournaments (SpDb    *db,
+                        GError **error)
+{
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_tournament_free);
+  sqlite3_stmt *statement;
+  gboolean has_row;
+
+  statement = sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments ORDER BY id",
+                             error);
+  if (statement == NULL)
+    return NULL;
+  while (TRUE)
+    {
+      if (!sp_db_step_row (db, statement, &has_row, "listing tournaments", error))
+        return NULL;
+      if (!has_row)
+        break;
+      g_ptr_array_add (list, tournament_from_row (statement));
+    }
+  sqlite3_reset (statement);
+  return g_steal_pointer (&list);
+}
+
+SpTournament *
+sp_db_find_tournament (SpDb        *db,
+                       const char  *id_or_name,
+                       GError     **error)
+{
+  sqlite3_stmt *statement;
+  SpTournament *tournament = NULL;
+  gboolean has_row;
+
+  if (id_or_name == NULL)
+    statement = sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS
+                               " FROM tournaments ORDER BY id DESC LIMIT 1", error);
+  else
+    {
+      statement = sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments"
+                                 " WHERE name = ?1 OR CAST (id AS TEXT) = ?1"
+                                 " ORDER BY name = ?1 DESC LIMIT 1", error);
+      if (statement != NULL)
+        sp_db_bind_text (statement, 1, id_or_name);
+    }
+  if (statement == NULL
+      || !sp_db_step_row (db, statement, &has_row, "looking for the tournament", error))
+    return NULL;
+  if (has_row)
+    tournament = tournament_from_row (statement);
+  sqlite3_reset (statement);
+  if (tournament == NULL)
+    {
+      if (id_or_name == NULL)
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                     "no tournament yet in %s (create one with: tournament create)", db->path);
+      else
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                     "no tournament '%s' in %s", id_or_name, db->path);
+    }
+  return tournament;
+}
+
+gboolean
+sp_db_set_plan_seed (SpDb     *db,
+                     gint64    tournament,
+                     guint64   seed,
+                     GError  **error)
+{
+  sqlite3_stmt *statement = sp_db_prepare (db, "UPDATE tournaments SET plan_seed = ? WHERE id = ?",
+                                           error);
+  gboolean started;
+  gboolean ok;
+
+  if (statement == NULL || !sp_db_begin_write (db, &started, error))
+    return FALSE;
+  sqlite3_bind_int64 (statement, 1, (gint64) seed);
+  sqlite3_bind_int64 (statement, 2, tournament);
+  ok = sp_db_step_done (db, statement, "storing the plan's seed", error);
+  return sp_db_end_write (db, started, ok, error);
+}
+
+gboolean
+sp_db_get_plan_seed (SpDb    *db,
+                     gint64   tournament,
+                     guint64 *seed)
+{
+  sqlite3_stmt *statement = sp_db_prepare (db, "SELECT plan_seed FROM tournaments WHERE id = ?",
+                                           NULL);
+  gboolean has_row = FALSE;
+  gboolean found = FALSE;
+
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (statement, 1, tournament);
+  if (sp_db_step_row (db, statement, &has_row, "reading the plan's seed", NULL) && has_row
+      && sqlite3_column_type (statement, 0) != SQLITE_NULL)
+    {
+      *seed = (guint64) sqlite3_column_int64 (statement, 0);
+      found = TRUE;
+    }
+  sqlite3_reset (statement);
+  return found;
+}
+
+/* ---- the audit log --------------------------------------------------------------------- */
+
+void
+sp_audit_entry_free (SpAuditEntry *entry)
+{
+  if (entry == NULL)
+    return;
+  g_free (entry->at);
+  g_free (entry->who);
+  g_free (entry->target);
+  g_free (entry->action);
+  g_free (entry->old_values);
+  g_free (entry->new_values);
+  g_free (entry);
+}
+
+GPtrArray *
+sp_db_list_audit (SpDb    *db,
+                  GError **error)
+{
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_audit_entry_free);
+  sqlite3_stmt *statement;
+  gboolean has_row;
+
+  statement = sp_db_prepare (db, "SELECT id, at, who, target, row_id, action, old_values,"
+                             " new_values FROM audit ORDER BY id", error);
+  if (statement == NULL)
+    return NULL;
+  while (TRUE)
+    {
+      SpAuditEntry *entry;
+
+      if (!sp_db_step_row (db, statement, &has_row, "reading the audit log", error))
+        return NULL;
+      if (!has_row)
+        break;
+      entry = g_new0 (SpAuditEntry, 1);
+      entry->id = sqlite3_column_int64 (statement, 0);
+      entry->at = sp_db_column_text (statement, 1);
+      entry->who = sp_db_column_text (statement, 2);
+      entry->target = sp_db_column_text (statement, 3);
+      entry->row_id = sqlite3_column_int64 (statement, 4);
+      entry->action = sp_db_column_text (statement, 5);
+      entry->old_values = sp_db_column_text (statement, 6);
+      entry->new_values = sp_db_column_text (statement, 7);
+      g_ptr_array_add (list, entry);
+    }
+  sqlite3_reset (statement);
+  return g_steal_pointer (&list);
+}

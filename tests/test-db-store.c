@@ -1,0 +1,542 @@
+/* test-db-store.c: the tournament store: migrations, round-trips, refusals, audit, rollback
+ * and two writers on one file.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sp-db.h"
+
+typedef struct
+{
+  char *folder;
+  char *path;
+  SpDb *db;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->folder = g_dir_make_tmp ("sparrow-db-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->folder, "test.db", NULL);
+  fixture->db = sp_db_open (fixture->path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (fixture->db);
+  sp_db_set_referee (fixture->db, "Referee Wu");
+}
+
+static void
+remove_folder (const char *folder)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (folder);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_clear_pointer (&fixture->db, sp_db_close);
+  remove_folder (fixture->folder);
+  g_free (fixture->path);
+  g_free (fixture->folder);
+}
+
+static gint64
+create_tournament (SpDb       *db,
+                   const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  SpTournament tournament = {
+    .name = (char *) name,
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .options = (char *) "rank_substitutes=on",
+    .n_sessions = 5,
+    .seating = (char *) "balanced",
+    .ranking = (char *) "r98",
+  };
+
+  g_assert_true (sp_db_create_tournament (db, &tournament, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (tournament.id, >, 0);
+  g_free (tournament.created);
+  return tournament.id;
+}
+
+static gint64
+add_player (SpDb       *db,
+            gint64      tournament,
+            const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  SpPlayer player = { .tournament = tournament, .name = g_strdup (name) };
+
+  g_assert_true (sp_db_add_player (db, &player, &error));
+  g_assert_no_error (error);
+  g_free (player.name);
+  return player.id;
+}
+
+/* A table of four players seated for session 1; returns the player ids. */
+static void
+seat_one_table (SpDb   *db,
+                gint64  tournament,
+                gint64  players[4])
+{
+  g_autoptr(GError) error = NULL;
+  const char *names[] = { "张伟", "Anna Berg", "Jean Dupont", "李娜" };
+
+  for (guint i = 0; i < 4; i++)
+    players[i] = add_player (db, tournament, names[i]);
+  g_assert_true (sp_db_store_seating (db, tournament, 1, 42, players, 4, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_migrations (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  sqlite3 *raw;
+  sqlite3_stmt *statement;
+
+  g_assert_cmpint (sp_db_get_schema_version (fixture->db), ==, SP_DB_SCHEMA_VERSION);
+  list = sp_db_list_tournaments (fixture->db, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 0);
+
+  /* The file carries the application id and WAL, and reopening it migrates nothing. */
+  g_assert_cmpint (sqlite3_open (fixture->path, &raw), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (raw, "PRAGMA application_id", -1, &statement, NULL), ==,
+                   SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (statement), ==, SQLITE_ROW);
+  g_assert_cmpint (sqlite3_column_int64 (statement, 0), ==, SP_DB_APPLICATION_ID);
+  sqlite3_finalize (statement);
+  g_assert_cmpint (sqlite3_prepare_v2 (raw, "PRAGMA journal_mode", -1, &statement, NULL), ==,
+                   SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (statement), ==, SQLITE_ROW);
+  g_assert_cmpstr ((const char *) sqlite3_column_text (statement, 0), ==, "wal");
+  sqlite3_finalize (statement);
+  sqlite3_close (raw);
+
+  create_tournament (fixture->db, "Open 2026");
+  g_clear_pointer (&fixture->db, sp_db_close);
+  fixture->db = sp_db_open (fixture->path, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&list, g_ptr_array_unref);
+  list = sp_db_list_tournaments (fixture->db, &error);
+  g_assert_cmpuint (list->len, ==, 1);
+}
+
+static void
+test_not_sparrow (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("sparrow-db-XXXXXX", NULL);
+  g_autofree char *text = g_build_filename (folder, "notes.txt", NULL);
+  g_autofree char *other = g_build_filename (folder, "other.db", NULL);
+  g_autofree char *newer = g_build_filename (folder, "newer.db", NULL);
+  SpDb *db;
+  sqlite3 *raw;
+
+  /* A text file. */
+  g_assert_true (g_file_set_contents (text, "name,club\nAnna,Dragons\n"
+                                      "this is not a database at all, only some text\n", -1, NULL));
+  db = sp_db_open (text, &error);
+  g_assert_null (db);
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW);
+  g_assert_nonnull (strstr (error->message, "notes.txt"));
+  g_clear_error (&error);
+
+  /* Another program's SQLite database. */
+  g_assert_cmpint (sqlite3_open (other, &raw), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (raw, "CREATE TABLE songs (title TEXT)", NULL, NULL, NULL), ==,
+                   SQLITE_OK);
+  sqlite3_close (raw);
+  db = sp_db_open (other, &error);
+  g_assert_null (db);
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW);
+  g_clear_error (&error);
+
+  /* A Sparrow database from a newer program. */
+  db = sp_db_open (newer, &error);
+  g_assert_no_error (error);
+  sp_db_close (db);
+  g_assert_cmpint (sqlite3_open (newer, &raw), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (raw, "PRAGMA user_version = 99", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (raw);
+  db = sp_db_open (newer, &error);
+  g_assert_null (db);
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_TOO_NEW);
+  g_assert_nonnull (strstr (error->message, "newer"));
+  g_clear_error (&error);
+
+  remove_folder (folder);
+}
+
+static void
+test_tournaments (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpTournament) found = NULL;
+  g_autoptr(SpTournament) newest = NULL;
+  g_autofree char *id_text = NULL;
+  gint64 first = create_tournament (fixture->db, "Spring Cup");
+  gint64 second = create_tournament (fixture->db, "春季赛");
+  SpTournament again = { .name = (char *) "Spring Cup", .profile = (char *) "cn",
+                         .n_sessions = 1, .seating = (char *) "random",
+                         .ranking = (char *) "ema" };
+
+  g_assert_cmpint (second, >, first);
+  found = sp_db_find_tournament (fixture->db, "Spring Cup", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (found->id, ==, first);
+  g_assert_cmpstr (found->profile, ==, "cn");
+  g_assert_cmpstr (found->options, ==, "rank_substitutes=on");
+  g_assert_cmpuint (found->n_sessions, ==, 5);
+  g_assert_cmpstr (found->seating, ==, "balanced");
+  g_assert_cmpstr (found->ranking, ==, "r98");
+  g_assert_nonnull (found->created);
+  newest = sp_db_find_tournament (fixture->db, NULL, &error);
+  g_assert_cmpstr (newest->name, ==, "春季赛");
+  g_clear_pointer (&found, sp_tournament_free);
+  id_text = g_strdup_printf ("%" G_GINT64_FORMAT, first);
+  found = sp_db_find_tournament (fixture->db, id_text, &error);
+  g_assert_cmpstr (found->name, ==, "Spring Cup");
+
+  g_assert_false (sp_db_create_tournament (fixture->db, &again, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (sp_db_find_tournament (fixture->db, "Autumn", &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND);
+}
+
+static void
+test_players (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(SpPlayer) player = NULL;
+  gint64 tournament = create_tournament (fixture->db, "Club night");
+  SpPlayer full = { .tournament = tournament, .name = g_strdup ("王芳"), .club = g_strdup ("龙"),
+                    .country = g_strdup ("CN"), .team = g_strdup ("Beijing"),
+                    .federation_id = g_strdup ("CN-0042") };
+  SpPlayer twice = { .tournament = tournament, .name = g_strdup ("王芳") };
+  gint64 other;
+
+  g_assert_true (sp_db_add_player (fixture->db, &full, &error));
+  g_assert_no_error (error);
+  other = add_player (fixture->db, tournament, "Sam Lee");
+  g_assert_false (sp_db_add_player (fixture->db, &twice, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_clear_error (&error);
+
+  players = sp_db_list_players (fixture->db, tournament, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (players->len, ==, 2);
+  player = sp_db_get_player (fixture->db, tournament, full.id, &error);
+  g_assert_cmpstr (player->name, ==, "王芳");
+  g_assert_cmpstr (player->club, ==, "龙");
+  g_assert_cmpstr (player->country, ==, "CN");
+  g_assert_cmpstr (player->team, ==, "Beijing");
+  g_assert_cmpstr (player->federation_id, ==, "CN-0042");
+  g_assert_cmpint (player->status, ==, SP_PLAYER_ACTIVE);
+  g_clear_pointer (&player, sp_player_free);
+  player = sp_db_get_player (fixture->db, tournament, other, &error);
+  g_assert_null (player->club);
+
+  g_assert_true (sp_db_set_player_status (fixture->db, other, SP_PLAYER_WITHDRAWN, &error));
+  g_clear_pointer (&player, sp_player_free);
+  player = sp_db_find_player_by_name (fixture->db, tournament, "Sam Lee", &error);
+  g_assert_cmpint (player->status, ==, SP_PLAYER_WITHDRAWN);
+  g_assert_null (sp_db_get_player (fixture->db, tournament, 999, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND);
+
+  g_free (full.name);
+  g_free (full.club);
+  g_free (full.country);
+  g_free (full.team);
+  g_free (full.federation_id);
+  g_free (twice.name);
+}
+
+static void
+test_hands_and_penalties (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) hands = NULL;
+  g_autoptr(GPtrArray) penalties = NULL;
+  g_autoptr(GArray) seats = NULL;
+  g_autoptr(GArray) results = NULL;
+  g_autoptr(SpHandRecord) stored = NULL;
+  gint64 tournament = create_tournament (fixture->db, "Hands");
+  gint64 players[4];
+  SpHandRecord win = { .session = 1, .table = 1, .number = 1, .winner = 2, .discarder = 0,
+                       .notation = (char *) "[EEE][WWW]SSSNNCCN", .situation = (char *) "",
+                       .items = (char *) "[{\"name\":\"碰碰和\",\"value\":6,\"count\":1}]",
+                       .total = 10, .settlement = { -18, -8, 34, -8 } };
+  SpHandRecord draw = { .session = 1, .table = 1, .number = 2, .winner = SP_CHAIR_NONE,
+                        .discarder = SP_CHAIR_NONE, .draw = TRUE };
+  SpHandRecord self = { .session = 1, .table = 1, .number = 3, .winner = 1,
+                        .discarder = SP_CHAIR_NONE, .total = 8,
+                        .settlement = { -16, 48, -16, -16 } };
+  SpPenalty penalty = { .session = 1, .hand = 0, .points = -10, .reason = (char *) "late" };
+  SpTableResult *result;
+
+  seat_one_table (fixture->db, tournament, players);
+  seats = sp_db_list_seats (fixture->db, tournament, 1, &error);
+  g_assert_cmpuint (seats->len, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpint (g_array_index (seats, gint64, i), ==, players[i]);
+
+  g_assert_true (sp_db_record_hand (fixture->db, tournament, &win, &error));
+  g_assert_no_error (error);
+  g_assert_true (sp_db_record_hand (fixture->db, tournament, &draw, &error));
+  g_assert_true (sp_db_record_hand (fixture->db, tournament, &self, &error));
+  g_assert_no_error (error);
+  penalty.player = players[3];
+  g_assert_true (sp_db_add_penalty (fixture->db, tournament, &penalty, &error));
+  g_assert_no_error (error);
+
+  stored = sp_db_get_hand (fixture->db, tournament, win.id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stored->session, ==, 1);
+  g_assert_cmpuint (stored->number, ==, 1);
+  g_assert_cmpint (stored->winner, ==, 2);
+  g_assert_cmpint (stored->discarder, ==, 0);
+  g_assert_false (stored->draw);
+  g_assert_cmpstr (stored->notation, ==, win.notation);
+  g_assert_cmpstr (stored->items, ==, win.items);
+  g_assert_cmpint (stored->total, ==, 10);
+  g_assert_cmpint (stored->settlement[2], ==, 34);
+  g_assert_cmpstr (stored->entered_by, ==, "Referee Wu");
+
+  hands = sp_db_list_hands (fixture->db, tournament, 1, 1, &error);
+  g_assert_cmpuint (hands->len, ==, 3);
+  g_assert_true (((SpHandRecord *) hands->pdata[1])->draw);
+  g_assert_cmpint (((SpHandRecord *) hands->pdata[1])->winner, ==, SP_CHAIR_NONE);
+  g_assert_cmpint (((SpHandRecord *) hands->pdata[2])->discarder, ==, SP_CHAIR_NONE);
+
+  penalties = sp_db_list_penalties (fixture->db, tournament, 0, &error);
+  g_assert_cmpuint (penalties->len, ==, 1);
+  g_assert_cmpint (((SpPenalty *) penalties->pdata[0])->points, ==, -10);
+  g_assert_cmpstr (((SpPenalty *) penalties->pdata[0])->reason, ==, "late");
+
+  results = sp_db_list_table_results (fixture->db, tournament, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (results->len, ==, 1);
+  result = &g_array_index (results, SpTableResult, 0);
+  g_assert_cmpuint (result->n_hands, ==, 3);
+  g_assert_cmpint (result->hand_scores[0], ==, -34);
+  g_assert_cmpint (result->hand_scores[1], ==, 40);
+  g_assert_cmpint (result->hand_scores[2], ==, 18);
+  g_assert_cmpint (result->hand_scores[3], ==, -24);
+  g_assert_cmpint (result->penalties[3], ==, -10);
+  g_assert_cmpint (result->players[3], ==, players[3]);
+
+  /* Deleting the draw moves the self-draw up to hand 2. */
+  g_assert_true (sp_db_delete_hand (fixture->db, tournament, draw.id, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&stored, sp_hand_record_free);
+  stored = sp_db_get_hand (fixture->db, tournament, self.id, &error);
+  g_assert_cmpuint (stored->number, ==, 2);
+  stored->total = 9;
+  stored->settlement[0] = -17;
+  stored->settlement[1] = 51;
+  stored->settlement[2] = -17;
+  stored->settlement[3] = -17;
+  g_assert_true (sp_db_update_hand (fixture->db, tournament, stored, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&stored, sp_hand_record_free);
+  stored = sp_db_get_hand (fixture->db, tournament, self.id, &error);
+  g_assert_cmpint (stored->settlement[1], ==, 51);
+}
+
+static void
+test_audit (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) audit = NULL;
+  g_autoptr(SpHandRecord) stored = NULL;
+  gint64 tournament = create_tournament (fixture->db, "Audited");
+  gint64 players[4];
+  SpHandRecord win = { .session = 1, .table = 1, .number = 1, .winner = 0, .discarder = 1,
+                       .total = 8, .settlement = { 32, -16, -8, -8 } };
+  SpAuditEntry *last;
+
+  seat_one_table (fixture->db, tournament, players);
+  g_assert_true (sp_db_record_hand (fixture->db, tournament, &win, &error));
+  sp_db_set_referee (fixture->db, "Chief Referee");
+  stored = sp_db_get_hand (fixture->db, tournament, win.id, &error);
+  stored->total = 12;
+  stored->settlement[0] = 36;
+  stored->settlement[1] = -20;
+  g_assert_true (sp_db_update_hand (fixture->db, tournament, stored, &error));
+  g_assert_no_error (error);
+
+  audit = sp_db_list_audit (fixture->db, &error);
+  g_assert_no_error (error);
+  /* The tournament, four players, the session, four seats, the hand, its correction. */
+  g_assert_cmpuint (audit->len, >=, 12);
+  g_assert_cmpstr (((SpAuditEntry *) audit->pdata[0])->target, ==, "tournaments");
+  g_assert_cmpstr (((SpAuditEntry *) audit->pdata[0])->who, ==, "Referee Wu");
+  last = audit->pdata[audit->len - 1];
+  g_assert_cmpstr (last->target, ==, "hands");
+  g_assert_cmpstr (last->action, ==, "update");
+  g_assert_cmpstr (last->who, ==, "Chief Referee");
+  g_assert_cmpint (last->row_id, ==, win.id);
+  g_assert_nonnull (strstr (last->old_values, "\"total\":8"));
+  g_assert_nonnull (strstr (last->new_values, "\"total\":12"));
+}
+
+static void
+test_rollback (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) hands = NULL;
+  g_autoptr(GPtrArray) audit_before = NULL;
+  g_autoptr(GPtrArray) audit_after = NULL;
+  gint64 tournament = create_tournament (fixture->db, "Rollback");
+  gint64 players[4];
+  SpHandRecord first = { .session = 1, .table = 1, .number = 1, .winner = 0, .discarder = 1,
+                         .total = 8, .settlement = { 32, -16, -8, -8 } };
+  /* The same hand number again: the second insert fails inside the transaction. */
+  SpHandRecord clash = first;
+
+  seat_one_table (fixture->db, tournament, players);
+  audit_before = sp_db_list_audit (fixture->db, &error);
+  g_assert_true (sp_db_begin (fixture->db, &error));
+  g_assert_true (sp_db_record_hand (fixture->db, tournament, &first, &error));
+  g_assert_false (sp_db_record_hand (fixture->db, tournament, &clash, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_clear_error (&error);
+  sp_db_rollback (fixture->db);
+
+  hands = sp_db_list_hands (fixture->db, tournament, 0, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hands->len, ==, 0);
+  audit_after = sp_db_list_audit (fixture->db, &error);
+  g_assert_cmpuint (audit_after->len, ==, audit_before->len);
+
+  /* A settlement that does not sum to zero is refused before anything is written. */
+  first.settlement[0] = 33;
+  g_assert_false (sp_db_record_hand (fixture->db, tournament, &first, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+}
+
+/* Two processes add hands to one file at the same time: WAL and the busy timeout serialise
+ * them and no hand is lost. */
+#define HANDS_PER_WRITER 60
+
+static void
+write_hands (const char *path,
+             gint64      tournament,
+             guint       table)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (path, &error);
+
+  g_assert_no_error (error);
+  for (guint n = 1; n <= HANDS_PER_WRITER; n++)
+    {
+      SpHandRecord hand = { .session = 1, .table = table, .number = n, .winner = n % 4,
+                            .discarder = (n + 1) % 4, .total = 8 };
+
+      hand.settlement[n % 4] = 32;
+      hand.settlement[(n + 1) % 4] = -16;
+      hand.settlement[(n + 2) % 4] = -8;
+      hand.settlement[(n + 3) % 4] = -8;
+      g_assert_true (sp_db_begin (db, &error));
+      g_assert_true (sp_db_record_hand (db, tournament, &hand, &error));
+      g_assert_true (sp_db_commit (db, &error));
+      g_assert_no_error (error);
+    }
+}
+
+static void
+test_two_writers (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) hands = NULL;
+  gint64 tournament = create_tournament (fixture->db, "Busy");
+  gint64 players[8];
+  pid_t children[2];
+
+  for (guint i = 0; i < 8; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
+
+      players[i] = add_player (fixture->db, tournament, name);
+    }
+  g_assert_true (sp_db_store_seating (fixture->db, tournament, 1, 7, players, 8, &error));
+  g_clear_pointer (&fixture->db, sp_db_close);
+
+  for (guint k = 0; k < 2; k++)
+    {
+      children[k] = fork ();
+      g_assert_cmpint (children[k], >=, 0);
+      if (children[k] == 0)
+        {
+          write_hands (fixture->path, tournament, k + 1);
+          _exit (0);
+        }
+    }
+  for (guint k = 0; k < 2; k++)
+    {
+      int status = 0;
+
+      g_assert_cmpint (waitpid (children[k], &status, 0), ==, children[k]);
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+    }
+
+  fixture->db = sp_db_open (fixture->path, &error);
+  g_assert_no_error (error);
+  hands = sp_db_list_hands (fixture->db, tournament, 1, 0, &error);
+  g_assert_cmpuint (hands->len, ==, 2 * HANDS_PER_WRITER);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/sparrow/db/store/migrations", Fixture, NULL, fixture_set_up, test_migrations,
+              fixture_tear_down);
+  g_test_add_func ("/sparrow/db/store/not-sparrow", test_not_sparrow);
+  g_test_add ("/sparrow/db/store/tournaments", Fixture, NULL, fixture_set_up, test_tournaments,
+              fixture_tear_down);
+  g_test_add ("/sparrow/db/store/players", Fixture, NULL, fixture_set_up, test_players,
+              fixture_tear_down);
+  g_test_add ("/sparrow/db/store/hands", Fixture, NULL, fixture_set_up, test_hands_and_penalties,
+              fixture_tear_down);
+  g_test_add ("/sparrow/db/store/audit", Fixture, NULL, fixture_set_up, test_audit,
+              fixture_tear_down);
+  g_test_add ("/sparrow/db/store/rollback", Fixture, NULL, fixture_set_up, test_rollback,
+              fixture_tear_down);
+  g_test_add ("/sparrow/db/store/two-writers", Fixture, NULL, fixture_set_up, test_two_writers,
+              fixture_tear_down);
+  return g_test_run ();
+}

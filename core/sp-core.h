@@ -9,3 +9,4 @@
 #include "sp-score.h"
 #include "sp-rules.h"
 #include "sp-rotation.h"
+#include "sp-standings.h"

@@ -130,6 +130,10 @@ test_group_points (void)
   const gint64 scores6[6] = { 10, 10, 10, -4, 10, 10 };
   const guint places6[6] = { 1, 1, 1, 6, 1, 1 };
   const gint32 points6[6] = { 38, 38, 38, 0, 38, 38 };
+  /* Seven all tied share (7 + 5 + 4 + 3 + 2 + 1 + 0) / 7 ≈ 3.14, i.e. 37.7 twelfths: 38. */
+  const gint64 scores7[7] = { 1, 1, 1, 1, 1, 1, 1 };
+  const guint places7[7] = { 1, 1, 1, 1, 1, 1, 1 };
+  const gint32 points7[7] = { 38, 38, 38, 38, 38, 38, 38 };
   /* Two players: 2 and 0; tied, 1 each. */
   const gint64 scores2[2] = { 3, 9 };
   const guint places2[2] = { 2, 1 };
@@ -145,6 +149,7 @@ test_group_points (void)
   assert_group (scores16, 16, places16, points16);
   assert_group (scores8, 8, places8, points8);
   assert_group (scores6, 6, places6, points6);
+  assert_group (scores7, 7, places7, points7);
   assert_group (scores2, 2, places2, points2);
   assert_group (scores2_tied, 2, places2_tied, points2_tied);
 

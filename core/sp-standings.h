@@ -29,8 +29,8 @@ void sp_table_points (const gint64 scores[4],
 /* Standard score (标准分) of a group of @n_players ≥ 2 players ranked together (R98 第十条, a
  * tournament option that lets several tables form one group): first place N = @n_players, every
  * other place N − place, the last 0; a table is the group of four (4 / 2 / 1 / 0).  Ties share
- * the points of the places they tie for; ×12 keeps 2-, 3- and 4-way ties exact, a tie of five
- * or more is rounded to the nearest twelfth.  @places gets 1-based places, tied players sharing
+ * the points of the places they tie for; ×12 keeps 2-, 3- and 4-way ties exact, a share of a
+ * tie of five or more that is not a whole twelfth is rounded half up to the nearest one.  @places gets 1-based places, tied players sharing
  * the best (1, 2, 2, 4). */
 void sp_group_points (const gint64 *scores,
                       guint         n_players,

@@ -116,14 +116,10 @@ shows_label_text (GtkWidget  *widget,
   return FALSE;
 }
 
+/* Every toplevel, mapped or not (the help overlay is kept hidden once shown). */
 static void
 close_all_windows (void)
 {
-  GtkWindow *window;
-
-  while ((window = find_toplevel (GTK_TYPE_WINDOW)) != NULL)
-    gtk_window_destroy (window);
-  /* Unmapped toplevels too, such as the help overlay once hidden. */
   while (g_list_model_get_n_items (gtk_window_get_toplevels ()) > 0)
     {
       g_autoptr(GtkWindow) left = g_list_model_get_item (gtk_window_get_toplevels (), 0);

@@ -8,4 +8,6 @@
 #include "sp-analysis.h"
 #include "sp-score.h"
 #include "sp-rules.h"
+#include "sp-rotation.h"
+#include "sp-standings.h"
 #include "sp-tournament.h"

@@ -207,28 +207,6 @@ sp_db_end_write (SpDb      *db,
 
 /* ---- opening and migrations ------------------------------------------------------------ */
 
-char *
-sp_db_default_path (const char  *db_path,
-                    GError     **error)
-{
-  g_autofree char *folder = NULL;
-
-  if (db_path != NULL && db_path[0] != '\0')
-    return g_strdup (db_path);
-  if (g_getenv ("SPARROW_DB") != NULL && g_getenv ("SPARROW_DB")[0] != '\0')
-    return g_strdup (g_getenv ("SPARROW_DB"));
-  folder = g_build_filename (g_get_user_data_dir (), "sparrow", NULL);
-  if (g_mkdir_with_parents (folder, 0700) != 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, "cannot create the folder %s: %s",
-                   folder, g_strerror (saved));
-      return NULL;
-    }
-  return g_build_filename (folder, "sparrow.db", NULL);
-}
-
 /* The migrations compiled into the program, sorted by their number. */
 static char **
 list_migrations (GError **error)

@@ -7,6 +7,7 @@
 
 #include "sp-core.h"
 #include "sp-db-error.h"
+#include "sp-db-path.h"
 
 G_BEGIN_DECLS
 
@@ -17,9 +18,6 @@ G_BEGIN_DECLS
 
 typedef struct _SpDb SpDb;
 
-/* --db FILE, else $SPARROW_DB, else $XDG_DATA_HOME/sparrow/sparrow.db (the folder is made). */
-char     *sp_db_default_path        (const char  *db_path,
-                                     GError     **error);
 /* Opens or creates the file and brings its schema up to date (one transaction).  A file
  * that is not a Sparrow database is SP_DB_ERROR_NOT_SPARROW, a newer one SP_DB_ERROR_TOO_NEW. */
 SpDb     *sp_db_open                (const char  *path,

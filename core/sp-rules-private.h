@@ -26,6 +26,11 @@ typedef struct
                                      const SpHand      *hand,
                                      const SpSituation *situation,
                                      SpScoreResult     *result);
+  /* Settlement of a win known only by its total (sp_rules_settle); NULL if not supported. */
+  void              (*settle)       (gconstpointer      options,
+                                     const SpSituation *situation,
+                                     gint32             total,
+                                     SpScoreResult     *result);
 } SpRulesetClass;
 
 extern const SpRulesetClass sp_mcr_class;

@@ -142,3 +142,26 @@ sp_rules_score (const SpRules     *rules,
 {
   rules->klass->score (rules->options, hand, situation, result);
 }
+
+gboolean
+sp_rules_settle (const SpRules      *rules,
+                 const SpSituation  *situation,
+                 gint32              total,
+                 SpScoreResult      *result,
+                 GError            **error)
+{
+  g_return_val_if_fail (rules != NULL && situation != NULL && result != NULL, FALSE);
+
+  sp_score_result_init (result, rules->ruleset);
+  if (rules->klass->settle == NULL)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   "%s cannot settle a hand from its total alone yet: enter the tiles with --hand",
+                   sp_ruleset_to_string (rules->ruleset));
+      return FALSE;
+    }
+  rules->klass->settle (rules->options, situation, total, result);
+  result->win = TRUE;
+  result->total = total;
+  return TRUE;
+}

@@ -48,6 +48,16 @@ void                sp_rules_score         (const SpRules     *rules,
                                             const SpSituation *situation,
                                             SpScoreResult     *result);
 
+/* Settles a win recorded by its total without the tiles (a fan/台/番 count, as `hand add
+ * --fan N` records it): fills @result's total and settlement for the winner at
+ * situation->seat_wind, as the ruleset's module settles a scored hand.  SP_CORE_ERROR_INVALID
+ * when the module cannot settle without the tiles. */
+gboolean            sp_rules_settle        (const SpRules     *rules,
+                                            const SpSituation *situation,
+                                            gint32             total,
+                                            SpScoreResult     *result,
+                                            GError           **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpRules, sp_rules_free)
 
 G_END_DECLS

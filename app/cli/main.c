@@ -5,11 +5,18 @@
 #include <string.h>
 
 #include "sp-cli.h"
+#include "sp-cli-store.h"
 
 static const SpCliCommand commands[] = {
   { "score", "score a declared win (no database)", sp_cli_score },
   { "waits", "the tiles a ready hand waits on", sp_cli_waits },
   { "check", "validate a declared win without scoring it", sp_cli_check },
+  { "tournament", "create or list tournaments", sp_cli_tournament },
+  { "players", "add, import, list, withdraw and substitute players", sp_cli_players },
+  { "hand", "add, list, correct and import the hands of a session", sp_cli_hand },
+  { "penalty", "record a penalty", sp_cli_penalty },
+  { "session", "close or reopen a session", sp_cli_session },
+  { "standings", "table points, scores and ranks", sp_cli_standings },
 };
 
 static void

@@ -1,0 +1,241 @@
+/* sp-cli-standings.c: `sparrow-cli standings`: session scores to table points and the ranking
+ * of the tournament, from the sums the store makes.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-cli-store.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char standings_usage[] =
+  "Usage: sparrow-cli standings [--session K] [--teams] [--json]\n"
+  "\n"
+  "The standings after session K (else after every session played so far): table points\n"
+  "(4 / 2 / 1 / 0, ties sharing), score, sessions played, ranked by the tournament's ranking\n"
+  "(r98, ema or score).  --teams ranks the teams by their members' results.\n";
+
+GArray *
+sp_cli_compute_standings (SpCliStore  *store,
+                          guint        last_session,
+                          GError     **error)
+{
+  g_autoptr(GArray) tables = sp_db_list_table_results (store->db, store->tournament->id,
+                                                       last_session, error);
+  g_autoptr(GArray) results = NULL;
+  g_autoptr(GHashTable) excluded = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(GHashTable) closed = g_hash_table_new (g_direct_hash, g_direct_equal);
+  gboolean penalties_in_session;
+  SpRanking ranking = SP_RANKING_R98;
+
+  if (tables == NULL)
+    return NULL;
+  penalties_in_session = g_strcmp0 (sp_cli_store_option (store, "penalties", "session"),
+                                    "session") == 0;
+  if (g_strcmp0 (sp_cli_store_option (store, "rank_substitutes", "on"), "off") == 0)
+    {
+      players = sp_db_list_players (store->db, store->tournament->id, error);
+      if (players == NULL)
+        return NULL;
+      for (guint i = 0; i < players->len; i++)
+        if (((SpPlayer *) players->pdata[i])->status == SP_PLAYER_SUBSTITUTE)
+          g_hash_table_add (excluded, &((SpPlayer *) players->pdata[i])->id);
+    }
+  sp_ranking_from_string (store->tournament->ranking, &ranking);
+
+  results = g_array_sized_new (FALSE, TRUE, sizeof (SpSessionResult), tables->len * 4);
+  for (guint i = 0; i < tables->len; i++)
+    {
+      const SpTableResult *table = &g_array_index (tables, SpTableResult, i);
+      gint64 scores[4];
+      guint8 places[4];
+      gint32 points[4];
+
+      /* A table counts once it has a hand, or when its session was closed (time up). */
+      if (table->n_hands == 0)
+        {
+          SpSessionInfo info;
+
+          if (!g_hash_table_contains (closed, GUINT_TO_POINTER (table->session)))
+            {
+              if (!sp_db_get_session (store->db, store->tournament->id, table->session, &info,
+                                      error))
+                return NULL;
+              g_hash_table_insert (closed, GUINT_TO_POINTER (table->session),
+                                   GUINT_TO_POINTER (info.closed));
+            }
+          if (!GPOINTER_TO_UINT (g_hash_table_lookup (closed, GUINT_TO_POINTER (table->session))))
+            continue;
+        }
+      for (guint c = 0; c < 4; c++)
+        scores[c] = table->hand_scores[c] + (penalties_in_session ? table->penalties[c] : 0);
+      sp_table_points (scores, places, points);
+      for (guint c = 0; c < 4; c++)
+        {
+          SpSessionResult result = {
+            .player = (guint32) table->players[c],
+            .session = table->session,
+            .score = table->hand_scores[c] + table->penalties[c],
+            .table_points_x12 = points[c],
+            .place = places[c],
+          };
+
+          if (!g_hash_table_contains (excluded, &table->players[c]))
+            g_array_append_val (results, result);
+        }
+    }
+  return sp_standings_compute ((const SpSessionResult *) results->data, results->len, ranking);
+}
+
+static double
+table_points (gint64 x12)
+{
+  return (double) x12 / SP_TABLE_POINTS_SCALE;
+}
+
+int
+sp_cli_standings (SpCli  *cli,
+                  int     argc,
+                  char  **argv)
+{
+  static const char * const allowed[] = { "session=", "teams", "json", NULL };
+  SpCliArgs args;
+  SpCliStore store = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) standings = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GPtrArray) team_names = g_ptr_array_new ();
+  gint64 session = 0;
+  int status;
+
+  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
+    goto done;
+  if (args.help || args.positional->len != 0)
+    {
+      status = args.help ? (printf ("%s", standings_usage), SP_CLI_OK)
+               : (fprintf (stderr, "%s", standings_usage), SP_CLI_USAGE);
+      goto done;
+    }
+  if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status))
+    goto done;
+  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+    goto done;
+  if (session > store.tournament->n_sessions)
+    {
+      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   "the tournament has %u sessions, not %u", store.tournament->n_sessions,
+                   (guint) session);
+      goto fail;
+    }
+  standings = sp_cli_compute_standings (&store, (guint) session, &error);
+  players = sp_db_list_players (store.db, store.tournament->id, &error);
+  if (standings == NULL || players == NULL)
+    goto fail;
+  for (guint i = 0; i < players->len; i++)
+    g_hash_table_insert (by_id, &((SpPlayer *) players->pdata[i])->id, players->pdata[i]);
+
+  if (sp_cli_args_has (&args, "teams"))
+    {
+      g_autoptr(GHashTable) team_numbers = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr(GArray) teams = NULL;
+      SpRanking ranking = SP_RANKING_R98;
+
+      g_ptr_array_add (team_names, (gpointer) "");
+      for (guint i = 0; i < standings->len; i++)
+        {
+          SpStanding *standing = &g_array_index (standings, SpStanding, i);
+          gint64 id = standing->player;
+          SpPlayer *player = g_hash_table_lookup (by_id, &id);
+
+          if (player == NULL || player->team == NULL || player->team[0] == '\0')
+            continue;
+          if (!g_hash_table_contains (team_numbers, player->team))
+            {
+              g_hash_table_insert (team_numbers, player->team,
+                                   GUINT_TO_POINTER (team_names->len));
+              g_ptr_array_add (team_names, player->team);
+            }
+          standing->team = GPOINTER_TO_UINT (g_hash_table_lookup (team_numbers, player->team));
+        }
+      sp_ranking_from_string (store.tournament->ranking, &ranking);
+      teams = sp_standings_teams (standings, ranking);
+      g_clear_pointer (&standings, g_array_unref);
+      standings = g_steal_pointer (&teams);
+    }
+
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+      gboolean by_team = sp_cli_args_has (&args, "teams");
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, by_team ? "teams" : "players");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < standings->len; i++)
+        {
+          const SpStanding *standing = &g_array_index (standings, SpStanding, i);
+          gint64 id = standing->player;
+          SpPlayer *player = g_hash_table_lookup (by_id, &id);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "rank");
+          json_builder_add_int_value (builder, standing->rank);
+          if (by_team)
+            {
+              json_builder_set_member_name (builder, "team");
+              json_builder_add_string_value (builder, standing->player < team_names->len
+                                             ? team_names->pdata[standing->player] : "");
+            }
+          else
+            {
+              json_builder_set_member_name (builder, "id");
+              json_builder_add_int_value (builder, id);
+              json_builder_set_member_name (builder, "name");
+              json_builder_add_string_value (builder, player != NULL ? player->name : "");
+            }
+          json_builder_set_member_name (builder, "table_points");
+          json_builder_add_double_value (builder, table_points (standing->table_points_x12));
+          json_builder_set_member_name (builder, "score");
+          json_builder_add_int_value (builder, standing->score);
+          json_builder_set_member_name (builder, "sessions");
+          json_builder_add_int_value (builder, standing->sessions);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+      root = json_builder_get_root (builder);
+      sp_cli_print_json (root);
+    }
+  else
+    {
+      printf ("%-5s %-30s %8s %8s %8s\n", "rank", sp_cli_args_has (&args, "teams") ? "team"
+              : "player", "points", "score", "sessions");
+      for (guint i = 0; i < standings->len; i++)
+        {
+          const SpStanding *standing = &g_array_index (standings, SpStanding, i);
+          gint64 id = standing->player;
+          SpPlayer *player = g_hash_table_lookup (by_id, &id);
+          g_autofree char *label = NULL;
+
+          if (sp_cli_args_has (&args, "teams"))
+            label = g_strdup (standing->player < team_names->len
+                              ? team_names->pdata[standing->player] : "");
+          else
+            label = g_strdup_printf ("%s (%" G_GINT64_FORMAT ")",
+                                     player != NULL ? player->name : "?", id);
+          printf ("%-5u %-30s %8.2f %8" G_GINT64_FORMAT " %8u\n", standing->rank, label,
+                  table_points (standing->table_points_x12), standing->score,
+                  standing->sessions);
+        }
+    }
+  status = SP_CLI_OK;
+  goto done;
+
+fail:
+  status = sp_cli_store_fail (cli, &store, error);
+done:
+  sp_cli_store_clear (&store);
+  sp_cli_args_clear (&args);
+  return status;
+}

@@ -1,0 +1,170 @@
+/* sp-cli-store.h: what the tournament commands of sparrow-cli share: their option parser,
+ * the open store and tournament, and the state of a table replayed from its hands.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sp-cli.h"
+#include "sp-core.h"
+#include "sp-db.h"
+#include "sp-rotation.h"
+#include "sp-standings.h"
+
+G_BEGIN_DECLS
+
+/* The options of one subcommand.  @allowed lists the option names without dashes, with a
+ * trailing '=' for those that take a value ("session=", "json"); "option=" may repeat. */
+typedef struct
+{
+  GHashTable *values;      /* name → value ("" for a switch) */
+  GPtrArray  *repeated;    /* the values of --option */
+  GPtrArray  *positional;
+  GPtrArray  *situation;   /* SITUATION options as given: name, value (or NULL), … */
+  gboolean    help;
+} SpCliArgs;
+
+gboolean    sp_cli_args_parse   (SpCli              *cli,
+                                 int                 argc,
+                                 char              **argv,
+                                 const char * const *allowed,
+                                 gboolean            takes_situation,
+                                 SpCliArgs          *args,
+                                 int                *status);
+void        sp_cli_args_clear   (SpCliArgs          *args);
+const char *sp_cli_args_get     (const SpCliArgs    *args,
+                                 const char         *name);
+gboolean    sp_cli_args_has     (const SpCliArgs    *args,
+                                 const char         *name);
+/* A whole number option; absent leaves @value alone.  A bad number is a usage error. */
+gboolean    sp_cli_args_int     (SpCli              *cli,
+                                 const SpCliArgs    *args,
+                                 const char         *name,
+                                 gint64              min,
+                                 gint64              max,
+                                 gint64             *value,
+                                 int                *status);
+
+/* The open store, with the tournament the command acts on and its rules. */
+typedef struct
+{
+  SpDb         *db;
+  SpTournament *tournament;
+  SpRules      *rules;
+} SpCliStore;
+
+gboolean sp_cli_store_open          (SpCli       *cli,
+                                     SpCliStore  *store,
+                                     gboolean     need_tournament,
+                                     int         *status);
+void     sp_cli_store_clear         (SpCliStore  *store);
+/* The value of a tournament option (KEY=VALUE lines), or @fallback. */
+const char *sp_cli_store_option     (SpCliStore  *store,
+                                     const char  *key,
+                                     const char  *fallback);
+/* Builds the rules of a tournament from its ruleset, profile and options. */
+SpRules *sp_cli_rules_for           (const SpTournament *tournament,
+                                     GError            **error);
+/* Is @key a tournament option rather than a ruleset option; checks its value. */
+gboolean sp_cli_tournament_option   (const char  *key,
+                                     const char  *value,
+                                     gboolean    *known,
+                                     GError     **error);
+
+/* Rolls back, then reports @error with the exit status of its kind: storage errors 3,
+ * refusals 1. */
+int      sp_cli_store_fail          (SpCli        *cli,
+                                     SpCliStore   *store,
+                                     const GError *error);
+
+/* A table of a session as the hands left it. */
+typedef struct
+{
+  guint      session;
+  guint      table;
+  gint64     players[4];    /* by chair */
+  guint      n_hands;
+  SpRotation next;          /* the state before the next hand */
+  gboolean   closed;
+} SpCliTable;
+
+/* Loads the table's seats and replays its hands; a table the session does not have, a session
+ * not drawn, are SP_DB_ERROR_NOT_FOUND naming them. */
+gboolean sp_cli_table_load          (SpCliStore  *store,
+                                     guint        session,
+                                     guint        table,
+                                     SpCliTable  *state,
+                                     GError     **error);
+/* Moves the rotation past one more hand of @record. */
+void     sp_cli_table_advance       (SpCliStore         *store,
+                                     SpCliTable         *state,
+                                     const SpHandRecord *record);
+
+/* What a referee enters for one hand (hand add, hand edit, one line of hand import). */
+typedef struct
+{
+  gboolean    draw;
+  gint        winner;        /* SpWind, -1 when not said */
+  gint        from;          /* SpWind, 4 for self-drawn, -1 when not said */
+  gboolean    has_fan;
+  gint64      fan;
+  const char *hand;          /* notation, or NULL */
+  GPtrArray  *situation;     /* extra SITUATION options: name, value (or NULL), … */
+  gboolean    false_win;
+} SpCliEntry;
+
+#define SP_CLI_FROM_SELF 4
+
+/* Scores @entry as the next hand of @state: fills @record (chairs, items, total, settlement)
+ * or, for a false win entered with --false-win, @result's penalty with @record untouched and
+ * *false_win set.  Refusals are SP_CORE_ERROR (the core's codes) or SP_DB_ERROR_INVALID. */
+gboolean sp_cli_entry_score         (SpCliStore        *store,
+                                     const SpCliTable  *state,
+                                     const SpCliEntry  *entry,
+                                     SpHandRecord      *record,
+                                     SpScoreResult     *result,
+                                     gboolean          *false_win,
+                                     GError           **error);
+/* The entry a stored record was made from, with its chairs as seat winds of @rotation. */
+void     sp_cli_entry_from_record   (const SpHandRecord *record,
+                                     const SpRotation   *rotation,
+                                     SpCliEntry         *entry);
+void     sp_cli_entry_clear         (SpCliEntry         *entry);
+
+/* JSON of a stored hand, seats as they were at that hand. */
+void     sp_cli_hand_to_json        (SpCliStore         *store,
+                                     JsonBuilder        *builder,
+                                     const SpHandRecord *record,
+                                     const SpRotation   *rotation,
+                                     const gint64        players[4]);
+
+extern const char * const sp_cli_seat_names[4];
+
+/* The rows of a CSV file (libcsv), each with the line it ends on; a UTF-8 BOM is skipped. */
+typedef struct
+{
+  GPtrArray *rows;     /* a GPtrArray of fields (char *) per row */
+  GArray    *lines;    /* guint per row */
+  GPtrArray *current;
+  guint      line;
+} SpCliCsv;
+
+gboolean sp_cli_csv_read  (const char  *path,
+                           SpCliCsv    *csv,
+                           GError     **error);
+void     sp_cli_csv_clear (SpCliCsv    *csv);
+
+/* The subcommands. */
+int sp_cli_tournament (SpCli *cli, int argc, char **argv);
+int sp_cli_players    (SpCli *cli, int argc, char **argv);
+int sp_cli_seating    (SpCli *cli, int argc, char **argv);
+int sp_cli_hand       (SpCli *cli, int argc, char **argv);
+int sp_cli_penalty    (SpCli *cli, int argc, char **argv);
+int sp_cli_session    (SpCli *cli, int argc, char **argv);
+int sp_cli_standings  (SpCli *cli, int argc, char **argv);
+
+/* Standings (shared by `standings` and the Swiss draw): a GArray of SpStanding of sessions
+ * 1..@last_session (0 all). */
+GArray  *sp_cli_compute_standings   (SpCliStore  *store,
+                                     guint        last_session,
+                                     GError     **error);
+
+G_END_DECLS

@@ -693,7 +693,19 @@ score (gconstpointer      options,
       return;
     }
 
-  facts.n_waits = sp_referee_n_waits (hand, SP_RULESET_TAIWAN);
+  /* The waits (the costly part) are only needed when some reading could earn a wait 台 or
+   * when the 平胡 variant counts waiting tiles. */
+  {
+    gboolean need_waits = o->pinghu == PINGHU_NO_IF_MULTI_WAIT;
+    SpTile winning = sp_hand_winning_tile (hand);
+
+    for (guint i = 0; i < list.n && !need_waits; i++)
+      for (guint w = 0; w < list.items[i].n_sets && !need_waits; w++)
+        if (list.items[i].winning_sets & (1u << w))
+          need_waits = tile_wait_role (&list.items[i].sets[w], winning) != SP_WAIT_TWO_SIDED
+                       && tile_wait_role (&list.items[i].sets[w], winning) != SP_WAIT_DOUBLE_PUNG;
+    facts.n_waits = need_waits ? sp_referee_n_waits (hand, SP_RULESET_TAIWAN) : 2;
+  }
   add_hand_items (&facts, &hand_items);
   for (guint i = 0; i < list.n; i++)
     {

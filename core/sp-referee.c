@@ -34,8 +34,8 @@ sp_referee_refuse_count (const SpHand  *hand,
   else
     sp_score_result_refuse (result, SP_CORE_ERROR_WRONG_TILE_COUNT,
                             "%s (too %s tiles): %u tiles where a win has %u (+1 per kong); a dead "
-                            "hand cannot win", name, count == SP_TILE_COUNT_TOO_MANY ? "many" : "few",
-                            n, needed);
+                            "hand cannot win", name,
+                            count == SP_TILE_COUNT_TOO_MANY ? "many" : "few", n, needed);
 }
 
 gboolean
@@ -193,8 +193,8 @@ sp_referee_refuse_not_a_win (const SpHand  *hand,
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_NOT_A_WIN,
                               "not a win: the hand is ready, but %s (the last tile) is not one of "
-                              "its %u winning tiles", sp_tile_to_string (sp_hand_winning_tile (hand),
-                                                                       name), waits.n);
+                              "its %u winning tiles",
+                              sp_tile_to_string (sp_hand_winning_tile (hand), name), waits.n);
       return;
     }
   result->shanten = sp_hand_shanten (&ready, ruleset);

@@ -813,5 +813,14 @@ sp_hand_shanten (const SpHand *hand,
           best = MIN (best, (9 - knitted) + sets_shanten (rest, needed - 3));
         }
     }
+  /* A ready shape that waits only on tiles the hand already holds all four of is not ready:
+   * the player must change a tile first. */
+  if (best == 0 && hand->n_concealed == (guint) needed * 3 + 1)
+    {
+      SpWaitList waits;
+
+      if (sp_hand_waits (hand, ruleset, &waits) == 0)
+        best = 1;
+    }
   return best;
 }

@@ -8,3 +8,5 @@
 #include "sp-analysis.h"
 #include "sp-score.h"
 #include "sp-rules.h"
+#include "sp-rotation.h"
+#include "sp-standings.h"

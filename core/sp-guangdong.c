@@ -492,6 +492,13 @@ score (gconstpointer      options,
     }
   if (!sp_referee_check_situation (hand, situation, TRUE, result))
     return;
+  if (situation->human && situation->seat_wind == situation->dealer)
+    {
+      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
+                              "--human (人和) is a non-dealer's win, and the winner (%s) deals",
+                              sp_wind_to_string ((SpWind) situation->seat_wind));
+      return;
+    }
   if (situation->human && situation->discarder != SP_SEAT_NONE
       && situation->discarder != situation->dealer)
     {

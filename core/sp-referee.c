@@ -144,11 +144,11 @@ sp_referee_check_situation (const SpHand      *hand,
                               sp_wind_to_string ((SpWind) seat));
       return FALSE;
     }
-  if ((situation->earthly || situation->human) && seat == situation->dealer)
+  if (situation->earthly && seat == situation->dealer)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "%s: the winner (%s) is the dealer", situation->earthly ? "--earthly"
-                              : "--human", sp_wind_to_string ((SpWind) seat));
+                              "--earthly: the winner (%s) is the dealer, whose first-draw win is "
+                              "--heavenly", sp_wind_to_string ((SpWind) seat));
       return FALSE;
     }
   if (situation->earthly && !situation->self_drawn)

@@ -225,6 +225,7 @@ test_verdicts (void)
     { "3458m567sSSSCCC8m", "--self-drawn --heavenly --seat-wind S", SP_CORE_ERROR_BAD_SITUATION,
       "dealer" },
     { "789m1123445678p6p", "--self-drawn --kong", SP_CORE_ERROR_BAD_SITUATION, "no kong" },
+    { "35678m88pEEEWWW4m", "--human", SP_CORE_ERROR_BAD_SITUATION, "non-dealer" },
     { "19m19p19sESWNCF5m1m", "", SP_CORE_ERROR_NOT_A_WIN, "not a win" },
   };
   SpScoreResult result;

@@ -204,6 +204,7 @@ static const struct
     "地聽", 0 },
   { "123m456m789mEEE13p55s2p", "--human --seat-wind S", NULL, "人胡", 16 },
   { "123m456m789mEEE13p55s2p", "--human --seat-wind S", NULL, "門清", 0 },
+  { "123m456m789mEEE13p55s2p", "--human", NULL, "人胡", 16 },
   { "123m456m789mEEE13p55s2p", "--human --seat-wind S --ready-at-deal", NULL, "天聽", 0 },
   /* 四槓牌, 八仙過海, 七搶一: scored alone */
   { "[2222m,6][3333s][5555m,2][2222p,3]45p99s3p", "--self-drawn", NULL, "四槓牌", 8 },
@@ -372,6 +373,7 @@ test_verdicts (void)
       SP_CORE_ERROR_BAD_SITUATION, "dealer" },
     { "678p55sEESSSFFFPPPE", "--earthly --seat-wind N", SP_CORE_ERROR_BAD_SITUATION,
       "--self-drawn" },
+    { "678p55sEESSSFFFPPPE", "--earthly --self-drawn", SP_CORE_ERROR_BAD_SITUATION, "dealer" },
     { "123m456m789mEEE13p55s2p", "--human --self-drawn --seat-wind S",
       SP_CORE_ERROR_BAD_SITUATION, "--human" },
     { "[123m,1]456m789mEEE13p55s2p", "--ready-at-deal", SP_CORE_ERROR_BAD_SITUATION, "call" },

@@ -107,6 +107,7 @@ tally_add (Tally      *tally,
 {
   if (count == 0 || value == 0)
     return;
+  g_return_if_fail (tally->n < G_N_ELEMENTS (tally->items));
   tally->items[tally->n].name = name;
   tally->items[tally->n].value = value;
   tally->items[tally->n].count = count;

@@ -199,7 +199,7 @@ hand_add (SpCli     *cli,
     }
   if (!entry_from_args (args, &entry, &error))
     {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", error->message);
+      status = sp_cli_store_fail (cli, NULL, error);
       goto done;
     }
   if (!entry.draw && (entry.winner < 0 || entry.from < 0))
@@ -581,6 +581,8 @@ import_entry (Import      *import,
 static gboolean
 is_true (const char *text)
 {
+  if (text == NULL)
+    return FALSE;
   return g_strcmp0 (text, "1") == 0 || g_ascii_strcasecmp (text, "true") == 0
          || g_ascii_strcasecmp (text, "yes") == 0;
 }

@@ -732,6 +732,16 @@ score (gconstpointer      options,
   settle (o, situation, facts.self_drawn, result->total, result);
 }
 
+/* A win recorded by its 台 total without the tiles (sp_rules_settle). */
+static void
+settle_total (gconstpointer      options,
+              const SpSituation *situation,
+              gint32             tai,
+              SpScoreResult     *result)
+{
+  settle (options, situation, situation->self_drawn, tai, result);
+}
+
 const SpRulesetClass sp_taiwan_class = {
   profiles,
   sizeof (Options),
@@ -741,4 +751,5 @@ const SpRulesetClass sp_taiwan_class = {
   options_list,
   G_N_ELEMENTS (options_list),
   score,
+  settle_total,
 };

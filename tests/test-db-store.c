@@ -371,6 +371,80 @@ test_hands_and_penalties (Fixture       *fixture,
 }
 
 static void
+test_sessions_and_plan (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) planned = NULL;
+  g_autoptr(GArray) seats = NULL;
+  gint64 tournament = create_tournament (fixture->db, "Planned");
+  gint64 players[8];
+  gint64 substitute;
+  /* Two sessions of a plan for 8 players, plan numbers 1..8. */
+  const guint16 plan[16] = { 1, 2, 3, 4, 5, 6, 7, 8,
+                             1, 5, 2, 6, 3, 7, 4, 8 };
+  SpSessionInfo info;
+  guint64 seed = 0;
+
+  for (guint i = 0; i < 8; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
+
+      players[i] = add_player (fixture->db, tournament, name);
+    }
+  g_assert_false (sp_db_get_plan_seed (fixture->db, tournament, &seed));
+  g_assert_true (sp_db_store_plan (fixture->db, tournament, 99, players, 8, plan, 2, &error));
+  g_assert_no_error (error);
+  g_assert_true (sp_db_get_plan_seed (fixture->db, tournament, &seed));
+  g_assert_cmpuint (seed, ==, 99);
+  planned = sp_db_get_plan_session (fixture->db, tournament, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (planned->len, ==, 8);
+  g_assert_cmpint (g_array_index (planned, gint64, 1), ==, players[4]);
+  g_assert_null (sp_db_get_plan_session (fixture->db, tournament, 3, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* Session 1 drawn from the plan and played; then player 5 is replaced. */
+  g_assert_true (sp_db_store_seating (fixture->db, tournament, 1, 99,
+                                      (const gint64 *) planned->data, 8, &error));
+  g_assert_true (sp_db_get_session (fixture->db, tournament, 1, &info, &error));
+  g_assert_true (info.exists);
+  g_assert_false (info.closed);
+  g_assert_true (info.has_seed);
+  g_assert_cmpuint (info.seed, ==, 99);
+  g_assert_cmpuint (info.n_tables, ==, 2);
+  {
+    SpHandRecord draw = { .session = 1, .table = 1, .number = 1, .winner = SP_CHAIR_NONE,
+                          .discarder = SP_CHAIR_NONE, .draw = TRUE };
+
+    g_assert_true (sp_db_record_hand (fixture->db, tournament, &draw, &error));
+  }
+  substitute = add_player (fixture->db, tournament, "Reserve");
+  g_assert_true (sp_db_replace_player (fixture->db, tournament, players[4], substitute, &error));
+  g_assert_no_error (error);
+  /* Session 1 has hands: it keeps the original player; the plan's later sessions change. */
+  seats = sp_db_list_seats (fixture->db, tournament, 1, &error);
+  g_assert_cmpint (g_array_index (seats, gint64, 1), ==, players[4]);
+  g_clear_pointer (&planned, g_array_unref);
+  planned = sp_db_get_plan_session (fixture->db, tournament, 2, &error);
+  g_assert_cmpint (g_array_index (planned, gint64, 1), ==, substitute);
+  /* Seats cannot be drawn again once a session has hands. */
+  g_assert_false (sp_db_store_seating (fixture->db, tournament, 1, 5,
+                                       (const gint64 *) planned->data, 8, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_clear_error (&error);
+
+  g_assert_true (sp_db_set_session_closed (fixture->db, tournament, 1, TRUE, TRUE, &error));
+  g_assert_true (sp_db_get_session (fixture->db, tournament, 1, &info, &error));
+  g_assert_true (info.closed);
+  g_assert_true (info.time_up);
+  g_assert_cmpuint (info.n_hands, ==, 1);
+  g_assert_true (sp_db_get_session (fixture->db, tournament, 2, &info, &error));
+  g_assert_false (info.exists);
+}
+
+static void
 test_audit (Fixture       *fixture,
             gconstpointer  data)
 {
@@ -532,6 +606,8 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/sparrow/db/store/hands", Fixture, NULL, fixture_set_up, test_hands_and_penalties,
               fixture_tear_down);
+  g_test_add ("/sparrow/db/store/sessions", Fixture, NULL, fixture_set_up,
+              test_sessions_and_plan, fixture_tear_down);
   g_test_add ("/sparrow/db/store/audit", Fixture, NULL, fixture_set_up, test_audit,
               fixture_tear_down);
   g_test_add ("/sparrow/db/store/rollback", Fixture, NULL, fixture_set_up, test_rollback,

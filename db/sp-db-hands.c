@@ -244,13 +244,23 @@ sp_db_list_hands (SpDb    *db,
   sqlite3_stmt *statement;
   gboolean has_row;
 
-  statement = sp_db_prepare (db, "SELECT " HAND_COLUMNS " FROM hands h"
-                             " JOIN sessions s ON s.id = h.session_id"
-                             " WHERE s.tournament_id = ?1 AND (?2 = 0 OR s.number = ?2)"
-                             " AND (?3 = 0 OR h.table_number = ?3)"
-                             " ORDER BY s.number, h.table_number, h.number", error);
-  if (statement == NULL)
-    return NULL;
+  /* One query per filter, so that each can use the index of (session, table, number). */
+  if (session > 0 && table > 0)
+    statement = sp_db_prepare (db, "SELECT " HAND_COLUMNS " FROM sessions s"
+                               " JOIN hands h ON h.session_id = s.id AND h.table_number = ?3"
+                               " WHERE s.tournament_id = ?1 AND s.number = ?2"
+                               " ORDER BY h.number", error);
+  else if (session > 0)
+    statement = sp_db_prepare (db, "SELECT " HAND_COLUMNS " FROM sessions s"
+                               " JOIN hands h ON h.session_id = s.id"
+                               " WHERE s.tournament_id = ?1 AND s.number = ?2 AND ?3 = 0"
+                               " ORDER BY h.table_number, h.number", error);
+  else
+    statement = sp_db_prepare (db, "SELECT " HAND_COLUMNS " FROM sessions s"
+                               " JOIN hands h ON h.session_id = s.id"
+                               " WHERE s.tournament_id = ?1 AND ?2 = 0"
+                               " AND (?3 = 0 OR h.table_number = ?3)"
+                               " ORDER BY s.number, h.table_number, h.number", error);
   sqlite3_bind_int64 (statement, 1, tournament);
   sqlite3_bind_int (statement, 2, session);
   sqlite3_bind_int (statement, 3, table);

@@ -266,26 +266,9 @@ sp_cli_store_option (SpCliStore *store,
                      const char *key,
                      const char *fallback)
 {
-  const char *options = store->tournament->options;
-  gsize len = strlen (key);
-  const char *p = options;
+  const char *value = store->options != NULL ? g_hash_table_lookup (store->options, key) : NULL;
 
-  while (p != NULL && *p != '\0')
-    {
-      if (strncmp (p, key, len) == 0 && p[len] == '=')
-        {
-          static char value[64];
-          const char *end = strchr (p, '\n');
-          gsize n = end != NULL ? (gsize) (end - p - len - 1) : strlen (p + len + 1);
-
-          g_strlcpy (value, p + len + 1, MIN (n + 1, sizeof value));
-          return value;
-        }
-      p = strchr (p, '\n');
-      if (p != NULL)
-        p++;
-    }
-  return fallback;
+  return value != NULL ? value : fallback;
 }
 
 gboolean
@@ -320,12 +303,27 @@ sp_cli_store_open (SpCli       *cli,
       *status = sp_cli_store_fail (cli, store, error);
       return FALSE;
     }
+  store->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  {
+    g_auto(GStrv) lines = g_strsplit (store->tournament->options != NULL
+                                      ? store->tournament->options : "", "\n", -1);
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        const char *eq = strchr (lines[i], '=');
+
+        if (eq != NULL)
+          g_hash_table_replace (store->options, g_strndup (lines[i], (gsize) (eq - lines[i])),
+                                g_strdup (eq + 1));
+      }
+  }
   return TRUE;
 }
 
 void
 sp_cli_store_clear (SpCliStore *store)
 {
+  g_clear_pointer (&store->options, g_hash_table_unref);
   g_clear_pointer (&store->rules, sp_rules_free);
   g_clear_pointer (&store->tournament, sp_tournament_free);
   g_clear_pointer (&store->db, sp_db_close);

@@ -49,6 +49,7 @@ typedef struct
   SpDb         *db;
   SpTournament *tournament;
   SpRules      *rules;
+  GHashTable   *options;  /* the tournament's KEY=VALUE options */
 } SpCliStore;
 
 gboolean sp_cli_store_open          (SpCli       *cli,

@@ -264,7 +264,8 @@ static const struct
   const char *table;
   const char *columns;
 } audited[] = {
-  { "tournaments", "name ruleset profile options n_sessions seating ranking base per_tai plan_seed" },
+  { "tournaments", "name ruleset profile options n_sessions seating ranking base per_tai "
+                   "plan_seed" },
   { "players", "tournament_id name club country team federation_id status substitute_for" },
   { "sessions", "tournament_id number status seed time_up" },
   { "seats", "session_id table_number chair player_id" },
@@ -362,7 +363,8 @@ check_and_migrate (SpDb     *db,
       sqlite3_stmt *statement = sp_db_prepare (db, "SELECT count(*) FROM sqlite_schema", error);
       gboolean has_row;
 
-      if (statement == NULL || !sp_db_step_row (db, statement, &has_row, "reading the schema", error))
+      if (statement == NULL
+          || !sp_db_step_row (db, statement, &has_row, "reading the schema", error))
         return FALSE;
       n_objects = sqlite3_column_int64 (statement, 0);
       sqlite3_reset (statement);

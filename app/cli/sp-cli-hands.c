@@ -179,7 +179,8 @@ hand_add (SpCli     *cli,
 {
   SpCliStore store = { 0 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) penalties = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_penalty_free);
+  g_autoptr(GPtrArray) penalties =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) sp_penalty_free);
   g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
   SpCliEntry entry = { .winner = -1, .from = -1 };
   SpCliTable state;

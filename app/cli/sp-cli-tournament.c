@@ -835,8 +835,8 @@ sp_cli_session (SpCli  *cli,
           if (!sp_cli_table_load (&store, (guint) session, t, &table, &error))
             goto fail;
           if (!table.next.finished)
-            g_string_append_printf (missing, "%stable %u has %u hands", missing->len > 0 ? ", " : "",
-                                    t, table.n_hands);
+            g_string_append_printf (missing, "%stable %u has %u hands",
+                                    missing->len > 0 ? ", " : "", t, table.n_hands);
         }
       if (missing->len > 0)
         {

@@ -335,7 +335,7 @@ get_option (gconstpointer  data,
 
 /* ---- Hand facts shared by every reading ------------------------------------------------- */
 
-typedef gint16 FanTable[N_FANS];
+typedef gint8 FanTable[N_FANS];
 
 typedef struct
 {
@@ -722,7 +722,7 @@ limit_pair_fans (const Fan *fans,
       limit--;
     }
   for (guint k = 0; k < 4; k++)
-    table[FAN_PURE_DOUBLE_CHOW + k] = (gint16) count[k];
+    table[FAN_PURE_DOUBLE_CHOW + k] = (gint8) count[k];
 }
 
 static gboolean
@@ -1184,12 +1184,12 @@ wind_fans (const Facts *facts,
     }
 }
 
-/* 边张, 坎张, 单钓将 for a reading whose concealed sets are @sets (pair included). */
-static void
-wait_fans (const Facts *facts,
-           const SpSet *sets,
-           guint        n_sets,
-           FanTable     table)
+/* The wait roles (bit 0 边张, 1 坎张, 2 单钓将) the winning tile can play among the concealed
+ * sets of a reading (pair included). */
+static guint
+wait_roles (const Facts *facts,
+            const SpSet *sets,
+            guint        n_sets)
 {
   guint flags = 0;
   SpTile w = facts->winning_tile;
@@ -1202,14 +1202,23 @@ wait_fans (const Facts *facts,
         {
           SpTile mid = sets[i].tile + 1;
 
+          /* With a unique wait an outer tile is an edge: 12345+3 is not unique. */
           if (mid == w)
             flags |= 2;
           else if (mid + 1 == w || mid - 1 == w)
-            flags |= 1; /* with a unique wait an outer tile is an edge (12345+3 is not unique) */
+            flags |= 1;
         }
       else if (sets[i].kind == SP_SET_PAIR && sets[i].tile == w)
         flags |= 4;
     }
+  return flags;
+}
+
+/* 边张 before 坎张 before 单钓将: only one counts. */
+static void
+wait_fans (guint    flags,
+           FanTable table)
+{
   if (flags & 1)
     table[FAN_EDGE_WAIT] = 1;
   else if (flags & 2)
@@ -1227,7 +1236,7 @@ r98_additions (const Facts *facts,
 {
   /* 幺九刻: every pung or kong of terminals or honours (R98 excludes it nowhere). */
   if (n_terminal_pungs >= 0 && !table[FAN_BIG_FOUR_WINDS] && !table[FAN_NINE_GATES])
-    table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = (gint16) n_terminal_pungs;
+    table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = (gint8) n_terminal_pungs;
   /* 无字 unless 清一色, 清幺九, 全大, 全小, 大于五 or 小于五 excludes it. */
   if (!(facts->suits & (1u << SP_SUIT_HONORS)) && !table[FAN_FULL_FLUSH]
       && !table[FAN_ALL_TERMINALS] && !table[FAN_UPPER_TILES] && !table[FAN_LOWER_TILES]
@@ -1489,11 +1498,15 @@ score_sets (Facts                 *facts,
   tile_trait_fans (facts, table);
   rank_range_fans (facts, table);
   if (!table[FAN_QUADRUPLE_CHOW])
-    table[FAN_TILE_HOG] = (gint16) (facts->n_hogs - (guint) (melded_kongs + concealed_kongs));
+    table[FAN_TILE_HOG] = (gint8) (facts->n_hogs - (guint) (melded_kongs + concealed_kongs));
 
-  if (!table[FAN_FOUR_KONGS]
-      && !(options->heavenly_hands && facts->situation->heavenly) && unique_wait (facts))
-    wait_fans (facts, d->sets, d->n_sets, table);
+  if (!table[FAN_FOUR_KONGS] && !(options->heavenly_hands && facts->situation->heavenly))
+    {
+      guint roles = wait_roles (facts, d->sets, d->n_sets);
+
+      if (roles != 0 && unique_wait (facts))
+        wait_fans (roles, table);
+    }
 
   final_exclusions (table);
 
@@ -1504,6 +1517,7 @@ score_sets (Facts                 *facts,
 
   if (!options->si_exclusions)
     r98_additions (facts, n_terminal_pungs, FALSE, table);
+  table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = MAX (table[FAN_PUNG_OF_TERMINALS_OR_HONORS], 0);
 }
 
 /* 组合龙 with one more set and a pair (d->sets: the meld if any, the set, the pair). */
@@ -1585,7 +1599,7 @@ score_knitted_straight (Facts                 *facts,
             c[sp_tile_make (d->knitted[(r - 1) % 3], r)]--;
           c[w]--;
           if (counts_wait_on_one_tile (c, FALSE))
-            wait_fans (facts, d->sets, d->n_sets, table);
+            wait_fans (wait_roles (facts, d->sets, d->n_sets), table);
         }
       else
         table[FAN_SINGLE_WAIT] = 1;
@@ -1600,6 +1614,7 @@ score_knitted_straight (Facts                 *facts,
   if (!options->si_exclusions)
     r98_additions (facts, set->kind != SP_SET_CHOW && sp_tile_is_terminal_or_honor (set->tile),
                    FALSE, table);
+  table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = MAX (table[FAN_PUNG_OF_TERMINALS_OR_HONORS], 0);
 }
 
 static gboolean
@@ -1647,7 +1662,7 @@ score_seven_pairs (Facts    *facts,
       suit_fans (facts, table);
       tile_trait_fans (facts, table);
       rank_range_fans (facts, table);
-      table[FAN_TILE_HOG] = (gint16) facts->n_hogs;
+      table[FAN_TILE_HOG] = (gint8) facts->n_hogs;
       win_flag_fans (facts, table);
       final_exclusions (table);
     }
@@ -1767,33 +1782,30 @@ heavenly_fans (Facts    *facts,
     }
 }
 
+/* Σ value × count.  Most of the table is zero: it is scanned eight entries at a time and only
+ * the words holding a count are looked into.  Negative counts never reach here. */
 static int
 table_total (const Options  *options,
              const FanTable  table)
 {
   int total = 0;
 
-  for (guint i = 0; i < N_FANS; i++)
+  for (guint w = 0; w < N_FANS; w += 8)
     {
-      if (table[i] <= 0)
-        continue;
-      if (i == FAN_TWO_CONCEALED_KONGS)
-        total += options->concealed_kong_pair_value * table[i];
-      else if (i == FAN_MELDED_AND_CONCEALED_KONG)
-        total += options->melded_concealed_kong * table[i];
-      else
-        total += fan_base_values[i] * table[i];
-    }
-  return total;
-}
+      guint64 word = 0;
+      guint n = MIN (8u, N_FANS - w);
 
-static gboolean
-table_is_empty (const FanTable table)
-{
-  for (guint i = 0; i < N_FANS; i++)
-    if (table[i] > 0)
-      return FALSE;
-  return TRUE;
+      memcpy (&word, table + w, n);
+      if (word == 0)
+        continue;
+      for (guint i = w; i < w + n; i++)
+        total += table[i] * fan_base_values[i];
+    }
+  total += (options->concealed_kong_pair_value - fan_base_values[FAN_TWO_CONCEALED_KONGS])
+           * table[FAN_TWO_CONCEALED_KONGS];
+  total += (options->melded_concealed_kong - fan_base_values[FAN_MELDED_AND_CONCEALED_KONG])
+           * table[FAN_MELDED_AND_CONCEALED_KONG];
+  return total;
 }
 
 /* ---- Verdicts ------------------------------------------------------------------------- */
@@ -2029,9 +2041,13 @@ score (gconstpointer      data,
         }
       if (options->heavenly_hands)
         heavenly_fans (&facts, table);
-      if (table_is_empty (table))
-        table[FAN_CHICKEN_HAND] = 1;
+      /* Every fan is worth at least 1: a zero total is an empty table, 无番和. */
       total = table_total (options, table);
+      if (total == 0)
+        {
+          table[FAN_CHICKEN_HAND] = 1;
+          total = fan_base_values[FAN_CHICKEN_HAND];
+        }
       if (total > best_total
           || (total == best_total
               && ((best_is_pairs && d->form == SP_FORM_SETS) || table[FAN_PURE_TRIPLE_CHOW]
@@ -2052,7 +2068,11 @@ score (gconstpointer      data,
       value = i == FAN_TWO_CONCEALED_KONGS ? options->concealed_kong_pair_value
               : i == FAN_MELDED_AND_CONCEALED_KONG ? options->melded_concealed_kong
               : fan_base_values[i];
-      sp_score_result_add (result, fan_names[i], value, (guint32) best[i]);
+      /* The names are distinct: no merging needed. */
+      result->items[result->n_items].name = fan_names[i];
+      result->items[result->n_items].value = value;
+      result->items[result->n_items].count = (guint32) best[i];
+      result->n_items++;
     }
   if (situation->n_flowers > 0)
     sp_score_result_add (result, flower_name, 1, situation->n_flowers);

@@ -207,12 +207,14 @@ honors_knitted_pattern (const SpHand *hand)
   return -1;
 }
 
-gboolean
-sp_hand_is_complete (const SpHand *hand,
-                     SpRuleset     ruleset)
+static guint decompose_shapes (const SpHand *hand, SpShapes shapes, guint needed,
+                               SpDecompositionList *list);
+
+static gboolean
+complete_shapes (const SpHand *hand,
+                 SpShapes      shapes,
+                 guint         needed)
 {
-  SpShapes shapes = sp_ruleset_shapes (ruleset);
-  guint needed = sp_hand_sets_needed (hand, ruleset);
 
   if (hand->n_concealed != needed * 3 + 2)
     return FALSE;
@@ -238,7 +240,7 @@ sp_hand_is_complete (const SpHand *hand,
               for (guint r = 1; r <= 9 && all; r++)
                 all = hand->counts[sp_tile_make (knitted_orders[k][(r - 1) % 3], r)] > 0;
               if (all)
-                return sp_hand_decompose (hand, ruleset, &list) > 0;
+                return decompose_shapes (hand, SP_SHAPE_KNITTED, needed, &list) > 0;
             }
         }
     }
@@ -396,16 +398,31 @@ emit_special (const SpHand        *hand,
   emit (&reading);
 }
 
+gboolean
+sp_hand_is_complete (const SpHand *hand,
+                     SpRuleset     ruleset)
+{
+  g_return_val_if_fail (hand != NULL, FALSE);
+  return complete_shapes (hand, sp_ruleset_shapes (ruleset), sp_hand_sets_needed (hand, ruleset));
+}
+
 guint
 sp_hand_decompose (const SpHand        *hand,
                    SpRuleset            ruleset,
                    SpDecompositionList *list)
 {
-  SpShapes shapes = sp_ruleset_shapes (ruleset);
-  guint needed = sp_hand_sets_needed (hand, ruleset);
-  Reading reading;
-
   g_return_val_if_fail (hand != NULL && list != NULL, 0);
+  return decompose_shapes (hand, sp_ruleset_shapes (ruleset), sp_hand_sets_needed (hand, ruleset),
+                           list);
+}
+
+static guint
+decompose_shapes (const SpHand        *hand,
+                  SpShapes             shapes,
+                  guint                needed,
+                  SpDecompositionList *list)
+{
+  Reading reading;
 
   list->n = 0;
   if (hand->n_concealed != needed * 3 + 2)
@@ -459,6 +476,22 @@ sp_hand_decompose (const SpHand        *hand,
 }
 
 /* ---- Waits ------------------------------------------------------------------------------ */
+
+/* Whether some 组合龙 pattern has at least eight of its nine tiles in the hand. */
+static gboolean
+knitted_straight_possible (const SpHand *hand)
+{
+  for (guint k = 0; k < 6; k++)
+    {
+      guint held = 0;
+
+      for (guint r = 1; r <= 9; r++)
+        held += hand->counts[sp_tile_make (knitted_orders[k][(r - 1) % 3], r)] > 0;
+      if (held >= 8)
+        return TRUE;
+    }
+  return FALSE;
+}
 
 static SpWaitKind
 role_of (const SpSet *set,
@@ -515,6 +548,30 @@ roles_in (const SpDecompositionList *list,
   return roles;
 }
 
+/* The special forms a 13-tile concealed hand is one tile from. */
+static SpShapes
+special_shapes_ready (const SpHand *hand,
+                      SpShapes      shapes)
+{
+  SpShapes ready = 0;
+  guint odd = 0, orphan_tiles = 0, distinct = 0;
+
+  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+    {
+      odd += hand->counts[t] & 1;
+      distinct += hand->counts[t] > 0;
+      if (sp_tile_is_terminal_or_honor ((SpTile) t))
+        orphan_tiles += hand->counts[t];
+    }
+  if ((shapes & SP_SHAPE_SEVEN_PAIRS) && odd == 1)
+    ready |= SP_SHAPE_SEVEN_PAIRS;
+  if ((shapes & SP_SHAPE_THIRTEEN_ORPHANS) && orphan_tiles == 13 && distinct >= 12)
+    ready |= SP_SHAPE_THIRTEEN_ORPHANS;
+  if ((shapes & SP_SHAPE_KNITTED) && (distinct == 13 || knitted_straight_possible (hand)))
+    ready |= SP_SHAPE_KNITTED;
+  return ready;
+}
+
 guint
 sp_hand_waits (const SpHand *hand,
                SpRuleset     ruleset,
@@ -532,8 +589,15 @@ sp_hand_waits (const SpHand *hand,
   if (hand->n_concealed != needed * 3 + 1 || hand->n_concealed >= SP_HAND_MAX_CONCEALED)
     return 0;
 
-  /* Only tiles next to a held one can complete sets; special forms can want any tile. */
-  if ((shapes & ~SP_SHAPE_SETS) && hand->n_melds == 0 && hand->n_concealed == 13)
+  /* Special forms only for the hands that are ready for them (checked once, not per tile);
+   * they can want any tile.  Only tiles next to a held one can complete sets. */
+  if (hand->n_melds == 0 && hand->n_concealed == 13)
+    shapes &= SP_SHAPE_SETS | special_shapes_ready (hand, shapes);
+  else if (knitted_straight_possible (hand))
+    shapes &= SP_SHAPE_SETS | SP_SHAPE_KNITTED;
+  else
+    shapes &= SP_SHAPE_SETS;
+  if (shapes & ~SP_SHAPE_SETS)
     memset (candidates, TRUE, sizeof candidates);
   else
     {
@@ -572,12 +636,12 @@ sp_hand_waits (const SpHand *hand,
         continue;
       trial.concealed[trial.n_concealed - 1] = (SpTile) t;
       trial.counts[t]++;
-      if (!sp_hand_is_complete (&trial, ruleset))
+      if (!complete_shapes (&trial, shapes, needed))
         {
           trial.counts[t]--;
           continue;
         }
-      sp_hand_decompose (&trial, ruleset, &readings);
+      decompose_shapes (&trial, shapes, needed, &readings);
       trial.counts[t]--;
       roles = roles_in (&readings, (SpTile) t);
       for (kind = 0; kind < SP_N_WAIT_KINDS; kind++)
@@ -748,6 +812,15 @@ sp_hand_shanten (const SpHand *hand,
             }
           best = MIN (best, (9 - knitted) + sets_shanten (rest, needed - 3));
         }
+    }
+  /* A ready shape that waits only on tiles the hand already holds all four of is not ready:
+   * the player must change a tile first. */
+  if (best == 0 && hand->n_concealed == (guint) needed * 3 + 1)
+    {
+      SpWaitList waits;
+
+      if (sp_hand_waits (hand, ruleset, &waits) == 0)
+        best = 1;
     }
   return best;
 }

@@ -9,3 +9,5 @@
 #include "sp-score.h"
 #include "sp-rules.h"
 #include "sp-mcr.h"
+#include "sp-rotation.h"
+#include "sp-standings.h"

@@ -25,7 +25,8 @@ typedef struct
 void  sp_rotation_start     (SpRotation *rotation,
                              SpRuleset   ruleset);
 /* After a hand: @dealer_won, @exhaustive_draw decide 連莊 where the ruleset repeats the deal
- * (Taiwan always; Guangdong when @dealer_repeats; MCR never). */
+ * (Taiwan always; Guangdong when @dealer_repeats; MCR never).  After the last hand number is
+ * one past it and finished is set; the other fields keep the last hand's values. */
 void  sp_rotation_advance   (SpRotation *rotation,
                              SpRuleset   ruleset,
                              gboolean    dealer_repeats,
@@ -34,5 +35,30 @@ void  sp_rotation_advance   (SpRotation *rotation,
 /* The chair that sits at @seat this hand. */
 guint sp_rotation_chair_at  (const SpRotation *rotation,
                              SpWind            seat);
+/* The dealer (庄家 / 莊家) of this hand: the chair whose seat wind is East. */
+guint sp_rotation_dealer_chair (const SpRotation *rotation);
+/* Who sits where this hand: @by_seat[wind] = @by_chair[the chair at that seat wind], where
+ * @by_chair lists the players (any ids) at the session's first hand in seat order E S W N. */
+void  sp_rotation_players_by_seat (const SpRotation *rotation,
+                                   const guint32     by_chair[4],
+                                   guint32           by_seat[4]);
+
+/* How a finished hand ended, as far as the deal is concerned. */
+typedef struct
+{
+  guint8 dealer_won;      /* the dealer won the hand */
+  guint8 exhaustive_draw; /* 荒牌 / 流局: the wall ran out, nobody won */
+} SpHandOutcome;
+
+/* Replays a table's session from its first hand: @rotations (room for @n_outcomes + 1) gets
+ * the state before each hand 1 … n + 1, the last one being the state after the finished
+ * hands (the next hand, or finished).  SP_CORE_ERROR_INVALID, naming the hand, for an outcome
+ * that is both a dealer win and a draw, or for a hand after the sequence was over. */
+gboolean sp_rotation_replay (SpRuleset            ruleset,
+                             gboolean             dealer_repeats,
+                             const SpHandOutcome *outcomes,
+                             guint                n_outcomes,
+                             SpRotation          *rotations,
+                             GError             **error);
 
 G_END_DECLS

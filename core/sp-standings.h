@@ -26,6 +26,29 @@ void sp_table_points (const gint64 scores[4],
                       guint8       places[4],
                       gint32       points_x12[4]);
 
+/* Standard score (标准分) of a group of @n_players ≥ 2 players ranked together (R98 第十条, a
+ * tournament option that lets several tables form one group): first place N = @n_players, every
+ * other place N − place, the last 0; a table is the group of four (4 / 2 / 1 / 0).  Ties share
+ * the points of the places they tie for; ×12 keeps 2-, 3- and 4-way ties exact, a share of a
+ * tie of five or more that is not a whole twelfth is rounded half up to the nearest one.  @places gets 1-based places, tied players sharing
+ * the best (1, 2, 2, 4). */
+void sp_group_points (const gint64 *scores,
+                      guint         n_players,
+                      guint        *places,
+                      gint32       *points_x12);
+
+/* R98's session start score (每局 500 分); tournaments may choose another. */
+#define SP_SESSION_START_SCORE_R98 500
+
+/* A player's session score (局分): @start_score + the player's settlement gains and losses of
+ * every hand (@deltas, one per hand) + the penalty points (@penalties, signed: a deduction is
+ * negative, a penalty received from another player positive). */
+gint64 sp_session_score (gint64        start_score,
+                         const gint32 *deltas,
+                         guint         n_deltas,
+                         const gint32 *penalties,
+                         guint         n_penalties);
+
 /* One player's result in one session. */
 typedef struct
 {
@@ -48,12 +71,22 @@ typedef struct
   guint   places[4];             /* how many 1st, 2nd, 3rd, 4th places */
 } SpStanding;
 
-/* Standings (a GArray of SpStanding, best first) from all session results. */
+/* Standings (a GArray of SpStanding, best first) from all session results, in the order of
+ * @ranking:
+ *   r98:   table points, total score, best single-session table points, count of 1st places,
+ *          then of 2nd, then of 3rd (R98 第十一条);
+ *   ema:   table points, total score;
+ *   score: total score, table points.
+ * Players still tied share the rank (1, 2, 2, 4) and are listed by player number.  The team of
+ * every standing is 0. */
 GArray *sp_standings_compute (const SpSessionResult *results,
                               guint                  n_results,
                               SpRanking              ranking);
-/* Team standings from player standings: members' table points summed, then scores.
- * @team_of gives each standing's team (0 = none, left out); player = the team number. */
+/* Team standings from player standings: members' table points summed, then scores (with
+ * SP_RANKING_SCORE: scores, then table points).  Each player standing's team field names its
+ * team (fill it in after sp_standings_compute; 0 = none, left out).  In the result player and
+ * team are the team number; sessions and places are the members' summed, best_table_points_x12
+ * is the best of any member. */
 GArray *sp_standings_teams   (const GArray          *players,
                               SpRanking              ranking);
 

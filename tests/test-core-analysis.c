@@ -171,6 +171,8 @@ test_shanten (void)
     { "1357m2468p1357sE", SP_RULESET_MCR, 4 },
     { "123m456m789m234p56p55s", SP_RULESET_TAIWAN, 0 },
     { "123m456m789m234p59p15s", SP_RULESET_TAIWAN, 2 },
+    /* Waits only on a fifth 5s: not ready. */
+    { "123m5p55s5676p55s7p", SP_RULESET_MCR, 1 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -164,10 +164,80 @@ test_dev_data (void)
   g_assert_cmpuint (bad, ==, 0);
 }
 
+/* ---- Helpers for the tables ----------------------------------------------------------------- */
+
+typedef struct
+{
+  const char *name;
+  gint32      points; /* value × count */
+} Fan;
+
+/* The result has exactly these fans (a zero-terminated list) and this total. */
+static void
+assert_fans (const char          *what,
+             const SpScoreResult *result,
+             gint32               total,
+             const Fan           *fans)
+{
+  g_autofree char *got = describe (result);
+  guint n = 0;
+
+  g_test_message ("%s: %s", what, got);
+  for (; fans[n].name != NULL; n++)
+    {
+      if (sp_score_result_item (result, fans[n].name) != fans[n].points)
+        g_error ("%s: %s should be %d; got %s", what, fans[n].name, fans[n].points, got);
+    }
+  if (result->n_items != n || result->total != total)
+    g_error ("%s: want %u items totalling %d; got %s", what, n, total, got);
+}
+
+/* ---- §8 worked examples ----------------------------------------------------------------------- */
+
+static void
+test_worked_examples (void)
+{
+  static const struct
+  {
+    const char *hand;
+    const char *args[2];
+    gint32      total;
+    Fan         fans[8];
+  } cases[] = {
+    { "[EEE][WWW]SSSNNCCN", { NULL }, 152, { { "大四喜", 88 }, { "字一色", 64 } } },
+    { "[CCC][PPP]EEWWFFFE", { NULL }, 156,
+      { { "大三元", 88 }, { "字一色", 64 }, { "圈风刻", 2 }, { "门风刻", 2 } } },
+    { "1112345678999p9p", { "--self-drawn" }, 107,
+      { { "九莲宝灯", 88 }, { "清龙", 16 }, { "四归一", 2 }, { "自摸", 1 } } },
+    { "19m19s19pESWNCFPN", { NULL }, 88, { { "十三幺", 88 } } },
+    { "33m22s77pEENCCPPN", { "--self-drawn" }, 31,
+      { { "七对", 24 }, { "五门齐", 6 }, { "自摸", 1 } } },
+    { "999m11s99pEEECCC1s", { NULL }, 62,
+      { { "混幺九", 32 }, { "三暗刻", 16 }, { "五门齐", 6 }, { "箭刻", 2 }, { "圈风刻", 2 },
+        { "门风刻", 2 }, { "门前清", 2 } } },
+    { "[123p][444s][789m]34pCC2p", { NULL }, 8, { { "无番和", 8 } } },
+    { "[2222m,1][456p][678p][888s]6m6m", { NULL }, 9,
+      { { "全求人", 6 }, { "断幺", 2 }, { "明杠", 1 } } },
+    { "234m4468s345678p7s", { "--self-drawn" }, 11,
+      { { "不求人", 4 }, { "平和", 2 }, { "断幺", 2 }, { "喜相逢", 1 }, { "连六", 1 },
+        { "坎张", 1 } } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SpScoreResult result;
+
+      score_hand (cases[i].hand, cases[i].args, NULL, NULL, &result);
+      g_assert_true (result.win);
+      assert_fans (cases[i].hand, &result, cases[i].total, cases[i].fans);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sparrow/core/mcr/dev-data", test_dev_data);
+  g_test_add_func ("/sparrow/core/mcr/worked-examples", test_worked_examples);
   return g_test_run ();
 }

@@ -57,6 +57,7 @@ gboolean sp_cli_parse_options (SpCli          *cli,
 void  sp_cli_print_json      (JsonNode   *node);
 
 /* The subcommands. */
+int   sp_cli_score           (SpCli *cli, int argc, char **argv);
 int   sp_cli_waits           (SpCli *cli, int argc, char **argv);
 int   sp_cli_check           (SpCli *cli, int argc, char **argv);
 

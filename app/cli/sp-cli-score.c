@@ -1,0 +1,495 @@
+/* sp-cli-score.c: `sparrow-cli score`, a referee's verdict on a declared win, one hand or a batch.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sp-cli.h"
+#include "sp-core.h"
+
+static const char *seat_names[] = { "E", "S", "W", "N" };
+
+static void
+print_help (void)
+{
+  printf ("Usage:\n"
+          "  sparrow-cli score --rules mcr|taiwan|guangdong [--profile NAME] [--option KEY=VALUE]...\n"
+          "                    [--json] [SITUATION] HAND\n"
+          "  sparrow-cli score --rules R [--profile NAME] [--option KEY=VALUE]... --batch FILE|-\n"
+          "  sparrow-cli score --rules R [--profile NAME] --list-options\n"
+          "\n"
+          "Scores a declared win: the fan/台/番 items, the total and the settlement, or why it is\n"
+          "not a win (syntax, too-many-copies, wrong-tile-count, bad-situation, not-a-win,\n"
+          "below-minimum).  The last tile of HAND is the winning tile.  --batch reads one\n"
+          "\"HAND [SITUATION]\" per line and answers in JSON Lines, one object per line, in order.\n"
+          "\n"
+          "SITUATION:\n"
+          "  --self-drawn            won by self-draw (default: on a discard)\n"
+          "  --last-tile             the winning tile is the last of its kind (绝张)\n"
+          "  --kong                  with --self-drawn: 杠上开花; without: robbing a kong (抢杠)\n"
+          "  --flower-replacement    self-drawn replacement after a flower\n"
+          "  --wall-last             the last tile of the wall (海底)\n"
+          "  --seat-wind X           the winner's seat, E S W or N (default E)\n"
+          "  --round-wind X          the round wind (default E)\n"
+          "  --flowers N|f1,f5,…     flowers as a count (MCR) or listed (f1–f4 春夏秋冬, f5–f8 梅蘭菊竹)\n"
+          "  --dealer X              the dealer's seat (default E)\n"
+          "  --streak N              the dealer's 連莊 count\n"
+          "  --discarder X           who discarded the winning tile (default: the winner's 上家)\n"
+          "  --base N, --per-tai N   stakes (Taiwan 30/10; Guangdong base 1)\n"
+          "  --heavenly, --earthly, --human, --ready-at-deal, --ready-first-draw\n"
+          "  --liable X              Guangdong 包牌 / 杠上开花 liability\n"
+          "\n"
+          "Options:\n"
+          "  --rules R               mcr, taiwan or guangdong\n"
+          "  --profile NAME          the ruleset's profile (mcr: cn r98 gb2006; taiwan: tw; guangdong: gd)\n"
+          "  --option KEY=VALUE      change one option of the profile (see --list-options)\n"
+          "  --json                  answer in JSON\n"
+          "  --batch FILE|-          score every line of FILE (- for standard input)\n"
+          "  --list-options          list the profile's options with their values\n");
+}
+
+/* The JSON answer to one declared win (SPEC.md §3.1). */
+static JsonNode *
+result_to_json (const SpRules       *rules,
+                const SpScoreResult *result)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "rules");
+  json_builder_add_string_value (builder, sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
+  json_builder_set_member_name (builder, "profile");
+  json_builder_add_string_value (builder, sp_rules_get_profile (rules));
+  json_builder_set_member_name (builder, "win");
+  json_builder_add_boolean_value (builder, result->win);
+
+  if (!result->win)
+    {
+      json_builder_set_member_name (builder, "error");
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "code");
+      json_builder_add_string_value (builder, sp_core_error_code_name (result->error_code));
+      json_builder_set_member_name (builder, "message");
+      json_builder_add_string_value (builder, result->message);
+      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+        {
+          json_builder_set_member_name (builder, "ready");
+          json_builder_add_boolean_value (builder, result->ready);
+          if (!result->ready)
+            {
+              json_builder_set_member_name (builder, "shanten");
+              json_builder_add_int_value (builder, result->shanten);
+            }
+        }
+      if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
+        {
+          json_builder_set_member_name (builder, "total");
+          json_builder_add_int_value (builder, result->total);
+        }
+      json_builder_end_object (builder);
+      /* The same facts at the top level, where a referee's script looks first. */
+      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+        {
+          json_builder_set_member_name (builder, "ready");
+          json_builder_add_boolean_value (builder, result->ready);
+          if (!result->ready)
+            {
+              json_builder_set_member_name (builder, "shanten");
+              json_builder_add_int_value (builder, result->shanten);
+            }
+        }
+    }
+
+  if (listed)
+    {
+      json_builder_set_member_name (builder, "total");
+      json_builder_add_int_value (builder, result->total);
+      json_builder_set_member_name (builder, "fan");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < result->n_items; i++)
+        {
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "name");
+          json_builder_add_string_value (builder, result->items[i].name);
+          json_builder_set_member_name (builder, "value");
+          json_builder_add_int_value (builder, result->items[i].value);
+          json_builder_set_member_name (builder, "count");
+          json_builder_add_int_value (builder, result->items[i].count);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      if (result->points > 0)
+        {
+          json_builder_set_member_name (builder, "points");
+          json_builder_add_int_value (builder, result->points);
+        }
+    }
+  if (result->has_settlement)
+    {
+      json_builder_set_member_name (builder, "settlement");
+      json_builder_begin_object (builder);
+      for (guint s = 0; s < 4; s++)
+        {
+          json_builder_set_member_name (builder, seat_names[s]);
+          json_builder_add_int_value (builder, result->settlement[s]);
+        }
+      json_builder_end_object (builder);
+    }
+  if (result->has_penalty)
+    {
+      json_builder_set_member_name (builder, "penalty");
+      json_builder_begin_object (builder);
+      for (guint s = 0; s < 4; s++)
+        {
+          json_builder_set_member_name (builder, seat_names[s]);
+          json_builder_add_int_value (builder, result->penalty[s]);
+        }
+      json_builder_set_member_name (builder, "reason");
+      json_builder_add_string_value (builder, result->penalty_reason);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static void
+print_result_text (const SpRules       *rules,
+                   const SpScoreResult *result)
+{
+  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
+
+  if (result->win)
+    printf ("win: %d (%s, profile %s)\n", result->total,
+            sp_ruleset_to_string (sp_rules_get_ruleset (rules)), sp_rules_get_profile (rules));
+  if (listed)
+    {
+      for (guint i = 0; i < result->n_items; i++)
+        {
+          if (result->items[i].count > 1)
+            printf ("  %s %d ×%u\n", result->items[i].name, result->items[i].value,
+                    result->items[i].count);
+          else
+            printf ("  %s %d\n", result->items[i].name, result->items[i].value);
+        }
+      if (!result->win)
+        printf ("  total %d\n", result->total);
+      if (result->points > 0)
+        printf ("points: %" G_GINT64_FORMAT "\n", result->points);
+    }
+  if (result->has_settlement)
+    printf ("settlement: E %+" G_GINT64_FORMAT "  S %+" G_GINT64_FORMAT "  W %+" G_GINT64_FORMAT
+            "  N %+" G_GINT64_FORMAT "\n",
+            result->settlement[0], result->settlement[1], result->settlement[2],
+            result->settlement[3]);
+  if (result->has_penalty)
+    printf ("penalty (%s): E %+" G_GINT64_FORMAT "  S %+" G_GINT64_FORMAT "  W %+" G_GINT64_FORMAT
+            "  N %+" G_GINT64_FORMAT "\n",
+            result->penalty_reason, result->penalty[0], result->penalty[1], result->penalty[2],
+            result->penalty[3]);
+}
+
+/* Parses the hand (or "-", a flower win) and scores it; syntax errors are verdicts too. */
+static void
+score_text (const SpRules     *rules,
+            const char        *text,
+            SpSituation       *situation,
+            SpScoreResult     *result)
+{
+  g_autoptr(GError) error = NULL;
+  SpHand hand;
+
+  if (g_strcmp0 (g_strstrip ((char *) text), "-") == 0)
+    {
+      memset (&hand, 0, sizeof hand);
+      situation->flower_win = TRUE;
+    }
+  else if (!sp_hand_parse (text, &hand, &error))
+    {
+      sp_score_result_init (result, sp_rules_get_ruleset (rules));
+      sp_score_result_refuse (result, (SpCoreError) error->code, "%s", error->message);
+      return;
+    }
+  sp_rules_score (rules, &hand, situation, result);
+}
+
+static int
+list_options (const SpRules *rules,
+              gboolean       json)
+{
+  guint n = 0;
+  const SpRuleOption *options = sp_rules_list_options (rules, &n);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "rules");
+      json_builder_add_string_value (builder, sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
+      json_builder_set_member_name (builder, "profile");
+      json_builder_add_string_value (builder, sp_rules_get_profile (rules));
+      json_builder_set_member_name (builder, "options");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *value = sp_rules_get_option (rules, options[i].key);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "key");
+          json_builder_add_string_value (builder, options[i].key);
+          json_builder_set_member_name (builder, "value");
+          json_builder_add_string_value (builder, value != NULL ? value : options[i].default_value);
+          json_builder_set_member_name (builder, "values");
+          json_builder_add_string_value (builder, options[i].values);
+          json_builder_set_member_name (builder, "description");
+          json_builder_add_string_value (builder, options[i].description);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+      root = json_builder_get_root (builder);
+      sp_cli_print_json (root);
+      return SP_CLI_OK;
+    }
+
+  printf ("%s, profile %s:\n", sp_ruleset_to_string (sp_rules_get_ruleset (rules)),
+          sp_rules_get_profile (rules));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *value = sp_rules_get_option (rules, options[i].key);
+
+      printf ("  %s=%s  (%s)\n      %s\n", options[i].key,
+              value != NULL ? value : options[i].default_value, options[i].values,
+              options[i].description);
+    }
+  return SP_CLI_OK;
+}
+
+/* One batch line: "HAND [SITUATION]"; the hand is every word before the first option. */
+static JsonNode *
+score_line (SpCli         *cli,
+            const SpRules *rules,
+            const char    *line,
+            guint          number)
+{
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GString) hand = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  SpSituation situation;
+  SpScoreResult result;
+  guint i = 0;
+  guint n_words;
+
+  words = g_strsplit_set (line, " \t", -1);
+  n_words = g_strv_length (words);
+  /* Drop the empty words between repeated spaces. */
+  {
+    guint k = 0;
+
+    for (guint j = 0; j < n_words; j++)
+      {
+        if (words[j][0] != '\0')
+          words[k++] = words[j];
+        else
+          g_free (words[j]);
+      }
+    words[k] = NULL;
+    n_words = k;
+  }
+  for (; i < n_words && !g_str_has_prefix (words[i], "--"); i++)
+    g_string_append (hand, words[i]);
+
+  sp_situation_init (&situation);
+  if (!sp_situation_parse_args (&situation, (const char * const *) words + i, n_words - i, &error))
+    {
+      sp_score_result_init (&result, sp_rules_get_ruleset (rules));
+      sp_score_result_refuse (&result, SP_CORE_ERROR_BAD_SITUATION, "line %u: %s", number,
+                              error->message);
+    }
+  else if (hand->len == 0)
+    {
+      sp_score_result_init (&result, sp_rules_get_ruleset (rules));
+      sp_score_result_refuse (&result, SP_CORE_ERROR_SYNTAX, "line %u: no hand", number);
+    }
+  else
+    score_text (rules, hand->str, &situation, &result);
+
+  return result_to_json (rules, &result);
+}
+
+static int
+run_batch (SpCli         *cli,
+           const SpRules *rules,
+           const char    *path)
+{
+  FILE *in = strcmp (path, "-") == 0 ? stdin : fopen (path, "r");
+  char *line = NULL;
+  size_t capacity = 0;
+  ssize_t length;
+  guint number = 0;
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+
+  if (in == NULL)
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s: %s", path, g_strerror (errno));
+
+  while ((length = getline (&line, &capacity, in)) >= 0)
+    {
+      g_autoptr(JsonNode) node = NULL;
+      g_autofree char *text = NULL;
+
+      number++;
+      while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r'))
+        line[--length] = '\0';
+      if (length == 0 || line[0] == '#')
+        continue;
+      if (!g_utf8_validate (line, length, NULL))
+        {
+          SpScoreResult result;
+
+          sp_score_result_init (&result, sp_rules_get_ruleset (rules));
+          sp_score_result_refuse (&result, SP_CORE_ERROR_SYNTAX, "line %u: not UTF-8 text", number);
+          node = result_to_json (rules, &result);
+        }
+      else
+        node = score_line (cli, rules, line, number);
+      json_generator_set_root (generator, node);
+      text = json_generator_to_data (generator, NULL);
+      fputs (text, stdout);
+      fputc ('\n', stdout);
+    }
+  free (line);
+  if (in != stdin)
+    fclose (in);
+  return SP_CLI_OK;
+}
+
+int
+sp_cli_score (SpCli  *cli,
+              int     argc,
+              char  **argv)
+{
+  const char *rules_name = NULL;
+  const char *profile = NULL;
+  const char *batch = NULL;
+  const char *hand_text = NULL;
+  gboolean list = FALSE;
+  g_autoptr(GPtrArray) options = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpRules) rules = NULL;
+  SpSituation situation;
+  SpRuleset ruleset;
+  SpScoreResult result;
+
+  sp_situation_init (&situation);
+
+  /* First pass for --json, so that usage errors already answer in JSON. */
+  for (int i = 1; i < argc; i++)
+    if (strcmp (argv[i], "--json") == 0)
+      cli->json = TRUE;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      const char *value = NULL;
+      g_autofree char *name = NULL;
+      const char *eq;
+
+      if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
+        {
+          print_help ();
+          return SP_CLI_OK;
+        }
+      if (!g_str_has_prefix (arg, "--") || strcmp (arg, "-") == 0)
+        {
+          if (hand_text != NULL)
+            return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                                "one HAND only: '%s' and '%s' (a hand may not contain spaces here; "
+                                "quote it)", hand_text, arg);
+          hand_text = arg;
+          continue;
+        }
+      eq = strchr (arg, '=');
+      name = eq != NULL ? g_strndup (arg, (gsize) (eq - arg)) : g_strdup (arg);
+      if (eq != NULL)
+        value = eq + 1;
+
+      if (strcmp (name, "--json") == 0 || strcmp (name, "--list-options") == 0)
+        {
+          list |= strcmp (name, "--list-options") == 0;
+          continue;
+        }
+      if (strcmp (name, "--rules") == 0 || strcmp (name, "--profile") == 0
+          || strcmp (name, "--option") == 0 || strcmp (name, "--batch") == 0
+          || sp_situation_takes_value (name))
+        {
+          if (value == NULL)
+            {
+              if (i + 1 >= argc)
+                return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s needs a value", name);
+              value = argv[++i];
+            }
+        }
+      if (strcmp (name, "--rules") == 0)
+        rules_name = value;
+      else if (strcmp (name, "--profile") == 0)
+        profile = value;
+      else if (strcmp (name, "--option") == 0)
+        g_ptr_array_add (options, (gpointer) value);
+      else if (strcmp (name, "--batch") == 0)
+        batch = value;
+      else if (!sp_situation_apply (&situation, name, value, &error))
+        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", error->message);
+    }
+
+  if (rules_name == NULL)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--rules mcr|taiwan|guangdong is required");
+  if (!sp_ruleset_from_string (rules_name, &ruleset))
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                        "unknown ruleset '%s' (mcr, taiwan or guangdong)", rules_name);
+  rules = sp_rules_new (ruleset, profile, &error);
+  if (rules == NULL)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", error->message);
+  for (guint i = 0; i < options->len; i++)
+    {
+      const char *option = g_ptr_array_index (options, i);
+      const char *eq = strchr (option, '=');
+      g_autofree char *key = NULL;
+
+      if (eq == NULL)
+        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: KEY=VALUE expected", option);
+      key = g_strndup (option, (gsize) (eq - option));
+      if (!sp_rules_set_option (rules, key, eq + 1, &error))
+        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: %s", option, error->message);
+    }
+
+  if (list)
+    return list_options (rules, cli->json);
+  if (batch != NULL)
+    {
+      if (hand_text != NULL)
+        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--batch takes no HAND");
+      cli->json = TRUE;
+      return run_batch (cli, rules, batch);
+    }
+  if (hand_text == NULL)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "score needs a HAND (see --help)");
+
+  score_text (rules, hand_text, &situation, &result);
+  if (cli->json)
+    {
+      g_autoptr(JsonNode) root = result_to_json (rules, &result);
+
+      sp_cli_print_json (root);
+    }
+  else if (result.win)
+    print_result_text (rules, &result);
+  else
+    {
+      print_result_text (rules, &result);
+      fprintf (stderr, "sparrow-cli: %s: %s\n", sp_core_error_code_name (result.error_code),
+               result.message);
+    }
+  return result.win ? SP_CLI_OK : SP_CLI_REFUSED;
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+# test-cli-hand.py: `sparrow-cli waits` and `check` through the command line, as SPEC.md §3.1 says.
+# SPDX-License-Identifier: GPL-3.0-or-later
+import json
+import subprocess
+import sys
+
+CLI = sys.argv[1]
+failures = 0
+count = 0
+
+
+def run(*args):
+    p = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=30)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, condition, detail=""):
+    global failures, count
+    count += 1
+    if condition:
+        print(f"ok {count} - {name}")
+    else:
+        failures += 1
+        print(f"not ok {count} - {name} {detail}")
+
+
+# waits --json: ready hands, tile order, wait types
+rc, out, _ = run("waits", "--rules", "mcr", "--json", "123p456p789s3345m")
+data = json.loads(out)
+check("waits 3345m", rc == 0 and data == {"ready": True, "shanten": 0,
+      "waits": [{"tile": "3m", "type": "两面"}, {"tile": "6m", "type": "两面"}]}, out)
+
+rc, out, _ = run("waits", "--rules", "mcr", "--json", "123p456p789s3555m")
+data = json.loads(out)
+check("waits 3555m", [w["tile"] for w in data["waits"]] == ["3m", "4m"]
+      and [w["type"] for w in data["waits"]] == ["单钓", "坎张"], out)
+
+rc, out, _ = run("waits", "--rules", "mcr", "--json", "1112345678999m")
+data = json.loads(out)
+check("waits nine gates", [w["tile"] for w in data["waits"]] == [f"{r}m" for r in range(1, 10)], out)
+
+rc, out, _ = run("waits", "--rules", "mcr", "--json", "19m19s19pESWNCFP")
+data = json.loads(out)
+check("waits thirteen orphans", len(data["waits"]) == 13
+      and all(w["type"] == "特殊" for w in data["waits"]), out)
+
+rc, out, _ = run("waits", "--rules", "taiwan", "--json", "123m456m789m234p46p55s")
+data = json.loads(out)
+check("waits taiwan closed", data["waits"] == [{"tile": "5p", "type": "坎张"}], out)
+
+rc, out, _ = run("waits", "--rules", "mcr", "--json", "1357m2468p1357sE")
+data = json.loads(out)
+check("waits not ready", rc == 0 and data == {"ready": False, "shanten": 4, "waits": []}, out)
+
+rc, out, _ = run("waits", "--rules", "mcr", "--json", "123p456p789s3345m5m")
+data = json.loads(out)
+check("waits wrong count", rc == 1 and data["error"]["code"] == "wrong-tile-count", out)
+
+rc, out, err = run("waits", "--rules", "mcr", "123p456p789s3345z")
+check("waits syntax text", rc == 1 and err.startswith("sparrow-cli: character 17: unknown character 'z'"), err)
+
+rc, out, err = run("waits", "--rules", "xyz", "123p")
+check("waits unknown ruleset is a usage error", rc == 2, err)
+
+# check: a declared win
+rc, out, _ = run("check", "--rules", "mcr", "--json", "[EEE][WWW]SSSNNCCN")
+check("check valid", rc == 0 and json.loads(out) == {"valid": True, "win": True}, out)
+
+rc, out, _ = run("check", "--rules", "mcr", "--json", "[555p]1234m5555p99s5p")
+data = json.loads(out)
+check("check too many copies", rc == 1 and data["valid"] is False
+      and data["error"]["code"] == "too-many-copies"
+      and data["error"]["message"] == "tile 9: a fifth 5p", out)
+
+rc, out, _ = run("check", "--rules", "mcr", "--json", "1112223334445566m")
+data = json.loads(out)
+check("check wrong tile count", rc == 1 and data["error"]["code"] == "wrong-tile-count"
+      and data["error"]["message"] == "16 tiles: an MCR hand needs 14 (+1 per kong)", out)
+
+rc, out, _ = run("check", "--rules", "mcr", "--json", "[124m]111222333mE")
+data = json.loads(out)
+check("check not a chow", rc == 1 and data["error"]["code"] == "syntax"
+      and "[124m]: not a chow" in data["error"]["message"], out)
+
+rc, out, _ = run("check", "--rules", "mcr", "--json", "123p456p789s3345m9m")
+data = json.loads(out)
+check("check not a win", rc == 1 and data["error"]["code"] == "not-a-win", out)
+
+rc, out, _ = run("check", "--rules", "taiwan", "--json", "123m456m789m234p56p55s7p")
+check("check taiwan 17 tiles", rc == 0, out)
+
+rc, out, _ = run("check", "--rules", "taiwan", "--json", "33m22s77pEENCCPPN")
+data = json.loads(out)
+check("check taiwan has no seven pairs", rc == 1 and data["error"]["code"] == "wrong-tile-count", out)
+
+rc, out, err = run("--version")
+check("version", rc == 0 and out.startswith("sparrow-cli "), out)
+rc, out, err = run("--help")
+check("help", rc == 0 and "Usage: sparrow-cli" in out, out)
+for command in ("waits", "check", "score"):
+    rc, out, err = run(command, "--help")
+    check(f"{command} --help", rc == 0 and "Usage" in out + err, out + err)
+rc, out, err = run("frobnicate")
+check("unknown command", rc == 2 and "unknown command" in err, err)
+
+print(f"1..{count}")
+sys.exit(1 if failures else 0)

@@ -160,13 +160,17 @@ typedef struct
 } Options;
 
 static const SpRuleOption options_cn[] = {
-  { "concealed_kong_pair_value", "6", "6|8", "双暗杠 Two Concealed Kongs: 6 fan (R98) or 8 (2006)" },
+  { "concealed_kong_pair_value", "6", "6|8",
+    "双暗杠 Two Concealed Kongs: 6 fan (R98) or 8 (2006)" },
   { "melded_concealed_kong", "5", "off|5|6",
-    "明暗杠 One Melded and One Concealed Kong: off counts 明杠 + 暗杠 (R98); 5 (calculators) or 6 (2006)" },
+    "明暗杠 One Melded and One Concealed Kong: off counts 明杠 + 暗杠 (R98); "
+    "5 (calculators) or 6 (2006)" },
   { "si_exclusions", "on", "on|off",
-    "the common-practice exclusions beyond the 1998 table (幺九刻 inside wind and dragon fans, 无字 with "
-    "平和/断幺/全中…, 门前清 with the special hands, 碰碰和/单钓将 with 四杠, 混幺九/全带幺 with 清幺九/字一色)" },
-  { "knitted_excludes_waits", "off", "on|off", "组合龙 is not counted with 边张/坎张 (GB 2006 clarification)" },
+    "the common-practice exclusions beyond the 1998 table (幺九刻 inside wind and dragon "
+    "fans, 无字 with 平和/断幺/全中…, 门前清 with the special hands, 碰碰和/单钓将 with 四杠, "
+    "混幺九/全带幺 with 清幺九/字一色)" },
+  { "knitted_excludes_waits", "off", "on|off",
+    "组合龙 is not counted with 边张/坎张 (GB 2006 clarification)" },
   { "special_concealed", "off", "on|off",
     "七对, 十三幺, 全不靠, 七星不靠, 连七对 also count 门前清 (on a discard) or 不求人 (self-drawn)" },
   { "heavenly_hands", "off", "on|off", "天和, 地和, 人和 (8 fan each) are counted" },
@@ -1893,7 +1897,8 @@ situation_is_consistent (Facts         *facts,
                                   "%s with melds: these wins come before any claim or kong", which);
           return FALSE;
         }
-      if (situation->heavenly && (situation->seat_wind != situation->dealer || !situation->self_drawn))
+      if (situation->heavenly
+          && (situation->seat_wind != situation->dealer || !situation->self_drawn))
         {
           sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
                                   "--heavenly (天和) is the dealer's self-drawn win on the deal");

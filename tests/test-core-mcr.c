@@ -193,7 +193,7 @@ assert_fans (const char          *what,
     g_error ("%s: want %u items totalling %d; got %s", what, n, total, got);
 }
 
-/* ---- §8 worked examples ----------------------------------------------------------------------- */
+/* ---- §8 worked examples ------------------------------------------------------------------- */
 
 static void
 test_worked_examples (void)
@@ -558,7 +558,7 @@ test_options (void)
   g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
 }
 
-/* ---- Verdicts: errors in order, false wins and their penalties --------------------------------- */
+/* ---- Verdicts: errors in order, false wins and their penalties ---------------------------- */
 
 static void
 test_verdict_order (void)
@@ -598,7 +598,8 @@ test_verdict_order (void)
       g_test_message ("%s: %s", cases[i].hand, got);
       g_assert_false (result.win);
       if (result.error_code != cases[i].code)
-        g_error ("%s: want %s, got %s", cases[i].hand, sp_core_error_code_name (cases[i].code), got);
+        g_error ("%s: want %s, got %s", cases[i].hand, sp_core_error_code_name (cases[i].code),
+                 got);
       g_assert_cmpstr (result.message, !=, "");
       g_assert_false (result.has_settlement);
     }
@@ -614,29 +615,33 @@ test_false_win_penalties (void)
     const char *penalty_profile;
     SpCoreError code;
     gboolean    ready;
-    gint64      each;          /* paid to each other player */
-    const char *reason;        /* a word the reason must contain */
+    guint8      offender;
+    gint64      each;      /* paid to each other player */
+    const char *reason[2]; /* words the reason must hold */
   } cases[] = {
     /* 错和: a complete hand under 8 fan. */
-    { "[456s,3][333p,1][234m][234s,2]FF", { NULL }, "r98", SP_CORE_ERROR_BELOW_MINIMUM, FALSE, 10, "错和" },
-    /* 和错牌: ready (on 2p and 5p), claims 9p. */
-    { "[123p][444s][789m]34pCC9p", { NULL }, "r98", SP_CORE_ERROR_NOT_A_WIN, TRUE, 10, "和错牌" },
+    { "[456s,3][333p,1][234m][234s,2]FF", { NULL }, "r98",
+      SP_CORE_ERROR_BELOW_MINIMUM, FALSE, SP_WIND_EAST, 10, { "错和", "停和" } },
+    /* 和错牌: ready (on 2p and 5p), claims 9p; the offender is the declaring seat. */
+    { "[123p][444s][789m]34pCC9p", { "--seat-wind", "W" }, "r98",
+      SP_CORE_ERROR_NOT_A_WIN, TRUE, SP_WIND_WEST, 10, { "和错牌", "停和" } },
     /* 诈和: one tile from ready. */
-    { "19m19s149pESWCFPE", { NULL }, "r98", SP_CORE_ERROR_NOT_A_WIN, FALSE, 20, "诈和" },
+    { "19m19s149pESWCFPE", { NULL }, "r98",
+      SP_CORE_ERROR_NOT_A_WIN, FALSE, SP_WIND_EAST, 20, { "诈和", "停和" } },
     /* 有意诈和: four tiles from ready: disqualification, paid as 诈和. */
-    { "688m135s336pEWNP5p", { NULL }, "r98", SP_CORE_ERROR_NOT_A_WIN, FALSE, 20, "disqualification" },
+    { "688m135s336pEWNP5p", { NULL }, "r98",
+      SP_CORE_ERROR_NOT_A_WIN, FALSE, SP_WIND_EAST, 20, { "disqualification", "停赛" } },
     /* EMA: every false hu −30, +10 each. */
-    { "[456s,3][333p,1][234m][234s,2]FF", { NULL }, "ema", SP_CORE_ERROR_BELOW_MINIMUM, FALSE, 10, "false hu" },
-    { "688m135s336pEWNP5p", { NULL }, "ema", SP_CORE_ERROR_NOT_A_WIN, FALSE, 10, "false hu" },
-    /* The offender is the declaring seat. */
-    { "[123p][444s][789m]34pCC9p", { "--seat-wind", "W" }, "r98", SP_CORE_ERROR_NOT_A_WIN, TRUE, 10, "和错牌" },
+    { "[456s,3][333p,1][234m][234s,2]FF", { NULL }, "ema",
+      SP_CORE_ERROR_BELOW_MINIMUM, FALSE, SP_WIND_EAST, 10, { "false hu", "停和" } },
+    { "688m135s336pEWNP5p", { NULL }, "ema",
+      SP_CORE_ERROR_NOT_A_WIN, FALSE, SP_WIND_EAST, 10, { "false hu", "停和" } },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       const char *options[] = { "penalty_profile", cases[i].penalty_profile, NULL };
       SpScoreResult result;
-      guint offender = cases[i].args[0] != NULL ? SP_WIND_WEST : SP_WIND_EAST;
       gint64 sum = 0;
 
       score_hand (cases[i].hand, cases[i].args, NULL, options, &result);
@@ -644,20 +649,24 @@ test_false_win_penalties (void)
       g_assert_false (result.win);
       g_assert_cmpint (result.error_code, ==, cases[i].code);
       g_assert_true (result.has_penalty);
+      g_assert_false (result.has_settlement);
       if (cases[i].code == SP_CORE_ERROR_NOT_A_WIN)
         g_assert_cmpint (result.ready, ==, cases[i].ready);
       for (guint s = 0; s < 4; s++)
         {
-          g_assert_cmpint (result.penalty[s], ==, s == offender ? -3 * cases[i].each : cases[i].each);
+          gint64 want = s == cases[i].offender ? -3 * cases[i].each : cases[i].each;
+
+          g_assert_cmpint (result.penalty[s], ==, want);
           sum += result.penalty[s];
         }
       g_assert_cmpint (sum, ==, 0);
-      g_assert_nonnull (strstr (result.penalty_reason, cases[i].reason));
       g_assert_true (g_utf8_validate (result.penalty_reason, -1, NULL));
-      /* R98: the offender may not win this hand but plays on. */
-      g_assert_nonnull (strstr (result.penalty_reason, cases[i].each == 20 && strstr (cases[i].reason, "disq") ? "停赛" : "停和"));
+      for (guint k = 0; k < G_N_ELEMENTS (cases[i].reason); k++)
+        g_assert_nonnull (strstr (result.penalty_reason, cases[i].reason[k]));
     }
+  /* R98 and EMA: the offender may not win this hand (停和) but plays on. */
   g_assert_true (sp_mcr_penalty_hand_continues (SP_MCR_PENALTY_R98));
+  g_assert_true (sp_mcr_penalty_hand_continues (SP_MCR_PENALTY_EMA));
 }
 
 static void
@@ -673,7 +682,7 @@ test_count_errors_carry_no_penalty (void)
   g_assert_false (result.has_penalty);
 }
 
-/* ---- Settlement ------------------------------------------------------------------------------- */
+/* ---- Settlement --------------------------------------------------------------------------- */
 
 static void
 test_settlement (void)
@@ -695,7 +704,8 @@ test_settlement (void)
     /* Self-drawn F = 31: +3(8+31) / −39 each. */
     { "33m22s77pEENCCPPN", { "--self-drawn" }, { 117, -39, -39, -39 } },
     /* 抢杠和 (F = 29 with 4 flowers): the robbed player pays as the discarder. */
-    { "[777m][789p]55s12345p6p", { "--kong", "--flowers", "4", "--discarder", "S" }, { 53, -37, -8, -8 } },
+    { "[777m][789p]55s12345p6p", { "--kong", "--flowers", "4", "--discarder", "S" },
+      { 53, -37, -8, -8 } },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -716,7 +726,7 @@ test_settlement (void)
     }
 }
 
-/* Settlement sums to 0 for every legal win of the reference data, whoever wins. */
+/* Settlement sums to 0 for every winner seat, either way of winning and a range of totals. */
 static void
 test_settlement_sums (void)
 {
@@ -784,12 +794,14 @@ main (int argc, char **argv)
   g_test_add_func ("/sparrow/core/mcr/dev-data", test_dev_data);
   g_test_add_func ("/sparrow/core/mcr/worked-examples", test_worked_examples);
   g_test_add_func ("/sparrow/core/mcr/fan-table", test_fan_table);
-  g_test_add_func ("/sparrow/core/mcr/fan-table-covers-every-fan", test_fan_table_covers_every_fan);
+  g_test_add_func ("/sparrow/core/mcr/fan-table-covers-every-fan",
+                   test_fan_table_covers_every_fan);
   g_test_add_func ("/sparrow/core/mcr/profiles", test_profiles);
   g_test_add_func ("/sparrow/core/mcr/options", test_options);
   g_test_add_func ("/sparrow/core/mcr/verdict-order", test_verdict_order);
   g_test_add_func ("/sparrow/core/mcr/false-win-penalties", test_false_win_penalties);
-  g_test_add_func ("/sparrow/core/mcr/count-errors-carry-no-penalty", test_count_errors_carry_no_penalty);
+  g_test_add_func ("/sparrow/core/mcr/count-errors-carry-no-penalty",
+                   test_count_errors_carry_no_penalty);
   g_test_add_func ("/sparrow/core/mcr/settlement", test_settlement);
   g_test_add_func ("/sparrow/core/mcr/settlement-sums", test_settlement_sums);
   g_test_add_func ("/sparrow/core/mcr/heavenly-hands", test_heavenly_hands);

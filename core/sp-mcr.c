@@ -1231,21 +1231,41 @@ wait_fans (guint    flags,
     table[FAN_SINGLE_WAIT] = 1;
 }
 
-/* The additions the 1998 table allows where the common practice excludes more. */
+/* The additions the 1998 table allows where the common practice excludes more (the "+SI"
+ * exclusions of rules/mcr.md §7 whose count is unambiguous).  @n_terminal_pungs and
+ * @n_dragon_pungs are -1 for the forms without sets. */
 static void
 r98_additions (const Facts *facts,
                int          n_terminal_pungs,
+               int          n_dragon_pungs,
                gboolean     special_form,
                FanTable     table)
 {
   /* 幺九刻: every pung or kong of terminals or honours (R98 excludes it nowhere). */
-  if (n_terminal_pungs >= 0 && !table[FAN_BIG_FOUR_WINDS] && !table[FAN_NINE_GATES])
+  if (n_terminal_pungs >= 0)
     table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = (gint8) n_terminal_pungs;
+  /* 箭刻 beside 双箭刻; 双箭刻 beside 大三元 and 小三元 (which exclude only 箭刻). */
+  if (table[FAN_TWO_DRAGONS_PUNGS] && n_dragon_pungs > 0)
+    table[FAN_DRAGON_PUNG] = (gint8) n_dragon_pungs;
+  if (table[FAN_BIG_THREE_DRAGONS] || table[FAN_LITTLE_THREE_DRAGONS])
+    table[FAN_TWO_DRAGONS_PUNGS] = 1;
   /* 无字 unless 清一色, 清幺九, 全大, 全小, 大于五 or 小于五 excludes it. */
   if (!(facts->suits & (1u << SP_SUIT_HONORS)) && !table[FAN_FULL_FLUSH]
       && !table[FAN_ALL_TERMINALS] && !table[FAN_UPPER_TILES] && !table[FAN_LOWER_TILES]
       && !table[FAN_UPPER_FOUR] && !table[FAN_LOWER_FOUR])
     table[FAN_NO_HONORS] = 1;
+  /* 全大 and 全小 exclude 无字 only: 大于五 and 小于五 count. */
+  if (table[FAN_UPPER_TILES])
+    table[FAN_UPPER_FOUR] = 1;
+  if (table[FAN_LOWER_TILES])
+    table[FAN_LOWER_FOUR] = 1;
+  /* The four-set fans exclude only their own three-set fan in 1998 … */
+  if (table[FAN_QUADRUPLE_CHOW])
+    table[FAN_PURE_TRIPLE_CHOW] = 1;
+  if (table[FAN_FOUR_PURE_SHIFTED_PUNGS])
+    table[FAN_PURE_SHIFTED_PUNGS] = 1;
+  if (table[FAN_FOUR_PURE_SHIFTED_CHOWS])
+    table[FAN_PURE_SHIFTED_CHOWS] = 1;
   /* 四杠 excludes neither 碰碰和 nor 单钓将 in 1998. */
   if (table[FAN_FOUR_KONGS])
     {
@@ -1254,11 +1274,8 @@ r98_additions (const Facts *facts,
     }
   /* 清幺九 and 字一色 exclude 碰碰和 only: 混幺九 and 全带幺 count. */
   if (table[FAN_ALL_TERMINALS] || table[FAN_ALL_HONORS])
-    {
-      table[FAN_ALL_TERMINALS_AND_HONORS] = 1;
-      table[FAN_OUTSIDE_HAND] = 1;
-    }
-  else if (table[FAN_ALL_TERMINALS_AND_HONORS] && !special_form)
+    table[FAN_ALL_TERMINALS_AND_HONORS] = 1;
+  if (table[FAN_ALL_TERMINALS_AND_HONORS] && !special_form)
     table[FAN_OUTSIDE_HAND] = 1;
   /* 四暗刻 excludes 门前清 only: self-drawn it is 不求人. */
   if (table[FAN_FOUR_CONCEALED_PUNGS] && facts->self_drawn && facts->n_exposed == 0)
@@ -1294,6 +1311,7 @@ score_sets (Facts                 *facts,
   SpTile chows[4], pungs[4], pair = 0;
   guint n_chows = 0, n_pungs = 0;
   int concealed_pungs = 0, melded_kongs = 0, concealed_kongs = 0, n_terminal_pungs = 0;
+  int n_dragon_pungs = 0;
   gboolean win_in_concealed_chow = FALSE;
   guint terminal_sets = 0, honor_sets = 0, five_sets = 0, even_sets = 0;
 
@@ -1328,6 +1346,8 @@ score_sets (Facts                 *facts,
             concealed_pungs++;
           if (sp_tile_is_terminal_or_honor (t))
             n_terminal_pungs++;
+          if (sp_tile_is_dragon (t))
+            n_dragon_pungs++;
           G_GNUC_FALLTHROUGH;
         case SP_SET_PAIR:
           if (set->kind == SP_SET_PAIR)
@@ -1520,7 +1540,7 @@ score_sets (Facts                 *facts,
         wind_fans (facts, pungs[i], table);
 
   if (!options->si_exclusions)
-    r98_additions (facts, n_terminal_pungs, FALSE, table);
+    r98_additions (facts, n_terminal_pungs, n_dragon_pungs, FALSE, table);
   table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = MAX (table[FAN_PUNG_OF_TERMINALS_OR_HONORS], 0);
 }
 
@@ -1617,7 +1637,7 @@ score_knitted_straight (Facts                 *facts,
   final_exclusions (table);
   if (!options->si_exclusions)
     r98_additions (facts, set->kind != SP_SET_CHOW && sp_tile_is_terminal_or_honor (set->tile),
-                   FALSE, table);
+                   set->kind != SP_SET_CHOW && sp_tile_is_dragon (set->tile), FALSE, table);
   table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = MAX (table[FAN_PUNG_OF_TERMINALS_OR_HONORS], 0);
 }
 
@@ -1671,7 +1691,12 @@ score_seven_pairs (Facts    *facts,
       final_exclusions (table);
     }
   if (!facts->options->si_exclusions)
-    r98_additions (facts, -1, TRUE, table);
+    {
+      r98_additions (facts, -1, -1, TRUE, table);
+      /* 连七对 excludes 清一色, 不求人 and 单钓将 only: 七对 counts. */
+      if (table[FAN_SEVEN_SHIFTED_PAIRS])
+        table[FAN_SEVEN_PAIRS] = 1;
+    }
   if (facts->options->special_concealed || !facts->options->si_exclusions)
     {
       /* R98 only excludes 不求人 from 七对: on a discard 门前清 counts. */
@@ -1717,6 +1742,14 @@ score_other_special (Facts     *facts,
     special_concealed_fans (facts, table);
   else if (!facts->options->si_exclusions && !facts->self_drawn)
     table[FAN_CONCEALED_HAND] = 1;
+  if (!facts->options->si_exclusions)
+    {
+      /* 1998: 十三幺 does not exclude 混幺九, nor 七星不靠 全不靠. */
+      if (form == SP_FORM_THIRTEEN_ORPHANS)
+        table[FAN_ALL_TERMINALS_AND_HONORS] = 1;
+      if (form == SP_FORM_GREATER_HONORS_KNITTED)
+        table[FAN_LESSER_HONORS_KNITTED] = 1;
+    }
 }
 
 /* 九莲宝灯: the 13 tiles before the winning tile are 1112345678999 of one suit. */
@@ -1763,6 +1796,9 @@ score_nine_gates (Facts    *facts,
   win_flag_fans (facts, table);
   if (!facts->options->si_exclusions || facts->options->special_concealed)
     special_concealed_fans (facts, table);
+  /* 1998: 九莲宝灯 excludes 清一色 only, so 无字 counts. */
+  if (!facts->options->si_exclusions)
+    table[FAN_NO_HONORS] = 1;
   return TRUE;
 }
 

@@ -508,6 +508,38 @@ test_profiles (void)
   g_assert_cmpint (sp_score_result_item (&other, "幺九刻"), ==, 4);
   score_hand (orphans, NULL, "r98", NULL, &other);
   g_assert_cmpint (sp_score_result_item (&other, "门前清"), ==, 2);
+  g_assert_cmpint (sp_score_result_item (&other, "混幺九"), ==, 32);
+
+  /* More of the 1998 table's own exclusions, against the common practice. */
+  {
+    static const struct
+    {
+      const char *hand;
+      const char *fan;
+      gint32      cn;
+      gint32      r98;
+    } cases[] = {
+      { "567m11sCCFFFPPPC", "双箭刻", 0, 6 },      /* 大三元 excludes only 箭刻 */
+      { "567m11sCCFFFPPPC", "幺九刻", 0, 3 },
+      { "7788999s788889p9s", "大于五", 0, 12 },    /* 全大 excludes only 无字 */
+      { "55s44445555666p6p", "一色三同顺", 0, 24 }, /* 一色四同顺 */
+      { "1112345678999s3s", "无字", 0, 1 },        /* 九莲宝灯 excludes only 清一色 */
+      { "1112345678999s3s", "门前清", 0, 2 },
+      { "69m17s258pESWNCFP", "全不靠", 0, 12 },    /* 七星不靠 */
+      { "2233455667788m4m", "七对", 0, 24 },       /* 连七对 */
+      { "EEEWWWNNFFFPPP", "箭刻", 0, 4 },          /* 双箭刻 */
+      { "[2222s][9999p][9999m,2][9999s]1p1p", "碰碰和", 0, 6 }, /* 四杠 */
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_test_message ("%s: %s", cases[i].hand, cases[i].fan);
+        score_hand (cases[i].hand, NULL, "cn", NULL, &cn);
+        score_hand (cases[i].hand, NULL, "r98", NULL, &other);
+        g_assert_cmpint (sp_score_result_item (&cn, cases[i].fan), ==, cases[i].cn);
+        g_assert_cmpint (sp_score_result_item (&other, cases[i].fan), ==, cases[i].r98);
+      }
+  }
 }
 
 static void

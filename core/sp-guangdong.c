@@ -1,41 +1,572 @@
-/* sp-guangdong.c: the guangdong scorer (not written yet: every hand is refused).
+/* sp-guangdong.c: the Guangdong referee (番), profile gd of rules/guangdong.md: the 番 of the
+ * best reading under the 爆和 cap, the special hands beyond it, points = 2^番, settlement with
+ * 全铳/半铳, 包牌 and the 杠上开花 liability, 大小相公 and 诈胡.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-referee-private.h"
+#include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
+
+#include <string.h>
+
+typedef enum
+{
+  DISCARD_PAYS_ALL = 0, /* 全铳: the discarder pays for all three */
+  DISCARD_PAYS_HALF,    /* 半铳: the discarder one portion, the others half each */
+} DiscardPays;
 
 typedef struct
 {
-  int unused;
+  gint32 cap;              /* 爆和 */
+  gint32 min_fan;          /* 起和 */
+  gint32 discard_pays;     /* DiscardPays */
+  gint32 bao;              /* 包牌 */
+  gint32 twelve_tile_bao;  /* 十二张落地包自摸 */
+  gint32 mixed_straight;   /* 花龙 +1 */
+  gint32 north_north;      /* 北风北 */
 } Options;
 
 static const char * const profiles[] = { "gd", NULL };
 
-static gboolean
-init_options (gpointer options, const char *profile, GError **error)
-{
-  return TRUE;
-}
+static const SpRuleOption options_list[] = {
+  { "cap", "5", "1–13", "爆和: the most 番 a hand within the cap scores; special hands go beyond it" },
+  { "min_fan", "0", "0|1|3", "起和: the fewest 番 a win needs (below it: below-minimum)" },
+  { "discard_pays", "all", "all|half",
+    "on a discard: the discarder pays for all three (全铳) or one portion, the others half (半铳)" },
+  { "bao", "on", "on|off",
+    "包牌: the discarder of the winning tile of 清一色/大三元 to a hand with three melded sets pays "
+    "for everyone (--liable)" },
+  { "twelve_tile_bao", "on", "on|off",
+    "十二张落地包自摸: the feeder of the fourth melded set pays the whole self-draw (--liable)" },
+  { "mixed_straight", "off", "on|off", "花龙 (123, 456, 789 in three suits) +1 番 within the cap" },
+  { "north_north", "off", "on|off",
+    "北风北: in the North round, North with a North pung and 4 番 scores the cap" },
+};
+
+static const SpOptionField option_fields[] = {
+  { SP_OPTION_INTEGER, G_STRUCT_OFFSET (Options, cap), 1, 13 },
+  { SP_OPTION_NUMBER, G_STRUCT_OFFSET (Options, min_fan), 0, 0 },
+  { SP_OPTION_CHOICE, G_STRUCT_OFFSET (Options, discard_pays), 0, 0 },
+  { SP_OPTION_SWITCH, G_STRUCT_OFFSET (Options, bao), 0, 0 },
+  { SP_OPTION_SWITCH, G_STRUCT_OFFSET (Options, twelve_tile_bao), 0, 0 },
+  { SP_OPTION_SWITCH, G_STRUCT_OFFSET (Options, mixed_straight), 0, 0 },
+  { SP_OPTION_SWITCH, G_STRUCT_OFFSET (Options, north_north), 0, 0 },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (options_list) == G_N_ELEMENTS (option_fields));
 
 static gboolean
-set_option (gpointer options, const char *key, const char *value, GError **error)
+set_option (gpointer     options,
+            const char  *key,
+            const char  *value,
+            GError     **error)
 {
-  g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "unknown option '%s'", key);
-  return FALSE;
+  int custom;
+
+  return sp_rule_options_set (options_list, option_fields, G_N_ELEMENTS (options_list), options,
+                              key, value, &custom, error);
 }
 
 static char *
-get_option (gconstpointer options, const char *key)
+get_option (gconstpointer  options,
+            const char    *key)
 {
-  return NULL;
+  int custom;
+
+  return sp_rule_options_get (options_list, option_fields, G_N_ELEMENTS (options_list), options,
+                              key, &custom);
+}
+
+static gboolean
+init_options (gpointer     options,
+              const char  *profile,
+              GError     **error)
+{
+  memset (options, 0, sizeof (Options));
+  for (guint i = 0; i < G_N_ELEMENTS (options_list); i++)
+    if (!set_option (options, options_list[i].key, options_list[i].default_value, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* ---- The 番 of one reading ---------------------------------------------------------------- */
+
+typedef struct
+{
+  guint       n;
+  SpScoreItem items[12];
+  gint32      sum;     /* Σ items, before the cap */
+  gint32      total;   /* after the cap; a special hand's own 番 */
+  gboolean    special; /* a hand beyond the cap: scored alone */
+} Tally;
+
+static inline void
+tally_add (Tally      *tally,
+           const char *name,
+           gint32      value,
+           guint32     count)
+{
+  if (count == 0 || value == 0)
+    return;
+  g_return_if_fail (tally->n < G_N_ELEMENTS (tally->items));
+  tally->items[tally->n].name = name;
+  tally->items[tally->n].value = value;
+  tally->items[tally->n].count = count;
+  tally->n++;
+  tally->sum += value * (gint32) count;
+}
+
+typedef struct
+{
+  const Options     *options;
+  const SpSituation *situation;
+  guint8             all[SP_N_TILE_KINDS];
+  gboolean           self_drawn;   /* 自摸, 天和 and 地和 included */
+  gboolean           concealed;    /* 门前清 */
+  guint              n_exposed;    /* claimed melds */
+  guint              suits;        /* bit per suit held */
+  gboolean           honors;
+  gboolean           terminals_only; /* every suited tile a 1 or a 9 */
+  gint32             cap;          /* the cap (3 for a 小相公) */
+} Facts;
+
+/* 自摸, 海底捞月, 杠上开花, 门前清: the additions that do not depend on the reading. */
+static void
+add_hand_additions (const Facts *facts,
+                    Tally       *tally)
+{
+  const SpSituation *s = facts->situation;
+
+  /* 抢杠 counts as a self-draw, with no 番 of its own. */
+  if (facts->self_drawn || s->kong)
+    tally_add (tally, "自摸", 1, 1);
+  if (s->wall_last && s->self_drawn)
+    tally_add (tally, "海底捞月", 1, 1);
+  if (s->kong && s->self_drawn)
+    tally_add (tally, "杠上开花", 1, 1);
+  if (facts->concealed)
+    tally_add (tally, "门前清", 1, 1);
+}
+
+/* The special hand of a reading (beyond the cap), the highest when several apply. */
+static void
+special_hand (const Facts           *facts,
+              const SpDecomposition *d,
+              guint                  chows,
+              guint                  winds,
+              guint                  dragons,
+              SpTile                 pair,
+              const char           **name,
+              gint32                *value)
+{
+  const SpSituation *s = facts->situation;
+  gboolean pungs_only = chows == 0;
+
+#define SPECIAL(cond, n, v) \
+  if ((cond) && (v) > *value) \
+    { \
+      *name = (n); \
+      *value = (v); \
+    }
+
+  *name = NULL;
+  *value = 0;
+  SPECIAL (d->form == SP_FORM_THIRTEEN_ORPHANS, "十三幺", 9);
+  SPECIAL (s->heavenly, "天和", 9);
+  SPECIAL (s->human, "人和", 9);
+  SPECIAL (s->earthly, "地和", 9);
+  SPECIAL (dragons == 3, "大三元", 9);
+  SPECIAL (__builtin_popcount (winds) == 4, "大四喜", 9);
+  SPECIAL (facts->suits == 0, "字一色", 8);
+  SPECIAL (!facts->honors && facts->terminals_only, "清幺九", 8);
+  SPECIAL (dragons == 2 && sp_tile_is_dragon (pair), "小三元", 7);
+  SPECIAL (__builtin_popcount (winds) == 3 && sp_tile_is_wind (pair), "小四喜", 7);
+  SPECIAL (facts->honors && facts->suits != 0 && facts->terminals_only, "混幺九", 6);
+  SPECIAL (pungs_only && !facts->honors && __builtin_popcount (facts->suits) == 1, "清碰", 6);
+#undef SPECIAL
+}
+
+/* 花龙: 123, 456 and 789 in three different suits among the chows. */
+static gboolean
+has_mixed_straight (const SpDecomposition *d)
+{
+  static const guint8 orders[6][3] = {
+    { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 },
+  };
+
+  for (guint k = 0; k < 6; k++)
+    {
+      guint found = 0;
+
+      for (guint part = 0; part < 3; part++)
+        {
+          SpTile start = sp_tile_make ((SpSuit) orders[k][part], 1 + 3 * part);
+
+          for (guint i = 0; i < d->n_sets; i++)
+            if (d->sets[i].kind == SP_SET_CHOW && d->sets[i].tile == start)
+              {
+                found++;
+                break;
+              }
+        }
+      if (found == 3)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 static void
-score (gconstpointer options, const SpHand *hand, const SpSituation *situation,
-       SpScoreResult *result)
+score_reading (const Facts           *facts,
+               const SpDecomposition *d,
+               const Tally           *additions,
+               Tally                 *tally)
 {
+  const Options *o = facts->options;
+  const SpSituation *s = facts->situation;
+  guint chows = 0, pungs = 0, winds = 0, dragons = 0;
+  SpTile pair = SP_TILE_NONE;
+  SpTile seat = sp_tile_for_wind ((SpWind) s->seat_wind);
+  SpTile round = sp_tile_for_wind ((SpWind) s->round_wind);
+  gboolean one_suit = __builtin_popcount (facts->suits) == 1;
+  const char *special;
+  gint32 special_value;
+
+  for (guint i = 0; i < d->n_sets; i++)
+    {
+      const SpSet *set = &d->sets[i];
+
+      if (set->kind == SP_SET_CHOW)
+        chows++;
+      else if (set->kind == SP_SET_PAIR)
+        pair = set->tile;
+      else
+        {
+          pungs++;
+          if (sp_tile_is_wind (set->tile))
+            winds |= 1u << (set->tile - SP_TILE_EAST);
+          else if (sp_tile_is_dragon (set->tile))
+            dragons++;
+        }
+    }
+
+  memset (tally, 0, sizeof *tally);
+  special_hand (facts, d, chows, winds, dragons, pair, &special, &special_value);
+  if (special != NULL)
+    {
+      tally_add (tally, special, special_value, 1);
+      tally->total = special_value;
+      tally->special = TRUE;
+      return;
+    }
+
+  /* The hand itself: 清一色/混碰 5, 混一色/碰碰胡 3, 平胡 1 (also with 混一色/清一色), 鸡糊 0. */
+  if (one_suit && !facts->honors)
+    tally_add (tally, "清一色", 5, 1);
+  else if (one_suit && pungs == d->n_sets - 1)
+    tally_add (tally, "混碰", 5, 1);
+  else if (one_suit)
+    tally_add (tally, "混一色", 3, 1);
+  else if (pungs == d->n_sets - 1)
+    tally_add (tally, "碰碰胡", 3, 1);
+  if (chows == d->n_sets - 1)
+    tally_add (tally, "平胡", 1, 1);
+
+  for (guint i = 0; i < additions->n; i++)
+    tally_add (tally, additions->items[i].name, additions->items[i].value,
+               additions->items[i].count);
+  tally_add (tally, "风牌刻", 1,
+             ((winds >> (seat - SP_TILE_EAST)) & 1) + ((winds >> (round - SP_TILE_EAST)) & 1));
+  tally_add (tally, "三元牌", 1, dragons);
+  if (o->mixed_straight && has_mixed_straight (d))
+    tally_add (tally, "花龙", 1, 1);
+
+  tally->total = MIN (tally->sum, facts->cap);
+  /* 北风北: North's North pung in the North round with 4 番 scores the cap. */
+  if (o->north_north && s->seat_wind == SP_WIND_NORTH && s->round_wind == SP_WIND_NORTH
+      && (winds & (1u << (SP_TILE_NORTH - SP_TILE_EAST))) && tally->sum >= 4)
+    tally->total = facts->cap;
+}
+
+/* ---- Settlement and penalties ----------------------------------------------------------- */
+
+static gboolean
+liable_for_bao (const Facts *facts,
+                const Tally *best)
+{
+  const char *name = best->items[0].name;
+
+  if (!facts->options->bao || facts->situation->liable == SP_SEAT_NONE || facts->n_exposed < 3
+      || best->n == 0)
+    return FALSE;
+  /* 清一色 (清碰 is a 清一色 too) and 大三元. */
+  return strcmp (name, "清一色") == 0 || strcmp (name, "清碰") == 0
+         || strcmp (name, "大三元") == 0;
+}
+
+static void
+settle (const Facts   *facts,
+        const SpHand  *hand,
+        const Tally   *best,
+        SpScoreResult *result)
+{
+  const SpSituation *s = facts->situation;
+  guint winner = s->seat_wind;
+  gint64 stake = result->points * (s->base_given ? s->base : 1);
+  gboolean melded_kong = FALSE;
+
+  for (guint i = 0; i < hand->n_melds; i++)
+    melded_kong |= hand->melds[i].kind == SP_MELD_KONG && hand->melds[i].kong == SP_KONG_MELDED;
+
+  memset (result->settlement, 0, sizeof result->settlement);
+  result->has_settlement = TRUE;
+
+  if (facts->self_drawn)
+    {
+      guint liable = s->liable;
+
+      /* 杠上开花 on a kong claimed from a discard: its discarder pays for all three;
+       * 十二张落地包自摸: the feeder of the fourth melded set pays the whole self-draw. */
+      if (liable != SP_SEAT_NONE && liable != winner
+          && ((s->kong && melded_kong)
+              || (facts->options->twelve_tile_bao && facts->n_exposed == 4)
+              || liable_for_bao (facts, best)))
+        {
+          sp_referee_pay (result->settlement, liable, winner, 3 * stake);
+          return;
+        }
+      for (guint payer = 0; payer < 4; payer++)
+        if (payer != winner)
+          sp_referee_pay (result->settlement, payer, winner, stake);
+      return;
+    }
+
+  /* 人和 is won on the dealer's first discard; 抢杠: the kong player pays for all three. */
+  {
+    guint discarder = s->human && s->discarder == SP_SEAT_NONE ? s->dealer
+                      : sp_situation_discarder (s);
+
+    if (s->kong || facts->options->discard_pays == DISCARD_PAYS_ALL)
+      {
+        sp_referee_pay (result->settlement, discarder, winner, 3 * stake);
+        return;
+      }
+    if (liable_for_bao (facts, best) && s->liable != winner)
+      {
+        sp_referee_pay (result->settlement, s->liable, winner, 3 * stake);
+        return;
+      }
+    /* 半铳: the discarder pays one portion, the two others half a portion each. */
+    for (guint payer = 0; payer < 4; payer++)
+      if (payer != winner)
+        sp_referee_pay (result->settlement, payer, winner,
+                        payer == discarder ? stake : stake / 2);
+  }
+}
+
+/* 诈胡: the false winner pays each of the three the 番 he claimed, as points. */
+static void
+penalize_false_win (const Facts   *facts,
+                    gint32         claimed_fan,
+                    SpScoreResult *result)
+{
+  const SpSituation *s = facts->situation;
+  gint64 amount = ((gint64) 1 << MIN (claimed_fan, 30)) * (s->base_given ? s->base : 1);
+
+  result->has_penalty = TRUE;
+  memset (result->penalty, 0, sizeof result->penalty);
+  for (guint other = 0; other < 4; other++)
+    if (other != s->seat_wind)
+      sp_referee_pay (result->penalty, s->seat_wind, other, amount);
+  g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
+              "诈胡 (false win): %d 番 to each of the three", claimed_fan);
+}
+
+/* ---- The referee ------------------------------------------------------------------------ */
+
+static void
+fill_facts (Facts             *facts,
+            const Options     *o,
+            const SpHand      *hand,
+            const SpSituation *s)
+{
+  facts->options = o;
+  facts->situation = s;
+  sp_hand_all_counts (hand, facts->all);
+  facts->self_drawn = s->self_drawn || s->heavenly || s->earthly;
+  facts->n_exposed = 0;
+  for (guint i = 0; i < hand->n_melds; i++)
+    facts->n_exposed += sp_meld_is_exposed (&hand->melds[i]);
+  facts->concealed = facts->n_exposed == 0;
+  facts->suits = 0;
+  facts->honors = FALSE;
+  facts->terminals_only = TRUE;
+  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+    {
+      if (facts->all[t] == 0)
+        continue;
+      if (sp_tile_is_honor ((SpTile) t))
+        facts->honors = TRUE;
+      else
+        {
+          facts->suits |= 1u << sp_tile_suit ((SpTile) t);
+          facts->terminals_only &= sp_tile_is_terminal ((SpTile) t);
+        }
+    }
+  facts->cap = o->cap;
+}
+
+/* A 小相公 hand short of whole sets (three tiles per missing set) may still win, at most 3 番:
+ * its readings are those of the hand with as many sets fewer. */
+static guint
+decompose_short (const SpHand        *hand,
+                 SpDecompositionList *list)
+{
+  SpHand padded = *hand;
+  guint missing = (14 - (sp_hand_n_tiles (hand) - sp_hand_n_kongs (hand)));
+
+  list->n = 0;
+  if (missing % 3 != 0 || hand->n_melds + missing / 3 > SP_HAND_MAX_MELDS)
+    return 0;
+  /* Stand-in melds for the missing sets let the decomposer count the sets it needs; they
+   * are dropped from each reading before scoring. */
+  for (guint i = 0; i < missing / 3; i++)
+    {
+      SpMeld *meld = &padded.melds[padded.n_melds++];
+
+      memset (meld, 0, sizeof *meld);
+      meld->kind = SP_MELD_CHOW;
+      meld->tile = SP_TILE_1M;
+    }
+  sp_hand_decompose (&padded, SP_RULESET_GUANGDONG, list);
+  for (guint r = 0; r < list->n; r++)
+    {
+      SpDecomposition *d = &list->items[r];
+      guint k = 0;
+      guint8 winning = 0;
+
+      for (guint i = 0; i < d->n_sets; i++)
+        {
+          if (d->sets[i].meld != SP_SET_CONCEALED_PART && d->sets[i].meld >= hand->n_melds)
+            continue;
+          if (d->winning_sets & (1u << i))
+            winning |= (guint8) (1u << k);
+          d->sets[k++] = d->sets[i];
+        }
+      d->n_sets = (guint8) k;
+      d->winning_sets = winning;
+    }
+  return list->n;
+}
+
+static void
+score (gconstpointer      options,
+       const SpHand      *hand,
+       const SpSituation *situation,
+       SpScoreResult     *result)
+{
+  const Options *o = options;
+  SpTileCount count;
+  SpDecompositionList list;
+  Facts facts;
+  Tally additions = { 0 }, best = { 0 }, tally;
+  gboolean found = FALSE;
+  g_autoptr(GError) error = NULL;
+
   sp_score_result_init (result, SP_RULESET_GUANGDONG);
-  sp_score_result_refuse (result, SP_CORE_ERROR_INVALID, "the guangdong scorer is not written yet");
+
+  if (situation->flower_win)
+    {
+      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
+                              "Guangdong has no flower wins: the hand - is a Taiwanese 八仙過海 "
+                              "or 七搶一");
+      return;
+    }
+  if (!sp_hand_check_copies (hand, &error))
+    {
+      sp_score_result_refuse (result, SP_CORE_ERROR_TOO_MANY_COPIES, "%s", error->message);
+      return;
+    }
+  count = sp_referee_tile_count (hand, SP_RULESET_GUANGDONG);
+  if (count == SP_TILE_COUNT_TOO_MANY || (count == SP_TILE_COUNT_TOO_FEW && hand->n_concealed < 2))
+    {
+      sp_referee_refuse_count (hand, SP_RULESET_GUANGDONG, count, result);
+      return;
+    }
+  if (!sp_referee_check_situation (hand, situation, TRUE, result))
+    return;
+  if (situation->human && situation->seat_wind == situation->dealer)
+    {
+      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
+                              "--human (人和) is a non-dealer's win, and the winner (%s) deals",
+                              sp_wind_to_string ((SpWind) situation->seat_wind));
+      return;
+    }
+  if (situation->human && situation->discarder != SP_SEAT_NONE
+      && situation->discarder != situation->dealer)
+    {
+      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
+                              "--human (人和) is won on the dealer's (%s) first discard, not on "
+                              "%s's", sp_wind_to_string ((SpWind) situation->dealer),
+                              sp_wind_to_string ((SpWind) situation->discarder));
+      return;
+    }
+
+  fill_facts (&facts, o, hand, situation);
+  if (count == SP_TILE_COUNT_TOO_FEW)
+    {
+      /* 小相公: a dead hand unless its tiles still make a win, then worth 3 番 at most. */
+      if (decompose_short (hand, &list) == 0)
+        {
+          sp_referee_refuse_count (hand, SP_RULESET_GUANGDONG, count, result);
+          return;
+        }
+      facts.cap = MIN (facts.cap, 3);
+    }
+  else if (sp_hand_decompose (hand, SP_RULESET_GUANGDONG, &list) == 0)
+    {
+      sp_referee_refuse_not_a_win (hand, SP_RULESET_GUANGDONG, result);
+      /* A false win's claim cannot be read from its tiles: only the additions that do not
+       * depend on them (自摸, 门前清, …) are counted. */
+      add_hand_additions (&facts, &additions);
+      penalize_false_win (&facts, additions.sum, result);
+      return;
+    }
+
+  add_hand_additions (&facts, &additions);
+  for (guint i = 0; i < list.n; i++)
+    {
+      score_reading (&facts, &list.items[i], &additions, &tally);
+      if (count == SP_TILE_COUNT_TOO_FEW)
+        tally.total = MIN (tally.total, 3);
+      if (!found || tally.total > best.total
+          || (tally.total == best.total && tally.sum > best.sum))
+        {
+          best = tally;
+          found = TRUE;
+        }
+    }
+
+  for (guint i = 0; i < best.n; i++)
+    sp_score_result_add (result, best.items[i].name, best.items[i].value, best.items[i].count);
+  result->total = best.total;
+  result->points = (gint64) 1 << best.total;
+  if (best.total < o->min_fan)
+    {
+      sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
+                              "below the minimum: %d 番 where this table needs %d (起和)",
+                              best.total, o->min_fan);
+      return;
+    }
+  result->win = TRUE;
+  settle (&facts, hand, &best, result);
 }
 
 const SpRulesetClass sp_guangdong_class = {
-  profiles, sizeof (Options), init_options, set_option, get_option, NULL, 0, score,
+  profiles,
+  sizeof (Options),
+  init_options,
+  set_option,
+  get_option,
+  options_list,
+  G_N_ELEMENTS (options_list),
+  score,
 };

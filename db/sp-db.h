@@ -3,3 +3,4 @@
 #pragma once
 
 #include "sp-db-error.h"
+#include "sp-db-path.h"

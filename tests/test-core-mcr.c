@@ -4,9 +4,8 @@
 #include <locale.h>
 #include <string.h>
 
-#include <json-glib/json-glib.h>
-
-#include "sp-core.h"
+/* The referees' test fixtures: sp-core.h, and json-glib for the public test data. */
+#include "sp-test-referee.h"
 
 /* Scores @text with the situation options @args under @profile (NULL: cn) and the
  * --option KEY=VALUE pairs @options (NULL-terminated, may be NULL). */

@@ -1,0 +1,19 @@
+/* main.c: sparrow, the desktop app.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
+
+#include "sp-application.h"
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(SpApplication) app = NULL;
+
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  app = sp_application_new ();
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}

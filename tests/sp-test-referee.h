@@ -1,0 +1,210 @@
+/* sp-test-referee.h: scoring a hand from its notation and SITUATION options, and checking the
+ * public test data (the JSON Lines files of the shared tests directory) line by line.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "sp-core.h"
+
+/* Scores @hand_text ("-" for a flower win) with the NULL-terminated SITUATION @args. */
+static inline void
+sp_test_score_args (const SpRules      *rules,
+                    const char         *hand_text,
+                    const char * const *args,
+                    SpScoreResult      *result)
+{
+  g_autoptr(GError) error = NULL;
+  SpSituation situation;
+  SpHand hand;
+
+  sp_situation_init (&situation);
+  g_assert_true (sp_situation_parse_args (&situation, args, g_strv_length ((char **) args),
+                                          &error));
+  g_assert_no_error (error);
+  if (strcmp (hand_text, "-") == 0)
+    {
+      memset (&hand, 0, sizeof hand);
+      situation.flower_win = TRUE;
+    }
+  else
+    {
+      g_assert_true (sp_hand_parse (hand_text, &hand, &error));
+      g_assert_no_error (error);
+    }
+  sp_rules_score (rules, &hand, &situation, result);
+}
+
+/* Scores @hand_text with the SITUATION options written as one string ("--self-drawn ..."). */
+static inline void
+sp_test_score (const SpRules *rules,
+               const char    *hand_text,
+               const char    *flags,
+               SpScoreResult *result)
+{
+  g_auto(GStrv) args = g_strsplit (flags, " ", -1);
+  guint k = 0;
+
+  /* Drop the empty words of "" or double spaces. */
+  for (guint i = 0; args[i] != NULL; i++)
+    {
+      if (args[i][0] != '\0')
+        args[k++] = args[i];
+      else
+        g_free (args[i]);
+    }
+  args[k] = NULL;
+  sp_test_score_args (rules, hand_text, (const char * const *) args, result);
+}
+
+static inline const char *
+sp_test_seat_name (guint seat)
+{
+  static const char *names[] = { "E", "S", "W", "N" };
+
+  return names[seat];
+}
+
+/* Compares one verdict with a line's "expect"; appends the differences to @why. */
+static inline gboolean
+sp_test_matches_expect (const SpScoreResult *result,
+                        JsonObject          *expect,
+                        GString             *why)
+{
+  gboolean win = json_object_get_boolean_member (expect, "win");
+  gsize start = why->len;
+
+  if (result->win != win)
+    {
+      g_string_append_printf (why, " win %d, expected %d (%s: %s);", result->win, win,
+                              sp_core_error_code_name (result->error_code), result->message);
+      return FALSE;
+    }
+  if (!win)
+    {
+      const char *code = json_object_get_string_member (expect, "error");
+
+      if (strcmp (code, sp_core_error_code_name (result->error_code)) != 0)
+        g_string_append_printf (why, " error %s (%s), expected %s;",
+                                sp_core_error_code_name (result->error_code), result->message,
+                                code);
+      return why->len == start;
+    }
+
+  if (result->total != json_object_get_int_member (expect, "total"))
+    g_string_append_printf (why, " total %d, expected %" G_GINT64_FORMAT ";", result->total,
+                            json_object_get_int_member (expect, "total"));
+  {
+    JsonObject *fan = json_object_get_object_member (expect, "fan");
+    guint n_listed = 0;
+
+    /* Items worth 0 are left out of the data. */
+    for (guint i = 0; i < result->n_items; i++)
+      {
+        gint64 points = (gint64) result->items[i].value * result->items[i].count;
+
+        if (points == 0)
+          continue;
+        n_listed++;
+        if (!json_object_has_member (fan, result->items[i].name)
+            || json_object_get_int_member (fan, result->items[i].name) != points)
+          g_string_append_printf (why, " %s %" G_GINT64_FORMAT " not expected;",
+                                  result->items[i].name, points);
+      }
+    if (n_listed != json_object_get_size (fan))
+      {
+        g_autoptr(GList) names = json_object_get_members (fan);
+
+        for (GList *l = names; l != NULL; l = l->next)
+          if (sp_score_result_item (result, l->data) == 0)
+            g_string_append_printf (why, " %s missing;", (const char *) l->data);
+      }
+  }
+  if (json_object_has_member (expect, "points")
+      && result->points != json_object_get_int_member (expect, "points"))
+    g_string_append_printf (why, " points %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT ";",
+                            result->points, json_object_get_int_member (expect, "points"));
+  if (json_object_has_member (expect, "settlement"))
+    {
+      JsonObject *settlement = json_object_get_object_member (expect, "settlement");
+
+      if (!result->has_settlement)
+        g_string_append (why, " no settlement;");
+      else
+        for (guint s = 0; s < 4; s++)
+          if (result->settlement[s]
+              != json_object_get_int_member (settlement, sp_test_seat_name (s)))
+            g_string_append_printf (why, " settlement %s %" G_GINT64_FORMAT ", expected %"
+                                    G_GINT64_FORMAT ";", sp_test_seat_name (s),
+                                    result->settlement[s],
+                                    json_object_get_int_member (settlement,
+                                                                sp_test_seat_name (s)));
+    }
+  return why->len == start;
+}
+
+/* Scores every line of the shared test file @name with @ruleset's default profile; prints
+ * every mismatch with its hand, then fails if there was one. */
+static inline void
+sp_test_check_dev_data (SpRuleset   ruleset,
+                        const char *name)
+{
+  const char *shared = g_getenv ("SPARROW_SHARED_DIR");
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpRules) rules = sp_rules_new (ruleset, NULL, &error);
+  guint n_cases = 0, n_bad = 0;
+
+  g_assert_no_error (error);
+  if (shared == NULL)
+    {
+      g_test_skip ("SPARROW_SHARED_DIR is not set");
+      return;
+    }
+  path = g_build_filename (shared, "tests", name, NULL);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(GString) why = g_string_new (NULL);
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      JsonObject *line;
+      JsonArray *flags;
+      SpScoreResult result;
+
+      if (g_strstrip (lines[i])[0] == '\0')
+        continue;
+      g_assert_true (json_parser_load_from_data (parser, lines[i], -1, &error));
+      g_assert_no_error (error);
+      line = json_node_get_object (json_parser_get_root (parser));
+      flags = json_object_get_array_member (line, "flags");
+      for (guint f = 0; f < json_array_get_length (flags); f++)
+        g_ptr_array_add (args, (gpointer) json_array_get_string_element (flags, f));
+      g_ptr_array_add (args, NULL);
+
+      sp_test_score_args (rules, json_object_get_string_member (line, "hand"),
+                          (const char * const *) args->pdata, &result);
+      n_cases++;
+      if (!sp_test_matches_expect (&result, json_object_get_object_member (line, "expect"), why))
+        {
+          n_bad++;
+          g_printerr ("%s %s:%s\n", json_object_get_string_member (line, "id"),
+                      json_object_get_string_member (line, "hand"), why->str);
+        }
+    }
+  g_test_message ("%s: %u of %u hands agree", name, n_cases - n_bad, n_cases);
+  g_assert_cmpuint (n_cases, >, 0);
+  g_assert_cmpuint (n_bad, ==, 0);
+}
+
+/* The sum of a settlement or penalty (zero when nothing is created or lost). */
+static inline gint64
+sp_test_sum (const gint64 lines[4])
+{
+  return lines[0] + lines[1] + lines[2] + lines[3];
+}

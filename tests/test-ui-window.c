@@ -1,0 +1,298 @@
+/* test-ui-window.c: the desktop app's window, About window and help overlay, on a real display.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "sp-application.h"
+#include "sp-ui.h"
+
+/* Long enough for a slow virtual display; a test that waits this long has failed. */
+#define WAIT_TIMEOUT_SECONDS 10
+
+typedef gboolean (*Condition) (gpointer data);
+
+static gboolean
+timeout_reached_cb (gpointer user_data)
+{
+  gboolean *timed_out = user_data;
+
+  *timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @condition holds; fails the test if it does not within the timeout. */
+static void
+wait_until (Condition   condition,
+            gpointer    data,
+            const char *what)
+{
+  gboolean timed_out = FALSE;
+  guint timeout_id = g_timeout_add_seconds (WAIT_TIMEOUT_SECONDS, timeout_reached_cb, &timed_out);
+
+  while (!condition (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (timed_out)
+    g_error ("Waited %d s for %s", WAIT_TIMEOUT_SECONDS, what);
+  g_source_remove (timeout_id);
+}
+
+static gboolean
+widget_is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+/* The first mapped toplevel of @type, if any. */
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+static gboolean
+about_window_is_shown (gpointer data)
+{
+  return find_toplevel (ADW_TYPE_ABOUT_WINDOW) != NULL;
+}
+
+static gboolean
+help_overlay_is_shown (gpointer data)
+{
+  return find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) != NULL;
+}
+
+static gboolean
+no_toplevels_left (gpointer data)
+{
+  return g_list_model_get_n_items (gtk_window_get_toplevels ()) == 0;
+}
+
+/* The visible status page under @widget, found as a person would see it: drawn on screen. */
+static AdwStatusPage *
+find_drawn_status_page (GtkWidget *widget)
+{
+  if (ADW_IS_STATUS_PAGE (widget) && gtk_widget_is_drawable (widget))
+    return ADW_STATUS_PAGE (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwStatusPage *page = find_drawn_status_page (child);
+
+      if (page != NULL)
+        return page;
+    }
+  return NULL;
+}
+
+/* Whether a label showing @text is drawn under @widget. */
+static gboolean
+shows_label_text (GtkWidget  *widget,
+                  const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
+      && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (shows_label_text (child, text))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Every toplevel, mapped or not (the help overlay is kept hidden once shown). */
+static void
+close_all_windows (void)
+{
+  while (g_list_model_get_n_items (gtk_window_get_toplevels ()) > 0)
+    {
+      g_autoptr(GtkWindow) left = g_list_model_get_item (gtk_window_get_toplevels (), 0);
+
+      gtk_window_destroy (left);
+    }
+  wait_until (no_toplevels_left, NULL, "every window to close");
+}
+
+/* The application under test, registered once as `sparrow` registers it; each case starts from
+ * no window at all and closes every window it opened. */
+static SpApplication *app;
+
+/* Activates the app as launching `sparrow` does, and returns the window that opens. */
+static GtkWindow *
+start_app (void)
+{
+  GtkWindow *window;
+
+  g_assert_null (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_application_activate (G_APPLICATION (app));
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (SP_IS_WINDOW (window));
+  wait_until (widget_is_mapped, window, "the main window to be mapped");
+  return window;
+}
+
+static void
+test_window_empty_state (void)
+{
+  const char *database = g_getenv ("SPARROW_DB");
+  g_autofree char *database_folder = g_path_get_dirname (database);
+  GtkWindow *window = start_app ();
+  AdwStatusPage *page = find_drawn_status_page (GTK_WIDGET (window));
+
+  g_assert_nonnull (page);
+  g_assert_cmpstr (adw_status_page_get_title (page), ==, "No tournament yet");
+  g_assert_nonnull (adw_status_page_get_description (page));
+  g_assert_nonnull (adw_status_page_get_icon_name (page));
+
+  /* The window works on the embedded default database and says which file that is. */
+  g_assert_cmpstr (sp_window_get_database_path (SP_WINDOW (window)), ==, database);
+  g_assert_true (shows_label_text (GTK_WIDGET (page), database));
+  g_assert_true (g_file_test (database_folder, G_FILE_TEST_IS_DIR));
+
+  close_all_windows ();
+}
+
+static void
+test_window_about (void)
+{
+  GtkWindow *window = start_app ();
+  AdwAboutWindow *about;
+
+  g_assert_null (find_toplevel (ADW_TYPE_ABOUT_WINDOW));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  wait_until (about_window_is_shown, NULL, "the About window to be shown");
+
+  about = ADW_ABOUT_WINDOW (find_toplevel (ADW_TYPE_ABOUT_WINDOW));
+  g_assert_cmpstr (adw_about_window_get_application_name (about), ==, "Sparrow");
+  g_assert_cmpstr (adw_about_window_get_version (about), ==, SPARROW_VERSION);
+  g_assert_cmpint (adw_about_window_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (about)) == window);
+
+  close_all_windows ();
+}
+
+static void
+test_window_help_overlay (void)
+{
+  GtkWindow *window = start_app ();
+
+  g_assert_null (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  wait_until (help_overlay_is_shown, NULL, "the keyboard shortcuts window to be shown");
+
+  close_all_windows ();
+}
+
+static void
+test_window_size_setting (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (SPARROW_APP_ID);
+  GtkWindow *window;
+  int width, height;
+
+  /* The window opens at the size kept from the last run, and keeps the size it is given. */
+  g_settings_set_int (settings, "window-width", 700);
+  g_settings_set_int (settings, "window-height", 500);
+  window = start_app ();
+  gtk_window_get_default_size (window, &width, &height);
+  g_assert_cmpint (width, ==, 700);
+  g_assert_cmpint (height, ==, 500);
+
+  gtk_window_set_default_size (window, 800, 600);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 800);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 600);
+
+  close_all_windows ();
+}
+
+/* Removes a test's temporary folder and everything in it. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *home = NULL;
+  g_autofree char *database = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  /* Temporary user folders, so that nothing of the user's is read or written.  The system's
+   * XDG_DATA_DIRS are kept (G_TEST_OPTION_ISOLATE_DIRS would drop them): GTK finds the MIME
+   * database there, without which it cannot tell an SVG icon from any other file. */
+  home = g_dir_make_tmp ("sparrow-test-ui-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 4; i++)
+    {
+      static const char *const folders[][2] = {
+        { "XDG_DATA_HOME", "data" },
+        { "XDG_CONFIG_HOME", "config" },
+        { "XDG_CACHE_HOME", "cache" },
+        { "XDG_STATE_HOME", "state" },
+      };
+      g_autofree char *folder = g_build_filename (home, folders[i][1], NULL);
+
+      g_setenv (folders[i][0], folder, TRUE);
+    }
+  database = g_build_filename (home, "events", "club.db", NULL);
+  g_setenv ("SPARROW_DB", database, TRUE);
+
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display: run the ui suite under xvfb-run");
+      status = g_test_run ();
+    }
+  else
+    {
+      /* Its own instance, whatever else runs on the session bus. */
+      app = sp_application_new ();
+      g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+      g_application_register (G_APPLICATION (app), NULL, &error);
+      g_assert_no_error (error);
+
+      g_test_add_func ("/sparrow/ui/window/empty-state", test_window_empty_state);
+      g_test_add_func ("/sparrow/ui/window/about", test_window_about);
+      g_test_add_func ("/sparrow/ui/window/help-overlay", test_window_help_overlay);
+      g_test_add_func ("/sparrow/ui/window/size-setting", test_window_size_setting);
+      status = g_test_run ();
+      g_clear_object (&app);
+    }
+
+  remove_tree (home);
+  return status;
+}

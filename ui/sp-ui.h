@@ -1,0 +1,5 @@
+/* sp-ui.h: the desktop app's widgets, one header for all of them.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "sp-window.h"

@@ -1,0 +1,229 @@
+/* sp-window.c: the main window of the desktop app.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
+
+#include "sp-window.h"
+
+struct _SpWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  char *database_path;
+  GSettings *settings;
+
+  /* Template children */
+  AdwToastOverlay *toast_overlay;
+  AdwViewStack *view_stack;
+  AdwStatusPage *empty_page;
+  GtkLabel *database_label;
+};
+
+G_DEFINE_FINAL_TYPE (SpWindow, sp_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum
+{
+  PROP_0,
+  PROP_DATABASE_PATH,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The window's size is kept in GSettings when the schema is installed or found through
+ * GSETTINGS_SCHEMA_DIR; an uninstalled build without it still opens, at the default size. */
+static GSettings *
+open_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, SPARROW_APP_ID, TRUE);
+  if (schema == NULL)
+    {
+      g_debug ("No GSettings schema %s: the window size will not be kept", SPARROW_APP_ID);
+      return NULL;
+    }
+
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
+static void
+show_database_path (SpWindow *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->database_path == NULL)
+    return;
+
+  /* Translators: %s is the path of the database file in use. */
+  text = g_strdup_printf (_("Database: %s"), self->database_path);
+  gtk_label_set_text (self->database_label, text);
+}
+
+static void
+copy_database_path (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  SpWindow *self = SP_WINDOW (widget);
+
+  if (self->database_path == NULL)
+    return;
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), self->database_path);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Database path copied")));
+}
+
+static void
+sp_window_constructed (GObject *object)
+{
+  SpWindow *self = SP_WINDOW (object);
+
+  G_OBJECT_CLASS (sp_window_parent_class)->constructed (object);
+
+  self->settings = open_settings ();
+  if (self->settings != NULL)
+    {
+      g_settings_bind (self->settings, "window-width", self, "default-width",
+                       G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "window-height", self, "default-height",
+                       G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "window-maximized", self, "maximized",
+                       G_SETTINGS_BIND_DEFAULT);
+    }
+
+  show_database_path (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "window.copy-database-path",
+                                 self->database_path != NULL);
+}
+
+static void
+sp_window_dispose (GObject *object)
+{
+  SpWindow *self = SP_WINDOW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_WINDOW);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (sp_window_parent_class)->dispose (object);
+}
+
+static void
+sp_window_finalize (GObject *object)
+{
+  SpWindow *self = SP_WINDOW (object);
+
+  g_clear_pointer (&self->database_path, g_free);
+
+  G_OBJECT_CLASS (sp_window_parent_class)->finalize (object);
+}
+
+static void
+sp_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  SpWindow *self = SP_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DATABASE_PATH:
+      g_value_set_string (value, self->database_path);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sp_window_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  SpWindow *self = SP_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DATABASE_PATH:
+      g_free (self->database_path);
+      self->database_path = g_value_dup_string (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sp_window_class_init (SpWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = sp_window_constructed;
+  object_class->dispose = sp_window_dispose;
+  object_class->finalize = sp_window_finalize;
+  object_class->get_property = sp_window_get_property;
+  object_class->set_property = sp_window_set_property;
+
+  /**
+   * SpWindow:database-path:
+   *
+   * The tournament database the window works on, shown so that a person sees which file is in
+   * use.
+   */
+  properties[PROP_DATABASE_PATH] =
+    g_param_spec_string ("database-path", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/sparrow/Sparrow/sp-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, database_label);
+
+  gtk_widget_class_install_action (widget_class, "window.copy-database-path", NULL,
+                                   copy_database_path);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
+                                       "window.close", NULL);
+}
+
+static void
+sp_window_init (SpWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/**
+ * sp_window_new:
+ * @application: the application the window belongs to
+ * @database_path: (nullable): the tournament database in use
+ *
+ * Returns: (transfer floating): a new main window, empty until a tournament is opened.
+ */
+SpWindow *
+sp_window_new (GtkApplication *application,
+               const char     *database_path)
+{
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+
+  return g_object_new (SP_TYPE_WINDOW,
+                       "application", application,
+                       "database-path", database_path,
+                       NULL);
+}
+
+const char *
+sp_window_get_database_path (SpWindow *self)
+{
+  g_return_val_if_fail (SP_IS_WINDOW (self), NULL);
+
+  return self->database_path;
+}

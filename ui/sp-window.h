@@ -1,0 +1,17 @@
+/* sp-window.h: the main window of the desktop app.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define SP_TYPE_WINDOW (sp_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (SpWindow, sp_window, SP, WINDOW, AdwApplicationWindow)
+
+SpWindow   *sp_window_new               (GtkApplication *application,
+                                         const char     *database_path);
+const char *sp_window_get_database_path (SpWindow       *self);
+
+G_END_DECLS

@@ -99,6 +99,9 @@ typedef enum
   N_FANS,
 } Fan;
 
+/* Counts by Fan are padded to whole words for table_total(). */
+#define FAN_TABLE_SIZE ((N_FANS + 7) & ~7)
+
 static const char * const fan_names[N_FANS] = {
   "大四喜", "大三元", "绿一色", "九莲宝灯", "四杠", "连七对", "十三幺",
   "清幺九", "小四喜", "小三元", "字一色", "四暗刻", "一色双龙会",
@@ -117,7 +120,7 @@ static const char * const fan_names[N_FANS] = {
   "明暗杠", "天和", "地和", "人和",
 };
 
-static const guint8 fan_base_values[N_FANS] = {
+static const guint8 fan_base_values[FAN_TABLE_SIZE] = {
   88, 88, 88, 88, 88, 88, 88,
   64, 64, 64, 64, 64, 64,
   48, 48,
@@ -339,7 +342,7 @@ get_option (gconstpointer  data,
 
 /* ---- Hand facts shared by every reading ------------------------------------------------- */
 
-typedef gint8 FanTable[N_FANS];
+typedef gint8 FanTable[FAN_TABLE_SIZE];
 
 typedef struct
 {
@@ -1206,11 +1209,14 @@ wait_roles (const Facts *facts,
         {
           SpTile mid = sets[i].tile + 1;
 
-          /* With a unique wait an outer tile is an edge: 12345+3 is not unique. */
+          /* An outer tile of the chow is 边张 when the wait is unique (12345+3 is not).  Only
+           * 12+3 and 89+7 can be unique: with 45 waiting on 6, 3 completes the same reading. */
           if (mid == w)
             flags |= 2;
-          else if (mid + 1 == w || mid - 1 == w)
+          else if ((w == mid + 1 && w % 9 == 2) || (w == mid - 1 && w % 9 == 6))
             flags |= 1;
+          else if (mid + 1 == w || mid - 1 == w)
+            flags |= 8; /* two-sided: the hand has another wait, no wait fan */
         }
       else if (sets[i].kind == SP_SET_PAIR && sets[i].tile == w)
         flags |= 4;
@@ -1528,7 +1534,9 @@ score_sets (Facts                 *facts,
     {
       guint roles = wait_roles (facts, d->sets, d->n_sets);
 
-      if (roles != 0 && unique_wait (facts))
+      /* A two-sided reading proves a second wait; only the edge, closed or single roles of a
+       * reading without one need the full check. */
+      if (roles != 0 && !(roles & 8) && unique_wait (facts))
         wait_fans (roles, table);
     }
 
@@ -1830,15 +1838,14 @@ table_total (const Options  *options,
 {
   int total = 0;
 
-  for (guint w = 0; w < N_FANS; w += 8)
+  for (guint w = 0; w < FAN_TABLE_SIZE; w += 8)
     {
-      guint64 word = 0;
-      guint n = MIN (8u, N_FANS - w);
+      guint64 word;
 
-      memcpy (&word, table + w, n);
+      memcpy (&word, table + w, 8);
       if (word == 0)
         continue;
-      for (guint i = w; i < w + n; i++)
+      for (guint i = w; i < w + 8; i++)
         total += table[i] * fan_base_values[i];
     }
   total += (options->concealed_kong_pair_value - fan_base_values[FAN_TWO_CONCEALED_KONGS])

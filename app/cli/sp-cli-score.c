@@ -48,119 +48,14 @@ print_help (void)
           "  --list-options          list the profile's options with their values\n");
 }
 
-/* The JSON answer to one declared win (SPEC.md §3.1). */
-static JsonNode *
-result_to_json (const SpRules       *rules,
-                const SpScoreResult *result)
-{
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
+/* ---- The verdict writer ----------------------------------------------------------------------
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "rules");
-  json_builder_add_string_value (builder, sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
-  json_builder_set_member_name (builder, "profile");
-  json_builder_add_string_value (builder, sp_rules_get_profile (rules));
-  json_builder_set_member_name (builder, "win");
-  json_builder_add_boolean_value (builder, result->win);
-
-  if (!result->win)
-    {
-      json_builder_set_member_name (builder, "error");
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "code");
-      json_builder_add_string_value (builder, sp_core_error_code_name (result->error_code));
-      json_builder_set_member_name (builder, "message");
-      json_builder_add_string_value (builder, result->message);
-      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        {
-          json_builder_set_member_name (builder, "ready");
-          json_builder_add_boolean_value (builder, result->ready);
-          if (!result->ready)
-            {
-              json_builder_set_member_name (builder, "shanten");
-              json_builder_add_int_value (builder, result->shanten);
-            }
-        }
-      if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
-        {
-          json_builder_set_member_name (builder, "total");
-          json_builder_add_int_value (builder, result->total);
-        }
-      json_builder_end_object (builder);
-      /* The same facts at the top level, where a referee's script looks first. */
-      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        {
-          json_builder_set_member_name (builder, "ready");
-          json_builder_add_boolean_value (builder, result->ready);
-          if (!result->ready)
-            {
-              json_builder_set_member_name (builder, "shanten");
-              json_builder_add_int_value (builder, result->shanten);
-            }
-        }
-    }
-
-  if (listed)
-    {
-      json_builder_set_member_name (builder, "total");
-      json_builder_add_int_value (builder, result->total);
-      json_builder_set_member_name (builder, "fan");
-      json_builder_begin_array (builder);
-      for (guint i = 0; i < result->n_items; i++)
-        {
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "name");
-          json_builder_add_string_value (builder, result->items[i].name);
-          json_builder_set_member_name (builder, "value");
-          json_builder_add_int_value (builder, result->items[i].value);
-          json_builder_set_member_name (builder, "count");
-          json_builder_add_int_value (builder, result->items[i].count);
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      if (result->points > 0)
-        {
-          json_builder_set_member_name (builder, "points");
-          json_builder_add_int_value (builder, result->points);
-        }
-    }
-  if (result->has_settlement)
-    {
-      json_builder_set_member_name (builder, "settlement");
-      json_builder_begin_object (builder);
-      for (guint s = 0; s < 4; s++)
-        {
-          json_builder_set_member_name (builder, seat_names[s]);
-          json_builder_add_int_value (builder, result->settlement[s]);
-        }
-      json_builder_end_object (builder);
-    }
-  if (result->has_penalty)
-    {
-      json_builder_set_member_name (builder, "penalty");
-      json_builder_begin_object (builder);
-      for (guint s = 0; s < 4; s++)
-        {
-          json_builder_set_member_name (builder, seat_names[s]);
-          json_builder_add_int_value (builder, result->penalty[s]);
-        }
-      json_builder_set_member_name (builder, "reason");
-      json_builder_add_string_value (builder, result->penalty_reason);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_object (builder);
-  return json_builder_get_root (builder);
-}
-
-
-/* ---- The batch writer ------------------------------------------------------------------------
-
- * A batch writes one JSON object per hand.  Built through JsonBuilder and JsonGenerator each line
+ * A verdict is one JSON object (SPEC.md §3.1).  Built through JsonBuilder and JsonGenerator it
  * costs about twenty microseconds (a JsonObject is a hash table, and a verdict has ten of them),
- * four times the scoring itself; 100,000 hands must take under two seconds.  So the batch writes
- * the same object directly: the member order of result_to_json(), strings escaped as RFC 8259
- * and JsonGenerator do it, byte for byte the generator's output (tests/cli checks this). */
+ * four times the scoring itself, and `--batch` must score 100,000 hands in under two seconds.
+ * So verdicts, single or batched, are written directly here: strings escaped as RFC 8259 and
+ * JsonGenerator do it, the output byte for byte the generator's (tests/cli checks that it parses
+ * and that a batch line equals the single-hand answer).  Other commands use json-glib. */
 
 static void
 append_json_string (GString    *out,
@@ -251,7 +146,6 @@ append_ready (GString             *out,
     }
 }
 
-/* result_to_json(), written out. */
 static void
 append_result (GString             *out,
                const SpRules       *rules,
@@ -653,9 +547,11 @@ sp_cli_score (SpCli  *cli,
   score_text (rules, hand_text, &situation, &result);
   if (cli->json)
     {
-      g_autoptr(JsonNode) root = result_to_json (rules, &result);
+      g_autoptr(GString) out = g_string_new (NULL);
 
-      sp_cli_print_json (root);
+      append_result (out, rules, &result);
+      g_string_append_c (out, '\n');
+      fputs (out->str, stdout);
     }
   else if (result.win)
     print_result_text (rules, &result);

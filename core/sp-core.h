@@ -8,6 +8,7 @@
 #include "sp-analysis.h"
 #include "sp-score.h"
 #include "sp-rules.h"
+#include "sp-mcr.h"
 #include "sp-rotation.h"
 #include "sp-standings.h"
 #include "sp-tournament.h"

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+# test-cli-mcr.py: `sparrow-cli score --rules mcr`, one hand and --batch, as SPEC.md §3.1 says.
+# SPDX-License-Identifier: GPL-3.0-or-later
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CLI = sys.argv[1]
+failures = 0
+count = 0
+
+
+def run(*args, stdin=None):
+    p = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=60, input=stdin)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, condition, detail=""):
+    global failures, count
+    count += 1
+    if condition:
+        print(f"ok {count} - {name}")
+    else:
+        failures += 1
+        print(f"not ok {count} - {name} {detail}")
+
+
+# The example of SPEC.md §3.1.
+rc, out, _ = run("score", "--rules", "mcr", "--json", "999m11s99pEEECCC1s")
+data = json.loads(out)
+check("spec example", rc == 0 and data["total"] == 62
+      and data["settlement"] == {"E": 86, "S": -8, "W": -8, "N": -70}
+      and data["fan"][0] == {"name": "混幺九", "value": 32, "count": 1}, out)
+
+# A false win carries its penalty.
+rc, out, _ = run("score", "--rules", "mcr", "--json", "688m135s336pEWNP5p")
+data = json.loads(out)
+check("not-a-win penalty", rc == 1 and data["error"]["code"] == "not-a-win"
+      and data["shanten"] == 4 and data["penalty"]["E"] == -60, out)
+rc, out, _ = run("score", "--rules", "mcr", "--option", "penalty_profile=ema", "--json",
+                 "688m135s336pEWNP5p")
+data = json.loads(out)
+check("ema penalty", rc == 1 and data["penalty"] == {"E": -30, "S": 10, "W": 10, "N": 10,
+                                                     "reason": data["penalty"]["reason"]}, out)
+
+# Profiles through the CLI.
+rc, out, _ = run("score", "--rules", "mcr", "--profile", "r98", "--json", "[5555s,6][CCCC]33s22pFFF2p")
+data = json.loads(out)
+names = [f["name"] for f in data["fan"]]
+check("r98 has no 明暗杠", rc == 0 and "明暗杠" not in names and "明杠" in names and "暗杠" in names, out)
+
+# --batch gives, line for line, what one `score --json` gives.
+lines = [
+    "999m11s99pEEECCC1s",
+    "33m22s77pEENCCPPN --self-drawn",
+    "[777m][789p]55s12345p6p --kong --flowers 4 --discarder S",
+    "[456s,3][333p,1][234m][234s,2]FF",
+    "[123p][444s][789m]34pCC9p --seat-wind W",
+    "688m135s336pEWNP5p",
+    "123m456p789s11sEE",
+    "1112333445678m2m --self-drawn --kong",
+    "55555p123m",
+]
+with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    f.write("\n".join(lines) + "\n")
+    path = f.name
+rc, out, _ = run("score", "--rules", "mcr", "--batch", path)
+batch = out.splitlines()
+check("batch line count", rc == 0 and len(batch) == len(lines), out)
+for line, got in zip(lines, batch):
+    words = line.split()
+    hand, flags = words[0], words[1:]
+    _, single, _ = run("score", "--rules", "mcr", "--json", *flags, hand)
+    check(f"batch = single: {line}", json.loads(got) == json.loads(single), f"{got} vs {single}")
+
+# Text the writer must escape stays valid JSON.
+rc, out, _ = run("score", "--rules", "mcr", "--batch", "-", stdin='12"3\\m\t--self-drawn\n')
+try:
+    data = json.loads(out)
+    check("batch escapes", data["win"] is False and data["error"]["code"] == "syntax", out)
+except ValueError:
+    check("batch escapes", False, out)
+os.unlink(path)
+
+print(f"1..{count}")
+sys.exit(1 if failures else 0)

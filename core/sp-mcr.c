@@ -2239,7 +2239,17 @@ sp_mcr_settle (const SpSituation *situation,
   result->has_settlement = TRUE;
 }
 
+/* A win recorded by its fan total without the tiles (sp_rules_settle). */
+static void
+settle_total (gconstpointer      options,
+              const SpSituation *situation,
+              gint32             total,
+              SpScoreResult     *result)
+{
+  sp_mcr_settle (situation, total, result);
+}
+
 const SpRulesetClass sp_mcr_class = {
   profiles, sizeof (Options), init_options, set_option, get_option,
-  options_cn, N_OPTIONS, score,
+  options_cn, N_OPTIONS, score, settle_total,
 };

@@ -156,7 +156,10 @@ void     sp_cli_csv_clear (SpCliCsv    *csv);
 /* The subcommands. */
 int sp_cli_tournament (SpCli *cli, int argc, char **argv);
 int sp_cli_players    (SpCli *cli, int argc, char **argv);
-int sp_cli_seating    (SpCli *cli, int argc, char **argv);
+/* `seating draw` and `seating show`, subcommands of `seating` (sp-cli-seating.c): @argv[0] is
+ * the subcommand's name. */
+int sp_cli_seating_draw (SpCli *cli, int argc, char **argv);
+int sp_cli_seating_show (SpCli *cli, int argc, char **argv);
 int sp_cli_hand       (SpCli *cli, int argc, char **argv);
 int sp_cli_penalty    (SpCli *cli, int argc, char **argv);
 int sp_cli_session    (SpCli *cli, int argc, char **argv);

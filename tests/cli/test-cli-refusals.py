@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+# test-cli-refusals.py: bad input to the tournament commands of sparrow-cli is refused with a
+# message saying what and where, with the exit status of SPEC.md §3, and nothing half-written.
+# SPDX-License-Identifier: GPL-3.0-or-later
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+CLI = sys.argv[1]
+failures = 0
+count = 0
+folder = tempfile.mkdtemp(prefix="sparrow-cli-")
+DB = os.path.join(folder, "club.db")
+
+
+def run(*args, db=DB):
+    p = subprocess.run([CLI, "--db", db, *args], capture_output=True, text=True, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, condition, detail=""):
+    global failures, count
+    count += 1
+    if condition:
+        print(f"ok {count} - {name}")
+    else:
+        failures += 1
+        print(f"not ok {count} - {name} {detail}".replace("\n", " "))
+
+
+def write(name, text, encoding="utf-8"):
+    path = os.path.join(folder, name)
+    with open(path, "wb") as f:
+        f.write(text if isinstance(text, bytes) else text.encode(encoding))
+    return path
+
+
+def count_rows(table):
+    db = sqlite3.connect(DB)
+    try:
+        return db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    finally:
+        db.close()
+
+
+rc, out, err = run("tournament", "create", "--name", "Club night", "--rules", "mcr",
+                   "--sessions", "2", "--seating", "random")
+check("create", rc == 0, err)
+rc, _, err = run("tournament", "create", "--name", "Club night", "--rules", "mcr")
+check("a second tournament of the same name", rc == 1 and "already exists" in err, err)
+rc, _, err = run("tournament", "create", "--name", "X", "--rules", "poker")
+check("an unknown ruleset is a usage error", rc == 2 and "poker" in err, err)
+rc, _, err = run("tournament", "create", "--name", "X", "--rules", "mcr", "--option", "nope=1")
+check("an unknown option", rc == 2 and "nope" in err, err)
+
+# ---- players import: every bad row names its line and imports nothing ------------------------
+good = "name,club\n" + "".join(f"Player {i},Club\n" for i in range(1, 9))
+rc, out, err = run("players", "import", write("good.csv", good))
+check("import 8 players", rc == 0 and "8 players" in out, out + err)
+cases = [
+    ("missing name", "name,club\nAnn,A\n,B\n", "line 3", "name is missing"),
+    ("unknown column", "name,rating\nAnn,1500\n", "line 1", "unknown column 'rating'"),
+    ("duplicate in the file", "club,name\nA,Ann\nB,Bo\nC,Ann\n", "line 4", "twice"),
+    ("already registered", "name\nAnn\nPlayer 3\n", "line 3", "already registered"),
+    ("invalid UTF-8", b"name\nAnn\n\xc3\x28bad\n", "line 3", "UTF-8"),
+    ("too many fields", "name,club\nAnn,A,extra\n", "line 2", "fields"),
+    ("no name column", "club,team\nA,B\n", "line 1", "no 'name' column"),
+]
+for name, text, line, what in cases:
+    path = write(name.replace(" ", "-") + ".csv", text)
+    rc, out, err = run("players", "import", path)
+    check(f"import refuses a {name}", rc == 1 and line in err and what in err, err)
+check("nothing half-imported", count_rows("players") == 8)
+rc, out, err = run("players", "import", write("bom.csv", "\ufeffname,country\n王芳,CN\n李娜,TW\n"))
+check("a BOM and Chinese names", rc == 0 and "2 players" in out, err)
+
+# ---- players -----------------------------------------------------------------------------------
+rc, _, err = run("players", "withdraw", "999")
+check("withdraw an unknown player", rc == 1 and "no player 999" in err, err)
+rc, _, err = run("players", "withdraw", "abc")
+check("withdraw needs a number", rc == 2, err)
+rc, _, err = run("players", "add", "Player 1")
+check("add a registered name", rc == 1 and "already registered" in err, err)
+rc, _, err = run("players", "substitute", "1")
+check("substitute needs --by", rc == 2 and "--by" in err, err)
+
+# ---- hands -------------------------------------------------------------------------------------
+rc, _, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from", "S",
+                 "--fan", "8")
+check("a hand before the draw", rc == 1 and "not been drawn" in err, err)
+rc, out, err = run("seating", "draw", "--session", "1", "--seed", "5")
+check("draw 10 players is refused", rc == 1 and "multiple of 4" in err, err)
+rc, out, err = run("players", "withdraw", "9")
+rc, out, err = run("players", "withdraw", "10")
+rc, out, err = run("seating", "draw", "--session", "1", "--seed", "5", "--json")
+check("draw 8 players", rc == 0 and len(json.loads(out)["tables"]) == 2, err)
+rc, _, err = run("seating", "draw", "--session", "3")
+check("a session beyond the tournament", rc == 1 and "2 sessions" in err, err)
+
+base = ["hand", "add", "--session", "1"]
+rc, _, err = run(*base, "--table", "3", "--winner", "E", "--from", "S", "--fan", "8")
+check("an unknown table", rc == 1 and "no table 3" in err, err)
+rc, _, err = run(*base, "--table", "1", "--winner", "X", "--from", "S", "--fan", "8")
+check("a seat letter that is not at the table", rc == 1 and "'X'" in err, err)
+rc, _, err = run(*base, "--table", "1", "--winner", "E", "--from", "E", "--fan", "8")
+check("a winner on his own discard", rc == 1 and "own" in err, err)
+rc, _, err = run(*base, "--table", "1", "--winner", "E", "--from", "S", "--fan", "7")
+check("below the minimum", rc == 1 and "minimum" in err, err)
+rc, out, _ = run(*base, "--table", "1", "--winner", "E", "--from", "S", "--fan", "7", "--json")
+check("below the minimum in JSON", rc == 1 and json.loads(out)["error"]["code"]
+      == "below-minimum", out)
+rc, _, err = run(*base, "--table", "1", "--winner", "S", "--from", "E", "--fan", "8",
+                 "--seat-wind", "E")
+check("a contradicting --seat-wind", rc == 1 and "contradicts" in err, err)
+rc, _, err = run(*base, "--table", "1", "--winner", "S", "--from", "E", "--fan", "8",
+                 "--round-wind", "S")
+check("a contradicting --round-wind", rc == 1 and "round wind is E" in err, err)
+rc, _, err = run(*base, "--table", "1", "--winner", "S", "--from", "E", "--fan", "8",
+                 "--self-drawn")
+check("--self-drawn with a discarder", rc == 1 and "contradicts" in err, err)
+rc, _, err = run(*base, "--table", "1", "--winner", "S", "--from", "E")
+check("neither --hand nor --fan", rc == 1 and "--fan" in err, err)
+rc, _, err = run(*base, "--table", "1", "--draw", "--winner", "E")
+check("a draw with a winner", rc == 1, err)
+rc, _, err = run(*base, "--table", "1", "--bogus")
+check("an unknown option", rc == 2 and "--bogus" in err, err)
+check("no hand half-written", count_rows("hands") == 0)
+
+for n in range(16):
+    rc, _, err = run(*base, "--table", "1", "--draw")
+rc, _, err = run(*base, "--table", "1", "--draw")
+check("a 17th hand", rc == 1 and "complete" in err, err)
+rc, _, err = run("session", "close", "--session", "1")
+check("closing an incomplete session", rc == 1 and "table 2 has 0 hands" in err, err)
+rc, out, err = run("session", "close", "--session", "1", "--time-up")
+check("closing at time up", rc == 0, err)
+rc, _, err = run(*base, "--table", "2", "--draw")
+check("a hand in a closed session", rc == 1 and "closed" in err, err)
+rc, _, err = run("penalty", "add", "--session", "1", "--player", "1", "--points", "5",
+                 "--reason", "slow")
+check("a penalty in a closed session", rc == 1 and "closed" in err, err)
+rc, _, err = run("session", "reopen", "--session", "1")
+check("reopening needs --force", rc == 1 and "--force" in err, err)
+rc, _, err = run("session", "reopen", "--session", "1", "--force")
+check("reopen --force", rc == 0, err)
+rc, _, err = run("penalty", "add", "--session", "1", "--player", "77", "--points", "5",
+                 "--reason", "slow")
+check("a penalty for an unknown player", rc == 1 and "no player 77" in err, err)
+rc, _, err = run("hand", "edit", "12345", "--fan", "9")
+check("editing an unknown hand", rc == 1 and "no hand 12345" in err, err)
+
+# ---- hand import: one transaction, a bad line names itself and imports nothing ----------------
+before = count_rows("hands")
+path = write("hands.csv", "session,table,winner,from,fan,draw\n1,2,E,S,8,\n1,2,W,self,9,\n"
+             "1,2,N,Q,8,\n")
+rc, _, err = run("hand", "import", path)
+check("import refuses a bad seat", rc == 1 and "hands.csv line 4" in err and "'Q'" in err, err)
+path = write("hands.jsonl", '{"session":1,"table":2,"winner":"E","from":"S","fan":8}\n'
+             '{"session":1,"table":5,"draw":true}\n')
+rc, _, err = run("hand", "import", path)
+check("import refuses an unknown table", rc == 1 and "line 2" in err and "no table 5" in err, err)
+check("nothing half-imported", count_rows("hands") == before)
+path = write("ok.jsonl", '{"session":1,"table":2,"winner":"E","from":"S","fan":8}\n'
+             '{"session":1,"table":2,"draw":true}\n')
+rc, out, err = run("hand", "import", path)
+check("import two hands", rc == 0 and "2 hands" in out, err)
+
+# ---- files that are not Sparrow's -------------------------------------------------------------
+notes = write("notes.txt", "Dear referees, the tournament starts at nine. " * 20)
+rc, _, err = run("players", "list", db=notes)
+check("a text file is not a database", rc == 3 and "not a Sparrow database" in err, err)
+other = os.path.join(folder, "other.db")
+db = sqlite3.connect(other)
+db.execute("CREATE TABLE songs (title TEXT)")
+db.commit()
+db.close()
+rc, _, err = run("players", "list", db=other)
+check("another program's database", rc == 3 and "not a Sparrow database" in err, err)
+newer = os.path.join(folder, "newer.db")
+rc, _, _ = run("tournament", "list", db=newer)
+db = sqlite3.connect(newer)
+db.execute("PRAGMA user_version = 42")
+db.commit()
+db.close()
+rc, _, err = run("tournament", "list", db=newer)
+check("a database of a newer Sparrow", rc == 3 and "newer" in err, err)
+rc, out, _ = run("tournament", "list", "--json", db=newer)
+check("storage errors in JSON", rc == 3 and json.loads(out)["error"]["code"] == "too-new", out)
+
+for command in ("tournament", "players", "seating", "hand", "penalty", "session", "standings"):
+    rc, out, _ = run(command, "--help")
+    check(f"{command} --help", rc == 0 and "Usage" in out, out)
+
+print(f"1..{count}")
+sys.exit(1 if failures else 0)

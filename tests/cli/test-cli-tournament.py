@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+# test-cli-tournament.py: a whole 16-player, 5-session MCR tournament driven through sparrow-cli
+# (SPEC.md §3.3), its final standings checked against figures worked out by hand below.
+# SPDX-License-Identifier: GPL-3.0-or-later
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CLI = sys.argv[1]
+failures = 0
+count = 0
+folder = tempfile.mkdtemp(prefix="sparrow-cli-")
+DB = os.path.join(folder, "open.db")
+
+
+def run(*args, referee="Referee Chen"):
+    p = subprocess.run([CLI, "--db", DB, "--referee", referee, *args], capture_output=True,
+                       text=True, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, condition, detail=""):
+    global failures, count
+    count += 1
+    if condition:
+        print(f"ok {count} - {name}")
+    else:
+        failures += 1
+        print(f"not ok {count} - {name} {detail}".replace("\n", " "))
+
+
+def must(*args):
+    rc, out, err = run(*args)
+    check(" ".join(args)[:80], rc == 0, f"rc={rc} {err.strip()}")
+    return out
+
+
+# ---- the tournament and its 16 players ------------------------------------------------------
+must("tournament", "create", "--name", "Sparrow Open 2026", "--rules", "mcr", "--sessions", "5",
+     "--seating", "balanced", "--ranking", "r98")
+players_csv = os.path.join(folder, "players.csv")
+with open(players_csv, "w", encoding="utf-8") as f:
+    # Columns out of order, a BOM, Chinese names, empty optional fields.
+    f.write("\ufeffclub,name,country,team\n")
+    names = ["张伟", "李娜", "王芳", "刘洋", "Anna Berg", "Jean Dupont", "Sam Lee", "Olga Ivanova",
+             "陈静", "杨磊", "Marco Rossi", "Eva Novak", "赵敏", "黄勇", "Lena Vogel", "Tom Hardy"]
+    for i, name in enumerate(names):
+        f.write(f"Club {i % 3},{name},{'CN' if i % 2 else 'SE'},Team {i % 4}\n")
+out = must("players", "import", players_csv)
+check("16 players imported", out.strip() == "16 players imported", out)
+players = json.loads(must("players", "list", "--json"))["players"]
+check("players list", [p["name"] for p in players] == names
+      and all(p["status"] == "active" for p in players), players)
+by_name = {p["name"]: p["id"] for p in players}
+
+# ---- what each table does, by session --------------------------------------------------------
+# Seat letters are the seat winds of that hand.  In the East 圈 the deal passes each hand, so at
+# hand n the seat wind w is held by chair (w + n − 1) mod 4 (chair = the seat at hand 1).
+# Every table of a session plays the same hands; a draw is "draw".
+SESSIONS = {
+    1: [  # played in full (16 hands), then closed as complete
+        ("E", "S", "hand", "19m19s19pESWNCFPN"),   # 十三幺 88: chair 0 +24+88 = +112, chair 1 −96,
+                                                  # chairs 2, 3 −8
+        ("S", "self", "fan", "10"),                # hand 2, S = chair 2: +3×18 = +54, others −18
+        ("W", "N", "hand", "[123p][444s][789m]34pCC2p"),  # 无番和 8; hand 3, W = chair 0 +32,
+                                                          # N = chair 1 −16, others −8
+    ] + [("draw",)] * 13,
+    2: [  # time up after four hands
+        ("N", "W", "fan", "8"),     # chair 3 +32, chair 2 −16, chairs 0, 1 −8
+        ("E", "self", "fan", "8"),  # hand 2, E = chair 1: +48, others −16
+        ("S", "E", "fan", "12"),    # hand 3, S = chair 3 +36, E = chair 2 −20, others −8
+        ("draw",),
+    ],
+    3: [  # two hands, a tie for first
+        ("E", "W", "fan", "8"),     # chair 0 +32, chair 2 −16, chairs 1, 3 −8
+        ("E", "S", "fan", "8"),     # hand 2, E = chair 1 +32, S = chair 2 −16, chairs 0, 3 −8
+    ],
+    4: [("draw",)],                 # one draw: a four-way tie
+    5: [("W", "self", "fan", "16")],  # chair 2 +3×24 = +72, others −24
+}
+# Session scores by chair (the sums of the hands above) and table points ×12 (4/2/1/0 = 48/24/
+# 12/0, ties share the points of the places they tie for):
+#   S1: 112−18+32 = 126 | −96−18−16 = −130 | −8+54−8 = 38 | −8−18−8 = −34   → 48, 0, 24, 12
+#   S2: −8−16−8 = −32   | −8+48−8 = 32      | −16−16−20 = −52 | 32−16+36 = 52 → 12, 24, 0, 48
+#   S3: 32−8 = 24       | −8+32 = 24        | −16−16 = −32  | −8−8 = −16     → 36, 36, 0, 12
+#                                           (tied 1st: (48+24)/2 = 36 each)
+#   S4: 0 | 0 | 0 | 0                                                        → 21 each (84/4)
+#   S5: −24 | −24 | 72 | −24                                                 → 12, 12, 48, 12
+#                                           (three tied 2nd: (24+12+0)/3 = 12 each)
+#       at table 1 with the false win's penalties: −14 | −14 | 42 | −14    → the same points
+SCORES = {1: [126, -130, 38, -34], 2: [-32, 32, -52, 52], 3: [24, 24, -32, -16],
+          4: [0, 0, 0, 0], 5: [-24, -24, 72, -24]}
+POINTS_X12 = {1: [48, 0, 24, 12], 2: [12, 24, 0, 48], 3: [36, 36, 0, 12], 4: [21, 21, 21, 21],
+              5: [12, 12, 48, 12]}
+for s in SCORES:
+    assert sum(SCORES[s]) == 0 and sum(POINTS_X12[s]) == 84
+
+
+def add_hand(session, table, hand):
+    args = ["hand", "add", "--session", str(session), "--table", str(table), "--json"]
+    if hand[0] == "draw":
+        args.append("--draw")
+    else:
+        args += ["--winner", hand[0], "--from", hand[1], f"--{hand[2]}", hand[3]]
+    rc, out, err = run(*args)
+    check(f"session {session} table {table}: {' '.join(hand)}", rc == 0, err)
+    return json.loads(out) if rc == 0 else None
+
+
+seating = {}
+expected_score = {pid: 0 for pid in by_name.values()}
+expected_points = {pid: 0 for pid in by_name.values()}
+expected_sessions = {pid: 0 for pid in by_name.values()}
+penalised = None
+false_win = None
+substitute = None
+
+for session in range(1, 6):
+    if session == 5:
+        # Tom Hardy withdraws before the last session; a substitute takes his seat.
+        rc, out, err = run("players", "withdraw", str(by_name["Tom Hardy"]))
+        check("withdraw", rc == 0, err)
+        rc, out, err = run("players", "substitute", str(by_name["Tom Hardy"]), "--by", "Kim Park",
+                           "--json")
+        check("substitute", rc == 0 and json.loads(out)["status"] == "substitute", out + err)
+        substitute = json.loads(out)["id"]
+        expected_score[substitute] = expected_points[substitute] = 0
+        expected_sessions[substitute] = 0
+    draw = json.loads(must("seating", "draw", "--session", str(session), "--seed", "2026",
+                           "--json"))
+    shown = json.loads(must("seating", "show", "--session", str(session), "--json"))
+    check(f"session {session}: draw shows the stored seats", draw["tables"] == shown["tables"]
+          and shown["session"] == session and len(shown["tables"]) == 4)
+    seats = {t["table"]: [s["player"]["id"] for s in t["seats"]] for t in shown["tables"]}
+    check(f"session {session}: seat letters E S W N",
+          all([s["seat"] for s in t["seats"]] == ["E", "S", "W", "N"] for t in shown["tables"]))
+    everyone = sorted(p for chairs in seats.values() for p in chairs)
+    check(f"session {session}: everyone seated once", len(everyone) == 16
+          and len(set(everyone)) == 16 and by_name["Tom Hardy"] not in everyone
+          if session == 5 else len(set(everyone)) == 16)
+    seating[session] = seats
+
+    if session == 5:
+        # Before the first hand at table 1, W declares a win on a tile that does not complete
+        # his ready hand (和错牌): under profile cn he pays 10 to each other player (−30), the
+        # hand goes on and is recorded as penalties only (hand 1 is still to be played).
+        rc, out, err = run("hand", "add", "--session", "5", "--table", "1", "--winner", "W",
+                           "--from", "S", "--hand", "[123m][123p][345s]678s5m6m", "--false-win",
+                           "--json")
+        verdict = json.loads(out) if rc == 0 else {}
+        check("a false win recorded as penalties", rc == 0 and verdict.get("penalty")
+              == {"E": 10, "S": 10, "W": -30, "N": 10}, out + err)
+        for chair, points in enumerate([10, 10, -30, 10]):
+            expected_score[seats[1][chair]] += points
+        rc, out, err = run("hand", "add", "--session", "5", "--table", "1", "--winner", "W",
+                           "--from", "S", "--hand", "[123m][123p][345s]678s5m6m")
+        check("the same false win without --false-win is refused", rc == 1
+              and "not a win" in err, err)
+    for table in range(1, 5):
+        for hand in SESSIONS[session]:
+            add_hand(session, table, hand)
+        for chair in range(4):
+            pid = seats[table][chair]
+            expected_score[pid] += SCORES[session][chair]
+            expected_points[pid] += POINTS_X12[session][chair]
+            expected_sessions[pid] += 1
+
+    if session == 1:
+        # Hand 4 at table 2 corrected from a draw to a win, and back; an extra hand deleted.
+        hands = json.loads(must("hand", "list", "--session", "1", "--table", "2",
+                                "--json"))["hands"]
+        check("16 hands at table 2", len(hands) == 16 and hands[0]["total"] == 88
+              and hands[0]["fan"][0]["name"] == "十三幺"
+              and hands[0]["settlement"] == {"E": 112, "S": -96, "W": -8, "N": -8}, hands[0])
+        fourth = hands[3]["id"]
+        edited = json.loads(must("hand", "edit", str(fourth), "--winner", "E", "--from", "W",
+                                 "--fan", "9", "--json"))
+        check("hand edit", edited["total"] == 9 and edited["settlement"]
+              == {"E": 33, "S": -8, "W": -17, "N": -8}, edited)
+        edited = json.loads(must("hand", "edit", str(fourth), "--draw", "--json"))
+        check("hand edit back to a draw", edited["draw"] and edited["settlement"]
+              == {"E": 0, "S": 0, "W": 0, "N": 0}, edited)
+        rc, _, err = run("hand", "add", "--session", "1", "--table", "2", "--draw")
+        check("a 17th hand is refused", rc == 1 and "complete" in err, err)
+        must("session", "close", "--session", "1")
+        rc, _, err = run("hand", "delete", str(fourth))
+        check("a closed session cannot be corrected", rc == 1 and "closed" in err, err)
+    elif session == 2:
+        # A penalty for the last player of table 1: −10, still last, so the table points stay.
+        penalised = seats[1][2]
+        must("penalty", "add", "--session", "2", "--player", str(penalised), "--points", "10",
+             "--reason", "late arrival")
+        expected_score[penalised] -= 10
+        must("session", "close", "--session", "2", "--time-up")
+    elif session == 5:
+        must("session", "close", "--session", str(session), "--time-up")
+    else:
+        rc, _, err = run("session", "close", "--session", str(session))
+        check(f"session {session} is not complete", rc == 1 and "not complete" in err, err)
+        must("session", "close", "--session", str(session), "--time-up")
+
+# ---- the standings ---------------------------------------------------------------------------
+standings = json.loads(must("standings", "--json"))["players"]
+check("every player and the substitute ranked", len(standings) == 17, standings)
+for row in standings:
+    pid = row["id"]
+    check(f"standings of {row['name']}",
+          row["score"] == expected_score[pid]
+          and abs(row["table_points"] - expected_points[pid] / 12) < 1e-9
+          and row["sessions"] == expected_sessions[pid],
+          f"{row} expected score {expected_score[pid]} points {expected_points[pid] / 12} "
+          f"sessions {expected_sessions[pid]}")
+check("ranked by table points then score",
+      all((a["table_points"], a["score"]) >= (b["table_points"], b["score"])
+          for a, b in zip(standings, standings[1:])), standings)
+check("ranks follow the order", standings[0]["rank"] == 1 and all(
+      b["rank"] == a["rank"] or b["rank"] == i + 2 for i, (a, b) in
+      enumerate(zip(standings, standings[1:]))), standings)
+check("strictly better players rank higher", all(
+      a["rank"] < b["rank"] for a, b in zip(standings, standings[1:])
+      if (a["table_points"], a["score"]) > (b["table_points"], b["score"])), standings)
+
+after_one = json.loads(must("standings", "--session", "1", "--json"))["players"]
+check("standings after session 1", sorted(r["score"] for r in after_one)
+      == sorted([126, -130, 38, -34] * 4) and all(r["sessions"] == 1 for r in after_one))
+
+# The audit log has the referee's name on every change (read with sqlite3 if it is here).
+try:
+    import sqlite3
+    db = sqlite3.connect(DB)
+    who = {row[0] for row in db.execute("SELECT DISTINCT who FROM audit")}
+    actions = {row[0] for row in db.execute("SELECT action FROM audit WHERE target = 'hands'")}
+    check("audit log", who == {"Referee Chen"} and actions == {"insert", "update"}, (who, actions))
+except ImportError:
+    pass
+
+print(f"1..{count}")
+sys.exit(1 if failures else 0)

@@ -410,7 +410,9 @@ sp_db_open (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  g_resources_register (sp_db_get_resource ());
+  /* The migrations register themselves when the program loads; naming the resource here
+   * keeps its object in the link. */
+  g_return_val_if_fail (sp_db_get_resource () != NULL, NULL);
   db->path = g_strdup (path);
   db->statements = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                           (GDestroyNotify) sqlite3_finalize);

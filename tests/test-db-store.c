@@ -368,6 +368,11 @@ test_hands_and_penalties (Fixture       *fixture,
   g_clear_pointer (&stored, sp_hand_record_free);
   stored = sp_db_get_hand (fixture->db, tournament, self.id, &error);
   g_assert_cmpint (stored->settlement[1], ==, 51);
+  /* sp_db_record_hand stamped the records with their time. */
+  g_assert_nonnull (win.entered_at);
+  g_free (win.entered_at);
+  g_free (draw.entered_at);
+  g_free (self.entered_at);
 }
 
 static void
@@ -419,6 +424,7 @@ test_sessions_and_plan (Fixture       *fixture,
                           .discarder = SP_CHAIR_NONE, .draw = TRUE };
 
     g_assert_true (sp_db_record_hand (fixture->db, tournament, &draw, &error));
+    g_free (draw.entered_at);
   }
   substitute = add_player (fixture->db, tournament, "Reserve");
   g_assert_true (sp_db_replace_player (fixture->db, tournament, players[4], substitute, &error));
@@ -480,6 +486,7 @@ test_audit (Fixture       *fixture,
   g_assert_cmpint (last->row_id, ==, win.id);
   g_assert_nonnull (strstr (last->old_values, "\"total\":8"));
   g_assert_nonnull (strstr (last->new_values, "\"total\":12"));
+  g_free (win.entered_at);
 }
 
 static void
@@ -513,6 +520,7 @@ test_rollback (Fixture       *fixture,
   g_assert_cmpuint (audit_after->len, ==, audit_before->len);
 
   /* A settlement that does not sum to zero is refused before anything is written. */
+  g_clear_pointer (&first.entered_at, g_free);
   first.settlement[0] = 33;
   g_assert_false (sp_db_record_hand (fixture->db, tournament, &first, &error));
   g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
@@ -544,6 +552,7 @@ write_hands (const char *path,
       g_assert_true (sp_db_record_hand (db, tournament, &hand, &error));
       g_assert_true (sp_db_commit (db, &error));
       g_assert_no_error (error);
+      g_free (hand.entered_at);
     }
 }
 

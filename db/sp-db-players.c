@@ -274,7 +274,7 @@ sp_db_get_session (SpDb           *db,
   info->number = session;
   statement = sp_db_prepare (db,
     "SELECT s.status, s.time_up, s.seed,"
-    " (SELECT count (DISTINCT table_number) FROM seats WHERE session_id = s.id),"
+    " (SELECT coalesce (max (table_number), 0) FROM seats WHERE session_id = s.id),"
     " (SELECT count (*) FROM hands WHERE session_id = s.id)"
     " FROM sessions s WHERE s.tournament_id = ? AND s.number = ?", error);
   if (statement == NULL)

@@ -420,6 +420,46 @@ sp_db_list_seats (SpDb    *db,
   return g_steal_pointer (&seats);
 }
 
+gboolean
+sp_db_get_table_seats (SpDb     *db,
+                       gint64    tournament,
+                       guint     session,
+                       guint     table,
+                       gint64    players[4],
+                       GError  **error)
+{
+  sqlite3_stmt *statement;
+  gboolean has_row;
+  guint found = 0;
+
+  statement = sp_db_prepare (db,
+    "SELECT st.chair, st.player_id FROM sessions s JOIN seats st ON st.session_id = s.id"
+    " AND st.table_number = ?3 WHERE s.tournament_id = ?1 AND s.number = ?2", error);
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (statement, 1, tournament);
+  sqlite3_bind_int (statement, 2, session);
+  sqlite3_bind_int (statement, 3, table);
+  memset (players, 0, 4 * sizeof (gint64));
+  while (TRUE)
+    {
+      if (!sp_db_step_row (db, statement, &has_row, "reading the table's seats", error))
+        return FALSE;
+      if (!has_row)
+        break;
+      players[sqlite3_column_int (statement, 0) & 3] = sqlite3_column_int64 (statement, 1);
+      found++;
+    }
+  sqlite3_reset (statement);
+  if (found != 4)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND, "session %u has no table %u",
+                   session, table);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* ---- the balanced plan ----------------------------------------------------------------- */
 
 gboolean

@@ -120,6 +120,15 @@ GArray  *sp_db_list_seats     (SpDb          *db,
                                guint          session,
                                GError       **error);
 
+/* The four players of one table, in chair order; SP_DB_ERROR_NOT_FOUND when the session has
+ * no such table. */
+gboolean sp_db_get_table_seats (SpDb         *db,
+                                gint64        tournament,
+                                guint         session,
+                                guint         table,
+                                gint64        players[4],
+                                GError      **error);
+
 /* The balanced plan: @numbers maps plan numbers 1..N to player ids (numbers[k-1]); @seats
  * holds plan numbers (1-based), 4 per table, tables in order, for each session in turn. */
 gboolean sp_db_store_plan     (SpDb          *db,

@@ -306,6 +306,17 @@ test_hands_and_penalties (Fixture       *fixture,
   g_assert_cmpuint (seats->len, ==, 4);
   for (guint i = 0; i < 4; i++)
     g_assert_cmpint (g_array_index (seats, gint64, i), ==, players[i]);
+  {
+    gint64 at_table[4];
+
+    g_assert_true (sp_db_get_table_seats (fixture->db, tournament, 1, 1, at_table, &error));
+    g_assert_no_error (error);
+    for (guint i = 0; i < 4; i++)
+      g_assert_cmpint (at_table[i], ==, players[i]);
+    g_assert_false (sp_db_get_table_seats (fixture->db, tournament, 1, 2, at_table, &error));
+    g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND);
+    g_clear_error (&error);
+  }
 
   g_assert_true (sp_db_record_hand (fixture->db, tournament, &win, &error));
   g_assert_no_error (error);

@@ -356,7 +356,6 @@ sp_cli_table_load (SpCliStore  *store,
                    SpCliTable  *state,
                    GError     **error)
 {
-  g_autoptr(GArray) seats = NULL;
   g_autoptr(GPtrArray) hands = NULL;
   SpSessionInfo info;
   gint64 id = store->tournament->id;
@@ -379,11 +378,8 @@ sp_cli_table_load (SpCliStore  *store,
       return FALSE;
     }
   state->closed = info.closed;
-  seats = sp_db_list_seats (store->db, id, session, error);
-  if (seats == NULL)
+  if (!sp_db_get_table_seats (store->db, id, session, table, state->players, error))
     return FALSE;
-  for (guint c = 0; c < 4; c++)
-    state->players[c] = g_array_index (seats, gint64, (table - 1) * 4 + c);
   hands = sp_db_list_hands (store->db, id, session, table, error);
   if (hands == NULL)
     return FALSE;

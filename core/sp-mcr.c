@@ -1,11 +1,11 @@
 /* sp-mcr.c: the Chinese Official (MCR, 国标) referee: the 81 fan with their exclusions, the
  * profiles cn / r98 / gb2006, verdicts, penalties and settlement.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-referee-private.h"
 #include "sp-rules-private.h"
 
 #include <string.h>
 
-#include "sp-analysis.h"
 #include "sp-mcr.h"
 
 /* ---- The fan table (rules/mcr.md §7), in table order ---------------------------------- */
@@ -1868,97 +1868,51 @@ situation_is_consistent (Facts         *facts,
 
   sp_tile_to_string (w, name);
   if (situation->kong && !situation->self_drawn && facts->all[w] > 1)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--kong on a discard (抢杠和) of %s, but the hand holds %u of %s: the "
-                              "robbed kong needs the other three",
-                              name, facts->all[w], name);
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--kong on a discard (抢杠和) of %s, but the hand holds "
+                                     "%u of %s: the robbed kong needs the other three",
+                                     name, facts->all[w], name);
   if (situation->kong && situation->self_drawn && facts->n_kongs == 0)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--kong with --self-drawn (杠上开花), but the hand has no kong");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result,
+                                     "--kong with --self-drawn (杠上开花), but the hand has no kong");
   if (situation->wall_last && situation->kong && !situation->self_drawn)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--wall-last with --kong on a discard: a kong cannot be robbed "
-                              "with the last tile of the wall");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--wall-last with --kong on a discard: a kong cannot "
+                                     "be robbed with the last tile of the wall");
   if (situation->last_tile && hand->counts[w] > 1)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--last-tile (和绝张), but the hand itself holds %u of %s among its "
-                              "concealed tiles",
-                              hand->counts[w], name);
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--last-tile (和绝张), but the hand itself holds %u of "
+                                     "%s among its concealed tiles", hand->counts[w], name);
   if (situation->flower_replacement && !situation->self_drawn)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--flower-replacement needs --self-drawn: the replacement tile is "
-                              "drawn");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--flower-replacement needs --self-drawn: the "
+                                     "replacement tile is drawn");
   if (!situation->self_drawn && situation->discarder == situation->seat_wind)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--discarder %s is the winner's own seat",
-                              sp_wind_to_string (situation->discarder));
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--discarder %s is the winner's own seat",
+                                     sp_wind_to_string (situation->discarder));
   if (situation->self_drawn && situation->discarder != SP_SEAT_NONE)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--discarder with --self-drawn: a self-drawn win has no discarder");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--discarder with --self-drawn: a self-drawn win has "
+                                     "no discarder");
   if (situation->heavenly || situation->earthly || situation->human)
     {
       const char *which = situation->heavenly ? "--heavenly" : situation->earthly ? "--earthly"
                                                                                   : "--human";
 
       if (!facts->options->heavenly_hands)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "%s: 天和/地和/人和 are not counted in this profile (--option "
-                                  "heavenly_hands=on)", which);
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "%s: 天和/地和/人和 are not counted in this profile "
+                                         "(--option heavenly_hands=on)", which);
       if (situation->heavenly + situation->earthly + situation->human > 1)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "only one of --heavenly, --earthly and --human can hold");
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "only one of --heavenly, --earthly and --human "
+                                         "can hold");
       if (hand->n_melds > 0)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "%s with melds: these wins come before any claim or kong", which);
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "%s with melds: these wins come before any claim "
+                                         "or kong", which);
       if (situation->heavenly
           && (situation->seat_wind != situation->dealer || !situation->self_drawn))
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "--heavenly (天和) is the dealer's self-drawn win on the deal");
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "--heavenly (天和) is the dealer's self-drawn win "
+                                         "on the deal");
       if ((situation->earthly || situation->human) && situation->seat_wind == situation->dealer)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "%s is a win of a player other than the dealer", which);
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "%s is a win of a player other than the dealer",
+                                         which);
       if (situation->human && situation->self_drawn)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "--human (人和) is a win on a discard of the first go-round");
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "--human (人和) is a win on a discard of the first "
+                                         "go-round");
     }
   return TRUE;
 }
@@ -1967,15 +1921,10 @@ static void
 refuse_not_a_win (const SpHand  *hand,
                   SpScoreResult *result)
 {
-  SpHand ready = *hand;
-  SpWaitList waits;
   char name[SP_TILE_STRING_SIZE];
 
   sp_tile_to_string (sp_hand_winning_tile (hand), name);
-  sp_hand_remove_winning_tile (&ready);
-  result->ready = sp_hand_waits (&ready, SP_RULESET_MCR, &waits) > 0;
-  result->shanten = result->ready ? 0 : sp_hand_shanten (&ready, SP_RULESET_MCR);
-  if (result->ready)
+  if (sp_referee_read_false_win (hand, SP_RULESET_MCR, result) > 0)
     sp_score_result_refuse (result, SP_CORE_ERROR_NOT_A_WIN,
                             "not a win: %s does not complete the hand, which is ready (和错牌)", name);
   else

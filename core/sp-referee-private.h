@@ -1,5 +1,5 @@
-/* sp-referee-private.h: the checks the Taiwanese and Guangdong referees share: tile counts
- * (大相公/小相公), contradictory situations, the not-a-win verdict and settlement lines.
+/* sp-referee-private.h: the checks the referees share: tile counts (大相公/小相公),
+ * contradictory situations, the not-a-win verdict and settlement lines.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -23,12 +23,23 @@ void        sp_referee_refuse_count     (const SpHand      *hand,
                                          SpRuleset          ruleset,
                                          SpTileCount        count,
                                          SpScoreResult     *result);
+/* Refuses with bad-situation and a printf message; returns FALSE, so that a check of the
+ * situation reads `if (…) return sp_referee_bad_situation (result, "…");`. */
+G_GNUC_PRINTF (2, 3)
+gboolean    sp_referee_bad_situation    (SpScoreResult     *result,
+                                         const char        *format,
+                                         ...);
 /* The contradictions both referees refuse as bad-situation; FALSE after refusing.
  * @kong_replacement_after_melded_kong: whether a replacement after a melded kong of a
  * discard may win (Guangdong, with its 杠上开花 liability) or not (Taiwan). */
 gboolean    sp_referee_check_situation  (const SpHand      *hand,
                                          const SpSituation *situation,
                                          gboolean           kong_replacement_after_melded_kong,
+                                         SpScoreResult     *result);
+/* Reads a false win: whether the hand without its last tile is ready (result->ready) and, if
+ * not, how many tiles from ready (result->shanten); returns how many tiles it waits on. */
+guint       sp_referee_read_false_win   (const SpHand      *hand,
+                                         SpRuleset          ruleset,
                                          SpScoreResult     *result);
 /* Refuses with not-a-win, saying whether the hand was ready without its last tile. */
 void        sp_referee_refuse_not_a_win (const SpHand      *hand,

@@ -105,13 +105,14 @@ sp_referee_check_situation (const SpHand      *hand,
     return sp_referee_bad_situation (result, "--flower-replacement: the winner has no flower "
                                      "(--flowers)");
   if (!situation->self_drawn && situation->discarder == seat)
-    return sp_referee_bad_situation (result, "--discarder %s is the winner's own seat on a discard "
-                                     "win", sp_wind_to_string ((SpWind) seat));
+    return sp_referee_bad_situation (result, "--discarder %s is the winner's own seat on a "
+                                     "discard win", sp_wind_to_string ((SpWind) seat));
   if (situation->heavenly + situation->earthly + situation->human > 1)
-    return sp_referee_bad_situation (result, "--heavenly, --earthly and --human exclude each other");
+    return sp_referee_bad_situation (result,
+                                     "--heavenly, --earthly and --human exclude each other");
   if (situation->ready_at_deal && situation->ready_first_draw)
-    return sp_referee_bad_situation (result, "--ready-at-deal and --ready-first-draw exclude each "
-                                     "other");
+    return sp_referee_bad_situation (result,
+                                     "--ready-at-deal and --ready-first-draw exclude each other");
   if ((situation->heavenly || situation->earthly || situation->human || situation->ready_at_deal
        || situation->ready_first_draw) && n_exposed > 0)
     return sp_referee_bad_situation (result, "%s: the hand has %u claimed meld%s, but no call may "

@@ -81,11 +81,8 @@ init_options (gpointer     options,
               const char  *profile,
               GError     **error)
 {
-  memset (options, 0, sizeof (Options));
-  for (guint i = 0; i < G_N_ELEMENTS (options_list); i++)
-    if (!set_option (options, options_list[i].key, options_list[i].default_value, error))
-      return FALSE;
-  return TRUE;
+  return sp_rule_options_init (options_list, G_N_ELEMENTS (options_list), options,
+                               sizeof (Options), set_option, error);
 }
 
 /* ---- The 番 of one reading ---------------------------------------------------------------- */

@@ -45,12 +45,10 @@ void        sp_referee_refuse_count     (const SpHand      *hand,
                                          SpRuleset          ruleset,
                                          SpTileCount        count,
                                          SpScoreResult     *result);
-/* Refuses with bad-situation and a printf message; returns FALSE, so that a check of the
+/* Refuses with bad-situation and a printf message, and is FALSE, so that a check of the
  * situation reads `if (…) return sp_referee_bad_situation (result, "…");`. */
-G_GNUC_PRINTF (2, 3)
-gboolean    sp_referee_bad_situation    (SpScoreResult     *result,
-                                         const char        *format,
-                                         ...);
+#define sp_referee_bad_situation(result, ...) \
+  (sp_score_result_refuse ((result), SP_CORE_ERROR_BAD_SITUATION, __VA_ARGS__), FALSE)
 /* The contradictions both referees refuse as bad-situation; FALSE after refusing.
  * @kong_replacement_after_melded_kong: whether a replacement after a melded kong of a
  * discard may win (Guangdong, with its 杠上开花 liability) or not (Taiwan). */

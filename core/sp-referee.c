@@ -73,21 +73,6 @@ sp_referee_refuse_count (const SpHand  *hand,
 }
 
 gboolean
-sp_referee_bad_situation (SpScoreResult *result,
-                          const char    *format,
-                          ...)
-{
-  va_list args;
-
-  result->win = FALSE;
-  result->error_code = SP_CORE_ERROR_BAD_SITUATION;
-  va_start (args, format);
-  g_vsnprintf (result->message, sizeof result->message, format, args);
-  va_end (args);
-  return FALSE;
-}
-
-gboolean
 sp_referee_check_situation (const SpHand      *hand,
                             const SpSituation *situation,
                             gboolean           kong_replacement_after_melded_kong,

@@ -114,6 +114,28 @@ sp_test_score (const SpRules *rules,
   sp_test_score_args (rules, hand_text, (const char * const *) args, result);
 }
 
+/* Scores one line of a referee's item table (@hand with @flags under the @options of
+ * sp_test_rules()) into @result, and fails unless it is a win where @item is worth @value. */
+static inline void
+sp_test_check_item (SpRuleset      ruleset,
+                    const char    *options,
+                    const char    *hand,
+                    const char    *flags,
+                    const char    *item,
+                    gint32         value,
+                    SpScoreResult *result)
+{
+  g_autoptr(SpRules) rules = sp_test_rules (ruleset, options);
+
+  sp_test_score (rules, hand, flags, result);
+  g_test_message ("%s %s [%s]: %s %d", hand, flags, options ? options : "", item, value);
+  if (!result->win)
+    g_error ("%s %s: not a win: %s", hand, flags, result->message);
+  if (sp_score_result_item (result, item) != value)
+    g_error ("%s %s [%s]: %s is %d, expected %d", hand, flags, options ? options : "", item,
+             sp_score_result_item (result, item), value);
+}
+
 /* A hand a referee refuses: its SITUATION, the error and a word the message must hold. */
 typedef struct
 {

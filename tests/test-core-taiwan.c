@@ -208,19 +208,10 @@ test_tai_table (void)
 {
   for (guint i = 0; i < G_N_ELEMENTS (tai_cases); i++)
     {
-      g_autoptr(SpRules) rules = taiwan_rules (tai_cases[i].option);
       SpScoreResult result;
 
-      sp_test_score (rules, tai_cases[i].hand, tai_cases[i].flags, &result);
-      g_test_message ("%s %s [%s]: %s %d", tai_cases[i].hand, tai_cases[i].flags,
-                      tai_cases[i].option ? tai_cases[i].option : "", tai_cases[i].item,
-                      tai_cases[i].value);
-      if (!result.win)
-        g_error ("%s %s: not a win: %s", tai_cases[i].hand, tai_cases[i].flags, result.message);
-      if (sp_score_result_item (&result, tai_cases[i].item) != tai_cases[i].value)
-        g_error ("%s %s [%s]: %s is %d, expected %d", tai_cases[i].hand, tai_cases[i].flags,
-                 tai_cases[i].option ? tai_cases[i].option : "", tai_cases[i].item,
-                 sp_score_result_item (&result, tai_cases[i].item), tai_cases[i].value);
+      sp_test_check_item (SP_RULESET_TAIWAN, tai_cases[i].option, tai_cases[i].hand,
+                          tai_cases[i].flags, tai_cases[i].item, tai_cases[i].value, &result);
     }
 }
 

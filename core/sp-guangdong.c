@@ -76,15 +76,6 @@ get_option (gconstpointer  options,
                               key, &custom);
 }
 
-static gboolean
-init_options (gpointer     options,
-              const char  *profile,
-              GError     **error)
-{
-  return sp_rule_options_init (options_list, G_N_ELEMENTS (options_list), options,
-                               sizeof (Options), set_option, error);
-}
-
 /* ---- The 番 of one reading ---------------------------------------------------------------- */
 
 typedef struct
@@ -533,7 +524,7 @@ score (gconstpointer      options,
 const SpRulesetClass sp_guangdong_class = {
   profiles,
   sizeof (Options),
-  init_options,
+  NULL, /* init_options: the defaults of options_list */
   set_option,
   get_option,
   options_list,

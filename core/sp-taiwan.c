@@ -178,15 +178,6 @@ get_option (gconstpointer  options,
   return value;
 }
 
-static gboolean
-init_options (gpointer     options,
-              const char  *profile,
-              GError     **error)
-{
-  return sp_rule_options_init (options_list, G_N_ELEMENTS (options_list), options,
-                               sizeof (Options), set_option, error);
-}
-
 /* ---- The 台 of one reading ---------------------------------------------------------------- */
 
 /* The items of one reading, on the stack. */
@@ -705,7 +696,7 @@ score (gconstpointer      options,
 const SpRulesetClass sp_taiwan_class = {
   profiles,
   sizeof (Options),
-  init_options,
+  NULL, /* init_options: the defaults of options_list */
   set_option,
   get_option,
   options_list,

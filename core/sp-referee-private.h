@@ -27,15 +27,6 @@ typedef struct
 
 SpTileCount sp_referee_tile_count       (const SpHand      *hand,
                                          SpRuleset          ruleset);
-/* The checks the Taiwanese and Guangdong referees make first, in the order of the faults
- * (too-many-copies, wrong-tile-count, bad-situation); FALSE after refusing.  Sets *@count; a
- * Guangdong 小相公 with two or more concealed tiles is passed on (it may still win), and there
- * a replacement after a melded kong of a discard may win. */
-gboolean    sp_referee_check_hand       (const SpHand      *hand,
-                                         const SpSituation *situation,
-                                         SpRuleset          ruleset,
-                                         SpTileCount       *count,
-                                         SpScoreResult     *result);
 /* Adds the @n @items of the best reading to @result. */
 void        sp_referee_add_items        (SpScoreResult     *result,
                                          const SpScoreItem *items,
@@ -122,6 +113,36 @@ sp_referee_pay (gint64 settlement[4],
 {
   settlement[payer] -= amount;
   settlement[winner] += amount;
+}
+
+/* The checks the Taiwanese and Guangdong referees make first, in the order of the faults
+ * (too-many-copies, wrong-tile-count, bad-situation); FALSE after refusing.  Sets *@count; a
+ * Guangdong 小相公 with two or more concealed tiles is passed on (it may still win), and there
+ * a replacement after a melded kong of a discard may win.  Inline: every hand goes
+ * through it. */
+static inline gboolean
+sp_referee_check_hand (const SpHand      *hand,
+                       const SpSituation *situation,
+                       SpRuleset          ruleset,
+                       SpTileCount       *count,
+                       SpScoreResult     *result)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean guangdong = ruleset == SP_RULESET_GUANGDONG;
+
+  if (!sp_hand_check_copies (hand, &error))
+    {
+      sp_score_result_refuse (result, SP_CORE_ERROR_TOO_MANY_COPIES, "%s", error->message);
+      return FALSE;
+    }
+  *count = sp_referee_tile_count (hand, ruleset);
+  if (*count != SP_TILE_COUNT_RIGHT
+      && !(guangdong && *count == SP_TILE_COUNT_TOO_FEW && hand->n_concealed >= 2))
+    {
+      sp_referee_refuse_count (hand, ruleset, *count, result);
+      return FALSE;
+    }
+  return sp_referee_check_situation (hand, situation, guangdong, result);
 }
 
 G_END_DECLS

@@ -17,31 +17,6 @@ sp_referee_tile_count (const SpHand *hand,
   return SP_TILE_COUNT_RIGHT;
 }
 
-gboolean
-sp_referee_check_hand (const SpHand      *hand,
-                       const SpSituation *situation,
-                       SpRuleset          ruleset,
-                       SpTileCount       *count,
-                       SpScoreResult     *result)
-{
-  g_autoptr(GError) error = NULL;
-  gboolean guangdong = ruleset == SP_RULESET_GUANGDONG;
-
-  if (!sp_hand_check_copies (hand, &error))
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_TOO_MANY_COPIES, "%s", error->message);
-      return FALSE;
-    }
-  *count = sp_referee_tile_count (hand, ruleset);
-  if (*count != SP_TILE_COUNT_RIGHT
-      && !(guangdong && *count == SP_TILE_COUNT_TOO_FEW && hand->n_concealed >= 2))
-    {
-      sp_referee_refuse_count (hand, ruleset, *count, result);
-      return FALSE;
-    }
-  return sp_referee_check_situation (hand, situation, guangdong, result);
-}
-
 void
 sp_referee_add_items (SpScoreResult     *result,
                       const SpScoreItem *items,

@@ -51,6 +51,22 @@ sp_test_check_option_defaults (const SpRules *rules,
   return options;
 }
 
+/* Sets @key to @value, which then reads back as @reads. */
+static inline void
+sp_test_set_option (SpRules    *rules,
+                    const char *key,
+                    const char *value,
+                    const char *reads)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *read = NULL;
+
+  g_assert_true (sp_rules_set_option (rules, key, value, &error));
+  g_assert_no_error (error);
+  read = sp_rules_get_option (rules, key);
+  g_assert_cmpstr (read, ==, reads);
+}
+
 /* Setting @key to @value is refused as invalid, the message naming @key. */
 static inline void
 sp_test_refuse_option (SpRules    *rules,

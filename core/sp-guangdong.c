@@ -76,18 +76,6 @@ get_option (gconstpointer  options,
                               key, &custom);
 }
 
-static gboolean
-init_options (gpointer     options,
-              const char  *profile,
-              GError     **error)
-{
-  memset (options, 0, sizeof (Options));
-  for (guint i = 0; i < G_N_ELEMENTS (options_list); i++)
-    if (!set_option (options, options_list[i].key, options_list[i].default_value, error))
-      return FALSE;
-  return TRUE;
-}
-
 /* ---- The 番 of one reading ---------------------------------------------------------------- */
 
 typedef struct
@@ -105,14 +93,9 @@ tally_add (Tally      *tally,
            gint32      value,
            guint32     count)
 {
-  if (count == 0 || value == 0)
-    return;
-  g_return_if_fail (tally->n < G_N_ELEMENTS (tally->items));
-  tally->items[tally->n].name = name;
-  tally->items[tally->n].value = value;
-  tally->items[tally->n].count = count;
-  tally->n++;
-  tally->sum += value * (gint32) count;
+  if (value != 0)
+    tally->sum += sp_referee_tally (tally->items, &tally->n, G_N_ELEMENTS (tally->items), name,
+                                    value, count);
 }
 
 typedef struct
@@ -388,6 +371,8 @@ fill_facts (Facts             *facts,
             const SpHand      *hand,
             const SpSituation *s)
 {
+  SpTileFacts tiles;
+
   facts->options = o;
   facts->situation = s;
   sp_hand_all_counts (hand, facts->all);
@@ -396,21 +381,10 @@ fill_facts (Facts             *facts,
   for (guint i = 0; i < hand->n_melds; i++)
     facts->n_exposed += sp_meld_is_exposed (&hand->melds[i]);
   facts->concealed = facts->n_exposed == 0;
-  facts->suits = 0;
-  facts->honors = FALSE;
-  facts->terminals_only = TRUE;
-  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
-    {
-      if (facts->all[t] == 0)
-        continue;
-      if (sp_tile_is_honor ((SpTile) t))
-        facts->honors = TRUE;
-      else
-        {
-          facts->suits |= 1u << sp_tile_suit ((SpTile) t);
-          facts->terminals_only &= sp_tile_is_terminal ((SpTile) t);
-        }
-    }
+  sp_referee_tile_facts (facts->all, &tiles);
+  facts->suits = tiles.suits;
+  facts->honors = tiles.honors;
+  facts->terminals_only = tiles.terminals_only;
   facts->cap = o->cap;
 }
 
@@ -469,7 +443,6 @@ score (gconstpointer      options,
   Facts facts;
   Tally additions = { 0 }, best = { 0 }, tally;
   gboolean found = FALSE;
-  g_autoptr(GError) error = NULL;
 
   sp_score_result_init (result, SP_RULESET_GUANGDONG);
 
@@ -480,18 +453,7 @@ score (gconstpointer      options,
                               "or 七搶一");
       return;
     }
-  if (!sp_hand_check_copies (hand, &error))
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_TOO_MANY_COPIES, "%s", error->message);
-      return;
-    }
-  count = sp_referee_tile_count (hand, SP_RULESET_GUANGDONG);
-  if (count == SP_TILE_COUNT_TOO_MANY || (count == SP_TILE_COUNT_TOO_FEW && hand->n_concealed < 2))
-    {
-      sp_referee_refuse_count (hand, SP_RULESET_GUANGDONG, count, result);
-      return;
-    }
-  if (!sp_referee_check_situation (hand, situation, TRUE, result))
+  if (!sp_referee_check_hand (hand, situation, SP_RULESET_GUANGDONG, &count, result))
     return;
   if (situation->human && situation->seat_wind == situation->dealer)
     {
@@ -545,8 +507,7 @@ score (gconstpointer      options,
         }
     }
 
-  for (guint i = 0; i < best.n; i++)
-    sp_score_result_add (result, best.items[i].name, best.items[i].value, best.items[i].count);
+  sp_referee_add_items (result, best.items, best.n);
   result->total = best.total;
   result->points = (gint64) 1 << best.total;
   if (best.total < o->min_fan)
@@ -563,7 +524,7 @@ score (gconstpointer      options,
 const SpRulesetClass sp_guangdong_class = {
   profiles,
   sizeof (Options),
-  init_options,
+  NULL, /* init_options: the defaults of options_list */
   set_option,
   get_option,
   options_list,

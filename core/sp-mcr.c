@@ -1,11 +1,12 @@
 /* sp-mcr.c: the Chinese Official (MCR, 国标) referee: the 81 fan with their exclusions, the
  * profiles cn / r98 / gb2006, verdicts, penalties and settlement.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-referee-private.h"
+#include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
 
 #include <string.h>
 
-#include "sp-analysis.h"
 #include "sp-mcr.h"
 
 /* ---- The fan table (rules/mcr.md §7), in table order ---------------------------------- */
@@ -151,15 +152,15 @@ static const char * const profiles[] = { "cn", "r98", "gb2006", NULL };
 
 typedef struct
 {
-  guint8 concealed_kong_pair_value; /* 双暗杠: 6 (R98, cn) or 8 (2006) */
-  guint8 melded_concealed_kong;     /* 明暗杠: 0 off (明杠 + 暗杠), 5 (cn) or 6 (2006) */
-  guint8 si_exclusions;             /* the +SI exclusions of rules/mcr.md §7 */
-  guint8 knitted_excludes_waits;    /* 组合龙 excludes 边张/坎张 (GB 2006) */
-  guint8 special_concealed;         /* 门前清/不求人 with fully concealed special hands */
-  guint8 heavenly_hands;            /* 天和/地和/人和 */
-  guint8 last_tile_visible;         /* 和绝张 when the other three are in the winner's melds */
-  guint8 penalty_profile;           /* SpMcrPenaltyProfile */
-  guint8 min_fan;                   /* 起和分, flowers excluded */
+  gint32 concealed_kong_pair_value; /* 双暗杠: 6 (R98, cn) or 8 (2006) */
+  gint32 melded_concealed_kong;     /* 明暗杠: 0 off (明杠 + 暗杠), 5 (cn) or 6 (2006) */
+  gint32 si_exclusions;             /* the +SI exclusions of rules/mcr.md §7 */
+  gint32 knitted_excludes_waits;    /* 组合龙 excludes 边张/坎张 (GB 2006) */
+  gint32 special_concealed;         /* 门前清/不求人 with fully concealed special hands */
+  gint32 heavenly_hands;            /* 天和/地和/人和 */
+  gint32 last_tile_visible;         /* 和绝张 when the other three are in the winner's melds */
+  gint32 penalty_profile;           /* SpMcrPenaltyProfile */
+  gint32 min_fan;                   /* 起和分, flowers excluded */
 } Options;
 
 static const SpRuleOption options_cn[] = {
@@ -187,24 +188,21 @@ static const SpRuleOption options_cn[] = {
 
 #define N_OPTIONS G_N_ELEMENTS (options_cn)
 
-static gboolean
-parse_switch (const char  *key,
-              const char  *value,
-              guint8      *field,
-              GError     **error)
-{
-  if (g_strcmp0 (value, "on") == 0 || g_strcmp0 (value, "true") == 0)
-    *field = TRUE;
-  else if (g_strcmp0 (value, "off") == 0 || g_strcmp0 (value, "false") == 0)
-    *field = FALSE;
-  else
-    {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   "mcr option %s: '%s' is not on or off", key, value);
-      return FALSE;
-    }
-  return TRUE;
-}
+static const SpOptionField option_fields[] = {
+  { SP_OPTION_NUMBER, G_STRUCT_OFFSET (Options, concealed_kong_pair_value), 0, 0 },
+  { SP_OPTION_NUMBER, G_STRUCT_OFFSET (Options, melded_concealed_kong), 0, 0 },
+  { SP_OPTION_SWITCH, G_STRUCT_OFFSET (Options, si_exclusions), 0, 0 },
+  { SP_OPTION_SWITCH, G_STRUCT_OFFSET (Options, knitted_excludes_waits), 0, 0 },
+  { SP_OPTION_SWITCH, G_STRUCT_OFFSET (Options, special_concealed), 0, 0 },
+  { SP_OPTION_SWITCH, G_STRUCT_OFFSET (Options, heavenly_hands), 0, 0 },
+  { SP_OPTION_SWITCH, G_STRUCT_OFFSET (Options, last_tile_visible), 0, 0 },
+  { SP_OPTION_CHOICE, G_STRUCT_OFFSET (Options, penalty_profile), 0, 0 },
+  { SP_OPTION_INTEGER, G_STRUCT_OFFSET (Options, min_fan), 0, 88 },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (option_fields) == N_OPTIONS);
+/* penalty_profile is stored as the index of its value in "r98|ema". */
+G_STATIC_ASSERT (SP_MCR_PENALTY_R98 == 0 && SP_MCR_PENALTY_EMA == 1);
 
 static gboolean
 set_option (gpointer     data,
@@ -212,75 +210,23 @@ set_option (gpointer     data,
             const char  *value,
             GError     **error)
 {
-  Options *options = data;
+  int custom;
 
-  if (strcmp (key, "concealed_kong_pair_value") == 0)
-    {
-      if (strcmp (value, "6") != 0 && strcmp (value, "8") != 0)
-        {
-          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "mcr option %s: '%s' is not 6 or 8", key, value);
-          return FALSE;
-        }
-      options->concealed_kong_pair_value = (guint8) (value[0] - '0');
-      return TRUE;
-    }
-  if (strcmp (key, "melded_concealed_kong") == 0)
-    {
-      if (strcmp (value, "off") == 0)
-        options->melded_concealed_kong = 0;
-      else if (strcmp (value, "5") == 0 || strcmp (value, "6") == 0)
-        options->melded_concealed_kong = (guint8) (value[0] - '0');
-      else
-        {
-          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "mcr option %s: '%s' is not off, 5 or 6", key, value);
-          return FALSE;
-        }
-      return TRUE;
-    }
-  if (strcmp (key, "si_exclusions") == 0)
-    return parse_switch (key, value, &options->si_exclusions, error);
-  if (strcmp (key, "knitted_excludes_waits") == 0)
-    return parse_switch (key, value, &options->knitted_excludes_waits, error);
-  if (strcmp (key, "special_concealed") == 0)
-    return parse_switch (key, value, &options->special_concealed, error);
-  if (strcmp (key, "heavenly_hands") == 0)
-    return parse_switch (key, value, &options->heavenly_hands, error);
-  if (strcmp (key, "last_tile_visible") == 0)
-    return parse_switch (key, value, &options->last_tile_visible, error);
-  if (strcmp (key, "penalty_profile") == 0)
-    {
-      if (strcmp (value, "r98") == 0)
-        options->penalty_profile = SP_MCR_PENALTY_R98;
-      else if (strcmp (value, "ema") == 0)
-        options->penalty_profile = SP_MCR_PENALTY_EMA;
-      else
-        {
-          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "mcr option %s: '%s' is not r98 or ema", key, value);
-          return FALSE;
-        }
-      return TRUE;
-    }
-  if (strcmp (key, "min_fan") == 0)
-    {
-      guint64 n;
-
-      if (!g_ascii_string_to_unsigned (value, 10, 0, 88, &n, NULL))
-        {
-          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "mcr option %s: '%s' is not a whole number from 0 to 88", key, value);
-          return FALSE;
-        }
-      options->min_fan = (guint8) n;
-      return TRUE;
-    }
-  g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-               "unknown mcr option '%s' (see --list-options)", key);
-  return FALSE;
+  return sp_rule_options_set (options_cn, option_fields, N_OPTIONS, data, key, value, &custom,
+                              error);
 }
 
+static char *
+get_option (gconstpointer  data,
+            const char    *key)
+{
+  int custom;
+
+  return sp_rule_options_get (options_cn, option_fields, N_OPTIONS, data, key, &custom);
+}
+
+/* The defaults of the table are those of cn; r98 and gb2006 differ in the kong values and
+ * the exclusions. */
 static gboolean
 init_options (gpointer     data,
               const char  *profile,
@@ -300,44 +246,14 @@ init_options (gpointer     data,
       return FALSE;
     }
 
+  if (!sp_rule_options_init (options_cn, N_OPTIONS, data, sizeof (Options), set_option, error))
+    return FALSE;
   options->concealed_kong_pair_value = p == PROFILE_GB2006 ? 8 : 6;
   options->melded_concealed_kong = p == PROFILE_CN ? 5 : p == PROFILE_GB2006 ? 6 : 0;
   options->si_exclusions = p != PROFILE_R98;
   options->knitted_excludes_waits = p == PROFILE_GB2006;
   options->special_concealed = p == PROFILE_GB2006;
-  options->heavenly_hands = FALSE;
-  options->last_tile_visible = TRUE;
-  options->penalty_profile = SP_MCR_PENALTY_R98;
-  options->min_fan = 8;
   return TRUE;
-}
-
-static char *
-get_option (gconstpointer  data,
-            const char    *key)
-{
-  const Options *options = data;
-
-  if (strcmp (key, "concealed_kong_pair_value") == 0)
-    return g_strdup_printf ("%u", options->concealed_kong_pair_value);
-  if (strcmp (key, "melded_concealed_kong") == 0)
-    return options->melded_concealed_kong == 0
-             ? g_strdup ("off") : g_strdup_printf ("%u", options->melded_concealed_kong);
-  if (strcmp (key, "si_exclusions") == 0)
-    return g_strdup (options->si_exclusions ? "on" : "off");
-  if (strcmp (key, "knitted_excludes_waits") == 0)
-    return g_strdup (options->knitted_excludes_waits ? "on" : "off");
-  if (strcmp (key, "special_concealed") == 0)
-    return g_strdup (options->special_concealed ? "on" : "off");
-  if (strcmp (key, "heavenly_hands") == 0)
-    return g_strdup (options->heavenly_hands ? "on" : "off");
-  if (strcmp (key, "last_tile_visible") == 0)
-    return g_strdup (options->last_tile_visible ? "on" : "off");
-  if (strcmp (key, "penalty_profile") == 0)
-    return g_strdup (options->penalty_profile == SP_MCR_PENALTY_EMA ? "ema" : "r98");
-  if (strcmp (key, "min_fan") == 0)
-    return g_strdup_printf ("%u", options->min_fan);
-  return NULL;
 }
 
 /* ---- Hand facts shared by every reading ------------------------------------------------- */
@@ -1868,97 +1784,51 @@ situation_is_consistent (Facts         *facts,
 
   sp_tile_to_string (w, name);
   if (situation->kong && !situation->self_drawn && facts->all[w] > 1)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--kong on a discard (抢杠和) of %s, but the hand holds %u of %s: the "
-                              "robbed kong needs the other three",
-                              name, facts->all[w], name);
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--kong on a discard (抢杠和) of %s, but the hand holds "
+                                     "%u of %s: the robbed kong needs the other three",
+                                     name, facts->all[w], name);
   if (situation->kong && situation->self_drawn && facts->n_kongs == 0)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--kong with --self-drawn (杠上开花), but the hand has no kong");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result,
+                                     "--kong with --self-drawn (杠上开花), but the hand has no kong");
   if (situation->wall_last && situation->kong && !situation->self_drawn)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--wall-last with --kong on a discard: a kong cannot be robbed "
-                              "with the last tile of the wall");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--wall-last with --kong on a discard: a kong cannot "
+                                     "be robbed with the last tile of the wall");
   if (situation->last_tile && hand->counts[w] > 1)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--last-tile (和绝张), but the hand itself holds %u of %s among its "
-                              "concealed tiles",
-                              hand->counts[w], name);
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--last-tile (和绝张), but the hand itself holds %u of "
+                                     "%s among its concealed tiles", hand->counts[w], name);
   if (situation->flower_replacement && !situation->self_drawn)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--flower-replacement needs --self-drawn: the replacement tile is "
-                              "drawn");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--flower-replacement needs --self-drawn: the "
+                                     "replacement tile is drawn");
   if (!situation->self_drawn && situation->discarder == situation->seat_wind)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--discarder %s is the winner's own seat",
-                              sp_wind_to_string (situation->discarder));
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--discarder %s is the winner's own seat",
+                                     sp_wind_to_string (situation->discarder));
   if (situation->self_drawn && situation->discarder != SP_SEAT_NONE)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--discarder with --self-drawn: a self-drawn win has no discarder");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--discarder with --self-drawn: a self-drawn win has "
+                                     "no discarder");
   if (situation->heavenly || situation->earthly || situation->human)
     {
       const char *which = situation->heavenly ? "--heavenly" : situation->earthly ? "--earthly"
                                                                                   : "--human";
 
       if (!facts->options->heavenly_hands)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "%s: 天和/地和/人和 are not counted in this profile (--option "
-                                  "heavenly_hands=on)", which);
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "%s: 天和/地和/人和 are not counted in this profile "
+                                         "(--option heavenly_hands=on)", which);
       if (situation->heavenly + situation->earthly + situation->human > 1)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "only one of --heavenly, --earthly and --human can hold");
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "only one of --heavenly, --earthly and --human "
+                                         "can hold");
       if (hand->n_melds > 0)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "%s with melds: these wins come before any claim or kong", which);
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "%s with melds: these wins come before any claim "
+                                         "or kong", which);
       if (situation->heavenly
           && (situation->seat_wind != situation->dealer || !situation->self_drawn))
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "--heavenly (天和) is the dealer's self-drawn win on the deal");
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "--heavenly (天和) is the dealer's self-drawn win "
+                                         "on the deal");
       if ((situation->earthly || situation->human) && situation->seat_wind == situation->dealer)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "%s is a win of a player other than the dealer", which);
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "%s is a win of a player other than the dealer",
+                                         which);
       if (situation->human && situation->self_drawn)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "--human (人和) is a win on a discard of the first go-round");
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "--human (人和) is a win on a discard of the first "
+                                         "go-round");
     }
   return TRUE;
 }
@@ -1967,15 +1837,10 @@ static void
 refuse_not_a_win (const SpHand  *hand,
                   SpScoreResult *result)
 {
-  SpHand ready = *hand;
-  SpWaitList waits;
   char name[SP_TILE_STRING_SIZE];
 
   sp_tile_to_string (sp_hand_winning_tile (hand), name);
-  sp_hand_remove_winning_tile (&ready);
-  result->ready = sp_hand_waits (&ready, SP_RULESET_MCR, &waits) > 0;
-  result->shanten = result->ready ? 0 : sp_hand_shanten (&ready, SP_RULESET_MCR);
-  if (result->ready)
+  if (sp_referee_read_false_win (hand, SP_RULESET_MCR, result) > 0)
     sp_score_result_refuse (result, SP_CORE_ERROR_NOT_A_WIN,
                             "not a win: %s does not complete the hand, which is ready (和错牌)", name);
   else
@@ -2130,7 +1995,7 @@ score (gconstpointer      data,
   if (total_without_flowers < options->min_fan)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
-                              "below the minimum (错和): %d fan without flowers, %u needed",
+                              "below the minimum (错和): %d fan without flowers, %d needed",
                               total_without_flowers, options->min_fan);
       sp_mcr_apply_penalty ((SpMcrPenaltyProfile) options->penalty_profile,
                             situation->seat_wind, result);

@@ -1,4 +1,4 @@
-/* sp-referee.c: checks shared by the Taiwanese and Guangdong referees.
+/* sp-referee.c: checks shared by the referees.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-referee-private.h"
 
@@ -15,6 +15,15 @@ sp_referee_tile_count (const SpHand *hand,
   if (n < needed)
     return SP_TILE_COUNT_TOO_FEW;
   return SP_TILE_COUNT_RIGHT;
+}
+
+void
+sp_referee_add_items (SpScoreResult     *result,
+                      const SpScoreItem *items,
+                      guint              n)
+{
+  for (guint i = 0; i < n; i++)
+    sp_score_result_add (result, items[i].name, items[i].value, items[i].count);
 }
 
 void
@@ -63,19 +72,12 @@ sp_referee_check_situation (const SpHand      *hand,
   if (situation->self_drawn && situation->kong)
     {
       if (n_kongs == 0)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "--self-drawn --kong: a replacement tile after a kong, but the "
-                                  "hand has no kong");
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "--self-drawn --kong: a replacement tile after a "
+                                         "kong, but the hand has no kong");
       if (n_replaceable == 0)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "--self-drawn --kong: every kong of the hand was claimed from a "
-                                  "discard, and a replacement after such a kong cannot win");
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "--self-drawn --kong: every kong of the hand was "
+                                         "claimed from a discard, and a replacement after such a "
+                                         "kong cannot win");
     }
   if (situation->kong && !situation->self_drawn && winning != SP_TILE_NONE)
     {
@@ -85,85 +87,51 @@ sp_referee_check_situation (const SpHand      *hand,
        * can hold no other copy of it. */
       sp_hand_all_counts (hand, all);
       if (all[winning] > 1)
-        {
-          sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                  "--kong without --self-drawn (robbing a kong): the hand holds %u "
-                                  "%s, so nobody else can add the fourth to a pung",
-                                  all[winning], sp_tile_to_string (winning, name));
-          return FALSE;
-        }
+        return sp_referee_bad_situation (result, "--kong without --self-drawn (robbing a kong): "
+                                         "the hand holds %u %s, so nobody else can add the fourth "
+                                         "to a pung",
+                                         all[winning], sp_tile_to_string (winning, name));
     }
   if (situation->flower_replacement && !situation->self_drawn)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--flower-replacement needs --self-drawn: the replacement tile is "
-                              "drawn");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--flower-replacement needs --self-drawn: the "
+                                     "replacement tile is drawn");
   if (situation->flower_replacement && situation->n_flowers == 0)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--flower-replacement: the winner has no flower (--flowers)");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--flower-replacement: the winner has no flower "
+                                     "(--flowers)");
   if (!situation->self_drawn && situation->discarder == seat)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--discarder %s is the winner's own seat on a discard win",
-                              sp_wind_to_string ((SpWind) seat));
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--discarder %s is the winner's own seat on a "
+                                     "discard win", sp_wind_to_string ((SpWind) seat));
   if (situation->heavenly + situation->earthly + situation->human > 1)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--heavenly, --earthly and --human exclude each other");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result,
+                                     "--heavenly, --earthly and --human exclude each other");
   if (situation->ready_at_deal && situation->ready_first_draw)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--ready-at-deal and --ready-first-draw exclude each other");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result,
+                                     "--ready-at-deal and --ready-first-draw exclude each other");
   if ((situation->heavenly || situation->earthly || situation->human || situation->ready_at_deal
        || situation->ready_first_draw) && n_exposed > 0)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "%s: the hand has %u claimed meld%s, but no call may have been made",
-                              situation->heavenly ? "--heavenly" : situation->earthly ? "--earthly"
-                              : situation->human ? "--human" : situation->ready_at_deal
-                              ? "--ready-at-deal" : "--ready-first-draw",
-                              n_exposed, n_exposed == 1 ? "" : "s");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "%s: the hand has %u claimed meld%s, but no call may "
+                                     "have been made",
+                                     situation->heavenly ? "--heavenly"
+                                     : situation->earthly ? "--earthly"
+                                     : situation->human ? "--human"
+                                     : situation->ready_at_deal ? "--ready-at-deal"
+                                     : "--ready-first-draw",
+                                     n_exposed, n_exposed == 1 ? "" : "s");
   if (situation->heavenly && seat != situation->dealer)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--heavenly: only the dealer (%s) wins on the dealt hand, the winner "
-                              "sits at %s", sp_wind_to_string ((SpWind) situation->dealer),
-                              sp_wind_to_string ((SpWind) seat));
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--heavenly: only the dealer (%s) wins on the dealt "
+                                     "hand, the winner sits at %s",
+                                     sp_wind_to_string ((SpWind) situation->dealer),
+                                     sp_wind_to_string ((SpWind) seat));
   if (situation->earthly && seat == situation->dealer)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--earthly: the winner (%s) is the dealer, whose first-draw win is "
-                              "--heavenly", sp_wind_to_string ((SpWind) seat));
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--earthly: the winner (%s) is the dealer, whose "
+                                     "first-draw win is --heavenly",
+                                     sp_wind_to_string ((SpWind) seat));
   if (situation->earthly && !situation->self_drawn)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--earthly is a self-drawn win: add --self-drawn (a first-round "
-                              "discard win is --human)");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--earthly is a self-drawn win: add --self-drawn (a "
+                                     "first-round discard win is --human)");
   if (situation->human && situation->self_drawn)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--human is a win on a discard: it does not go with --self-drawn");
-      return FALSE;
-    }
+    return sp_referee_bad_situation (result, "--human is a win on a discard: it does not go with "
+                                     "--self-drawn");
   return TRUE;
 }
 
@@ -178,27 +146,35 @@ sp_referee_n_waits (const SpHand *hand,
   return sp_hand_waits (&ready, ruleset, &waits);
 }
 
+guint
+sp_referee_read_false_win (const SpHand  *hand,
+                           SpRuleset      ruleset,
+                           SpScoreResult *result)
+{
+  SpHand ready = *hand;
+  SpWaitList waits;
+
+  sp_hand_remove_winning_tile (&ready);
+  result->ready = sp_hand_waits (&ready, ruleset, &waits) > 0;
+  result->shanten = result->ready ? 0 : sp_hand_shanten (&ready, ruleset);
+  return waits.n;
+}
+
 void
 sp_referee_refuse_not_a_win (const SpHand  *hand,
                              SpRuleset      ruleset,
                              SpScoreResult *result)
 {
-  SpHand ready = *hand;
-  SpWaitList waits;
+  guint n_waits = sp_referee_read_false_win (hand, ruleset, result);
   char name[SP_TILE_STRING_SIZE];
 
-  sp_hand_remove_winning_tile (&ready);
-  result->ready = sp_hand_waits (&ready, ruleset, &waits) > 0;
   if (result->ready)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_NOT_A_WIN,
-                              "not a win: the hand is ready, but %s (the last tile) is not one of "
-                              "its %u winning tiles",
-                              sp_tile_to_string (sp_hand_winning_tile (hand), name), waits.n);
-      return;
-    }
-  result->shanten = sp_hand_shanten (&ready, ruleset);
-  sp_score_result_refuse (result, SP_CORE_ERROR_NOT_A_WIN,
-                          "not a win: without its last tile the hand is %d tile%s from ready",
-                          result->shanten, result->shanten == 1 ? "" : "s");
+    sp_score_result_refuse (result, SP_CORE_ERROR_NOT_A_WIN,
+                            "not a win: the hand is ready, but %s (the last tile) is not one of "
+                            "its %u winning tiles",
+                            sp_tile_to_string (sp_hand_winning_tile (hand), name), n_waits);
+  else
+    sp_score_result_refuse (result, SP_CORE_ERROR_NOT_A_WIN,
+                            "not a win: without its last tile the hand is %d tile%s from ready",
+                            result->shanten, result->shanten == 1 ? "" : "s");
 }

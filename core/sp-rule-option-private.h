@@ -11,7 +11,8 @@ typedef enum
 {
   SP_OPTION_SWITCH,      /* "on|off", stored as 1/0 */
   SP_OPTION_CHOICE,      /* one of the '|'-separated values, stored as its index */
-  SP_OPTION_NUMBER,      /* one of the '|'-separated numbers, stored as the number */
+  SP_OPTION_NUMBER,      /* one of the '|'-separated numbers, stored as the number (a word
+                          * such as off stands for 0) */
   SP_OPTION_INTEGER,     /* a whole number from min to max */
   SP_OPTION_CUSTOM,      /* parsed by the module itself */
 } SpOptionKind;
@@ -25,9 +26,23 @@ typedef struct
   gint32       max;
 } SpOptionField;
 
-/* Sets @key to @value in @options; FALSE with SP_CORE_ERROR_INVALID naming the key and the
- * accepted values.  A SP_OPTION_CUSTOM option is left to the caller: *@custom is set to its
- * index and TRUE is returned without touching @options. */
+/* A module's setter (SpRulesetClass.set_option), which handles its own SP_OPTION_CUSTOM. */
+typedef gboolean (*SpRuleOptionSetFunc) (gpointer     storage,
+                                         const char  *key,
+                                         const char  *value,
+                                         GError     **error);
+
+/* Clears @storage (@size bytes) and sets every option to its default through @set. */
+gboolean sp_rule_options_init (const SpRuleOption  *options,
+                               guint                n_options,
+                               gpointer             storage,
+                               gsize                size,
+                               SpRuleOptionSetFunc  set,
+                               GError             **error);
+/* Sets @key to @value in @options (a switch also reads true and false); FALSE with
+ * SP_CORE_ERROR_INVALID naming the key and the accepted values.  A SP_OPTION_CUSTOM option is
+ * left to the caller: *@custom is set to its index and TRUE is returned without touching
+ * @options. */
 gboolean sp_rule_options_set (const SpRuleOption  *options,
                               const SpOptionField *fields,
                               guint                n_options,

@@ -57,6 +57,41 @@ nth_value (const char *values,
   return bar != NULL ? g_strndup (segment, (gsize) (bar - segment)) : g_strdup (segment);
 }
 
+/* The one of the '|'-separated @values that reads as @number (a word such as off reads as 0). */
+static char *
+number_value (const char *values,
+              gint32      number)
+{
+  const char *segment = values;
+  int index = 0;
+
+  while (segment != NULL)
+    {
+      const char *bar = strchr (segment, '|');
+
+      if (strtol (segment, NULL, 10) == number)
+        return nth_value (values, index);
+      segment = bar != NULL ? bar + 1 : NULL;
+      index++;
+    }
+  return g_strdup_printf ("%d", number);
+}
+
+gboolean
+sp_rule_options_init (const SpRuleOption  *options,
+                      guint                n_options,
+                      gpointer             storage,
+                      gsize                size,
+                      SpRuleOptionSetFunc  set,
+                      GError             **error)
+{
+  memset (storage, 0, size);
+  for (guint i = 0; i < n_options; i++)
+    if (!set (storage, options[i].key, options[i].default_value, error))
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 sp_rule_options_set (const SpRuleOption  *options,
                      const SpOptionField *fields,
@@ -98,6 +133,11 @@ sp_rule_options_set (const SpRuleOption  *options,
       *field = (gint32) n;
       return TRUE;
     }
+  /* A switch also reads true and false. */
+  if (fields[i].kind == SP_OPTION_SWITCH && strcmp (value, "true") == 0)
+    value = "on";
+  else if (fields[i].kind == SP_OPTION_SWITCH && strcmp (value, "false") == 0)
+    value = "off";
   index = find_value (options[i].values, value);
   if (index < 0)
     {
@@ -151,6 +191,7 @@ sp_rule_options_get (const SpRuleOption  *options,
     case SP_OPTION_CHOICE:
       return nth_value (options[i].values, *field);
     case SP_OPTION_NUMBER:
+      return number_value (options[i].values, *field);
     case SP_OPTION_INTEGER:
       return g_strdup_printf ("%d", *field);
     case SP_OPTION_CUSTOM:

@@ -11,6 +11,7 @@ typedef struct
 {
   const char * const *profiles;     /* NULL-terminated; the first is the default */
   gsize               options_size; /* the module's options struct */
+  /* NULL: every option of @options is set to its default through set_option. */
   gboolean          (*init_options) (gpointer       options,
                                      const char    *profile,
                                      GError       **error);

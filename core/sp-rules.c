@@ -1,5 +1,6 @@
 /* sp-rules.c: a ruleset with its profile and options, dispatching to the ruleset's module.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
 
 #include <string.h>
@@ -54,7 +55,9 @@ sp_rules_new (SpRuleset    ruleset,
       return NULL;
     }
   options = g_malloc0 (klass->options_size);
-  if (!klass->init_options (options, profile, error))
+  if (klass->init_options != NULL ? !klass->init_options (options, profile, error)
+      : !sp_rule_options_init (klass->options, klass->n_options, options, klass->options_size,
+                               klass->set_option, error))
     return NULL;
 
   rules = g_new0 (SpRules, 1);

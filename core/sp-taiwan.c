@@ -178,18 +178,6 @@ get_option (gconstpointer  options,
   return value;
 }
 
-static gboolean
-init_options (gpointer     options,
-              const char  *profile,
-              GError     **error)
-{
-  memset (options, 0, sizeof (Options));
-  for (guint i = 0; i < G_N_ELEMENTS (options_list); i++)
-    if (!set_option (options, options_list[i].key, options_list[i].default_value, error))
-      return FALSE;
-  return TRUE;
-}
-
 /* ---- The 台 of one reading ---------------------------------------------------------------- */
 
 /* The items of one reading, on the stack. */
@@ -207,14 +195,8 @@ tally_add (Tally      *tally,
            gint32      value,
            guint32     count)
 {
-  if (count == 0)
-    return;
-  g_return_if_fail (tally->n < G_N_ELEMENTS (tally->items));
-  tally->items[tally->n].name = name;
-  tally->items[tally->n].value = value;
-  tally->items[tally->n].count = count;
-  tally->n++;
-  tally->total += value * (gint32) count;
+  tally->total += sp_referee_tally (tally->items, &tally->n, G_N_ELEMENTS (tally->items), name,
+                                    value, count);
 }
 
 /* What every reading of the hand shares. */
@@ -543,9 +525,7 @@ static void
 copy_tally (const Tally   *tally,
             SpScoreResult *result)
 {
-  for (guint i = 0; i < tally->n; i++)
-    sp_score_result_add (result, tally->items[i].name, tally->items[i].value,
-                         tally->items[i].count);
+  sp_referee_add_items (result, tally->items, tally->n);
   result->total = tally->total;
 }
 
@@ -598,6 +578,8 @@ fill_facts (Facts             *facts,
             const SpHand      *hand,
             const SpSituation *s)
 {
+  SpTileFacts tiles;
+
   facts->options = o;
   facts->situation = s;
   sp_hand_all_counts (hand, facts->all);
@@ -611,19 +593,10 @@ fill_facts (Facts             *facts,
       facts->concealed &= !exposed;
       facts->all_melded &= exposed;
     }
-  facts->suits = 0;
-  facts->honors = FALSE;
-  facts->triplet_shape = FALSE;
-  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
-    {
-      if (facts->all[t] == 0)
-        continue;
-      if (sp_tile_is_honor ((SpTile) t))
-        facts->honors = TRUE;
-      else
-        facts->suits |= 1u << sp_tile_suit ((SpTile) t);
-      facts->triplet_shape |= facts->all[t] >= 3;
-    }
+  sp_referee_tile_facts (facts->all, &tiles);
+  facts->suits = tiles.suits;
+  facts->honors = tiles.honors;
+  facts->triplet_shape = tiles.triplet_shape;
   facts->n_waits = 0;
 }
 
@@ -639,7 +612,6 @@ score (gconstpointer      options,
   Facts facts;
   Tally hand_items = { 0 }, best = { 0 }, tally;
   gboolean found = FALSE;
-  g_autoptr(GError) error = NULL;
 
   sp_score_result_init (result, SP_RULESET_TAIWAN);
 
@@ -652,18 +624,7 @@ score (gconstpointer      options,
         score_flower_win (o, situation, result);
       return;
     }
-  if (!sp_hand_check_copies (hand, &error))
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_TOO_MANY_COPIES, "%s", error->message);
-      return;
-    }
-  count = sp_referee_tile_count (hand, SP_RULESET_TAIWAN);
-  if (count != SP_TILE_COUNT_RIGHT)
-    {
-      sp_referee_refuse_count (hand, SP_RULESET_TAIWAN, count, result);
-      return;
-    }
-  if (!sp_referee_check_situation (hand, situation, FALSE, result))
+  if (!sp_referee_check_hand (hand, situation, SP_RULESET_TAIWAN, &count, result))
     return;
   if (situation->n_flowers > 0 && !situation->flowers_listed)
     {
@@ -745,7 +706,7 @@ settle_total (gconstpointer      options,
 const SpRulesetClass sp_taiwan_class = {
   profiles,
   sizeof (Options),
-  init_options,
+  NULL, /* init_options: the defaults of options_list */
   set_option,
   get_option,
   options_list,

@@ -8,6 +8,78 @@
 
 #include "sp-core.h"
 
+/* A new SpRules of @ruleset's default profile with the comma-separated KEY=VALUE @options
+ * (NULL: none) set. */
+static inline SpRules *
+sp_test_rules (SpRuleset   ruleset,
+               const char *options)
+{
+  g_autoptr(GError) error = NULL;
+  SpRules *rules = sp_rules_new (ruleset, NULL, &error);
+
+  g_assert_no_error (error);
+  if (options != NULL)
+    {
+      g_auto(GStrv) list = g_strsplit (options, ",", -1);
+
+      for (guint i = 0; list[i] != NULL; i++)
+        {
+          g_auto(GStrv) pair = g_strsplit (list[i], "=", 2);
+
+          g_assert_true (sp_rules_set_option (rules, pair[0], pair[1], &error));
+          g_assert_no_error (error);
+        }
+    }
+  return rules;
+}
+
+/* Every option of @rules reads back as its listed default and has a description; returns
+ * the list and its length @n. */
+static inline const SpRuleOption *
+sp_test_check_option_defaults (const SpRules *rules,
+                               guint         *n)
+{
+  const SpRuleOption *options = sp_rules_list_options (rules, n);
+
+  for (guint i = 0; i < *n; i++)
+    {
+      g_autofree char *value = sp_rules_get_option (rules, options[i].key);
+
+      g_assert_cmpstr (value, ==, options[i].default_value);
+      g_assert_nonnull (options[i].description);
+    }
+  return options;
+}
+
+/* Sets @key to @value, which then reads back as @reads. */
+static inline void
+sp_test_set_option (SpRules    *rules,
+                    const char *key,
+                    const char *value,
+                    const char *reads)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *read = NULL;
+
+  g_assert_true (sp_rules_set_option (rules, key, value, &error));
+  g_assert_no_error (error);
+  read = sp_rules_get_option (rules, key);
+  g_assert_cmpstr (read, ==, reads);
+}
+
+/* Setting @key to @value is refused as invalid, the message naming @key. */
+static inline void
+sp_test_refuse_option (SpRules    *rules,
+                       const char *key,
+                       const char *value)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (sp_rules_set_option (rules, key, value, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, key));
+}
+
 /* Scores @hand_text ("-" for a flower win) with the NULL-terminated SITUATION @args. */
 static inline void
 sp_test_score_args (const SpRules      *rules,
@@ -56,6 +128,55 @@ sp_test_score (const SpRules *rules,
     }
   args[k] = NULL;
   sp_test_score_args (rules, hand_text, (const char * const *) args, result);
+}
+
+/* Scores one line of a referee's item table (@hand with @flags under the @options of
+ * sp_test_rules()) into @result, and fails unless it is a win where @item is worth @value. */
+static inline void
+sp_test_check_item (SpRuleset      ruleset,
+                    const char    *options,
+                    const char    *hand,
+                    const char    *flags,
+                    const char    *item,
+                    gint32         value,
+                    SpScoreResult *result)
+{
+  g_autoptr(SpRules) rules = sp_test_rules (ruleset, options);
+
+  sp_test_score (rules, hand, flags, result);
+  g_test_message ("%s %s [%s]: %s %d", hand, flags, options ? options : "", item, value);
+  if (!result->win)
+    g_error ("%s %s: not a win: %s", hand, flags, result->message);
+  if (sp_score_result_item (result, item) != value)
+    g_error ("%s %s [%s]: %s is %d, expected %d", hand, flags, options ? options : "", item,
+             sp_score_result_item (result, item), value);
+}
+
+/* A hand a referee refuses: its SITUATION, the error and a word the message must hold. */
+typedef struct
+{
+  const char  *hand;
+  const char  *flags;
+  SpCoreError  code;
+  const char  *says;
+} SpTestRefusal;
+
+/* Scores each of the @n @refusals and checks its error and message. */
+static inline void
+sp_test_check_refusals (const SpRules       *rules,
+                        const SpTestRefusal *refusals,
+                        guint                n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      SpScoreResult result;
+
+      sp_test_score (rules, refusals[i].hand, refusals[i].flags, &result);
+      g_test_message ("%s %s: %s", refusals[i].hand, refusals[i].flags, result.message);
+      g_assert_false (result.win);
+      g_assert_cmpint (result.error_code, ==, refusals[i].code);
+      g_assert_nonnull (strstr (result.message, refusals[i].says));
+    }
 }
 
 static inline const char *

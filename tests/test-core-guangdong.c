@@ -5,25 +5,9 @@
 #include "sp-test-referee.h"
 
 static SpRules *
-guangdong_rules (const char *option)
+guangdong_rules (const char *options)
 {
-  g_autoptr(GError) error = NULL;
-  SpRules *rules = sp_rules_new (SP_RULESET_GUANGDONG, NULL, &error);
-
-  g_assert_no_error (error);
-  if (option != NULL)
-    {
-      g_auto(GStrv) options = g_strsplit (option, ",", -1);
-
-      for (guint i = 0; options[i] != NULL; i++)
-        {
-          g_auto(GStrv) pair = g_strsplit (options[i], "=", 2);
-
-          g_assert_true (sp_rules_set_option (rules, pair[0], pair[1], &error));
-          g_assert_no_error (error);
-        }
-    }
-  return rules;
+  return sp_test_rules (SP_RULESET_GUANGDONG, options);
 }
 
 /* Each 番 where it counts and where it must not (0), with the option that changes it; and the
@@ -98,21 +82,14 @@ test_fan_table (void)
 {
   for (guint i = 0; i < G_N_ELEMENTS (fan_cases); i++)
     {
-      g_autoptr(SpRules) rules = guangdong_rules (fan_cases[i].option);
       SpScoreResult result;
 
-      sp_test_score (rules, fan_cases[i].hand, fan_cases[i].flags, &result);
-      g_test_message ("%s %s [%s]: %s %d", fan_cases[i].hand, fan_cases[i].flags,
-                      fan_cases[i].option ? fan_cases[i].option : "", fan_cases[i].item,
-                      fan_cases[i].value);
-      if (!result.win)
-        g_error ("%s %s: not a win: %s", fan_cases[i].hand, fan_cases[i].flags, result.message);
-      if (sp_score_result_item (&result, fan_cases[i].item) != fan_cases[i].value
-          || result.total != fan_cases[i].total)
-        g_error ("%s %s [%s]: %s is %d, total %d; expected %d, total %d", fan_cases[i].hand,
-                 fan_cases[i].flags, fan_cases[i].option ? fan_cases[i].option : "",
-                 fan_cases[i].item, sp_score_result_item (&result, fan_cases[i].item),
-                 result.total, fan_cases[i].value, fan_cases[i].total);
+      sp_test_check_item (SP_RULESET_GUANGDONG, fan_cases[i].option, fan_cases[i].hand,
+                          fan_cases[i].flags, fan_cases[i].item, fan_cases[i].value, &result);
+      if (result.total != fan_cases[i].total)
+        g_error ("%s %s [%s]: total %d, expected %d", fan_cases[i].hand, fan_cases[i].flags,
+                 fan_cases[i].option ? fan_cases[i].option : "", result.total,
+                 fan_cases[i].total);
       g_assert_cmpint (result.points, ==, (gint64) 1 << result.total);
       /* Items worth 0 (鸡糊, 抢杠) are left out. */
       for (guint k = 0; k < result.n_items; k++)
@@ -209,13 +186,7 @@ static void
 test_verdicts (void)
 {
   g_autoptr(SpRules) rules = guangdong_rules (NULL);
-  static const struct
-  {
-    const char *hand;
-    const char *flags;
-    SpCoreError code;
-    const char *says;
-  } refused[] = {
+  static const SpTestRefusal refused[] = {
     { "1122333467899p2s2p", "", SP_CORE_ERROR_WRONG_TILE_COUNT, "大相公" },
     { "444556667789m7m", "", SP_CORE_ERROR_WRONG_TILE_COUNT, "小相公" },
     { "[666p,1][444p][111m,2][888p,2]2m", "", SP_CORE_ERROR_WRONG_TILE_COUNT, "小相公" },
@@ -230,14 +201,7 @@ test_verdicts (void)
   };
   SpScoreResult result;
 
-  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
-    {
-      sp_test_score (rules, refused[i].hand, refused[i].flags, &result);
-      g_test_message ("%s %s: %s", refused[i].hand, refused[i].flags, result.message);
-      g_assert_false (result.win);
-      g_assert_cmpint (result.error_code, ==, refused[i].code);
-      g_assert_nonnull (strstr (result.message, refused[i].says));
-    }
+  sp_test_check_refusals (rules, refused, G_N_ELEMENTS (refused));
 
   /* A replacement after a melded kong may win here (its discarder is liable). */
   sp_test_score (rules, "[2222m,1]34m456p789sEE5m", "--self-drawn --kong", &result);
@@ -257,32 +221,14 @@ static void
 test_options (void)
 {
   g_autoptr(SpRules) rules = guangdong_rules (NULL);
-  g_autoptr(GError) error = NULL;
   guint n = 0;
-  const SpRuleOption *options = sp_rules_list_options (rules, &n);
 
+  sp_test_check_option_defaults (rules, &n);
   g_assert_cmpuint (n, >=, 5);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *value = sp_rules_get_option (rules, options[i].key);
-
-      g_assert_cmpstr (value, ==, options[i].default_value);
-    }
-  g_assert_true (sp_rules_set_option (rules, "cap", "8", &error));
-  g_assert_no_error (error);
-  {
-    g_autofree char *cap = sp_rules_get_option (rules, "cap");
-
-    g_assert_cmpstr (cap, ==, "8");
-  }
-  g_assert_false (sp_rules_set_option (rules, "cap", "0", &error));
-  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
-  g_clear_error (&error);
-  g_assert_false (sp_rules_set_option (rules, "min_fan", "2", &error));
-  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
-  g_clear_error (&error);
-  g_assert_false (sp_rules_set_option (rules, "discard_pays", "none", &error));
-  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  sp_test_set_option (rules, "cap", "8", "8");
+  sp_test_refuse_option (rules, "cap", "0");
+  sp_test_refuse_option (rules, "min_fan", "2");
+  sp_test_refuse_option (rules, "discard_pays", "none");
 }
 
 static void

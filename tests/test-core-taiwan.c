@@ -5,20 +5,9 @@
 #include "sp-test-referee.h"
 
 static SpRules *
-taiwan_rules (const char *option)
+taiwan_rules (const char *options)
 {
-  g_autoptr(GError) error = NULL;
-  SpRules *rules = sp_rules_new (SP_RULESET_TAIWAN, NULL, &error);
-
-  g_assert_no_error (error);
-  if (option != NULL)
-    {
-      g_auto(GStrv) pair = g_strsplit (option, "=", 2);
-
-      g_assert_true (sp_rules_set_option (rules, pair[0], pair[1], &error));
-      g_assert_no_error (error);
-    }
-  return rules;
+  return sp_test_rules (SP_RULESET_TAIWAN, options);
 }
 
 static void
@@ -219,19 +208,10 @@ test_tai_table (void)
 {
   for (guint i = 0; i < G_N_ELEMENTS (tai_cases); i++)
     {
-      g_autoptr(SpRules) rules = taiwan_rules (tai_cases[i].option);
       SpScoreResult result;
 
-      sp_test_score (rules, tai_cases[i].hand, tai_cases[i].flags, &result);
-      g_test_message ("%s %s [%s]: %s %d", tai_cases[i].hand, tai_cases[i].flags,
-                      tai_cases[i].option ? tai_cases[i].option : "", tai_cases[i].item,
-                      tai_cases[i].value);
-      if (!result.win)
-        g_error ("%s %s: not a win: %s", tai_cases[i].hand, tai_cases[i].flags, result.message);
-      if (sp_score_result_item (&result, tai_cases[i].item) != tai_cases[i].value)
-        g_error ("%s %s [%s]: %s is %d, expected %d", tai_cases[i].hand, tai_cases[i].flags,
-                 tai_cases[i].option ? tai_cases[i].option : "", tai_cases[i].item,
-                 sp_score_result_item (&result, tai_cases[i].item), tai_cases[i].value);
+      sp_test_check_item (SP_RULESET_TAIWAN, tai_cases[i].option, tai_cases[i].hand,
+                          tai_cases[i].flags, tai_cases[i].item, tai_cases[i].value, &result);
     }
 }
 
@@ -354,13 +334,7 @@ test_verdicts (void)
   g_autoptr(SpRules) dealer_only = taiwan_rules ("false_win_penalty=dealer-only");
   g_autoptr(SpRules) fixed = taiwan_rules ("false_win_penalty=fixed:100");
   g_autoptr(SpRules) no_flower_wins = taiwan_rules ("flower_wins=off");
-  static const struct
-  {
-    const char *hand;
-    const char *flags;
-    SpCoreError code;
-    const char *says;
-  } refused[] = {
+  static const SpTestRefusal refused[] = {
     { "123m456m789m234p46p55s5p5s", "", SP_CORE_ERROR_WRONG_TILE_COUNT, "大相公" },
     { "123m456m789m234p4p55s5p", "", SP_CORE_ERROR_WRONG_TILE_COUNT, "小相公" },
     { "[1111m][2222m][3333m][4444m][5555m][6666m]7m7m", "", SP_CORE_ERROR_WRONG_TILE_COUNT,
@@ -387,14 +361,7 @@ test_verdicts (void)
   };
   SpScoreResult result;
 
-  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
-    {
-      sp_test_score (rules, refused[i].hand, refused[i].flags, &result);
-      g_test_message ("%s %s: %s", refused[i].hand, refused[i].flags, result.message);
-      g_assert_false (result.win);
-      g_assert_cmpint (result.error_code, ==, refused[i].code);
-      g_assert_nonnull (strstr (result.message, refused[i].says));
-    }
+  sp_test_check_refusals (rules, refused, G_N_ELEMENTS (refused));
 
   /* 詐胡 (not a win, ready on 2p): 賠三家 with the 台 the hand shows without its shape
    * (門清 1) and the dealer's 台 on the dealer's line. */
@@ -436,9 +403,8 @@ static void
 test_options (void)
 {
   g_autoptr(SpRules) rules = taiwan_rules (NULL);
-  g_autoptr(GError) error = NULL;
   guint n = 0;
-  const SpRuleOption *options = sp_rules_list_options (rules, &n);
+  const SpRuleOption *options = sp_test_check_option_defaults (rules, &n);
   static const char *keys[] = {
     "pinghu", "all_honors_value", "heavenly_value", "wait_tai_any_reading", "half_melded",
     "melded_hand_adds_single_wait", "small_winds_keeps_wind_tai", "flower_set_keeps_own_flower",
@@ -448,46 +414,18 @@ test_options (void)
 
   g_assert_cmpuint (n, ==, G_N_ELEMENTS (keys));
   for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *value = sp_rules_get_option (rules, options[i].key);
+    g_assert_cmpstr (options[i].key, ==, keys[i]);
 
-      g_assert_cmpstr (options[i].key, ==, keys[i]);
-      g_assert_cmpstr (value, ==, options[i].default_value);
-      g_assert_nonnull (options[i].description);
-    }
+  sp_test_set_option (rules, "dead_wall", "16+1/kong", "16+1/kong");
+  sp_test_set_option (rules, "multiple_winners", "on", "on");
+  sp_test_set_option (rules, "max_tai", "20", "20");
+  sp_test_set_option (rules, "false_win_penalty", "fixed:300", "fixed:300");
 
-  g_assert_true (sp_rules_set_option (rules, "dead_wall", "16+1/kong", &error));
-  g_assert_true (sp_rules_set_option (rules, "multiple_winners", "on", &error));
-  g_assert_true (sp_rules_set_option (rules, "max_tai", "20", &error));
-  g_assert_true (sp_rules_set_option (rules, "false_win_penalty", "fixed:300", &error));
-  g_assert_no_error (error);
-  {
-    g_autofree char *dead_wall = sp_rules_get_option (rules, "dead_wall");
-    g_autofree char *multiple = sp_rules_get_option (rules, "multiple_winners");
-    g_autofree char *max_tai = sp_rules_get_option (rules, "max_tai");
-    g_autofree char *penalty = sp_rules_get_option (rules, "false_win_penalty");
-
-    g_assert_cmpstr (dead_wall, ==, "16+1/kong");
-    g_assert_cmpstr (multiple, ==, "on");
-    g_assert_cmpstr (max_tai, ==, "20");
-    g_assert_cmpstr (penalty, ==, "fixed:300");
-  }
-
-  g_assert_false (sp_rules_set_option (rules, "pinghu", "lenient", &error));
-  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
-  g_assert_nonnull (strstr (error->message, "pinghu"));
-  g_clear_error (&error);
-  g_assert_false (sp_rules_set_option (rules, "heavenly_value", "20", &error));
-  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
-  g_clear_error (&error);
-  g_assert_false (sp_rules_set_option (rules, "max_tai", "many", &error));
-  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
-  g_clear_error (&error);
-  g_assert_false (sp_rules_set_option (rules, "false_win_penalty", "fixed:", &error));
-  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
-  g_clear_error (&error);
-  g_assert_false (sp_rules_set_option (rules, "no_such_option", "on", &error));
-  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  sp_test_refuse_option (rules, "pinghu", "lenient");
+  sp_test_refuse_option (rules, "heavenly_value", "20");
+  sp_test_refuse_option (rules, "max_tai", "many");
+  sp_test_refuse_option (rules, "false_win_penalty", "fixed:");
+  sp_test_refuse_option (rules, "no_such_option", "on");
 }
 
 int

@@ -5,30 +5,18 @@
 #include "sp-cli.h"
 #include "sp-core.h"
 
+/* Parses what waits and check share: --rules R, --json and one HAND.  FALSE after a usage
+ * error, with *@status set. */
 static gboolean
-parse_ruleset (SpCli      *cli,
-               const char *name,
-               SpRuleset  *ruleset,
-               int        *status)
-{
-  if (name == NULL)
-    {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--rules mcr|taiwan|guangdong is required");
-      return FALSE;
-    }
-  if (!sp_ruleset_from_string (name, ruleset))
-    {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                             "unknown ruleset '%s' (mcr, taiwan or guangdong)", name);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-int
-sp_cli_waits (SpCli  *cli,
-              int     argc,
-              char  **argv)
+parse_hand_command (SpCli       *cli,
+                    const char  *command,
+                    const char  *parameter,
+                    const char  *summary,
+                    int          argc,
+                    char       **argv,
+                    SpRuleset   *ruleset,
+                    const char **hand_text,
+                    int         *status)
 {
   g_autofree char *rules = NULL;
   gboolean json = FALSE;
@@ -37,34 +25,51 @@ sp_cli_waits (SpCli  *cli,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "answer in JSON", NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("HAND — the tiles a ready hand waits on");
+  g_autoptr(GOptionContext) context = g_option_context_new (parameter);
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_summary (context, summary);
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, status))
+    return FALSE;
+  cli->json = json;
+  if (!sp_cli_parse_ruleset (cli, rules, ruleset, status))
+    return FALSE;
+  if (argc != 2)
+    {
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s takes one HAND (see --help)", command);
+      return FALSE;
+    }
+  *hand_text = argv[1];
+  return TRUE;
+}
+
+int
+sp_cli_waits (SpCli  *cli,
+              int     argc,
+              char  **argv)
+{
   g_autoptr(GError) error = NULL;
+  const char *hand_text;
   SpRuleset ruleset;
   SpHand hand;
   SpWaitList waits;
   int status;
   int shanten;
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_summary (context,
-                                "HAND is one tile short of a win: 13 tiles for MCR and Guangdong,\n"
-                                "16 for Taiwan, one more per kong.");
-  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
+  if (!parse_hand_command (cli, "waits", "HAND — the tiles a ready hand waits on",
+                           "HAND is one tile short of a win: 13 tiles for MCR and Guangdong,\n"
+                           "16 for Taiwan, one more per kong.",
+                           argc, argv, &ruleset, &hand_text, &status))
     return status;
-  cli->json = json;
-  if (!parse_ruleset (cli, rules, &ruleset, &status))
-    return status;
-  if (argc != 2)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "waits takes one HAND (see --help)");
 
-  if (!sp_hand_parse (argv[1], &hand, &error)
+  if (!sp_hand_parse (hand_text, &hand, &error)
       || !sp_hand_validate (&hand, ruleset, FALSE, &error))
     return sp_cli_fail_error (cli, error);
 
   sp_hand_waits (&hand, ruleset, &waits);
   shanten = waits.n > 0 ? 0 : sp_hand_shanten (&hand, ruleset);
 
-  if (json)
+  if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
       g_autoptr(JsonNode) root = NULL;
@@ -113,33 +118,20 @@ sp_cli_check (SpCli  *cli,
               int     argc,
               char  **argv)
 {
-  g_autofree char *rules = NULL;
-  gboolean json = FALSE;
-  GOptionEntry entries[] = {
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, "mcr, taiwan or guangdong", "R" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "answer in JSON", NULL },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = g_option_context_new ("HAND — validate a declared win");
   g_autoptr(GError) error = NULL;
+  const char *hand_text;
   SpRuleset ruleset;
   SpHand hand;
   int status;
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_summary (context,
-                                "Checks the notation, the tile counts and the shape of a declared win\n"
-                                "(14 tiles for MCR and Guangdong, 17 for Taiwan, one more per kong;\n"
-                                "the last tile is the winning tile).  No minimum is applied.");
-  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
+  if (!parse_hand_command (cli, "check", "HAND — validate a declared win",
+                           "Checks the notation, the tile counts and the shape of a declared win\n"
+                           "(14 tiles for MCR and Guangdong, 17 for Taiwan, one more per kong;\n"
+                           "the last tile is the winning tile).  No minimum is applied.",
+                           argc, argv, &ruleset, &hand_text, &status))
     return status;
-  cli->json = json;
-  if (!parse_ruleset (cli, rules, &ruleset, &status))
-    return status;
-  if (argc != 2)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "check takes one HAND (see --help)");
 
-  if (!sp_hand_parse (argv[1], &hand, &error) || !sp_hand_validate (&hand, ruleset, TRUE, &error))
+  if (!sp_hand_parse (hand_text, &hand, &error) || !sp_hand_validate (&hand, ruleset, TRUE, &error))
     goto invalid;
   if (!sp_hand_is_complete (&hand, ruleset))
     {
@@ -157,14 +149,14 @@ sp_cli_check (SpCli  *cli,
       goto invalid;
     }
 
-  if (json)
+  if (cli->json)
     printf ("{\"valid\":true,\"win\":true}\n");
   else
     printf ("valid: a win under %s\n", sp_ruleset_to_string (ruleset));
   return SP_CLI_OK;
 
 invalid:
-  if (json)
+  if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
       g_autoptr(JsonNode) root = NULL;

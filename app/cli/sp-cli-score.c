@@ -449,6 +449,7 @@ sp_cli_score (SpCli  *cli,
   SpSituation situation;
   SpRuleset ruleset;
   SpScoreResult result;
+  int status;
 
   sp_situation_init (&situation);
 
@@ -511,11 +512,8 @@ sp_cli_score (SpCli  *cli,
         return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", error->message);
     }
 
-  if (rules_name == NULL)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--rules mcr|taiwan|guangdong is required");
-  if (!sp_ruleset_from_string (rules_name, &ruleset))
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                        "unknown ruleset '%s' (mcr, taiwan or guangdong)", rules_name);
+  if (!sp_cli_parse_ruleset (cli, rules_name, &ruleset, &status))
+    return status;
   rules = sp_rules_new (ruleset, profile, &error);
   if (rules == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", error->message);

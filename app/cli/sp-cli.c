@@ -78,6 +78,26 @@ sp_cli_parse_options (SpCli          *cli,
   return TRUE;
 }
 
+gboolean
+sp_cli_parse_ruleset (SpCli      *cli,
+                      const char *name,
+                      SpRuleset  *ruleset,
+                      int        *status)
+{
+  if (name == NULL)
+    {
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--rules mcr|taiwan|guangdong is required");
+      return FALSE;
+    }
+  if (!sp_ruleset_from_string (name, ruleset))
+    {
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                             "unknown ruleset '%s' (mcr, taiwan or guangdong)", name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 void
 sp_cli_print_json (JsonNode *node)
 {

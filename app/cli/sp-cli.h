@@ -5,6 +5,8 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "sp-core.h"
+
 G_BEGIN_DECLS
 
 /* Exit statuses of SPEC.md §3. */
@@ -53,6 +55,12 @@ gboolean sp_cli_parse_options (SpCli          *cli,
                                int            *argc,
                                char         ***argv,
                                int            *status);
+/* Reads --rules: @name must be mcr, taiwan or guangdong.  Else prints the usage error (the
+ * option missing or the ruleset unknown), sets *@status and returns FALSE. */
+gboolean sp_cli_parse_ruleset (SpCli      *cli,
+                               const char *name,
+                               SpRuleset  *ruleset,
+                               int        *status);
 /* Prints a JSON node on one line to stdout. */
 void  sp_cli_print_json      (JsonNode   *node);
 

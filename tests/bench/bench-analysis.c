@@ -3,31 +3,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "sp-core.h"
 #include "../sp-test-hands.h"
+#include "sp-bench.h"
 
 #define N_HANDS 4000
 #define REPEAT  50
-
-static double
-now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
 
 static volatile guint sink;
 
@@ -52,7 +34,7 @@ measure (const char *label,
     }
   for (guint i = 0; i < N_HANDS; i++)
     {
-      double start = now_ns ();
+      double start = sp_bench_now_ns (CLOCK_MONOTONIC);
 
       for (guint r = 0; r < REPEAT; r++)
         {
@@ -69,13 +51,13 @@ measure (const char *label,
               sink += sp_hand_decompose (&hands[i], ruleset, &list);
             }
         }
-      times[i] = (now_ns () - start) / REPEAT;
+      times[i] = (sp_bench_now_ns (CLOCK_MONOTONIC) - start) / REPEAT;
       total += times[i];
     }
-  qsort (times, N_HANDS, sizeof times[0], compare_doubles);
+  sp_bench_sort (times, N_HANDS);
   printf ("%s: median %.3f us, mean %.3f us, p90 %.3f us per hand (%d hands)\n", label,
-          times[N_HANDS / 2] / 1000, total / N_HANDS / 1000, times[N_HANDS * 9 / 10] / 1000,
-          N_HANDS);
+          sp_bench_percentile (times, N_HANDS, 50) / 1000, total / N_HANDS / 1000,
+          sp_bench_percentile (times, N_HANDS, 90) / 1000, N_HANDS);
   g_rand_free (rand);
 }
 

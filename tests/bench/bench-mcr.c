@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <json-glib/json-glib.h>
 
 #include "sp-core.h"
 #include "../sp-test-hands.h"
+#include "sp-bench.h"
 
 #define REPEAT 40
 #define TRIALS 5
@@ -23,24 +23,12 @@ typedef struct
   SpSituation  situation;
 } Case;
 
-static double
-now_ns (void)
+/* The thread's CPU time: the build machine is shared, and time spent running other processes
+ * says nothing about the scorer. */
+static inline double
+cpu_ns (void)
 {
-  struct timespec ts;
-
-  /* The thread's CPU time: the build machine is shared, and time spent running other
-   * processes says nothing about the scorer. */
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
+  return sp_bench_now_ns (CLOCK_THREAD_CPUTIME_ID);
 }
 
 static volatile gint32 sink;
@@ -107,7 +95,7 @@ measure (const char    *label,
        * interrupted says nothing about the scorer. */
       for (guint trial = 0; trial < TRIALS; trial++)
         {
-          double start = now_ns ();
+          double start = cpu_ns ();
 
           for (guint r = 0; r < REPEAT; r++)
             {
@@ -124,12 +112,13 @@ measure (const char    *label,
                 sp_rules_score (rules, &c->hand, &c->situation, &result);
               sink += result.total;
             }
-          times[i] = MIN (times[i], (now_ns () - start) / REPEAT);
+          times[i] = MIN (times[i], (cpu_ns () - start) / REPEAT);
         }
     }
-  qsort (times, cases->len, sizeof times[0], compare_doubles);
+  sp_bench_sort (times, cases->len);
   printf ("%s: median %.3f us, p90 %.3f us per hand (%u hands)\n", label,
-          times[cases->len / 2] / 1000, times[cases->len * 9 / 10] / 1000, cases->len);
+          sp_bench_percentile (times, cases->len, 50) / 1000,
+          sp_bench_percentile (times, cases->len, 90) / 1000, cases->len);
   g_free (times);
 }
 

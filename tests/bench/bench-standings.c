@@ -3,10 +3,9 @@
  * ranking and team standings.  Prints the median time of each measure.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
 
 #include "sp-core.h"
+#include "sp-bench.h"
 
 #define N_PLAYERS  1000
 #define N_SESSIONS 10
@@ -27,24 +26,6 @@ typedef struct
 
 static TableSession tournament[N_SESSIONS][N_TABLES];
 static guint32 team_of[N_PLAYERS];
-
-static double
-now_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
 
 /* MCR settlement (mcr.md §4) of a win worth @fan by @winner: self-drawn, each loser pays 8 + F;
  * on a discard, the discarder 8 + F and the others 8. */
@@ -174,7 +155,7 @@ measure (SpRanking ranking,
 
   for (guint r = 0; r < REPEAT; r++)
     {
-      double start = now_ms ();
+      double start = sp_bench_now_ns (CLOCK_MONOTONIC) / 1e6;
       g_autoptr(GArray) standings = compute_standings (results, ranking);
 
       if (with_teams)
@@ -190,13 +171,14 @@ measure (SpRanking ranking,
           teams = sp_standings_teams (standings, ranking);
           sink += teams->len;
         }
-      times[r] = now_ms () - start;
+      times[r] = sp_bench_now_ns (CLOCK_MONOTONIC) / 1e6 - start;
       sink += g_array_index (standings, SpStanding, 0).score;
     }
-  qsort (times, REPEAT, sizeof times[0], compare_doubles);
+  sp_bench_sort (times, REPEAT);
   printf ("standings %s%s, %d players x %d sessions x %d hands: median %.3f ms, max %.3f ms "
           "(%d runs)\n", sp_ranking_to_string (ranking), with_teams ? " + teams" : "",
-          N_PLAYERS, N_SESSIONS, N_HANDS, times[REPEAT / 2], times[REPEAT - 1], REPEAT);
+          N_PLAYERS, N_SESSIONS, N_HANDS, sp_bench_percentile (times, REPEAT, 50),
+          times[REPEAT - 1], REPEAT);
 }
 
 int

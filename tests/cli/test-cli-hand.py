@@ -2,28 +2,14 @@
 # test-cli-hand.py: `sparrow-cli waits` and `check` through the command line, as SPEC.md §3.1 says.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import json
-import subprocess
+import os
 import sys
 
-CLI = sys.argv[1]
-failures = 0
-count = 0
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sptap import check, command, finish  # noqa: E402
 
-
-def run(*args):
-    p = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=30)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, condition, detail=""):
-    global failures, count
-    count += 1
-    if condition:
-        print(f"ok {count} - {name}")
-    else:
-        failures += 1
-        print(f"not ok {count} - {name} {detail}")
-
+run = command(sys.argv[1], timeout=30)
 
 # waits --json: ready hands, tile order, wait types
 rc, out, _ = run("waits", "--rules", "mcr", "--json", "123p456p789s3345m")
@@ -104,5 +90,4 @@ for command in ("waits", "check", "score"):
 rc, out, err = run("frobnicate")
 check("unknown command", rc == 2 and "unknown command" in err, err)
 
-print(f"1..{count}")
-sys.exit(1 if failures else 0)
+finish()

@@ -3,29 +3,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
-CLI = sys.argv[1]
-failures = 0
-count = 0
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sptap import check, command, finish  # noqa: E402
 
-
-def run(*args, stdin=None):
-    p = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=60, input=stdin)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, condition, detail=""):
-    global failures, count
-    count += 1
-    if condition:
-        print(f"ok {count} - {name}")
-    else:
-        failures += 1
-        print(f"not ok {count} - {name} {detail}")
-
+run = command(sys.argv[1], timeout=60)
 
 # The example of SPEC.md §3.1.
 rc, out, _ = run("score", "--rules", "mcr", "--json", "999m11s99pEEECCC1s")
@@ -84,5 +69,4 @@ except ValueError:
     check("batch escapes", False, out)
 os.unlink(path)
 
-print(f"1..{count}")
-sys.exit(1 if failures else 0)
+finish()

@@ -8,3 +8,4 @@
 #include "sp-analysis.h"
 #include "sp-score.h"
 #include "sp-rules.h"
+#include "sp-seating.h"

@@ -67,6 +67,37 @@ lower_bound (guint n_players,
   return (guint) ((n_players * surplus + 1) / 2);
 }
 
+/* The counting bound when teammates may not meet: a player with a team of k can meet only
+ * N − k others, so 3R meetings leave at least 3R − (N − k) of them repeated. */
+static guint
+team_bound (guint        n_players,
+            guint        n_rounds,
+            const guint *teams)
+{
+  g_autoptr(GHashTable) sizes = NULL;
+  guint64 surplus = 0;
+
+  if (teams == NULL)
+    return lower_bound (n_players, n_rounds);
+  sizes = g_hash_table_new (NULL, NULL);
+  for (guint p = 0; p < n_players; p++)
+    {
+      gpointer key = GUINT_TO_POINTER (teams[p]);
+
+      g_hash_table_insert (sizes, key,
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (sizes, key)) + 1));
+    }
+  for (guint p = 0; p < n_players; p++)
+    {
+      guint others = n_players - (teams[p] != 0 ? GPOINTER_TO_UINT (g_hash_table_lookup (
+                                                    sizes, GUINT_TO_POINTER (teams[p]))) : 1);
+
+      if (3 * n_rounds > others)
+        surplus += 3 * n_rounds - others;
+    }
+  return (guint) ((surplus + 1) / 2);
+}
+
 void
 sp_seating_plan_measure (const SpSeatingPlan *plan,
                          const guint         *teams,
@@ -200,8 +231,93 @@ sp_seating_balance_winds (SpSeatingPlan *plan)
   memcpy (plan->seats, seated, n_edges * sizeof (guint16));
 }
 
-/* Physical tables.  Round by round, give each table of players the table number its players
- * have sat at least so far, improving a shuffled assignment by pairwise exchanges. */
+/* The assignment of n rows to n columns of least total cost (the Hungarian method with
+ * potentials, O(n³)): fills column_of[row]. */
+static void
+assign_least_cost (guint         n,
+                   const gint64 *cost,
+                   guint        *column_of)
+{
+  g_autofree gint64 *u = g_new0 (gint64, n + 1);
+  g_autofree gint64 *v = g_new0 (gint64, n + 1);
+  g_autofree gint64 *slack = g_new (gint64, n + 1);
+  g_autofree guint *row_of = g_new0 (guint, n + 1);
+  g_autofree guint *way = g_new0 (guint, n + 1);
+  g_autofree gboolean *used = g_new (gboolean, n + 1);
+
+  /* Rows and columns count from 1; column 0 is the free row being placed. */
+  for (guint i = 1; i <= n; i++)
+    {
+      guint j0 = 0;
+
+      row_of[0] = i;
+      for (guint j = 0; j <= n; j++)
+        {
+          slack[j] = G_MAXINT64;
+          used[j] = FALSE;
+        }
+      do
+        {
+          guint i0 = row_of[j0], j1 = 0;
+          gint64 delta = G_MAXINT64;
+
+          used[j0] = TRUE;
+          for (guint j = 1; j <= n; j++)
+            if (!used[j])
+              {
+                gint64 c = cost[(gsize) (i0 - 1) * n + (j - 1)] - u[i0] - v[j];
+
+                if (c < slack[j])
+                  {
+                    slack[j] = c;
+                    way[j] = j0;
+                  }
+                if (slack[j] < delta)
+                  {
+                    delta = slack[j];
+                    j1 = j;
+                  }
+              }
+          for (guint j = 0; j <= n; j++)
+            if (used[j])
+              {
+                u[row_of[j]] += delta;
+                v[j] -= delta;
+              }
+            else
+              slack[j] -= delta;
+          j0 = j1;
+        }
+      while (row_of[j0] != 0);
+      do
+        {
+          guint j1 = way[j0];
+
+          row_of[j0] = row_of[j1];
+          j0 = j1;
+        }
+      while (j0 != 0);
+    }
+  for (guint j = 1; j <= n; j++)
+    column_of[row_of[j] - 1] = j - 1;
+}
+
+/* Up to this many tables a round, the table numbers come from the exact assignment. */
+#define EXACT_TABLES 64
+
+static inline gint64
+table_cost (const guint16 *a,
+            const guint16 *b,
+            const guint16 *c,
+            const guint16 *d)
+{
+  return (*a > 0 ? 1024 + *a : 0) + (*b > 0 ? 1024 + *b : 0) + (*c > 0 ? 1024 + *c : 0)
+         + (*d > 0 ? 1024 + *d : 0);
+}
+
+/* Physical tables.  Each round's tables of players get the table numbers they have sat at least
+ * in the other rounds: an assignment problem, solved round by round and then swept over all
+ * rounds again, each pass keeping or lowering the count of sitting at a table again. */
 void
 sp_seating_spread_tables (SpSeatingPlan *plan,
                           GRand         *rand)
@@ -209,58 +325,86 @@ sp_seating_spread_tables (SpSeatingPlan *plan,
   guint n = plan->n_players;
   guint n_tables = n / 4;
   g_autofree guint16 *at_table = g_new0 (guint16, (gsize) n * n_tables);
+  g_autofree gint64 *cost = g_new (gint64, (gsize) n_tables * n_tables);
   g_autofree guint *number = g_new (guint, n_tables);
   g_autofree guint16 *round = g_new (guint16, n);
+  guint n_passes = plan->n_rounds > 1 ? 4 : 1;
 
-  for (guint r = 0; r < plan->n_rounds; r++)
-    {
-      guint16 *seats = plan->seats + (gsize) r * n;
-      gboolean improved = TRUE;
+  for (guint pass = 0; pass < n_passes; pass++)
+    for (guint r = 0; r < plan->n_rounds; r++)
+      {
+        guint16 *seats = plan->seats + (gsize) r * n;
 
-      for (guint g = 0; g < n_tables; g++)
-        number[g] = g;
-      for (guint g = n_tables; g > 1; g--)
-        {
-          guint k = g_rand_int_range (rand, 0, g);
-          guint tmp = number[g - 1];
-
-          number[g - 1] = number[k];
-          number[k] = tmp;
-        }
-
-#define COST(g, t) (at_table[(gsize) seats[4 * (g)] * n_tables + (t)]       \
-                    + at_table[(gsize) seats[4 * (g) + 1] * n_tables + (t)] \
-                    + at_table[(gsize) seats[4 * (g) + 2] * n_tables + (t)] \
-                    + at_table[(gsize) seats[4 * (g) + 3] * n_tables + (t)])
-      for (guint pass = 0; pass < 8 && improved && r > 0; pass++)
-        {
-          improved = FALSE;
-          for (guint g = 0; g < n_tables; g++)
-            for (guint h = g + 1; h < n_tables; h++)
+        /* The round's own sittings do not count against it. */
+        if (pass > 0)
+          for (guint k = 0; k < n; k++)
+            at_table[(gsize) seats[k] * n_tables + k / 4]--;
+        if (pass == 0 && r == 0)
+          {
+            /* Nothing to avoid yet: number the tables by lot. */
+            for (guint g = 0; g < n_tables; g++)
+              number[g] = g;
+            for (guint g = n_tables; g > 1; g--)
               {
-                guint before = COST (g, number[g]) + COST (h, number[h]);
-                guint after = COST (g, number[h]) + COST (h, number[g]);
+                guint k = g_rand_int_range (rand, 0, g);
+                guint tmp = number[g - 1];
 
-                if (after < before)
+                number[g - 1] = number[k];
+                number[k] = tmp;
+              }
+          }
+        else
+          {
+            /* Sitting at a table again costs far more than anything else; among equal
+             * counts, the table sat at least often. */
+#define SITTING_COST(g, t) (table_cost (at_table + (gsize) seats[4 * (g)] * n_tables + (t),     \
+                                        at_table + (gsize) seats[4 * (g) + 1] * n_tables + (t), \
+                                        at_table + (gsize) seats[4 * (g) + 2] * n_tables + (t), \
+                                        at_table + (gsize) seats[4 * (g) + 3] * n_tables + (t)))
+            if (n_tables <= EXACT_TABLES)
+              {
+                for (guint g = 0; g < n_tables; g++)
+                  for (guint t = 0; t < n_tables; t++)
+                    cost[(gsize) g * n_tables + t] = SITTING_COST (g, t);
+                assign_least_cost (n_tables, cost, number);
+              }
+            else
+              {
+                /* Many tables leave much room: pairwise exchanges from the numbering so far
+                 * do as well, in far less time than the exact assignment. */
+                gboolean improved = TRUE;
+
+                for (guint g = 0; g < n_tables; g++)
+                  number[g] = g;
+                for (guint sweep = 0; sweep < 8 && improved; sweep++)
                   {
-                    guint tmp = number[g];
+                    improved = FALSE;
+                    for (guint g = 0; g < n_tables; g++)
+                      for (guint h = g + 1; h < n_tables; h++)
+                        {
+                          gint64 before = SITTING_COST (g, number[g]) + SITTING_COST (h, number[h]);
+                          gint64 after = SITTING_COST (g, number[h]) + SITTING_COST (h, number[g]);
 
-                    number[g] = number[h];
-                    number[h] = tmp;
-                    improved = TRUE;
+                          if (after < before)
+                            {
+                              guint tmp = number[g];
+
+                              number[g] = number[h];
+                              number[h] = tmp;
+                              improved = TRUE;
+                            }
+                        }
                   }
               }
-        }
-#undef COST
+#undef SITTING_COST
+          }
 
-      for (guint g = 0; g < n_tables; g++)
-        {
+        for (guint g = 0; g < n_tables; g++)
           memcpy (round + 4 * number[g], seats + 4 * g, 4 * sizeof (guint16));
-          for (guint s = 0; s < 4; s++)
-            at_table[(gsize) seats[4 * g + s] * n_tables + number[g]]++;
-        }
-      memcpy (seats, round, n * sizeof (guint16));
-    }
+        memcpy (seats, round, n * sizeof (guint16));
+        for (guint k = 0; k < n; k++)
+          at_table[(gsize) seats[k] * n_tables + k / 4]++;
+      }
 }
 
 static gboolean
@@ -541,7 +685,7 @@ sp_seating_plan_balanced (guint         n_players,
       }
   relabel (n_players, n_rounds, plan->seats, teams, rand);
 
-  target = n_rounds <= design_rounds ? 0 : lower_bound (n_players, n_rounds);
+  target = n_rounds <= design_rounds && teams == NULL ? 0 : team_bound (n_players, n_rounds, teams);
   sp_seating_search (n_players, n_rounds, plan->seats, teams, target, SEARCH_MOVES, rand);
   return finish_plan (plan, teams, rand, error);
 }

@@ -91,10 +91,10 @@ sp_seating_design_affine (guint    n_players,
  * schedule has no repeat exactly when no two base pairs share classes and difference y − x (up
  * to sign within a class, and never m/2 there), a fixed player sits with at most one player of
  * each class, and fixed players never sit together.  The base rounds below were found by a
- * randomised depth-first search over those difference conditions (for 40 and 112 players, m = 13
- * and 37, with the base round also invariant under x ↦ 3x and x ↦ 10x, which leaves only three tables to choose, as in
- * Denniston's packings of PG(3,3)); the unit tests check that every one of them gives a schedule
- * without repeats. */
+ * randomised depth-first search over those difference conditions; for 40, 112 and 184 players
+ * (m = 13, 37, 61, primes ≡ 1 mod 12) the base round is also invariant under multiplying x by
+ * a unit of order 3, which leaves a third of the tables to choose, as in Denniston's packings of
+ * PG(3,3).  The unit tests check that every one of them gives a schedule without repeats. */
 typedef struct
 {
   guint16        n_players;
@@ -130,6 +130,18 @@ static const guint16 base_112[] = {
   63, 87, 68, 40, 48, 75, 77, 81, 73, 84, 104, 107, 64, 100, 78, 108,
 };
 
+static const guint16 base_184[] = {
+  183, 0, 61, 122, 1, 32, 79, 181, 13, 50, 112, 157, 47, 40, 114, 150, 2, 29, 42, 81, 26, 11, 58,
+  77, 33, 21, 22, 86, 3, 98, 156, 85, 39, 115, 137, 68, 19, 92, 134, 91, 4, 96, 27, 113, 52, 89,
+  46, 66, 5, 120, 49, 65, 6, 136, 153, 132, 17, 182, 159, 130, 38, 170, 176, 165, 7, 75, 100, 152,
+  30, 121, 80, 146, 24, 109, 64, 129, 8, 12, 158, 168, 43, 34, 163, 171, 10, 15, 167, 149, 9, 60,
+  93, 44, 56, 48, 111, 23, 57, 14, 101, 55, 16, 35, 128, 105, 25, 28, 139, 84, 20, 59, 160, 116,
+  18, 161, 142, 126, 51, 141, 138, 174, 53, 125, 147, 127, 31, 172, 76, 148, 37, 162, 73, 155, 54,
+  154, 95, 124, 36, 133, 145, 119, 41, 143, 177, 83, 45, 151, 166, 103, 62, 94, 140, 90, 74, 63,
+  173, 72, 108, 87, 175, 82, 67, 70, 123, 104, 78, 117, 135, 71, 99, 118, 169, 69, 88, 106, 179,
+  180, 107, 97, 131, 144, 110, 102, 178, 164,
+};
+
 static const CyclicDesign cyclic_designs[] = {
   { 20, 5, base_20 },
   { 24, 7, base_24 },
@@ -137,6 +149,7 @@ static const CyclicDesign cyclic_designs[] = {
   { 36, 11, base_36 },
   { 40, 13, base_40 },
   { 112, 37, base_112 },
+  { 184, 61, base_184 },
 };
 
 static const CyclicDesign *

@@ -238,3 +238,17 @@ sp_seating_design (guint    n_players,
     return 10;
   return 0;
 }
+
+guint
+sp_seating_design_rounds (guint n_players)
+{
+  guint power = 4;
+
+  while (power < n_players)
+    power *= 4;
+  if (power == n_players)
+    return (n_players - 1) / 3;
+  if (sp_seating_design_cyclic_rounds (n_players) > 0)
+    return sp_seating_design_cyclic_rounds (n_players);
+  return n_players == 32 ? 10 : 0;
+}

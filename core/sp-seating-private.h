@@ -41,6 +41,9 @@ guint    sp_seating_design        (guint    n_players,
                                    guint    n_rounds,
                                    guint16 *seats);
 
+/* The rounds without repeats of the design for N players, or 0 when there is none. */
+guint    sp_seating_design_rounds (guint n_players);
+
 /* Swap-based simulated annealing on a whole schedule: minimises repeated meetings plus, far
  * heavier, teammates at one table.  Stops at @target repeats without clashes or after
  * @max_moves tried swaps. */

@@ -653,6 +653,93 @@ finish_plan (SpSeatingPlan  *plan,
   return plan;
 }
 
+/* A start for sizes without a design of their own: the design of the nearest larger size that
+ * has enough rounds, without the players beyond N.  Tables left short are filled again from the
+ * players they lost, each seat taking the one who has met the table least so far; the annealing
+ * then mends the few repeats that leaves. */
+static gboolean
+start_from_larger_design (guint    n_players,
+                          guint    n_rounds,
+                          guint16 *seats,
+                          GRand   *rand)
+{
+  guint m = n_players + 4;
+  g_autofree guint16 *big = NULL;
+  g_autofree guint16 *label = NULL;
+  g_autofree guint16 *meet = NULL;
+  g_autofree guint16 *left = NULL;
+
+  while (m <= 1024 && sp_seating_design_rounds (m) < n_rounds)
+    m += 4;
+  if (m > 1024 || m > 2 * n_players)
+    return FALSE;
+
+  big = g_new (guint16, (gsize) m * n_rounds);
+  sp_seating_design (m, n_rounds, big);
+  /* Which players of the design are left out is drawn by lot. */
+  label = g_new (guint16, m);
+  for (guint p = 0; p < m; p++)
+    label[p] = p;
+  shuffle (label, m, rand);
+  meet = g_new0 (guint16, (gsize) n_players * n_players);
+  left = g_new (guint16, m);
+
+  for (guint r = 0; r < n_rounds; r++)
+    {
+      const guint16 *from = big + (gsize) r * m;
+      guint16 *round = seats + (gsize) r * n_players;
+      guint n_seated = 0, n_left = 0;
+
+      for (guint t = 0; t < m; t += 4)
+        {
+          guint kept = 0;
+
+          for (guint s = 0; s < 4; s++)
+            kept += label[from[t + s]] < n_players;
+          for (guint s = 0; s < 4; s++)
+            {
+              guint p = label[from[t + s]];
+
+              if (p >= n_players)
+                continue;
+              if (kept == 4)
+                round[n_seated++] = p;
+              else
+                left[n_left++] = p;
+            }
+        }
+      while (n_left > 0)
+        {
+          round[n_seated++] = left[--n_left];
+          for (guint s = 1; s < 4; s++)
+            {
+              guint best = 0, best_cost = G_MAXUINT;
+
+              for (guint i = 0; i < n_left; i++)
+                {
+                  guint cost = 0;
+
+                  for (guint k = n_seated - s; k < n_seated; k++)
+                    cost += meet[(gsize) left[i] * n_players + round[k]];
+                  if (cost < best_cost)
+                    {
+                      best_cost = cost;
+                      best = i;
+                    }
+                }
+              round[n_seated++] = left[best];
+              left[best] = left[--n_left];
+            }
+        }
+      for (guint t = 0; t < n_players; t += 4)
+        for (guint a = 0; a < 4; a++)
+          for (guint b = 0; b < 4; b++)
+            if (a != b)
+              meet[(gsize) round[t + a] * n_players + round[t + b]]++;
+    }
+  return TRUE;
+}
+
 SpSeatingPlan *
 sp_seating_plan_balanced (guint         n_players,
                           guint         n_rounds,
@@ -674,7 +761,7 @@ sp_seating_plan_balanced (guint         n_players,
   /* A start without repeats as far as a design goes; rounds past it repeat its first ones,
    * which already meets the counting bound when the design has every pair meet once. */
   design_rounds = sp_seating_design (n_players, n_rounds, plan->seats);
-  if (design_rounds == 0)
+  if (design_rounds == 0 && !start_from_larger_design (n_players, n_rounds, plan->seats, rand))
     for (guint r = 0; r < n_rounds; r++)
       {
         guint16 *round = plan->seats + (gsize) r * n_players;

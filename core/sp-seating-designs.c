@@ -91,8 +91,8 @@ sp_seating_design_affine (guint    n_players,
  * schedule has no repeat exactly when no two base pairs share classes and difference y − x (up
  * to sign within a class, and never m/2 there), a fixed player sits with at most one player of
  * each class, and fixed players never sit together.  The base rounds below were found by a
- * randomised depth-first search over those difference conditions; for 40, 112 and 184 players
- * (m = 13, 37, 61, primes ≡ 1 mod 12) the base round is also invariant under multiplying x by
+ * randomised depth-first search over those difference conditions; for 40, 112, 184 and 220
+ * players (m = 13, 37, 61, 73, primes ≡ 1 mod 12) the base round is also invariant under multiplying x by
  * a unit of order 3, which leaves a third of the tables to choose, as in Denniston's packings of
  * PG(3,3).  The unit tests check that every one of them gives a schedule without repeats. */
 typedef struct
@@ -142,6 +142,20 @@ static const guint16 base_184[] = {
   180, 107, 97, 131, 144, 110, 102, 178, 164,
 };
 
+static const guint16 base_220[] = {
+  219, 0, 73, 146, 1, 88, 177, 151, 8, 120, 175, 186, 64, 84, 159, 174, 2, 207, 104, 23, 16, 196,
+  102, 38, 55, 181, 86, 12, 3, 61, 152, 71, 24, 50, 194, 57, 46, 35, 165, 18, 4, 205, 94, 112, 32,
+  180, 95, 93, 37, 199, 103, 87, 5, 77, 66, 168, 40, 105, 17, 176, 28, 110, 63, 167, 6, 14, 148,
+  124, 48, 39, 162, 116, 19, 20, 201, 125, 7, 137, 172, 140, 56, 74, 208, 98, 10, 81, 204, 127, 9,
+  45, 206, 211, 72, 68, 188, 155, 65, 33, 190, 218, 11, 70, 89, 108, 15, 49, 128, 134, 47, 27, 75,
+  123, 13, 185, 111, 158, 31, 166, 85, 169, 29, 160, 96, 184, 21, 83, 34, 90, 22, 80, 53, 136, 30,
+  129, 59, 139, 25, 215, 41, 44, 54, 187, 36, 60, 67, 182, 69, 42, 26, 121, 142, 133, 62, 92, 114,
+  115, 58, 79, 109, 117, 43, 161, 216, 118, 52, 193, 195, 141, 51, 157, 173, 106, 76, 178, 113,
+  144, 97, 183, 101, 130, 119, 150, 78, 91, 82, 213, 203, 135, 145, 171, 164, 131, 138, 200, 217,
+  99, 100, 126, 170, 209, 143, 132, 192, 212, 122, 107, 149, 163, 147, 179, 156, 198, 154, 191,
+  153, 197, 210, 214, 202, 189,
+};
+
 static const CyclicDesign cyclic_designs[] = {
   { 20, 5, base_20 },
   { 24, 7, base_24 },
@@ -150,6 +164,7 @@ static const CyclicDesign cyclic_designs[] = {
   { 40, 13, base_40 },
   { 112, 37, base_112 },
   { 184, 61, base_184 },
+  { 220, 73, base_220 },
 };
 
 static const CyclicDesign *

@@ -83,9 +83,9 @@ team_bound (guint        n_players,
   for (guint p = 0; p < n_players; p++)
     {
       gpointer key = GUINT_TO_POINTER (teams[p]);
+      guint size = GPOINTER_TO_UINT (g_hash_table_lookup (sizes, key));
 
-      g_hash_table_insert (sizes, key,
-                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (sizes, key)) + 1));
+      g_hash_table_insert (sizes, key, GUINT_TO_POINTER (size + 1));
     }
   for (guint p = 0; p < n_players; p++)
     {

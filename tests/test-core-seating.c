@@ -146,8 +146,8 @@ test_search_zero (void)
     }
 }
 
-/* Beyond ⌊(N − 1)/3⌋ rounds: at or near the counting bound ⌈N(3R − N + 1)/2⌉ (the targets of
- * rules/seating.md, with a slack of one repeat for the ones the search has to find). */
+/* Beyond ⌊(N − 1)/3⌋ rounds: at or near the counting bound ⌈N(3R − N + 1)/2⌉ (the targets
+ * of rules/seating.md, with a slack of one repeat for the ones the search has to find). */
 static void
 test_beyond_bound (void)
 {
@@ -428,7 +428,12 @@ test_swiss_avoids_repeats (void)
       for (guint a = 0; a < 4; a++)
         for (guint b = 0; b < 4; b++)
           if (a != b)
-            meetings[sp_seating_plan_get (plan, r, t, a) * 32 + sp_seating_plan_get (plan, r, t, b)]++;
+            {
+              guint p = sp_seating_plan_get (plan, r, t, a);
+              guint q = sp_seating_plan_get (plan, r, t, b);
+
+              meetings[p * 32 + q]++;
+            }
   for (guint i = 0; i < 32; i++)
     ranking[i] = (7 * i + 3) % 32;
   for (guint method = SP_SWISS_HIGH_HIGH; method <= SP_SWISS_SNAKE; method++)

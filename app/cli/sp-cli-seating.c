@@ -187,14 +187,18 @@ seating_plan (SpCli  *cli,
   g_autofree char *teams_path = NULL;
   gboolean json = FALSE;
   GOptionEntry entries[] = {
-    { "players", 0, 0, G_OPTION_ARG_STRING, &players_text, "the number of players (a multiple of 4, 8–1024)", "N" },
-    { "rounds", 0, 0, G_OPTION_ARG_STRING, &rounds_text, "the number of rounds (sessions)", "R" },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, "the draw's seed (else one is picked and printed)", "S" },
-    { "teams", 0, 0, G_OPTION_ARG_FILENAME, &teams_path, "one line per player: the team's name (blank = none)", "FILE" },
+    { "players", 0, 0, G_OPTION_ARG_STRING, &players_text,
+      "the number of players (a multiple of 4, 8–1024)", "N" },
+    { "rounds", 0, 0, G_OPTION_ARG_STRING, &rounds_text,
+      "the number of rounds (sessions)", "R" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
+      "the draw's seed (else one is picked and printed)", "S" },
+    { "teams", 0, 0, G_OPTION_ARG_FILENAME, &teams_path,
+      "one line per player: the team's name (blank = none)", "FILE" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "answer in JSON", NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("— a balanced schedule of tables and seats");
+  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(SpSeatingPlan) plan = NULL;
   g_autofree guint *teams = NULL;
@@ -203,13 +207,15 @@ seating_plan (SpCli  *cli,
   guint64 seed;
   int status;
 
+  context = g_option_context_new ("— a balanced schedule of tables and seats");
   g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_summary (context,
-                                "Seats N players at N/4 tables for R rounds so that as few pairs as\n"
-                                "possible meet twice (none where a schedule for that is known), each\n"
-                                "player's seat winds are balanced and teammates never share a table.\n"
-                                "Players are numbered 1..N; each table lists its players in seat order\n"
-                                "E S W N for the round's first hand.  The same seed gives the same plan.");
+  g_option_context_set_summary (
+    context,
+    "Seats N players at N/4 tables for R rounds so that as few pairs as\n"
+    "possible meet twice (none where a schedule for that is known), each\n"
+    "player's seat winds are balanced and teammates never share a table.\n"
+    "Players are numbered 1..N; each table lists its players in seat order\n"
+    "E S W N for the round's first hand.  The same seed gives the same plan.");
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
     return status;
   cli->json = json;

@@ -91,10 +91,11 @@ sp_seating_design_affine (guint    n_players,
  * schedule has no repeat exactly when no two base pairs share classes and difference y − x (up
  * to sign within a class, and never m/2 there), a fixed player sits with at most one player of
  * each class, and fixed players never sit together.  The base rounds below were found by a
- * randomised depth-first search over those difference conditions; for 40, 112, 184 and 220
- * players (m = 13, 37, 61, 73, primes ≡ 1 mod 12) the base round is also invariant under
- * multiplying x by a unit of order 3, which leaves a third of the tables to choose, as in
- * Denniston's packings of PG(3,3).  The unit tests check that every one of them gives a
+ * randomised depth-first search over those difference conditions (placing first the player
+ * with the fewest possible tablemates left); for 40, 112, 184 and 220 players (m = 13, 37, 61,
+ * 73, primes ≡ 1 mod 12) the base round is also invariant under multiplying x by a unit of
+ * order 3, which leaves a third of the tables to choose, as in Denniston's packings of
+ * PG(3,3).  The unit tests check that every one of them gives a
  * schedule without repeats. */
 typedef struct
 {
@@ -121,6 +122,11 @@ static const guint16 base_36[] = {
 static const guint16 base_40[] = {
   39, 0, 13, 26, 1, 25, 24, 10, 3, 23, 20, 4, 9, 17, 21, 12, 2, 30, 7, 31, 6, 38, 8, 28, 5, 36, 11,
   32, 14, 35, 19, 37, 16, 27, 18, 33, 22, 29, 15, 34,
+};
+
+static const guint16 base_48[] = {
+  45, 0, 15, 30, 1, 44, 38, 27, 33, 31, 25, 6, 34, 39, 8, 21, 37, 2, 46, 18, 41, 19, 47, 5, 35,
+  23, 3, 32, 40, 36, 20, 26, 42, 43, 4, 9, 12, 22, 29, 24, 28, 17, 10, 16, 7, 13, 11, 14,
 };
 
 static const guint16 base_112[] = {
@@ -163,6 +169,7 @@ static const CyclicDesign cyclic_designs[] = {
   { 28, 9, base_28 },
   { 36, 11, base_36 },
   { 40, 13, base_40 },
+  { 48, 15, base_48 },
   { 112, 37, base_112 },
   { 184, 61, base_184 },
   { 220, 73, base_220 },

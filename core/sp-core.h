@@ -11,3 +11,4 @@
 #include "sp-mcr.h"
 #include "sp-rotation.h"
 #include "sp-standings.h"
+#include "sp-seating.h"

@@ -477,6 +477,62 @@ decompose_shapes (const SpHand        *hand,
 
 /* ---- Waits ------------------------------------------------------------------------------ */
 
+/* What a group of tiles (a suit's nine counts, or the seven honours) splits into. */
+enum
+{
+  GROUP_SETS = 1,     /* sets only (an empty group too) */
+  GROUP_WITH_PAIR = 2 /* sets and one pair */
+};
+
+static guint
+group_status (const guint8 *counts,
+              guint         group)
+{
+  guint sum = 0;
+
+  if (group == 3)
+    {
+      guint pairs = 0;
+
+      for (guint t = SP_TILE_EAST; t < SP_N_TILE_KINDS; t++)
+        {
+          if (counts[t] == 1 || counts[t] == 4)
+            return 0;
+          pairs += counts[t] == 2;
+        }
+      return pairs == 0 ? GROUP_SETS : pairs == 1 ? GROUP_WITH_PAIR : 0;
+    }
+  for (guint r = 0; r < 9; r++)
+    sum += counts[group * 9 + r];
+  if (sum % 3 == 0)
+    return suit_is_sets (counts + group * 9) ? GROUP_SETS : 0;
+  if (sum % 3 == 2)
+    return suit_is_sets_and_pair (counts + group * 9) ? GROUP_WITH_PAIR : 0;
+  return 0;
+}
+
+/* Whether the counts, which differ from a ready hand (whose groups are @status) by the tile
+ * @added, form sets and a pair: only @added's group needs looking at again. */
+static gboolean
+sets_complete_with (const guint  status[4],
+                    const guint8 *counts,
+                    SpTile        added)
+{
+  guint changed = sp_tile_suit (added);
+  guint pairs = 0;
+
+  for (guint g = 0; g < 4; g++)
+    {
+      guint st = g == changed ? group_status (counts, g) : status[g];
+
+      if (st == GROUP_WITH_PAIR)
+        pairs++;
+      else if (st != GROUP_SETS)
+        return FALSE;
+    }
+  return pairs == 1;
+}
+
 /* Whether some 组合龙 pattern has at least eight of its nine tiles in the hand. */
 static gboolean
 knitted_straight_possible (const SpHand *hand)
@@ -581,6 +637,7 @@ sp_hand_waits (const SpHand *hand,
   guint needed = sp_hand_sets_needed (hand, ruleset);
   guint8 all[SP_N_TILE_KINDS];
   gboolean candidates[SP_N_TILE_KINDS] = { FALSE };
+  guint status[4];
   SpHand trial;
 
   g_return_val_if_fail (hand != NULL && list != NULL, 0);
@@ -622,6 +679,8 @@ sp_hand_waits (const SpHand *hand,
         }
     }
 
+  for (guint g = 0; g < 4; g++)
+    status[g] = group_status (hand->counts, g);
   sp_hand_all_counts (hand, all);
   trial = *hand;
   trial.n_concealed++;
@@ -636,7 +695,8 @@ sp_hand_waits (const SpHand *hand,
         continue;
       trial.concealed[trial.n_concealed - 1] = (SpTile) t;
       trial.counts[t]++;
-      if (!complete_shapes (&trial, shapes, needed))
+      if (!sets_complete_with (status, trial.counts, (SpTile) t)
+          && !((shapes & ~SP_SHAPE_SETS) && complete_shapes (&trial, shapes & ~SP_SHAPE_SETS, needed)))
         {
           trial.counts[t]--;
           continue;

@@ -11,4 +11,5 @@
 #include "sp-mcr.h"
 #include "sp-rotation.h"
 #include "sp-standings.h"
+#include "sp-seating.h"
 #include "sp-tournament.h"

@@ -11,6 +11,7 @@ static const SpCliCommand commands[] = {
   { "score", "score a declared win (no database)", sp_cli_score },
   { "waits", "the tiles a ready hand waits on", sp_cli_waits },
   { "check", "validate a declared win without scoring it", sp_cli_check },
+  { "seating", "seating plans: balanced schedules of tables and seats", sp_cli_seating },
   { "tournament", "create or list tournaments", sp_cli_tournament },
   { "players", "add, import, list, withdraw and substitute players", sp_cli_players },
   { "hand", "add, list, correct and import the hands of a session", sp_cli_hand },

@@ -68,5 +68,6 @@ void  sp_cli_print_json      (JsonNode   *node);
 int   sp_cli_score           (SpCli *cli, int argc, char **argv);
 int   sp_cli_waits           (SpCli *cli, int argc, char **argv);
 int   sp_cli_check           (SpCli *cli, int argc, char **argv);
+int   sp_cli_seating         (SpCli *cli, int argc, char **argv);
 
 G_END_DECLS

@@ -1,0 +1,303 @@
+/* sp-cli-seating.c: `sparrow-cli seating …`, seating plans; `plan` needs no database.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <stdio.h>
+#include <string.h>
+
+#include "sp-cli.h"
+#include "sp-core.h"
+
+/* Reads a whole number option; FALSE (with the status set) when it is missing or not a number.
+ * A number out of range is left to the core to refuse, saying what and where. */
+static gboolean
+parse_number (SpCli       *cli,
+              const char  *name,
+              const char  *text,
+              gint64      *value,
+              int         *status)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (text == NULL)
+    {
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "seating plan: --%s is required", name);
+      return FALSE;
+    }
+  if (!g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, value, &error))
+    {
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--%s: '%s' is not a whole number",
+                             name, text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* One line per player, the team's name; a blank line is no team.  Fills @teams with a number
+ * per team (0 = none). */
+static gboolean
+read_teams (SpCli       *cli,
+            const char  *path,
+            guint        n_players,
+            guint       *teams,
+            int         *status)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GHashTable) numbers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gsize length;
+  guint n_lines;
+
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    {
+      *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "--teams: %s", error->message);
+      return FALSE;
+    }
+  if (!g_utf8_validate (contents, length, NULL) || memchr (contents, '\0', length) != NULL)
+    {
+      *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "--teams %s: not a text file (UTF-8)",
+                             path);
+      return FALSE;
+    }
+  lines = g_strsplit (contents, "\n", -1);
+  n_lines = g_strv_length (lines);
+  /* A final newline ends the last line rather than starting another. */
+  if (n_lines > 0 && length > 0 && contents[length - 1] == '\n')
+    n_lines--;
+  if (n_lines != n_players)
+    {
+      *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
+                             "--teams %s: %u lines for %u players (one line per player, the "
+                             "team's name or blank)", path, n_lines, n_players);
+      return FALSE;
+    }
+  for (guint p = 0; p < n_players; p++)
+    {
+      char *name = g_strstrip (lines[p]);
+      gpointer number;
+
+      if (*name == '\0')
+        {
+          teams[p] = 0;
+          continue;
+        }
+      number = g_hash_table_lookup (numbers, name);
+      if (number == NULL)
+        {
+          number = GUINT_TO_POINTER (g_hash_table_size (numbers) + 1);
+          g_hash_table_insert (numbers, g_strdup (name), number);
+        }
+      teams[p] = GPOINTER_TO_UINT (number);
+    }
+  return TRUE;
+}
+
+static void
+print_plan_json (const SpSeatingPlan    *plan,
+                 const SpSeatingQuality *quality,
+                 guint64                 seed)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  struct
+  {
+    const char *name;
+    guint value;
+  } figures[] = {
+    { "repeats", quality->repeats },
+    { "lower_bound", quality->lower_bound },
+    { "wind_spread", quality->wind_spread },
+    { "table_repeats", quality->table_repeats },
+    { "team_clashes", quality->team_clashes },
+  };
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "rounds");
+  json_builder_begin_array (builder);
+  for (guint r = 0; r < plan->n_rounds; r++)
+    {
+      json_builder_begin_array (builder);
+      for (guint t = 0; t < plan->n_players / 4; t++)
+        {
+          json_builder_begin_array (builder);
+          for (guint s = 0; s < 4; s++)
+            json_builder_add_int_value (builder, sp_seating_plan_get (plan, r, t, s) + 1);
+          json_builder_end_array (builder);
+        }
+      json_builder_end_array (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "quality");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+    {
+      json_builder_set_member_name (builder, figures[i].name);
+      json_builder_add_int_value (builder, figures[i].value);
+    }
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "seed");
+  if (seed <= G_MAXINT64)
+    json_builder_add_int_value (builder, (gint64) seed);
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+
+      json_builder_add_string_value (builder, text);
+    }
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  sp_cli_print_json (root);
+}
+
+static void
+print_plan_text (const SpSeatingPlan    *plan,
+                 const SpSeatingQuality *quality,
+                 guint64                 seed)
+{
+  static const char *winds[] = { "E", "S", "W", "N" };
+
+  for (guint r = 0; r < plan->n_rounds; r++)
+    {
+      printf ("Round %u\n", r + 1);
+      for (guint t = 0; t < plan->n_players / 4; t++)
+        {
+          printf ("  Table %-4u", t + 1);
+          for (guint s = 0; s < 4; s++)
+            printf ("  %s %4u", winds[s], sp_seating_plan_get (plan, r, t, s) + 1);
+          printf ("\n");
+        }
+    }
+  printf ("\n"
+          "Repeated meetings: %u (lower bound %u)\n"
+          "Wind spread:       %u\n"
+          "Table repeats:     %u\n"
+          "Team clashes:      %u\n"
+          "Seed:              %" G_GUINT64_FORMAT "\n",
+          quality->repeats, quality->lower_bound, quality->wind_spread, quality->table_repeats,
+          quality->team_clashes, seed);
+}
+
+static int
+seating_plan (SpCli  *cli,
+              int     argc,
+              char  **argv)
+{
+  g_autofree char *players_text = NULL;
+  g_autofree char *rounds_text = NULL;
+  g_autofree char *seed_text = NULL;
+  g_autofree char *teams_path = NULL;
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "players", 0, 0, G_OPTION_ARG_STRING, &players_text,
+      "the number of players (a multiple of 4, 8–1024)", "N" },
+    { "rounds", 0, 0, G_OPTION_ARG_STRING, &rounds_text,
+      "the number of rounds (sessions)", "R" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
+      "the draw's seed (else one is picked and printed)", "S" },
+    { "teams", 0, 0, G_OPTION_ARG_FILENAME, &teams_path,
+      "one line per player: the team's name (blank = none)", "FILE" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "answer in JSON", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpSeatingPlan) plan = NULL;
+  g_autofree guint *teams = NULL;
+  SpSeatingQuality quality;
+  gint64 n_players, n_rounds;
+  guint64 seed;
+  int status;
+
+  context = g_option_context_new ("— a balanced schedule of tables and seats");
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_summary (
+    context,
+    "Seats N players at N/4 tables for R rounds so that as few pairs as\n"
+    "possible meet twice (none where a schedule for that is known), each\n"
+    "player's seat winds are balanced and teammates never share a table.\n"
+    "Players are numbered 1..N; each table lists its players in seat order\n"
+    "E S W N for the round's first hand.  The same seed gives the same plan.");
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
+    return status;
+  cli->json = json;
+  if (argc != 1)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "seating plan: unexpected '%s' (see --help)",
+                        argv[1]);
+  if (!parse_number (cli, "players", players_text, &n_players, &status)
+      || !parse_number (cli, "rounds", rounds_text, &n_rounds, &status))
+    return status;
+  if (seed_text != NULL)
+    {
+      if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, &error))
+        return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                            "--seed: '%s' is not a whole number from 0 to %" G_GUINT64_FORMAT,
+                            seed_text, G_MAXUINT64);
+    }
+  else
+    {
+      /* A seed of its own, printed with the plan, so the draw can be reproduced. */
+      g_autoptr(GRand) rand = g_rand_new ();
+
+      seed = g_rand_int (rand);
+    }
+
+  /* Sizes out of range are understood but not acceptable: the core says why. */
+  if (n_players < 0 || n_players > 65536)
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
+                        "players: %" G_GINT64_FORMAT " is not a multiple of 4 between 8 and 1024",
+                        n_players);
+  if (n_rounds < 0 || n_rounds > G_MAXUINT)
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
+                        "rounds: %" G_GINT64_FORMAT " is not a positive number of rounds",
+                        n_rounds);
+  if (teams_path != NULL && n_players >= 8 && n_players <= 1024)
+    {
+      teams = g_new0 (guint, n_players);
+      if (!read_teams (cli, teams_path, n_players, teams, &status))
+        return status;
+    }
+
+  plan = sp_seating_plan_balanced (n_players, n_rounds, seed, teams, &error);
+  if (plan == NULL)
+    return sp_cli_fail_error (cli, error);
+  sp_seating_plan_measure (plan, teams, &quality);
+  if (json)
+    print_plan_json (plan, &quality, seed);
+  else
+    print_plan_text (plan, &quality, seed);
+  return SP_CLI_OK;
+}
+
+static const SpCliCommand subcommands[] = {
+  { "plan", "a balanced schedule for N players and R rounds (no database)", seating_plan },
+};
+
+static void
+print_help (FILE *out)
+{
+  fprintf (out, "Usage: sparrow-cli seating SUBCOMMAND …\n\nSubcommands:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
+    fprintf (out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+  fprintf (out, "\nEvery subcommand takes --help.\n");
+}
+
+int
+sp_cli_seating (SpCli  *cli,
+                int     argc,
+                char  **argv)
+{
+  if (argc < 2)
+    {
+      print_help (stderr);
+      return SP_CLI_USAGE;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    {
+      print_help (stdout);
+      return SP_CLI_OK;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
+    if (strcmp (argv[1], subcommands[i].name) == 0)
+      return subcommands[i].run (cli, argc - 1, argv + 1);
+  return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                      "seating: unknown subcommand '%s' (see sparrow-cli seating --help)", argv[1]);
+}

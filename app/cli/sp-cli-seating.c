@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sp-cli.h"
+#include "sp-cli-store.h"
 #include "sp-core.h"
 
 /* Reads a whole number option; FALSE (with the status set) when it is missing or not a number.
@@ -269,6 +270,8 @@ seating_plan (SpCli  *cli,
 
 static const SpCliCommand subcommands[] = {
   { "plan", "a balanced schedule for N players and R rounds (no database)", seating_plan },
+  { "draw", "seat a session of the tournament by its method (sp-cli-draw.c)", sp_cli_seating_draw },
+  { "show", "the seats of a session at its first hand", sp_cli_seating_show },
 };
 
 static void

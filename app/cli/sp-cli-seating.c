@@ -270,7 +270,7 @@ seating_plan (SpCli  *cli,
 
 static const SpCliCommand subcommands[] = {
   { "plan", "a balanced schedule for N players and R rounds (no database)", seating_plan },
-  { "draw", "seat a session of the tournament by its method (sp-cli-draw.c)", sp_cli_seating_draw },
+  { "draw", "seat a session of the tournament by its method", sp_cli_seating_draw },
   { "show", "the seats of a session at its first hand", sp_cli_seating_show },
 };
 

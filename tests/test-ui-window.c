@@ -173,6 +173,23 @@ label_is_drawn (gpointer data)
   return label != NULL && gtk_widget_get_width (label) > 0;
 }
 
+/* The column of @view titled @title. */
+static GtkColumnViewColumn *
+find_column (GtkWidget  *view,
+             const char *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+        return column;
+    }
+  g_error ("No column titled %s", title);
+}
+
 /* Where @widget is drawn, from the top of @window. */
 static double
 top_in_window (GtkWidget *widget,
@@ -415,6 +432,19 @@ test_window_tournaments (void)
   g_assert_cmpfloat (top_in_window (find_drawn_label (view, "Taiwan (tw)"), window), ==,
                      top_in_window (find_drawn_label (view, "台北公開賽"), window));
   g_assert_true (shows_label_text (GTK_WIDGET (window), path));
+
+  /* A click on a column's header sorts by it: by name, Latin letters come before Han. */
+  g_clear_object (&newest);
+  g_clear_object (&oldest);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (view), find_column (view, "Name"),
+                                  GTK_SORT_ASCENDING);
+  newest = g_list_model_get_item (model, 0);
+  g_assert_cmpstr (sp_tournament_row_get_name (newest), ==, "Spring Cup");
+  g_clear_object (&newest);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (view), find_column (view, "Players"),
+                                  GTK_SORT_DESCENDING);
+  newest = g_list_model_get_item (model, 0);
+  g_assert_cmpstr (sp_tournament_row_get_name (newest), ==, "台北公開賽");
 
   close_all_windows ();
   restore_database ();

@@ -176,12 +176,17 @@ sp_tournament_row_new (const SpTournament *tournament,
   self = g_object_new (SP_TYPE_TOURNAMENT_ROW, NULL);
   self->id = tournament->id;
   self->name = g_strdup (tournament->name);
+  /* The profile is the rules' own short name (cn, r98, tw, gd), as the director chose it. */
   if (tournament->profile != NULL && tournament->profile[0] != '\0')
-    /* Translators: a ruleset and the profile of its rules, as in "MCR (cn)". */
-    self->rules = g_strdup_printf (C_("ruleset and profile", "%s (%s)"),
-                                   ruleset_title (tournament->ruleset), tournament->profile);
+    {
+      /* Translators: a ruleset and the profile of its rules, as in "MCR (cn)". */
+      self->rules = g_strdup_printf (C_("ruleset and profile", "%s (%s)"),
+                                     ruleset_title (tournament->ruleset), tournament->profile);
+    }
   else
-    self->rules = g_strdup (ruleset_title (tournament->ruleset));
+    {
+      self->rules = g_strdup (ruleset_title (tournament->ruleset));
+    }
   self->sessions = tournament->n_sessions;
   self->players = n_players;
   return self;

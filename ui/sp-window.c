@@ -19,6 +19,7 @@ struct _SpWindow
   AdwStatusPage *empty_page;
   GtkLabel *database_label;
   GListStore *tournaments;
+  GtkSortListModel *sorted_tournaments;
   GtkColumnView *tournament_view;
   GtkLabel *tournaments_database_label;
   AdwStatusPage *error_page;
@@ -236,6 +237,7 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, database_label);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, tournaments);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, sorted_tournaments);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, tournament_view);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, tournaments_database_label);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, error_page);
@@ -251,6 +253,10 @@ static void
 sp_window_init (SpWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The column view's sorter follows the column headers a person clicks. */
+  gtk_sort_list_model_set_sorter (self->sorted_tournaments,
+                                  gtk_column_view_get_sorter (self->tournament_view));
 }
 
 /**

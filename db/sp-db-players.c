@@ -112,6 +112,31 @@ sp_db_list_players (SpDb    *db,
   return g_steal_pointer (&list);
 }
 
+/* Counted in the store rather than by listing, so that the app's list of tournaments does not
+ * read every player of every tournament. */
+gboolean
+sp_db_count_players (SpDb     *db,
+                     gint64    tournament,
+                     guint    *n_players,
+                     GError  **error)
+{
+  sqlite3_stmt *statement;
+  gboolean has_row;
+
+  g_return_val_if_fail (db != NULL && n_players != NULL, FALSE);
+
+  statement = sp_db_prepare (db, "SELECT count (*) FROM players"
+                             " WHERE tournament_id = ? AND status != 'withdrawn'", error);
+  if (statement == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (statement, 1, tournament);
+  if (!sp_db_step_row (db, statement, &has_row, "counting the players", error))
+    return FALSE;
+  *n_players = has_row ? (guint) sqlite3_column_int64 (statement, 0) : 0;
+  sqlite3_reset (statement);
+  return TRUE;
+}
+
 SpPlayer *
 sp_db_get_player (SpDb    *db,
                   gint64   tournament,

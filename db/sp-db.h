@@ -62,6 +62,11 @@ gboolean   sp_db_add_player          (SpDb            *db,
 GPtrArray *sp_db_list_players        (SpDb            *db,
                                       gint64           tournament,
                                       GError         **error);
+/* The players taking part: those registered and not withdrawn (substitutes count). */
+gboolean   sp_db_count_players       (SpDb            *db,
+                                      gint64           tournament,
+                                      guint           *n_players,
+                                      GError         **error);
 SpPlayer  *sp_db_get_player          (SpDb            *db,
                                       gint64           tournament,
                                       gint64           player,

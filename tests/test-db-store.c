@@ -277,6 +277,45 @@ test_players (Fixture       *fixture,
   g_free (twice.name);
 }
 
+/* The app's list of tournaments shows how many players take part in each. */
+static void
+test_count_players (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 cup = create_tournament (fixture->db, "Spring Cup");
+  gint64 league = create_tournament (fixture->db, "League");
+  gint64 players[4];
+  gint64 substitute;
+  guint n_players = 99;
+
+  g_assert_true (sp_db_count_players (fixture->db, cup, &n_players, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_players, ==, 0);
+
+  seat_one_table (fixture->db, cup, players);
+  add_player (fixture->db, league, "Sam Lee");
+  g_assert_true (sp_db_count_players (fixture->db, cup, &n_players, &error));
+  g_assert_cmpuint (n_players, ==, 4);
+  g_assert_true (sp_db_count_players (fixture->db, league, &n_players, &error));
+  g_assert_cmpuint (n_players, ==, 1);
+
+  /* A withdrawn player no longer takes part; the substitute who replaces them does. */
+  g_assert_true (sp_db_set_player_status (fixture->db, players[2], SP_PLAYER_WITHDRAWN, &error));
+  g_assert_true (sp_db_count_players (fixture->db, cup, &n_players, &error));
+  g_assert_cmpuint (n_players, ==, 3);
+  substitute = add_player (fixture->db, cup, "Ola Nordmann");
+  g_assert_true (sp_db_set_player_status (fixture->db, substitute, SP_PLAYER_SUBSTITUTE, &error));
+  g_assert_true (sp_db_count_players (fixture->db, cup, &n_players, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_players, ==, 4);
+
+  /* A tournament that is not there has no players. */
+  g_assert_true (sp_db_count_players (fixture->db, league + 100, &n_players, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_players, ==, 0);
+}
+
 static void
 test_hands_and_penalties (Fixture       *fixture,
                           gconstpointer  data)
@@ -624,6 +663,8 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/sparrow/db/store/players", Fixture, NULL, fixture_set_up, test_players,
               fixture_tear_down);
+  g_test_add ("/sparrow/db/store/count-players", Fixture, NULL, fixture_set_up,
+              test_count_players, fixture_tear_down);
   g_test_add ("/sparrow/db/store/hands", Fixture, NULL, fixture_set_up, test_hands_and_penalties,
               fixture_tear_down);
   g_test_add ("/sparrow/db/store/sessions", Fixture, NULL, fixture_set_up,

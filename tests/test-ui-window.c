@@ -116,6 +116,91 @@ shows_label_text (GtkWidget  *widget,
   return FALSE;
 }
 
+/* The first drawn widget of @type under @widget. */
+static GtkWidget *
+find_drawn_widget (GtkWidget *widget,
+                   GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_is_drawable (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_drawn_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The drawn label under @widget whose text is exactly @text. */
+static GtkWidget *
+find_drawn_label (GtkWidget  *widget,
+                  const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_drawn_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  GtkWidget  *under;
+  const char *text;
+} LabelSearch;
+
+/* Drawn and laid out, so that where it is on screen is known. */
+static gboolean
+label_is_drawn (gpointer data)
+{
+  LabelSearch *search = data;
+  GtkWidget *label = find_drawn_label (search->under, search->text);
+
+  return label != NULL && gtk_widget_get_width (label) > 0;
+}
+
+/* The column of @view titled @title. */
+static GtkColumnViewColumn *
+find_column (GtkWidget  *view,
+             const char *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+        return column;
+    }
+  g_error ("No column titled %s", title);
+}
+
+/* Where @widget is drawn, from the top of @window. */
+static double
+top_in_window (GtkWidget *widget,
+               GtkWindow *window)
+{
+  graphene_point_t point = GRAPHENE_POINT_INIT (0, 0);
+
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (window), &point, &point));
+  return point.y;
+}
+
 /* Every toplevel, mapped or not (the help overlay is kept hidden once shown). */
 static void
 close_all_windows (void)
@@ -222,6 +307,183 @@ test_window_size_setting (void)
   close_all_windows ();
 }
 
+/* The temporary home of the tests, which holds their databases. */
+static char *home;
+
+/* Points SPARROW_DB at @name in the tests' home for one case; restore_database () undoes it. */
+static char *
+use_database (const char *name)
+{
+  char *path = g_build_filename (home, name, NULL);
+
+  g_setenv ("SPARROW_DB", path, TRUE);
+  return path;
+}
+
+static char *default_database;
+
+static void
+restore_database (void)
+{
+  g_setenv ("SPARROW_DB", default_database, TRUE);
+}
+
+/* On a first start the app creates its database, with the schema, where SPARROW_DB says. */
+static void
+test_window_creates_database (void)
+{
+  g_autofree char *path = use_database ("first-start" G_DIR_SEPARATOR_S "sparrow.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = NULL;
+  g_autoptr(GPtrArray) tournaments = NULL;
+  GtkWindow *window;
+
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  window = start_app ();
+  g_assert_nonnull (sp_window_get_database (SP_WINDOW (window)));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  close_all_windows ();
+
+  db = sp_db_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sp_db_get_schema_version (db), ==, SP_DB_SCHEMA_VERSION);
+  tournaments = sp_db_list_tournaments (db, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tournaments->len, ==, 0);
+  restore_database ();
+}
+
+static void
+create_tournament (SpDb       *db,
+                   const char *name,
+                   SpRuleset   ruleset,
+                   const char *profile,
+                   guint       n_sessions,
+                   guint       n_players)
+{
+  g_autoptr(GError) error = NULL;
+  SpTournament tournament = {
+    .name = (char *) name,
+    .ruleset = ruleset,
+    .profile = (char *) profile,
+    .n_sessions = n_sessions,
+    .seating = (char *) "random",
+    .ranking = (char *) "score",
+  };
+
+  g_assert_true (sp_db_create_tournament (db, &tournament, &error));
+  g_assert_no_error (error);
+  g_free (tournament.created);
+  for (guint i = 0; i < n_players; i++)
+    {
+      g_autofree char *player_name = g_strdup_printf ("Player %u", i + 1);
+      SpPlayer player = { .tournament = tournament.id, .name = player_name };
+
+      g_assert_true (sp_db_add_player (db, &player, &error));
+      g_assert_no_error (error);
+    }
+}
+
+/* The tournaments of the database are listed, newest first, with their rules, sessions and
+ * players, in place of the empty state. */
+static void
+test_window_tournaments (void)
+{
+  g_autofree char *path = use_database ("two-tournaments.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpTournamentRow) newest = NULL;
+  g_autoptr(SpTournamentRow) oldest = NULL;
+  LabelSearch spring = { NULL, "Spring Cup" };
+  LabelSearch taipei = { NULL, "台北公開賽" };
+  GtkWindow *window;
+  GtkWidget *view;
+  GListModel *model;
+
+  g_assert_no_error (error);
+  create_tournament (db, "Spring Cup", SP_RULESET_MCR, "cn", 5, 0);
+  create_tournament (db, "台北公開賽", SP_RULESET_TAIWAN, "tw", 4, 8);
+  g_clear_pointer (&db, sp_db_close);
+
+  window = start_app ();
+  g_assert_null (find_drawn_status_page (GTK_WIDGET (window)));
+  view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  g_assert_nonnull (view);
+
+  model = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
+  newest = g_list_model_get_item (model, 0);
+  oldest = g_list_model_get_item (model, 1);
+  g_assert_cmpstr (sp_tournament_row_get_name (newest), ==, "台北公開賽");
+  g_assert_cmpstr (sp_tournament_row_get_rules (newest), ==, "Taiwan (tw)");
+  g_assert_cmpuint (sp_tournament_row_get_sessions (newest), ==, 4);
+  g_assert_cmpuint (sp_tournament_row_get_players (newest), ==, 8);
+  g_assert_cmpstr (sp_tournament_row_get_name (oldest), ==, "Spring Cup");
+  g_assert_cmpstr (sp_tournament_row_get_rules (oldest), ==, "MCR (cn)");
+  g_assert_cmpuint (sp_tournament_row_get_sessions (oldest), ==, 5);
+  g_assert_cmpuint (sp_tournament_row_get_players (oldest), ==, 0);
+
+  /* As a person sees it: both names drawn, the newer one above, its rules on its row. */
+  spring.under = taipei.under = view;
+  wait_until (label_is_drawn, &spring, "Spring Cup to be listed");
+  wait_until (label_is_drawn, &taipei, "台北公開賽 to be listed");
+  g_assert_cmpfloat (top_in_window (find_drawn_label (view, "台北公開賽"), window), <,
+                     top_in_window (find_drawn_label (view, "Spring Cup"), window));
+  g_assert_cmpfloat (top_in_window (find_drawn_label (view, "Taiwan (tw)"), window), ==,
+                     top_in_window (find_drawn_label (view, "台北公開賽"), window));
+  g_assert_true (shows_label_text (GTK_WIDGET (window), path));
+
+  /* A click on a column's header sorts by it: by name, Latin letters come before Han. */
+  g_clear_object (&newest);
+  g_clear_object (&oldest);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (view), find_column (view, "Name"),
+                                  GTK_SORT_ASCENDING);
+  newest = g_list_model_get_item (model, 0);
+  g_assert_cmpstr (sp_tournament_row_get_name (newest), ==, "Spring Cup");
+  g_clear_object (&newest);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (view), find_column (view, "Players"),
+                                  GTK_SORT_DESCENDING);
+  newest = g_list_model_get_item (model, 0);
+  g_assert_cmpstr (sp_tournament_row_get_name (newest), ==, "台北公開賽");
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* A file that is not a Sparrow database gets a page saying so, with its path, and is left
+ * byte for byte as it was. */
+static void
+test_window_not_sparrow (void)
+{
+  g_autofree char *path = use_database ("players.csv");
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
+  g_autofree char *after = NULL;
+  const char *before = "name,club,country\nAnna Berg,Dragons,SE\n"
+                       "this file is a list of players, not a database\n";
+  gsize length = 0;
+  GtkWindow *window;
+  AdwStatusPage *page;
+
+  g_assert_true (g_file_set_contents (path, before, -1, NULL));
+  window = start_app ();
+  page = find_drawn_status_page (GTK_WIDGET (window));
+  g_assert_nonnull (page);
+  g_assert_cmpstr (adw_status_page_get_title (page), ==, "Cannot open the database");
+  g_assert_nonnull (strstr (adw_status_page_get_description (page), "not a Sparrow database"));
+  g_assert_true (shows_label_text (GTK_WIDGET (page), path));
+  g_assert_null (sp_window_get_database (SP_WINDOW (window)));
+  g_assert_null (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW));
+  close_all_windows ();
+
+  g_assert_true (g_file_get_contents (path, &after, &length, NULL));
+  g_assert_cmpuint (length, ==, strlen (before));
+  g_assert_cmpmem (after, length, before, strlen (before));
+  g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+  restore_database ();
+}
+
 /* Removes a test's temporary folder and everything in it. */
 static void
 remove_tree (const char *path)
@@ -246,8 +508,6 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *home = NULL;
-  g_autofree char *database = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
@@ -269,8 +529,8 @@ main (int   argc,
 
       g_setenv (folders[i][0], folder, TRUE);
     }
-  database = g_build_filename (home, "events", "club.db", NULL);
-  g_setenv ("SPARROW_DB", database, TRUE);
+  default_database = g_build_filename (home, "events", "club.db", NULL);
+  g_setenv ("SPARROW_DB", default_database, TRUE);
 
   if (!gtk_init_check ())
     {
@@ -289,10 +549,15 @@ main (int   argc,
       g_test_add_func ("/sparrow/ui/window/about", test_window_about);
       g_test_add_func ("/sparrow/ui/window/help-overlay", test_window_help_overlay);
       g_test_add_func ("/sparrow/ui/window/size-setting", test_window_size_setting);
+      g_test_add_func ("/sparrow/ui/window/creates-database", test_window_creates_database);
+      g_test_add_func ("/sparrow/ui/window/tournaments", test_window_tournaments);
+      g_test_add_func ("/sparrow/ui/window/not-sparrow", test_window_not_sparrow);
       status = g_test_run ();
       g_clear_object (&app);
     }
 
   remove_tree (home);
+  g_clear_pointer (&home, g_free);
+  g_clear_pointer (&default_database, g_free);
   return status;
 }

@@ -2,4 +2,5 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "sp-tournament-row.h"
 #include "sp-window.h"

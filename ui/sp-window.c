@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 
+#include "sp-tournament-row.h"
 #include "sp-window.h"
 
 struct _SpWindow
@@ -9,6 +10,7 @@ struct _SpWindow
   AdwApplicationWindow parent_instance;
 
   char *database_path;
+  SpDb *db;
   GSettings *settings;
 
   /* Template children */
@@ -16,6 +18,12 @@ struct _SpWindow
   AdwViewStack *view_stack;
   AdwStatusPage *empty_page;
   GtkLabel *database_label;
+  GListStore *tournaments;
+  GtkSortListModel *sorted_tournaments;
+  GtkColumnView *tournament_view;
+  GtkLabel *tournaments_database_label;
+  AdwStatusPage *error_page;
+  GtkLabel *error_database_label;
 };
 
 G_DEFINE_FINAL_TYPE (SpWindow, sp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -59,6 +67,42 @@ show_database_path (SpWindow *self)
   /* Translators: %s is the path of the database file in use. */
   text = g_strdup_printf (_("Database: %s"), self->database_path);
   gtk_label_set_text (self->database_label, text);
+  gtk_label_set_text (self->tournaments_database_label, text);
+  gtk_label_set_text (self->error_database_label, text);
+}
+
+/* Reads the tournaments into the list, newest first (the one sparrow-cli acts on when none is
+ * named comes at the top), and shows the list, or the empty state when there is none. */
+static void
+load_tournaments (SpWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  list = sp_db_list_tournaments (self->db, &error);
+  if (list == NULL)
+    {
+      sp_window_show_database_error (self, error);
+      return;
+    }
+  for (guint i = list->len; i > 0; i--)
+    {
+      const SpTournament *tournament = g_ptr_array_index (list, i - 1);
+      guint n_players = 0;
+
+      if (!sp_db_count_players (self->db, tournament->id, &n_players, &error))
+        {
+          sp_window_show_database_error (self, error);
+          return;
+        }
+      g_ptr_array_add (rows, sp_tournament_row_new (tournament, n_players));
+    }
+
+  g_list_store_splice (self->tournaments, 0,
+                       g_list_model_get_n_items (G_LIST_MODEL (self->tournaments)),
+                       rows->pdata, rows->len);
+  adw_view_stack_set_visible_child_name (self->view_stack, rows->len > 0 ? "tournaments" : "empty");
 }
 
 static void
@@ -105,6 +149,7 @@ sp_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_WINDOW);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->db, sp_db_close);
 
   G_OBJECT_CLASS (sp_window_parent_class)->dispose (object);
 }
@@ -170,6 +215,9 @@ sp_window_class_init (SpWindowClass *klass)
   object_class->get_property = sp_window_get_property;
   object_class->set_property = sp_window_set_property;
 
+  /* The template's list store names the row type. */
+  g_type_ensure (SP_TYPE_TOURNAMENT_ROW);
+
   /**
    * SpWindow:database-path:
    *
@@ -188,6 +236,12 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, database_label);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, tournaments);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, sorted_tournaments);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, tournament_view);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, tournaments_database_label);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, error_page);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, error_database_label);
 
   gtk_widget_class_install_action (widget_class, "window.copy-database-path", NULL,
                                    copy_database_path);
@@ -199,25 +253,43 @@ static void
 sp_window_init (SpWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The column view's sorter follows the column headers a person clicks. */
+  gtk_sort_list_model_set_sorter (self->sorted_tournaments,
+                                  gtk_column_view_get_sorter (self->tournament_view));
 }
 
 /**
  * sp_window_new:
  * @application: the application the window belongs to
  * @database_path: (nullable): the tournament database in use
+ * @db: (nullable) (transfer full): the store opened on @database_path, which the window owns
+ *   from now on
  *
- * Returns: (transfer floating): a new main window, empty until a tournament is opened.
+ * The window lists the tournaments of @db, or shows that there is none yet.  Without a store
+ * it stays empty; sp_window_show_database_error() then says why.
+ *
+ * Returns: (transfer floating): a new main window.
  */
 SpWindow *
 sp_window_new (GtkApplication *application,
-               const char     *database_path)
+               const char     *database_path,
+               SpDb           *db)
 {
+  SpWindow *self;
+
   g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
 
-  return g_object_new (SP_TYPE_WINDOW,
+  self = g_object_new (SP_TYPE_WINDOW,
                        "application", application,
                        "database-path", database_path,
                        NULL);
+  if (db != NULL)
+    {
+      self->db = db;
+      load_tournaments (self);
+    }
+  return self;
 }
 
 const char *
@@ -226,4 +298,45 @@ sp_window_get_database_path (SpWindow *self)
   g_return_val_if_fail (SP_IS_WINDOW (self), NULL);
 
   return self->database_path;
+}
+
+/**
+ * sp_window_get_database:
+ * @self: a window
+ *
+ * Returns: (nullable) (transfer none): the store the window works on, NULL when it could not be
+ *   opened.
+ */
+SpDb *
+sp_window_get_database (SpWindow *self)
+{
+  g_return_val_if_fail (SP_IS_WINDOW (self), NULL);
+
+  return self->db;
+}
+
+/**
+ * sp_window_show_database_error:
+ * @self: a window
+ * @error: why the database cannot be opened or read
+ *
+ * Shows a page saying that the database cannot be opened, with @error's message and the
+ * file's path, in place of the tournaments.  The window closes its store, if it had one, so
+ * that nothing more is read from or written to the file.
+ */
+void
+sp_window_show_database_error (SpWindow     *self,
+                               const GError *error)
+{
+  g_autofree char *description = NULL;
+
+  g_return_if_fail (SP_IS_WINDOW (self));
+  g_return_if_fail (error != NULL);
+
+  g_clear_pointer (&self->db, sp_db_close);
+  g_list_store_remove_all (self->tournaments);
+  /* The message comes from the store, which may quote a path with characters that are markup. */
+  description = g_markup_escape_text (error->message, -1);
+  adw_status_page_set_description (self->error_page, description);
+  adw_view_stack_set_visible_child_name (self->view_stack, "error");
 }

@@ -4,14 +4,20 @@
 
 #include <adwaita.h>
 
+#include "sp-db.h"
+
 G_BEGIN_DECLS
 
 #define SP_TYPE_WINDOW (sp_window_get_type ())
 
 G_DECLARE_FINAL_TYPE (SpWindow, sp_window, SP, WINDOW, AdwApplicationWindow)
 
-SpWindow   *sp_window_new               (GtkApplication *application,
-                                         const char     *database_path);
-const char *sp_window_get_database_path (SpWindow       *self);
+SpWindow   *sp_window_new                 (GtkApplication *application,
+                                           const char     *database_path,
+                                           SpDb           *db);
+const char *sp_window_get_database_path   (SpWindow       *self);
+SpDb       *sp_window_get_database        (SpWindow       *self);
+void        sp_window_show_database_error (SpWindow       *self,
+                                           const GError   *error);
 
 G_END_DECLS

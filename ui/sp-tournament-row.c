@@ -1,0 +1,233 @@
+/* sp-tournament-row.c: one tournament of the store as an item of the window's list models.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
+
+#include "sp-tournament-row.h"
+
+/* The row keeps what the list shows, read once from the store: the list is rebuilt when the
+ * store changes, so the row's properties never change after it is made. */
+struct _SpTournamentRow
+{
+  GObject parent_instance;
+
+  gint64 id;
+  char *name;
+  char *rules;
+  guint sessions;
+  guint players;
+};
+
+G_DEFINE_FINAL_TYPE (SpTournamentRow, sp_tournament_row, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_ID,
+  PROP_NAME,
+  PROP_RULES,
+  PROP_SESSIONS,
+  PROP_PLAYERS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const char *
+ruleset_title (SpRuleset ruleset)
+{
+  switch (ruleset)
+    {
+    case SP_RULESET_MCR:
+      /* Translators: the Chinese Official rules (Mahjong Competition Rules, 国标麻将). */
+      return _("MCR");
+    case SP_RULESET_TAIWAN:
+      /* Translators: Taiwanese 16-tile mahjong (台灣麻將). */
+      return _("Taiwan");
+    case SP_RULESET_GUANGDONG:
+      /* Translators: Guangdong (Cantonese) mahjong (广东麻将). */
+      return _("Guangdong");
+    default:
+      return sp_ruleset_to_string (ruleset);
+    }
+}
+
+static void
+sp_tournament_row_finalize (GObject *object)
+{
+  SpTournamentRow *self = SP_TOURNAMENT_ROW (object);
+
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->rules, g_free);
+
+  G_OBJECT_CLASS (sp_tournament_row_parent_class)->finalize (object);
+}
+
+static void
+sp_tournament_row_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  SpTournamentRow *self = SP_TOURNAMENT_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ID:
+      g_value_set_int64 (value, self->id);
+      break;
+
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+
+    case PROP_RULES:
+      g_value_set_string (value, self->rules);
+      break;
+
+    case PROP_SESSIONS:
+      g_value_set_uint (value, self->sessions);
+      break;
+
+    case PROP_PLAYERS:
+      g_value_set_uint (value, self->players);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sp_tournament_row_class_init (SpTournamentRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = sp_tournament_row_finalize;
+  object_class->get_property = sp_tournament_row_get_property;
+
+  /**
+   * SpTournamentRow:id:
+   *
+   * The tournament's id in the store, to open its pages.
+   */
+  properties[PROP_ID] =
+    g_param_spec_int64 ("id", NULL, NULL, 0, G_MAXINT64, 0,
+                        (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * SpTournamentRow:name:
+   *
+   * The tournament's name as the director typed it (stored data, never translated).
+   */
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * SpTournamentRow:rules:
+   *
+   * The ruleset, in the reader's language, with its profile: "MCR (cn)".
+   */
+  properties[PROP_RULES] =
+    g_param_spec_string ("rules", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * SpTournamentRow:sessions:
+   *
+   * How many sessions the tournament has.
+   */
+  properties[PROP_SESSIONS] =
+    g_param_spec_uint ("sessions", NULL, NULL, 0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * SpTournamentRow:players:
+   *
+   * How many players take part (registered and not withdrawn).
+   */
+  properties[PROP_PLAYERS] =
+    g_param_spec_uint ("players", NULL, NULL, 0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+sp_tournament_row_init (SpTournamentRow *self)
+{
+}
+
+/**
+ * sp_tournament_row_new:
+ * @tournament: a tournament read from the store
+ * @n_players: how many players take part in it
+ *
+ * Returns: (transfer full): a row showing @tournament.
+ */
+SpTournamentRow *
+sp_tournament_row_new (const SpTournament *tournament,
+                       guint               n_players)
+{
+  SpTournamentRow *self;
+
+  g_return_val_if_fail (tournament != NULL, NULL);
+
+  self = g_object_new (SP_TYPE_TOURNAMENT_ROW, NULL);
+  self->id = tournament->id;
+  self->name = g_strdup (tournament->name);
+  /* The profile is the rules' own short name (cn, r98, tw, gd), as the director chose it. */
+  if (tournament->profile != NULL && tournament->profile[0] != '\0')
+    {
+      /* Translators: a ruleset and the profile of its rules, as in "MCR (cn)". */
+      self->rules = g_strdup_printf (C_("ruleset and profile", "%s (%s)"),
+                                     ruleset_title (tournament->ruleset), tournament->profile);
+    }
+  else
+    {
+      self->rules = g_strdup (ruleset_title (tournament->ruleset));
+    }
+  self->sessions = tournament->n_sessions;
+  self->players = n_players;
+  return self;
+}
+
+gint64
+sp_tournament_row_get_id (SpTournamentRow *self)
+{
+  g_return_val_if_fail (SP_IS_TOURNAMENT_ROW (self), 0);
+
+  return self->id;
+}
+
+const char *
+sp_tournament_row_get_name (SpTournamentRow *self)
+{
+  g_return_val_if_fail (SP_IS_TOURNAMENT_ROW (self), NULL);
+
+  return self->name;
+}
+
+const char *
+sp_tournament_row_get_rules (SpTournamentRow *self)
+{
+  g_return_val_if_fail (SP_IS_TOURNAMENT_ROW (self), NULL);
+
+  return self->rules;
+}
+
+guint
+sp_tournament_row_get_sessions (SpTournamentRow *self)
+{
+  g_return_val_if_fail (SP_IS_TOURNAMENT_ROW (self), 0);
+
+  return self->sessions;
+}
+
+guint
+sp_tournament_row_get_players (SpTournamentRow *self)
+{
+  g_return_val_if_fail (SP_IS_TOURNAMENT_ROW (self), 0);
+
+  return self->players;
+}

@@ -609,6 +609,10 @@ sp_cli_entry_score (SpCliStore        *store,
         }
       if (tournament->ruleset == SP_RULESET_MCR && entry->fan < 8)
         {
+          sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
+                                  "%" G_GINT64_FORMAT " fan is below the minimum of 8",
+                                  entry->fan);
+          result->total = (gint32) entry->fan;
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_BELOW_MINIMUM,
                        "session %u table %u hand %u: %" G_GINT64_FORMAT " fan is below the "
                        "minimum of 8", state->session, state->table, record->number, entry->fan);

@@ -201,12 +201,14 @@ sp_cli_store_fail (SpCli        *cli,
 static const struct
 {
   const char *key;
-  const char *values; /* the accepted values, '|'-separated */
+  const char *values; /* the accepted values, '|'-separated; NULL: a number in min–max */
+  gint64      min, max;
 } tournament_options[] = {
   { "rank_substitutes", "on|off" },      /* substitutes appear in the standings */
   { "penalties", "session|overall" },    /* penalties change the session score or the total only */
   { "swiss", "high-high|snake" },        /* 高高碰 or 蛇形 for the Swiss draw */
   { "dealer_repeats", "on|off" },        /* Guangdong 連莊 */
+  { "group_tables", NULL, 1, SP_CLI_MAX_GROUP_TABLES }, /* R98 第十条: tables ranked together */
 };
 
 gboolean
@@ -223,6 +225,21 @@ sp_cli_tournament_option (const char  *key,
       if (strcmp (key, tournament_options[i].key) != 0)
         continue;
       *known = TRUE;
+      if (tournament_options[i].values == NULL)
+        {
+          gint64 number;
+
+          if (!g_ascii_string_to_signed (value, 10, tournament_options[i].min,
+                                         tournament_options[i].max, &number, NULL))
+            {
+              g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                           "option %s: '%s' is not a whole number from %" G_GINT64_FORMAT
+                           " to %" G_GINT64_FORMAT, key, value, tournament_options[i].min,
+                           tournament_options[i].max);
+              return FALSE;
+            }
+          continue;
+        }
       values = g_strsplit (tournament_options[i].values, "|", -1);
       if (!g_strv_contains ((const char * const *) values, value))
         {

@@ -10,6 +10,21 @@ guangdong_rules (const char *options)
   return sp_test_rules (SP_RULESET_GUANGDONG, options);
 }
 
+/* The whole settlement of @result, seat by seat (E S W N). */
+static void
+assert_settlement (const SpScoreResult *result,
+                   gint64               east,
+                   gint64               south,
+                   gint64               west,
+                   gint64               north)
+{
+  const gint64 expected[4] = { east, south, west, north };
+
+  g_assert_true (result->has_settlement);
+  for (guint seat = 0; seat < 4; seat++)
+    g_assert_cmpint (result->settlement[seat], ==, expected[seat]);
+}
+
 /* Each 番 where it counts and where it must not (0), with the option that changes it; and the
  * total after the cap. */
 static const struct
@@ -171,29 +186,20 @@ test_settlement (void)
    * half of each other payer's share, and his own.  清一色 capped at 5 番 = 32. */
   sp_test_score (rules, "[111s,1][222s,2][333s,3][456s,1]8s8s", "--discarder S --liable W",
                  &result);
-  g_assert_cmpint (result.settlement[SP_WIND_SOUTH], ==, -48);
-  g_assert_cmpint (result.settlement[SP_WIND_WEST], ==, -48);
-  g_assert_cmpint (result.settlement[SP_WIND_NORTH], ==, 0);
+  assert_settlement (&result, 96, -48, -48, 0);
   sp_test_score (half, "[111s,1][222s,2][333s,3][456s,1]8s8s", "--discarder S --liable W",
                  &result);
-  g_assert_cmpint (result.settlement[SP_WIND_SOUTH], ==, -16);
-  g_assert_cmpint (result.settlement[SP_WIND_WEST], ==, -40);
-  g_assert_cmpint (result.settlement[SP_WIND_NORTH], ==, -8);
-  g_assert_cmpint (result.settlement[SP_WIND_EAST], ==, 64);
+  assert_settlement (&result, 64, -16, -40, -8);
   sp_test_score (no_twelve, "[111s,1][222s,2][333s,3][456s,1]8s8s", "--self-drawn --liable W",
                  &result);
-  g_assert_cmpint (result.settlement[SP_WIND_WEST], ==, -64);
-  g_assert_cmpint (result.settlement[SP_WIND_SOUTH], ==, -16);
-  g_assert_cmpint (result.settlement[SP_WIND_NORTH], ==, -16);
+  assert_settlement (&result, 96, -16, -64, -16);
   /* The feeder also discarded the winning tile: he pays for everyone; 包牌 off: nobody. */
   sp_test_score (half, "[111s,1][222s,2][333s,3][456s,1]8s8s", "--discarder W --liable W",
                  &result);
-  g_assert_cmpint (result.settlement[SP_WIND_WEST], ==, -96);
-  g_assert_cmpint (result.settlement[SP_WIND_SOUTH], ==, 0);
+  assert_settlement (&result, 96, 0, -96, 0);
   sp_test_score (no_bao, "[111s,1][222s,2][333s,3][456s,1]8s8s", "--discarder S --liable W",
                  &result);
-  g_assert_cmpint (result.settlement[SP_WIND_SOUTH], ==, -32);
-  g_assert_cmpint (result.settlement[SP_WIND_WEST], ==, -16);
+  assert_settlement (&result, 64, -32, -16, -16);
 
   /* 杠上开花 on a kong claimed from a discard: its discarder pays for all three; not on a
    * concealed kong. */
@@ -229,26 +235,20 @@ test_settle_total (void)
   g_assert_true (result.win);
   g_assert_cmpint (result.total, ==, 3);
   g_assert_cmpint (result.points, ==, 8);
-  for (guint seat = 0; seat < 4; seat++)
-    g_assert_cmpint (result.settlement[seat], ==, seat == SP_WIND_SOUTH ? 24 : -8);
+  assert_settlement (&result, -8, 24, -8, -8);
 
   /* Above the cap: 5 番, 32 points; 全铳 by default. */
   sp_situation_init (&situation);
   situation.discarder = SP_WIND_WEST;
   g_assert_true (sp_rules_settle (rules, &situation, 7, &result, &error));
   g_assert_cmpint (result.total, ==, 5);
-  g_assert_cmpint (result.settlement[SP_WIND_WEST], ==, -96);
-  g_assert_cmpint (result.settlement[SP_WIND_EAST], ==, 96);
-  g_assert_cmpint (result.settlement[SP_WIND_SOUTH], ==, 0);
+  assert_settlement (&result, 96, 0, -96, 0);
 
   /* 半铳 and --base. */
   situation.base = 3;
   situation.base_given = TRUE;
   g_assert_true (sp_rules_settle (half, &situation, 4, &result, &error));
-  g_assert_cmpint (result.settlement[SP_WIND_WEST], ==, -48);
-  g_assert_cmpint (result.settlement[SP_WIND_SOUTH], ==, -24);
-  g_assert_cmpint (result.settlement[SP_WIND_NORTH], ==, -24);
-  g_assert_cmpint (sp_test_sum (result.settlement), ==, 0);
+  assert_settlement (&result, 96, -24, -48, -24);
 
   g_assert_false (sp_rules_settle (half, &situation, 2, &result, &error));
   g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_BELOW_MINIMUM);

@@ -94,21 +94,7 @@ append_result (GString             *out,
       sp_cli_json_member (out, "total");
       sp_cli_json_int (out, result->total);
       sp_cli_json_member (out, "fan");
-      g_string_append_c (out, '[');
-      for (guint i = 0; i < result->n_items; i++)
-        {
-          if (i > 0)
-            g_string_append_c (out, ',');
-          g_string_append_c (out, '{');
-          sp_cli_json_member (out, "name");
-          sp_cli_json_string (out, result->items[i].name);
-          sp_cli_json_member (out, "value");
-          sp_cli_json_int (out, result->items[i].value);
-          sp_cli_json_member (out, "count");
-          sp_cli_json_int (out, result->items[i].count);
-          g_string_append_c (out, '}');
-        }
-      g_string_append_c (out, ']');
+      sp_cli_json_items (out, result);
       if (result->points > 0)
         {
           sp_cli_json_member (out, "points");

@@ -411,26 +411,10 @@ sp_cli_table_load (SpCliStore  *store,
 static char *
 items_to_json (const SpScoreResult *result)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
+  GString *out = g_string_new (NULL);
 
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < result->n_items; i++)
-    {
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, result->items[i].name);
-      json_builder_set_member_name (builder, "value");
-      json_builder_add_int_value (builder, result->items[i].value);
-      json_builder_set_member_name (builder, "count");
-      json_builder_add_int_value (builder, result->items[i].count);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  return json_generator_to_data (generator, NULL);
+  sp_cli_json_items (out, result);
+  return g_string_free (out, FALSE);
 }
 
 /* A SITUATION option the seating already decides must agree with it. */

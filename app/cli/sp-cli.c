@@ -3,6 +3,7 @@
 #include "sp-cli.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "sp-core.h"
 
@@ -123,41 +124,25 @@ void
 sp_cli_json_string (GString    *out,
                     const char *text)
 {
+  /* The characters JsonGenerator escapes with a letter, and those letters. */
+  static const char escaped[] = "\"\\\b\f\n\r\t";
+  static const char letters[] = "\"\\bfnrt";
+
   g_string_append_c (out, '"');
   for (const char *p = text; *p != '\0'; p++)
     {
       guchar c = (guchar) *p;
+      const char *at = c < 0x20 || c == '"' || c == '\\' ? strchr (escaped, c) : NULL;
 
-      switch (c)
+      if (at != NULL)
         {
-        case '"':
-          g_string_append (out, "\\\"");
-          break;
-        case '\\':
-          g_string_append (out, "\\\\");
-          break;
-        case '\b':
-          g_string_append (out, "\\b");
-          break;
-        case '\f':
-          g_string_append (out, "\\f");
-          break;
-        case '\n':
-          g_string_append (out, "\\n");
-          break;
-        case '\r':
-          g_string_append (out, "\\r");
-          break;
-        case '\t':
-          g_string_append (out, "\\t");
-          break;
-        default:
-          if (c < 0x20)
-            g_string_append_printf (out, "\\u%04x", c);
-          else
-            g_string_append_c (out, (char) c);
-          break;
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, letters[at - escaped]);
         }
+      else if (c < 0x20)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, (char) c);
     }
   g_string_append_c (out, '"');
 }
@@ -182,6 +167,27 @@ sp_cli_json_int (GString *out,
   int n = g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, value);
 
   g_string_append_len (out, buf, n);
+}
+
+void
+sp_cli_json_items (GString             *out,
+                   const SpScoreResult *result)
+{
+  g_string_append_c (out, '[');
+  for (guint i = 0; i < result->n_items; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, '{');
+      sp_cli_json_member (out, "name");
+      sp_cli_json_string (out, result->items[i].name);
+      sp_cli_json_member (out, "value");
+      sp_cli_json_int (out, result->items[i].value);
+      sp_cli_json_member (out, "count");
+      sp_cli_json_int (out, result->items[i].count);
+      g_string_append_c (out, '}');
+    }
+  g_string_append_c (out, ']');
 }
 
 void

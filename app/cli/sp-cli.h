@@ -73,6 +73,9 @@ void  sp_cli_json_member     (GString             *out,
                               const char          *name);
 void  sp_cli_json_int        (GString             *out,
                               gint64               value);
+/* The array of a verdict's items: [{"name", "value", "count"}, …]. */
+void  sp_cli_json_items      (GString             *out,
+                              const SpScoreResult *result);
 /* "ready" and, when not ready, "shanten" of a not-a-win verdict. */
 void  sp_cli_json_ready      (GString             *out,
                               const SpScoreResult *result);

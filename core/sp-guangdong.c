@@ -377,7 +377,7 @@ settle (const Options     *o,
 }
 
 /* A win known by its 番 alone (hand add --fan N): 2^番 within the cap, settled as a scored
- * hand is; without the tiles nobody can be liable. */
+ * hand is; without the tiles nobody can be liable (a 杠上开花 is an ordinary self-draw). */
 static void
 settle_total (gconstpointer      options,
               const SpSituation *situation,
@@ -392,13 +392,6 @@ settle_total (gconstpointer      options,
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
                               "--liable needs the tiles (--hand): 包牌 and the 杠上开花 "
                               "liability depend on the melded sets");
-      return;
-    }
-  if (situation->kong && situation->self_drawn)
-    {
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--self-drawn --kong (杠上开花) needs the tiles (--hand): who pays "
-                              "depends on the kong");
       return;
     }
   result->total = fan;

@@ -255,6 +255,13 @@ test_settle_total (void)
   g_assert_nonnull (strstr (error->message, "起和"));
   g_clear_error (&error);
 
+  /* 杠上开花 without the tiles: nobody is liable, all three pay. */
+  sp_situation_init (&situation);
+  situation.self_drawn = TRUE;
+  situation.kong = TRUE;
+  g_assert_true (sp_rules_settle (rules, &situation, 2, &result, &error));
+  assert_settlement (&result, 12, -4, -4, -4);
+
   situation.liable = SP_WIND_NORTH;
   g_assert_false (sp_rules_settle (rules, &situation, 5, &result, &error));
   g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_BAD_SITUATION);

@@ -1,6 +1,7 @@
 /* sp-guangdong.c: the Guangdong referee (番), profile gd of rules/guangdong.md: the 番 of the
  * best reading under the 爆和 cap, the special hands beyond it, points = 2^番, settlement with
- * 全铳/半铳, 包牌 and the 杠上开花 liability, 大小相公 and 诈胡.
+ * 全铳/半铳, 包牌 (whole and half) and the 杠上开花 liability, 大小相公 and 诈胡; and the
+ * settlement of a win known by its 番 alone.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-referee-private.h"
 #include "sp-rule-option-private.h"
@@ -33,8 +34,9 @@ static const SpRuleOption options_list[] = {
   { "discard_pays", "all", "all|half",
     "on a discard: the discarder pays for all three (全铳) or one portion, the others half (半铳)" },
   { "bao", "on", "on|off",
-    "包牌: the discarder of the winning tile of 清一色/大三元 to a hand with three melded sets pays "
-    "for everyone (--liable)" },
+    "包牌 of 清一色/大三元 (--liable X): X who discarded the winning tile to a hand with three "
+    "melded sets pays for everyone; X who fed the fourth melded set pays half of each other "
+    "payer's share besides his own" },
   { "twelve_tile_bao", "on", "on|off",
     "十二张落地包自摸: the feeder of the fourth melded set pays the whole self-draw (--liable)" },
   { "mixed_straight", "off", "on|off", "花龙 (123, 456, 789 in three suits) +1 番 within the cap" },
@@ -271,78 +273,139 @@ score_reading (const Facts           *facts,
 
 /* ---- Settlement and penalties ----------------------------------------------------------- */
 
-static gboolean
-liable_for_bao (const Facts *facts,
-                const Tally *best)
+/* Who pays for whom: the usual shares, or a liable player for all three or for half. */
+typedef enum
 {
-  const char *name = best->items[0].name;
+  LIABLE_NONE = 0,
+  LIABLE_WHOLE, /* the liable player pays the whole hand */
+  LIABLE_HALF,  /* the liable player pays half of each other payer's share, and his own */
+} Liability;
 
-  if (!facts->options->bao || facts->situation->liable == SP_SEAT_NONE || facts->n_exposed < 3
-      || best->n == 0)
-    return FALSE;
-  /* 清一色 (清碰 is a 清一色 too) and 大三元. */
+/* 清一色 (清碰 is a 清一色 too) and 大三元: the hands 包牌 covers. */
+static gboolean
+is_bao_hand (const Tally *best)
+{
+  const char *name = best->n > 0 ? best->items[0].name : "";
+
   return strcmp (name, "清一色") == 0 || strcmp (name, "清碰") == 0
          || strcmp (name, "大三元") == 0;
 }
 
-static void
-settle (const Facts   *facts,
-        const SpHand  *hand,
-        const Tally   *best,
-        SpScoreResult *result)
+/* The liability --liable names, from the tiles: 杠上开花 on a melded kong and 十二张落地包自摸
+ * make the liable player pay the whole self-draw; 包牌 of a 清一色/大三元 with three melded
+ * sets makes the discarder of the winning tile pay for everyone, and the feeder of the fourth
+ * melded set (not the discarder of the winning tile) pays half. */
+static Liability
+find_liability (const Facts  *facts,
+                const SpHand *hand,
+                const Tally  *best)
 {
   const SpSituation *s = facts->situation;
-  guint winner = s->seat_wind;
-  gint64 stake = result->points * (s->base_given ? s->base : 1);
+  const Options *o = facts->options;
   gboolean melded_kong = FALSE;
 
+  if (s->liable == SP_SEAT_NONE || s->liable == s->seat_wind)
+    return LIABLE_NONE;
   for (guint i = 0; i < hand->n_melds; i++)
     melded_kong |= hand->melds[i].kind == SP_MELD_KONG && hand->melds[i].kong == SP_KONG_MELDED;
+  if (facts->self_drawn
+      && ((s->kong && melded_kong) || (o->twelve_tile_bao && facts->n_exposed == 4)))
+    return LIABLE_WHOLE;
+  if (!o->bao || facts->n_exposed < 3 || !is_bao_hand (best))
+    return LIABLE_NONE;
+  if (facts->n_exposed == 4
+      && (facts->self_drawn || s->liable != sp_situation_discarder (s)))
+    return LIABLE_HALF;
+  return LIABLE_WHOLE;
+}
+
+/* Settles a win of @points (2^番) for the winner at situation->seat_wind: self-drawn, all three
+ * pay; on a discard 全铳 or 半铳 (抢杠: the kong player pays for all three); then @liability
+ * moves the shares onto the liable player. */
+static void
+settle (const Options     *o,
+        const SpSituation *s,
+        gboolean           self_drawn,
+        gint64             points,
+        Liability          liability,
+        SpScoreResult     *result)
+{
+  guint winner = s->seat_wind;
+  gint64 stake = points * (s->base_given ? s->base : 1);
+  gint64 share[4] = { 0 };
 
   memset (result->settlement, 0, sizeof result->settlement);
   result->has_settlement = TRUE;
 
-  if (facts->self_drawn)
+  if (self_drawn)
     {
-      guint liable = s->liable;
-
-      /* 杠上开花 on a kong claimed from a discard: its discarder pays for all three;
-       * 十二张落地包自摸: the feeder of the fourth melded set pays the whole self-draw. */
-      if (liable != SP_SEAT_NONE && liable != winner
-          && ((s->kong && melded_kong)
-              || (facts->options->twelve_tile_bao && facts->n_exposed == 4)
-              || liable_for_bao (facts, best)))
-        {
-          sp_referee_pay (result->settlement, liable, winner, 3 * stake);
-          return;
-        }
       for (guint payer = 0; payer < 4; payer++)
         if (payer != winner)
-          sp_referee_pay (result->settlement, payer, winner, stake);
-      return;
+          share[payer] = stake;
+    }
+  else
+    {
+      /* 人和 is won on the dealer's first discard. */
+      guint discarder = s->human && s->discarder == SP_SEAT_NONE ? s->dealer
+                        : sp_situation_discarder (s);
+
+      if (s->kong || o->discard_pays == DISCARD_PAYS_ALL)
+        share[discarder] = 3 * stake;
+      else
+        /* 半铳: the discarder pays one portion, the two others half a portion each. */
+        for (guint payer = 0; payer < 4; payer++)
+          if (payer != winner)
+            share[payer] = payer == discarder ? stake : stake / 2;
     }
 
-  /* 人和 is won on the dealer's first discard; 抢杠: the kong player pays for all three. */
-  {
-    guint discarder = s->human && s->discarder == SP_SEAT_NONE ? s->dealer
-                      : sp_situation_discarder (s);
+  for (guint payer = 0; payer < 4; payer++)
+    {
+      gint64 moved;
 
-    if (s->kong || facts->options->discard_pays == DISCARD_PAYS_ALL)
-      {
-        sp_referee_pay (result->settlement, discarder, winner, 3 * stake);
-        return;
-      }
-    if (liable_for_bao (facts, best) && s->liable != winner)
-      {
-        sp_referee_pay (result->settlement, s->liable, winner, 3 * stake);
-        return;
-      }
-    /* 半铳: the discarder pays one portion, the two others half a portion each. */
-    for (guint payer = 0; payer < 4; payer++)
-      if (payer != winner)
-        sp_referee_pay (result->settlement, payer, winner,
-                        payer == discarder ? stake : stake / 2);
-  }
+      if (liability == LIABLE_NONE || payer == winner || payer == s->liable)
+        continue;
+      moved = liability == LIABLE_WHOLE ? share[payer] : share[payer] - share[payer] / 2;
+      share[payer] -= moved;
+      share[s->liable] += moved;
+    }
+  if (liability == LIABLE_WHOLE)
+    share[s->liable] = 3 * stake;
+
+  for (guint payer = 0; payer < 4; payer++)
+    if (share[payer] != 0)
+      sp_referee_pay (result->settlement, payer, winner, share[payer]);
+}
+
+/* A win known by its 番 alone (hand add --fan N): 2^番 within the cap, settled as a scored
+ * hand is; without the tiles nobody can be liable (a 杠上开花 is an ordinary self-draw). */
+static void
+settle_total (gconstpointer      options,
+              const SpSituation *situation,
+              gint32             total,
+              SpScoreResult     *result)
+{
+  const Options *o = options;
+  gint32 fan = MIN (total, o->cap);
+
+  if (situation->liable != SP_SEAT_NONE)
+    {
+      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
+                              "--liable needs the tiles (--hand): 包牌 and the 杠上开花 "
+                              "liability depend on the melded sets");
+      return;
+    }
+  result->total = fan;
+  if (fan < o->min_fan)
+    {
+      sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
+                              "below the minimum: %d 番 where this table needs %d (起和)", fan,
+                              o->min_fan);
+      return;
+    }
+  result->points = (gint64) 1 << fan;
+  result->win = TRUE;
+  settle (o, situation, situation->self_drawn || situation->heavenly || situation->earthly,
+          result->points, LIABLE_NONE, result);
 }
 
 /* 诈胡: the false winner pays each of the three the 番 he claimed, as points. */
@@ -518,7 +581,8 @@ score (gconstpointer      options,
       return;
     }
   result->win = TRUE;
-  settle (&facts, hand, &best, result);
+  settle (o, situation, facts.self_drawn, result->points, find_liability (&facts, hand, &best),
+          result);
 }
 
 const SpRulesetClass sp_guangdong_class = {
@@ -530,4 +594,5 @@ const SpRulesetClass sp_guangdong_class = {
   options_list,
   G_N_ELEMENTS (options_list),
   score,
+  settle_total,
 };

@@ -163,8 +163,15 @@ sp_rules_settle (const SpRules      *rules,
                    sp_ruleset_to_string (rules->ruleset));
       return FALSE;
     }
-  rules->klass->settle (rules->options, situation, total, result);
+  /* The module may adjust the total (a cap) or refuse it (below the minimum, a situation it
+   * cannot settle without the tiles). */
   result->win = TRUE;
   result->total = total;
+  rules->klass->settle (rules->options, situation, total, result);
+  if (!result->win)
+    {
+      g_set_error (error, SP_CORE_ERROR, result->error_code, "%s", result->message);
+      return FALSE;
+    }
   return TRUE;
 }

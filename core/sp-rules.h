@@ -50,8 +50,9 @@ void                sp_rules_score         (const SpRules     *rules,
 
 /* Settles a win recorded by its total without the tiles (a fan/台/番 count, as `hand add
  * --fan N` records it): fills @result's total and settlement for the winner at
- * situation->seat_wind, as the ruleset's module settles a scored hand.  SP_CORE_ERROR_INVALID
- * when the module cannot settle without the tiles. */
+ * situation->seat_wind, as the ruleset's module settles a scored hand (Guangdong: 2^番 within
+ * the cap).  SP_CORE_ERROR_INVALID when the module cannot settle without the tiles; the
+ * module's refusal (below-minimum, bad-situation) with its code otherwise. */
 gboolean            sp_rules_settle        (const SpRules     *rules,
                                             const SpSituation *situation,
                                             gint32             total,

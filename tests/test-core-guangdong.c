@@ -10,6 +10,21 @@ guangdong_rules (const char *options)
   return sp_test_rules (SP_RULESET_GUANGDONG, options);
 }
 
+/* The whole settlement of @result, seat by seat (E S W N). */
+static void
+assert_settlement (const SpScoreResult *result,
+                   gint64               east,
+                   gint64               south,
+                   gint64               west,
+                   gint64               north)
+{
+  const gint64 expected[4] = { east, south, west, north };
+
+  g_assert_true (result->has_settlement);
+  for (guint seat = 0; seat < 4; seat++)
+    g_assert_cmpint (result->settlement[seat], ==, expected[seat]);
+}
+
 /* Each 番 where it counts and where it must not (0), with the option that changes it; and the
  * total after the cap. */
 static const struct
@@ -167,6 +182,25 @@ test_settlement (void)
   g_assert_cmpint (result.settlement[SP_WIND_WEST], ==, -2);
   g_assert_cmpint (result.settlement[SP_WIND_SOUTH], ==, -2);
 
+  /* 包牌 of the fourth melded set: its feeder (not the discarder of the winning tile) pays
+   * half of each other payer's share, and his own.  清一色 capped at 5 番 = 32. */
+  sp_test_score (rules, "[111s,1][222s,2][333s,3][456s,1]8s8s", "--discarder S --liable W",
+                 &result);
+  assert_settlement (&result, 96, -48, -48, 0);
+  sp_test_score (half, "[111s,1][222s,2][333s,3][456s,1]8s8s", "--discarder S --liable W",
+                 &result);
+  assert_settlement (&result, 64, -16, -40, -8);
+  sp_test_score (no_twelve, "[111s,1][222s,2][333s,3][456s,1]8s8s", "--self-drawn --liable W",
+                 &result);
+  assert_settlement (&result, 96, -16, -64, -16);
+  /* The feeder also discarded the winning tile: he pays for everyone; 包牌 off: nobody. */
+  sp_test_score (half, "[111s,1][222s,2][333s,3][456s,1]8s8s", "--discarder W --liable W",
+                 &result);
+  assert_settlement (&result, 96, 0, -96, 0);
+  sp_test_score (no_bao, "[111s,1][222s,2][333s,3][456s,1]8s8s", "--discarder S --liable W",
+                 &result);
+  assert_settlement (&result, 64, -32, -16, -16);
+
   /* 杠上开花 on a kong claimed from a discard: its discarder pays for all three; not on a
    * concealed kong. */
   sp_test_score (rules, "[2222m,1]34m456p789sEE5m", "--self-drawn --kong --liable N", &result);
@@ -180,6 +214,58 @@ test_settlement (void)
   sp_test_score (rules, "35678m88pEEEWWW4m", "--human --seat-wind W --dealer S", &result);
   g_assert_cmpint (result.settlement[SP_WIND_SOUTH], ==, -1536);
   g_assert_cmpint (sp_test_sum (result.settlement), ==, 0);
+}
+
+/* A win known by its 番 alone (hand add --fan N): 2^番 within the cap, settled as a scored hand
+ * is; below 起和 refused; --liable refused (包牌 needs the tiles). */
+static void
+test_settle_total (void)
+{
+  g_autoptr(SpRules) rules = guangdong_rules (NULL);
+  g_autoptr(SpRules) half = guangdong_rules ("discard_pays=half,min_fan=3");
+  g_autoptr(GError) error = NULL;
+  SpScoreResult result;
+  SpSituation situation;
+
+  sp_situation_init (&situation);
+  situation.seat_wind = SP_WIND_SOUTH;
+  situation.self_drawn = TRUE;
+  g_assert_true (sp_rules_settle (rules, &situation, 3, &result, &error));
+  g_assert_no_error (error);
+  g_assert_true (result.win);
+  g_assert_cmpint (result.total, ==, 3);
+  g_assert_cmpint (result.points, ==, 8);
+  assert_settlement (&result, -8, 24, -8, -8);
+
+  /* Above the cap: 5 番, 32 points; 全铳 by default. */
+  sp_situation_init (&situation);
+  situation.discarder = SP_WIND_WEST;
+  g_assert_true (sp_rules_settle (rules, &situation, 7, &result, &error));
+  g_assert_cmpint (result.total, ==, 5);
+  assert_settlement (&result, 96, 0, -96, 0);
+
+  /* 半铳 and --base. */
+  situation.base = 3;
+  situation.base_given = TRUE;
+  g_assert_true (sp_rules_settle (half, &situation, 4, &result, &error));
+  assert_settlement (&result, 96, -24, -48, -24);
+
+  g_assert_false (sp_rules_settle (half, &situation, 2, &result, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_BELOW_MINIMUM);
+  g_assert_nonnull (strstr (error->message, "起和"));
+  g_clear_error (&error);
+
+  /* 杠上开花 without the tiles: nobody is liable, all three pay. */
+  sp_situation_init (&situation);
+  situation.self_drawn = TRUE;
+  situation.kong = TRUE;
+  g_assert_true (sp_rules_settle (rules, &situation, 2, &result, &error));
+  assert_settlement (&result, 12, -4, -4, -4);
+
+  situation.liable = SP_WIND_NORTH;
+  g_assert_false (sp_rules_settle (rules, &situation, 5, &result, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_BAD_SITUATION);
+  g_assert_nonnull (strstr (error->message, "--liable"));
 }
 
 static void
@@ -247,6 +333,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sparrow/core/guangdong/fan-table", test_fan_table);
   g_test_add_func ("/sparrow/core/guangdong/minimum", test_minimum);
   g_test_add_func ("/sparrow/core/guangdong/settlement", test_settlement);
+  g_test_add_func ("/sparrow/core/guangdong/settle-total", test_settle_total);
   g_test_add_func ("/sparrow/core/guangdong/verdicts", test_verdicts);
   g_test_add_func ("/sparrow/core/guangdong/options", test_options);
   return g_test_run ();

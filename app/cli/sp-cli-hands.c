@@ -190,6 +190,7 @@ hand_add (SpCli     *cli,
   int status;
 
   entry.situation = g_ptr_array_new_with_free_func (g_free);
+  sp_score_result_init (&result, SP_RULESET_MCR);
   if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status)
       || !sp_cli_args_int (cli, args, "table", 1, 10000, &table, &status))
     goto done;
@@ -269,7 +270,16 @@ hand_add (SpCli     *cli,
   goto done;
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
+  /* A refused verdict says, as score does, how far the hand was from ready or its total. */
+  if (error->domain == SP_CORE_ERROR && !result.win && (gint) result.error_code == error->code
+      && (error->code == SP_CORE_ERROR_NOT_A_WIN || error->code == SP_CORE_ERROR_BELOW_MINIMUM))
+    {
+      if (store.db != NULL)
+        sp_db_rollback (store.db);
+      status = sp_cli_fail_verdict (cli, &result, error->message);
+    }
+  else
+    status = sp_cli_store_fail (cli, &store, error);
 done:
   sp_cli_entry_clear (&entry);
   sp_cli_store_clear (&store);

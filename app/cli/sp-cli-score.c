@@ -37,7 +37,15 @@ print_help (void)
           "  --discarder X           who discarded the winning tile (default: the winner's 上家)\n"
           "  --base N, --per-tai N   stakes (Taiwan 30/10; Guangdong base 1)\n"
           "  --heavenly, --earthly, --human, --ready-at-deal, --ready-first-draw\n"
-          "  --liable X              Guangdong 包牌 / 杠上开花 liability\n"
+          "  --liable X              Guangdong: the player liable for the hand.  With option\n"
+          "                          bao (包牌) and a 清一色/大三元 with three melded sets, X\n"
+          "                          discarded the winning tile and pays for everyone; with four\n"
+          "                          melded sets, X fed the fourth and pays half of each other\n"
+          "                          payer's share besides his own (for everyone if X also\n"
+          "                          discarded the winning tile).  Self-drawn with four melded\n"
+          "                          sets (twelve_tile_bao) or after a melded kong (杠上开花),\n"
+          "                          X pays the whole self-draw.  Without --liable nobody is\n"
+          "                          liable\n"
           "\n"
           "Options:\n"
           "  --rules R               mcr, taiwan or guangdong\n"
@@ -48,79 +56,7 @@ print_help (void)
           "  --list-options          list the profile's options with their values\n");
 }
 
-/* ---- The verdict writer ----------------------------------------------------------------------
-
- * A verdict is one JSON object (SPEC.md §3.1).  Built through JsonBuilder and JsonGenerator it
- * costs about twenty microseconds (a JsonObject is a hash table, and a verdict has ten of them),
- * four times the scoring itself, and `--batch` must score 100,000 hands in under two seconds.
- * So verdicts, single or batched, are written directly here: strings escaped as RFC 8259 and
- * JsonGenerator do it, the output byte for byte the generator's (tests/cli checks that it parses
- * and that a batch line equals the single-hand answer).  Other commands use json-glib. */
-
-static void
-append_json_string (GString    *out,
-                    const char *text)
-{
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      guchar c = (guchar) *p;
-
-      switch (c)
-        {
-        case '"':
-          g_string_append (out, "\\\"");
-          break;
-        case '\\':
-          g_string_append (out, "\\\\");
-          break;
-        case '\b':
-          g_string_append (out, "\\b");
-          break;
-        case '\f':
-          g_string_append (out, "\\f");
-          break;
-        case '\n':
-          g_string_append (out, "\\n");
-          break;
-        case '\r':
-          g_string_append (out, "\\r");
-          break;
-        case '\t':
-          g_string_append (out, "\\t");
-          break;
-        default:
-          if (c < 0x20)
-            g_string_append_printf (out, "\\u%04x", c);
-          else
-            g_string_append_c (out, (char) c);
-          break;
-        }
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
-append_member (GString    *out,
-               const char *name)
-{
-  char last = out->len > 0 ? out->str[out->len - 1] : '\0';
-
-  if (last != '{' && last != '[')
-    g_string_append_c (out, ',');
-  append_json_string (out, name);
-  g_string_append_c (out, ':');
-}
-
-static void
-append_int (GString *out,
-            gint64   value)
-{
-  char buf[24];
-  int n = g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, value);
-
-  g_string_append_len (out, buf, n);
-}
+/* ---- The verdict (written directly, see sp_cli_json_string) -------------------------------- */
 
 static void
 append_seats (GString      *out,
@@ -128,21 +64,8 @@ append_seats (GString      *out,
 {
   for (guint s = 0; s < 4; s++)
     {
-      append_member (out, seat_names[s]);
-      append_int (out, values[s]);
-    }
-}
-
-static void
-append_ready (GString             *out,
-              const SpScoreResult *result)
-{
-  append_member (out, "ready");
-  g_string_append (out, result->ready ? "true" : "false");
-  if (!result->ready)
-    {
-      append_member (out, "shanten");
-      append_int (out, result->shanten);
+      sp_cli_json_member (out, seat_names[s]);
+      sp_cli_json_int (out, values[s]);
     }
 }
 
@@ -154,71 +77,44 @@ append_result (GString             *out,
   gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
 
   g_string_append_c (out, '{');
-  append_member (out, "rules");
-  append_json_string (out, sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
-  append_member (out, "profile");
-  append_json_string (out, sp_rules_get_profile (rules));
-  append_member (out, "win");
+  sp_cli_json_member (out, "rules");
+  sp_cli_json_string (out, sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
+  sp_cli_json_member (out, "profile");
+  sp_cli_json_string (out, sp_rules_get_profile (rules));
+  sp_cli_json_member (out, "win");
   g_string_append (out, result->win ? "true" : "false");
   if (!result->win)
     {
-      append_member (out, "error");
-      g_string_append_c (out, '{');
-      append_member (out, "code");
-      append_json_string (out, sp_core_error_code_name (result->error_code));
-      append_member (out, "message");
-      append_json_string (out, result->message);
+      sp_cli_json_verdict_error (out, result, result->message);
       if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        append_ready (out, result);
-      if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
-        {
-          append_member (out, "total");
-          append_int (out, result->total);
-        }
-      g_string_append_c (out, '}');
-      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        append_ready (out, result);
+        sp_cli_json_ready (out, result);
     }
   if (listed)
     {
-      append_member (out, "total");
-      append_int (out, result->total);
-      append_member (out, "fan");
-      g_string_append_c (out, '[');
-      for (guint i = 0; i < result->n_items; i++)
-        {
-          if (i > 0)
-            g_string_append_c (out, ',');
-          g_string_append_c (out, '{');
-          append_member (out, "name");
-          append_json_string (out, result->items[i].name);
-          append_member (out, "value");
-          append_int (out, result->items[i].value);
-          append_member (out, "count");
-          append_int (out, result->items[i].count);
-          g_string_append_c (out, '}');
-        }
-      g_string_append_c (out, ']');
+      sp_cli_json_member (out, "total");
+      sp_cli_json_int (out, result->total);
+      sp_cli_json_member (out, "fan");
+      sp_cli_json_items (out, result);
       if (result->points > 0)
         {
-          append_member (out, "points");
-          append_int (out, result->points);
+          sp_cli_json_member (out, "points");
+          sp_cli_json_int (out, result->points);
         }
     }
   if (result->has_settlement)
     {
-      append_member (out, "settlement");
+      sp_cli_json_member (out, "settlement");
       g_string_append_c (out, '{');
       append_seats (out, result->settlement);
       g_string_append_c (out, '}');
     }
   if (result->has_penalty)
     {
-      append_member (out, "penalty");
+      sp_cli_json_member (out, "penalty");
       g_string_append_c (out, '{');
       append_seats (out, result->penalty);
-      append_member (out, "reason");
-      append_json_string (out, result->penalty_reason);
+      sp_cli_json_member (out, "reason");
+      sp_cli_json_string (out, result->penalty_reason);
       g_string_append_c (out, '}');
     }
   g_string_append_c (out, '}');

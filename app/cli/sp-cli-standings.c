@@ -10,7 +10,8 @@ static const char standings_usage[] =
   "Usage: sparrow-cli standings [--session K] [--teams] [--json]\n"
   "\n"
   "The standings after session K (else after every session played so far): table points\n"
-  "(4 / 2 / 1 / 0, ties sharing), score, sessions played, ranked by the tournament's ranking\n"
+  "(4 / 2 / 1 / 0, ties sharing; with the tournament option group_tables=N the standard score\n"
+  "of each group of N tables), score, sessions played, ranked by the tournament's ranking\n"
   "(r98, ema or score).  --teams ranks the teams by their members' results.\n";
 
 GArray *
@@ -24,8 +25,13 @@ sp_cli_compute_standings (SpCliStore  *store,
   g_autoptr(GHashTable) excluded = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr(GPtrArray) players = NULL;
   g_autoptr(GHashTable) closed = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr(GArray) counted = NULL;
+  g_autofree gint64 *group_scores = NULL;
+  g_autofree guint *group_places = NULL;
+  g_autofree gint32 *group_points = NULL;
   gboolean penalties_in_session;
   SpRanking ranking = SP_RANKING_R98;
+  guint group_tables;
 
   if (tables == NULL)
     return NULL;
@@ -42,15 +48,20 @@ sp_cli_compute_standings (SpCliStore  *store,
     }
   sp_ranking_from_string (store->tournament->ranking, &ranking);
 
-  results = g_array_sized_new (FALSE, TRUE, sizeof (SpSessionResult), tables->len * 4);
+  group_tables = (guint) g_ascii_strtoull (sp_cli_store_option (store, "group_tables", "1"),
+                                           NULL, 10);
+  group_tables = CLAMP (group_tables, 1, SP_CLI_MAX_GROUP_TABLES);
+  group_scores = g_new (gint64, 4 * group_tables);
+  group_places = g_new (guint, 4 * group_tables);
+  group_points = g_new (gint32, 4 * group_tables);
+
+  /* The tables that count: once they have a hand, or when their session was closed (time
+   * up). */
+  counted = g_array_sized_new (FALSE, FALSE, sizeof (const SpTableResult *), tables->len);
   for (guint i = 0; i < tables->len; i++)
     {
       const SpTableResult *table = &g_array_index (tables, SpTableResult, i);
-      gint64 scores[4];
-      guint8 places[4];
-      gint32 points[4];
 
-      /* A table counts once it has a hand, or when its session was closed (time up). */
       if (table->n_hands == 0)
         {
           SpSessionInfo info;
@@ -66,21 +77,54 @@ sp_cli_compute_standings (SpCliStore  *store,
           if (!GPOINTER_TO_UINT (g_hash_table_lookup (closed, GUINT_TO_POINTER (table->session))))
             continue;
         }
-      for (guint c = 0; c < 4; c++)
-        scores[c] = table->hand_scores[c] + (penalties_in_session ? table->penalties[c] : 0);
-      sp_table_points (scores, places, points);
-      for (guint c = 0; c < 4; c++)
-        {
-          SpSessionResult result = {
-            .player = (guint32) table->players[c],
-            .session = table->session,
-            .score = table->hand_scores[c] + table->penalties[c],
-            .table_points_x12 = points[c],
-            .place = places[c],
-          };
+      g_array_append_val (counted, table);
+    }
 
-          if (!g_hash_table_contains (excluded, &table->players[c]))
-            g_array_append_val (results, result);
+  /* Table points: 4 / 2 / 1 / 0 at each table, or with group_tables=N the standard score of
+   * the group of tables 1–N, N+1–2N, … of a session (R98 第十条).  The place kept for the
+   * tie-breaks is the place at the table. */
+  results = g_array_sized_new (FALSE, TRUE, sizeof (SpSessionResult), tables->len * 4);
+  for (guint first = 0, end; first < counted->len; first = end)
+    {
+      const SpTableResult *head = g_array_index (counted, const SpTableResult *, first);
+      guint n_players = 0;
+
+      for (end = first; end < counted->len; end++)
+        {
+          const SpTableResult *table = g_array_index (counted, const SpTableResult *, end);
+
+          if (table->session != head->session
+              || (table->table - 1) / group_tables != (head->table - 1) / group_tables)
+            break;
+          for (guint c = 0; c < 4; c++)
+            group_scores[n_players++] = table->hand_scores[c]
+                                        + (penalties_in_session ? table->penalties[c] : 0);
+        }
+      if (group_tables > 1)
+        sp_group_points (group_scores, n_players, group_places, group_points);
+
+      for (guint k = first; k < end; k++)
+        {
+          const SpTableResult *table = g_array_index (counted, const SpTableResult *, k);
+          const gint64 *scores = &group_scores[4 * (k - first)];
+          guint8 places[4];
+          gint32 points[4];
+
+          sp_table_points (scores, places, points);
+          for (guint c = 0; c < 4; c++)
+            {
+              SpSessionResult result = {
+                .player = (guint32) table->players[c],
+                .session = table->session,
+                .score = table->hand_scores[c] + table->penalties[c],
+                .table_points_x12 = group_tables > 1 ? group_points[4 * (k - first) + c]
+                                    : points[c],
+                .place = places[c],
+              };
+
+              if (!g_hash_table_contains (excluded, &table->players[c]))
+                g_array_append_val (results, result);
+            }
         }
     }
   return sp_standings_compute ((const SpSessionResult *) results->data, results->len, ranking);

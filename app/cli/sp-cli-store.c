@@ -201,12 +201,14 @@ sp_cli_store_fail (SpCli        *cli,
 static const struct
 {
   const char *key;
-  const char *values; /* the accepted values, '|'-separated */
+  const char *values; /* the accepted values, '|'-separated; NULL: a number in min–max */
+  gint64      min, max;
 } tournament_options[] = {
   { "rank_substitutes", "on|off" },      /* substitutes appear in the standings */
   { "penalties", "session|overall" },    /* penalties change the session score or the total only */
   { "swiss", "high-high|snake" },        /* 高高碰 or 蛇形 for the Swiss draw */
   { "dealer_repeats", "on|off" },        /* Guangdong 連莊 */
+  { "group_tables", NULL, 1, SP_CLI_MAX_GROUP_TABLES }, /* R98 第十条: tables ranked together */
 };
 
 gboolean
@@ -223,6 +225,21 @@ sp_cli_tournament_option (const char  *key,
       if (strcmp (key, tournament_options[i].key) != 0)
         continue;
       *known = TRUE;
+      if (tournament_options[i].values == NULL)
+        {
+          gint64 number;
+
+          if (!g_ascii_string_to_signed (value, 10, tournament_options[i].min,
+                                         tournament_options[i].max, &number, NULL))
+            {
+              g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                           "option %s: '%s' is not a whole number from %" G_GINT64_FORMAT
+                           " to %" G_GINT64_FORMAT, key, value, tournament_options[i].min,
+                           tournament_options[i].max);
+              return FALSE;
+            }
+          continue;
+        }
       values = g_strsplit (tournament_options[i].values, "|", -1);
       if (!g_strv_contains ((const char * const *) values, value))
         {
@@ -394,26 +411,10 @@ sp_cli_table_load (SpCliStore  *store,
 static char *
 items_to_json (const SpScoreResult *result)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
+  GString *out = g_string_new (NULL);
 
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < result->n_items; i++)
-    {
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, result->items[i].name);
-      json_builder_set_member_name (builder, "value");
-      json_builder_add_int_value (builder, result->items[i].value);
-      json_builder_set_member_name (builder, "count");
-      json_builder_add_int_value (builder, result->items[i].count);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  return json_generator_to_data (generator, NULL);
+  sp_cli_json_items (out, result);
+  return g_string_free (out, FALSE);
 }
 
 /* A SITUATION option the seating already decides must agree with it. */
@@ -609,6 +610,10 @@ sp_cli_entry_score (SpCliStore        *store,
         }
       if (tournament->ruleset == SP_RULESET_MCR && entry->fan < 8)
         {
+          sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
+                                  "%" G_GINT64_FORMAT " fan is below the minimum of 8",
+                                  entry->fan);
+          result->total = (gint32) entry->fan;
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_BELOW_MINIMUM,
                        "session %u table %u hand %u: %" G_GINT64_FORMAT " fan is below the "
                        "minimum of 8", state->session, state->table, record->number, entry->fan);

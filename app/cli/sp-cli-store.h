@@ -64,6 +64,9 @@ const char *sp_cli_store_option     (SpCliStore  *store,
 /* Builds the rules of a tournament from its ruleset, profile and options. */
 SpRules *sp_cli_rules_for           (const SpTournament *tournament,
                                      GError            **error);
+/* The most tables the option group_tables may rank together. */
+#define SP_CLI_MAX_GROUP_TABLES 256
+
 /* Is @key a tournament option rather than a ruleset option; checks its value. */
 gboolean sp_cli_tournament_option   (const char  *key,
                                      const char  *value,

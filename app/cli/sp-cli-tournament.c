@@ -35,7 +35,10 @@ static const char tournament_usage[] =
   "  penalties=session|overall penalties change the session score (and so table points)\n"
   "                            or only the total score (session)\n"
   "  swiss=high-high|snake     pairing of the Swiss draw: 高高碰 or 蛇形 (high-high)\n"
-  "  dealer_repeats=on|off     Guangdong 連莊 (off)\n";
+  "  dealer_repeats=on|off     Guangdong 連莊 (off)\n"
+  "  group_tables=N            R98 group scoring: tables 1–N, N+1–2N, … of a session form one\n"
+  "                            group ranked together, table points by 标准分 (first 4N, then\n"
+  "                            4N − place, last 0; ties share); 1 = each table alone, 4/2/1/0 (1)\n";
 
 static void
 tournament_to_json (JsonBuilder        *builder,

@@ -1,8 +1,9 @@
-/* sp-cli.c: error reporting and option parsing shared by the subcommands.
+/* sp-cli.c: error reporting, option parsing and the verdict writer shared by the subcommands.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-cli.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "sp-core.h"
 
@@ -107,4 +108,136 @@ sp_cli_print_json (JsonNode *node)
   json_generator_set_root (generator, node);
   text = json_generator_to_data (generator, NULL);
   printf ("%s\n", text);
+}
+
+/* ---- The verdict writer ----------------------------------------------------------------------
+
+ * A verdict is one JSON object (SPEC.md §3.1).  Built through JsonBuilder and JsonGenerator it
+ * costs about twenty microseconds (a JsonObject is a hash table, and a verdict has ten of them),
+ * four times the scoring itself, and `--batch` must score 100,000 hands in under two seconds.
+ * So verdicts, single or batched, and the refusals of hand add that carry a verdict, are
+ * written directly here: strings escaped as RFC 8259 and
+ * JsonGenerator do it, the output byte for byte the generator's (tests/cli checks that it parses
+ * and that a batch line equals the single-hand answer).  Other commands use json-glib. */
+
+void
+sp_cli_json_string (GString    *out,
+                    const char *text)
+{
+  /* The characters JsonGenerator escapes with a letter, and those letters. */
+  static const char escaped[] = "\"\\\b\f\n\r\t";
+  static const char letters[] = "\"\\bfnrt";
+
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+      const char *at = c < 0x20 || c == '"' || c == '\\' ? strchr (escaped, c) : NULL;
+
+      if (at != NULL)
+        {
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, letters[at - escaped]);
+        }
+      else if (c < 0x20)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  g_string_append_c (out, '"');
+}
+
+void
+sp_cli_json_member (GString    *out,
+                    const char *name)
+{
+  char last = out->len > 0 ? out->str[out->len - 1] : '\0';
+
+  if (last != '{' && last != '[')
+    g_string_append_c (out, ',');
+  sp_cli_json_string (out, name);
+  g_string_append_c (out, ':');
+}
+
+void
+sp_cli_json_int (GString *out,
+                 gint64   value)
+{
+  char buf[24];
+  int n = g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, value);
+
+  g_string_append_len (out, buf, n);
+}
+
+void
+sp_cli_json_items (GString             *out,
+                   const SpScoreResult *result)
+{
+  g_string_append_c (out, '[');
+  for (guint i = 0; i < result->n_items; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, '{');
+      sp_cli_json_member (out, "name");
+      sp_cli_json_string (out, result->items[i].name);
+      sp_cli_json_member (out, "value");
+      sp_cli_json_int (out, result->items[i].value);
+      sp_cli_json_member (out, "count");
+      sp_cli_json_int (out, result->items[i].count);
+      g_string_append_c (out, '}');
+    }
+  g_string_append_c (out, ']');
+}
+
+void
+sp_cli_json_ready (GString             *out,
+                   const SpScoreResult *result)
+{
+  sp_cli_json_member (out, "ready");
+  g_string_append (out, result->ready ? "true" : "false");
+  if (!result->ready)
+    {
+      sp_cli_json_member (out, "shanten");
+      sp_cli_json_int (out, result->shanten);
+    }
+}
+
+void
+sp_cli_json_verdict_error (GString             *out,
+                           const SpScoreResult *result,
+                           const char          *message)
+{
+  sp_cli_json_member (out, "error");
+  g_string_append_c (out, '{');
+  sp_cli_json_member (out, "code");
+  sp_cli_json_string (out, sp_core_error_code_name (result->error_code));
+  sp_cli_json_member (out, "message");
+  sp_cli_json_string (out, message);
+  if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+    sp_cli_json_ready (out, result);
+  if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
+    {
+      sp_cli_json_member (out, "total");
+      sp_cli_json_int (out, result->total);
+    }
+  g_string_append_c (out, '}');
+}
+
+int
+sp_cli_fail_verdict (SpCli               *cli,
+                     const SpScoreResult *result,
+                     const char          *message)
+{
+  if (cli->json)
+    {
+      g_autoptr(GString) out = g_string_new ("{");
+
+      sp_cli_json_verdict_error (out, result, message);
+      g_string_append (out, "}\n");
+      fputs (out->str, stdout);
+    }
+  else
+    fprintf (stderr, "sparrow-cli: %s\n", message);
+  return SP_CLI_REFUSED;
 }

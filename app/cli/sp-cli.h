@@ -64,6 +64,32 @@ gboolean sp_cli_parse_ruleset (SpCli      *cli,
 /* Prints a JSON node on one line to stdout. */
 void  sp_cli_print_json      (JsonNode   *node);
 
+/* The verdict writer: JSON written straight into @out, byte for byte what JsonGenerator
+ * writes (a verdict through JsonBuilder costs four times its scoring; see sp-cli.c).
+ * sp_cli_json_member writes the comma before a member unless it opens its object. */
+void  sp_cli_json_string     (GString             *out,
+                              const char          *text);
+void  sp_cli_json_member     (GString             *out,
+                              const char          *name);
+void  sp_cli_json_int        (GString             *out,
+                              gint64               value);
+/* The array of a verdict's items: [{"name", "value", "count"}, …]. */
+void  sp_cli_json_items      (GString             *out,
+                              const SpScoreResult *result);
+/* "ready" and, when not ready, "shanten" of a not-a-win verdict. */
+void  sp_cli_json_ready      (GString             *out,
+                              const SpScoreResult *result);
+/* The member "error": {"code", "message" (@message), and for not-a-win "ready"/"shanten", for
+ * below-minimum "total"} of a refused verdict (SPEC.md §3.1). */
+void  sp_cli_json_verdict_error (GString             *out,
+                                 const SpScoreResult *result,
+                                 const char          *message);
+/* Reports a refused verdict as sp_cli_fail does, the JSON error carrying the verdict's fields
+ * as `score --json` writes them; returns SP_CLI_REFUSED. */
+int   sp_cli_fail_verdict    (SpCli               *cli,
+                              const SpScoreResult *result,
+                              const char          *message);
+
 /* The subcommands. */
 int   sp_cli_score           (SpCli *cli, int argc, char **argv);
 int   sp_cli_waits           (SpCli *cli, int argc, char **argv);

@@ -2,7 +2,8 @@
 # bench-tournament.py: a 1,000-player × 10-session MCR tournament (40,000 hands) through
 # sparrow-cli: the time of `hand import` of all hands (target < 30 s) and of `standings`
 # (target < 200 ms).  Prints one figure per line.
-#   python3 tests/bench/bench-tournament.py build/app/sparrow-cli
+#   python3 tests/bench/bench-tournament.py build/app/sparrow-cli [KEY=VALUE]...
+# KEY=VALUE are tournament options (e.g. group_tables=4 for R98 group scoring).
 # SPDX-License-Identifier: GPL-3.0-or-later
 import json
 import os
@@ -14,6 +15,7 @@ import tempfile
 import time
 
 CLI = sys.argv[1]
+OPTIONS = [arg for option in sys.argv[2:] for arg in ("--option", option)]
 PLAYERS = 1000
 SESSIONS = 10
 folder = tempfile.mkdtemp(prefix="sparrow-bench-")
@@ -30,7 +32,7 @@ def run(*args):
 
 
 run("tournament", "create", "--name", "Bench Open", "--rules", "mcr", "--sessions",
-    str(SESSIONS), "--seating", "random")
+    str(SESSIONS), "--seating", "random", *OPTIONS)
 players_csv = os.path.join(folder, "players.csv")
 with open(players_csv, "w", encoding="utf-8") as f:
     f.write("name,club,country\n")

@@ -111,7 +111,31 @@ rc, _, err = run(*base, "--table", "1", "--winner", "E", "--from", "S", "--fan",
 check("below the minimum", rc == 1 and "minimum" in err, err)
 rc, out, _ = run(*base, "--table", "1", "--winner", "E", "--from", "S", "--fan", "7", "--json")
 check("below the minimum in JSON", rc == 1 and json.loads(out)["error"]["code"]
-      == "below-minimum", out)
+      == "below-minimum" and json.loads(out)["error"]["total"] == 7, out)
+# Refused verdicts carry what score --json says of the same hand: ready / shanten, the total.
+hand_cases = [
+    ("not ready (诈和)", "19m19p19sESWNCF5m1m", "--from", "S"),
+    ("ready on another tile (和错牌)", "[123m][123p][345s]678s5m6m", "--from", "S"),
+    ("below the minimum", "[123m][456m][789p]22s34s5s", "--from", "S"),
+]
+for name, tiles, *more in hand_cases:
+    rc, out, _ = run(*base, "--table", "1", "--winner", "E", *more, "--hand", tiles, "--json")
+    got = json.loads(out)["error"] if rc == 1 else {}
+    rc, out, _ = run("score", "--rules", "mcr", "--json", "--discarder", "S", tiles)
+    want = json.loads(out)["error"]
+    check(f"hand add --json: {name}", got.get("code") == want["code"]
+          and got.get("code") in ("not-a-win", "below-minimum")
+          and "session 1 table 1 hand 1" in got.get("message", "")
+          and {k: v for k, v in got.items() if k not in ("message",)}
+          == {k: v for k, v in want.items() if k not in ("message",)}, f"{got} {want}")
+rc, out, _ = run(*base, "--table", "1", "--winner", "E", "--from", "S", "--hand",
+                 "19m19p19sESWNCF5m1m", "--json")
+check("not ready: shanten 1", rc == 1 and json.loads(out)["error"]["ready"] is False
+      and json.loads(out)["error"]["shanten"] == 1, out)
+rc, out, _ = run(*base, "--table", "1", "--winner", "E", "--from", "S", "--hand",
+                 "[123m][123p][345s]678s5m6m", "--json")
+check("ready on another tile: no shanten", rc == 1 and json.loads(out)["error"]["ready"] is True
+      and "shanten" not in json.loads(out)["error"], out)
 rc, _, err = run(*base, "--table", "1", "--winner", "S", "--from", "E", "--fan", "8",
                  "--seat-wind", "E")
 check("a contradicting --seat-wind", rc == 1 and "contradicts" in err, err)

@@ -236,5 +236,98 @@ try:
 except ImportError:
     pass
 
+
+# ---- R98 group scoring: two tables ranked as one group of eight -----------------------------
+DB = os.path.join(folder, "groups.db")
+rc, _, err = run("tournament", "create", "--name", "Groups", "--rules", "mcr", "--option",
+                 "group_tables=0")
+check("group_tables=0 is refused", rc == 2 and "group_tables" in err, err)
+rc, _, err = run("tournament", "create", "--name", "Groups", "--rules", "mcr", "--option",
+                 "group_tables=two")
+check("group_tables must be a number", rc == 2 and "'two'" in err, err)
+must("tournament", "create", "--name", "Groups", "--rules", "mcr", "--sessions", "2",
+     "--option", "group_tables=2")
+for i in range(1, 9):
+    must("players", "add", f"G{i}")
+# Session 1, every score different (chairs 0–3; at hand 2 E S W N sit at chairs 1 2 3 0):
+#   table 1: E from S 10 → +34 −18 −8 −8; W self 8 → −16 −16 −16 +48  = 18, −34, −24, 40
+#   table 2: E from W 12 → +36 −8 −20 −8; S from E 9 → −8 −17 +33 −8  = 28, −25, 13, −16
+# The group of eight: 40 → 8, 28 → 6, 18 → 5, 13 → 4, −16 → 3, −24 → 2, −25 → 1, −34 → 0.
+# Session 2, ties share:
+#   table 1: E from S 10 → 34, −18, −8, −8;   table 2: E from S 20 → 44, −28, −8, −8
+#   44 → 8, 34 → 6, the four −8 share places 3–6 ((5+4+3+2)/4 = 3.5), −18 → 1, −28 → 0.
+GROUP_HANDS = {
+    1: {1: [("E", "S", "10"), ("W", "self", "8")], 2: [("E", "W", "12"), ("S", "E", "9")]},
+    2: {1: [("E", "S", "10")], 2: [("E", "S", "20")]},
+}
+GROUP_SCORES = {1: {1: [18, -34, -24, 40], 2: [28, -25, 13, -16]},
+                2: {1: [34, -18, -8, -8], 2: [44, -28, -8, -8]}}
+GROUP_POINTS = {1: {1: [5, 0, 2, 8], 2: [6, 1, 4, 3]},
+                2: {1: [6, 1, 3.5, 3.5], 2: [8, 0, 3.5, 3.5]}}
+group_seats = {}
+for session in (1, 2):
+    must("seating", "draw", "--session", str(session), "--seed", "7")
+    shown = json.loads(must("seating", "show", "--session", str(session), "--json"))
+    group_seats[session] = {t["table"]: [s["player"]["id"] for s in t["seats"]]
+                            for t in shown["tables"]}
+    for table, hands in GROUP_HANDS[session].items():
+        for winner, source, fan in hands:
+            must("hand", "add", "--session", str(session), "--table", str(table), "--winner",
+                 winner, "--from", source, "--fan", fan)
+    rows = {r["id"]: r for r in json.loads(must("standings", "--session", str(session),
+                                                "--json"))["players"]}
+    got = {}
+    for table, chairs in group_seats[session].items():
+        for chair, pid in enumerate(chairs):
+            got[(table, chair)] = (rows[pid]["score"] - sum(GROUP_SCORES[s][t][c]
+                                   for s in range(1, session)
+                                   for t, ch in group_seats[s].items()
+                                   for c, p in enumerate(ch) if p == pid),
+                                   rows[pid]["table_points"] - sum(GROUP_POINTS[s][t][c]
+                                   for s in range(1, session)
+                                   for t, ch in group_seats[s].items()
+                                   for c, p in enumerate(ch) if p == pid))
+    want = {(t, c): (GROUP_SCORES[session][t][c], GROUP_POINTS[session][t][c])
+            for t in (1, 2) for c in range(4)}
+    check(f"group of two tables, session {session}: scores and 标准分", got == want,
+          f"{got} != {want}")
+    check(f"group of two tables, session {session}: the group totals 29",
+          sum(p for _, p in got.values()) == 29, got)
+
+# ---- Guangdong: --fan totals and 包牌 through hand add --------------------------------------
+DB = os.path.join(folder, "guangdong.db")
+must("tournament", "create", "--name", "Canton", "--rules", "guangdong", "--sessions", "1",
+     "--option", "discard_pays=half", "--option", "min_fan=1")
+for i in range(1, 9):
+    must("players", "add", f"C{i}")
+must("seating", "draw", "--session", "1", "--seed", "1")
+rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
+                   "W", "--fan", "3", "--json")
+stored = json.loads(out) if rc == 0 else {}
+check("Guangdong --fan 3 on a discard, 半铳", rc == 0 and stored.get("total") == 3
+      and stored.get("settlement") == {"E": 16, "S": -4, "W": -8, "N": -4}, out + err)
+rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "N", "--from",
+                   "self", "--fan", "9", "--json")
+stored = json.loads(out) if rc == 0 else {}
+check("Guangdong --fan 9 self-drawn: capped at 5 番", rc == 0 and stored.get("total") == 5
+      and stored.get("settlement") == {"E": -32, "S": -32, "W": -32, "N": 96}, out + err)
+rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
+                   "S", "--fan", "0", "--json")
+check("Guangdong --fan below 起和", rc == 1 and json.loads(out)["error"]["code"]
+      == "below-minimum" and json.loads(out)["error"]["total"] == 0, out + err)
+rc, _, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
+                 "S", "--fan", "5", "--liable", "W")
+check("Guangdong --fan with --liable is refused", rc == 1 and "--liable" in err, err)
+# 清一色 with four melded sets; W fed the fourth, S discarded the winning tile: under 半铳 S
+# pays half of 32, N half of 16, and W those halves besides his own 16.
+rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
+                   "S", "--liable", "W", "--hand", "[111s,1][222s,2][333s,3][456s,1]8s8s",
+                   "--json")
+stored = json.loads(out) if rc == 0 else {}
+check("Guangdong 包牌 of the fourth set pays half", rc == 0
+      and stored.get("settlement") == {"E": 64, "S": -16, "W": -40, "N": -8}, out + err)
+rc, out, err = run("score", "--help")
+check("score --help explains --liable", rc == 0 and "fourth" in out and "half" in out, out)
+
 print(f"1..{count}")
 sys.exit(1 if failures else 0)

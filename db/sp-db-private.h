@@ -38,6 +38,12 @@ sp_db_int (gint64 number)
   return (SpDbValue) { SP_DB_VALUE_INT, number, NULL };
 }
 
+static inline SpDbValue
+sp_db_null (void)
+{
+  return (SpDbValue) { SP_DB_VALUE_NULL, 0, NULL };
+}
+
 /* NULL text binds NULL. */
 static inline SpDbValue
 sp_db_text (const char *text)

@@ -68,17 +68,6 @@ typedef void     (*SpDbRowFunc)   (sqlite3_stmt *statement,
 sqlite3_stmt *sp_db_prepare      (SpDb        *db,
                                   const char  *sql,
                                   GError     **error);
-/* Steps a statement that returns no row (SQLITE_DONE) and resets it. */
-gboolean      sp_db_step_done    (SpDb         *db,
-                                  sqlite3_stmt *statement,
-                                  const char   *what,
-                                  GError      **error);
-/* Steps once: TRUE with *has_row for SQLITE_ROW/SQLITE_DONE, FALSE with @error otherwise. */
-gboolean      sp_db_step_row     (SpDb         *db,
-                                  sqlite3_stmt *statement,
-                                  gboolean     *has_row,
-                                  const char   *what,
-                                  GError      **error);
 /* sp_db_prepare () with @values bound to its parameters 1..@n_values; NULL on error. */
 sqlite3_stmt *sp_db_query        (SpDb            *db,
                                   const char      *sql,
@@ -139,9 +128,6 @@ gboolean      sp_db_fail         (SpDb        *db,
                                   int          rc,
                                   const char  *what,
                                   GError     **error);
-void          sp_db_bind_text    (sqlite3_stmt *statement,
-                                  int           index,
-                                  const char   *text);
 char         *sp_db_column_text  (sqlite3_stmt *statement,
                                   int           column);
 /* Starts a write transaction when none is open; sp_db_end_write commits it (or rolls it

@@ -53,11 +53,12 @@ sp_db_prepare (SpDb        *db,
   return statement;
 }
 
-gboolean
-sp_db_step_done (SpDb         *db,
-                 sqlite3_stmt *statement,
-                 const char   *what,
-                 GError      **error)
+/* Steps a statement that returns no row (SQLITE_DONE) and resets it. */
+static gboolean
+step_done (SpDb          *db,
+           sqlite3_stmt  *statement,
+           const char    *what,
+           GError       **error)
 {
   int rc = sqlite3_step (statement);
 
@@ -67,15 +68,17 @@ sp_db_step_done (SpDb         *db,
   return TRUE;
 }
 
-gboolean
-sp_db_step_row (SpDb         *db,
-                sqlite3_stmt *statement,
-                gboolean     *has_row,
-                const char   *what,
-                GError      **error)
+/* Steps once: TRUE with *has_row for SQLITE_ROW/SQLITE_DONE, FALSE with @error otherwise. */
+static gboolean
+step_row (SpDb          *db,
+          sqlite3_stmt  *statement,
+          gboolean      *has_row,
+          const char    *what,
+          GError       **error)
 {
   int rc = sqlite3_step (statement);
 
+  *has_row = FALSE;
   if (rc == SQLITE_ROW || rc == SQLITE_DONE)
     {
       *has_row = rc == SQLITE_ROW;
@@ -83,17 +86,6 @@ sp_db_step_row (SpDb         *db,
     }
   sqlite3_reset (statement);
   return sp_db_fail (db, rc, what, error);
-}
-
-void
-sp_db_bind_text (sqlite3_stmt *statement,
-                 int           index,
-                 const char   *text)
-{
-  if (text == NULL)
-    sqlite3_bind_null (statement, index);
-  else
-    sqlite3_bind_text (statement, index, text, -1, SQLITE_TRANSIENT);
 }
 
 char *
@@ -163,7 +155,7 @@ sp_db_run (SpDb             *db,
 {
   sqlite3_stmt *statement = sp_db_query (db, sql, values, n_values, error);
 
-  return statement != NULL && sp_db_step_done (db, statement, what, error);
+  return statement != NULL && step_done (db, statement, what, error);
 }
 
 gboolean
@@ -197,7 +189,7 @@ sp_db_each_row (SpDb          *db,
     return FALSE;
   while (TRUE)
     {
-      if (!sp_db_step_row (db, statement, &has_row, what, error))
+      if (!step_row (db, statement, &has_row, what, error))
         return FALSE;
       if (!has_row)
         break;
@@ -271,7 +263,7 @@ sp_db_read_row (SpDb            *db,
   gboolean has_row;
 
   *record = NULL;
-  if (statement == NULL || !sp_db_step_row (db, statement, &has_row, what, error))
+  if (statement == NULL || !step_row (db, statement, &has_row, what, error))
     return FALSE;
   if (has_row)
     *record = reader (statement);
@@ -290,7 +282,7 @@ sp_db_read_int64 (SpDb          *db,
   gboolean has_row;
 
   *found = FALSE;
-  if (statement == NULL || !sp_db_step_row (db, statement, &has_row, what, error))
+  if (statement == NULL || !step_row (db, statement, &has_row, what, error))
     return FALSE;
   if (has_row && sqlite3_column_type (statement, 0) != SQLITE_NULL)
     {

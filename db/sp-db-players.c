@@ -106,6 +106,19 @@ sp_db_list_players (SpDb    *db,
                           "listing players", error);
 }
 
+/* The player that @sql finds by tournament and one key (@values), or NULL in *@player. */
+static gboolean
+read_player (SpDb             *db,
+             const char       *sql,
+             const SpDbValue   values[2],
+             SpPlayer        **player,
+             GError          **error)
+{
+  return sp_db_read_row (db, sp_db_query (db, sql, values, 2, error),
+                         (SpDbRowReader) player_from_row, (gpointer *) player,
+                         "looking for the player", error);
+}
+
 SpPlayer *
 sp_db_get_player (SpDb    *db,
                   gint64   tournament,
@@ -115,11 +128,8 @@ sp_db_get_player (SpDb    *db,
   const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (id) };
   SpPlayer *player;
 
-  if (!sp_db_read_row (db, sp_db_query (db, "SELECT " PLAYER_COLUMNS " FROM players"
-                                        " WHERE tournament_id = ? AND id = ?",
-                                        values, G_N_ELEMENTS (values), error),
-                       (SpDbRowReader) player_from_row, (gpointer *) &player,
-                       "looking for the player", error))
+  if (!read_player (db, "SELECT " PLAYER_COLUMNS " FROM players"
+                    " WHERE tournament_id = ? AND id = ?", values, &player, error))
     return NULL;
   if (player == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
@@ -136,11 +146,8 @@ sp_db_find_player_by_name (SpDb        *db,
   const SpDbValue values[] = { sp_db_int (tournament), sp_db_text (name) };
   SpPlayer *player;
 
-  if (!sp_db_read_row (db, sp_db_query (db, "SELECT " PLAYER_COLUMNS " FROM players"
-                                        " WHERE tournament_id = ? AND name = ?",
-                                        values, G_N_ELEMENTS (values), error),
-                       (SpDbRowReader) player_from_row, (gpointer *) &player,
-                       "looking for the player", error))
+  if (!read_player (db, "SELECT " PLAYER_COLUMNS " FROM players"
+                    " WHERE tournament_id = ? AND name = ?", values, &player, error))
     return NULL;
   if (player == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,

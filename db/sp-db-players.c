@@ -26,6 +26,27 @@ player_from_row (sqlite3_stmt *statement)
   return player;
 }
 
+static gboolean
+insert_player (SpDb            *db,
+               const SpPlayer  *player,
+               GError         **error)
+{
+  const SpDbValue values[] = {
+    sp_db_int (player->tournament),
+    sp_db_text (player->name),
+    sp_db_text (player->club),
+    sp_db_text (player->country),
+    sp_db_text (player->team),
+    sp_db_text (player->federation_id),
+    sp_db_text (sp_player_status_to_string (player->status)),
+    sp_db_id (player->substitute_for),
+  };
+
+  return sp_db_run (db, "INSERT INTO players (tournament_id, name, club, country, team,"
+                    " federation_id, status, substitute_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    values, G_N_ELEMENTS (values), "adding the player", error);
+}
+
 gboolean
 sp_db_add_player (SpDb      *db,
                   SpPlayer  *player,
@@ -33,7 +54,6 @@ sp_db_add_player (SpDb      *db,
 {
   g_autoptr(SpPlayer) existing = NULL;
   g_autoptr(GError) local_error = NULL;
-  sqlite3_stmt *statement;
   gboolean started;
   gboolean ok = FALSE;
 
@@ -64,21 +84,7 @@ sp_db_add_player (SpDb      *db,
       g_propagate_error (error, g_steal_pointer (&local_error));
       goto out;
     }
-  statement = sp_db_prepare (db, "INSERT INTO players (tournament_id, name, club, country, team,"
-                             " federation_id, status, substitute_for)"
-                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", error);
-  if (statement == NULL)
-    goto out;
-  sqlite3_bind_int64 (statement, 1, player->tournament);
-  sp_db_bind_text (statement, 2, player->name);
-  sp_db_bind_text (statement, 3, player->club);
-  sp_db_bind_text (statement, 4, player->country);
-  sp_db_bind_text (statement, 5, player->team);
-  sp_db_bind_text (statement, 6, player->federation_id);
-  sp_db_bind_text (statement, 7, sp_player_status_to_string (player->status));
-  if (player->substitute_for > 0)
-    sqlite3_bind_int64 (statement, 8, player->substitute_for);
-  if (!sp_db_step_done (db, statement, "adding the player", error))
+  if (!insert_player (db, player, error))
     goto out;
   player->id = sqlite3_last_insert_rowid (db->handle);
   ok = TRUE;
@@ -91,25 +97,26 @@ sp_db_list_players (SpDb    *db,
                     gint64   tournament,
                     GError **error)
 {
-  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_player_free);
-  sqlite3_stmt *statement;
-  gboolean has_row;
+  const SpDbValue values[] = { sp_db_int (tournament) };
 
-  statement = sp_db_prepare (db, "SELECT " PLAYER_COLUMNS " FROM players"
-                             " WHERE tournament_id = ? ORDER BY id", error);
-  if (statement == NULL)
-    return NULL;
-  sqlite3_bind_int64 (statement, 1, tournament);
-  while (TRUE)
-    {
-      if (!sp_db_step_row (db, statement, &has_row, "listing players", error))
-        return NULL;
-      if (!has_row)
-        break;
-      g_ptr_array_add (list, player_from_row (statement));
-    }
-  sqlite3_reset (statement);
-  return g_steal_pointer (&list);
+  return sp_db_list_rows (db, sp_db_query (db, "SELECT " PLAYER_COLUMNS " FROM players"
+                                           " WHERE tournament_id = ? ORDER BY id",
+                                           values, G_N_ELEMENTS (values), error),
+                          (SpDbRowReader) player_from_row, (GDestroyNotify) sp_player_free,
+                          "listing players", error);
+}
+
+/* The player that @sql finds by tournament and one key (@values), or NULL in *@player. */
+static gboolean
+read_player (SpDb             *db,
+             const char       *sql,
+             const SpDbValue   values[2],
+             SpPlayer        **player,
+             GError          **error)
+{
+  return sp_db_read_row (db, sp_db_query (db, sql, values, 2, error),
+                         (SpDbRowReader) player_from_row, (gpointer *) player,
+                         "looking for the player", error);
 }
 
 /* Counted in the store rather than by listing, so that the app's list of tournaments does not
@@ -120,20 +127,19 @@ sp_db_count_players (SpDb     *db,
                      guint    *n_players,
                      GError  **error)
 {
-  sqlite3_stmt *statement;
-  gboolean has_row;
+  const SpDbValue values[] = { sp_db_int (tournament) };
+  gboolean found = FALSE;
+  gint64 count = 0;
 
   g_return_val_if_fail (db != NULL && n_players != NULL, FALSE);
 
-  statement = sp_db_prepare (db, "SELECT count (*) FROM players"
-                             " WHERE tournament_id = ? AND status != 'withdrawn'", error);
-  if (statement == NULL)
+  if (!sp_db_read_int64 (db,
+                         sp_db_query (db, "SELECT count (*) FROM players"
+                                      " WHERE tournament_id = ? AND status != 'withdrawn'",
+                                      values, G_N_ELEMENTS (values), error),
+                         &count, &found, "counting the players", error))
     return FALSE;
-  sqlite3_bind_int64 (statement, 1, tournament);
-  if (!sp_db_step_row (db, statement, &has_row, "counting the players", error))
-    return FALSE;
-  *n_players = has_row ? (guint) sqlite3_column_int64 (statement, 0) : 0;
-  sqlite3_reset (statement);
+  *n_players = found ? (guint) count : 0;
   return TRUE;
 }
 
@@ -143,21 +149,12 @@ sp_db_get_player (SpDb    *db,
                   gint64   id,
                   GError **error)
 {
-  sqlite3_stmt *statement;
-  SpPlayer *player = NULL;
-  gboolean has_row;
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (id) };
+  SpPlayer *player;
 
-  statement = sp_db_prepare (db, "SELECT " PLAYER_COLUMNS " FROM players"
-                             " WHERE tournament_id = ? AND id = ?", error);
-  if (statement == NULL)
+  if (!read_player (db, "SELECT " PLAYER_COLUMNS " FROM players"
+                    " WHERE tournament_id = ? AND id = ?", values, &player, error))
     return NULL;
-  sqlite3_bind_int64 (statement, 1, tournament);
-  sqlite3_bind_int64 (statement, 2, id);
-  if (!sp_db_step_row (db, statement, &has_row, "looking for the player", error))
-    return NULL;
-  if (has_row)
-    player = player_from_row (statement);
-  sqlite3_reset (statement);
   if (player == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
                  "no player %" G_GINT64_FORMAT " in this tournament", id);
@@ -170,21 +167,12 @@ sp_db_find_player_by_name (SpDb        *db,
                            const char  *name,
                            GError     **error)
 {
-  sqlite3_stmt *statement;
-  SpPlayer *player = NULL;
-  gboolean has_row;
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_text (name) };
+  SpPlayer *player;
 
-  statement = sp_db_prepare (db, "SELECT " PLAYER_COLUMNS " FROM players"
-                             " WHERE tournament_id = ? AND name = ?", error);
-  if (statement == NULL)
+  if (!read_player (db, "SELECT " PLAYER_COLUMNS " FROM players"
+                    " WHERE tournament_id = ? AND name = ?", values, &player, error))
     return NULL;
-  sqlite3_bind_int64 (statement, 1, tournament);
-  sp_db_bind_text (statement, 2, name);
-  if (!sp_db_step_row (db, statement, &has_row, "looking for the player", error))
-    return NULL;
-  if (has_row)
-    player = player_from_row (statement);
-  sqlite3_reset (statement);
   if (player == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
                  "no player named '%s' in this tournament", name);
@@ -197,16 +185,11 @@ sp_db_set_player_status (SpDb            *db,
                          SpPlayerStatus   status,
                          GError         **error)
 {
-  sqlite3_stmt *statement = sp_db_prepare (db, "UPDATE players SET status = ? WHERE id = ?", error);
-  gboolean started;
-  gboolean ok;
+  const SpDbValue values[] = { sp_db_text (sp_player_status_to_string (status)),
+                               sp_db_int (player) };
 
-  if (statement == NULL || !sp_db_begin_write (db, &started, error))
-    return FALSE;
-  sp_db_bind_text (statement, 1, sp_player_status_to_string (status));
-  sqlite3_bind_int64 (statement, 2, player);
-  ok = sp_db_step_done (db, statement, "changing the player's status", error);
-  return sp_db_end_write (db, started, ok, error);
+  return sp_db_run_write (db, "UPDATE players SET status = ? WHERE id = ?", values,
+                          G_N_ELEMENTS (values), "changing the player's status", error);
 }
 
 gboolean
@@ -216,34 +199,21 @@ sp_db_replace_player (SpDb     *db,
                       gint64    substitute,
                       GError  **error)
 {
-  sqlite3_stmt *statement;
+  const SpDbValue values[] = { sp_db_int (substitute), sp_db_int (player), sp_db_int (tournament) };
   gboolean started;
-  gboolean ok = FALSE;
+  gboolean ok;
 
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  /* Sessions already drawn but without a hand: the substitute takes the chair. */
-  statement = sp_db_prepare (db,
-    "UPDATE seats SET player_id = ?1 WHERE player_id = ?2 AND session_id IN"
-    " (SELECT s.id FROM sessions s WHERE s.tournament_id = ?3 AND s.status = 'open'"
-    "  AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.id))", error);
-  if (statement == NULL)
-    goto out;
-  sqlite3_bind_int64 (statement, 1, substitute);
-  sqlite3_bind_int64 (statement, 2, player);
-  sqlite3_bind_int64 (statement, 3, tournament);
-  if (!sp_db_step_done (db, statement, "moving the substitute into the seats", error))
-    goto out;
-  /* Sessions of the balanced plan not drawn yet. */
-  statement = sp_db_prepare (db, "UPDATE plan_players SET player_id = ?1"
-                             " WHERE tournament_id = ?3 AND player_id = ?2", error);
-  if (statement == NULL)
-    goto out;
-  sqlite3_bind_int64 (statement, 1, substitute);
-  sqlite3_bind_int64 (statement, 2, player);
-  sqlite3_bind_int64 (statement, 3, tournament);
-  ok = sp_db_step_done (db, statement, "moving the substitute into the plan", error);
-out:
+  /* Sessions already drawn but without a hand: the substitute takes the chair; then the
+   * sessions of the balanced plan not drawn yet. */
+  ok = sp_db_run (db, "UPDATE seats SET player_id = ?1 WHERE player_id = ?2 AND session_id IN"
+                  " (SELECT s.id FROM sessions s WHERE s.tournament_id = ?3 AND s.status = 'open'"
+                  "  AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.id))",
+                  values, G_N_ELEMENTS (values), "moving the substitute into the seats", error)
+       && sp_db_run (db, "UPDATE plan_players SET player_id = ?1"
+                     " WHERE tournament_id = ?3 AND player_id = ?2",
+                     values, G_N_ELEMENTS (values), "moving the substitute into the plan", error);
   return sp_db_end_write (db, started, ok, error);
 }
 
@@ -256,33 +226,36 @@ sp_db_session_id (SpDb     *db,
                   gboolean  create,
                   GError  **error)
 {
-  sqlite3_stmt *statement;
-  gboolean has_row;
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session) };
+  gboolean found;
   gint64 id = 0;
 
-  statement = sp_db_prepare (db, "SELECT id FROM sessions WHERE tournament_id = ? AND number = ?",
-                             error);
-  if (statement == NULL)
+  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT id FROM sessions"
+                                          " WHERE tournament_id = ? AND number = ?",
+                                          values, G_N_ELEMENTS (values), error),
+                         &id, &found, "looking for the session", error))
     return -1;
-  sqlite3_bind_int64 (statement, 1, tournament);
-  sqlite3_bind_int (statement, 2, session);
-  if (!sp_db_step_row (db, statement, &has_row, "looking for the session", error))
-    return -1;
-  if (has_row)
-    id = sqlite3_column_int64 (statement, 0);
-  sqlite3_reset (statement);
   if (id > 0 || !create)
     return id;
-
-  statement = sp_db_prepare (db, "INSERT INTO sessions (tournament_id, number) VALUES (?, ?)",
-                             error);
-  if (statement == NULL)
-    return -1;
-  sqlite3_bind_int64 (statement, 1, tournament);
-  sqlite3_bind_int (statement, 2, session);
-  if (!sp_db_step_done (db, statement, "adding the session", error))
+  if (!sp_db_run (db, "INSERT INTO sessions (tournament_id, number) VALUES (?, ?)",
+                  values, G_N_ELEMENTS (values), "adding the session", error))
     return -1;
   return sqlite3_last_insert_rowid (db->handle);
+}
+
+static void
+session_info_from_row (sqlite3_stmt *statement,
+                       gpointer      user_data)
+{
+  SpSessionInfo *info = user_data;
+
+  info->exists = TRUE;
+  info->closed = g_strcmp0 ((const char *) sqlite3_column_text (statement, 0), "closed") == 0;
+  info->time_up = sqlite3_column_int (statement, 1) != 0;
+  info->has_seed = sqlite3_column_type (statement, 2) != SQLITE_NULL;
+  info->seed = (guint64) sqlite3_column_int64 (statement, 2);
+  info->n_tables = sqlite3_column_int (statement, 3);
+  info->n_hands = sqlite3_column_int (statement, 4);
 }
 
 gboolean
@@ -292,34 +265,17 @@ sp_db_get_session (SpDb           *db,
                    SpSessionInfo  *info,
                    GError        **error)
 {
-  sqlite3_stmt *statement;
-  gboolean has_row;
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session) };
 
   memset (info, 0, sizeof *info);
   info->number = session;
-  statement = sp_db_prepare (db,
+  /* At most one row: each_row fills @info when the session exists. */
+  return sp_db_each_row (db, sp_db_query (db,
     "SELECT s.status, s.time_up, s.seed,"
     " (SELECT coalesce (max (table_number), 0) FROM seats WHERE session_id = s.id),"
     " (SELECT count (*) FROM hands WHERE session_id = s.id)"
-    " FROM sessions s WHERE s.tournament_id = ? AND s.number = ?", error);
-  if (statement == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (statement, 1, tournament);
-  sqlite3_bind_int (statement, 2, session);
-  if (!sp_db_step_row (db, statement, &has_row, "reading the session", error))
-    return FALSE;
-  if (has_row)
-    {
-      info->exists = TRUE;
-      info->closed = g_strcmp0 ((const char *) sqlite3_column_text (statement, 0), "closed") == 0;
-      info->time_up = sqlite3_column_int (statement, 1) != 0;
-      info->has_seed = sqlite3_column_type (statement, 2) != SQLITE_NULL;
-      info->seed = (guint64) sqlite3_column_int64 (statement, 2);
-      info->n_tables = sqlite3_column_int (statement, 3);
-      info->n_hands = sqlite3_column_int (statement, 4);
-    }
-  sqlite3_reset (statement);
-  return TRUE;
+    " FROM sessions s WHERE s.tournament_id = ? AND s.number = ?",
+    values, G_N_ELEMENTS (values), error), session_info_from_row, info, "reading the session", error);
 }
 
 gboolean
@@ -330,7 +286,6 @@ sp_db_set_session_closed (SpDb      *db,
                           gboolean   time_up,
                           GError   **error)
 {
-  sqlite3_stmt *statement;
   gboolean started;
   gboolean ok = FALSE;
   gint64 id;
@@ -338,17 +293,44 @@ sp_db_set_session_closed (SpDb      *db,
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
   id = sp_db_session_id (db, tournament, session, TRUE, error);
-  if (id < 0)
-    goto out;
-  statement = sp_db_prepare (db, "UPDATE sessions SET status = ?, time_up = ? WHERE id = ?", error);
-  if (statement == NULL)
-    goto out;
-  sp_db_bind_text (statement, 1, closed ? "closed" : "open");
-  sqlite3_bind_int (statement, 2, time_up);
-  sqlite3_bind_int64 (statement, 3, id);
-  ok = sp_db_step_done (db, statement, "closing the session", error);
-out:
+  if (id >= 0)
+    {
+      const SpDbValue values[] = { sp_db_text (closed ? "closed" : "open"), sp_db_int (time_up),
+                                   sp_db_int (id) };
+
+      ok = sp_db_run (db, "UPDATE sessions SET status = ?, time_up = ? WHERE id = ?", values,
+                      G_N_ELEMENTS (values), "closing the session", error);
+    }
   return sp_db_end_write (db, started, ok, error);
+}
+
+/* Clears the seats of session row @id and stores @players (4 per table) and @seed. */
+static gboolean
+replace_seats (SpDb          *db,
+               gint64         id,
+               guint64        seed,
+               const gint64  *players,
+               guint          n_players,
+               GError       **error)
+{
+  const SpDbValue session[] = { sp_db_int (id) };
+  const SpDbValue seeded[] = { sp_db_int ((gint64) seed), sp_db_int (id) };
+
+  if (!sp_db_run (db, "DELETE FROM seats WHERE session_id = ?", session, G_N_ELEMENTS (session),
+                  "clearing the seats", error)
+      || !sp_db_run (db, "UPDATE sessions SET seed = ? WHERE id = ?", seeded,
+                     G_N_ELEMENTS (seeded), "recording the seed", error))
+    return FALSE;
+  for (guint i = 0; i < n_players; i++)
+    {
+      const SpDbValue seat[] = { sp_db_int (id), sp_db_int (i / 4 + 1), sp_db_int (i % 4),
+                                 sp_db_int (players[i]) };
+
+      if (!sp_db_run (db, "INSERT INTO seats (session_id, table_number, chair, player_id)"
+                      " VALUES (?, ?, ?, ?)", seat, G_N_ELEMENTS (seat), "storing a seat", error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
@@ -360,7 +342,6 @@ sp_db_store_seating (SpDb          *db,
                      guint          n_players,
                      GError       **error)
 {
-  sqlite3_stmt *statement;
   SpSessionInfo info;
   gboolean started;
   gboolean ok = FALSE;
@@ -379,36 +360,7 @@ sp_db_store_seating (SpDb          *db,
       goto out;
     }
   id = sp_db_session_id (db, tournament, session, TRUE, error);
-  if (id < 0)
-    goto out;
-  statement = sp_db_prepare (db, "DELETE FROM seats WHERE session_id = ?", error);
-  if (statement == NULL)
-    goto out;
-  sqlite3_bind_int64 (statement, 1, id);
-  if (!sp_db_step_done (db, statement, "clearing the seats", error))
-    goto out;
-  statement = sp_db_prepare (db, "UPDATE sessions SET seed = ? WHERE id = ?", error);
-  if (statement == NULL)
-    goto out;
-  sqlite3_bind_int64 (statement, 1, (gint64) seed);
-  sqlite3_bind_int64 (statement, 2, id);
-  if (!sp_db_step_done (db, statement, "recording the seed", error))
-    goto out;
-  statement = sp_db_prepare (db, "INSERT INTO seats (session_id, table_number, chair, player_id)"
-                             " VALUES (?, ?, ?, ?)", error);
-  if (statement == NULL)
-    goto out;
-  for (guint i = 0; i < n_players; i++)
-    {
-      sqlite3_reset (statement);
-      sqlite3_bind_int64 (statement, 1, id);
-      sqlite3_bind_int (statement, 2, i / 4 + 1);
-      sqlite3_bind_int (statement, 3, i % 4);
-      sqlite3_bind_int64 (statement, 4, players[i]);
-      if (!sp_db_step_done (db, statement, "storing a seat", error))
-        goto out;
-    }
-  ok = TRUE;
+  ok = id >= 0 && replace_seats (db, id, seed, players, n_players, error);
 out:
   return sp_db_end_write (db, started, ok, error);
 }
@@ -419,30 +371,28 @@ sp_db_list_seats (SpDb    *db,
                   guint    session,
                   GError **error)
 {
-  g_autoptr(GArray) seats = g_array_new (FALSE, FALSE, sizeof (gint64));
-  sqlite3_stmt *statement;
-  gboolean has_row;
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session) };
 
-  statement = sp_db_prepare (db,
+  return sp_db_list_int64 (db, sp_db_query (db,
     "SELECT st.player_id FROM seats st JOIN sessions s ON s.id = st.session_id"
-    " WHERE s.tournament_id = ? AND s.number = ? ORDER BY st.table_number, st.chair", error);
-  if (statement == NULL)
-    return NULL;
-  sqlite3_bind_int64 (statement, 1, tournament);
-  sqlite3_bind_int (statement, 2, session);
-  while (TRUE)
-    {
-      gint64 player;
+    " WHERE s.tournament_id = ? AND s.number = ? ORDER BY st.table_number, st.chair",
+    values, G_N_ELEMENTS (values), error), "reading the seats", error);
+}
 
-      if (!sp_db_step_row (db, statement, &has_row, "reading the seats", error))
-        return NULL;
-      if (!has_row)
-        break;
-      player = sqlite3_column_int64 (statement, 0);
-      g_array_append_val (seats, player);
-    }
-  sqlite3_reset (statement);
-  return g_steal_pointer (&seats);
+typedef struct
+{
+  gint64 *players;
+  guint   found;
+} TableSeats;
+
+static void
+take_seat (sqlite3_stmt *statement,
+           gpointer      user_data)
+{
+  TableSeats *seats = user_data;
+
+  seats->players[sqlite3_column_int (statement, 0) & 3] = sqlite3_column_int64 (statement, 1);
+  seats->found++;
 }
 
 gboolean
@@ -453,30 +403,17 @@ sp_db_get_table_seats (SpDb     *db,
                        gint64    players[4],
                        GError  **error)
 {
-  sqlite3_stmt *statement;
-  gboolean has_row;
-  guint found = 0;
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session), sp_db_int (table) };
+  TableSeats seats = { players, 0 };
 
-  statement = sp_db_prepare (db,
-    "SELECT st.chair, st.player_id FROM sessions s JOIN seats st ON st.session_id = s.id"
-    " AND st.table_number = ?3 WHERE s.tournament_id = ?1 AND s.number = ?2", error);
-  if (statement == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (statement, 1, tournament);
-  sqlite3_bind_int (statement, 2, session);
-  sqlite3_bind_int (statement, 3, table);
   memset (players, 0, 4 * sizeof (gint64));
-  while (TRUE)
-    {
-      if (!sp_db_step_row (db, statement, &has_row, "reading the table's seats", error))
-        return FALSE;
-      if (!has_row)
-        break;
-      players[sqlite3_column_int (statement, 0) & 3] = sqlite3_column_int64 (statement, 1);
-      found++;
-    }
-  sqlite3_reset (statement);
-  if (found != 4)
+  if (!sp_db_each_row (db, sp_db_query (db,
+        "SELECT st.chair, st.player_id FROM sessions s JOIN seats st ON st.session_id = s.id"
+        " AND st.table_number = ?3 WHERE s.tournament_id = ?1 AND s.number = ?2",
+        values, G_N_ELEMENTS (values), error), take_seat, &seats, "reading the table's seats",
+        error))
+    return FALSE;
+  if (seats.found != 4)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND, "session %u has no table %u",
                    session, table);
@@ -486,6 +423,40 @@ sp_db_get_table_seats (SpDb     *db,
 }
 
 /* ---- the balanced plan ----------------------------------------------------------------- */
+
+static gboolean
+insert_plan (SpDb           *db,
+             gint64          tournament,
+             const gint64   *numbers,
+             guint           n_players,
+             const guint16  *seats,
+             guint           n_sessions,
+             GError        **error)
+{
+  for (guint i = 0; i < n_players; i++)
+    {
+      const SpDbValue number[] = { sp_db_int (tournament), sp_db_int (i + 1),
+                                   sp_db_int (numbers[i]) };
+
+      if (!sp_db_run (db, "INSERT INTO plan_players (tournament_id, plan_number, player_id)"
+                      " VALUES (?, ?, ?)", number, G_N_ELEMENTS (number), "storing the plan",
+                      error))
+        return FALSE;
+    }
+  for (guint r = 0; r < n_sessions; r++)
+    for (guint i = 0; i < n_players; i++)
+      {
+        const SpDbValue seat[] = { sp_db_int (tournament), sp_db_int (r + 1),
+                                   sp_db_int (i / 4 + 1), sp_db_int (i % 4),
+                                   sp_db_int (seats[r * n_players + i]) };
+
+        if (!sp_db_run (db, "INSERT INTO plan_seats (tournament_id, session_number,"
+                        " table_number, chair, plan_number) VALUES (?, ?, ?, ?, ?)",
+                        seat, G_N_ELEMENTS (seat), "storing the plan", error))
+          return FALSE;
+      }
+  return TRUE;
+}
 
 gboolean
 sp_db_store_plan (SpDb           *db,
@@ -497,45 +468,13 @@ sp_db_store_plan (SpDb           *db,
                   guint           n_sessions,
                   GError        **error)
 {
-  sqlite3_stmt *statement;
   gboolean started;
-  gboolean ok = FALSE;
+  gboolean ok;
 
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  if (!sp_db_set_plan_seed (db, tournament, seed, error))
-    goto out;
-  statement = sp_db_prepare (db, "INSERT INTO plan_players (tournament_id, plan_number, player_id)"
-                             " VALUES (?, ?, ?)", error);
-  if (statement == NULL)
-    goto out;
-  for (guint i = 0; i < n_players; i++)
-    {
-      sqlite3_reset (statement);
-      sqlite3_bind_int64 (statement, 1, tournament);
-      sqlite3_bind_int (statement, 2, i + 1);
-      sqlite3_bind_int64 (statement, 3, numbers[i]);
-      if (!sp_db_step_done (db, statement, "storing the plan", error))
-        goto out;
-    }
-  statement = sp_db_prepare (db, "INSERT INTO plan_seats (tournament_id, session_number,"
-                             " table_number, chair, plan_number) VALUES (?, ?, ?, ?, ?)", error);
-  if (statement == NULL)
-    goto out;
-  for (guint r = 0; r < n_sessions; r++)
-    for (guint i = 0; i < n_players; i++)
-      {
-        sqlite3_reset (statement);
-        sqlite3_bind_int64 (statement, 1, tournament);
-        sqlite3_bind_int (statement, 2, r + 1);
-        sqlite3_bind_int (statement, 3, i / 4 + 1);
-        sqlite3_bind_int (statement, 4, i % 4);
-        sqlite3_bind_int (statement, 5, seats[r * n_players + i]);
-        if (!sp_db_step_done (db, statement, "storing the plan", error))
-          goto out;
-      }
-  ok = TRUE;
-out:
+  ok = sp_db_set_plan_seed (db, tournament, seed, error)
+       && insert_plan (db, tournament, numbers, n_players, seats, n_sessions, error);
   return sp_db_end_write (db, started, ok, error);
 }
 
@@ -545,31 +484,15 @@ sp_db_get_plan_session (SpDb    *db,
                         guint    session,
                         GError **error)
 {
-  g_autoptr(GArray) seats = g_array_new (FALSE, FALSE, sizeof (gint64));
-  sqlite3_stmt *statement;
-  gboolean has_row;
-
-  statement = sp_db_prepare (db,
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session) };
+  g_autoptr(GArray) seats = sp_db_list_int64 (db, sp_db_query (db,
     "SELECT pp.player_id FROM plan_seats ps JOIN plan_players pp"
     " ON pp.tournament_id = ps.tournament_id AND pp.plan_number = ps.plan_number"
     " WHERE ps.tournament_id = ? AND ps.session_number = ? ORDER BY ps.table_number, ps.chair",
-    error);
-  if (statement == NULL)
-    return NULL;
-  sqlite3_bind_int64 (statement, 1, tournament);
-  sqlite3_bind_int (statement, 2, session);
-  while (TRUE)
-    {
-      gint64 player;
+    values, G_N_ELEMENTS (values), error), "reading the plan", error);
 
-      if (!sp_db_step_row (db, statement, &has_row, "reading the plan", error))
-        return NULL;
-      if (!has_row)
-        break;
-      player = sqlite3_column_int64 (statement, 0);
-      g_array_append_val (seats, player);
-    }
-  sqlite3_reset (statement);
+  if (seats == NULL)
+    return NULL;
   if (seats->len == 0)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,

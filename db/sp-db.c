@@ -53,11 +53,12 @@ sp_db_prepare (SpDb        *db,
   return statement;
 }
 
-gboolean
-sp_db_step_done (SpDb         *db,
-                 sqlite3_stmt *statement,
-                 const char   *what,
-                 GError      **error)
+/* Steps a statement that returns no row (SQLITE_DONE) and resets it. */
+static gboolean
+step_done (SpDb          *db,
+           sqlite3_stmt  *statement,
+           const char    *what,
+           GError       **error)
 {
   int rc = sqlite3_step (statement);
 
@@ -67,15 +68,17 @@ sp_db_step_done (SpDb         *db,
   return TRUE;
 }
 
-gboolean
-sp_db_step_row (SpDb         *db,
-                sqlite3_stmt *statement,
-                gboolean     *has_row,
-                const char   *what,
-                GError      **error)
+/* Steps once: TRUE with *has_row for SQLITE_ROW/SQLITE_DONE, FALSE with @error otherwise. */
+static gboolean
+step_row (SpDb          *db,
+          sqlite3_stmt  *statement,
+          gboolean      *has_row,
+          const char    *what,
+          GError       **error)
 {
   int rc = sqlite3_step (statement);
 
+  *has_row = FALSE;
   if (rc == SQLITE_ROW || rc == SQLITE_DONE)
     {
       *has_row = rc == SQLITE_ROW;
@@ -85,17 +88,6 @@ sp_db_step_row (SpDb         *db,
   return sp_db_fail (db, rc, what, error);
 }
 
-void
-sp_db_bind_text (sqlite3_stmt *statement,
-                 int           index,
-                 const char   *text)
-{
-  if (text == NULL)
-    sqlite3_bind_null (statement, index);
-  else
-    sqlite3_bind_text (statement, index, text, -1, SQLITE_TRANSIENT);
-}
-
 char *
 sp_db_column_text (sqlite3_stmt *statement,
                    int           column)
@@ -103,6 +95,202 @@ sp_db_column_text (sqlite3_stmt *statement,
   if (sqlite3_column_type (statement, column) == SQLITE_NULL)
     return NULL;
   return g_strdup ((const char *) sqlite3_column_text (statement, column));
+}
+
+static gboolean
+bind_values (SpDb             *db,
+             sqlite3_stmt     *statement,
+             const SpDbValue  *values,
+             guint             n_values,
+             GError          **error)
+{
+  for (guint i = 0; i < n_values; i++)
+    {
+      int rc;
+
+      switch (values[i].kind)
+        {
+        case SP_DB_VALUE_INT:
+          rc = sqlite3_bind_int64 (statement, i + 1, values[i].number);
+          break;
+        case SP_DB_VALUE_TEXT:
+          rc = sqlite3_bind_text (statement, i + 1, values[i].text, -1, SQLITE_TRANSIENT);
+          break;
+        case SP_DB_VALUE_NULL:
+        default:
+          rc = sqlite3_bind_null (statement, i + 1);
+          break;
+        }
+      if (rc != SQLITE_OK)
+        {
+          g_autofree char *what = g_strdup_printf ("binding parameter %u of a query", i + 1);
+
+          return sp_db_fail (db, rc, what, error);
+        }
+    }
+  return TRUE;
+}
+
+sqlite3_stmt *
+sp_db_query (SpDb             *db,
+             const char       *sql,
+             const SpDbValue  *values,
+             guint             n_values,
+             GError          **error)
+{
+  sqlite3_stmt *statement = sp_db_prepare (db, sql, error);
+
+  if (statement == NULL || !bind_values (db, statement, values, n_values, error))
+    return NULL;
+  return statement;
+}
+
+gboolean
+sp_db_run (SpDb             *db,
+           const char       *sql,
+           const SpDbValue  *values,
+           guint             n_values,
+           const char       *what,
+           GError          **error)
+{
+  sqlite3_stmt *statement = sp_db_query (db, sql, values, n_values, error);
+
+  return statement != NULL && step_done (db, statement, what, error);
+}
+
+gboolean
+sp_db_run_write (SpDb             *db,
+                 const char       *sql,
+                 const SpDbValue  *values,
+                 guint             n_values,
+                 const char       *what,
+                 GError          **error)
+{
+  gboolean started;
+  gboolean ok;
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  ok = sp_db_run (db, sql, values, n_values, what, error);
+  return sp_db_end_write (db, started, ok, error);
+}
+
+gboolean
+sp_db_each_row (SpDb          *db,
+                sqlite3_stmt  *statement,
+                SpDbRowFunc    func,
+                gpointer       user_data,
+                const char    *what,
+                GError       **error)
+{
+  gboolean has_row;
+
+  if (statement == NULL)
+    return FALSE;
+  while (TRUE)
+    {
+      if (!step_row (db, statement, &has_row, what, error))
+        return FALSE;
+      if (!has_row)
+        break;
+      func (statement, user_data);
+    }
+  sqlite3_reset (statement);
+  return TRUE;
+}
+
+typedef struct
+{
+  SpDbRowReader  reader;
+  GPtrArray     *list;
+} ListRows;
+
+static void
+add_record (sqlite3_stmt *statement,
+            gpointer      user_data)
+{
+  ListRows *rows = user_data;
+
+  g_ptr_array_add (rows->list, rows->reader (statement));
+}
+
+GPtrArray *
+sp_db_list_rows (SpDb            *db,
+                 sqlite3_stmt    *statement,
+                 SpDbRowReader    reader,
+                 GDestroyNotify   free_func,
+                 const char      *what,
+                 GError         **error)
+{
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func (free_func);
+  ListRows rows = { reader, list };
+
+  if (!sp_db_each_row (db, statement, add_record, &rows, what, error))
+    return NULL;
+  return g_steal_pointer (&list);
+}
+
+static void
+add_int64 (sqlite3_stmt *statement,
+           gpointer      user_data)
+{
+  gint64 value = sqlite3_column_int64 (statement, 0);
+
+  g_array_append_val ((GArray *) user_data, value);
+}
+
+GArray *
+sp_db_list_int64 (SpDb          *db,
+                  sqlite3_stmt  *statement,
+                  const char    *what,
+                  GError       **error)
+{
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  if (!sp_db_each_row (db, statement, add_int64, values, what, error))
+    return NULL;
+  return g_steal_pointer (&values);
+}
+
+gboolean
+sp_db_read_row (SpDb            *db,
+                sqlite3_stmt    *statement,
+                SpDbRowReader    reader,
+                gpointer        *record,
+                const char      *what,
+                GError         **error)
+{
+  gboolean has_row;
+
+  *record = NULL;
+  if (statement == NULL || !step_row (db, statement, &has_row, what, error))
+    return FALSE;
+  if (has_row)
+    *record = reader (statement);
+  sqlite3_reset (statement);
+  return TRUE;
+}
+
+gboolean
+sp_db_read_int64 (SpDb          *db,
+                  sqlite3_stmt  *statement,
+                  gint64        *value,
+                  gboolean      *found,
+                  const char    *what,
+                  GError       **error)
+{
+  gboolean has_row;
+
+  *found = FALSE;
+  if (statement == NULL || !step_row (db, statement, &has_row, what, error))
+    return FALSE;
+  if (has_row && sqlite3_column_type (statement, 0) != SQLITE_NULL)
+    {
+      *value = sqlite3_column_int64 (statement, 0);
+      *found = TRUE;
+    }
+  sqlite3_reset (statement);
+  return TRUE;
 }
 
 static gboolean
@@ -295,7 +483,7 @@ install_audit (SpDb        *db,
   GString *sql = g_string_new ("CREATE TEMP TABLE IF NOT EXISTS sp_referee (who TEXT NOT NULL);"
                                "DELETE FROM temp.sp_referee;");
   g_autofree char *text = NULL;
-  sqlite3_stmt *statement;
+  const SpDbValue who[] = { sp_db_text (referee) };
 
   for (guint i = 0; i < G_N_ELEMENTS (audited); i++)
     {
@@ -323,28 +511,23 @@ install_audit (SpDb        *db,
   if (!exec (db, text, "installing the audit log", error))
     return FALSE;
 
-  statement = sp_db_prepare (db, "INSERT INTO temp.sp_referee (who) VALUES (?)", error);
-  if (statement == NULL)
-    return FALSE;
-  sp_db_bind_text (statement, 1, referee);
-  return sp_db_step_done (db, statement, "setting the referee", error);
+  return sp_db_run (db, "INSERT INTO temp.sp_referee (who) VALUES (?)", who, G_N_ELEMENTS (who),
+                    "setting the referee", error);
 }
 
 void
 sp_db_set_referee (SpDb       *db,
                    const char *referee)
 {
-  sqlite3_stmt *statement;
+  SpDbValue who[1];
 
   g_return_if_fail (db != NULL);
 
   if (referee == NULL || referee[0] == '\0')
     referee = g_get_user_name ();
-  statement = sp_db_prepare (db, "UPDATE temp.sp_referee SET who = ?", NULL);
-  if (statement == NULL)
-    return;
-  sp_db_bind_text (statement, 1, referee);
-  sp_db_step_done (db, statement, "setting the referee", NULL);
+  who[0] = sp_db_text (referee);
+  sp_db_run (db, "UPDATE temp.sp_referee SET who = ?", who, G_N_ELEMENTS (who),
+             "setting the referee", NULL);
 }
 
 static gboolean
@@ -360,14 +543,11 @@ check_and_migrate (SpDb     *db,
     return FALSE;
   if (application_id == 0)
     {
-      sqlite3_stmt *statement = sp_db_prepare (db, "SELECT count(*) FROM sqlite_schema", error);
-      gboolean has_row;
+      gboolean found;
 
-      if (statement == NULL
-          || !sp_db_step_row (db, statement, &has_row, "reading the schema", error))
+      if (!sp_db_read_int64 (db, sp_db_prepare (db, "SELECT count(*) FROM sqlite_schema", error),
+                             &n_objects, &found, "reading the schema", error))
         return FALSE;
-      n_objects = sqlite3_column_int64 (statement, 0);
-      sqlite3_reset (statement);
     }
   if ((application_id == 0 && (n_objects > 0 || version != 0))
       || (application_id != 0 && application_id != SP_DB_APPLICATION_ID))
@@ -498,57 +678,65 @@ tournament_from_row (sqlite3_stmt *statement)
   return tournament;
 }
 
+/* Refuses a name already taken, then inserts @tournament. */
+static gboolean
+insert_tournament (SpDb          *db,
+                   SpTournament  *tournament,
+                   const char    *created,
+                   GError       **error)
+{
+  const SpDbValue name[] = { sp_db_text (tournament->name) };
+  const SpDbValue values[] = {
+    sp_db_text (tournament->name),
+    sp_db_text (sp_ruleset_to_string (tournament->ruleset)),
+    sp_db_text (tournament->profile),
+    sp_db_text (tournament->options != NULL ? tournament->options : ""),
+    sp_db_int (tournament->n_sessions),
+    sp_db_text (tournament->seating),
+    sp_db_text (tournament->ranking),
+    sp_db_int (tournament->base),
+    sp_db_int (tournament->per_tai),
+    sp_db_text (created),
+  };
+  gboolean found;
+  gint64 existing;
+
+  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT id FROM tournaments WHERE name = ?", name,
+                                          G_N_ELEMENTS (name), error),
+                         &existing, &found, "looking for the tournament", error))
+    return FALSE;
+  if (found)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   "a tournament named '%s' already exists", tournament->name);
+      return FALSE;
+    }
+  return sp_db_run (db, "INSERT INTO tournaments (name, ruleset, profile, options, n_sessions,"
+                    " seating, ranking, base, per_tai, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    values, G_N_ELEMENTS (values), "creating the tournament", error);
+}
+
 gboolean
 sp_db_create_tournament (SpDb          *db,
                          SpTournament  *tournament,
                          GError       **error)
 {
-  sqlite3_stmt *statement;
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *created = g_date_time_format_iso8601 (now);
   gboolean started;
-  gboolean ok = FALSE;
-  gboolean has_row;
+  gboolean ok;
 
   g_return_val_if_fail (db != NULL && tournament != NULL && tournament->name != NULL, FALSE);
 
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  statement = sp_db_prepare (db, "SELECT id FROM tournaments WHERE name = ?", error);
-  if (statement == NULL)
-    goto out;
-  sp_db_bind_text (statement, 1, tournament->name);
-  if (!sp_db_step_row (db, statement, &has_row, "looking for the tournament", error))
-    goto out;
-  sqlite3_reset (statement);
-  if (has_row)
+  ok = insert_tournament (db, tournament, created, error);
+  if (ok)
     {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "a tournament named '%s' already exists", tournament->name);
-      goto out;
+      tournament->id = sqlite3_last_insert_rowid (db->handle);
+      g_free (tournament->created);
+      tournament->created = g_strdup (created);
     }
-  statement = sp_db_prepare (db,
-    "INSERT INTO tournaments (name, ruleset, profile, options, n_sessions, seating, ranking,"
-    " base, per_tai, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
-  if (statement == NULL)
-    goto out;
-  sp_db_bind_text (statement, 1, tournament->name);
-  sp_db_bind_text (statement, 2, sp_ruleset_to_string (tournament->ruleset));
-  sp_db_bind_text (statement, 3, tournament->profile);
-  sp_db_bind_text (statement, 4, tournament->options != NULL ? tournament->options : "");
-  sqlite3_bind_int (statement, 5, tournament->n_sessions);
-  sp_db_bind_text (statement, 6, tournament->seating);
-  sp_db_bind_text (statement, 7, tournament->ranking);
-  sqlite3_bind_int (statement, 8, tournament->base);
-  sqlite3_bind_int (statement, 9, tournament->per_tai);
-  sp_db_bind_text (statement, 10, created);
-  if (!sp_db_step_done (db, statement, "creating the tournament", error))
-    goto out;
-  tournament->id = sqlite3_last_insert_rowid (db->handle);
-  g_free (tournament->created);
-  tournament->created = g_strdup (created);
-  ok = TRUE;
-out:
   return sp_db_end_write (db, started, ok, error);
 }
 
@@ -556,24 +744,10 @@ GPtrArray *
 sp_db_list_tournaments (SpDb    *db,
                         GError **error)
 {
-  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_tournament_free);
-  sqlite3_stmt *statement;
-  gboolean has_row;
-
-  statement = sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments ORDER BY id",
-                             error);
-  if (statement == NULL)
-    return NULL;
-  while (TRUE)
-    {
-      if (!sp_db_step_row (db, statement, &has_row, "listing tournaments", error))
-        return NULL;
-      if (!has_row)
-        break;
-      g_ptr_array_add (list, tournament_from_row (statement));
-    }
-  sqlite3_reset (statement);
-  return g_steal_pointer (&list);
+  return sp_db_list_rows (db, sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS
+                                             " FROM tournaments ORDER BY id", error),
+                          (SpDbRowReader) tournament_from_row,
+                          (GDestroyNotify) sp_tournament_free, "listing tournaments", error);
 }
 
 SpTournament *
@@ -581,27 +755,20 @@ sp_db_find_tournament (SpDb        *db,
                        const char  *id_or_name,
                        GError     **error)
 {
+  const SpDbValue name[] = { sp_db_text (id_or_name) };
   sqlite3_stmt *statement;
-  SpTournament *tournament = NULL;
-  gboolean has_row;
+  SpTournament *tournament;
 
   if (id_or_name == NULL)
     statement = sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS
                                " FROM tournaments ORDER BY id DESC LIMIT 1", error);
   else
-    {
-      statement = sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments"
-                                 " WHERE name = ?1 OR CAST (id AS TEXT) = ?1"
-                                 " ORDER BY name = ?1 DESC LIMIT 1", error);
-      if (statement != NULL)
-        sp_db_bind_text (statement, 1, id_or_name);
-    }
-  if (statement == NULL
-      || !sp_db_step_row (db, statement, &has_row, "looking for the tournament", error))
+    statement = sp_db_query (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments"
+                             " WHERE name = ?1 OR CAST (id AS TEXT) = ?1"
+                             " ORDER BY name = ?1 DESC LIMIT 1", name, G_N_ELEMENTS (name), error);
+  if (!sp_db_read_row (db, statement, (SpDbRowReader) tournament_from_row,
+                       (gpointer *) &tournament, "looking for the tournament", error))
     return NULL;
-  if (has_row)
-    tournament = tournament_from_row (statement);
-  sqlite3_reset (statement);
   if (tournament == NULL)
     {
       if (id_or_name == NULL)
@@ -620,17 +787,10 @@ sp_db_set_plan_seed (SpDb     *db,
                      guint64   seed,
                      GError  **error)
 {
-  sqlite3_stmt *statement = sp_db_prepare (db, "UPDATE tournaments SET plan_seed = ? WHERE id = ?",
-                                           error);
-  gboolean started;
-  gboolean ok;
+  const SpDbValue values[] = { sp_db_int ((gint64) seed), sp_db_int (tournament) };
 
-  if (statement == NULL || !sp_db_begin_write (db, &started, error))
-    return FALSE;
-  sqlite3_bind_int64 (statement, 1, (gint64) seed);
-  sqlite3_bind_int64 (statement, 2, tournament);
-  ok = sp_db_step_done (db, statement, "storing the plan's seed", error);
-  return sp_db_end_write (db, started, ok, error);
+  return sp_db_run_write (db, "UPDATE tournaments SET plan_seed = ? WHERE id = ?", values,
+                          G_N_ELEMENTS (values), "storing the plan's seed", error);
 }
 
 gboolean
@@ -638,22 +798,16 @@ sp_db_get_plan_seed (SpDb    *db,
                      gint64   tournament,
                      guint64 *seed)
 {
-  sqlite3_stmt *statement = sp_db_prepare (db, "SELECT plan_seed FROM tournaments WHERE id = ?",
-                                           NULL);
-  gboolean has_row = FALSE;
+  const SpDbValue id[] = { sp_db_int (tournament) };
   gboolean found = FALSE;
+  gint64 value;
 
-  if (statement == NULL)
+  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT plan_seed FROM tournaments WHERE id = ?", id,
+                                          G_N_ELEMENTS (id), NULL),
+                         &value, &found, "reading the plan's seed", NULL) || !found)
     return FALSE;
-  sqlite3_bind_int64 (statement, 1, tournament);
-  if (sp_db_step_row (db, statement, &has_row, "reading the plan's seed", NULL) && has_row
-      && sqlite3_column_type (statement, 0) != SQLITE_NULL)
-    {
-      *seed = (guint64) sqlite3_column_int64 (statement, 0);
-      found = TRUE;
-    }
-  sqlite3_reset (statement);
-  return found;
+  *seed = (guint64) value;
+  return TRUE;
 }
 
 /* ---- the audit log --------------------------------------------------------------------- */
@@ -672,37 +826,29 @@ sp_audit_entry_free (SpAuditEntry *entry)
   g_free (entry);
 }
 
+static SpAuditEntry *
+audit_entry_from_row (sqlite3_stmt *statement)
+{
+  SpAuditEntry *entry = g_new0 (SpAuditEntry, 1);
+
+  entry->id = sqlite3_column_int64 (statement, 0);
+  entry->at = sp_db_column_text (statement, 1);
+  entry->who = sp_db_column_text (statement, 2);
+  entry->target = sp_db_column_text (statement, 3);
+  entry->row_id = sqlite3_column_int64 (statement, 4);
+  entry->action = sp_db_column_text (statement, 5);
+  entry->old_values = sp_db_column_text (statement, 6);
+  entry->new_values = sp_db_column_text (statement, 7);
+  return entry;
+}
+
 GPtrArray *
 sp_db_list_audit (SpDb    *db,
                   GError **error)
 {
-  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_audit_entry_free);
-  sqlite3_stmt *statement;
-  gboolean has_row;
-
-  statement = sp_db_prepare (db, "SELECT id, at, who, target, row_id, action, old_values,"
-                             " new_values FROM audit ORDER BY id", error);
-  if (statement == NULL)
-    return NULL;
-  while (TRUE)
-    {
-      SpAuditEntry *entry;
-
-      if (!sp_db_step_row (db, statement, &has_row, "reading the audit log", error))
-        return NULL;
-      if (!has_row)
-        break;
-      entry = g_new0 (SpAuditEntry, 1);
-      entry->id = sqlite3_column_int64 (statement, 0);
-      entry->at = sp_db_column_text (statement, 1);
-      entry->who = sp_db_column_text (statement, 2);
-      entry->target = sp_db_column_text (statement, 3);
-      entry->row_id = sqlite3_column_int64 (statement, 4);
-      entry->action = sp_db_column_text (statement, 5);
-      entry->old_values = sp_db_column_text (statement, 6);
-      entry->new_values = sp_db_column_text (statement, 7);
-      g_ptr_array_add (list, entry);
-    }
-  sqlite3_reset (statement);
-  return g_steal_pointer (&list);
+  return sp_db_list_rows (db, sp_db_prepare (db, "SELECT id, at, who, target, row_id, action,"
+                                             " old_values, new_values FROM audit ORDER BY id",
+                                             error),
+                          (SpDbRowReader) audit_entry_from_row,
+                          (GDestroyNotify) sp_audit_entry_free, "reading the audit log", error);
 }

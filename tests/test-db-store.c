@@ -106,14 +106,53 @@ seat_one_table (SpDb   *db,
   g_assert_no_error (error);
 }
 
+/* @n players named "Player 1" to "Player n"; their ids into @players. */
+static void
+add_numbered_players (SpDb   *db,
+                      gint64  tournament,
+                      gint64 *players,
+                      guint   n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
+
+      players[i] = add_player (db, tournament, name);
+    }
+}
+
+/* East wins hand 1 of session 1 table 1 on South's discard. */
+static SpHandRecord
+east_wins_from_south (void)
+{
+  return (SpHandRecord) { .session = 1, .table = 1, .number = 1, .winner = 0, .discarder = 1,
+                          .total = 8, .settlement = { 32, -16, -8, -8 } };
+}
+
+/* The one value a PRAGMA returns, read straight from the file with SQLite. */
+static char *
+read_pragma (sqlite3    *raw,
+             const char *sql)
+{
+  sqlite3_stmt *statement;
+  char *value;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (raw, sql, -1, &statement, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (statement), ==, SQLITE_ROW);
+  value = g_strdup ((const char *) sqlite3_column_text (statement, 0));
+  sqlite3_finalize (statement);
+  return value;
+}
+
 static void
 test_migrations (Fixture       *fixture,
                  gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) list = NULL;
+  g_autofree char *application_id = NULL;
+  g_autofree char *journal_mode = NULL;
   sqlite3 *raw;
-  sqlite3_stmt *statement;
 
   g_assert_cmpint (sp_db_get_schema_version (fixture->db), ==, SP_DB_SCHEMA_VERSION);
   list = sp_db_list_tournaments (fixture->db, &error);
@@ -122,16 +161,10 @@ test_migrations (Fixture       *fixture,
 
   /* The file carries the application id and WAL, and reopening it migrates nothing. */
   g_assert_cmpint (sqlite3_open (fixture->path, &raw), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (raw, "PRAGMA application_id", -1, &statement, NULL), ==,
-                   SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (statement), ==, SQLITE_ROW);
-  g_assert_cmpint (sqlite3_column_int64 (statement, 0), ==, SP_DB_APPLICATION_ID);
-  sqlite3_finalize (statement);
-  g_assert_cmpint (sqlite3_prepare_v2 (raw, "PRAGMA journal_mode", -1, &statement, NULL), ==,
-                   SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (statement), ==, SQLITE_ROW);
-  g_assert_cmpstr ((const char *) sqlite3_column_text (statement, 0), ==, "wal");
-  sqlite3_finalize (statement);
+  application_id = read_pragma (raw, "PRAGMA application_id");
+  g_assert_cmpint (g_ascii_strtoll (application_id, NULL, 10), ==, SP_DB_APPLICATION_ID);
+  journal_mode = read_pragma (raw, "PRAGMA journal_mode");
+  g_assert_cmpstr (journal_mode, ==, "wal");
   sqlite3_close (raw);
 
   create_tournament (fixture->db, "Open 2026");
@@ -441,12 +474,7 @@ test_sessions_and_plan (Fixture       *fixture,
   SpSessionInfo info;
   guint64 seed = 0;
 
-  for (guint i = 0; i < 8; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
-
-      players[i] = add_player (fixture->db, tournament, name);
-    }
+  add_numbered_players (fixture->db, tournament, players, 8);
   g_assert_false (sp_db_get_plan_seed (fixture->db, tournament, &seed));
   g_assert_true (sp_db_store_plan (fixture->db, tournament, 99, players, 8, plan, 2, &error));
   g_assert_no_error (error);
@@ -509,8 +537,7 @@ test_audit (Fixture       *fixture,
   g_autoptr(SpHandRecord) stored = NULL;
   gint64 tournament = create_tournament (fixture->db, "Audited");
   gint64 players[4];
-  SpHandRecord win = { .session = 1, .table = 1, .number = 1, .winner = 0, .discarder = 1,
-                       .total = 8, .settlement = { 32, -16, -8, -8 } };
+  SpHandRecord win = east_wins_from_south ();
   SpAuditEntry *last;
 
   seat_one_table (fixture->db, tournament, players);
@@ -549,8 +576,7 @@ test_rollback (Fixture       *fixture,
   g_autoptr(GPtrArray) audit_after = NULL;
   gint64 tournament = create_tournament (fixture->db, "Rollback");
   gint64 players[4];
-  SpHandRecord first = { .session = 1, .table = 1, .number = 1, .winner = 0, .discarder = 1,
-                         .total = 8, .settlement = { 32, -16, -8, -8 } };
+  SpHandRecord first = east_wins_from_south ();
   /* The same hand number again: the second insert fails inside the transaction. */
   SpHandRecord clash = first;
 
@@ -616,12 +642,7 @@ test_two_writers (Fixture       *fixture,
   gint64 players[8];
   pid_t children[2];
 
-  for (guint i = 0; i < 8; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
-
-      players[i] = add_player (fixture->db, tournament, name);
-    }
+  add_numbered_players (fixture->db, tournament, players, 8);
   g_assert_true (sp_db_store_seating (fixture->db, tournament, 1, 7, players, 8, &error));
   g_clear_pointer (&fixture->db, sp_db_close);
 
@@ -650,30 +671,29 @@ test_two_writers (Fixture       *fixture,
   g_assert_cmpuint (hands->len, ==, 2 * HANDS_PER_WRITER);
 }
 
+/* A test on a fresh store opened by the fixture. */
+static void
+add_store_test (const char *path,
+                void      (*test) (Fixture *, gconstpointer))
+{
+  g_test_add (path, Fixture, NULL, fixture_set_up, test, fixture_tear_down);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/sparrow/db/store/migrations", Fixture, NULL, fixture_set_up, test_migrations,
-              fixture_tear_down);
+  add_store_test ("/sparrow/db/store/migrations", test_migrations);
   g_test_add_func ("/sparrow/db/store/not-sparrow", test_not_sparrow);
-  g_test_add ("/sparrow/db/store/tournaments", Fixture, NULL, fixture_set_up, test_tournaments,
-              fixture_tear_down);
-  g_test_add ("/sparrow/db/store/players", Fixture, NULL, fixture_set_up, test_players,
-              fixture_tear_down);
-  g_test_add ("/sparrow/db/store/count-players", Fixture, NULL, fixture_set_up,
-              test_count_players, fixture_tear_down);
-  g_test_add ("/sparrow/db/store/hands", Fixture, NULL, fixture_set_up, test_hands_and_penalties,
-              fixture_tear_down);
-  g_test_add ("/sparrow/db/store/sessions", Fixture, NULL, fixture_set_up,
-              test_sessions_and_plan, fixture_tear_down);
-  g_test_add ("/sparrow/db/store/audit", Fixture, NULL, fixture_set_up, test_audit,
-              fixture_tear_down);
-  g_test_add ("/sparrow/db/store/rollback", Fixture, NULL, fixture_set_up, test_rollback,
-              fixture_tear_down);
-  g_test_add ("/sparrow/db/store/two-writers", Fixture, NULL, fixture_set_up, test_two_writers,
-              fixture_tear_down);
+  add_store_test ("/sparrow/db/store/tournaments", test_tournaments);
+  add_store_test ("/sparrow/db/store/players", test_players);
+  add_store_test ("/sparrow/db/store/count-players", test_count_players);
+  add_store_test ("/sparrow/db/store/hands", test_hands_and_penalties);
+  add_store_test ("/sparrow/db/store/sessions", test_sessions_and_plan);
+  add_store_test ("/sparrow/db/store/audit", test_audit);
+  add_store_test ("/sparrow/db/store/rollback", test_rollback);
+  add_store_test ("/sparrow/db/store/two-writers", test_two_writers);
   return g_test_run ();
 }

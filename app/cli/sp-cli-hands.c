@@ -774,17 +774,19 @@ import_json_lines (Import      *import,
             g_hash_table_insert (fields, (gpointer) import_columns[k],
                                  g_strdup (json_node_get_string (node)));
         }
-      for (GList *members = json_object_get_members (object), *m = members; m != NULL;
-           m = m->next)
-        if (!g_strv_contains (import_columns, m->data))
+      {
+        g_autoptr(GList) members = json_object_get_members (object);
+
+        for (GList *m = members; m != NULL; m = m->next)
           {
-            g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                         "%s line %u: unknown key '%s'", path, n + 1, (char *) m->data);
-            g_list_free (members);
-            return FALSE;
+            if (!g_strv_contains (import_columns, m->data))
+              {
+                g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                             "%s line %u: unknown key '%s'", path, n + 1, (char *) m->data);
+                return FALSE;
+              }
           }
-        else if (m->next == NULL)
-          g_list_free (members);
+      }
       entry.situation = g_ptr_array_new_with_free_func (g_free);
       done = fields_to_entry (fields, &session, &table, &entry, &local_error)
              && import_entry (import, session, table, &entry, &local_error);

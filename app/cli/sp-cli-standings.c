@@ -253,8 +253,13 @@ sp_cli_standings (SpCli  *cli,
     }
   else
     {
-      printf ("%-5s %-30s %8s %8s %8s\n", "rank", sp_cli_args_has (&args, "teams") ? "team"
-              : "player", "points", "score", "sessions");
+      g_autoptr(GString) line = g_string_new ("rank  ");
+
+      /* The name column is padded by display width: a Chinese name takes two columns a
+       * character, and the columns after it must line up with those of a Latin one. */
+      sp_cli_append_padded (line, sp_cli_args_has (&args, "teams") ? "team" : "player", 30);
+      g_string_append_printf (line, " %8s %8s %8s\n", "points", "score", "sessions");
+      fputs (line->str, stdout);
       for (guint i = 0; i < standings->len; i++)
         {
           const SpStanding *standing = &g_array_index (standings, SpStanding, i);
@@ -268,9 +273,12 @@ sp_cli_standings (SpCli  *cli,
           else
             label = g_strdup_printf ("%s (%" G_GINT64_FORMAT ")",
                                      player != NULL ? player->name : "?", id);
-          printf ("%-5u %-30s %8.2f %8" G_GINT64_FORMAT " %8u\n", standing->rank, label,
-                  table_points (standing->table_points_x12), standing->score,
-                  standing->sessions);
+          g_string_printf (line, "%-5u ", standing->rank);
+          sp_cli_append_padded (line, label, 30);
+          g_string_append_printf (line, " %8.2f %8" G_GINT64_FORMAT " %8u\n",
+                                  table_points (standing->table_points_x12), standing->score,
+                                  standing->sessions);
+          fputs (line->str, stdout);
         }
     }
   status = SP_CLI_OK;

@@ -110,6 +110,42 @@ sp_cli_print_json (JsonNode *node)
   printf ("%s\n", text);
 }
 
+guint
+sp_cli_text_width (const char *text)
+{
+  guint width = 0;
+
+  for (const char *p = text; *p != '\0';)
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          width++;
+          p++;
+          continue;
+        }
+      if (g_unichar_iswide (c))
+        width += 2;
+      else if (!g_unichar_iszerowidth (c))
+        width++;
+      p = g_utf8_next_char (p);
+    }
+  return width;
+}
+
+void
+sp_cli_append_padded (GString    *out,
+                      const char *text,
+                      guint       width)
+{
+  guint used = sp_cli_text_width (text);
+
+  g_string_append (out, text);
+  for (; used < width; used++)
+    g_string_append_c (out, ' ');
+}
+
 /* ---- The verdict writer ----------------------------------------------------------------------
 
  * A verdict is one JSON object (SPEC.md §3.1).  Built through JsonBuilder and JsonGenerator it

@@ -64,6 +64,15 @@ gboolean sp_cli_parse_ruleset (SpCli      *cli,
 /* Prints a JSON node on one line to stdout. */
 void  sp_cli_print_json      (JsonNode   *node);
 
+/* The columns @text takes on a terminal: a wide character (CJK) counts two, a zero-width one
+ * none, any other character (or a byte that is not UTF-8) one. */
+guint sp_cli_text_width      (const char *text);
+/* Appends @text to @out, then spaces up to @width columns: printf's "%-*s" by display width, so
+ * that text tables line up whatever the script of the names in them. */
+void  sp_cli_append_padded   (GString    *out,
+                              const char *text,
+                              guint       width);
+
 /* The verdict writer: JSON written straight into @out, byte for byte what JsonGenerator
  * writes (a verdict through JsonBuilder costs four times its scoring; see sp-cli.c).
  * sp_cli_json_member writes the comma before a member unless it opens its object. */

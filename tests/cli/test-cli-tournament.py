@@ -4,9 +4,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
+import unicodedata
 
 CLI = sys.argv[1]
 failures = 0
@@ -221,6 +223,26 @@ check("ranks follow the order", standings[0]["rank"] == 1 and all(
 check("strictly better players rank higher", all(
       a["rank"] < b["rank"] for a, b in zip(standings, standings[1:])
       if (a["table_points"], a["score"]) > (b["table_points"], b["score"])), standings)
+
+# The text table pads names by display width: a Chinese character takes two columns, so the
+# points column starts at the same column after 张伟 as after Anna Berg.
+def columns(text):
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0
+               if unicodedata.combining(c) else 1 for c in text)
+
+
+table = must("standings").splitlines()
+ends = {}  # name → the column where its points (right-aligned) end
+for line in table[1:]:
+    m = re.match(r"\d+ +(.*) \(\d+\) +-?\d+\.\d\d", line)
+    if m:
+        ends[m.group(1)] = columns(m.group(0))
+check("standings text: a Chinese and a Latin name line up",
+      len(ends) == 17 and "张伟" in ends and "Anna Berg" in ends
+      and ends["张伟"] == ends["Anna Berg"] and len(set(ends.values())) == 1, ends)
+check("standings text: the header lines up with the rows",
+      len(ends) > 0 and columns(table[0][:table[0].index("points") + len("points")])
+      == next(iter(ends.values())), table[:2])
 
 after_one = json.loads(must("standings", "--session", "1", "--json"))["players"]
 check("standings after session 1", sorted(r["score"] for r in after_one)

@@ -5,32 +5,21 @@
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import unicodedata
 
-CLI = sys.argv[1]
-failures = 0
-count = 0
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sptap import check, command, finish  # noqa: E402
+
+sparrow_cli = command(sys.argv[1], timeout=60)
 folder = tempfile.mkdtemp(prefix="sparrow-cli-")
 DB = os.path.join(folder, "open.db")
 
 
 def run(*args, referee="Referee Chen"):
-    p = subprocess.run([CLI, "--db", DB, "--referee", referee, *args], capture_output=True,
-                       text=True, timeout=60)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, condition, detail=""):
-    global failures, count
-    count += 1
-    if condition:
-        print(f"ok {count} - {name}")
-    else:
-        failures += 1
-        print(f"not ok {count} - {name} {detail}".replace("\n", " "))
+    return sparrow_cli("--db", DB, "--referee", referee, *args)
 
 
 def must(*args):
@@ -351,5 +340,4 @@ check("Guangdong 包牌 of the fourth set pays half", rc == 0
 rc, out, err = run("score", "--help")
 check("score --help explains --liable", rc == 0 and "fourth" in out and "half" in out, out)
 
-print(f"1..{count}")
-sys.exit(1 if failures else 0)
+finish()

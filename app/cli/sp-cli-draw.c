@@ -357,8 +357,7 @@ seating_run (SpCli    *cli,
     goto done;
   if (args.help || args.positional->len != 0 || (!drawing && sp_cli_args_has (&args, "seed")))
     {
-      status = args.help ? (printf ("%s", seating_usage), SP_CLI_OK)
-               : (fprintf (stderr, "%s", seating_usage), SP_CLI_USAGE);
+      status = sp_cli_usage (seating_usage, args.help);
       goto done;
     }
   if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status))

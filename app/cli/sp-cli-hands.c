@@ -860,13 +860,7 @@ sp_cli_hand (SpCli  *cli,
     }
   command = args.positional->len > 0 ? args.positional->pdata[0] : NULL;
   if (args.help || command == NULL)
-    {
-      if (args.help)
-        printf ("%s", hand_usage);
-      else
-        fprintf (stderr, "%s", hand_usage);
-      status = args.help ? SP_CLI_OK : SP_CLI_USAGE;
-    }
+    status = sp_cli_usage (hand_usage, args.help);
   else if (strcmp (command, "add") == 0 && args.positional->len == 1)
     status = hand_add (cli, &args);
   else if (strcmp (command, "list") == 0 && args.positional->len == 1)

@@ -156,8 +156,7 @@ sp_cli_standings (SpCli  *cli,
     goto done;
   if (args.help || args.positional->len != 0)
     {
-      status = args.help ? (printf ("%s", standings_usage), SP_CLI_OK)
-               : (fprintf (stderr, "%s", standings_usage), SP_CLI_USAGE);
+      status = sp_cli_usage (standings_usage, args.help);
       goto done;
     }
   if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status))

@@ -6,21 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Runs @sub with the arguments after the subcommand's name, or prints @usage. */
-static int
-usage (SpCli      *cli,
-       const char *text,
-       gboolean    asked)
-{
-  if (asked)
-    {
-      printf ("%s", text);
-      return SP_CLI_OK;
-    }
-  fprintf (stderr, "%s", text);
-  return SP_CLI_USAGE;
-}
-
 /* ---- tournament ------------------------------------------------------------------------ */
 
 static const char tournament_usage[] =
@@ -230,7 +215,7 @@ sp_cli_tournament (SpCli  *cli,
       return status;
     }
   if (args.help || args.positional->len != 1)
-    status = usage (cli, tournament_usage, args.help);
+    status = sp_cli_usage (tournament_usage, args.help);
   else if (strcmp (args.positional->pdata[0], "create") == 0)
     status = tournament_create (cli, &args);
   else if (strcmp (args.positional->pdata[0], "list") == 0)
@@ -638,7 +623,7 @@ sp_cli_players (SpCli  *cli,
       return status;
     }
   if (args.help || args.positional->len == 0)
-    status = usage (cli, players_usage, args.help);
+    status = sp_cli_usage (players_usage, args.help);
   else
     status = players_run (cli, &args, args.positional->pdata[0]);
   sp_cli_args_clear (&args);
@@ -676,7 +661,7 @@ sp_cli_penalty (SpCli  *cli,
     goto done;
   if (args.help || args.positional->len != 1 || strcmp (args.positional->pdata[0], "add") != 0)
     {
-      status = usage (cli, penalty_usage, args.help);
+      status = sp_cli_usage (penalty_usage, args.help);
       goto done;
     }
   if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status)
@@ -784,7 +769,7 @@ sp_cli_session (SpCli  *cli,
       || (strcmp (args.positional->pdata[0], "close") != 0
           && strcmp (args.positional->pdata[0], "reopen") != 0))
     {
-      status = usage (cli, session_usage, args.help);
+      status = sp_cli_usage (session_usage, args.help);
       goto done;
     }
   closing = strcmp (args.positional->pdata[0], "close") == 0;

@@ -79,6 +79,14 @@ sp_cli_parse_options (SpCli          *cli,
   return TRUE;
 }
 
+int
+sp_cli_usage (const char *text,
+              gboolean    asked)
+{
+  fputs (text, asked ? stdout : stderr);
+  return asked ? SP_CLI_OK : SP_CLI_USAGE;
+}
+
 gboolean
 sp_cli_parse_ruleset (SpCli      *cli,
                       const char *name,

@@ -55,6 +55,10 @@ gboolean sp_cli_parse_options (SpCli          *cli,
                                int            *argc,
                                char         ***argv,
                                int            *status);
+/* Prints a subcommand's usage @text: asked for (--help), on stdout, returning SP_CLI_OK; else,
+ * the command line being wrong, on stderr, returning SP_CLI_USAGE. */
+int   sp_cli_usage           (const char *text,
+                              gboolean    asked);
 /* Reads --rules: @name must be mcr, taiwan or guangdong.  Else prints the usage error (the
  * option missing or the ruleset unknown), sets *@status and returns FALSE. */
 gboolean sp_cli_parse_ruleset (SpCli      *cli,

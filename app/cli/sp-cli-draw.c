@@ -272,23 +272,19 @@ show_session (SpCli       *cli,
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "session");
-      json_builder_add_int_value (builder, session);
+      sp_cli_builder_int (builder, "session", session);
       if (has_seed)
         {
-          json_builder_set_member_name (builder, "seed");
-          json_builder_add_int_value (builder, (gint64) seed);
+          sp_cli_builder_int (builder, "seed", (gint64) seed);
         }
       json_builder_set_member_name (builder, "tables");
       json_builder_begin_array (builder);
       for (guint t = 0; t + 4 <= seats->len; t += 4)
         {
           json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "table");
-          json_builder_add_int_value (builder, t / 4 + 1);
+          sp_cli_builder_int (builder, "table", t / 4 + 1);
           json_builder_set_member_name (builder, "seats");
           json_builder_begin_array (builder);
           for (guint c = 0; c < 4; c++)
@@ -297,14 +293,11 @@ show_session (SpCli       *cli,
               SpPlayer *player = g_hash_table_lookup (by_id, &id);
 
               json_builder_begin_object (builder);
-              json_builder_set_member_name (builder, "seat");
-              json_builder_add_string_value (builder, sp_cli_seat_names[c]);
+              sp_cli_builder_string (builder, "seat", sp_cli_seat_names[c]);
               json_builder_set_member_name (builder, "player");
               json_builder_begin_object (builder);
-              json_builder_set_member_name (builder, "id");
-              json_builder_add_int_value (builder, id);
-              json_builder_set_member_name (builder, "name");
-              json_builder_add_string_value (builder, player != NULL ? player->name : "");
+              sp_cli_builder_int (builder, "id", id);
+              sp_cli_builder_string (builder, "name", player != NULL ? player->name : "");
               json_builder_end_object (builder);
               json_builder_end_object (builder);
             }
@@ -313,8 +306,7 @@ show_session (SpCli       *cli,
         }
       json_builder_end_array (builder);
       json_builder_end_object (builder);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
+      sp_cli_print_builder (builder);
     }
   else
     {

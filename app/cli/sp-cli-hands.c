@@ -118,11 +118,9 @@ print_hand (SpCli              *cli,
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
 
       sp_cli_hand_to_json (store, builder, record, rotation, players);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
+      sp_cli_print_builder (builder);
       return;
     }
   printf ("hand %" G_GINT64_FORMAT ": session %u table %u hand %u (%s round): ", record->id,
@@ -224,26 +222,21 @@ hand_add (SpCli     *cli,
       if (cli->json)
         {
           g_autoptr(JsonBuilder) builder = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
 
           json_builder_begin_object (builder);
           json_builder_set_member_name (builder, "false_win");
           json_builder_add_boolean_value (builder, TRUE);
-          json_builder_set_member_name (builder, "code");
-          json_builder_add_string_value (builder, sp_core_error_code_name (result.error_code));
-          json_builder_set_member_name (builder, "reason");
-          json_builder_add_string_value (builder, result.penalty_reason);
+          sp_cli_builder_string (builder, "code", sp_core_error_code_name (result.error_code));
+          sp_cli_builder_string (builder, "reason", result.penalty_reason);
           json_builder_set_member_name (builder, "penalty");
           json_builder_begin_object (builder);
           for (guint s = 0; s < 4; s++)
             {
-              json_builder_set_member_name (builder, sp_cli_seat_names[s]);
-              json_builder_add_int_value (builder, result.penalty[s]);
+              sp_cli_builder_int (builder, sp_cli_seat_names[s], result.penalty[s]);
             }
           json_builder_end_object (builder);
           json_builder_end_object (builder);
-          root = json_builder_get_root (builder);
-          sp_cli_print_json (root);
+          sp_cli_print_builder (builder);
         }
       else
         for (guint i = 0; i < penalties->len; i++)
@@ -345,11 +338,7 @@ hand_list (SpCli     *cli,
   json_builder_end_array (builder);
   json_builder_end_object (builder);
   if (cli->json)
-    {
-      g_autoptr(JsonNode) root = json_builder_get_root (builder);
-
-      sp_cli_print_json (root);
-    }
+    sp_cli_print_builder (builder);
   sp_cli_store_clear (&store);
   return SP_CLI_OK;
 

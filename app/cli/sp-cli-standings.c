@@ -209,7 +209,6 @@ sp_cli_standings (SpCli  *cli,
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
       gboolean by_team = sp_cli_args_has (&args, "teams");
 
       json_builder_begin_object (builder);
@@ -222,33 +221,26 @@ sp_cli_standings (SpCli  *cli,
           SpPlayer *player = g_hash_table_lookup (by_id, &id);
 
           json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "rank");
-          json_builder_add_int_value (builder, standing->rank);
+          sp_cli_builder_int (builder, "rank", standing->rank);
           if (by_team)
             {
-              json_builder_set_member_name (builder, "team");
-              json_builder_add_string_value (builder, standing->player < team_names->len
-                                             ? team_names->pdata[standing->player] : "");
+              sp_cli_builder_string (builder, "team", standing->player < team_names->len
+                                     ? team_names->pdata[standing->player] : "");
             }
           else
             {
-              json_builder_set_member_name (builder, "id");
-              json_builder_add_int_value (builder, id);
-              json_builder_set_member_name (builder, "name");
-              json_builder_add_string_value (builder, player != NULL ? player->name : "");
+              sp_cli_builder_int (builder, "id", id);
+              sp_cli_builder_string (builder, "name", player != NULL ? player->name : "");
             }
           json_builder_set_member_name (builder, "table_points");
           json_builder_add_double_value (builder, table_points (standing->table_points_x12));
-          json_builder_set_member_name (builder, "score");
-          json_builder_add_int_value (builder, standing->score);
-          json_builder_set_member_name (builder, "sessions");
-          json_builder_add_int_value (builder, standing->sessions);
+          sp_cli_builder_int (builder, "score", standing->score);
+          sp_cli_builder_int (builder, "sessions", standing->sessions);
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
       json_builder_end_object (builder);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
+      sp_cli_print_builder (builder);
     }
   else
     {

@@ -705,18 +705,12 @@ sp_cli_hand_to_json (SpCliStore         *store,
                      const gint64        players[4])
 {
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "id");
-  json_builder_add_int_value (builder, record->id);
-  json_builder_set_member_name (builder, "session");
-  json_builder_add_int_value (builder, record->session);
-  json_builder_set_member_name (builder, "table");
-  json_builder_add_int_value (builder, record->table);
-  json_builder_set_member_name (builder, "number");
-  json_builder_add_int_value (builder, record->number);
-  json_builder_set_member_name (builder, "round_wind");
-  json_builder_add_string_value (builder, sp_cli_seat_names[rotation->round_wind]);
-  json_builder_set_member_name (builder, "streak");
-  json_builder_add_int_value (builder, rotation->streak);
+  sp_cli_builder_int (builder, "id", record->id);
+  sp_cli_builder_int (builder, "session", record->session);
+  sp_cli_builder_int (builder, "table", record->table);
+  sp_cli_builder_int (builder, "number", record->number);
+  sp_cli_builder_string (builder, "round_wind", sp_cli_seat_names[rotation->round_wind]);
+  sp_cli_builder_int (builder, "streak", rotation->streak);
   json_builder_set_member_name (builder, "draw");
   json_builder_add_boolean_value (builder, record->draw);
   json_builder_set_member_name (builder, "winner");
@@ -732,15 +726,10 @@ sp_cli_hand_to_json (SpCliStore         *store,
   else
     json_builder_add_string_value (builder,
                                    sp_cli_seat_names[rotation->seat_wind[record->discarder]]);
-  json_builder_set_member_name (builder, "hand");
-  if (record->notation != NULL)
-    json_builder_add_string_value (builder, record->notation);
-  else
-    json_builder_add_null_value (builder);
+  sp_cli_builder_nullable (builder, "hand", record->notation);
   if (record->situation != NULL)
     {
-      json_builder_set_member_name (builder, "situation");
-      json_builder_add_string_value (builder, record->situation);
+      sp_cli_builder_string (builder, "situation", record->situation);
     }
   json_builder_set_member_name (builder, "fan");
   if (record->items != NULL)
@@ -757,27 +746,25 @@ sp_cli_hand_to_json (SpCliStore         *store,
       json_builder_begin_array (builder);
       json_builder_end_array (builder);
     }
-  json_builder_set_member_name (builder, "total");
-  json_builder_add_int_value (builder, record->total);
+  sp_cli_builder_int (builder, "total", record->total);
   json_builder_set_member_name (builder, "settlement");
   json_builder_begin_object (builder);
   for (guint s = 0; s < 4; s++)
     {
-      json_builder_set_member_name (builder, sp_cli_seat_names[s]);
-      json_builder_add_int_value (builder,
-                                  record->settlement[sp_rotation_chair_at (rotation, (SpWind) s)]);
+      sp_cli_builder_int (builder, sp_cli_seat_names[s],
+                          record->settlement[sp_rotation_chair_at (rotation, (SpWind) s)]);
     }
   json_builder_end_object (builder);
   json_builder_set_member_name (builder, "players");
   json_builder_begin_object (builder);
   for (guint s = 0; s < 4; s++)
     {
-      json_builder_set_member_name (builder, sp_cli_seat_names[s]);
-      json_builder_add_int_value (builder, players[sp_rotation_chair_at (rotation, (SpWind) s)]);
+      sp_cli_builder_int (builder, sp_cli_seat_names[s],
+                          players[sp_rotation_chair_at (rotation, (SpWind) s)]);
     }
   json_builder_end_object (builder);
-  json_builder_set_member_name (builder, "entered_by");
-  json_builder_add_string_value (builder, record->entered_by != NULL ? record->entered_by : "");
+  sp_cli_builder_string (builder, "entered_by",
+                         record->entered_by != NULL ? record->entered_by : "");
   json_builder_end_object (builder);
 }
 

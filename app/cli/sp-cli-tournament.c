@@ -26,28 +26,21 @@ static const char tournament_usage[] =
   "                            4N − place, last 0; ties share); 1 = each table alone, 4/2/1/0 (1)\n";
 
 static void
-tournament_to_json (JsonBuilder        *builder,
-                    const SpTournament *tournament)
+tournament_to_json (JsonBuilder   *builder,
+                    gconstpointer  record)
 {
+  const SpTournament *tournament = record;
+
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "id");
-  json_builder_add_int_value (builder, tournament->id);
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, tournament->name);
-  json_builder_set_member_name (builder, "rules");
-  json_builder_add_string_value (builder, sp_ruleset_to_string (tournament->ruleset));
-  json_builder_set_member_name (builder, "profile");
-  json_builder_add_string_value (builder, tournament->profile);
-  json_builder_set_member_name (builder, "sessions");
-  json_builder_add_int_value (builder, tournament->n_sessions);
-  json_builder_set_member_name (builder, "seating");
-  json_builder_add_string_value (builder, tournament->seating);
-  json_builder_set_member_name (builder, "ranking");
-  json_builder_add_string_value (builder, tournament->ranking);
-  json_builder_set_member_name (builder, "options");
-  json_builder_add_string_value (builder, tournament->options);
-  json_builder_set_member_name (builder, "created");
-  json_builder_add_string_value (builder, tournament->created);
+  sp_cli_builder_int (builder, "id", tournament->id);
+  sp_cli_builder_string (builder, "name", tournament->name);
+  sp_cli_builder_string (builder, "rules", sp_ruleset_to_string (tournament->ruleset));
+  sp_cli_builder_string (builder, "profile", tournament->profile);
+  sp_cli_builder_int (builder, "sessions", tournament->n_sessions);
+  sp_cli_builder_string (builder, "seating", tournament->seating);
+  sp_cli_builder_string (builder, "ranking", tournament->ranking);
+  sp_cli_builder_string (builder, "options", tournament->options);
+  sp_cli_builder_string (builder, "created", tournament->created);
   json_builder_end_object (builder);
 }
 
@@ -136,11 +129,9 @@ tournament_create (SpCli     *cli,
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
 
       tournament_to_json (builder, &tournament);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
+      sp_cli_print_builder (builder);
     }
   else
     printf ("tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u sessions, %s seating, "
@@ -170,20 +161,7 @@ tournament_list (SpCli     *cli,
       return status;
     }
   if (cli->json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "tournaments");
-      json_builder_begin_array (builder);
-      for (guint i = 0; i < list->len; i++)
-        tournament_to_json (builder, list->pdata[i]);
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
-    }
+    sp_cli_print_json_list ("tournaments", list, tournament_to_json);
   else
     for (guint i = 0; i < list->len; i++)
       {
@@ -384,31 +362,22 @@ out:
 }
 
 static void
-player_to_json (JsonBuilder    *builder,
-                const SpPlayer *player)
+player_to_json (JsonBuilder   *builder,
+                gconstpointer  record)
 {
+  const SpPlayer *player = record;
   const char *fields[] = { "club", player->club, "country", player->country, "team",
                            player->team, "federation_id", player->federation_id };
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "id");
-  json_builder_add_int_value (builder, player->id);
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, player->name);
+  sp_cli_builder_int (builder, "id", player->id);
+  sp_cli_builder_string (builder, "name", player->name);
   for (guint i = 0; i < G_N_ELEMENTS (fields); i += 2)
-    {
-      json_builder_set_member_name (builder, fields[i]);
-      if (fields[i + 1] != NULL)
-        json_builder_add_string_value (builder, fields[i + 1]);
-      else
-        json_builder_add_null_value (builder);
-    }
-  json_builder_set_member_name (builder, "status");
-  json_builder_add_string_value (builder, sp_player_status_to_string (player->status));
+    sp_cli_builder_nullable (builder, fields[i], fields[i + 1]);
+  sp_cli_builder_string (builder, "status", sp_player_status_to_string (player->status));
   if (player->substitute_for > 0)
     {
-      json_builder_set_member_name (builder, "substitute_for");
-      json_builder_add_int_value (builder, player->substitute_for);
+      sp_cli_builder_int (builder, "substitute_for", player->substitute_for);
     }
   json_builder_end_object (builder);
 }
@@ -523,11 +492,9 @@ players_run (SpCli      *cli,
           g_autoptr(SpPlayer) stored = sp_db_get_player (store.db, store.tournament->id, player.id,
                                                          NULL);
           g_autoptr(JsonBuilder) builder = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
 
           player_to_json (builder, stored);
-          root = json_builder_get_root (builder);
-          sp_cli_print_json (root);
+          sp_cli_print_builder (builder);
         }
       else if (id > 0)
         printf ("player %" G_GINT64_FORMAT ": %s replaces %s (%" G_GINT64_FORMAT ")\n", player.id,
@@ -573,20 +540,7 @@ players_run (SpCli      *cli,
       if (players == NULL)
         goto fail;
       if (cli->json)
-        {
-          g_autoptr(JsonBuilder) builder = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
-
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "players");
-          json_builder_begin_array (builder);
-          for (guint i = 0; i < players->len; i++)
-            player_to_json (builder, players->pdata[i]);
-          json_builder_end_array (builder);
-          json_builder_end_object (builder);
-          root = json_builder_get_root (builder);
-          sp_cli_print_json (root);
-        }
+        sp_cli_print_json_list ("players", players, player_to_json);
       else
         for (guint i = 0; i < players->len; i++)
           {

@@ -118,6 +118,61 @@ sp_cli_print_json (JsonNode *node)
   printf ("%s\n", text);
 }
 
+void
+sp_cli_builder_int (JsonBuilder *builder,
+                    const char  *name,
+                    gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, value);
+}
+
+void
+sp_cli_builder_string (JsonBuilder *builder,
+                       const char  *name,
+                       const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
+void
+sp_cli_builder_nullable (JsonBuilder *builder,
+                         const char  *name,
+                         const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+void
+sp_cli_print_builder (JsonBuilder *builder)
+{
+  g_autoptr(JsonNode) root = json_builder_get_root (builder);
+
+  sp_cli_print_json (root);
+}
+
+void
+sp_cli_print_json_list (const char  *member,
+                        GPtrArray   *records,
+                        SpCliToJson  to_json)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < records->len; i++)
+    to_json (builder, records->pdata[i]);
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  sp_cli_print_builder (builder);
+}
+
 guint
 sp_cli_text_width (const char *text)
 {

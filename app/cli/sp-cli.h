@@ -68,6 +68,27 @@ gboolean sp_cli_parse_ruleset (SpCli      *cli,
 /* Prints a JSON node on one line to stdout. */
 void  sp_cli_print_json      (JsonNode   *node);
 
+/* Records as JSON through JsonBuilder: a member and its value in one call. */
+void  sp_cli_builder_int     (JsonBuilder *builder,
+                              const char  *name,
+                              gint64       value);
+void  sp_cli_builder_string  (JsonBuilder *builder,
+                              const char  *name,
+                              const char  *value);
+/* A string member, null when @value is NULL. */
+void  sp_cli_builder_nullable (JsonBuilder *builder,
+                               const char  *name,
+                               const char  *value);
+/* Prints what @builder built, on one line. */
+void  sp_cli_print_builder   (JsonBuilder *builder);
+/* Writes one record of a list as a JSON object. */
+typedef void (*SpCliToJson) (JsonBuilder   *builder,
+                             gconstpointer  record);
+/* Prints {"@member":[…]} with one object per record of @records. */
+void  sp_cli_print_json_list (const char  *member,
+                              GPtrArray   *records,
+                              SpCliToJson  to_json);
+
 /* The columns @text takes on a terminal: a wide character (CJK) counts two, a zero-width one
  * none, any other character (or a byte that is not UTF-8) one. */
 guint sp_cli_text_width      (const char *text);

@@ -332,34 +332,29 @@ show_session (SpCli       *cli,
 }
 
 static int
-seating_run (SpCli    *cli,
-             int       argc,
-             char    **argv,
-             gboolean  drawing)
+seating_run (SpCli     *cli,
+             SpCliArgs *args,
+             gboolean   drawing)
 {
-  static const char * const allowed[] = { "session=", "seed=", "json", NULL };
-  SpCliArgs args;
   SpCliStore store = { 0 };
   g_autoptr(GError) error = NULL;
   gint64 session = 0;
   guint64 seed = 0;
   int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    goto done;
-  if (args.help || args.positional->len != 0 || (!drawing && sp_cli_args_has (&args, "seed")))
+  if (args->help || args->positional->len != 0 || (!drawing && sp_cli_args_has (args, "seed")))
     {
-      status = sp_cli_usage (seating_usage, args.help);
+      status = sp_cli_usage (seating_usage, args->help);
       goto done;
     }
-  if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status))
+  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status))
     goto done;
-  if (sp_cli_args_get (&args, "seed") != NULL
-      && !g_ascii_string_to_unsigned (sp_cli_args_get (&args, "seed"), 10, 0, G_MAXINT64, &seed,
+  if (sp_cli_args_get (args, "seed") != NULL
+      && !g_ascii_string_to_unsigned (sp_cli_args_get (args, "seed"), 10, 0, G_MAXINT64, &seed,
                                       NULL))
     {
       status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--seed %s: a whole number is expected",
-                            sp_cli_args_get (&args, "seed"));
+                            sp_cli_args_get (args, "seed"));
       goto done;
     }
   if (session == 0)
@@ -380,7 +375,7 @@ seating_run (SpCli    *cli,
   if (drawing)
     {
       if (!sp_db_begin (store.db, &error)
-          || !draw_session (&store, (guint) session, sp_cli_args_has (&args, "seed"), seed, &seed,
+          || !draw_session (&store, (guint) session, sp_cli_args_has (args, "seed"), seed, &seed,
                             &error)
           || !sp_db_commit (store.db, &error)
           || !show_session (cli, &store, (guint) session, TRUE, seed, &error))
@@ -401,8 +396,23 @@ fail:
   status = sp_cli_store_fail (cli, &store, error);
 done:
   sp_cli_store_clear (&store);
-  sp_cli_args_clear (&args);
   return status;
+}
+
+static const char * const seating_options[] = { "session=", "seed=", "json", NULL };
+
+static int
+seating_draw_run (SpCli     *cli,
+                  SpCliArgs *args)
+{
+  return seating_run (cli, args, TRUE);
+}
+
+static int
+seating_show_run (SpCli     *cli,
+                  SpCliArgs *args)
+{
+  return seating_run (cli, args, FALSE);
 }
 
 int
@@ -410,7 +420,7 @@ sp_cli_seating_draw (SpCli  *cli,
                      int     argc,
                      char  **argv)
 {
-  return seating_run (cli, argc, argv, TRUE);
+  return sp_cli_args_run (cli, argc, argv, seating_options, FALSE, seating_draw_run);
 }
 
 int
@@ -418,5 +428,5 @@ sp_cli_seating_show (SpCli  *cli,
                      int     argc,
                      char  **argv)
 {
-  return seating_run (cli, argc, argv, FALSE);
+  return sp_cli_args_run (cli, argc, argv, seating_options, FALSE, seating_show_run);
 }

@@ -830,6 +830,28 @@ fail:
   return status;
 }
 
+static int
+hand_run (SpCli     *cli,
+          SpCliArgs *args)
+{
+  const char *command = args->positional->len > 0 ? args->positional->pdata[0] : NULL;
+
+  if (args->help || command == NULL)
+    return sp_cli_usage (hand_usage, args->help);
+  if (strcmp (command, "add") == 0 && args->positional->len == 1)
+    return hand_add (cli, args);
+  if (strcmp (command, "list") == 0 && args->positional->len == 1)
+    return hand_list (cli, args);
+  if (strcmp (command, "edit") == 0)
+    return hand_edit_or_delete (cli, args, FALSE);
+  if (strcmp (command, "delete") == 0)
+    return hand_edit_or_delete (cli, args, TRUE);
+  if (strcmp (command, "import") == 0)
+    return hand_import (cli, args);
+  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "unknown hand command '%s' (add, list, "
+                      "edit, delete or import)", command);
+}
+
 int
 sp_cli_hand (SpCli  *cli,
              int     argc,
@@ -838,31 +860,6 @@ sp_cli_hand (SpCli  *cli,
   static const char * const allowed[] = {
     "session=", "table=", "winner=", "from=", "hand=", "fan=", "draw", "false-win", "json", NULL
   };
-  SpCliArgs args;
-  const char *command;
-  int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, TRUE, &args, &status))
-    {
-      sp_cli_args_clear (&args);
-      return status;
-    }
-  command = args.positional->len > 0 ? args.positional->pdata[0] : NULL;
-  if (args.help || command == NULL)
-    status = sp_cli_usage (hand_usage, args.help);
-  else if (strcmp (command, "add") == 0 && args.positional->len == 1)
-    status = hand_add (cli, &args);
-  else if (strcmp (command, "list") == 0 && args.positional->len == 1)
-    status = hand_list (cli, &args);
-  else if (strcmp (command, "edit") == 0)
-    status = hand_edit_or_delete (cli, &args, FALSE);
-  else if (strcmp (command, "delete") == 0)
-    status = hand_edit_or_delete (cli, &args, TRUE);
-  else if (strcmp (command, "import") == 0)
-    status = hand_import (cli, &args);
-  else
-    status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "unknown hand command '%s' (add, list, "
-                          "edit, delete or import)", command);
-  sp_cli_args_clear (&args);
-  return status;
+  return sp_cli_args_run (cli, argc, argv, allowed, TRUE, hand_run);
 }

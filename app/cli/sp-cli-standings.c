@@ -136,13 +136,10 @@ table_points (gint64 x12)
   return (double) x12 / SP_TABLE_POINTS_SCALE;
 }
 
-int
-sp_cli_standings (SpCli  *cli,
-                  int     argc,
-                  char  **argv)
+static int
+standings_run (SpCli     *cli,
+               SpCliArgs *args)
 {
-  static const char * const allowed[] = { "session=", "teams", "json", NULL };
-  SpCliArgs args;
   SpCliStore store = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) standings = NULL;
@@ -152,14 +149,12 @@ sp_cli_standings (SpCli  *cli,
   gint64 session = 0;
   int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    goto done;
-  if (args.help || args.positional->len != 0)
+  if (args->help || args->positional->len != 0)
     {
-      status = sp_cli_usage (standings_usage, args.help);
+      status = sp_cli_usage (standings_usage, args->help);
       goto done;
     }
-  if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status))
+  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status))
     goto done;
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     goto done;
@@ -177,7 +172,7 @@ sp_cli_standings (SpCli  *cli,
   for (guint i = 0; i < players->len; i++)
     g_hash_table_insert (by_id, &((SpPlayer *) players->pdata[i])->id, players->pdata[i]);
 
-  if (sp_cli_args_has (&args, "teams"))
+  if (sp_cli_args_has (args, "teams"))
     {
       g_autoptr(GHashTable) team_numbers = g_hash_table_new (g_str_hash, g_str_equal);
       g_autoptr(GArray) teams = NULL;
@@ -209,7 +204,7 @@ sp_cli_standings (SpCli  *cli,
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      gboolean by_team = sp_cli_args_has (&args, "teams");
+      gboolean by_team = sp_cli_args_has (args, "teams");
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, by_team ? "teams" : "players");
@@ -248,7 +243,7 @@ sp_cli_standings (SpCli  *cli,
 
       /* The name column is padded by display width: a Chinese name takes two columns a
        * character, and the columns after it must line up with those of a Latin one. */
-      sp_cli_append_padded (line, sp_cli_args_has (&args, "teams") ? "team" : "player", 30);
+      sp_cli_append_padded (line, sp_cli_args_has (args, "teams") ? "team" : "player", 30);
       g_string_append_printf (line, " %8s %8s %8s\n", "points", "score", "sessions");
       fputs (line->str, stdout);
       for (guint i = 0; i < standings->len; i++)
@@ -258,7 +253,7 @@ sp_cli_standings (SpCli  *cli,
           SpPlayer *player = g_hash_table_lookup (by_id, &id);
           g_autofree char *label = NULL;
 
-          if (sp_cli_args_has (&args, "teams"))
+          if (sp_cli_args_has (args, "teams"))
             label = g_strdup (standing->player < team_names->len
                               ? team_names->pdata[standing->player] : "");
           else
@@ -279,6 +274,15 @@ fail:
   status = sp_cli_store_fail (cli, &store, error);
 done:
   sp_cli_store_clear (&store);
-  sp_cli_args_clear (&args);
   return status;
+}
+
+int
+sp_cli_standings (SpCli  *cli,
+                  int     argc,
+                  char  **argv)
+{
+  static const char * const allowed[] = { "session=", "teams", "json", NULL };
+
+  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, standings_run);
 }

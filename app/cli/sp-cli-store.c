@@ -123,6 +123,23 @@ sp_cli_args_parse (SpCli              *cli,
   return TRUE;
 }
 
+int
+sp_cli_args_run (SpCli              *cli,
+                 int                 argc,
+                 char              **argv,
+                 const char * const *allowed,
+                 gboolean            takes_situation,
+                 SpCliArgsFunc       run)
+{
+  SpCliArgs args;
+  int status;
+
+  if (sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, takes_situation, &args, &status))
+    status = run (cli, &args);
+  sp_cli_args_clear (&args);
+  return status;
+}
+
 void
 sp_cli_args_clear (SpCliArgs *args)
 {

@@ -22,6 +22,18 @@ typedef struct
   gboolean    help;
 } SpCliArgs;
 
+/* The body of a subcommand, given its parsed options. */
+typedef int (*SpCliArgsFunc) (SpCli     *cli,
+                              SpCliArgs *args);
+
+/* Parses the options of subcommand @argv[0] (see sp_cli_args_parse) and runs @run with them:
+ * returns its status, or that of the usage error. */
+int         sp_cli_args_run     (SpCli              *cli,
+                                 int                 argc,
+                                 char              **argv,
+                                 const char * const *allowed,
+                                 gboolean            takes_situation,
+                                 SpCliArgsFunc       run);
 gboolean    sp_cli_args_parse   (SpCli              *cli,
                                  int                 argc,
                                  char              **argv,

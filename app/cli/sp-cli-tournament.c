@@ -175,6 +175,20 @@ tournament_list (SpCli     *cli,
   return SP_CLI_OK;
 }
 
+static int
+tournament_run (SpCli     *cli,
+                SpCliArgs *args)
+{
+  if (args->help || args->positional->len != 1)
+    return sp_cli_usage (tournament_usage, args->help);
+  if (strcmp (args->positional->pdata[0], "create") == 0)
+    return tournament_create (cli, args);
+  if (strcmp (args->positional->pdata[0], "list") == 0)
+    return tournament_list (cli, args);
+  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "unknown tournament command '%s' "
+                      "(create or list)", (char *) args->positional->pdata[0]);
+}
+
 int
 sp_cli_tournament (SpCli  *cli,
                    int     argc,
@@ -184,25 +198,8 @@ sp_cli_tournament (SpCli  *cli,
     "name=", "rules=", "profile=", "option=", "sessions=", "seating=", "ranking=", "base=",
     "per-tai=", "json", NULL
   };
-  SpCliArgs args;
-  int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    {
-      sp_cli_args_clear (&args);
-      return status;
-    }
-  if (args.help || args.positional->len != 1)
-    status = sp_cli_usage (tournament_usage, args.help);
-  else if (strcmp (args.positional->pdata[0], "create") == 0)
-    status = tournament_create (cli, &args);
-  else if (strcmp (args.positional->pdata[0], "list") == 0)
-    status = tournament_list (cli, &args);
-  else
-    status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "unknown tournament command '%s' "
-                          "(create or list)", (char *) args.positional->pdata[0]);
-  sp_cli_args_clear (&args);
-  return status;
+  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, tournament_run);
 }
 
 /* ---- players --------------------------------------------------------------------------- */
@@ -400,15 +397,18 @@ parse_player_id (SpCli       *cli,
 }
 
 static int
-players_run (SpCli      *cli,
-             SpCliArgs  *args,
-             const char *command)
+players_run (SpCli     *cli,
+             SpCliArgs *args)
 {
   SpCliStore store = { 0 };
   g_autoptr(GError) error = NULL;
+  const char *command;
   int status = SP_CLI_OK;
   gint64 id = 0;
 
+  if (args->help || args->positional->len == 0)
+    return sp_cli_usage (players_usage, args->help);
+  command = args->positional->pdata[0];
   if (strcmp (command, "add") == 0 || strcmp (command, "import") == 0)
     {
       if (args->positional->len != 2)
@@ -568,20 +568,8 @@ sp_cli_players (SpCli  *cli,
   static const char * const allowed[] = {
     "club=", "country=", "team=", "federation-id=", "by=", "json", NULL
   };
-  SpCliArgs args;
-  int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    {
-      sp_cli_args_clear (&args);
-      return status;
-    }
-  if (args.help || args.positional->len == 0)
-    status = sp_cli_usage (players_usage, args.help);
-  else
-    status = players_run (cli, &args, args.positional->pdata[0]);
-  sp_cli_args_clear (&args);
-  return status;
+  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, players_run);
 }
 
 /* ---- penalty --------------------------------------------------------------------------- */
@@ -594,15 +582,10 @@ static const char penalty_usage[] =
   "penalties=session|overall.  A false win judged by the core is entered with\n"
   "hand add … --hand HAND --false-win, which records the verdict's penalties.\n";
 
-int
-sp_cli_penalty (SpCli  *cli,
-                int     argc,
-                char  **argv)
+static int
+penalty_run (SpCli     *cli,
+             SpCliArgs *args)
 {
-  static const char * const allowed[] = {
-    "session=", "player=", "points=", "reason=", "hand=", "json", NULL
-  };
-  SpCliArgs args;
   SpCliStore store = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(SpPlayer) player = NULL;
@@ -611,20 +594,18 @@ sp_cli_penalty (SpCli  *cli,
   gint64 session = 0, player_id = 0, points = G_MININT64, hand = 0;
   int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    goto done;
-  if (args.help || args.positional->len != 1 || strcmp (args.positional->pdata[0], "add") != 0)
+  if (args->help || args->positional->len != 1 || strcmp (args->positional->pdata[0], "add") != 0)
     {
-      status = sp_cli_usage (penalty_usage, args.help);
+      status = sp_cli_usage (penalty_usage, args->help);
       goto done;
     }
-  if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status)
-      || !sp_cli_args_int (cli, &args, "player", 1, G_MAXINT64, &player_id, &status)
-      || !sp_cli_args_int (cli, &args, "points", -1000000, 1000000, &points, &status)
-      || !sp_cli_args_int (cli, &args, "hand", 1, G_MAXINT64, &hand, &status))
+  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status)
+      || !sp_cli_args_int (cli, args, "player", 1, G_MAXINT64, &player_id, &status)
+      || !sp_cli_args_int (cli, args, "points", -1000000, 1000000, &points, &status)
+      || !sp_cli_args_int (cli, args, "hand", 1, G_MAXINT64, &hand, &status))
     goto done;
   if (session == 0 || player_id == 0 || points == G_MININT64
-      || sp_cli_args_get (&args, "reason") == NULL)
+      || sp_cli_args_get (args, "reason") == NULL)
     {
       status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
                             "penalty add needs --session K --player ID --points N --reason TEXT");
@@ -670,7 +651,7 @@ sp_cli_penalty (SpCli  *cli,
   penalty.player = player_id;
   penalty.hand = hand;
   penalty.points = -ABS (points);
-  penalty.reason = (char *) sp_cli_args_get (&args, "reason");
+  penalty.reason = (char *) sp_cli_args_get (args, "reason");
   if (!sp_db_add_penalty (store.db, store.tournament->id, &penalty, &error)
       || !sp_db_commit (store.db, &error))
     goto fail;
@@ -688,8 +669,19 @@ fail:
   status = sp_cli_store_fail (cli, &store, error);
 done:
   sp_cli_store_clear (&store);
-  sp_cli_args_clear (&args);
   return status;
+}
+
+int
+sp_cli_penalty (SpCli  *cli,
+                int     argc,
+                char  **argv)
+{
+  static const char * const allowed[] = {
+    "session=", "player=", "points=", "reason=", "hand=", "json", NULL
+  };
+
+  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, penalty_run);
 }
 
 /* ---- session --------------------------------------------------------------------------- */
@@ -702,13 +694,10 @@ static const char session_usage[] =
   "with --time-up accepts the hands played when time ran out, and freezes the session.\n"
   "reopen allows corrections again; it is kept in the audit log.\n";
 
-int
-sp_cli_session (SpCli  *cli,
-                int     argc,
-                char  **argv)
+static int
+session_run (SpCli     *cli,
+             SpCliArgs *args)
 {
-  static const char * const allowed[] = { "session=", "time-up", "force", "json", NULL };
-  SpCliArgs args;
   SpCliStore store = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) missing = g_string_new (NULL);
@@ -717,17 +706,15 @@ sp_cli_session (SpCli  *cli,
   gboolean closing;
   int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    goto done;
-  if (args.help || args.positional->len != 1
-      || (strcmp (args.positional->pdata[0], "close") != 0
-          && strcmp (args.positional->pdata[0], "reopen") != 0))
+  if (args->help || args->positional->len != 1
+      || (strcmp (args->positional->pdata[0], "close") != 0
+          && strcmp (args->positional->pdata[0], "reopen") != 0))
     {
-      status = sp_cli_usage (session_usage, args.help);
+      status = sp_cli_usage (session_usage, args->help);
       goto done;
     }
-  closing = strcmp (args.positional->pdata[0], "close") == 0;
-  if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status))
+  closing = strcmp (args->positional->pdata[0], "close") == 0;
+  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status))
     goto done;
   if (session == 0)
     {
@@ -754,7 +741,7 @@ sp_cli_session (SpCli  *cli,
                        (guint) session);
           goto fail;
         }
-      if (!sp_cli_args_has (&args, "force"))
+      if (!sp_cli_args_has (args, "force"))
         {
           g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
                        "session %u is closed and its scores frozen: reopening it needs --force",
@@ -770,7 +757,7 @@ sp_cli_session (SpCli  *cli,
                        (guint) session);
           goto fail;
         }
-      for (guint t = 1; t <= info.n_tables && !sp_cli_args_has (&args, "time-up"); t++)
+      for (guint t = 1; t <= info.n_tables && !sp_cli_args_has (args, "time-up"); t++)
         {
           SpCliTable table;
 
@@ -789,7 +776,7 @@ sp_cli_session (SpCli  *cli,
         }
     }
   if (!sp_db_set_session_closed (store.db, store.tournament->id, (guint) session, closing,
-                                 closing && sp_cli_args_has (&args, "time-up"), &error)
+                                 closing && sp_cli_args_has (args, "time-up"), &error)
       || !sp_db_commit (store.db, &error))
     goto fail;
   if (cli->json)
@@ -803,6 +790,15 @@ fail:
   status = sp_cli_store_fail (cli, &store, error);
 done:
   sp_cli_store_clear (&store);
-  sp_cli_args_clear (&args);
   return status;
+}
+
+int
+sp_cli_session (SpCli  *cli,
+                int     argc,
+                char  **argv)
+{
+  static const char * const allowed[] = { "session=", "time-up", "force", "json", NULL };
+
+  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, session_run);
 }

@@ -343,35 +343,21 @@ seating_run (SpCli     *cli,
   int status;
 
   if (args->help || args->positional->len != 0 || (!drawing && sp_cli_args_has (args, "seed")))
-    {
-      status = sp_cli_usage (seating_usage, args->help);
-      goto done;
-    }
+    return sp_cli_usage (seating_usage, args->help);
   if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status))
-    goto done;
+    return status;
   if (sp_cli_args_get (args, "seed") != NULL
       && !g_ascii_string_to_unsigned (sp_cli_args_get (args, "seed"), 10, 0, G_MAXINT64, &seed,
                                       NULL))
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--seed %s: a whole number is expected",
-                            sp_cli_args_get (args, "seed"));
-      goto done;
-    }
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--seed %s: a whole number is expected",
+                        sp_cli_args_get (args, "seed"));
   if (session == 0)
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "seating %s needs --session K",
-                            drawing ? "draw" : "show");
-      goto done;
-    }
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "seating %s needs --session K",
+                        drawing ? "draw" : "show");
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    goto done;
-  if (session > store.tournament->n_sessions)
-    {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   "the tournament has %u sessions, not %u", store.tournament->n_sessions,
-                   (guint) session);
-      goto fail;
-    }
+    return status;
+  if (!sp_cli_store_check_session (&store, session, &error))
+    goto fail;
   if (drawing)
     {
       if (!sp_db_begin (store.db, &error)
@@ -389,14 +375,10 @@ seating_run (SpCli     *cli,
           || !show_session (cli, &store, (guint) session, FALSE, 0, &error))
         goto fail;
     }
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 static const char * const seating_options[] = { "session=", "seed=", "json", NULL };

@@ -343,9 +343,7 @@ hand_list (SpCli     *cli,
   return SP_CLI_OK;
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 static gboolean
@@ -825,9 +823,7 @@ hand_import (SpCli     *cli,
   return SP_CLI_OK;
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 static int

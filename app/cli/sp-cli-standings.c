@@ -150,21 +150,13 @@ standings_run (SpCli     *cli,
   int status;
 
   if (args->help || args->positional->len != 0)
-    {
-      status = sp_cli_usage (standings_usage, args->help);
-      goto done;
-    }
+    return sp_cli_usage (standings_usage, args->help);
   if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status))
-    goto done;
+    return status;
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    goto done;
-  if (session > store.tournament->n_sessions)
-    {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   "the tournament has %u sessions, not %u", store.tournament->n_sessions,
-                   (guint) session);
-      goto fail;
-    }
+    return status;
+  if (!sp_cli_store_check_session (&store, session, &error))
+    goto fail;
   standings = sp_cli_compute_standings (&store, (guint) session, &error);
   players = sp_db_list_players (store.db, store.tournament->id, &error);
   if (standings == NULL || players == NULL)
@@ -267,14 +259,10 @@ standings_run (SpCli     *cli,
           fputs (line->str, stdout);
         }
     }
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 int

@@ -326,15 +326,11 @@ sp_cli_store_open (SpCli       *cli,
   if (!need_tournament)
     return TRUE;
   store->tournament = sp_db_find_tournament (store->db, cli->tournament, &error);
-  if (store->tournament == NULL)
-    {
-      *status = sp_cli_store_fail (cli, store, error);
-      return FALSE;
-    }
-  store->rules = sp_cli_rules_for (store->tournament, &error);
+  if (store->tournament != NULL)
+    store->rules = sp_cli_rules_for (store->tournament, &error);
   if (store->rules == NULL)
     {
-      *status = sp_cli_store_fail (cli, store, error);
+      *status = sp_cli_store_finish (cli, store, error);
       return FALSE;
     }
   store->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -361,6 +357,32 @@ sp_cli_store_clear (SpCliStore *store)
   g_clear_pointer (&store->rules, sp_rules_free);
   g_clear_pointer (&store->tournament, sp_tournament_free);
   g_clear_pointer (&store->db, sp_db_close);
+}
+
+int
+sp_cli_store_finish (SpCli        *cli,
+                     SpCliStore   *store,
+                     const GError *error)
+{
+  int status = error != NULL ? sp_cli_store_fail (cli, store, error) : SP_CLI_OK;
+
+  sp_cli_store_clear (store);
+  return status;
+}
+
+gboolean
+sp_cli_store_check_session (SpCliStore  *store,
+                            gint64       session,
+                            GError     **error)
+{
+  if (session > store->tournament->n_sessions)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   "the tournament has %u sessions, not %u", store->tournament->n_sessions,
+                   (guint) session);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* ---- a table's state ------------------------------------------------------------------- */

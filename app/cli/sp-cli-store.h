@@ -64,15 +64,27 @@ typedef struct
   GHashTable   *options;  /* the tournament's KEY=VALUE options */
 } SpCliStore;
 
+/* Opens the store and, if @need_tournament, finds the tournament the command acts on
+ * (--tournament, else the latest); on failure reports it, leaves @store cleared and sets
+ * *@status. */
 gboolean sp_cli_store_open          (SpCli       *cli,
                                      SpCliStore  *store,
                                      gboolean     need_tournament,
                                      int         *status);
 void     sp_cli_store_clear         (SpCliStore  *store);
+/* Ends a command on the store: without @error, clears @store and returns SP_CLI_OK; with it,
+ * rolls back, reports @error (sp_cli_store_fail), clears @store and returns the status. */
+int      sp_cli_store_finish        (SpCli        *cli,
+                                     SpCliStore   *store,
+                                     const GError *error);
 /* The value of a tournament option (KEY=VALUE lines), or @fallback. */
 const char *sp_cli_store_option     (SpCliStore  *store,
                                      const char  *key,
                                      const char  *fallback);
+/* Refuses, as SP_DB_ERROR_NOT_FOUND, a session beyond the tournament's last. */
+gboolean sp_cli_store_check_session (SpCliStore  *store,
+                                     gint64       session,
+                                     GError     **error);
 /* Builds the rules of a tournament from its ruleset, profile and options. */
 SpRules *sp_cli_rules_for           (const SpTournament *tournament,
                                      GError            **error);

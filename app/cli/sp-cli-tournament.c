@@ -121,11 +121,7 @@ tournament_create (SpCli     *cli,
   tournament.base = (gint32) base;
   tournament.per_tai = (gint32) per_tai;
   if (!sp_db_create_tournament (store.db, &tournament, &error))
-    {
-      status = sp_cli_store_fail (cli, &store, error);
-      sp_cli_store_clear (&store);
-      return status;
-    }
+    return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -155,11 +151,7 @@ tournament_list (SpCli     *cli,
     return status;
   list = sp_db_list_tournaments (store.db, &error);
   if (list == NULL)
-    {
-      status = sp_cli_store_fail (cli, &store, error);
-      sp_cli_store_clear (&store);
-      return status;
-    }
+    return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
     sp_cli_print_json_list ("tournaments", list, tournament_to_json);
   else
@@ -555,9 +547,7 @@ players_run (SpCli     *cli,
   return SP_CLI_OK;
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 int
@@ -595,24 +585,18 @@ penalty_run (SpCli     *cli,
   int status;
 
   if (args->help || args->positional->len != 1 || strcmp (args->positional->pdata[0], "add") != 0)
-    {
-      status = sp_cli_usage (penalty_usage, args->help);
-      goto done;
-    }
+    return sp_cli_usage (penalty_usage, args->help);
   if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status)
       || !sp_cli_args_int (cli, args, "player", 1, G_MAXINT64, &player_id, &status)
       || !sp_cli_args_int (cli, args, "points", -1000000, 1000000, &points, &status)
       || !sp_cli_args_int (cli, args, "hand", 1, G_MAXINT64, &hand, &status))
-    goto done;
+    return status;
   if (session == 0 || player_id == 0 || points == G_MININT64
       || sp_cli_args_get (args, "reason") == NULL)
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                            "penalty add needs --session K --player ID --points N --reason TEXT");
-      goto done;
-    }
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                        "penalty add needs --session K --player ID --points N --reason TEXT");
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    goto done;
+    return status;
   if (!sp_db_begin (store.db, &error))
     goto fail;
   player = sp_db_get_player (store.db, store.tournament->id, player_id, &error);
@@ -662,14 +646,10 @@ penalty_run (SpCli     *cli,
   else
     printf ("penalty %" G_GINT64_FORMAT ": %s %" G_GINT64_FORMAT " in session %u (%s)\n",
             penalty.id, player->name, penalty.points, penalty.session, penalty.reason);
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 int
@@ -709,21 +689,15 @@ session_run (SpCli     *cli,
   if (args->help || args->positional->len != 1
       || (strcmp (args->positional->pdata[0], "close") != 0
           && strcmp (args->positional->pdata[0], "reopen") != 0))
-    {
-      status = sp_cli_usage (session_usage, args->help);
-      goto done;
-    }
+    return sp_cli_usage (session_usage, args->help);
   closing = strcmp (args->positional->pdata[0], "close") == 0;
   if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status))
-    goto done;
+    return status;
   if (session == 0)
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "session %s needs --session K",
-                            closing ? "close" : "reopen");
-      goto done;
-    }
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "session %s needs --session K",
+                        closing ? "close" : "reopen");
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    goto done;
+    return status;
   if (!sp_db_begin (store.db, &error)
       || !sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error))
     goto fail;
@@ -783,14 +757,10 @@ session_run (SpCli     *cli,
     printf ("{\"session\":%u,\"status\":\"%s\"}\n", (guint) session, closing ? "closed" : "open");
   else
     printf ("session %u %s\n", (guint) session, closing ? "closed" : "reopened");
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 int

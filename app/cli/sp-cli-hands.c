@@ -630,20 +630,7 @@ fields_to_entry (GHashTable  *fields,
       entry->has_fan = TRUE;
     }
   if ((value = g_hash_table_lookup (fields, "situation")) != NULL && value[0] != '\0')
-    {
-      g_auto(GStrv) words = g_strsplit (value, " ", -1);
-
-      for (guint i = 0; words[i] != NULL; i++)
-        {
-          if (words[i][0] == '\0')
-            continue;
-          g_ptr_array_add (entry->situation, g_strdup (words[i]));
-          if (sp_situation_takes_value (words[i]) && words[i + 1] != NULL)
-            g_ptr_array_add (entry->situation, g_strdup (words[++i]));
-          else
-            g_ptr_array_add (entry->situation, NULL);
-        }
-    }
+    sp_cli_entry_add_situation (entry, value);
   return TRUE;
 }
 

@@ -714,19 +714,24 @@ sp_cli_entry_from_record (const SpHandRecord *record,
   entry->has_fan = !record->draw && record->notation == NULL;
   entry->fan = record->total;
   if (record->situation != NULL)
-    {
-      g_auto(GStrv) words = g_strsplit (record->situation, " ", -1);
+    sp_cli_entry_add_situation (entry, record->situation);
+}
 
-      for (guint i = 0; words[i] != NULL; i++)
-        {
-          if (words[i][0] == '\0')
-            continue;
-          g_ptr_array_add (entry->situation, g_strdup (words[i]));
-          if (sp_situation_takes_value (words[i]) && words[i + 1] != NULL)
-            g_ptr_array_add (entry->situation, g_strdup (words[++i]));
-          else
-            g_ptr_array_add (entry->situation, NULL);
-        }
+void
+sp_cli_entry_add_situation (SpCliEntry *entry,
+                            const char *text)
+{
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (words[i][0] == '\0')
+        continue;
+      g_ptr_array_add (entry->situation, g_strdup (words[i]));
+      if (sp_situation_takes_value (words[i]) && words[i + 1] != NULL)
+        g_ptr_array_add (entry->situation, g_strdup (words[++i]));
+      else
+        g_ptr_array_add (entry->situation, NULL);
     }
 }
 

@@ -155,6 +155,9 @@ gboolean sp_cli_entry_score         (SpCliStore        *store,
 void     sp_cli_entry_from_record   (const SpHandRecord *record,
                                      const SpRotation   *rotation,
                                      SpCliEntry         *entry);
+/* Appends the SITUATION options of @text ("name [value] …", as stored) to @entry's. */
+void     sp_cli_entry_add_situation (SpCliEntry         *entry,
+                                     const char         *text);
 void     sp_cli_entry_clear         (SpCliEntry         *entry);
 
 /* JSON of a stored hand, seats as they were at that hand. */

@@ -180,7 +180,7 @@ hand_add (SpCli     *cli,
   g_autoptr(GPtrArray) penalties =
     g_ptr_array_new_with_free_func ((GDestroyNotify) sp_penalty_free);
   g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
-  SpCliEntry entry = { .winner = -1, .from = -1 };
+  g_auto(SpCliEntry) entry = { .winner = -1, .from = -1 };
   SpCliTable state;
   SpScoreResult result;
   gint64 session = 0, table = 0;
@@ -191,25 +191,16 @@ hand_add (SpCli     *cli,
   sp_score_result_init (&result, SP_RULESET_MCR);
   if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status)
       || !sp_cli_args_int (cli, args, "table", 1, 10000, &table, &status))
-    goto done;
+    return status;
   if (session == 0 || table == 0)
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand add needs --session K --table T");
-      goto done;
-    }
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand add needs --session K --table T");
   if (!entry_from_args (args, &entry, &error))
-    {
-      status = sp_cli_store_fail (cli, NULL, error);
-      goto done;
-    }
+    return sp_cli_store_fail (cli, NULL, error);
   if (!entry.draw && (entry.winner < 0 || entry.from < 0))
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand add needs --winner E|S|W|N and "
-                            "--from E|S|W|N|self, or --draw");
-      goto done;
-    }
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand add needs --winner E|S|W|N and "
+                        "--from E|S|W|N|self, or --draw");
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    goto done;
+    return status;
   if (!sp_db_begin (store.db, &error)
       || !sp_cli_table_load (&store, (guint) session, (guint) table, &state, &error)
       || !sp_cli_entry_score (&store, &state, &entry, record, &result, &false_win, &error))
@@ -246,8 +237,7 @@ hand_add (SpCli     *cli,
             printf ("penalty %" G_GINT64_FORMAT ": player %" G_GINT64_FORMAT " %+" G_GINT64_FORMAT
                     " (%s)\n", penalty->id, penalty->player, penalty->points, penalty->reason);
           }
-      status = SP_CLI_OK;
-      goto done;
+      return sp_cli_store_finish (cli, &store, NULL);
     }
   if (!sp_db_record_hand (store.db, store.tournament->id, record, &error))
     goto fail;
@@ -259,8 +249,7 @@ hand_add (SpCli     *cli,
       goto fail;
     print_hand (cli, &store, stored, &state.next, state.players);
   }
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
   /* A refused verdict says, as score does, how far the hand was from ready or its total. */
@@ -269,14 +258,10 @@ fail:
     {
       if (store.db != NULL)
         sp_db_rollback (store.db);
-      status = sp_cli_fail_verdict (cli, &result, error->message);
+      sp_cli_store_clear (&store);
+      return sp_cli_fail_verdict (cli, &result, error->message);
     }
-  else
-    status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_entry_clear (&entry);
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 static int
@@ -437,7 +422,7 @@ hand_edit_or_delete (SpCli     *cli,
   g_autoptr(SpHandRecord) record = NULL;
   g_autoptr(SpHandRecord) stored = NULL;
   const char *text = args->positional->len == 2 ? args->positional->pdata[1] : NULL;
-  SpCliEntry entry = { .winner = -1, .from = -1 };
+  g_auto(SpCliEntry) entry = { .winner = -1, .from = -1 };
   SpCliTable state;
   SpSessionInfo info;
   gint64 id;
@@ -474,8 +459,7 @@ hand_edit_or_delete (SpCli     *cli,
       else
         printf ("hand %" G_GINT64_FORMAT " deleted (session %u table %u hand %u); the later hands "
                 "were recomputed\n", id, record->session, record->table, record->number);
-      status = SP_CLI_OK;
-      goto done;
+      return sp_cli_store_finish (cli, &store, NULL);
     }
 
   /* The correction starts from the hand as stored, with seat letters of its own seats. */
@@ -506,15 +490,10 @@ hand_edit_or_delete (SpCli     *cli,
   if (stored == NULL || !sp_db_commit (store.db, &error))
     goto fail;
   print_hand (cli, &store, stored, &state.next, state.players);
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_entry_clear (&entry);
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 /* ---- import ---------------------------------------------------------------------------- */

@@ -159,6 +159,7 @@ void     sp_cli_entry_from_record   (const SpHandRecord *record,
 void     sp_cli_entry_add_situation (SpCliEntry         *entry,
                                      const char         *text);
 void     sp_cli_entry_clear         (SpCliEntry         *entry);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SpCliEntry, sp_cli_entry_clear)
 
 /* JSON of a stored hand, seats as they were at that hand. */
 void     sp_cli_hand_to_json        (SpCliStore         *store,

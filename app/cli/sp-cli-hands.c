@@ -617,6 +617,28 @@ static const char * const import_columns[] = {
   "session", "table", "winner", "from", "fan", "hand", "draw", "situation", NULL
 };
 
+/* Enters one line of an import, given its fields by column name; an error names @path and
+ * @line. */
+static gboolean
+import_line (Import      *import,
+             GHashTable  *fields,
+             const char  *path,
+             guint        line,
+             GError     **error)
+{
+  g_auto(SpCliEntry) entry = { 0 };
+  g_autoptr(GError) local_error = NULL;
+  gint64 session, table;
+
+  entry.situation = g_ptr_array_new_with_free_func (g_free);
+  if (fields_to_entry (fields, &session, &table, &entry, &local_error)
+      && import_entry (import, session, table, &entry, &local_error))
+    return TRUE;
+  g_set_error (error, local_error->domain, local_error->code, "%s line %u: %s", path, line,
+               local_error->message);
+  return FALSE;
+}
+
 static gboolean
 import_csv (Import      *import,
             const char  *path,
@@ -650,10 +672,6 @@ import_csv (Import      *import,
       GPtrArray *row = csv.rows->pdata[r];
       guint line = g_array_index (csv.lines, guint, r);
       g_autoptr(GHashTable) fields = g_hash_table_new (g_str_hash, g_str_equal);
-      g_autoptr(GError) local_error = NULL;
-      SpCliEntry entry = { 0 };
-      gint64 session, table;
-      gboolean done;
 
       if (row->len == 1 && ((char *) row->pdata[0])[0] == '\0')
         continue;
@@ -666,16 +684,8 @@ import_csv (Import      *import,
         }
       for (guint i = 0; i < row->len; i++)
         g_hash_table_insert (fields, header->pdata[i], g_strstrip ((char *) row->pdata[i]));
-      entry.situation = g_ptr_array_new_with_free_func (g_free);
-      done = fields_to_entry (fields, &session, &table, &entry, &local_error)
-             && import_entry (import, session, table, &entry, &local_error);
-      sp_cli_entry_clear (&entry);
-      if (!done)
-        {
-          g_set_error (error, local_error->domain, local_error->code, "%s line %u: %s", path, line,
-                       local_error->message);
-          goto out;
-        }
+      if (!import_line (import, fields, path, line, error))
+        goto out;
     }
   ok = TRUE;
 out:
@@ -696,10 +706,7 @@ import_json_lines (Import      *import,
     {
       g_autoptr(GHashTable) fields = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
       g_autoptr(GError) local_error = NULL;
-      SpCliEntry entry = { 0 };
       JsonObject *object;
-      gint64 session, table;
-      gboolean done;
 
       if (g_strstrip (lines[n])[0] == '\0')
         continue;
@@ -738,16 +745,8 @@ import_json_lines (Import      *import,
           }
         else if (m->next == NULL)
           g_list_free (members);
-      entry.situation = g_ptr_array_new_with_free_func (g_free);
-      done = fields_to_entry (fields, &session, &table, &entry, &local_error)
-             && import_entry (import, session, table, &entry, &local_error);
-      sp_cli_entry_clear (&entry);
-      if (!done)
-        {
-          g_set_error (error, local_error->domain, local_error->code, "%s line %u: %s", path,
-                       n + 1, local_error->message);
-          return FALSE;
-        }
+      if (!import_line (import, fields, path, n + 1, error))
+        return FALSE;
     }
   return TRUE;
 }

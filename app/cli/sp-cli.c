@@ -15,19 +15,15 @@ print_error (SpCli      *cli,
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "error");
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "code");
-      json_builder_add_string_value (builder, code);
-      json_builder_set_member_name (builder, "message");
-      json_builder_add_string_value (builder, message);
+      sp_cli_builder_string (builder, "code", code);
+      sp_cli_builder_string (builder, "message", message);
       json_builder_end_object (builder);
       json_builder_end_object (builder);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
+      sp_cli_print_builder (builder);
     }
   else
     fprintf (stderr, "sparrow-cli: %s\n", message);

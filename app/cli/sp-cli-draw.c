@@ -272,23 +272,19 @@ show_session (SpCli       *cli,
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "session");
-      json_builder_add_int_value (builder, session);
+      sp_cli_builder_int (builder, "session", session);
       if (has_seed)
         {
-          json_builder_set_member_name (builder, "seed");
-          json_builder_add_int_value (builder, (gint64) seed);
+          sp_cli_builder_int (builder, "seed", (gint64) seed);
         }
       json_builder_set_member_name (builder, "tables");
       json_builder_begin_array (builder);
       for (guint t = 0; t + 4 <= seats->len; t += 4)
         {
           json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "table");
-          json_builder_add_int_value (builder, t / 4 + 1);
+          sp_cli_builder_int (builder, "table", t / 4 + 1);
           json_builder_set_member_name (builder, "seats");
           json_builder_begin_array (builder);
           for (guint c = 0; c < 4; c++)
@@ -297,14 +293,11 @@ show_session (SpCli       *cli,
               SpPlayer *player = g_hash_table_lookup (by_id, &id);
 
               json_builder_begin_object (builder);
-              json_builder_set_member_name (builder, "seat");
-              json_builder_add_string_value (builder, sp_cli_seat_names[c]);
+              sp_cli_builder_string (builder, "seat", sp_cli_seat_names[c]);
               json_builder_set_member_name (builder, "player");
               json_builder_begin_object (builder);
-              json_builder_set_member_name (builder, "id");
-              json_builder_add_int_value (builder, id);
-              json_builder_set_member_name (builder, "name");
-              json_builder_add_string_value (builder, player != NULL ? player->name : "");
+              sp_cli_builder_int (builder, "id", id);
+              sp_cli_builder_string (builder, "name", player != NULL ? player->name : "");
               json_builder_end_object (builder);
               json_builder_end_object (builder);
             }
@@ -313,8 +306,7 @@ show_session (SpCli       *cli,
         }
       json_builder_end_array (builder);
       json_builder_end_object (builder);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
+      sp_cli_print_builder (builder);
     }
   else
     {
@@ -340,56 +332,36 @@ show_session (SpCli       *cli,
 }
 
 static int
-seating_run (SpCli    *cli,
-             int       argc,
-             char    **argv,
-             gboolean  drawing)
+seating_run (SpCli     *cli,
+             SpCliArgs *args,
+             gboolean   drawing)
 {
-  static const char * const allowed[] = { "session=", "seed=", "json", NULL };
-  SpCliArgs args;
   SpCliStore store = { 0 };
   g_autoptr(GError) error = NULL;
   gint64 session = 0;
   guint64 seed = 0;
   int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    goto done;
-  if (args.help || args.positional->len != 0 || (!drawing && sp_cli_args_has (&args, "seed")))
-    {
-      status = args.help ? (printf ("%s", seating_usage), SP_CLI_OK)
-               : (fprintf (stderr, "%s", seating_usage), SP_CLI_USAGE);
-      goto done;
-    }
-  if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status))
-    goto done;
-  if (sp_cli_args_get (&args, "seed") != NULL
-      && !g_ascii_string_to_unsigned (sp_cli_args_get (&args, "seed"), 10, 0, G_MAXINT64, &seed,
+  if (args->help || args->positional->len != 0 || (!drawing && sp_cli_args_has (args, "seed")))
+    return sp_cli_usage (seating_usage, args->help);
+  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status))
+    return status;
+  if (sp_cli_args_get (args, "seed") != NULL
+      && !g_ascii_string_to_unsigned (sp_cli_args_get (args, "seed"), 10, 0, G_MAXINT64, &seed,
                                       NULL))
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--seed %s: a whole number is expected",
-                            sp_cli_args_get (&args, "seed"));
-      goto done;
-    }
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--seed %s: a whole number is expected",
+                        sp_cli_args_get (args, "seed"));
   if (session == 0)
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "seating %s needs --session K",
-                            drawing ? "draw" : "show");
-      goto done;
-    }
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "seating %s needs --session K",
+                        drawing ? "draw" : "show");
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    goto done;
-  if (session > store.tournament->n_sessions)
-    {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   "the tournament has %u sessions, not %u", store.tournament->n_sessions,
-                   (guint) session);
-      goto fail;
-    }
+    return status;
+  if (!sp_cli_store_check_session (&store, session, &error))
+    goto fail;
   if (drawing)
     {
       if (!sp_db_begin (store.db, &error)
-          || !draw_session (&store, (guint) session, sp_cli_args_has (&args, "seed"), seed, &seed,
+          || !draw_session (&store, (guint) session, sp_cli_args_has (args, "seed"), seed, &seed,
                             &error)
           || !sp_db_commit (store.db, &error)
           || !show_session (cli, &store, (guint) session, TRUE, seed, &error))
@@ -403,15 +375,26 @@ seating_run (SpCli    *cli,
           || !show_session (cli, &store, (guint) session, FALSE, 0, &error))
         goto fail;
     }
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_store_clear (&store);
-  sp_cli_args_clear (&args);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
+}
+
+static const char * const seating_options[] = { "session=", "seed=", "json", NULL };
+
+static int
+seating_draw_run (SpCli     *cli,
+                  SpCliArgs *args)
+{
+  return seating_run (cli, args, TRUE);
+}
+
+static int
+seating_show_run (SpCli     *cli,
+                  SpCliArgs *args)
+{
+  return seating_run (cli, args, FALSE);
 }
 
 int
@@ -419,7 +402,7 @@ sp_cli_seating_draw (SpCli  *cli,
                      int     argc,
                      char  **argv)
 {
-  return seating_run (cli, argc, argv, TRUE);
+  return sp_cli_args_run (cli, argc, argv, seating_options, FALSE, seating_draw_run);
 }
 
 int
@@ -427,5 +410,5 @@ sp_cli_seating_show (SpCli  *cli,
                      int     argc,
                      char  **argv)
 {
-  return seating_run (cli, argc, argv, FALSE);
+  return sp_cli_args_run (cli, argc, argv, seating_options, FALSE, seating_show_run);
 }

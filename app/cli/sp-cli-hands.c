@@ -118,11 +118,9 @@ print_hand (SpCli              *cli,
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
 
       sp_cli_hand_to_json (store, builder, record, rotation, players);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
+      sp_cli_print_builder (builder);
       return;
     }
   printf ("hand %" G_GINT64_FORMAT ": session %u table %u hand %u (%s round): ", record->id,
@@ -182,7 +180,7 @@ hand_add (SpCli     *cli,
   g_autoptr(GPtrArray) penalties =
     g_ptr_array_new_with_free_func ((GDestroyNotify) sp_penalty_free);
   g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
-  SpCliEntry entry = { .winner = -1, .from = -1 };
+  g_auto(SpCliEntry) entry = { .winner = -1, .from = -1 };
   SpCliTable state;
   SpScoreResult result;
   gint64 session = 0, table = 0;
@@ -193,25 +191,16 @@ hand_add (SpCli     *cli,
   sp_score_result_init (&result, SP_RULESET_MCR);
   if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status)
       || !sp_cli_args_int (cli, args, "table", 1, 10000, &table, &status))
-    goto done;
+    return status;
   if (session == 0 || table == 0)
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand add needs --session K --table T");
-      goto done;
-    }
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand add needs --session K --table T");
   if (!entry_from_args (args, &entry, &error))
-    {
-      status = sp_cli_store_fail (cli, NULL, error);
-      goto done;
-    }
+    return sp_cli_store_fail (cli, NULL, error);
   if (!entry.draw && (entry.winner < 0 || entry.from < 0))
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand add needs --winner E|S|W|N and "
-                            "--from E|S|W|N|self, or --draw");
-      goto done;
-    }
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand add needs --winner E|S|W|N and "
+                        "--from E|S|W|N|self, or --draw");
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    goto done;
+    return status;
   if (!sp_db_begin (store.db, &error)
       || !sp_cli_table_load (&store, (guint) session, (guint) table, &state, &error)
       || !sp_cli_entry_score (&store, &state, &entry, record, &result, &false_win, &error))
@@ -224,26 +213,21 @@ hand_add (SpCli     *cli,
       if (cli->json)
         {
           g_autoptr(JsonBuilder) builder = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
 
           json_builder_begin_object (builder);
           json_builder_set_member_name (builder, "false_win");
           json_builder_add_boolean_value (builder, TRUE);
-          json_builder_set_member_name (builder, "code");
-          json_builder_add_string_value (builder, sp_core_error_code_name (result.error_code));
-          json_builder_set_member_name (builder, "reason");
-          json_builder_add_string_value (builder, result.penalty_reason);
+          sp_cli_builder_string (builder, "code", sp_core_error_code_name (result.error_code));
+          sp_cli_builder_string (builder, "reason", result.penalty_reason);
           json_builder_set_member_name (builder, "penalty");
           json_builder_begin_object (builder);
           for (guint s = 0; s < 4; s++)
             {
-              json_builder_set_member_name (builder, sp_cli_seat_names[s]);
-              json_builder_add_int_value (builder, result.penalty[s]);
+              sp_cli_builder_int (builder, sp_cli_seat_names[s], result.penalty[s]);
             }
           json_builder_end_object (builder);
           json_builder_end_object (builder);
-          root = json_builder_get_root (builder);
-          sp_cli_print_json (root);
+          sp_cli_print_builder (builder);
         }
       else
         for (guint i = 0; i < penalties->len; i++)
@@ -253,8 +237,7 @@ hand_add (SpCli     *cli,
             printf ("penalty %" G_GINT64_FORMAT ": player %" G_GINT64_FORMAT " %+" G_GINT64_FORMAT
                     " (%s)\n", penalty->id, penalty->player, penalty->points, penalty->reason);
           }
-      status = SP_CLI_OK;
-      goto done;
+      return sp_cli_store_finish (cli, &store, NULL);
     }
   if (!sp_db_record_hand (store.db, store.tournament->id, record, &error))
     goto fail;
@@ -266,8 +249,7 @@ hand_add (SpCli     *cli,
       goto fail;
     print_hand (cli, &store, stored, &state.next, state.players);
   }
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
   /* A refused verdict says, as score does, how far the hand was from ready or its total. */
@@ -276,14 +258,10 @@ fail:
     {
       if (store.db != NULL)
         sp_db_rollback (store.db);
-      status = sp_cli_fail_verdict (cli, &result, error->message);
+      sp_cli_store_clear (&store);
+      return sp_cli_fail_verdict (cli, &result, error->message);
     }
-  else
-    status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_entry_clear (&entry);
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 static int
@@ -345,18 +323,12 @@ hand_list (SpCli     *cli,
   json_builder_end_array (builder);
   json_builder_end_object (builder);
   if (cli->json)
-    {
-      g_autoptr(JsonNode) root = json_builder_get_root (builder);
-
-      sp_cli_print_json (root);
-    }
+    sp_cli_print_builder (builder);
   sp_cli_store_clear (&store);
   return SP_CLI_OK;
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 static gboolean
@@ -450,7 +422,7 @@ hand_edit_or_delete (SpCli     *cli,
   g_autoptr(SpHandRecord) record = NULL;
   g_autoptr(SpHandRecord) stored = NULL;
   const char *text = args->positional->len == 2 ? args->positional->pdata[1] : NULL;
-  SpCliEntry entry = { .winner = -1, .from = -1 };
+  g_auto(SpCliEntry) entry = { .winner = -1, .from = -1 };
   SpCliTable state;
   SpSessionInfo info;
   gint64 id;
@@ -487,8 +459,7 @@ hand_edit_or_delete (SpCli     *cli,
       else
         printf ("hand %" G_GINT64_FORMAT " deleted (session %u table %u hand %u); the later hands "
                 "were recomputed\n", id, record->session, record->table, record->number);
-      status = SP_CLI_OK;
-      goto done;
+      return sp_cli_store_finish (cli, &store, NULL);
     }
 
   /* The correction starts from the hand as stored, with seat letters of its own seats. */
@@ -519,15 +490,10 @@ hand_edit_or_delete (SpCli     *cli,
   if (stored == NULL || !sp_db_commit (store.db, &error))
     goto fail;
   print_hand (cli, &store, stored, &state.next, state.players);
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_entry_clear (&entry);
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 /* ---- import ---------------------------------------------------------------------------- */
@@ -643,26 +609,35 @@ fields_to_entry (GHashTable  *fields,
       entry->has_fan = TRUE;
     }
   if ((value = g_hash_table_lookup (fields, "situation")) != NULL && value[0] != '\0')
-    {
-      g_auto(GStrv) words = g_strsplit (value, " ", -1);
-
-      for (guint i = 0; words[i] != NULL; i++)
-        {
-          if (words[i][0] == '\0')
-            continue;
-          g_ptr_array_add (entry->situation, g_strdup (words[i]));
-          if (sp_situation_takes_value (words[i]) && words[i + 1] != NULL)
-            g_ptr_array_add (entry->situation, g_strdup (words[++i]));
-          else
-            g_ptr_array_add (entry->situation, NULL);
-        }
-    }
+    sp_cli_entry_add_situation (entry, value);
   return TRUE;
 }
 
 static const char * const import_columns[] = {
   "session", "table", "winner", "from", "fan", "hand", "draw", "situation", NULL
 };
+
+/* Enters one line of an import, given its fields by column name; an error names @path and
+ * @line. */
+static gboolean
+import_line (Import      *import,
+             GHashTable  *fields,
+             const char  *path,
+             guint        line,
+             GError     **error)
+{
+  g_auto(SpCliEntry) entry = { 0 };
+  g_autoptr(GError) local_error = NULL;
+  gint64 session, table;
+
+  entry.situation = g_ptr_array_new_with_free_func (g_free);
+  if (fields_to_entry (fields, &session, &table, &entry, &local_error)
+      && import_entry (import, session, table, &entry, &local_error))
+    return TRUE;
+  g_set_error (error, local_error->domain, local_error->code, "%s line %u: %s", path, line,
+               local_error->message);
+  return FALSE;
+}
 
 static gboolean
 import_csv (Import      *import,
@@ -697,10 +672,6 @@ import_csv (Import      *import,
       GPtrArray *row = csv.rows->pdata[r];
       guint line = g_array_index (csv.lines, guint, r);
       g_autoptr(GHashTable) fields = g_hash_table_new (g_str_hash, g_str_equal);
-      g_autoptr(GError) local_error = NULL;
-      SpCliEntry entry = { 0 };
-      gint64 session, table;
-      gboolean done;
 
       if (row->len == 1 && ((char *) row->pdata[0])[0] == '\0')
         continue;
@@ -713,16 +684,8 @@ import_csv (Import      *import,
         }
       for (guint i = 0; i < row->len; i++)
         g_hash_table_insert (fields, header->pdata[i], g_strstrip ((char *) row->pdata[i]));
-      entry.situation = g_ptr_array_new_with_free_func (g_free);
-      done = fields_to_entry (fields, &session, &table, &entry, &local_error)
-             && import_entry (import, session, table, &entry, &local_error);
-      sp_cli_entry_clear (&entry);
-      if (!done)
-        {
-          g_set_error (error, local_error->domain, local_error->code, "%s line %u: %s", path, line,
-                       local_error->message);
-          goto out;
-        }
+      if (!import_line (import, fields, path, line, error))
+        goto out;
     }
   ok = TRUE;
 out:
@@ -743,10 +706,7 @@ import_json_lines (Import      *import,
     {
       g_autoptr(GHashTable) fields = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
       g_autoptr(GError) local_error = NULL;
-      SpCliEntry entry = { 0 };
       JsonObject *object;
-      gint64 session, table;
-      gboolean done;
 
       if (g_strstrip (lines[n])[0] == '\0')
         continue;
@@ -787,16 +747,8 @@ import_json_lines (Import      *import,
               }
           }
       }
-      entry.situation = g_ptr_array_new_with_free_func (g_free);
-      done = fields_to_entry (fields, &session, &table, &entry, &local_error)
-             && import_entry (import, session, table, &entry, &local_error);
-      sp_cli_entry_clear (&entry);
-      if (!done)
-        {
-          g_set_error (error, local_error->domain, local_error->code, "%s line %u: %s", path,
-                       n + 1, local_error->message);
-          return FALSE;
-        }
+      if (!import_line (import, fields, path, n + 1, error))
+        return FALSE;
     }
   return TRUE;
 }
@@ -838,9 +790,29 @@ hand_import (SpCli     *cli,
   return SP_CLI_OK;
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
+}
+
+static int
+hand_run (SpCli     *cli,
+          SpCliArgs *args)
+{
+  const char *command = args->positional->len > 0 ? args->positional->pdata[0] : NULL;
+
+  if (args->help || command == NULL)
+    return sp_cli_usage (hand_usage, args->help);
+  if (strcmp (command, "add") == 0 && args->positional->len == 1)
+    return hand_add (cli, args);
+  if (strcmp (command, "list") == 0 && args->positional->len == 1)
+    return hand_list (cli, args);
+  if (strcmp (command, "edit") == 0)
+    return hand_edit_or_delete (cli, args, FALSE);
+  if (strcmp (command, "delete") == 0)
+    return hand_edit_or_delete (cli, args, TRUE);
+  if (strcmp (command, "import") == 0)
+    return hand_import (cli, args);
+  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "unknown hand command '%s' (add, list, "
+                      "edit, delete or import)", command);
 }
 
 int
@@ -851,37 +823,6 @@ sp_cli_hand (SpCli  *cli,
   static const char * const allowed[] = {
     "session=", "table=", "winner=", "from=", "hand=", "fan=", "draw", "false-win", "json", NULL
   };
-  SpCliArgs args;
-  const char *command;
-  int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, TRUE, &args, &status))
-    {
-      sp_cli_args_clear (&args);
-      return status;
-    }
-  command = args.positional->len > 0 ? args.positional->pdata[0] : NULL;
-  if (args.help || command == NULL)
-    {
-      if (args.help)
-        printf ("%s", hand_usage);
-      else
-        fprintf (stderr, "%s", hand_usage);
-      status = args.help ? SP_CLI_OK : SP_CLI_USAGE;
-    }
-  else if (strcmp (command, "add") == 0 && args.positional->len == 1)
-    status = hand_add (cli, &args);
-  else if (strcmp (command, "list") == 0 && args.positional->len == 1)
-    status = hand_list (cli, &args);
-  else if (strcmp (command, "edit") == 0)
-    status = hand_edit_or_delete (cli, &args, FALSE);
-  else if (strcmp (command, "delete") == 0)
-    status = hand_edit_or_delete (cli, &args, TRUE);
-  else if (strcmp (command, "import") == 0)
-    status = hand_import (cli, &args);
-  else
-    status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "unknown hand command '%s' (add, list, "
-                          "edit, delete or import)", command);
-  sp_cli_args_clear (&args);
-  return status;
+  return sp_cli_args_run (cli, argc, argv, allowed, TRUE, hand_run);
 }

@@ -136,13 +136,10 @@ table_points (gint64 x12)
   return (double) x12 / SP_TABLE_POINTS_SCALE;
 }
 
-int
-sp_cli_standings (SpCli  *cli,
-                  int     argc,
-                  char  **argv)
+static int
+standings_run (SpCli     *cli,
+               SpCliArgs *args)
 {
-  static const char * const allowed[] = { "session=", "teams", "json", NULL };
-  SpCliArgs args;
   SpCliStore store = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) standings = NULL;
@@ -152,25 +149,14 @@ sp_cli_standings (SpCli  *cli,
   gint64 session = 0;
   int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    goto done;
-  if (args.help || args.positional->len != 0)
-    {
-      status = args.help ? (printf ("%s", standings_usage), SP_CLI_OK)
-               : (fprintf (stderr, "%s", standings_usage), SP_CLI_USAGE);
-      goto done;
-    }
-  if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status))
-    goto done;
+  if (args->help || args->positional->len != 0)
+    return sp_cli_usage (standings_usage, args->help);
+  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status))
+    return status;
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    goto done;
-  if (session > store.tournament->n_sessions)
-    {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   "the tournament has %u sessions, not %u", store.tournament->n_sessions,
-                   (guint) session);
-      goto fail;
-    }
+    return status;
+  if (!sp_cli_store_check_session (&store, session, &error))
+    goto fail;
   standings = sp_cli_compute_standings (&store, (guint) session, &error);
   players = sp_db_list_players (store.db, store.tournament->id, &error);
   if (standings == NULL || players == NULL)
@@ -178,7 +164,7 @@ sp_cli_standings (SpCli  *cli,
   for (guint i = 0; i < players->len; i++)
     g_hash_table_insert (by_id, &((SpPlayer *) players->pdata[i])->id, players->pdata[i]);
 
-  if (sp_cli_args_has (&args, "teams"))
+  if (sp_cli_args_has (args, "teams"))
     {
       g_autoptr(GHashTable) team_numbers = g_hash_table_new (g_str_hash, g_str_equal);
       g_autoptr(GArray) teams = NULL;
@@ -210,8 +196,7 @@ sp_cli_standings (SpCli  *cli,
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
-      gboolean by_team = sp_cli_args_has (&args, "teams");
+      gboolean by_team = sp_cli_args_has (args, "teams");
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, by_team ? "teams" : "players");
@@ -223,38 +208,36 @@ sp_cli_standings (SpCli  *cli,
           SpPlayer *player = g_hash_table_lookup (by_id, &id);
 
           json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "rank");
-          json_builder_add_int_value (builder, standing->rank);
+          sp_cli_builder_int (builder, "rank", standing->rank);
           if (by_team)
             {
-              json_builder_set_member_name (builder, "team");
-              json_builder_add_string_value (builder, standing->player < team_names->len
-                                             ? team_names->pdata[standing->player] : "");
+              sp_cli_builder_string (builder, "team", standing->player < team_names->len
+                                     ? team_names->pdata[standing->player] : "");
             }
           else
             {
-              json_builder_set_member_name (builder, "id");
-              json_builder_add_int_value (builder, id);
-              json_builder_set_member_name (builder, "name");
-              json_builder_add_string_value (builder, player != NULL ? player->name : "");
+              sp_cli_builder_int (builder, "id", id);
+              sp_cli_builder_string (builder, "name", player != NULL ? player->name : "");
             }
           json_builder_set_member_name (builder, "table_points");
           json_builder_add_double_value (builder, table_points (standing->table_points_x12));
-          json_builder_set_member_name (builder, "score");
-          json_builder_add_int_value (builder, standing->score);
-          json_builder_set_member_name (builder, "sessions");
-          json_builder_add_int_value (builder, standing->sessions);
+          sp_cli_builder_int (builder, "score", standing->score);
+          sp_cli_builder_int (builder, "sessions", standing->sessions);
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
       json_builder_end_object (builder);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
+      sp_cli_print_builder (builder);
     }
   else
     {
-      printf ("%-5s %-30s %8s %8s %8s\n", "rank", sp_cli_args_has (&args, "teams") ? "team"
-              : "player", "points", "score", "sessions");
+      g_autoptr(GString) line = g_string_new ("rank  ");
+
+      /* The name column is padded by display width: a Chinese name takes two columns a
+       * character, and the columns after it must line up with those of a Latin one. */
+      sp_cli_append_padded (line, sp_cli_args_has (args, "teams") ? "team" : "player", 30);
+      g_string_append_printf (line, " %8s %8s %8s\n", "points", "score", "sessions");
+      fputs (line->str, stdout);
       for (guint i = 0; i < standings->len; i++)
         {
           const SpStanding *standing = &g_array_index (standings, SpStanding, i);
@@ -262,24 +245,32 @@ sp_cli_standings (SpCli  *cli,
           SpPlayer *player = g_hash_table_lookup (by_id, &id);
           g_autofree char *label = NULL;
 
-          if (sp_cli_args_has (&args, "teams"))
+          if (sp_cli_args_has (args, "teams"))
             label = g_strdup (standing->player < team_names->len
                               ? team_names->pdata[standing->player] : "");
           else
             label = g_strdup_printf ("%s (%" G_GINT64_FORMAT ")",
                                      player != NULL ? player->name : "?", id);
-          printf ("%-5u %-30s %8.2f %8" G_GINT64_FORMAT " %8u\n", standing->rank, label,
-                  table_points (standing->table_points_x12), standing->score,
-                  standing->sessions);
+          g_string_printf (line, "%-5u ", standing->rank);
+          sp_cli_append_padded (line, label, 30);
+          g_string_append_printf (line, " %8.2f %8" G_GINT64_FORMAT " %8u\n",
+                                  table_points (standing->table_points_x12), standing->score,
+                                  standing->sessions);
+          fputs (line->str, stdout);
         }
     }
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_store_clear (&store);
-  sp_cli_args_clear (&args);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
+}
+
+int
+sp_cli_standings (SpCli  *cli,
+                  int     argc,
+                  char  **argv)
+{
+  static const char * const allowed[] = { "session=", "teams", "json", NULL };
+
+  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, standings_run);
 }

@@ -123,6 +123,23 @@ sp_cli_args_parse (SpCli              *cli,
   return TRUE;
 }
 
+int
+sp_cli_args_run (SpCli              *cli,
+                 int                 argc,
+                 char              **argv,
+                 const char * const *allowed,
+                 gboolean            takes_situation,
+                 SpCliArgsFunc       run)
+{
+  SpCliArgs args;
+  int status;
+
+  if (sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, takes_situation, &args, &status))
+    status = run (cli, &args);
+  sp_cli_args_clear (&args);
+  return status;
+}
+
 void
 sp_cli_args_clear (SpCliArgs *args)
 {
@@ -309,15 +326,11 @@ sp_cli_store_open (SpCli       *cli,
   if (!need_tournament)
     return TRUE;
   store->tournament = sp_db_find_tournament (store->db, cli->tournament, &error);
-  if (store->tournament == NULL)
-    {
-      *status = sp_cli_store_fail (cli, store, error);
-      return FALSE;
-    }
-  store->rules = sp_cli_rules_for (store->tournament, &error);
+  if (store->tournament != NULL)
+    store->rules = sp_cli_rules_for (store->tournament, &error);
   if (store->rules == NULL)
     {
-      *status = sp_cli_store_fail (cli, store, error);
+      *status = sp_cli_store_finish (cli, store, error);
       return FALSE;
     }
   store->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -344,6 +357,32 @@ sp_cli_store_clear (SpCliStore *store)
   g_clear_pointer (&store->rules, sp_rules_free);
   g_clear_pointer (&store->tournament, sp_tournament_free);
   g_clear_pointer (&store->db, sp_db_close);
+}
+
+int
+sp_cli_store_finish (SpCli        *cli,
+                     SpCliStore   *store,
+                     const GError *error)
+{
+  int status = error != NULL ? sp_cli_store_fail (cli, store, error) : SP_CLI_OK;
+
+  sp_cli_store_clear (store);
+  return status;
+}
+
+gboolean
+sp_cli_store_check_session (SpCliStore  *store,
+                            gint64       session,
+                            GError     **error)
+{
+  if (session > store->tournament->n_sessions)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   "the tournament has %u sessions, not %u", store->tournament->n_sessions,
+                   (guint) session);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* ---- a table's state ------------------------------------------------------------------- */
@@ -675,19 +714,24 @@ sp_cli_entry_from_record (const SpHandRecord *record,
   entry->has_fan = !record->draw && record->notation == NULL;
   entry->fan = record->total;
   if (record->situation != NULL)
-    {
-      g_auto(GStrv) words = g_strsplit (record->situation, " ", -1);
+    sp_cli_entry_add_situation (entry, record->situation);
+}
 
-      for (guint i = 0; words[i] != NULL; i++)
-        {
-          if (words[i][0] == '\0')
-            continue;
-          g_ptr_array_add (entry->situation, g_strdup (words[i]));
-          if (sp_situation_takes_value (words[i]) && words[i + 1] != NULL)
-            g_ptr_array_add (entry->situation, g_strdup (words[++i]));
-          else
-            g_ptr_array_add (entry->situation, NULL);
-        }
+void
+sp_cli_entry_add_situation (SpCliEntry *entry,
+                            const char *text)
+{
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (words[i][0] == '\0')
+        continue;
+      g_ptr_array_add (entry->situation, g_strdup (words[i]));
+      if (sp_situation_takes_value (words[i]) && words[i + 1] != NULL)
+        g_ptr_array_add (entry->situation, g_strdup (words[++i]));
+      else
+        g_ptr_array_add (entry->situation, NULL);
     }
 }
 
@@ -705,18 +749,12 @@ sp_cli_hand_to_json (SpCliStore         *store,
                      const gint64        players[4])
 {
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "id");
-  json_builder_add_int_value (builder, record->id);
-  json_builder_set_member_name (builder, "session");
-  json_builder_add_int_value (builder, record->session);
-  json_builder_set_member_name (builder, "table");
-  json_builder_add_int_value (builder, record->table);
-  json_builder_set_member_name (builder, "number");
-  json_builder_add_int_value (builder, record->number);
-  json_builder_set_member_name (builder, "round_wind");
-  json_builder_add_string_value (builder, sp_cli_seat_names[rotation->round_wind]);
-  json_builder_set_member_name (builder, "streak");
-  json_builder_add_int_value (builder, rotation->streak);
+  sp_cli_builder_int (builder, "id", record->id);
+  sp_cli_builder_int (builder, "session", record->session);
+  sp_cli_builder_int (builder, "table", record->table);
+  sp_cli_builder_int (builder, "number", record->number);
+  sp_cli_builder_string (builder, "round_wind", sp_cli_seat_names[rotation->round_wind]);
+  sp_cli_builder_int (builder, "streak", rotation->streak);
   json_builder_set_member_name (builder, "draw");
   json_builder_add_boolean_value (builder, record->draw);
   json_builder_set_member_name (builder, "winner");
@@ -732,15 +770,10 @@ sp_cli_hand_to_json (SpCliStore         *store,
   else
     json_builder_add_string_value (builder,
                                    sp_cli_seat_names[rotation->seat_wind[record->discarder]]);
-  json_builder_set_member_name (builder, "hand");
-  if (record->notation != NULL)
-    json_builder_add_string_value (builder, record->notation);
-  else
-    json_builder_add_null_value (builder);
+  sp_cli_builder_nullable (builder, "hand", record->notation);
   if (record->situation != NULL)
     {
-      json_builder_set_member_name (builder, "situation");
-      json_builder_add_string_value (builder, record->situation);
+      sp_cli_builder_string (builder, "situation", record->situation);
     }
   json_builder_set_member_name (builder, "fan");
   if (record->items != NULL)
@@ -757,27 +790,25 @@ sp_cli_hand_to_json (SpCliStore         *store,
       json_builder_begin_array (builder);
       json_builder_end_array (builder);
     }
-  json_builder_set_member_name (builder, "total");
-  json_builder_add_int_value (builder, record->total);
+  sp_cli_builder_int (builder, "total", record->total);
   json_builder_set_member_name (builder, "settlement");
   json_builder_begin_object (builder);
   for (guint s = 0; s < 4; s++)
     {
-      json_builder_set_member_name (builder, sp_cli_seat_names[s]);
-      json_builder_add_int_value (builder,
-                                  record->settlement[sp_rotation_chair_at (rotation, (SpWind) s)]);
+      sp_cli_builder_int (builder, sp_cli_seat_names[s],
+                          record->settlement[sp_rotation_chair_at (rotation, (SpWind) s)]);
     }
   json_builder_end_object (builder);
   json_builder_set_member_name (builder, "players");
   json_builder_begin_object (builder);
   for (guint s = 0; s < 4; s++)
     {
-      json_builder_set_member_name (builder, sp_cli_seat_names[s]);
-      json_builder_add_int_value (builder, players[sp_rotation_chair_at (rotation, (SpWind) s)]);
+      sp_cli_builder_int (builder, sp_cli_seat_names[s],
+                          players[sp_rotation_chair_at (rotation, (SpWind) s)]);
     }
   json_builder_end_object (builder);
-  json_builder_set_member_name (builder, "entered_by");
-  json_builder_add_string_value (builder, record->entered_by != NULL ? record->entered_by : "");
+  sp_cli_builder_string (builder, "entered_by",
+                         record->entered_by != NULL ? record->entered_by : "");
   json_builder_end_object (builder);
 }
 

@@ -22,6 +22,18 @@ typedef struct
   gboolean    help;
 } SpCliArgs;
 
+/* The body of a subcommand, given its parsed options. */
+typedef int (*SpCliArgsFunc) (SpCli     *cli,
+                              SpCliArgs *args);
+
+/* Parses the options of subcommand @argv[0] (see sp_cli_args_parse) and runs @run with them:
+ * returns its status, or that of the usage error. */
+int         sp_cli_args_run     (SpCli              *cli,
+                                 int                 argc,
+                                 char              **argv,
+                                 const char * const *allowed,
+                                 gboolean            takes_situation,
+                                 SpCliArgsFunc       run);
 gboolean    sp_cli_args_parse   (SpCli              *cli,
                                  int                 argc,
                                  char              **argv,
@@ -52,15 +64,27 @@ typedef struct
   GHashTable   *options;  /* the tournament's KEY=VALUE options */
 } SpCliStore;
 
+/* Opens the store and, if @need_tournament, finds the tournament the command acts on
+ * (--tournament, else the latest); on failure reports it, leaves @store cleared and sets
+ * *@status. */
 gboolean sp_cli_store_open          (SpCli       *cli,
                                      SpCliStore  *store,
                                      gboolean     need_tournament,
                                      int         *status);
 void     sp_cli_store_clear         (SpCliStore  *store);
+/* Ends a command on the store: without @error, clears @store and returns SP_CLI_OK; with it,
+ * rolls back, reports @error (sp_cli_store_fail), clears @store and returns the status. */
+int      sp_cli_store_finish        (SpCli        *cli,
+                                     SpCliStore   *store,
+                                     const GError *error);
 /* The value of a tournament option (KEY=VALUE lines), or @fallback. */
 const char *sp_cli_store_option     (SpCliStore  *store,
                                      const char  *key,
                                      const char  *fallback);
+/* Refuses, as SP_DB_ERROR_NOT_FOUND, a session beyond the tournament's last. */
+gboolean sp_cli_store_check_session (SpCliStore  *store,
+                                     gint64       session,
+                                     GError     **error);
 /* Builds the rules of a tournament from its ruleset, profile and options. */
 SpRules *sp_cli_rules_for           (const SpTournament *tournament,
                                      GError            **error);
@@ -131,7 +155,11 @@ gboolean sp_cli_entry_score         (SpCliStore        *store,
 void     sp_cli_entry_from_record   (const SpHandRecord *record,
                                      const SpRotation   *rotation,
                                      SpCliEntry         *entry);
+/* Appends the SITUATION options of @text ("name [value] …", as stored) to @entry's. */
+void     sp_cli_entry_add_situation (SpCliEntry         *entry,
+                                     const char         *text);
 void     sp_cli_entry_clear         (SpCliEntry         *entry);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SpCliEntry, sp_cli_entry_clear)
 
 /* JSON of a stored hand, seats as they were at that hand. */
 void     sp_cli_hand_to_json        (SpCliStore         *store,

@@ -6,21 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Runs @sub with the arguments after the subcommand's name, or prints @usage. */
-static int
-usage (SpCli      *cli,
-       const char *text,
-       gboolean    asked)
-{
-  if (asked)
-    {
-      printf ("%s", text);
-      return SP_CLI_OK;
-    }
-  fprintf (stderr, "%s", text);
-  return SP_CLI_USAGE;
-}
-
 /* ---- tournament ------------------------------------------------------------------------ */
 
 static const char tournament_usage[] =
@@ -41,28 +26,21 @@ static const char tournament_usage[] =
   "                            4N − place, last 0; ties share); 1 = each table alone, 4/2/1/0 (1)\n";
 
 static void
-tournament_to_json (JsonBuilder        *builder,
-                    const SpTournament *tournament)
+tournament_to_json (JsonBuilder   *builder,
+                    gconstpointer  record)
 {
+  const SpTournament *tournament = record;
+
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "id");
-  json_builder_add_int_value (builder, tournament->id);
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, tournament->name);
-  json_builder_set_member_name (builder, "rules");
-  json_builder_add_string_value (builder, sp_ruleset_to_string (tournament->ruleset));
-  json_builder_set_member_name (builder, "profile");
-  json_builder_add_string_value (builder, tournament->profile);
-  json_builder_set_member_name (builder, "sessions");
-  json_builder_add_int_value (builder, tournament->n_sessions);
-  json_builder_set_member_name (builder, "seating");
-  json_builder_add_string_value (builder, tournament->seating);
-  json_builder_set_member_name (builder, "ranking");
-  json_builder_add_string_value (builder, tournament->ranking);
-  json_builder_set_member_name (builder, "options");
-  json_builder_add_string_value (builder, tournament->options);
-  json_builder_set_member_name (builder, "created");
-  json_builder_add_string_value (builder, tournament->created);
+  sp_cli_builder_int (builder, "id", tournament->id);
+  sp_cli_builder_string (builder, "name", tournament->name);
+  sp_cli_builder_string (builder, "rules", sp_ruleset_to_string (tournament->ruleset));
+  sp_cli_builder_string (builder, "profile", tournament->profile);
+  sp_cli_builder_int (builder, "sessions", tournament->n_sessions);
+  sp_cli_builder_string (builder, "seating", tournament->seating);
+  sp_cli_builder_string (builder, "ranking", tournament->ranking);
+  sp_cli_builder_string (builder, "options", tournament->options);
+  sp_cli_builder_string (builder, "created", tournament->created);
   json_builder_end_object (builder);
 }
 
@@ -143,19 +121,13 @@ tournament_create (SpCli     *cli,
   tournament.base = (gint32) base;
   tournament.per_tai = (gint32) per_tai;
   if (!sp_db_create_tournament (store.db, &tournament, &error))
-    {
-      status = sp_cli_store_fail (cli, &store, error);
-      sp_cli_store_clear (&store);
-      return status;
-    }
+    return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
 
       tournament_to_json (builder, &tournament);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
+      sp_cli_print_builder (builder);
     }
   else
     printf ("tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u sessions, %s seating, "
@@ -179,26 +151,9 @@ tournament_list (SpCli     *cli,
     return status;
   list = sp_db_list_tournaments (store.db, &error);
   if (list == NULL)
-    {
-      status = sp_cli_store_fail (cli, &store, error);
-      sp_cli_store_clear (&store);
-      return status;
-    }
+    return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "tournaments");
-      json_builder_begin_array (builder);
-      for (guint i = 0; i < list->len; i++)
-        tournament_to_json (builder, list->pdata[i]);
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
-    }
+    sp_cli_print_json_list ("tournaments", list, tournament_to_json);
   else
     for (guint i = 0; i < list->len; i++)
       {
@@ -212,6 +167,20 @@ tournament_list (SpCli     *cli,
   return SP_CLI_OK;
 }
 
+static int
+tournament_run (SpCli     *cli,
+                SpCliArgs *args)
+{
+  if (args->help || args->positional->len != 1)
+    return sp_cli_usage (tournament_usage, args->help);
+  if (strcmp (args->positional->pdata[0], "create") == 0)
+    return tournament_create (cli, args);
+  if (strcmp (args->positional->pdata[0], "list") == 0)
+    return tournament_list (cli, args);
+  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "unknown tournament command '%s' "
+                      "(create or list)", (char *) args->positional->pdata[0]);
+}
+
 int
 sp_cli_tournament (SpCli  *cli,
                    int     argc,
@@ -221,25 +190,8 @@ sp_cli_tournament (SpCli  *cli,
     "name=", "rules=", "profile=", "option=", "sessions=", "seating=", "ranking=", "base=",
     "per-tai=", "json", NULL
   };
-  SpCliArgs args;
-  int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    {
-      sp_cli_args_clear (&args);
-      return status;
-    }
-  if (args.help || args.positional->len != 1)
-    status = usage (cli, tournament_usage, args.help);
-  else if (strcmp (args.positional->pdata[0], "create") == 0)
-    status = tournament_create (cli, &args);
-  else if (strcmp (args.positional->pdata[0], "list") == 0)
-    status = tournament_list (cli, &args);
-  else
-    status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "unknown tournament command '%s' "
-                          "(create or list)", (char *) args.positional->pdata[0]);
-  sp_cli_args_clear (&args);
-  return status;
+  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, tournament_run);
 }
 
 /* ---- players --------------------------------------------------------------------------- */
@@ -399,31 +351,22 @@ out:
 }
 
 static void
-player_to_json (JsonBuilder    *builder,
-                const SpPlayer *player)
+player_to_json (JsonBuilder   *builder,
+                gconstpointer  record)
 {
+  const SpPlayer *player = record;
   const char *fields[] = { "club", player->club, "country", player->country, "team",
                            player->team, "federation_id", player->federation_id };
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "id");
-  json_builder_add_int_value (builder, player->id);
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, player->name);
+  sp_cli_builder_int (builder, "id", player->id);
+  sp_cli_builder_string (builder, "name", player->name);
   for (guint i = 0; i < G_N_ELEMENTS (fields); i += 2)
-    {
-      json_builder_set_member_name (builder, fields[i]);
-      if (fields[i + 1] != NULL)
-        json_builder_add_string_value (builder, fields[i + 1]);
-      else
-        json_builder_add_null_value (builder);
-    }
-  json_builder_set_member_name (builder, "status");
-  json_builder_add_string_value (builder, sp_player_status_to_string (player->status));
+    sp_cli_builder_nullable (builder, fields[i], fields[i + 1]);
+  sp_cli_builder_string (builder, "status", sp_player_status_to_string (player->status));
   if (player->substitute_for > 0)
     {
-      json_builder_set_member_name (builder, "substitute_for");
-      json_builder_add_int_value (builder, player->substitute_for);
+      sp_cli_builder_int (builder, "substitute_for", player->substitute_for);
     }
   json_builder_end_object (builder);
 }
@@ -446,15 +389,18 @@ parse_player_id (SpCli       *cli,
 }
 
 static int
-players_run (SpCli      *cli,
-             SpCliArgs  *args,
-             const char *command)
+players_run (SpCli     *cli,
+             SpCliArgs *args)
 {
   SpCliStore store = { 0 };
   g_autoptr(GError) error = NULL;
+  const char *command;
   int status = SP_CLI_OK;
   gint64 id = 0;
 
+  if (args->help || args->positional->len == 0)
+    return sp_cli_usage (players_usage, args->help);
+  command = args->positional->pdata[0];
   if (strcmp (command, "add") == 0 || strcmp (command, "import") == 0)
     {
       if (args->positional->len != 2)
@@ -538,11 +484,9 @@ players_run (SpCli      *cli,
           g_autoptr(SpPlayer) stored = sp_db_get_player (store.db, store.tournament->id, player.id,
                                                          NULL);
           g_autoptr(JsonBuilder) builder = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
 
           player_to_json (builder, stored);
-          root = json_builder_get_root (builder);
-          sp_cli_print_json (root);
+          sp_cli_print_builder (builder);
         }
       else if (id > 0)
         printf ("player %" G_GINT64_FORMAT ": %s replaces %s (%" G_GINT64_FORMAT ")\n", player.id,
@@ -588,20 +532,7 @@ players_run (SpCli      *cli,
       if (players == NULL)
         goto fail;
       if (cli->json)
-        {
-          g_autoptr(JsonBuilder) builder = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
-
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "players");
-          json_builder_begin_array (builder);
-          for (guint i = 0; i < players->len; i++)
-            player_to_json (builder, players->pdata[i]);
-          json_builder_end_array (builder);
-          json_builder_end_object (builder);
-          root = json_builder_get_root (builder);
-          sp_cli_print_json (root);
-        }
+        sp_cli_print_json_list ("players", players, player_to_json);
       else
         for (guint i = 0; i < players->len; i++)
           {
@@ -616,9 +547,7 @@ players_run (SpCli      *cli,
   return SP_CLI_OK;
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-  sp_cli_store_clear (&store);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
 }
 
 int
@@ -629,20 +558,8 @@ sp_cli_players (SpCli  *cli,
   static const char * const allowed[] = {
     "club=", "country=", "team=", "federation-id=", "by=", "json", NULL
   };
-  SpCliArgs args;
-  int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    {
-      sp_cli_args_clear (&args);
-      return status;
-    }
-  if (args.help || args.positional->len == 0)
-    status = usage (cli, players_usage, args.help);
-  else
-    status = players_run (cli, &args, args.positional->pdata[0]);
-  sp_cli_args_clear (&args);
-  return status;
+  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, players_run);
 }
 
 /* ---- penalty --------------------------------------------------------------------------- */
@@ -655,15 +572,10 @@ static const char penalty_usage[] =
   "penalties=session|overall.  A false win judged by the core is entered with\n"
   "hand add … --hand HAND --false-win, which records the verdict's penalties.\n";
 
-int
-sp_cli_penalty (SpCli  *cli,
-                int     argc,
-                char  **argv)
+static int
+penalty_run (SpCli     *cli,
+             SpCliArgs *args)
 {
-  static const char * const allowed[] = {
-    "session=", "player=", "points=", "reason=", "hand=", "json", NULL
-  };
-  SpCliArgs args;
   SpCliStore store = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(SpPlayer) player = NULL;
@@ -672,27 +584,19 @@ sp_cli_penalty (SpCli  *cli,
   gint64 session = 0, player_id = 0, points = G_MININT64, hand = 0;
   int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    goto done;
-  if (args.help || args.positional->len != 1 || strcmp (args.positional->pdata[0], "add") != 0)
-    {
-      status = usage (cli, penalty_usage, args.help);
-      goto done;
-    }
-  if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status)
-      || !sp_cli_args_int (cli, &args, "player", 1, G_MAXINT64, &player_id, &status)
-      || !sp_cli_args_int (cli, &args, "points", -1000000, 1000000, &points, &status)
-      || !sp_cli_args_int (cli, &args, "hand", 1, G_MAXINT64, &hand, &status))
-    goto done;
+  if (args->help || args->positional->len != 1 || strcmp (args->positional->pdata[0], "add") != 0)
+    return sp_cli_usage (penalty_usage, args->help);
+  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status)
+      || !sp_cli_args_int (cli, args, "player", 1, G_MAXINT64, &player_id, &status)
+      || !sp_cli_args_int (cli, args, "points", -1000000, 1000000, &points, &status)
+      || !sp_cli_args_int (cli, args, "hand", 1, G_MAXINT64, &hand, &status))
+    return status;
   if (session == 0 || player_id == 0 || points == G_MININT64
-      || sp_cli_args_get (&args, "reason") == NULL)
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                            "penalty add needs --session K --player ID --points N --reason TEXT");
-      goto done;
-    }
+      || sp_cli_args_get (args, "reason") == NULL)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                        "penalty add needs --session K --player ID --points N --reason TEXT");
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    goto done;
+    return status;
   if (!sp_db_begin (store.db, &error))
     goto fail;
   player = sp_db_get_player (store.db, store.tournament->id, player_id, &error);
@@ -731,7 +635,7 @@ sp_cli_penalty (SpCli  *cli,
   penalty.player = player_id;
   penalty.hand = hand;
   penalty.points = -ABS (points);
-  penalty.reason = (char *) sp_cli_args_get (&args, "reason");
+  penalty.reason = (char *) sp_cli_args_get (args, "reason");
   if (!sp_db_add_penalty (store.db, store.tournament->id, &penalty, &error)
       || !sp_db_commit (store.db, &error))
     goto fail;
@@ -742,15 +646,22 @@ sp_cli_penalty (SpCli  *cli,
   else
     printf ("penalty %" G_GINT64_FORMAT ": %s %" G_GINT64_FORMAT " in session %u (%s)\n",
             penalty.id, player->name, penalty.points, penalty.session, penalty.reason);
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_store_clear (&store);
-  sp_cli_args_clear (&args);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
+}
+
+int
+sp_cli_penalty (SpCli  *cli,
+                int     argc,
+                char  **argv)
+{
+  static const char * const allowed[] = {
+    "session=", "player=", "points=", "reason=", "hand=", "json", NULL
+  };
+
+  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, penalty_run);
 }
 
 /* ---- session --------------------------------------------------------------------------- */
@@ -763,13 +674,10 @@ static const char session_usage[] =
   "with --time-up accepts the hands played when time ran out, and freezes the session.\n"
   "reopen allows corrections again; it is kept in the audit log.\n";
 
-int
-sp_cli_session (SpCli  *cli,
-                int     argc,
-                char  **argv)
+static int
+session_run (SpCli     *cli,
+             SpCliArgs *args)
 {
-  static const char * const allowed[] = { "session=", "time-up", "force", "json", NULL };
-  SpCliArgs args;
   SpCliStore store = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) missing = g_string_new (NULL);
@@ -778,26 +686,18 @@ sp_cli_session (SpCli  *cli,
   gboolean closing;
   int status;
 
-  if (!sp_cli_args_parse (cli, argc - 1, argv + 1, allowed, FALSE, &args, &status))
-    goto done;
-  if (args.help || args.positional->len != 1
-      || (strcmp (args.positional->pdata[0], "close") != 0
-          && strcmp (args.positional->pdata[0], "reopen") != 0))
-    {
-      status = usage (cli, session_usage, args.help);
-      goto done;
-    }
-  closing = strcmp (args.positional->pdata[0], "close") == 0;
-  if (!sp_cli_args_int (cli, &args, "session", 1, 1000, &session, &status))
-    goto done;
+  if (args->help || args->positional->len != 1
+      || (strcmp (args->positional->pdata[0], "close") != 0
+          && strcmp (args->positional->pdata[0], "reopen") != 0))
+    return sp_cli_usage (session_usage, args->help);
+  closing = strcmp (args->positional->pdata[0], "close") == 0;
+  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status))
+    return status;
   if (session == 0)
-    {
-      status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "session %s needs --session K",
-                            closing ? "close" : "reopen");
-      goto done;
-    }
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "session %s needs --session K",
+                        closing ? "close" : "reopen");
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    goto done;
+    return status;
   if (!sp_db_begin (store.db, &error)
       || !sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error))
     goto fail;
@@ -815,7 +715,7 @@ sp_cli_session (SpCli  *cli,
                        (guint) session);
           goto fail;
         }
-      if (!sp_cli_args_has (&args, "force"))
+      if (!sp_cli_args_has (args, "force"))
         {
           g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
                        "session %u is closed and its scores frozen: reopening it needs --force",
@@ -831,7 +731,7 @@ sp_cli_session (SpCli  *cli,
                        (guint) session);
           goto fail;
         }
-      for (guint t = 1; t <= info.n_tables && !sp_cli_args_has (&args, "time-up"); t++)
+      for (guint t = 1; t <= info.n_tables && !sp_cli_args_has (args, "time-up"); t++)
         {
           SpCliTable table;
 
@@ -850,20 +750,25 @@ sp_cli_session (SpCli  *cli,
         }
     }
   if (!sp_db_set_session_closed (store.db, store.tournament->id, (guint) session, closing,
-                                 closing && sp_cli_args_has (&args, "time-up"), &error)
+                                 closing && sp_cli_args_has (args, "time-up"), &error)
       || !sp_db_commit (store.db, &error))
     goto fail;
   if (cli->json)
     printf ("{\"session\":%u,\"status\":\"%s\"}\n", (guint) session, closing ? "closed" : "open");
   else
     printf ("session %u %s\n", (guint) session, closing ? "closed" : "reopened");
-  status = SP_CLI_OK;
-  goto done;
+  return sp_cli_store_finish (cli, &store, NULL);
 
 fail:
-  status = sp_cli_store_fail (cli, &store, error);
-done:
-  sp_cli_store_clear (&store);
-  sp_cli_args_clear (&args);
-  return status;
+  return sp_cli_store_finish (cli, &store, error);
+}
+
+int
+sp_cli_session (SpCli  *cli,
+                int     argc,
+                char  **argv)
+{
+  static const char * const allowed[] = { "session=", "time-up", "force", "json", NULL };
+
+  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, session_run);
 }

@@ -15,19 +15,15 @@ print_error (SpCli      *cli,
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "error");
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "code");
-      json_builder_add_string_value (builder, code);
-      json_builder_set_member_name (builder, "message");
-      json_builder_add_string_value (builder, message);
+      sp_cli_builder_string (builder, "code", code);
+      sp_cli_builder_string (builder, "message", message);
       json_builder_end_object (builder);
       json_builder_end_object (builder);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
+      sp_cli_print_builder (builder);
     }
   else
     fprintf (stderr, "sparrow-cli: %s\n", message);
@@ -79,6 +75,14 @@ sp_cli_parse_options (SpCli          *cli,
   return TRUE;
 }
 
+int
+sp_cli_usage (const char *text,
+              gboolean    asked)
+{
+  fputs (text, asked ? stdout : stderr);
+  return asked ? SP_CLI_OK : SP_CLI_USAGE;
+}
+
 gboolean
 sp_cli_parse_ruleset (SpCli      *cli,
                       const char *name,
@@ -108,6 +112,97 @@ sp_cli_print_json (JsonNode *node)
   json_generator_set_root (generator, node);
   text = json_generator_to_data (generator, NULL);
   printf ("%s\n", text);
+}
+
+void
+sp_cli_builder_int (JsonBuilder *builder,
+                    const char  *name,
+                    gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, value);
+}
+
+void
+sp_cli_builder_string (JsonBuilder *builder,
+                       const char  *name,
+                       const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
+void
+sp_cli_builder_nullable (JsonBuilder *builder,
+                         const char  *name,
+                         const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+void
+sp_cli_print_builder (JsonBuilder *builder)
+{
+  g_autoptr(JsonNode) root = json_builder_get_root (builder);
+
+  sp_cli_print_json (root);
+}
+
+void
+sp_cli_print_json_list (const char  *member,
+                        GPtrArray   *records,
+                        SpCliToJson  to_json)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < records->len; i++)
+    to_json (builder, records->pdata[i]);
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  sp_cli_print_builder (builder);
+}
+
+guint
+sp_cli_text_width (const char *text)
+{
+  guint width = 0;
+
+  for (const char *p = text; *p != '\0';)
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          width++;
+          p++;
+          continue;
+        }
+      if (g_unichar_iswide (c))
+        width += 2;
+      else if (!g_unichar_iszerowidth (c))
+        width++;
+      p = g_utf8_next_char (p);
+    }
+  return width;
+}
+
+void
+sp_cli_append_padded (GString    *out,
+                      const char *text,
+                      guint       width)
+{
+  guint used = sp_cli_text_width (text);
+
+  g_string_append (out, text);
+  for (; used < width; used++)
+    g_string_append_c (out, ' ');
 }
 
 /* ---- The verdict writer ----------------------------------------------------------------------

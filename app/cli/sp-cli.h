@@ -55,6 +55,10 @@ gboolean sp_cli_parse_options (SpCli          *cli,
                                int            *argc,
                                char         ***argv,
                                int            *status);
+/* Prints a subcommand's usage @text: asked for (--help), on stdout, returning SP_CLI_OK; else,
+ * the command line being wrong, on stderr, returning SP_CLI_USAGE. */
+int   sp_cli_usage           (const char *text,
+                              gboolean    asked);
 /* Reads --rules: @name must be mcr, taiwan or guangdong.  Else prints the usage error (the
  * option missing or the ruleset unknown), sets *@status and returns FALSE. */
 gboolean sp_cli_parse_ruleset (SpCli      *cli,
@@ -63,6 +67,36 @@ gboolean sp_cli_parse_ruleset (SpCli      *cli,
                                int        *status);
 /* Prints a JSON node on one line to stdout. */
 void  sp_cli_print_json      (JsonNode   *node);
+
+/* Records as JSON through JsonBuilder: a member and its value in one call. */
+void  sp_cli_builder_int     (JsonBuilder *builder,
+                              const char  *name,
+                              gint64       value);
+void  sp_cli_builder_string  (JsonBuilder *builder,
+                              const char  *name,
+                              const char  *value);
+/* A string member, null when @value is NULL. */
+void  sp_cli_builder_nullable (JsonBuilder *builder,
+                               const char  *name,
+                               const char  *value);
+/* Prints what @builder built, on one line. */
+void  sp_cli_print_builder   (JsonBuilder *builder);
+/* Writes one record of a list as a JSON object. */
+typedef void (*SpCliToJson) (JsonBuilder   *builder,
+                             gconstpointer  record);
+/* Prints {"@member":[…]} with one object per record of @records. */
+void  sp_cli_print_json_list (const char  *member,
+                              GPtrArray   *records,
+                              SpCliToJson  to_json);
+
+/* The columns @text takes on a terminal: a wide character (CJK) counts two, a zero-width one
+ * none, any other character (or a byte that is not UTF-8) one. */
+guint sp_cli_text_width      (const char *text);
+/* Appends @text to @out, then spaces up to @width columns: printf's "%-*s" by display width, so
+ * that text tables line up whatever the script of the names in them. */
+void  sp_cli_append_padded   (GString    *out,
+                              const char *text,
+                              guint       width);
 
 /* The verdict writer: JSON written straight into @out, byte for byte what JsonGenerator
  * writes (a verdict through JsonBuilder costs four times its scoring; see sp-cli.c).

@@ -24,7 +24,8 @@ def check(name, condition, detail=""):
         print(f"ok {_count} - {name}")
     else:
         _failures += 1
-        print(f"not ok {_count} - {name} {detail}")
+        # A TAP line is one line: a detail that spans lines is joined up.
+        print(f"not ok {_count} - {name} {detail}".replace("\n", " "))
 
 
 def finish():

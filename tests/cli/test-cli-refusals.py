@@ -5,30 +5,20 @@
 import json
 import os
 import sqlite3
-import subprocess
 import sys
 import tempfile
 
-CLI = sys.argv[1]
-failures = 0
-count = 0
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sptap import check, command, finish  # noqa: E402
+
+sparrow_cli = command(sys.argv[1], timeout=60)
 folder = tempfile.mkdtemp(prefix="sparrow-cli-")
 DB = os.path.join(folder, "club.db")
 
 
 def run(*args, db=DB):
-    p = subprocess.run([CLI, "--db", db, *args], capture_output=True, text=True, timeout=60)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, condition, detail=""):
-    global failures, count
-    count += 1
-    if condition:
-        print(f"ok {count} - {name}")
-    else:
-        failures += 1
-        print(f"not ok {count} - {name} {detail}".replace("\n", " "))
+    return sparrow_cli("--db", db, *args)
 
 
 def write(name, text, encoding="utf-8"):
@@ -218,5 +208,4 @@ for command in ("tournament", "players", "seating", "hand", "penalty", "session"
     rc, out, _ = run(command, "--help")
     check(f"{command} --help", rc == 0 and "Usage" in out, out)
 
-print(f"1..{count}")
-sys.exit(1 if failures else 0)
+finish()

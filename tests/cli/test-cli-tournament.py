@@ -4,31 +4,22 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 import json
 import os
-import subprocess
+import re
 import sys
 import tempfile
+import unicodedata
 
-CLI = sys.argv[1]
-failures = 0
-count = 0
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sptap import check, command, finish  # noqa: E402
+
+sparrow_cli = command(sys.argv[1], timeout=60)
 folder = tempfile.mkdtemp(prefix="sparrow-cli-")
 DB = os.path.join(folder, "open.db")
 
 
 def run(*args, referee="Referee Chen"):
-    p = subprocess.run([CLI, "--db", DB, "--referee", referee, *args], capture_output=True,
-                       text=True, timeout=60)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, condition, detail=""):
-    global failures, count
-    count += 1
-    if condition:
-        print(f"ok {count} - {name}")
-    else:
-        failures += 1
-        print(f"not ok {count} - {name} {detail}".replace("\n", " "))
+    return sparrow_cli("--db", DB, "--referee", referee, *args)
 
 
 def must(*args):
@@ -222,6 +213,26 @@ check("strictly better players rank higher", all(
       a["rank"] < b["rank"] for a, b in zip(standings, standings[1:])
       if (a["table_points"], a["score"]) > (b["table_points"], b["score"])), standings)
 
+# The text table pads names by display width: a Chinese character takes two columns, so the
+# points column starts at the same column after 张伟 as after Anna Berg.
+def columns(text):
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0
+               if unicodedata.combining(c) else 1 for c in text)
+
+
+table = must("standings").splitlines()
+ends = {}  # name → the column where its points (right-aligned) end
+for line in table[1:]:
+    m = re.match(r"\d+ +(.*) \(\d+\) +-?\d+\.\d\d", line)
+    if m:
+        ends[m.group(1)] = columns(m.group(0))
+check("standings text: a Chinese and a Latin name line up",
+      len(ends) == 17 and "张伟" in ends and "Anna Berg" in ends
+      and ends["张伟"] == ends["Anna Berg"] and len(set(ends.values())) == 1, ends)
+check("standings text: the header lines up with the rows",
+      len(ends) > 0 and columns(table[0][:table[0].index("points") + len("points")])
+      == next(iter(ends.values())), table[:2])
+
 after_one = json.loads(must("standings", "--session", "1", "--json"))["players"]
 check("standings after session 1", sorted(r["score"] for r in after_one)
       == sorted([126, -130, 38, -34] * 4) and all(r["sessions"] == 1 for r in after_one))
@@ -329,5 +340,4 @@ check("Guangdong 包牌 of the fourth set pays half", rc == 0
 rc, out, err = run("score", "--help")
 check("score --help explains --liable", rc == 0 and "fourth" in out and "half" in out, out)
 
-print(f"1..{count}")
-sys.exit(1 if failures else 0)
+finish()

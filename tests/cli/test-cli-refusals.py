@@ -204,6 +204,45 @@ check("a database of a newer Sparrow", rc == 3 and "newer" in err, err)
 rc, out, _ = run("tournament", "list", "--json", db=newer)
 check("storage errors in JSON", rc == 3 and json.loads(out)["error"]["code"] == "too-new", out)
 
+# ---- hand import: CSV and JSON Lines; a bad line names itself and imports nothing -------------
+IMPORT_DB = os.path.join(folder, "import.db")
+run("tournament", "create", "--name", "Import night", "--rules", "mcr", "--sessions", "1",
+    db=IMPORT_DB)
+run("players", "import", write("eight.csv", good), db=IMPORT_DB)
+rc, _, err = run("seating", "draw", "--session", "1", "--seed", "3", db=IMPORT_DB)
+check("import: draw", rc == 0, err)
+
+
+def hands_at_table_1():
+    rc, out, _ = run("hand", "list", "--session", "1", "--table", "1", "--json", db=IMPORT_DB)
+    return len(json.loads(out)["hands"]) if rc == 0 else -1
+
+
+jsonl = ('{"session": 1, "table": 1, "draw": true}\n'
+         '{"session": 1, "table": 1, "winner": "E", "from": "W", "fan": 12}\n'
+         '{"session": 1, "table": 1, "winner": "S", "from": "self", "hand": "999m11s99pEEECCC1s",'
+         ' "situation": "--self-drawn"}\n')
+rc, out, err = run("hand", "import", write("hands.jsonl", jsonl), db=IMPORT_DB)
+check("import JSON Lines", rc == 0 and out.strip() == "3 hands imported", out + err)
+csv_text = ("session,table,winner,from,fan,draw\n"
+            "1,1,W,N,9,\n"
+            "1,2,E,self,8,\n")
+rc, out, err = run("hand", "import", write("hands.csv", csv_text), db=IMPORT_DB)
+check("import CSV", rc == 0 and out.strip() == "2 hands imported", out + err)
+check("imported hands are listed", hands_at_table_1() == 4, str(hands_at_table_1()))
+for name, text, where in [
+    ("unknown key", '{"session": 1, "table": 1, "draw": true}\n{"session": 1, "tabel": 1}\n',
+     "line 2: unknown key 'tabel'"),
+    ("not JSON", '{"session": 1, "table": 1, "draw": true}\n{"session": 1,\n', "line 2"),
+    ("not a win", '{"session": 1, "table": 1, "winner": "E", "from": "S", "hand": "123p456p789s3345m9m"}\n',
+     "line 1"),
+]:
+    before = hands_at_table_1()
+    rc, out, err = run("hand", "import", write("bad.jsonl", text), db=IMPORT_DB)
+    check(f"import refuses {name}", rc == 1 and where in err, out + err)
+    check(f"import of {name} writes nothing", hands_at_table_1() == before,
+          f"{before} -> {hands_at_table_1()}")
+
 for command in ("tournament", "players", "seating", "hand", "penalty", "session", "standings"):
     rc, out, _ = run(command, "--help")
     check(f"{command} --help", rc == 0 and "Usage" in out, out)

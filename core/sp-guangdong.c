@@ -331,7 +331,7 @@ settle (const Options     *o,
         SpScoreResult     *result)
 {
   guint winner = s->seat_wind;
-  gint64 stake = points * (s->base_given ? s->base : 1);
+  gint64 stake = points * ((s->given & SP_SITUATION_BASE) ? s->base : 1);
   gint64 share[4] = { 0 };
 
   memset (result->settlement, 0, sizeof result->settlement);
@@ -415,7 +415,8 @@ penalize_false_win (const Facts   *facts,
                     SpScoreResult *result)
 {
   const SpSituation *s = facts->situation;
-  gint64 amount = ((gint64) 1 << MIN (claimed_fan, 30)) * (s->base_given ? s->base : 1);
+  gint64 amount = ((gint64) 1 << MIN (claimed_fan, 30))
+                  * ((s->given & SP_SITUATION_BASE) ? s->base : 1);
 
   result->has_penalty = TRUE;
   memset (result->penalty, 0, sizeof result->penalty);

@@ -19,54 +19,84 @@ sp_situation_init (SpSituation *situation)
 
 typedef enum
 {
-  FIELD_SWITCH,
-  FIELD_WIND,
-  FIELD_COUNT,
-  FIELD_FLOWERS,
+  KIND_SWITCH,
+  KIND_WIND,
+  KIND_COUNT,
+  KIND_FLOWERS,
 } FieldKind;
 
+/* The fields in their stored order. */
 static const struct
 {
-  const char *option;
-  FieldKind   kind;
-  gsize       offset;
+  SpSituationField  field;
+  const char       *key;
+  FieldKind         kind;
+  gsize             offset;
 } situation_fields[] = {
-  { "--self-drawn", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, self_drawn) },
-  { "--last-tile", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, last_tile) },
-  { "--kong", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, kong) },
-  { "--flower-replacement", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, flower_replacement) },
-  { "--wall-last", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, wall_last) },
-  { "--heavenly", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, heavenly) },
-  { "--earthly", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, earthly) },
-  { "--human", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, human) },
-  { "--ready-at-deal", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, ready_at_deal) },
-  { "--ready-first-draw", FIELD_SWITCH, G_STRUCT_OFFSET (SpSituation, ready_first_draw) },
-  { "--seat-wind", FIELD_WIND, G_STRUCT_OFFSET (SpSituation, seat_wind) },
-  { "--round-wind", FIELD_WIND, G_STRUCT_OFFSET (SpSituation, round_wind) },
-  { "--dealer", FIELD_WIND, G_STRUCT_OFFSET (SpSituation, dealer) },
-  { "--discarder", FIELD_WIND, G_STRUCT_OFFSET (SpSituation, discarder) },
-  { "--liable", FIELD_WIND, G_STRUCT_OFFSET (SpSituation, liable) },
-  { "--streak", FIELD_COUNT, G_STRUCT_OFFSET (SpSituation, streak) },
-  { "--base", FIELD_COUNT, G_STRUCT_OFFSET (SpSituation, base) },
-  { "--per-tai", FIELD_COUNT, G_STRUCT_OFFSET (SpSituation, per_tai) },
-  { "--flowers", FIELD_FLOWERS, G_STRUCT_OFFSET (SpSituation, flowers) },
+  { SP_SITUATION_SELF_DRAWN, "self-drawn", KIND_SWITCH, G_STRUCT_OFFSET (SpSituation, self_drawn) },
+  { SP_SITUATION_LAST_TILE, "last-tile", KIND_SWITCH, G_STRUCT_OFFSET (SpSituation, last_tile) },
+  { SP_SITUATION_KONG, "kong", KIND_SWITCH, G_STRUCT_OFFSET (SpSituation, kong) },
+  { SP_SITUATION_FLOWER_REPLACEMENT, "flower-replacement", KIND_SWITCH,
+    G_STRUCT_OFFSET (SpSituation, flower_replacement) },
+  { SP_SITUATION_WALL_LAST, "wall-last", KIND_SWITCH, G_STRUCT_OFFSET (SpSituation, wall_last) },
+  { SP_SITUATION_HEAVENLY, "heavenly", KIND_SWITCH, G_STRUCT_OFFSET (SpSituation, heavenly) },
+  { SP_SITUATION_EARTHLY, "earthly", KIND_SWITCH, G_STRUCT_OFFSET (SpSituation, earthly) },
+  { SP_SITUATION_HUMAN, "human", KIND_SWITCH, G_STRUCT_OFFSET (SpSituation, human) },
+  { SP_SITUATION_READY_AT_DEAL, "ready-at-deal", KIND_SWITCH,
+    G_STRUCT_OFFSET (SpSituation, ready_at_deal) },
+  { SP_SITUATION_READY_FIRST_DRAW, "ready-first-draw", KIND_SWITCH,
+    G_STRUCT_OFFSET (SpSituation, ready_first_draw) },
+  { SP_SITUATION_SEAT_WIND, "seat-wind", KIND_WIND, G_STRUCT_OFFSET (SpSituation, seat_wind) },
+  { SP_SITUATION_ROUND_WIND, "round-wind", KIND_WIND, G_STRUCT_OFFSET (SpSituation, round_wind) },
+  { SP_SITUATION_DEALER, "dealer", KIND_WIND, G_STRUCT_OFFSET (SpSituation, dealer) },
+  { SP_SITUATION_DISCARDER, "discarder", KIND_WIND, G_STRUCT_OFFSET (SpSituation, discarder) },
+  { SP_SITUATION_LIABLE, "liable", KIND_WIND, G_STRUCT_OFFSET (SpSituation, liable) },
+  { SP_SITUATION_STREAK, "streak", KIND_COUNT, G_STRUCT_OFFSET (SpSituation, streak) },
+  { SP_SITUATION_BASE, "base", KIND_COUNT, G_STRUCT_OFFSET (SpSituation, base) },
+  { SP_SITUATION_PER_TAI, "per-tai", KIND_COUNT, G_STRUCT_OFFSET (SpSituation, per_tai) },
+  { SP_SITUATION_FLOWERS, "flowers", KIND_FLOWERS, G_STRUCT_OFFSET (SpSituation, flowers) },
 };
 
 static int
-find_field (const char *option)
+find_key (const char *key)
 {
   for (guint i = 0; i < G_N_ELEMENTS (situation_fields); i++)
-    if (strcmp (situation_fields[i].option, option) == 0)
+    if (strcmp (situation_fields[i].key, key) == 0)
       return (int) i;
   return -1;
 }
 
-gboolean
-sp_situation_takes_value (const char *option)
+static int
+find_field (SpSituationField field)
 {
-  int i = find_field (option);
+  for (guint i = 0; i < G_N_ELEMENTS (situation_fields); i++)
+    if (situation_fields[i].field == field)
+      return (int) i;
+  return -1;
+}
 
-  return i >= 0 && situation_fields[i].kind != FIELD_SWITCH;
+SpSituationField
+sp_situation_field_from_key (const char *key)
+{
+  int i = find_key (key);
+
+  return i < 0 ? 0 : situation_fields[i].field;
+}
+
+const char *
+sp_situation_field_to_key (SpSituationField field)
+{
+  int i = find_field (field);
+
+  return i < 0 ? NULL : situation_fields[i].key;
+}
+
+gboolean
+sp_situation_field_is_switch (SpSituationField field)
+{
+  int i = find_field (field);
+
+  return i >= 0 && situation_fields[i].kind == KIND_SWITCH;
 }
 
 static gboolean
@@ -94,14 +124,14 @@ parse_flowers (SpSituation  *situation,
       if (!(name[0] == 'f' && name[1] >= '1' && name[1] <= '8' && name[2] == '\0'))
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "--flowers: '%s' is not a flower (f1–f8) and '%s' not a count 0–8", name,
+                       "flowers: '%s' is not a flower (f1–f8) and '%s' not a count 0–8", name,
                        value);
           return FALSE;
         }
       if (situation->flowers & (1u << (name[1] - '1')))
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "--flowers: %s is listed twice", name);
+                       "flowers: %s is listed twice", name);
           return FALSE;
         }
       situation->flowers |= (guint8) (1u << (name[1] - '1'));
@@ -111,74 +141,176 @@ parse_flowers (SpSituation  *situation,
   return TRUE;
 }
 
-gboolean
-sp_situation_apply (SpSituation  *situation,
-                    const char   *option,
-                    const char   *value,
-                    GError      **error)
+static gboolean
+set_field (SpSituation  *situation,
+           int           i,
+           const char   *value,
+           GError      **error)
 {
-  int i = find_field (option);
-  guint8 *field;
+  const char *key = situation_fields[i].key;
+  guint8 *field = G_STRUCT_MEMBER_P (situation, situation_fields[i].offset);
 
-  if (i < 0)
+  if (situation_fields[i].kind == KIND_SWITCH && value != NULL)
     {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "unknown situation option %s",
-                   option);
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "%s takes no value", key);
       return FALSE;
     }
-  field = G_STRUCT_MEMBER_P (situation, situation_fields[i].offset);
-  if (situation_fields[i].kind != FIELD_SWITCH && value == NULL)
+  if (situation_fields[i].kind != KIND_SWITCH && value == NULL)
     {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "%s needs a value", option);
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "%s needs a value", key);
       return FALSE;
     }
 
   switch (situation_fields[i].kind)
     {
-    case FIELD_SWITCH:
+    case KIND_SWITCH:
       *field = TRUE;
-      return TRUE;
-    case FIELD_WIND:
+      break;
+    case KIND_WIND:
       {
         SpWind wind;
 
         if (!sp_wind_from_string (value, &wind))
           {
             g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                         "%s: '%s' is not a seat (E, S, W or N)", option, value);
+                         "%s: '%s' is not a seat (E, S, W or N)", key, value);
             return FALSE;
           }
         *field = (guint8) wind;
-        return TRUE;
+        break;
       }
-    case FIELD_COUNT:
+    case KIND_COUNT:
       {
         guint64 n;
-        guint64 max = strcmp (option, "--streak") == 0 ? 99 : 1000000000;
+        gboolean streak = situation_fields[i].field == SP_SITUATION_STREAK;
+        guint64 max = streak ? 99 : 1000000000;
 
         if (!g_ascii_string_to_unsigned (value, 10, 0, max, &n, NULL))
           {
             g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                         "%s: '%s' is not a whole number from 0 to %" G_GUINT64_FORMAT, option,
+                         "%s: '%s' is not a whole number from 0 to %" G_GUINT64_FORMAT, key,
                          value, max);
             return FALSE;
           }
-        if (strcmp (option, "--streak") == 0)
+        if (streak)
           situation->streak = (guint8) n;
-        else if (strcmp (option, "--base") == 0)
-          {
-            situation->base = (gint32) n;
-            situation->base_given = TRUE;
-          }
+        else if (situation_fields[i].field == SP_SITUATION_BASE)
+          situation->base = (gint32) n;
         else
           situation->per_tai = (gint32) n;
-        return TRUE;
+        break;
       }
-    case FIELD_FLOWERS:
-      return parse_flowers (situation, value, error);
+    case KIND_FLOWERS:
+      if (!parse_flowers (situation, value, error))
+        return FALSE;
+      break;
     default:
       g_assert_not_reached ();
     }
+  situation->given |= situation_fields[i].field;
+  return TRUE;
+}
+
+gboolean
+sp_situation_set (SpSituation  *situation,
+                  const char   *key,
+                  const char   *value,
+                  GError      **error)
+{
+  int i = find_key (key);
+
+  if (i < 0)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "unknown situation '%s'", key);
+      return FALSE;
+    }
+  return set_field (situation, i, value, error);
+}
+
+static void
+append_value (GString           *out,
+              const SpSituation *situation,
+              int                i)
+{
+  const guint8 *field = G_STRUCT_MEMBER_P (situation, situation_fields[i].offset);
+
+  switch (situation_fields[i].kind)
+    {
+    case KIND_SWITCH:
+      break;
+    case KIND_WIND:
+      g_string_append_printf (out, "=%s", sp_wind_to_string ((SpWind) *field));
+      break;
+    case KIND_COUNT:
+      g_string_append_printf (out, "=%d",
+                              situation_fields[i].field == SP_SITUATION_STREAK ? situation->streak
+                              : situation_fields[i].field == SP_SITUATION_BASE ? situation->base
+                              : situation->per_tai);
+      break;
+    case KIND_FLOWERS:
+      if (!situation->flowers_listed)
+        g_string_append_printf (out, "=%u", situation->n_flowers);
+      else
+        {
+          char sep = '=';
+
+          for (guint f = 0; f < 8; f++)
+            if (situation->flowers & (1u << f))
+              {
+                g_string_append_printf (out, "%cf%u", sep, f + 1);
+                sep = ',';
+              }
+          if (sep == '=')
+            g_string_append (out, "=0");
+        }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+char *
+sp_situation_to_string (const SpSituation *situation)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (situation_fields); i++)
+    {
+      const guint8 *field = G_STRUCT_MEMBER_P (situation, situation_fields[i].offset);
+
+      if (!(situation->given & situation_fields[i].field))
+        continue;
+      /* A switch said off is the default: nothing to keep. */
+      if (situation_fields[i].kind == KIND_SWITCH && !*field)
+        continue;
+      if (out->len > 0)
+        g_string_append_c (out, ' ');
+      g_string_append (out, situation_fields[i].key);
+      append_value (out, situation, (int) i);
+    }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+sp_situation_from_string (SpSituation  *situation,
+                          const char   *text,
+                          GError      **error)
+{
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      char *eq;
+
+      if (words[i][0] == '\0')
+        continue;
+      eq = strchr (words[i], '=');
+      if (eq != NULL)
+        *eq = '\0';
+      if (!sp_situation_set (situation, words[i], eq != NULL ? eq + 1 : NULL, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
@@ -190,8 +322,15 @@ sp_situation_parse_args (SpSituation        *situation,
   for (guint i = 0; i < n_args; i++)
     {
       const char *value = NULL;
+      int k = g_str_has_prefix (args[i], "--") ? find_key (args[i] + 2) : -1;
 
-      if (sp_situation_takes_value (args[i]))
+      if (k < 0)
+        {
+          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                       "unknown situation option %s", args[i]);
+          return FALSE;
+        }
+      if (situation_fields[k].kind != KIND_SWITCH)
         {
           if (i + 1 >= n_args)
             {
@@ -201,7 +340,7 @@ sp_situation_parse_args (SpSituation        *situation,
             }
           value = args[++i];
         }
-      if (!sp_situation_apply (situation, args[i - (value != NULL)], value, error))
+      if (!set_field (situation, k, value, error))
         return FALSE;
     }
   return TRUE;

@@ -33,25 +33,67 @@ typedef struct
   guint8  liable;              /* SpWind of the liable player (Guangdong 包牌), or SP_SEAT_NONE */
   gint32  base;                /* Taiwan 底 (default 30), Guangdong stake (default 1) */
   gint32  per_tai;             /* Taiwan 每台 (default 10) */
-  guint8  base_given;          /* --base was given */
   guint8  heavenly;            /* 天和/天胡 */
   guint8  earthly;             /* 地和/地胡 */
   guint8  human;               /* 人和/人胡 */
   guint8  ready_at_deal;       /* 天聽 */
   guint8  ready_first_draw;    /* 地聽 */
   guint8  flower_win;          /* the hand is "-": a flower win (Taiwan 八仙過海, 七搶一) */
+  guint32 given;               /* SpSituationField bits of the fields set, by a person or a store */
 } SpSituation;
 
+/* The fields of a situation, as bits of SpSituation.given: which ones were said rather than left
+ * at their defaults (a front end checks those the seating decides against the seating). */
+typedef enum
+{
+  SP_SITUATION_SELF_DRAWN         = 1 << 0,
+  SP_SITUATION_LAST_TILE          = 1 << 1,
+  SP_SITUATION_KONG               = 1 << 2,
+  SP_SITUATION_FLOWER_REPLACEMENT = 1 << 3,
+  SP_SITUATION_WALL_LAST          = 1 << 4,
+  SP_SITUATION_HEAVENLY           = 1 << 5,
+  SP_SITUATION_EARTHLY            = 1 << 6,
+  SP_SITUATION_HUMAN              = 1 << 7,
+  SP_SITUATION_READY_AT_DEAL      = 1 << 8,
+  SP_SITUATION_READY_FIRST_DRAW   = 1 << 9,
+  SP_SITUATION_SEAT_WIND          = 1 << 10,
+  SP_SITUATION_ROUND_WIND         = 1 << 11,
+  SP_SITUATION_DEALER             = 1 << 12,
+  SP_SITUATION_DISCARDER          = 1 << 13,
+  SP_SITUATION_LIABLE             = 1 << 14,
+  SP_SITUATION_STREAK             = 1 << 15,
+  SP_SITUATION_BASE               = 1 << 16,
+  SP_SITUATION_PER_TAI            = 1 << 17,
+  SP_SITUATION_FLOWERS            = 1 << 18,
+} SpSituationField;
+
 void     sp_situation_init        (SpSituation        *situation);
-/* Applies one SITUATION option of SPEC.md §3.1 ("--self-drawn", "--seat-wind" with "S", …);
- * @value is NULL for the switches.  Returns FALSE with SP_CORE_ERROR_INVALID for an unknown
- * option or a bad value.  sp_situation_takes_value() says whether an option needs a value. */
-gboolean sp_situation_apply       (SpSituation        *situation,
-                                   const char         *option,
+
+/* A situation's fields have stable keys, the SITUATION options of SPEC.md §3.1 without their
+ * dashes: "self-drawn", "seat-wind", "flowers", …  The stored form of a situation is its fields
+ * that were given, as "key" (a switch) or "key=value" words in one fixed order, separated by
+ * single spaces: "last-tile flowers=f1,f5 liable=S".  It never changes meaning between versions:
+ * a database written today reads the same tomorrow. */
+
+/* The field of @key, or 0 when @key is not one. */
+SpSituationField sp_situation_field_from_key (const char *key);
+const char      *sp_situation_field_to_key   (SpSituationField field);
+/* Whether the field of @key is a switch (no value). */
+gboolean sp_situation_field_is_switch (SpSituationField field);
+/* Sets the field of @key from its text @value (NULL for a switch) and marks it given.  An
+ * unknown key or a bad value is SP_CORE_ERROR_INVALID naming the key and the value. */
+gboolean sp_situation_set         (SpSituation        *situation,
+                                   const char         *key,
                                    const char         *value,
                                    GError            **error);
-gboolean sp_situation_takes_value (const char         *option);
-/* Applies a whole list of options ("--seat-wind", "S", "--self-drawn", …). */
+/* The stored form of the given fields (an empty string when none), and back.  Reading sets the
+ * fields on top of what @situation holds. */
+char    *sp_situation_to_string   (const SpSituation  *situation);
+gboolean sp_situation_from_string (SpSituation        *situation,
+                                   const char         *text,
+                                   GError            **error);
+/* Reads SITUATION options as a command line gives them ("--seat-wind", "S", "--self-drawn", …):
+ * the form of the public test data and of `score --batch` lines. */
 gboolean sp_situation_parse_args  (SpSituation        *situation,
                                    const char * const *args,
                                    guint               n_args,

@@ -246,7 +246,7 @@ test_settle_total (void)
 
   /* 半铳 and --base. */
   situation.base = 3;
-  situation.base_given = TRUE;
+  situation.given |= SP_SITUATION_BASE;
   g_assert_true (sp_rules_settle (half, &situation, 4, &result, &error));
   assert_settlement (&result, 96, -24, -48, -24);
 

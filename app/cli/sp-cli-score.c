@@ -387,7 +387,7 @@ sp_cli_score (SpCli  *cli,
         }
       if (strcmp (name, "--rules") == 0 || strcmp (name, "--profile") == 0
           || strcmp (name, "--option") == 0 || strcmp (name, "--batch") == 0
-          || sp_situation_takes_value (name))
+          || sp_cli_situation_takes_value (name))
         {
           if (value == NULL)
             {
@@ -404,7 +404,7 @@ sp_cli_score (SpCli  *cli,
         g_ptr_array_add (options, (gpointer) value);
       else if (strcmp (name, "--batch") == 0)
         batch = value;
-      else if (!sp_situation_apply (&situation, name, value, &error))
+      else if (!sp_cli_situation_apply (&situation, name, value, &error))
         return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", error->message);
     }
 

@@ -17,10 +17,10 @@ is_situation_option (const char *name)
 {
   SpSituation scratch;
 
-  if (sp_situation_takes_value (name))
+  if (sp_cli_situation_takes_value (name))
     return TRUE;
   sp_situation_init (&scratch);
-  return sp_situation_apply (&scratch, name, NULL, NULL);
+  return sp_cli_situation_apply (&scratch, name, NULL, NULL);
 }
 
 gboolean
@@ -82,7 +82,7 @@ sp_cli_args_parse (SpCli              *cli,
 
           if (is_situation_option (option))
             {
-              if (sp_situation_takes_value (option) && value == NULL)
+              if (sp_cli_situation_takes_value (option) && value == NULL)
                 {
                   if (i + 1 >= argc)
                     {
@@ -572,7 +572,7 @@ sp_cli_entry_score (SpCliStore        *store,
       const char *name = entry->situation->pdata[i];
       const char *value = entry->situation->pdata[i + 1];
 
-      if (!sp_situation_apply (&situation, name, value, error))
+      if (!sp_cli_situation_apply (&situation, name, value, error))
         goto out;
       if (strcmp (name, "--seat-wind") == 0 || strcmp (name, "--round-wind") == 0
           || strcmp (name, "--dealer") == 0 || strcmp (name, "--streak") == 0
@@ -604,7 +604,7 @@ sp_cli_entry_score (SpCliStore        *store,
   situation.streak = rotation->streak;
   situation.self_drawn = entry->from == SP_CLI_FROM_SELF;
   situation.discarder = entry->from == SP_CLI_FROM_SELF ? SP_SEAT_NONE : (guint8) entry->from;
-  if (!situation.base_given && tournament->base > 0)
+  if (!(situation.given & SP_SITUATION_BASE) && tournament->base > 0)
     situation.base = tournament->base;
   if (tournament->per_tai > 0)
     situation.per_tai = tournament->per_tai;
@@ -728,7 +728,7 @@ sp_cli_entry_add_situation (SpCliEntry *entry,
       if (words[i][0] == '\0')
         continue;
       g_ptr_array_add (entry->situation, g_strdup (words[i]));
-      if (sp_situation_takes_value (words[i]) && words[i + 1] != NULL)
+      if (sp_cli_situation_takes_value (words[i]) && words[i + 1] != NULL)
         g_ptr_array_add (entry->situation, g_strdup (words[++i]));
       else
         g_ptr_array_add (entry->situation, NULL);

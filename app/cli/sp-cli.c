@@ -336,3 +336,29 @@ sp_cli_fail_verdict (SpCli               *cli,
     fprintf (stderr, "sparrow-cli: %s\n", message);
   return SP_CLI_REFUSED;
 }
+
+gboolean
+sp_cli_situation_apply (SpSituation  *situation,
+                        const char   *option,
+                        const char   *value,
+                        GError      **error)
+{
+  if (!g_str_has_prefix (option, "--"))
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "unknown situation option %s",
+                   option);
+      return FALSE;
+    }
+  return sp_situation_set (situation, option + 2, value, error);
+}
+
+gboolean
+sp_cli_situation_takes_value (const char *option)
+{
+  SpSituationField field;
+
+  if (!g_str_has_prefix (option, "--"))
+    return FALSE;
+  field = sp_situation_field_from_key (option + 2);
+  return field != 0 && !sp_situation_field_is_switch (field);
+}

@@ -124,6 +124,14 @@ int   sp_cli_fail_verdict    (SpCli               *cli,
                               const SpScoreResult *result,
                               const char          *message);
 
+/* A SITUATION option as typed ("--seat-wind", "S"; @value NULL for a switch) set on @situation. */
+gboolean sp_cli_situation_apply       (SpSituation  *situation,
+                                       const char   *option,
+                                       const char   *value,
+                                       GError      **error);
+/* Whether @option ("--seat-wind") is a SITUATION option that takes a value. */
+gboolean sp_cli_situation_takes_value (const char   *option);
+
 /* The subcommands. */
 int   sp_cli_score           (SpCli *cli, int argc, char **argv);
 int   sp_cli_waits           (SpCli *cli, int argc, char **argv);

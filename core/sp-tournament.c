@@ -76,3 +76,148 @@ sp_penalty_free (SpPenalty *penalty)
   g_free (penalty->reason);
   g_free (penalty);
 }
+
+static const struct
+{
+  const char *key;
+  const char *values; /* the accepted values, '|'-separated; NULL: a number in min–max */
+  gint64      min, max;
+} tournament_options[] = {
+  { "rank_substitutes", "on|off" },
+  { "penalties", "session|overall" },
+  { "swiss", "high-high|snake" },
+  { "dealer_repeats", "on|off" },
+  { "group_tables", NULL, 1, SP_TOURNAMENT_MAX_GROUP_TABLES },
+};
+
+gboolean
+sp_tournament_check_option (const char  *key,
+                            const char  *value,
+                            gboolean    *known,
+                            GError     **error)
+{
+  *known = FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (tournament_options); i++)
+    {
+      g_auto(GStrv) values = NULL;
+
+      if (strcmp (key, tournament_options[i].key) != 0)
+        continue;
+      *known = TRUE;
+      if (tournament_options[i].values == NULL)
+        {
+          gint64 number;
+
+          if (!g_ascii_string_to_signed (value, 10, tournament_options[i].min,
+                                         tournament_options[i].max, &number, NULL))
+            {
+              g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                           "option %s: '%s' is not a whole number from %" G_GINT64_FORMAT
+                           " to %" G_GINT64_FORMAT, key, value, tournament_options[i].min,
+                           tournament_options[i].max);
+              return FALSE;
+            }
+          continue;
+        }
+      values = g_strsplit (tournament_options[i].values, "|", -1);
+      if (!g_strv_contains ((const char * const *) values, value))
+        {
+          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                       "option %s: '%s' is not one of %s", key, value,
+                       tournament_options[i].values);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Calls @func for each KEY=VALUE line of the options; stops at the first FALSE. */
+typedef gboolean (*OptionFunc) (const char  *key,
+                                const char  *value,
+                                gpointer     data,
+                                GError     **error);
+
+static gboolean
+foreach_option (const SpTournament  *tournament,
+                OptionFunc           func,
+                gpointer             data,
+                GError             **error)
+{
+  g_auto(GStrv) lines = g_strsplit (tournament->options != NULL ? tournament->options : "",
+                                    "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *eq = strchr (lines[i], '=');
+
+      if (eq == NULL)
+        continue;
+      *eq = '\0';
+      if (!func (lines[i], eq + 1, data, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_option (const char  *key,
+             const char  *value,
+             gpointer     data,
+             GError     **error)
+{
+  SpTournamentOptions *options = data;
+  gboolean known;
+
+  if (!sp_tournament_check_option (key, value, &known, error))
+    return FALSE;
+  if (!known)
+    return TRUE;
+  if (strcmp (key, "rank_substitutes") == 0)
+    options->rank_substitutes = strcmp (value, "on") == 0;
+  else if (strcmp (key, "penalties") == 0)
+    options->penalties_in_session = strcmp (value, "session") == 0;
+  else if (strcmp (key, "swiss") == 0)
+    options->swiss_snake = strcmp (value, "snake") == 0;
+  else if (strcmp (key, "dealer_repeats") == 0)
+    options->dealer_repeats = strcmp (value, "on") == 0;
+  else if (strcmp (key, "group_tables") == 0)
+    options->group_tables = (guint) g_ascii_strtoull (value, NULL, 10);
+  return TRUE;
+}
+
+gboolean
+sp_tournament_get_options (const SpTournament   *tournament,
+                           SpTournamentOptions  *options,
+                           GError              **error)
+{
+  options->rank_substitutes = TRUE;
+  options->penalties_in_session = TRUE;
+  options->swiss_snake = FALSE;
+  options->dealer_repeats = FALSE;
+  options->group_tables = 1;
+  return foreach_option (tournament, read_option, options, error);
+}
+
+static gboolean
+set_rules_option (const char  *key,
+                  const char  *value,
+                  gpointer     data,
+                  GError     **error)
+{
+  gboolean known;
+
+  if (!sp_tournament_check_option (key, value, &known, error))
+    return FALSE;
+  return known || sp_rules_set_option (data, key, value, error);
+}
+
+SpRules *
+sp_tournament_new_rules (const SpTournament  *tournament,
+                         GError             **error)
+{
+  g_autoptr(SpRules) rules = sp_rules_new (tournament->ruleset, tournament->profile, error);
+
+  if (rules == NULL || !foreach_option (tournament, set_rules_option, rules, error))
+    return NULL;
+  return g_steal_pointer (&rules);
+}

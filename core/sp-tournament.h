@@ -6,6 +6,7 @@
 #include <glib.h>
 
 #include "sp-hand.h"
+#include "sp-rules.h"
 
 G_BEGIN_DECLS
 
@@ -76,6 +77,32 @@ typedef struct
   gint64  points;          /* the change to the player's score: negative for a deduction */
   char   *reason;
 } SpPenalty;
+
+/* The tournament options (KEY=VALUE in SpTournament.options) that are not the ruleset's. */
+#define SP_TOURNAMENT_MAX_GROUP_TABLES 256
+
+typedef struct
+{
+  gboolean rank_substitutes;     /* rank_substitutes=on|off: substitutes appear in the standings */
+  gboolean penalties_in_session; /* penalties=session|overall: in the session score or the total */
+  gboolean swiss_snake;          /* swiss=high-high|snake: 高高碰 or 蛇形 for the Swiss draw */
+  gboolean dealer_repeats;       /* dealer_repeats=on|off: Guangdong 連莊 */
+  guint    group_tables;         /* group_tables=N: R98 第十条, tables ranked together (1–256) */
+} SpTournamentOptions;
+
+/* Checks one option: *@known says whether @key is a tournament option (else it is left to the
+ * ruleset); a known key with a bad value is SP_CORE_ERROR_INVALID. */
+gboolean  sp_tournament_check_option  (const char                *key,
+                                       const char                *value,
+                                       gboolean                  *known,
+                                       GError                   **error);
+/* The tournament options of @tournament, defaults where not said. */
+gboolean  sp_tournament_get_options   (const SpTournament        *tournament,
+                                       SpTournamentOptions       *options,
+                                       GError                   **error);
+/* The rules of @tournament: its ruleset and profile with the ruleset's options set. */
+SpRules  *sp_tournament_new_rules     (const SpTournament        *tournament,
+                                       GError                   **error);
 
 const char *sp_player_status_to_string   (SpPlayerStatus  status);
 gboolean    sp_player_status_from_string (const char     *text,

@@ -50,7 +50,7 @@ sp_cli_compute_standings (SpCliStore  *store,
 
   group_tables = (guint) g_ascii_strtoull (sp_cli_store_option (store, "group_tables", "1"),
                                            NULL, 10);
-  group_tables = CLAMP (group_tables, 1, SP_CLI_MAX_GROUP_TABLES);
+  group_tables = CLAMP (group_tables, 1, SP_TOURNAMENT_MAX_GROUP_TABLES);
   group_scores = g_new (gint64, 4 * group_tables);
   group_places = g_new (guint, 4 * group_tables);
   group_points = g_new (gint32, 4 * group_tables);

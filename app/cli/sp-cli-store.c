@@ -215,86 +215,6 @@ sp_cli_store_fail (SpCli        *cli,
   return sp_cli_fail_error (cli, error);
 }
 
-static const struct
-{
-  const char *key;
-  const char *values; /* the accepted values, '|'-separated; NULL: a number in min–max */
-  gint64      min, max;
-} tournament_options[] = {
-  { "rank_substitutes", "on|off" },      /* substitutes appear in the standings */
-  { "penalties", "session|overall" },    /* penalties change the session score or the total only */
-  { "swiss", "high-high|snake" },        /* 高高碰 or 蛇形 for the Swiss draw */
-  { "dealer_repeats", "on|off" },        /* Guangdong 連莊 */
-  { "group_tables", NULL, 1, SP_CLI_MAX_GROUP_TABLES }, /* R98 第十条: tables ranked together */
-};
-
-gboolean
-sp_cli_tournament_option (const char  *key,
-                          const char  *value,
-                          gboolean    *known,
-                          GError     **error)
-{
-  *known = FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (tournament_options); i++)
-    {
-      g_auto(GStrv) values = NULL;
-
-      if (strcmp (key, tournament_options[i].key) != 0)
-        continue;
-      *known = TRUE;
-      if (tournament_options[i].values == NULL)
-        {
-          gint64 number;
-
-          if (!g_ascii_string_to_signed (value, 10, tournament_options[i].min,
-                                         tournament_options[i].max, &number, NULL))
-            {
-              g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                           "option %s: '%s' is not a whole number from %" G_GINT64_FORMAT
-                           " to %" G_GINT64_FORMAT, key, value, tournament_options[i].min,
-                           tournament_options[i].max);
-              return FALSE;
-            }
-          continue;
-        }
-      values = g_strsplit (tournament_options[i].values, "|", -1);
-      if (!g_strv_contains ((const char * const *) values, value))
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "option %s: '%s' is not one of %s",
-                       key, value, tournament_options[i].values);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-SpRules *
-sp_cli_rules_for (const SpTournament  *tournament,
-                  GError             **error)
-{
-  g_autoptr(SpRules) rules = sp_rules_new (tournament->ruleset, tournament->profile, error);
-  g_auto(GStrv) lines = NULL;
-
-  if (rules == NULL)
-    return NULL;
-  lines = g_strsplit (tournament->options != NULL ? tournament->options : "", "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *eq = strchr (lines[i], '=');
-      g_autofree char *key = NULL;
-      gboolean known;
-
-      if (eq == NULL)
-        continue;
-      key = g_strndup (lines[i], (gsize) (eq - lines[i]));
-      if (!sp_cli_tournament_option (key, eq + 1, &known, error))
-        return NULL;
-      if (!known && !sp_rules_set_option (rules, key, eq + 1, error))
-        return NULL;
-    }
-  return g_steal_pointer (&rules);
-}
-
 const char *
 sp_cli_store_option (SpCliStore *store,
                      const char *key,
@@ -327,7 +247,7 @@ sp_cli_store_open (SpCli       *cli,
     return TRUE;
   store->tournament = sp_db_find_tournament (store->db, cli->tournament, &error);
   if (store->tournament != NULL)
-    store->rules = sp_cli_rules_for (store->tournament, &error);
+    store->rules = sp_tournament_new_rules (store->tournament, &error);
   if (store->rules == NULL)
     {
       *status = sp_cli_store_finish (cli, store, error);

@@ -85,18 +85,6 @@ const char *sp_cli_store_option     (SpCliStore  *store,
 gboolean sp_cli_store_check_session (SpCliStore  *store,
                                      gint64       session,
                                      GError     **error);
-/* Builds the rules of a tournament from its ruleset, profile and options. */
-SpRules *sp_cli_rules_for           (const SpTournament *tournament,
-                                     GError            **error);
-/* The most tables the option group_tables may rank together. */
-#define SP_CLI_MAX_GROUP_TABLES 256
-
-/* Is @key a tournament option rather than a ruleset option; checks its value. */
-gboolean sp_cli_tournament_option   (const char  *key,
-                                     const char  *value,
-                                     gboolean    *known,
-                                     GError     **error);
-
 /* Rolls back, then reports @error with the exit status of its kind: storage errors 3,
  * refusals 1. */
 int      sp_cli_store_fail          (SpCli        *cli,

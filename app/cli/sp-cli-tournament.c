@@ -102,7 +102,7 @@ tournament_create (SpCli     *cli,
       if (eq == NULL)
         return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: KEY=VALUE expected", option);
       key = g_strndup (option, (gsize) (eq - option));
-      if (!sp_cli_tournament_option (key, eq + 1, &known, &error)
+      if (!sp_tournament_check_option (key, eq + 1, &known, &error)
           || (!known && !sp_rules_set_option (rules, key, eq + 1, &error)))
         return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: %s", option,
                             error->message);

@@ -129,6 +129,7 @@ main (int    argc,
     {
       if (strcmp (argv[i], commands[k].name) == 0)
         {
+          cli.command = commands[k].name;
           status = commands[k].run (&cli, argc - i, argv + i);
           goto out;
         }

@@ -99,11 +99,12 @@ sp_cli_parse_options (SpCli          *cli,
   static const char *const json_names[] = { "--json", NULL };
   static const char *const help_names[] = { "--help", "-h", "-?", NULL };
   g_autoptr(GError) error = NULL;
+  gboolean json;
 
   g_return_val_if_fail (*argc >= 1, FALSE);
 
-  if (args_hold (*argc, *argv, json_names))
-    cli->json = TRUE;
+  json = args_hold (*argc, *argv, json_names);
+  cli->json |= json;
   set_usage_name (cli, (*argv)[0]);
   /* GLib's own --help would print and exit(); ours prints and lets the command return. */
   g_option_context_set_help_enabled (context, FALSE);
@@ -117,6 +118,8 @@ sp_cli_parse_options (SpCli          *cli,
     }
   if (!g_option_context_parse (context, argc, argv, &error))
     {
+      /* A failed parse resets the switches it had set, --json included, to FALSE. */
+      cli->json |= json;
       *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see %s --help)"), error->message,
                              g_get_prgname ());
       return FALSE;

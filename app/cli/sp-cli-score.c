@@ -10,72 +10,6 @@
 #include "sp-cli-situation.h"
 #include "sp-core.h"
 
-static const char *seat_names[] = { "E", "S", "W", "N" };
-
-/* ---- The verdict (written directly, see sp_cli_json_string) -------------------------------- */
-
-static void
-append_seats (GString      *out,
-              const gint64  values[4])
-{
-  for (guint s = 0; s < 4; s++)
-    {
-      sp_cli_json_member (out, seat_names[s]);
-      sp_cli_json_int (out, values[s]);
-    }
-}
-
-static void
-append_result (GString             *out,
-               const SpRules       *rules,
-               const SpScoreResult *result)
-{
-  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
-
-  g_string_append_c (out, '{');
-  sp_cli_json_member (out, "rules");
-  sp_cli_json_string (out, sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
-  sp_cli_json_member (out, "profile");
-  sp_cli_json_string (out, sp_rules_get_profile (rules));
-  sp_cli_json_member (out, "win");
-  g_string_append (out, result->win ? "true" : "false");
-  if (!result->win)
-    {
-      sp_cli_json_verdict_error (out, result, result->message);
-      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        sp_cli_json_ready (out, result);
-    }
-  if (listed)
-    {
-      sp_cli_json_member (out, "total");
-      sp_cli_json_int (out, result->total);
-      sp_cli_json_member (out, "fan");
-      sp_cli_json_items (out, result);
-      if (result->points > 0)
-        {
-          sp_cli_json_member (out, "points");
-          sp_cli_json_int (out, result->points);
-        }
-    }
-  if (result->has_settlement)
-    {
-      sp_cli_json_member (out, "settlement");
-      g_string_append_c (out, '{');
-      append_seats (out, result->settlement);
-      g_string_append_c (out, '}');
-    }
-  if (result->has_penalty)
-    {
-      sp_cli_json_member (out, "penalty");
-      g_string_append_c (out, '{');
-      append_seats (out, result->penalty);
-      sp_cli_json_member (out, "reason");
-      sp_cli_json_string (out, result->penalty_reason);
-      g_string_append_c (out, '}');
-    }
-  g_string_append_c (out, '}');
-}
-
 static void
 print_result_text (const SpRules       *rules,
                    const SpScoreResult *result)
@@ -275,7 +209,7 @@ run_batch (SpCli         *cli,
       else
         score_line (cli, rules, line, number, &result);
       g_string_truncate (out, 0);
-      append_result (out, rules, &result);
+      sp_cli_json_verdict (out, rules, &result);
       g_string_append_c (out, '\n');
       fwrite (out->str, 1, out->len, stdout);
     }
@@ -389,11 +323,10 @@ sp_cli_score (SpCli  *cli,
   score_text (rules, hand_text, &situation, &result);
   if (cli->json)
     {
-      g_autoptr(GString) out = g_string_new (NULL);
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
 
-      append_result (out, rules, &result);
-      g_string_append_c (out, '\n');
-      fputs (out->str, stdout);
+      sp_cli_build_verdict (builder, rules, &result);
+      sp_cli_print_builder (builder);
     }
   else if (result.win)
     print_result_text (rules, &result);

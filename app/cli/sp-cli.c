@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-cli.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,6 +59,36 @@ sp_cli_fail_error (SpCli        *cli,
   return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);
 }
 
+/* Whether @args (up to a "--") hold one of @names. */
+static gboolean
+args_hold (int          argc,
+           char       **argv,
+           const char  *const *names)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--") == 0)
+        return FALSE;
+      if (g_strv_contains (names, argv[i]))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* "sparrow-cli score", "sparrow-cli seating plan": the name the help's usage line shows. */
+static void
+set_usage_name (SpCli      *cli,
+                const char *name)
+{
+  g_autofree char *prgname = NULL;
+
+  if (cli->command != NULL && g_strcmp0 (cli->command, name) != 0)
+    prgname = g_strdup_printf ("sparrow-cli %s %s", cli->command, name);
+  else
+    prgname = g_strdup_printf ("sparrow-cli %s", name);
+  g_set_prgname (prgname);
+}
+
 gboolean
 sp_cli_parse_options (SpCli          *cli,
                       GOptionContext *context,
@@ -65,14 +96,47 @@ sp_cli_parse_options (SpCli          *cli,
                       char         ***argv,
                       int            *status)
 {
+  static const char *const json_names[] = { "--json", NULL };
+  static const char *const help_names[] = { "--help", "-h", "-?", NULL };
   g_autoptr(GError) error = NULL;
+  gboolean json;
 
+  g_return_val_if_fail (*argc >= 1, FALSE);
+
+  json = args_hold (*argc, *argv, json_names);
+  cli->json |= json;
+  set_usage_name (cli, (*argv)[0]);
+  /* GLib's own --help would print and exit(); ours prints and lets the command return. */
+  g_option_context_set_help_enabled (context, FALSE);
+  if (args_hold (*argc, *argv, help_names))
+    {
+      g_autofree char *help = g_option_context_get_help (context, FALSE, NULL);
+
+      fputs (help, stdout);
+      *status = SP_CLI_OK;
+      return FALSE;
+    }
   if (!g_option_context_parse (context, argc, argv, &error))
     {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", error->message);
+      /* A failed parse resets the switches it had set, --json included, to FALSE. */
+      cli->json |= json;
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see %s --help)"), error->message,
+                             g_get_prgname ());
       return FALSE;
     }
   return TRUE;
+}
+
+void
+sp_cli_add_json_option (SpCli          *cli,
+                        GOptionContext *context)
+{
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &cli->json, N_("Answer in JSON"), NULL },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 }
 
 int

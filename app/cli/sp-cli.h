@@ -21,10 +21,11 @@ enum
 /* The global options, given before the command. */
 typedef struct
 {
-  char     *db_path;
-  char     *tournament;
-  char     *referee;
-  gboolean  json; /* the running subcommand answers in JSON */
+  char       *db_path;
+  char       *tournament;
+  char       *referee;
+  gboolean    json;    /* the running subcommand answers in JSON */
+  const char *command; /* the command's name as typed ("score", "seating"), for --help */
 } SpCli;
 
 typedef int (*SpCliCommandFunc) (SpCli  *cli,
@@ -49,12 +50,38 @@ int   sp_cli_fail            (SpCli      *cli,
 /* The same for a GError of any layer; @status and the code follow the error. */
 int   sp_cli_fail_error      (SpCli        *cli,
                               const GError *error);
-/* Parses a subcommand's options; on a usage error prints it and returns FALSE. */
+/* THE way a command parses its options: one GOptionContext per command.
+ *
+ *   g_autofree char *rules = NULL;
+ *   g_auto(GStrv) options = NULL;           (repeated --option KEY=VALUE)
+ *   GOptionEntry entries[] = {
+ *     { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, N_("mcr, taiwan or guangdong"), "R" },
+ *     { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options, N_("…"), "KEY=VALUE" },
+ *     { NULL }
+ *   };
+ *   g_autoptr(GOptionContext) context = g_option_context_new ("HAND");
+ *
+ *   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+ *   sp_cli_add_json_option (cli, context);                       (if it takes --json)
+ *   g_option_context_add_group (context, sp_cli_situation_group_new (&situation));
+ *   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
+ *     return status;
+ *
+ * Then argv[0] is the command's own name and argv[1..argc-1] its positional arguments, in order.
+ * Before parsing, an argument "--json" (before any "--") sets cli->json, so that even a usage
+ * error answers as a JSON error object.  "--help" (or -h, -?) prints the context's help, every
+ * group included, on stdout: FALSE with *@status SP_CLI_OK, the caller returns it.  An unknown
+ * option, a missing or bad value (a callback's G_OPTION_ERROR) is a usage error: FALSE with
+ * *@status SP_CLI_USAGE, printed as sp_cli_fail() does with the code "usage".  Do not enable
+ * GLib's own help or call g_option_context_parse() directly: it would exit the process. */
 gboolean sp_cli_parse_options (SpCli          *cli,
                                GOptionContext *context,
                                int            *argc,
                                char         ***argv,
                                int            *status);
+/* Adds the common --json switch (setting cli->json) to @context's main group. */
+void     sp_cli_add_json_option (SpCli          *cli,
+                                 GOptionContext *context);
 /* Prints a subcommand's usage @text: asked for (--help), on stdout, returning SP_CLI_OK; else,
  * the command line being wrong, on stderr, returning SP_CLI_USAGE. */
 int   sp_cli_usage           (const char *text,

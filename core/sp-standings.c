@@ -500,29 +500,31 @@ sp_standings_from_tables (const SpTableResult    *tables,
   standings = sp_standings_compute ((const SpSessionResult *) results->data, results->len,
                                     input->ranking);
 
-  /* Players still without a counted table (mid-session) are listed with nothing yet. */
-  if (input->n_entrants > 0)
-    {
-      g_autoptr(GHashTable) listed = g_hash_table_new (g_direct_hash, g_direct_equal);
-      guint before = standings->len;
+  /* Players seated at a table without a hand yet (mid-session), and the entrants, are listed
+   * with nothing yet. */
+  {
+    g_autoptr(GHashTable) listed = g_hash_table_new (g_direct_hash, g_direct_equal);
+    guint before = standings->len;
 
-      for (guint i = 0; i < standings->len; i++)
-        g_hash_table_add (listed,
-                          GUINT_TO_POINTER (g_array_index (standings, SpStanding, i).player));
-      for (guint i = 0; i < input->n_entrants; i++)
-        {
-          SpStanding fresh = { 0 };
+    for (guint i = 0; i < standings->len; i++)
+      g_hash_table_add (listed,
+                        GUINT_TO_POINTER (g_array_index (standings, SpStanding, i).player));
+    for (guint i = 0; i < 4 * n_tables + input->n_entrants; i++)
+      {
+        gint64 id = i < 4 * n_tables ? tables[i / 4].players[i % 4]
+                    : input->entrants[i - 4 * n_tables];
+        SpStanding fresh = { 0 };
 
-          fresh.player = (guint32) input->entrants[i];
-          if (g_hash_table_contains (listed, GUINT_TO_POINTER (fresh.player))
-              || contains_id (input->excluded, input->n_excluded, input->entrants[i]))
-            continue;
-          g_hash_table_add (listed, GUINT_TO_POINTER (fresh.player));
-          g_array_append_val (standings, fresh);
-        }
-      if (standings->len > before)
-        rank_standings (standings, input->ranking);
-    }
+        fresh.player = (guint32) id;
+        if (g_hash_table_contains (listed, GUINT_TO_POINTER (fresh.player))
+            || contains_id (input->excluded, input->n_excluded, id))
+          continue;
+        g_hash_table_add (listed, GUINT_TO_POINTER (fresh.player));
+        g_array_append_val (standings, fresh);
+      }
+    if (standings->len > before)
+      rank_standings (standings, input->ranking);
+  }
   if (finalists->len > 0)
     sp_standings_put_first (standings, (const gint64 *) finalists->data, finalists->len,
                             input->ranking);

@@ -109,7 +109,7 @@ typedef struct
   SpRanking     ranking;
   gboolean      penalties_in_session; /* penalties change the session score (table points) */
   guint         group_tables;         /* R98 第十条 groups of tables; 0 or 1: each table alone */
-  const gint64 *entrants;             /* listed even without a result yet (0 points), or NULL */
+  const gint64 *entrants;             /* listed even when not seated yet (0 points), or NULL */
   guint         n_entrants;
   const gint64 *excluded;             /* left out (substitutes with rank_substitutes=off) */
   guint         n_excluded;
@@ -119,7 +119,8 @@ typedef struct
 /* Standings from the results of tables (ordered by session, then table).  A table counts once
  * it has a hand, or when its session is closed (time up).  Table points are 4 / 2 / 1 / 0 per
  * table, or the standard score of each group of @input->group_tables tables of a session.
- * Players of @input->entrants without a counted result are listed with 0 (mid-session).
+ * Players seated at a table without a hand yet (mid-session), and those of @input->entrants,
+ * are listed with 0.
  * With a final session, the players seated at it rank above everyone else (among themselves
  * by the ranking over all their sessions), then the others as before.  The team of every
  * standing is 0. */

@@ -79,7 +79,6 @@ compute_standings (SpDb                *db,
   g_autoptr(GArray) tables = NULL;
   g_autoptr(GPtrArray) players = NULL;
   g_autoptr(GArray) closed = NULL;
-  g_autoptr(GArray) entrants = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GArray) excluded = g_array_new (FALSE, FALSE, sizeof (gint64));
   SpTournamentOptions options;
   SpStandingsInput input = { 0 };
@@ -113,14 +112,10 @@ compute_standings (SpDb                *db,
 
       if (player->status == SP_PLAYER_SUBSTITUTE && !options.rank_substitutes)
         g_array_append_val (excluded, player->id);
-      else if (player->status != SP_PLAYER_WITHDRAWN)
-        g_array_append_val (entrants, player->id);
     }
   sp_ranking_from_string (tournament->ranking, &input.ranking);
   input.penalties_in_session = options.penalties_in_session;
   input.group_tables = options.group_tables;
-  input.entrants = (const gint64 *) entrants->data;
-  input.n_entrants = entrants->len;
   input.excluded = (const gint64 *) excluded->data;
   input.n_excluded = excluded->len;
   if (!find_final_session (db, tournament->id, last_session, &input.final_session, error))

@@ -396,6 +396,13 @@ sp_db_end_write (SpDb      *db,
 
 /* ---- opening and migrations ------------------------------------------------------------ */
 
+static int
+compare_names (const void *a,
+               const void *b)
+{
+  return g_strcmp0 (*(char * const *) a, *(char * const *) b);
+}
+
 /* The migrations compiled into the program, sorted by their number. */
 static char **
 list_migrations (GError **error)
@@ -405,8 +412,7 @@ list_migrations (GError **error)
 
   if (names == NULL)
     return NULL;
-  qsort (names, g_strv_length (names), sizeof (char *),
-         (int (*) (const void *, const void *)) g_strcmp0);
+  qsort (names, g_strv_length (names), sizeof (char *), compare_names);
   return names;
 }
 

@@ -221,6 +221,8 @@ def columns(text):
 
 
 table = must("standings").splitlines()
+check("standings text names the tournament", table[0].startswith("Sparrow Open 2026"), table[:1])
+table = table[1:]
 ends = {}  # name → the column where its points (right-aligned) end
 for line in table[1:]:
     m = re.match(r"\d+ +(.*) \(\d+\) +-?\d+\.\d\d", line)

@@ -42,7 +42,9 @@ run_subcommand (SpCli              *cli,
   return argc >= 2 ? SP_CLI_OK : SP_CLI_USAGE;
 }
 
-/* One GOptionContext for a subcommand: its entries, --json, its summary. */
+/* One GOptionContext for a subcommand: its entries, --json, its summary.  Names and reasons
+ * are read as G_OPTION_ARG_FILENAME, the bytes as typed, so that the store's own checks say
+ * what is wrong with them (not valid UTF-8, a control character) rather than the converter. */
 static GOptionContext *
 new_context (SpCli              *cli,
              const char         *parameters,
@@ -161,7 +163,7 @@ tournament_create (SpCli  *cli,
   g_auto(GStrv) option_list = NULL;
   gint64 sessions = 4, base = 0, per_tai = 0;
   const GOptionEntry entries[] = {
-    { "name", 0, 0, G_OPTION_ARG_STRING, &name, N_("The tournament's name"), N_("NAME") },
+    { "name", 0, 0, G_OPTION_ARG_FILENAME, &name, N_("The tournament's name"), N_("NAME") },
     { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, N_("mcr, taiwan or guangdong"), N_("R") },
     { "profile", 0, 0, G_OPTION_ARG_STRING, &profile, N_("The ruleset's profile"), N_("P") },
     { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &option_list, N_("A ruleset or tournament "
@@ -389,7 +391,7 @@ tournament_delete (SpCli  *cli,
 {
   g_autofree char *confirm = NULL;
   const GOptionEntry entries[] = {
-    { "confirm", 0, 0, G_OPTION_ARG_STRING, &confirm, N_("The tournament's exact name"),
+    { "confirm", 0, 0, G_OPTION_ARG_FILENAME, &confirm, N_("The tournament's exact name"),
       N_("NAME") },
     { NULL }
   };
@@ -515,11 +517,11 @@ player_fields_clear (PlayerFields *fields)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PlayerFields, player_fields_clear)
 
 #define PLAYER_FIELD_ENTRIES(fields) \
-    { "club", 0, 0, G_OPTION_ARG_STRING, &(fields).club, N_("The player's club"), N_("C") }, \
-    { "country", 0, 0, G_OPTION_ARG_STRING, &(fields).country, N_("The player's country"), \
+    { "club", 0, 0, G_OPTION_ARG_FILENAME, &(fields).club, N_("The player's club"), N_("C") }, \
+    { "country", 0, 0, G_OPTION_ARG_FILENAME, &(fields).country, N_("The player's country"), \
       N_("CC") }, \
-    { "team", 0, 0, G_OPTION_ARG_STRING, &(fields).team, N_("The player's team"), N_("T") }, \
-    { "federation-id", 0, 0, G_OPTION_ARG_STRING, &(fields).federation_id, \
+    { "team", 0, 0, G_OPTION_ARG_FILENAME, &(fields).team, N_("The player's team"), N_("T") }, \
+    { "federation-id", 0, 0, G_OPTION_ARG_FILENAME, &(fields).federation_id, \
       N_("The player's federation id"), N_("ID") }
 
 static void
@@ -679,7 +681,7 @@ players_substitute (SpCli  *cli,
   g_auto(PlayerFields) fields = { 0 };
   gboolean force = FALSE;
   const GOptionEntry entries[] = {
-    { "by", 0, 0, G_OPTION_ARG_STRING, &fields.name, N_("The substitute's name"), N_("NAME") },
+    { "by", 0, 0, G_OPTION_ARG_FILENAME, &fields.name, N_("The substitute's name"), N_("NAME") },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace a player who has not withdrawn"),
       NULL },
     PLAYER_FIELD_ENTRIES (fields),
@@ -718,7 +720,7 @@ players_edit (SpCli  *cli,
 {
   g_auto(PlayerFields) fields = { 0 };
   const GOptionEntry entries[] = {
-    { "name", 0, 0, G_OPTION_ARG_STRING, &fields.name, N_("The player's name"), N_("N") },
+    { "name", 0, 0, G_OPTION_ARG_FILENAME, &fields.name, N_("The player's name"), N_("N") },
     PLAYER_FIELD_ENTRIES (fields),
     { NULL }
   };
@@ -866,7 +868,7 @@ penalty_add (SpCli  *cli,
     { "player", 0, 0, G_OPTION_ARG_INT64, &player_id, N_("The player's id"), N_("ID") },
     { "points", 0, 0, G_OPTION_ARG_INT64, &points, N_("The points lost (N or -N alike)"),
       N_("N") },
-    { "reason", 0, 0, G_OPTION_ARG_STRING, &reason, N_("Why"), N_("TEXT") },
+    { "reason", 0, 0, G_OPTION_ARG_FILENAME, &reason, N_("Why"), N_("TEXT") },
     { "hand", 0, 0, G_OPTION_ARG_INT64, &hand, N_("The hand it is given at"), N_("ID") },
     { NULL }
   };

@@ -157,7 +157,7 @@ sp_db_get_player (SpDb    *db,
     return NULL;
   if (player == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                 "no player %" G_GINT64_FORMAT " in this tournament", id);
+                 _("no player %" G_GINT64_FORMAT " in this tournament"), id);
   return player;
 }
 
@@ -175,7 +175,7 @@ sp_db_find_player_by_name (SpDb        *db,
     return NULL;
   if (player == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                 "no player named '%s' in this tournament", name);
+                 _("no player named '%s' in this tournament"), name);
   return player;
 }
 
@@ -356,7 +356,7 @@ sp_db_store_seating (SpDb          *db,
   if (info.n_hands > 0 || info.closed)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "session %u already has hands: its seats cannot be drawn again", session);
+                   _("session %u already has hands: its seats cannot be drawn again"), session);
       goto out;
     }
   id = sp_db_session_id (db, tournament, session, TRUE, error);
@@ -496,7 +496,7 @@ sp_db_get_plan_session (SpDb    *db,
   if (seats->len == 0)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   "the balanced plan has no session %u", session);
+                   _("the balanced plan has no session %u"), session);
       return NULL;
     }
   return g_steal_pointer (&seats);
@@ -549,10 +549,10 @@ sp_db_edit_player (SpDb            *db,
   if (changes->name != NULL)
     {
       g_autoptr(SpPlayer) existing = NULL;
-      const SpDbValue values[] = { sp_db_int (tournament), sp_db_text (NULL) };
-      SpDbValue by_name[2] = { values[0], values[1] };
+      SpDbValue by_name[2];
 
       name = g_strstrip (g_strdup (changes->name));
+      by_name[0] = sp_db_int (tournament);
       by_name[1] = sp_db_text (name);
       if (!read_player (db, "SELECT " PLAYER_COLUMNS " FROM players"
                         " WHERE tournament_id = ? AND name = ?", by_name, &existing, error))

@@ -561,14 +561,14 @@ check_and_migrate (SpDb     *db,
       || (application_id != 0 && application_id != SP_DB_APPLICATION_ID))
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
-                   "%s is not a Sparrow database", db->path);
+                   _("%s is not a Sparrow database"), db->path);
       return FALSE;
     }
   if (version > SP_DB_SCHEMA_VERSION)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_TOO_NEW,
-                   "%s was written by a newer Sparrow (schema %" G_GINT64_FORMAT
-                   ", this program knows up to %d)", db->path, version, SP_DB_SCHEMA_VERSION);
+                   _("%s was written by a newer Sparrow (schema %" G_GINT64_FORMAT
+                     ", this program knows up to %d)"), db->path, version, SP_DB_SCHEMA_VERSION);
       return FALSE;
     }
   if (version == SP_DB_SCHEMA_VERSION)
@@ -628,7 +628,7 @@ sp_db_open (const char  *path,
         {
           g_clear_error (error);
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
-                       "%s is not a Sparrow database", path);
+                       _("%s is not a Sparrow database"), path);
         }
       return NULL;
     }
@@ -783,10 +783,10 @@ sp_db_find_tournament (SpDb        *db,
     {
       if (id_or_name == NULL)
         g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                     "no tournament yet in %s (create one with: tournament create)", db->path);
+                     _("no tournament yet in %s (create one with: tournament create)"), db->path);
       else
         g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                     "no tournament '%s' in %s", id_or_name, db->path);
+                     _("no tournament '%s' in %s"), id_or_name, db->path);
     }
   return tournament;
 }

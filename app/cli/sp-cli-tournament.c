@@ -32,12 +32,15 @@ run_subcommand (SpCli              *cli,
                           argv[1], argv[0]);
     }
   {
-    FILE *out = argc >= 2 ? stdout : stderr;
+    g_autoptr(GString) usage = g_string_new (NULL);
 
-    fprintf (out, _("Usage: sparrow-cli %s SUBCOMMAND …\n\nSubcommands:\n"), argv[0]);
+    g_string_append_printf (usage, _("Usage: sparrow-cli %s SUBCOMMAND …\n\nSubcommands:\n"),
+                            argv[0]);
     for (guint i = 0; i < n_subcommands; i++)
-      fprintf (out, "  %-11s %s\n", subcommands[i].name, _(subcommands[i].summary));
-    fprintf (out, _("\nEvery subcommand takes --help.\n"));
+      g_string_append_printf (usage, "  %-11s %s\n", subcommands[i].name,
+                              _(subcommands[i].summary));
+    g_string_append (usage, _("\nEvery subcommand takes --help.\n"));
+    fputs (usage->str, argc >= 2 ? stdout : stderr);
   }
   return argc >= 2 ? SP_CLI_OK : SP_CLI_USAGE;
 }

@@ -145,6 +145,8 @@ gint64        sp_db_session_id   (SpDb        *db,
                                   gboolean     create,
                                   GError     **error);
 
+/* Whether a transaction is open on the connection. */
+gboolean      sp_db_in_transaction (SpDb      *db);
 /* sp_check_name (), its refusal as SP_DB_ERROR_INVALID. */
 gboolean      sp_db_check_name   (const char  *what,
                                   const char  *name,

@@ -47,6 +47,31 @@ get_drawn_session (SpDb                *db,
 
 /* ---- standings ------------------------------------------------------------------------- */
 
+/* Reads of several statements see one state of the file: a read transaction (deferred, so
+ * that writers are not held up) when the caller has none open. */
+static gboolean
+begin_read (SpDb      *db,
+            gboolean  *started,
+            GError   **error)
+{
+  *started = FALSE;
+  if (!sp_db_in_transaction (db))
+    {
+      if (!sp_db_run (db, "BEGIN DEFERRED", NULL, 0, "starting to read", error))
+        return FALSE;
+      *started = TRUE;
+    }
+  return TRUE;
+}
+
+static void
+end_read (SpDb     *db,
+          gboolean  started)
+{
+  if (started)
+    sp_db_rollback (db);
+}
+
 /* The last final (seating draw --top N) among sessions 1..@last_session (0 all), or 0. */
 static gboolean
 find_final_session (SpDb     *db,
@@ -138,12 +163,16 @@ sp_db_compute_standings (SpDb                *db,
   g_autoptr(GHashTable) team_numbers = NULL;
   g_autoptr(GPtrArray) names = NULL;
   SpRanking ranking = SP_RANKING_R98;
+  gboolean started;
 
   g_return_val_if_fail (db != NULL && tournament != NULL, NULL);
 
   if (last_session > 0 && !sp_db_check_session (tournament, last_session, error))
     return NULL;
+  if (!begin_read (db, &started, error))
+    return NULL;
   standings = compute_standings (db, tournament, last_session, &players, error);
+  end_read (db, started);
   if (standings == NULL || team_names == NULL)
     return g_steal_pointer (&standings);
 
@@ -646,12 +675,17 @@ sp_db_session_progress (SpDb                *db,
                         GError             **error)
 {
   SpSessionInfo info;
+  GArray *progress = NULL;
+  gboolean started;
 
   g_return_val_if_fail (db != NULL && tournament != NULL, NULL);
 
-  if (!get_drawn_session (db, tournament, session, &info, error))
+  if (!begin_read (db, &started, error))
     return NULL;
-  return session_progress (db, tournament, &info, error);
+  if (get_drawn_session (db, tournament, session, &info, error))
+    progress = session_progress (db, tournament, &info, error);
+  end_read (db, started);
+  return progress;
 }
 
 gboolean

@@ -865,6 +865,12 @@ sp_db_list_audit (SpDb    *db,
 
 /* ---- refusals of the core -------------------------------------------------------------- */
 
+gboolean
+sp_db_in_transaction (SpDb *db)
+{
+  return !sqlite3_get_autocommit (db->handle);
+}
+
 void
 sp_db_propagate_refusal (GError **error,
                          GError  *core_error)

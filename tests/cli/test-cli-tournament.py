@@ -401,6 +401,11 @@ check("players edit", edited["name"] == "A9 Lee" and edited["club"] == "Dragons"
 must("players", "withdraw", "10")
 back = json.loads(must("players", "reinstate", "10", "--json"))
 check("players reinstate", back["status"] == "active", back)
+must("players", "checkin", "--all")
+check("players checkin --all", all(p["present"] for p in json.loads(
+    must("players", "list", "--json"))["players"]))
+rc, _, err = run("players", "checkin", "--all", "3")
+check("checkin: IDs or --all", rc == 2, err)
 
 # Penalties: list by session and player, delete.
 table1 = [s["player"]["id"] for s in drawn["tables"][0]["seats"]]

@@ -125,9 +125,26 @@ void  sp_cli_append_padded   (GString    *out,
                               const char *text,
                               guint       width);
 
-/* The verdict writer: JSON written straight into @out, byte for byte what JsonGenerator
- * writes (a verdict through JsonBuilder costs four times its scoring; see sp-cli.c).
- * sp_cli_json_member writes the comma before a member unless it opens its object. */
+/* A verdict of score (SPEC.md §3.1) as one JSON object: {"rules", "profile", "win", "error",
+ * "ready", "total", "fan", "points", "settlement", "penalty"}, each member when it applies. */
+void  sp_cli_build_verdict   (JsonBuilder         *builder,
+                              const SpRules       *rules,
+                              const SpScoreResult *result);
+/* The member "error": {"code", "message" (@message), and for not-a-win "ready"/"shanten", for
+ * below-minimum "total"} of a refused verdict. */
+void  sp_cli_build_verdict_error (JsonBuilder         *builder,
+                                  const SpScoreResult *result,
+                                  const char          *message);
+/* Reports a refused verdict as sp_cli_fail does, the JSON error carrying the verdict's fields
+ * as `score --json` writes them; returns SP_CLI_REFUSED. */
+int   sp_cli_fail_verdict    (SpCli               *cli,
+                              const SpScoreResult *result,
+                              const char          *message);
+
+/* The verdict writer of `score --batch`: JSON written straight into @out, byte for byte what
+ * JsonGenerator writes for the same object (a verdict through JsonBuilder costs four times its
+ * scoring; see sp-cli.c).  Use json-glib everywhere else.  sp_cli_json_member writes the comma
+ * before a member unless it opens its object. */
 void  sp_cli_json_string     (GString             *out,
                               const char          *text);
 void  sp_cli_json_member     (GString             *out,
@@ -140,16 +157,14 @@ void  sp_cli_json_items      (GString             *out,
 /* "ready" and, when not ready, "shanten" of a not-a-win verdict. */
 void  sp_cli_json_ready      (GString             *out,
                               const SpScoreResult *result);
-/* The member "error": {"code", "message" (@message), and for not-a-win "ready"/"shanten", for
- * below-minimum "total"} of a refused verdict (SPEC.md §3.1). */
+/* The member "error" of a refused verdict, as sp_cli_build_verdict_error() builds it. */
 void  sp_cli_json_verdict_error (GString             *out,
                                  const SpScoreResult *result,
                                  const char          *message);
-/* Reports a refused verdict as sp_cli_fail does, the JSON error carrying the verdict's fields
- * as `score --json` writes them; returns SP_CLI_REFUSED. */
-int   sp_cli_fail_verdict    (SpCli               *cli,
-                              const SpScoreResult *result,
-                              const char          *message);
+/* The whole verdict, as sp_cli_build_verdict() builds it. */
+void  sp_cli_json_verdict    (GString             *out,
+                              const SpRules       *rules,
+                              const SpScoreResult *result);
 
 /* A SITUATION option as typed ("--seat-wind", "S"; @value NULL for a switch) set on @situation. */
 gboolean sp_cli_situation_apply       (SpSituation  *situation,

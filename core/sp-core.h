@@ -13,3 +13,4 @@
 #include "sp-standings.h"
 #include "sp-seating.h"
 #include "sp-tournament.h"
+#include "sp-session.h"

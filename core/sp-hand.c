@@ -221,20 +221,24 @@ syntax_error (Reader     *reader,
 }
 
 /* Reads a group of tiles (digits then a suit letter, or honours) up to a token that is not
- * part of one.  Inside a meld a trailing digit without a suit is the meld's ",N". */
+ * part of one.  Inside a meld a trailing digit without a suit is the meld's ",N".  More tiles
+ * than @capacity is an error of its own, told through @overflow so that a meld can word it as
+ * a syntax error without reading the GError back (the caller's @error may be NULL). */
 static gboolean
 read_tiles (Reader   *reader,
             gboolean  in_meld,
             SpTile   *tiles,
             guint     capacity,
             guint    *n_tiles,
-            int      *trailing_digit)
+            int      *trailing_digit,
+            gboolean *overflow)
 {
   guint digits[32];
   guint n_digits = 0;
   guint first_digit_column = 0;
 
   *trailing_digit = -1;
+  *overflow = FALSE;
   for (;;)
     {
       Token token = peek_token (reader);
@@ -259,8 +263,7 @@ read_tiles (Reader   *reader,
             {
               if (*n_tiles >= capacity)
                 {
-                  g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                               "more than %u tiles: too many for any hand", capacity);
+                  *overflow = TRUE;
                   return FALSE;
                 }
               tiles[(*n_tiles)++] = sp_tile_make ((SpSuit) token.value, digits[i]);
@@ -274,8 +277,7 @@ read_tiles (Reader   *reader,
             return syntax_error (reader, first_digit_column, "digits without a suit");
           if (*n_tiles >= capacity)
             {
-              g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                           "more than %u tiles: too many for any hand", capacity);
+              *overflow = TRUE;
               return FALSE;
             }
           tiles[(*n_tiles)++] = (SpTile) token.value;
@@ -338,15 +340,13 @@ read_meld (Reader *reader,
   Token token;
   g_autoptr(GString) shown = g_string_new ("[");
   SpMeld meld = { 0 };
+  gboolean overflow;
 
   advance (reader, &open);
-  if (!read_tiles (reader, TRUE, tiles, G_N_ELEMENTS (tiles), &n_tiles, &n))
+  if (!read_tiles (reader, TRUE, tiles, G_N_ELEMENTS (tiles), &n_tiles, &n, &overflow))
     {
-      if (g_error_matches (*reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT))
-        {
-          g_clear_error (reader->error);
-          return syntax_error (reader, open.column, "a meld of more than four tiles");
-        }
+      if (overflow)
+        return syntax_error (reader, open.column, "a meld of more than four tiles");
       return FALSE;
     }
   token = peek_token (reader);
@@ -450,9 +450,16 @@ sp_hand_parse (const char  *text,
   {
     int unused;
     guint n = 0;
+    gboolean overflow;
 
-    if (!read_tiles (&reader, FALSE, hand->concealed, SP_HAND_MAX_CONCEALED, &n, &unused))
-      return FALSE;
+    if (!read_tiles (&reader, FALSE, hand->concealed, SP_HAND_MAX_CONCEALED, &n, &unused,
+                     &overflow))
+      {
+        if (overflow)
+          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                       "more than %u tiles: too many for any hand", SP_HAND_MAX_CONCEALED);
+        return FALSE;
+      }
     hand->n_concealed = (guint8) n;
   }
 

@@ -131,14 +131,12 @@ check_line (JsonObject *line)
 static void
 test_dev_data (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("SPARROW_SHARED_DIR"), "tests",
-                                            "mcr-dev.jsonl", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "mcr-dev.jsonl", NULL);
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
   g_autoptr(GError) error = NULL;
   guint n = 0, bad = 0;
 
-  g_assert_nonnull (g_getenv ("SPARROW_SHARED_DIR"));
   g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
   g_assert_no_error (error);
   lines = g_strsplit (contents, "\n", -1);

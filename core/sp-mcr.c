@@ -1469,6 +1469,41 @@ score_sets (Facts                 *facts,
 }
 
 /* 组合龙 with one more set and a pair (d->sets: the meld if any, the set, the pair). */
+/* The wait fans of 组合龙 + one set + pair.  A winning tile that sits in the knitted straight
+ * plays no wait role (GB 2006 and SI); one that sits in the set-and-pair part plays the role it
+ * has there.  When the hand holds the winning tile's kind in both parts (12358p147m369sNN+2p:
+ * a 2p of 258p and one of 123p), the tile can be read in the part, and the calculator does.
+ * The role counts only when it is the hand's unique wait: with the 组合龙 complete in the hand
+ * before the winning tile, the hand's waits are those of the four other tiles (another knitted
+ * straight cannot fit in four tiles), so the part's waits decide. */
+static void
+knitted_straight_wait_fans (const Facts           *facts,
+                            const SpDecomposition *d,
+                            FanTable               table)
+{
+  SpTile w = facts->winning_tile;
+  guint8 c[SP_N_TILE_KINDS];
+
+  if (facts->hand->n_melds > 0)
+    {
+      /* The set is a meld: the part is the pair, and a pair of the winning tile is 单钓将
+       * (the hand before it was the 组合龙 and one tile). */
+      if (d->sets[d->n_sets - 1].tile == w)
+        table[FAN_SINGLE_WAIT] = 1;
+      return;
+    }
+
+  /* The set and the pair: the concealed tiles less the 组合龙. */
+  memcpy (c, facts->hand->counts, sizeof c);
+  for (guint r = 1; r <= 9; r++)
+    c[sp_tile_make (d->knitted[(r - 1) % 3], r)]--;
+  if (c[w] == 0)
+    return;
+  c[w]--;
+  if (counts_wait_on_one_tile (c, FALSE))
+    wait_fans (wait_roles (facts, d->sets, d->n_sets), table);
+}
+
 static void
 score_knitted_straight (Facts                 *facts,
                         const SpDecomposition *d,
@@ -1477,13 +1512,8 @@ score_knitted_straight (Facts                 *facts,
   const Options *options = facts->options;
   const SpSet *set = &d->sets[d->n_sets - 2];
   SpTile pair = d->sets[d->n_sets - 1].tile;
-  SpTile w = facts->winning_tile;
   gboolean set_concealed = set->meld == SP_SET_CONCEALED_PART
                            || !sp_meld_is_exposed (&facts->hand->melds[set->meld]);
-  gboolean in_knitted = FALSE;
-
-  for (guint r = 1; r <= 9; r++)
-    in_knitted |= sp_tile_make (d->knitted[(r - 1) % 3], r) == w;
 
   table[FAN_KNITTED_STRAIGHT] = 1;
   if (set->kind == SP_SET_CHOW)
@@ -1534,24 +1564,8 @@ score_knitted_straight (Facts                 *facts,
         table[FAN_CONCEALED_HAND] = 1;
     }
 
-  /* A winning tile inside the knitted straight plays no wait role (GB 2006 and SI). */
-  if (!in_knitted && !(options->heavenly_hands && facts->situation->heavenly))
-    {
-      if (facts->hand->n_melds == 0)
-        {
-          /* Only the set and the pair beside the 组合龙 can wait. */
-          guint8 c[SP_N_TILE_KINDS];
-
-          memcpy (c, facts->hand->counts, sizeof c);
-          for (guint r = 1; r <= 9; r++)
-            c[sp_tile_make (d->knitted[(r - 1) % 3], r)]--;
-          c[w]--;
-          if (counts_wait_on_one_tile (c, FALSE))
-            wait_fans (wait_roles (facts, d->sets, d->n_sets), table);
-        }
-      else
-        table[FAN_SINGLE_WAIT] = 1;
-    }
+  if (!(options->heavenly_hands && facts->situation->heavenly))
+    knitted_straight_wait_fans (facts, d, table);
   if (options->knitted_excludes_waits)
     {
       table[FAN_EDGE_WAIT] = 0;

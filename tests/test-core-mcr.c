@@ -232,6 +232,67 @@ test_worked_examples (void)
 }
 
 
+/* ---- 组合龙 + one set + pair: the wait fans of the set-and-pair part ----------------------- */
+
+/* The knitted straight 147m 258p 369s (or 147s 258p 369m) beside a set and a pair.  A winning
+ * tile that can sit in the set-and-pair part plays its role there (边张, 坎张, 单钓将) when that
+ * is the hand's only wait, even when the 组合龙 holds a tile of the same kind; one that can only
+ * complete the 组合龙, or whose hand has another wait, gives no wait fan. */
+static void
+test_knitted_straight_waits (void)
+{
+  static const struct
+  {
+    const char *hand;
+    const char *args[2];
+    const char *profile;
+    gint32      total;
+    Fan         fans[6];
+  } cases[] = {
+    /* 2p of 258p and of 123p: 13 + 2p is 坎张 in 123p, the hand's only wait. */
+    { "12358p147m369sNN2p", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "门前清", 2 }, { "坎张", 1 } } },
+    /* The same tiles written in another order are the same hand. */
+    { "147m58p369s123pNN2p", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "门前清", 2 }, { "坎张", 1 } } },
+    { "12358p147m369sNN2p", { "--self-drawn" }, NULL, 17,
+      { { "组合龙", 12 }, { "不求人", 4 }, { "坎张", 1 } } },
+    /* GB 2006: 组合龙 excludes 边张 and 坎张. */
+    { "12358p147m369sNN2p", { NULL }, "gb2006", 14, { { "组合龙", 12 }, { "门前清", 2 } } },
+    /* The set is a meld: 8p of 258p and of the pair 88p, 单钓将. */
+    { "[7777m,2]2588p147s369m8p", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "明杠", 1 }, { "无字", 1 }, { "单钓将", 1 } } },
+    { "[CCC]2558p147m369s5p", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "箭刻", 2 }, { "单钓将", 1 } } },
+    /* 边张: 12p + 3p beside the 组合龙, and 12s + 3s with 3s also in 369s. */
+    { "12258p147m369sNN3p", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "门前清", 2 }, { "边张", 1 } } },
+    { "147m258p12369sNN3s", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "门前清", 2 }, { "边张", 1 } } },
+    /* 单钓将 on 5p, a kind the 组合龙 holds too. */
+    { "2558p147m369sCCC5p", { NULL }, NULL, 17,
+      { { "组合龙", 12 }, { "箭刻", 2 }, { "门前清", 2 }, { "单钓将", 1 } } },
+    /* 2p completes only the 组合龙: no wait fan, with or without a meld. */
+    { "58p147m369s11sCCC2p", { NULL }, NULL, 16,
+      { { "组合龙", 12 }, { "箭刻", 2 }, { "门前清", 2 } } },
+    { "[CCC]58p147m369s11s2p", { NULL }, NULL, 14, { { "组合龙", 12 }, { "箭刻", 2 } } },
+    /* 2p completes the 组合龙 or 234p; the hand also waits on 5p (345p): no wait fan. */
+    { "23458p147m369sNN2p", { NULL }, NULL, 14, { { "组合龙", 12 }, { "门前清", 2 } } },
+    /* 2p completes the 组合龙 or 222p; the hand also waits on N (双碰): no wait fan. */
+    { "22258p147m369sNN2p", { NULL }, NULL, 16,
+      { { "组合龙", 12 }, { "门前清", 2 }, { "四归一", 2 } } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SpScoreResult result;
+
+      score_hand (cases[i].hand, cases[i].args, cases[i].profile, NULL, &result);
+      g_assert_true (result.win);
+      assert_fans (cases[i].hand, &result, cases[i].total, cases[i].fans);
+    }
+}
+
 /* ---- Every fan present, and the fans it excludes (不计) absent --------------------------------- */
 
 typedef struct
@@ -818,6 +879,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sparrow/core/mcr/dev-data", test_dev_data);
   g_test_add_func ("/sparrow/core/mcr/worked-examples", test_worked_examples);
+  g_test_add_func ("/sparrow/core/mcr/knitted-straight-waits", test_knitted_straight_waits);
   g_test_add_func ("/sparrow/core/mcr/fan-table", test_fan_table);
   g_test_add_func ("/sparrow/core/mcr/fan-table-covers-every-fan",
                    test_fan_table_covers_every_fan);

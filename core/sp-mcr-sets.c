@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-mcr-private.h"
 
+#include <string.h>
+
 /* ---- Combinations of sets (the SI reference calculator's procedure, rules/mcr.md §7) ----- */
 
 /* Chows are given by their middle tile, pungs by their tile. */
@@ -361,19 +363,50 @@ kongs_and_concealed_pungs (const SpMcrOptions *options,
 
 /* ---- The sets-and-pair form -------------------------------------------------------------- */
 
-void
-sp_mcr_score_sets (SpMcrFacts            *facts,
-                   const SpDecomposition *d,
-                   SpMcrFanTable          table)
+/* What a reading's sets are: its chows (by middle tile) and pungs (kongs included), both in
+ * tile order, its pair, and the counts the fans of the form are read from. */
+typedef struct
 {
-  const SpMcrOptions *options = facts->options;
-  SpTile chows[4], pungs[4], pair = 0;
-  guint n_chows = 0, n_pungs = 0;
-  int concealed_pungs = 0, melded_kongs = 0, concealed_kongs = 0, n_terminal_pungs = 0;
-  int n_dragon_pungs = 0;
-  gboolean win_in_concealed_chow = FALSE;
-  guint terminal_sets = 0, honor_sets = 0, five_sets = 0, even_sets = 0;
+  SpTile   chows[4];
+  SpTile   pungs[4];
+  SpTile   pair;
+  guint    n_chows;
+  guint    n_pungs;
+  int      concealed_pungs;  /* 暗刻, a kong apart */
+  int      melded_kongs;
+  int      concealed_kongs;
+  int      n_terminal_pungs; /* pungs and kongs of terminals or honours */
+  int      n_dragon_pungs;
+  /* Sets (pair included) of a terminal or honour, of a 5, of even ranks only. */
+  guint    terminal_sets;
+  guint    honor_sets;
+  guint    five_sets;
+  guint    even_sets;
+} Survey;
 
+static void
+sort_tiles (SpTile *tiles,
+            guint   n)
+{
+  /* At most four: insertion sort. */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && tiles[j - 1] > tiles[j]; j--)
+      {
+        SpTile x = tiles[j];
+
+        tiles[j] = tiles[j - 1];
+        tiles[j - 1] = x;
+      }
+}
+
+static void
+survey_sets (const SpMcrFacts      *facts,
+             const SpDecomposition *d,
+             Survey                *survey)
+{
+  gboolean win_in_concealed_chow = FALSE;
+
+  memset (survey, 0, sizeof *survey);
   for (guint i = 0; i < d->n_sets; i++)
     {
       const SpSet *set = &d->sets[i];
@@ -383,54 +416,52 @@ sp_mcr_score_sets (SpMcrFacts            *facts,
       switch (set->kind)
         {
         case SP_SET_CHOW:
-          chows[n_chows++] = (SpTile) (t + 1);
+          survey->chows[survey->n_chows++] = (SpTile) (t + 1);
           if (concealed_part && facts->winning_tile >= t && facts->winning_tile <= t + 2)
             win_in_concealed_chow = TRUE;
           if (t % 9 == 0 || t % 9 == 6)
-            terminal_sets++;
+            survey->terminal_sets++;
           else if (t % 9 >= 2 && t % 9 <= 4)
-            five_sets++;
+            survey->five_sets++;
           break;
         case SP_SET_PUNG:
         case SP_SET_KONG:
-          pungs[n_pungs++] = t;
+          survey->pungs[survey->n_pungs++] = t;
           if (set->kind == SP_SET_KONG)
             {
               if (sp_meld_is_exposed (&facts->hand->melds[set->meld]))
-                melded_kongs++;
+                survey->melded_kongs++;
               else
-                concealed_kongs++;
+                survey->concealed_kongs++;
             }
           else if (concealed_part)
-            concealed_pungs++;
+            survey->concealed_pungs++;
           if (sp_tile_is_terminal_or_honor (t))
-            n_terminal_pungs++;
+            survey->n_terminal_pungs++;
           if (sp_tile_is_dragon (t))
-            n_dragon_pungs++;
+            survey->n_dragon_pungs++;
           G_GNUC_FALLTHROUGH;
         case SP_SET_PAIR:
           if (set->kind == SP_SET_PAIR)
-            pair = t;
+            survey->pair = t;
           if (sp_tile_is_honor (t))
-            honor_sets++;
+            survey->honor_sets++;
           else
             {
               guint r = sp_tile_rank (t);
 
               if (r == 1 || r == 9)
-                terminal_sets++;
+                survey->terminal_sets++;
               else if (r == 5)
-                five_sets++;
+                survey->five_sets++;
               else if (r % 2 == 0)
-                even_sets++;
+                survey->even_sets++;
             }
           break;
         default:
           break;
         }
     }
-
-  sp_mcr_win_flag_fans (facts, table);
 
   /* On a discard the winning tile that completes a concealed pung makes it a melded one,
    * unless the tile can be read into a concealed chow instead. */
@@ -439,84 +470,93 @@ sp_mcr_score_sets (SpMcrFacts            *facts,
       for (guint i = 0; i < d->n_sets; i++)
         if (d->sets[i].meld == SP_SET_CONCEALED_PART && d->sets[i].kind == SP_SET_PUNG
             && d->sets[i].tile == facts->winning_tile)
-          concealed_pungs--;
+          survey->concealed_pungs--;
     }
 
-  if (n_pungs > 0)
+  sort_tiles (survey->chows, survey->n_chows);
+  sort_tiles (survey->pungs, survey->n_pungs);
+}
+
+/* Kongs, concealed pungs, 碰碰和, 箭刻 and 幺九刻. */
+static void
+pung_fans (const SpMcrOptions *options,
+           const Survey       *survey,
+           SpMcrFanTable       table)
+{
+  if (survey->n_pungs == 0)
+    return;
+  kongs_and_concealed_pungs (options, survey->concealed_pungs, survey->melded_kongs,
+                             survey->concealed_kongs, table);
+  if (survey->n_pungs == 4 && !table[FAN_FOUR_KONGS] && !table[FAN_FOUR_CONCEALED_PUNGS])
+    table[FAN_ALL_PUNGS] = 1;
+  for (guint i = 0; i < survey->n_pungs; i++)
     {
-      kongs_and_concealed_pungs (options, concealed_pungs, melded_kongs, concealed_kongs, table);
-      if (n_pungs == 4 && !table[FAN_FOUR_KONGS] && !table[FAN_FOUR_CONCEALED_PUNGS])
-        table[FAN_ALL_PUNGS] = 1;
-      for (guint i = 0; i < n_pungs; i++)
+      if (sp_tile_is_dragon (survey->pungs[i]))
+        table[FAN_DRAGON_PUNG]++;
+      else if (sp_tile_is_terminal_or_honor (survey->pungs[i]))
+        table[FAN_PUNG_OF_TERMINALS_OR_HONORS]++;
+    }
+}
+
+/* Four chows and a pair of 5: 三色双龙会 (老少副 of two suits around a pair of 5 of the third)
+ * or 一色双龙会 (two 老少副 of one suit around its 5).  FALSE when neither. */
+static gboolean
+terminal_chows_fans (const SpTile  chows[4],
+                     SpTile        pair,
+                     SpMcrFanTable table)
+{
+  guint ends = 0, same_suit = 0;
+  guint suit_ends[3] = { 0 };
+
+  if (pair >= 27 || pair % 9 != 4)
+    return FALSE;
+  for (guint i = 0; i < 4; i++)
+    {
+      guint r = chows[i] % 9 + 1;
+
+      if (r == 2 || r == 8)
         {
-          if (sp_tile_is_dragon (pungs[i]))
-            table[FAN_DRAGON_PUNG]++;
-          else if (sp_tile_is_terminal_or_honor (pungs[i]))
-            table[FAN_PUNG_OF_TERMINALS_OR_HONORS]++;
+          ends++;
+          suit_ends[chows[i] / 9] |= r == 2 ? 1 : 2;
+        }
+      same_suit += chows[i] / 9 == pair / 9;
+    }
+  if (ends != 4)
+    return FALSE;
+  if (same_suit == 0)
+    {
+      guint others = 0;
+
+      for (guint s = 0; s < 3; s++)
+        others += s != pair / 9 && suit_ends[s] == 3;
+      if (others == 2)
+        {
+          table[FAN_THREE_SUITED_TERMINAL_CHOWS] = 1;
+          return TRUE;
         }
     }
+  if (same_suit == 4 && chows[0] == chows[1] && chows[2] == chows[3] && chows[0] != chows[2])
+    {
+      table[FAN_PURE_TERMINAL_CHOWS] = 1;
+      return TRUE;
+    }
+  return FALSE;
+}
 
-  /* Sort the chows and the pungs (at most four: insertion sort). */
-  for (guint i = 1; i < n_chows; i++)
-    for (guint j = i; j > 0 && chows[j - 1] > chows[j]; j--)
-      {
-        SpTile x = chows[j];
+/* The fans of combinations of chows and of pungs (一色三同顺, 三同刻, 喜相逢, …). */
+static void
+combination_fans (const Survey  *survey,
+                  SpMcrFanTable  table)
+{
+  const SpTile *chows = survey->chows;
+  const SpTile *pungs = survey->pungs;
 
-        chows[j] = chows[j - 1];
-        chows[j - 1] = x;
-      }
-  for (guint i = 1; i < n_pungs; i++)
-    for (guint j = i; j > 0 && pungs[j - 1] > pungs[j]; j--)
-      {
-        SpTile x = pungs[j];
-
-        pungs[j] = pungs[j - 1];
-        pungs[j - 1] = x;
-      }
-
-  switch (n_chows)
+  switch (survey->n_chows)
     {
     case 4:
-      {
-        gboolean pair_five = pair < 27 && pair % 9 == 4;
-        guint ends = 0, same_suit = 0;
-        guint suit_ends[3] = { 0 };
-
-        if (pair_five)
-          {
-            for (guint i = 0; i < 4; i++)
-              {
-                guint r = chows[i] % 9 + 1;
-
-                if (r == 2 || r == 8)
-                  {
-                    ends++;
-                    suit_ends[chows[i] / 9] |= r == 2 ? 1 : 2;
-                  }
-                same_suit += chows[i] / 9 == pair / 9;
-              }
-          }
-        if (pair_five && ends == 4 && same_suit == 0)
-          {
-            guint others = 0;
-
-            for (guint s = 0; s < 3; s++)
-              others += s != pair / 9 && suit_ends[s] == 3;
-            if (others == 2)
-              {
-                table[FAN_THREE_SUITED_TERMINAL_CHOWS] = 1;
-                break;
-              }
-          }
-        if (pair_five && ends == 4 && same_suit == 4 && chows[0] == chows[1]
-            && chows[2] == chows[3] && chows[0] != chows[2])
-          {
-            table[FAN_PURE_TERMINAL_CHOWS] = 1;
-            break;
-          }
+      if (!terminal_chows_fans (chows, survey->pair, table))
         four_chows (chows, table);
-        break;
-      }
+      break;
     case 3:
       three_chows (chows, table);
       break;
@@ -540,17 +580,29 @@ sp_mcr_score_sets (SpMcrFacts            *facts,
     default:
       break;
     }
+}
 
-  /* 不求人, 门前清, 全求人, 自摸. */
+/* 不求人, 门前清, 全求人, 自摸. */
+static void
+concealment_fans (const SpMcrFacts *facts,
+                  SpMcrFanTable     table)
+{
   if (facts->n_exposed == 0)
     table[facts->self_drawn ? FAN_FULLY_CONCEALED_HAND : FAN_CONCEALED_HAND] = 1;
   else if (facts->n_exposed == 4)
     table[facts->self_drawn ? FAN_SELF_DRAWN : FAN_MELDED_HAND] = 1;
   else if (facts->self_drawn)
     table[FAN_SELF_DRAWN] = 1;
+}
 
-  /* 平和, 小三元, 小四喜 from the pair. */
-  if (n_chows == 4)
+/* 平和, 小三元, 小四喜 from the pair; 全带幺, 全带五, 全双刻 from every set and the pair. */
+static void
+pair_and_whole_hand_fans (const Survey  *survey,
+                          SpMcrFanTable  table)
+{
+  SpTile pair = survey->pair;
+
+  if (survey->n_chows == 4)
     {
       if (pair < 27)
         table[FAN_ALL_CHOWS] = 1;
@@ -569,19 +621,36 @@ sp_mcr_score_sets (SpMcrFacts            *facts,
       table[FAN_BIG_THREE_WINDS] = 0;
     }
 
-  /* 全带幺, 全带五, 全双刻. */
-  if (terminal_sets + honor_sets == 5)
+  if (survey->terminal_sets + survey->honor_sets == 5)
     table[FAN_OUTSIDE_HAND] = 1;
-  else if (five_sets == 5)
+  else if (survey->five_sets == 5)
     table[FAN_ALL_FIVES] = 1;
-  else if (even_sets == 5)
+  else if (survey->even_sets == 5)
     table[FAN_ALL_EVEN_PUNGS] = 1;
+}
+
+/* One reading of four sets (melds included) and a pair. */
+void
+sp_mcr_score_sets (SpMcrFacts            *facts,
+                   const SpDecomposition *d,
+                   SpMcrFanTable          table)
+{
+  const SpMcrOptions *options = facts->options;
+  Survey survey;
+
+  survey_sets (facts, d, &survey);
+  sp_mcr_win_flag_fans (facts, table);
+  pung_fans (options, &survey, table);
+  combination_fans (&survey, table);
+  concealment_fans (facts, table);
+  pair_and_whole_hand_fans (&survey, table);
 
   sp_mcr_suit_fans (facts, table);
   sp_mcr_tile_trait_fans (facts, table);
   sp_mcr_rank_range_fans (facts, table);
   if (!table[FAN_QUADRUPLE_CHOW])
-    table[FAN_TILE_HOG] = (gint8) (facts->n_hogs - (guint) (melded_kongs + concealed_kongs));
+    table[FAN_TILE_HOG] = (gint8) (facts->n_hogs
+                                   - (guint) (survey.melded_kongs + survey.concealed_kongs));
 
   if (!table[FAN_FOUR_KONGS] && !(options->heavenly_hands && facts->situation->heavenly))
     {
@@ -596,11 +665,11 @@ sp_mcr_score_sets (SpMcrFacts            *facts,
   sp_mcr_final_exclusions (table);
 
   if (!table[FAN_BIG_FOUR_WINDS])
-    for (guint i = 0; i < n_pungs; i++)
-      if (sp_tile_is_wind (pungs[i]))
-        sp_mcr_wind_fans (facts, pungs[i], table);
+    for (guint i = 0; i < survey.n_pungs; i++)
+      if (sp_tile_is_wind (survey.pungs[i]))
+        sp_mcr_wind_fans (facts, survey.pungs[i], table);
 
   if (!options->si_exclusions)
-    sp_mcr_r98_additions (facts, n_terminal_pungs, n_dragon_pungs, FALSE, table);
+    sp_mcr_r98_additions (facts, survey.n_terminal_pungs, survey.n_dragon_pungs, FALSE, table);
   table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = MAX (table[FAN_PUNG_OF_TERMINALS_OR_HONORS], 0);
 }

@@ -197,6 +197,130 @@ refuse_not_a_win (const SpHand  *hand,
                             result->shanten, result->shanten == 1 ? "" : "s");
 }
 
+/* The facts of the hand that every reading shares, up to the situation's. */
+static void
+init_facts (SpMcrFacts         *facts,
+            const SpMcrOptions *options,
+            const SpHand       *hand,
+            const SpSituation  *situation)
+{
+  facts->options = options;
+  facts->hand = hand;
+  facts->situation = situation;
+  facts->winning_tile = sp_hand_winning_tile (hand);
+  facts->unique_wait = -1;
+  facts->n_exposed = 0;
+  facts->n_kongs = 0;
+  memcpy (facts->all, hand->counts, sizeof facts->all);
+  memset (facts->fixed, 0, sizeof facts->fixed);
+  for (guint i = 0; i < hand->n_melds; i++)
+    {
+      const SpMeld *meld = &hand->melds[i];
+
+      if (meld->kind == SP_MELD_CHOW)
+        for (guint k = 0; k < 3; k++)
+          facts->fixed[meld->tile + k]++;
+      else
+        facts->fixed[meld->tile] += (guint8) sp_meld_n_tiles (meld);
+      facts->n_exposed += sp_meld_is_exposed (meld);
+      facts->n_kongs += meld->kind == SP_MELD_KONG;
+    }
+  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+    facts->all[t] += facts->fixed[t];
+}
+
+/* Scores every reading of @list into @best and returns its total (flowers excluded): the
+ * highest (就高不就低).  On equal totals the sets-and-pair reading is preferred to 七对, and one
+ * with 一色三同顺 or 三同刻 to one without (as the reference calculator reports them). */
+static int
+score_best_reading (SpMcrFacts                *facts,
+                    const SpDecompositionList *list,
+                    SpMcrFanTable              best)
+{
+  const SpMcrOptions *options = facts->options;
+  SpMcrFanTable table;
+  int best_total = -1;
+  gboolean best_is_pairs = FALSE;
+
+  memset (best, 0, sizeof (SpMcrFanTable));
+  memset (table, 0, sizeof table);
+  if (sp_mcr_score_nine_gates (facts, table))
+    {
+      if (options->heavenly_hands)
+        sp_mcr_heavenly_fans (facts, table);
+      memcpy (best, table, sizeof table);
+      best_total = sp_mcr_table_total (options, best);
+    }
+  for (guint i = 0; i < list->n; i++)
+    {
+      const SpDecomposition *d = &list->items[i];
+      int total;
+
+      memset (table, 0, sizeof table);
+      switch (d->form)
+        {
+        case SP_FORM_SETS:
+          if (best_total >= 0 && best[FAN_NINE_GATES])
+            continue;
+          sp_mcr_score_sets (facts, d, table);
+          break;
+        case SP_FORM_SEVEN_PAIRS:
+          sp_mcr_score_seven_pairs (facts, table);
+          break;
+        case SP_FORM_KNITTED_STRAIGHT:
+          sp_mcr_score_knitted_straight (facts, d, table);
+          break;
+        default:
+          sp_mcr_score_other_special (facts, (SpForm) d->form, table);
+          break;
+        }
+      if (options->heavenly_hands)
+        sp_mcr_heavenly_fans (facts, table);
+      /* Every fan is worth at least 1: a zero total is an empty table, 无番和. */
+      total = sp_mcr_table_total (options, table);
+      if (total == 0)
+        {
+          table[FAN_CHICKEN_HAND] = 1;
+          total = sp_mcr_fan_values[FAN_CHICKEN_HAND];
+        }
+      if (total > best_total
+          || (total == best_total
+              && ((best_is_pairs && d->form == SP_FORM_SETS) || table[FAN_PURE_TRIPLE_CHOW]
+                  || table[FAN_TRIPLE_PUNG])))
+        {
+          memcpy (best, table, sizeof table);
+          best_total = total;
+          best_is_pairs = d->form == SP_FORM_SEVEN_PAIRS;
+        }
+    }
+  return best_total;
+}
+
+/* The fans of @table as the result's items, in table order. */
+static void
+add_items (const SpMcrOptions  *options,
+           const SpMcrFanTable  table,
+           SpScoreResult       *result)
+{
+  for (guint i = 0; i < N_FANS; i++)
+    {
+      gint32 value;
+
+      if (table[i] <= 0)
+        continue;
+      value = i == FAN_TWO_CONCEALED_KONGS ? options->concealed_kong_pair_value
+              : i == FAN_MELDED_AND_CONCEALED_KONG ? options->melded_concealed_kong
+              : sp_mcr_fan_values[i];
+      /* The names are distinct: no merging needed. */
+      result->items[result->n_items].name = sp_mcr_fan_names[i];
+      result->items[result->n_items].value = value;
+      result->items[result->n_items].count = (guint32) table[i];
+      result->n_items++;
+    }
+}
+
+/* The verdict on a declared win: a count error, a situation that cannot be, a false win
+ * (not a win, or below the minimum) with its penalty, or a win with its fans and settlement. */
 static void
 score (gconstpointer      data,
        const SpHand      *hand,
@@ -206,11 +330,9 @@ score (gconstpointer      data,
   const SpMcrOptions *options = data;
   SpMcrFacts facts;
   SpDecompositionList list;
-  SpMcrFanTable best, table;
-  int best_total = -1;
-  gboolean best_is_pairs = FALSE;
+  SpMcrFanTable best;
+  int best_total;
   GError *error = NULL;
-  int total_without_flowers;
 
   sp_score_result_init (result, SP_RULESET_MCR);
 
@@ -221,30 +343,7 @@ score (gconstpointer      data,
       return;
     }
 
-  facts.options = options;
-  facts.hand = hand;
-  facts.situation = situation;
-  facts.winning_tile = sp_hand_winning_tile (hand);
-  facts.unique_wait = -1;
-  facts.n_exposed = 0;
-  facts.n_kongs = 0;
-  memcpy (facts.all, hand->counts, sizeof facts.all);
-  memset (facts.fixed, 0, sizeof facts.fixed);
-  for (guint i = 0; i < hand->n_melds; i++)
-    {
-      const SpMeld *meld = &hand->melds[i];
-
-      if (meld->kind == SP_MELD_CHOW)
-        for (guint k = 0; k < 3; k++)
-          facts.fixed[meld->tile + k]++;
-      else
-        facts.fixed[meld->tile] += (guint8) sp_meld_n_tiles (meld);
-      facts.n_exposed += sp_meld_is_exposed (meld);
-      facts.n_kongs += meld->kind == SP_MELD_KONG;
-    }
-  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
-    facts.all[t] += facts.fixed[t];
-
+  init_facts (&facts, options, hand, situation);
   if (!situation_is_consistent (&facts, result))
     return;
 
@@ -265,86 +364,17 @@ score (gconstpointer      data,
     }
   sp_mcr_compute_tile_facts (&facts);
 
-  /* Every reading; keep the highest (就高不就低).  On equal totals the sets-and-pair reading
-   * is preferred to 七对, and one with 一色三同顺 or 三同刻 to one without (as the reference
-   * calculator reports them). */
-  memset (best, 0, sizeof best);
-  memset (table, 0, sizeof table);
-  if (sp_mcr_score_nine_gates (&facts, table))
-    {
-      if (options->heavenly_hands)
-        sp_mcr_heavenly_fans (&facts, table);
-      memcpy (best, table, sizeof best);
-      best_total = sp_mcr_table_total (options, best);
-    }
-  for (guint i = 0; i < list.n; i++)
-    {
-      const SpDecomposition *d = &list.items[i];
-      int total;
-
-      memset (table, 0, sizeof table);
-      switch (d->form)
-        {
-        case SP_FORM_SETS:
-          if (best_total >= 0 && best[FAN_NINE_GATES])
-            continue;
-          sp_mcr_score_sets (&facts, d, table);
-          break;
-        case SP_FORM_SEVEN_PAIRS:
-          sp_mcr_score_seven_pairs (&facts, table);
-          break;
-        case SP_FORM_KNITTED_STRAIGHT:
-          sp_mcr_score_knitted_straight (&facts, d, table);
-          break;
-        default:
-          sp_mcr_score_other_special (&facts, (SpForm) d->form, table);
-          break;
-        }
-      if (options->heavenly_hands)
-        sp_mcr_heavenly_fans (&facts, table);
-      /* Every fan is worth at least 1: a zero total is an empty table, 无番和. */
-      total = sp_mcr_table_total (options, table);
-      if (total == 0)
-        {
-          table[FAN_CHICKEN_HAND] = 1;
-          total = sp_mcr_fan_values[FAN_CHICKEN_HAND];
-        }
-      if (total > best_total
-          || (total == best_total
-              && ((best_is_pairs && d->form == SP_FORM_SETS) || table[FAN_PURE_TRIPLE_CHOW]
-                  || table[FAN_TRIPLE_PUNG])))
-        {
-          memcpy (best, table, sizeof best);
-          best_total = total;
-          best_is_pairs = d->form == SP_FORM_SEVEN_PAIRS;
-        }
-    }
-
-  for (guint i = 0; i < N_FANS; i++)
-    {
-      gint32 value;
-
-      if (best[i] <= 0)
-        continue;
-      value = i == FAN_TWO_CONCEALED_KONGS ? options->concealed_kong_pair_value
-              : i == FAN_MELDED_AND_CONCEALED_KONG ? options->melded_concealed_kong
-              : sp_mcr_fan_values[i];
-      /* The names are distinct: no merging needed. */
-      result->items[result->n_items].name = sp_mcr_fan_names[i];
-      result->items[result->n_items].value = value;
-      result->items[result->n_items].count = (guint32) best[i];
-      result->n_items++;
-    }
+  best_total = score_best_reading (&facts, &list, best);
+  add_items (options, best, result);
   if (situation->n_flowers > 0)
     sp_score_result_add (result, flower_name, 1, situation->n_flowers);
-  total_without_flowers = best_total;
   result->total = best_total + situation->n_flowers;
 
-  if (total_without_flowers < options->min_fan)
+  if (best_total < options->min_fan)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
                               "below the minimum (错和): %d fan without flowers, %d needed",
-                              total_without_flowers, options->min_fan);
+                              best_total, options->min_fan);
       sp_mcr_apply_penalty ((SpMcrPenaltyProfile) options->penalty_profile,
                             situation->seat_wind, result);
       return;

@@ -655,6 +655,16 @@ sp_hand_check_copies (const SpHand  *hand,
   guint position = 0;
   SpTile order[SP_HAND_MAX_MELDS * 4 + SP_HAND_MAX_CONCEALED];
   guint n = 0;
+  guint8 counts[SP_N_TILE_KINDS];
+  gboolean fifth = FALSE;
+
+  /* Every hand scored comes through here: count the kinds first, and find where the fifth
+   * copy was written only when there is one. */
+  sp_hand_all_counts (hand, counts);
+  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+    fifth |= counts[t] > 4;
+  if (!fifth)
+    return TRUE;
 
   /* The reading order of the notation: melds first, then the concealed tiles. */
   for (guint i = 0; i < hand->n_melds; i++)

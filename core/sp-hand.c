@@ -134,7 +134,8 @@ read_high_token (Token *token)
 {
   for (guint i = 0; i < G_N_ELEMENTS (honor_characters); i++)
     {
-      if (memcmp (token->at, honor_characters[i].utf8, 3) == 0)
+      /* strncmp, not memcmp: the text may end inside those three bytes. */
+      if (strncmp (token->at, honor_characters[i].utf8, 3) == 0)
         {
           token->kind = TOKEN_HONOR;
           token->value = honor_characters[i].tile;

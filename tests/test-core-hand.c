@@ -107,6 +107,8 @@ test_parse_errors (void)
     { "12,3m", SP_CORE_ERROR_SYNTAX, "" },
     { "\xff\xfe", SP_CORE_ERROR_SYNTAX, "unknown character" },
     { "12\xe6", SP_CORE_ERROR_SYNTAX, "" },
+    /* The text ends inside what would be 東 (e6 9d b1). */
+    { "1m\xe6\x9d", SP_CORE_ERROR_SYNTAX, "character 3: unknown character '\\xe6'" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -4,10 +4,11 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "sp-core-error.h"
 
 static const char *ruleset_names[] = { "mcr", "taiwan", "guangdong" };
-static const char *ruleset_titles[] = { "an MCR", "a Taiwan", "a Guangdong" };
 
 const char *
 sp_ruleset_to_string (SpRuleset ruleset)
@@ -228,7 +229,7 @@ syntax_error (Reader     *reader,
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_SYNTAX,
-               "character %u: %s", column, message);
+               _("character %u: %s"), column, message);
   return FALSE;
 }
 
@@ -261,9 +262,9 @@ read_tiles (Reader   *reader,
         {
         case TOKEN_DIGIT:
           if (token.value == 0)
-            return syntax_error (reader, token.column, "0 is not a tile rank");
+            return syntax_error (reader, token.column, _("0 is not a tile rank"));
           if (n_digits == G_N_ELEMENTS (digits))
-            return syntax_error (reader, token.column, "too many digits without a suit");
+            return syntax_error (reader, token.column, _("too many digits without a suit"));
           if (n_digits == 0)
             first_digit_column = token.column;
           digits[n_digits++] = token.value;
@@ -271,7 +272,7 @@ read_tiles (Reader   *reader,
 
         case TOKEN_SUIT:
           if (n_digits == 0)
-            return syntax_error (reader, token.column, "suit '%s' without a rank before it",
+            return syntax_error (reader, token.column, _("suit '%s' without a rank before it"),
                                  token_text (&token, shown));
           for (guint i = 0; i < n_digits; i++)
             {
@@ -288,7 +289,7 @@ read_tiles (Reader   *reader,
 
         case TOKEN_HONOR:
           if (n_digits > 0)
-            return syntax_error (reader, first_digit_column, "digits without a suit");
+            return syntax_error (reader, first_digit_column, _("digits without a suit"));
           if (n >= capacity)
             {
               *overflow = TRUE;
@@ -299,7 +300,7 @@ read_tiles (Reader   *reader,
           break;
 
         case TOKEN_OTHER:
-          return syntax_error (reader, token.column, "unknown character '%s'",
+          return syntax_error (reader, token.column, _("unknown character '%s'"),
                                token_text (&token, shown));
 
         default:
@@ -308,7 +309,7 @@ read_tiles (Reader   *reader,
               if (in_meld && n_digits == 1 && token.kind == TOKEN_CLOSE)
                 *trailing_digit = (int) digits[0];
               else
-                return syntax_error (reader, first_digit_column, "digits without a suit");
+                return syntax_error (reader, first_digit_column, _("digits without a suit"));
             }
           return TRUE;
         }
@@ -385,7 +386,7 @@ read_meld (Reader *reader,
   if (!read_tiles (reader, TRUE, tiles, G_N_ELEMENTS (tiles), &n_tiles, &n, &overflow))
     {
       if (overflow)
-        return syntax_error (reader, open.column, "a meld of more than four tiles");
+        return syntax_error (reader, open.column, _("a meld of more than four tiles"));
       return FALSE;
     }
   token = peek_token (reader);
@@ -394,26 +395,27 @@ read_meld (Reader *reader,
       advance (reader, &token);
       token = peek_token (reader);
       if (token.kind != TOKEN_DIGIT)
-        return syntax_error (reader, token.column, "',' must be followed by 1–3 (5–7 for a kong)");
+        return syntax_error (reader, token.column,
+                             _("',' must be followed by 1–3 (5–7 for a kong)"));
       n = (int) token.value;
       advance (reader, &token);
       token = peek_token (reader);
     }
   if (token.kind == TOKEN_OPEN)
-    return syntax_error (reader, token.column, "a bracket inside a meld");
+    return syntax_error (reader, token.column, _("a bracket inside a meld"));
   if (token.kind == TOKEN_END)
-    return syntax_error (reader, open.column, "'[' is not closed");
+    return syntax_error (reader, open.column, _("'[' is not closed"));
   if (token.kind != TOKEN_CLOSE)
-    return syntax_error (reader, token.column, "unexpected '%s' in a meld",
+    return syntax_error (reader, token.column, _("unexpected '%s' in a meld"),
                          token_text (&token, shown));
   advance (reader, &token);
 
   if (n_tiles == 0)
-    return syntax_error (reader, open.column, "an empty meld");
+    return syntax_error (reader, open.column, _("an empty meld"));
   if (hand->n_melds >= SP_HAND_MAX_MELDS)
     {
       g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                   "more than %u melds: too many for any hand", SP_HAND_MAX_MELDS);
+                   _("more than %u melds: too many for any hand"), SP_HAND_MAX_MELDS);
       return FALSE;
     }
 
@@ -433,7 +435,7 @@ read_meld (Reader *reader,
     {
       meld.kind = SP_MELD_PUNG;
       if (n > 3 || n == 0)
-        return syntax_error (reader, open.column, "%s: a pung takes ,1–,3",
+        return syntax_error (reader, open.column, _("%s: a pung takes ,1–,3"),
                              meld_text (written, n_tiles, shown));
       meld.from = n > 0 ? (guint8) n : SP_FROM_UNKNOWN;
     }
@@ -442,11 +444,11 @@ read_meld (Reader *reader,
       if (sp_tile_is_honor (tiles[0]) || sp_tile_is_honor (tiles[2])
           || sp_tile_suit (tiles[0]) != sp_tile_suit (tiles[2])
           || tiles[1] != tiles[0] + 1 || tiles[2] != tiles[0] + 2)
-        return syntax_error (reader, open.column, "%s: not a chow",
+        return syntax_error (reader, open.column, _("%s: not a chow"),
                              meld_text (written, n_tiles, shown));
       meld.kind = SP_MELD_CHOW;
       if (n > 3 || n == 0)
-        return syntax_error (reader, open.column, "%s: a chow takes ,1–,3",
+        return syntax_error (reader, open.column, _("%s: a chow takes ,1–,3"),
                              meld_text (written, n_tiles, shown));
       meld.from = SP_FROM_LEFT;
       meld.claimed = n > 0 ? (guint8) n : 0;
@@ -454,7 +456,7 @@ read_meld (Reader *reader,
   else if (n_tiles == 4)
     {
       if (tiles[0] != tiles[3])
-        return syntax_error (reader, open.column, "%s: not a kong",
+        return syntax_error (reader, open.column, _("%s: not a kong"),
                              meld_text (written, n_tiles, shown));
       meld.kind = SP_MELD_KONG;
       if (n < 0)
@@ -470,11 +472,11 @@ read_meld (Reader *reader,
           meld.from = (guint8) (n - 4);
         }
       else
-        return syntax_error (reader, open.column, "%s: a kong takes ,1–,3 or ,5–,7",
+        return syntax_error (reader, open.column, _("%s: a kong takes ,1–,3 or ,5–,7"),
                              meld_text (written, n_tiles, shown));
     }
   else
-    return syntax_error (reader, open.column, "%s: not a chow, pung or kong",
+    return syntax_error (reader, open.column, _("%s: not a chow, pung or kong"),
                          meld_text (written, n_tiles, shown));
 
   meld.tile = tiles[0];
@@ -513,7 +515,7 @@ sp_hand_parse (const char  *text,
       {
         if (overflow)
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                       "more than %u tiles: too many for any hand", SP_HAND_MAX_CONCEALED);
+                       _("more than %u tiles: too many for any hand"), SP_HAND_MAX_CONCEALED);
         return FALSE;
       }
     hand->n_concealed = (guint8) n;
@@ -525,18 +527,18 @@ sp_hand_parse (const char  *text,
     case TOKEN_END:
       break;
     case TOKEN_OPEN:
-      return syntax_error (&reader, token.column, "a meld after the concealed tiles");
+      return syntax_error (&reader, token.column, _("a meld after the concealed tiles"));
     case TOKEN_CLOSE:
-      return syntax_error (&reader, token.column, "']' without '['");
+      return syntax_error (&reader, token.column, _("']' without '['"));
     case TOKEN_COMMA:
-      return syntax_error (&reader, token.column, "',' outside a meld");
+      return syntax_error (&reader, token.column, _("',' outside a meld"));
     default:
-      return syntax_error (&reader, token.column, "unknown character '%s'",
+      return syntax_error (&reader, token.column, _("unknown character '%s'"),
                            token_text (&token, shown));
     }
 
   if (hand->n_melds == 0 && hand->n_concealed == 0)
-    return syntax_error (&reader, 1, "an empty hand");
+    return syntax_error (&reader, 1, _("an empty hand"));
 
   for (guint i = 0; i < hand->n_concealed; i++)
     hand->counts[hand->concealed[i]]++;
@@ -650,8 +652,6 @@ gboolean
 sp_hand_check_copies (const SpHand  *hand,
                       GError       **error)
 {
-  static const char *ordinals[] = { "first", "second", "third", "fourth", "fifth", "sixth",
-                                    "seventh", "eighth", "ninth" };
   guint8 seen[SP_N_TILE_KINDS] = { 0 };
   guint position = 0;
   SpTile order[SP_HAND_MAX_MELDS * 4 + SP_HAND_MAX_CONCEALED];
@@ -682,14 +682,13 @@ sp_hand_check_copies (const SpHand  *hand,
     {
       SpTile tile = order[position];
 
+      /* The first kind to reach five copies, where its fifth was written. */
       if (++seen[tile] > 4)
         {
           char buf[SP_TILE_STRING_SIZE];
 
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_TOO_MANY_COPIES,
-                       "tile %u: a %s %s", position + 1,
-                       ordinals[MIN (seen[tile], G_N_ELEMENTS (ordinals)) - 1],
-                       sp_tile_to_string (tile, buf));
+                       _("tile %u: a fifth %s"), position + 1, sp_tile_to_string (tile, buf));
           return FALSE;
         }
     }
@@ -711,9 +710,15 @@ sp_hand_check_tile_count (const SpHand  *hand,
 
   if (n_tiles != needed + n_kongs || hand->n_melds > max_melds)
     {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                   "%u tiles: %s hand needs %u (+1 per kong)", n_tiles,
-                   ruleset_titles[ruleset], needed);
+      if (ruleset == SP_RULESET_MCR)
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                     _("%u tiles: an MCR hand needs %u (+1 per kong)"), n_tiles, needed);
+      else if (ruleset == SP_RULESET_TAIWAN)
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                     _("%u tiles: a Taiwan hand needs %u (+1 per kong)"), n_tiles, needed);
+      else
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                     _("%u tiles: a Guangdong hand needs %u (+1 per kong)"), n_tiles, needed);
       return FALSE;
     }
   return TRUE;

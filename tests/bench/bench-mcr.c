@@ -32,7 +32,7 @@ typedef enum
   MEASURE_PARSE_AND_SCORE,
 } Measure;
 
-/* The thread's CPU time: the build machine is shared, and time spent running other processes
+/* The thread's CPU time: other processes run on the build machine, and time spent running them
  * says nothing about the scorer. */
 static inline double
 cpu_ns (void)
@@ -140,7 +140,7 @@ measure (const char    *label,
 
   for (guint i = 0; i < cases->len; i++)
     times[i] = G_MAXDOUBLE;
-  /* The best of a few trials: the machine is shared, and a trial that another process
+  /* The best of a few trials: other processes run on the machine, and a trial that one
    * interrupted says nothing about the code.  Each trial goes over the whole mix so that a
    * burst of load spoils one trial of many hands rather than every trial of one. */
   for (guint trial = 0; trial < TRIALS; trial++)

@@ -289,100 +289,75 @@ sp_mcr_heavenly_fans (SpMcrFacts    *facts,
 
 /* ---- Exclusions (不计) --------------------------------------------------------------------- */
 
-/* The exclusions (不计) of rules/mcr.md §7 that the procedure does not already make. */
+/* The exclusions (不计) of rules/mcr.md §7 that the procedure does not already make: a fan
+ * present removes each fan of its row.  Removing is the same in any order, and no fan that a
+ * row removes is one whose presence another row reads (平和 and 断幺 remove only 无字, which
+ * the rows that remove them remove too). */
+static const struct
+{
+  guint8 fan;
+  guint8 excluded[5]; /* ends at the first 0: 大四喜, which no fan excludes */
+} exclusions[] = {
+  { FAN_BIG_FOUR_WINDS, { FAN_ALL_PUNGS, FAN_PUNG_OF_TERMINALS_OR_HONORS } },
+  { FAN_BIG_THREE_DRAGONS, { FAN_DRAGON_PUNG } },
+  { FAN_ALL_GREEN, { FAN_HALF_FLUSH, FAN_ONE_VOIDED_SUIT } },
+  { FAN_FOUR_KONGS, { FAN_SINGLE_WAIT } },
+  { FAN_ALL_TERMINALS,
+    { FAN_ALL_PUNGS, FAN_OUTSIDE_HAND, FAN_PUNG_OF_TERMINALS_OR_HONORS, FAN_NO_HONORS,
+      FAN_DOUBLE_PUNG } },
+  { FAN_LITTLE_FOUR_WINDS, { FAN_PUNG_OF_TERMINALS_OR_HONORS } },
+  { FAN_LITTLE_THREE_DRAGONS, { FAN_DRAGON_PUNG } },
+  { FAN_ALL_HONORS,
+    { FAN_ALL_PUNGS, FAN_OUTSIDE_HAND, FAN_PUNG_OF_TERMINALS_OR_HONORS, FAN_ONE_VOIDED_SUIT } },
+  { FAN_FOUR_CONCEALED_PUNGS, { FAN_ALL_PUNGS, FAN_CONCEALED_HAND } },
+  { FAN_PURE_TERMINAL_CHOWS, { FAN_FULL_FLUSH, FAN_ALL_CHOWS, FAN_NO_HONORS } },
+  { FAN_FOUR_PURE_SHIFTED_PUNGS, { FAN_ALL_PUNGS } },
+  { FAN_ALL_TERMINALS_AND_HONORS,
+    { FAN_ALL_PUNGS, FAN_OUTSIDE_HAND, FAN_PUNG_OF_TERMINALS_OR_HONORS } },
+  { FAN_ALL_EVEN_PUNGS, { FAN_ALL_PUNGS, FAN_ALL_SIMPLES, FAN_NO_HONORS } },
+  { FAN_UPPER_TILES, { FAN_NO_HONORS } },
+  { FAN_LOWER_TILES, { FAN_NO_HONORS } },
+  { FAN_UPPER_FOUR, { FAN_NO_HONORS } },
+  { FAN_LOWER_FOUR, { FAN_NO_HONORS } },
+  { FAN_MIDDLE_TILES, { FAN_ALL_SIMPLES, FAN_NO_HONORS } },
+  { FAN_ALL_FIVES, { FAN_ALL_SIMPLES, FAN_NO_HONORS } },
+  { FAN_THREE_SUITED_TERMINAL_CHOWS, { FAN_ALL_CHOWS, FAN_NO_HONORS } },
+  { FAN_REVERSIBLE_TILES, { FAN_ONE_VOIDED_SUIT } },
+  { FAN_LAST_TILE_DRAW, { FAN_SELF_DRAWN } },
+  { FAN_OUT_WITH_REPLACEMENT_TILE, { FAN_SELF_DRAWN } },
+  { FAN_FULLY_CONCEALED_HAND, { FAN_SELF_DRAWN } },
+  { FAN_MELDED_HAND, { FAN_SINGLE_WAIT } },
+  { FAN_TWO_DRAGONS_PUNGS, { FAN_DRAGON_PUNG } },
+  { FAN_ALL_CHOWS, { FAN_NO_HONORS } },
+  { FAN_ALL_SIMPLES, { FAN_NO_HONORS } },
+};
+
+G_STATIC_ASSERT (FAN_BIG_FOUR_WINDS == 0);
+
 void
 sp_mcr_final_exclusions (SpMcrFanTable table)
 {
-  if (table[FAN_BIG_FOUR_WINDS])
+  /* 四暗刻 excludes 不求人 but not the self-draw, which is then 自摸.  This comes before the
+   * rows so that the row of 不求人 does not remove that 自摸. */
+  if (table[FAN_FOUR_CONCEALED_PUNGS] && table[FAN_FULLY_CONCEALED_HAND])
     {
-      table[FAN_ALL_PUNGS] = 0;
-      table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = 0;
+      table[FAN_FULLY_CONCEALED_HAND] = 0;
+      table[FAN_SELF_DRAWN] = 1;
     }
-  if (table[FAN_BIG_THREE_DRAGONS])
-    table[FAN_DRAGON_PUNG] = 0;
-  if (table[FAN_ALL_GREEN])
+
+  for (guint i = 0; i < G_N_ELEMENTS (exclusions); i++)
     {
-      table[FAN_HALF_FLUSH] = 0;
-      table[FAN_ONE_VOIDED_SUIT] = 0;
+      if (!table[exclusions[i].fan])
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (exclusions[i].excluded) && exclusions[i].excluded[k];
+           k++)
+        table[exclusions[i].excluded[k]] = 0;
     }
-  if (table[FAN_FOUR_KONGS])
-    table[FAN_SINGLE_WAIT] = 0;
-  if (table[FAN_ALL_TERMINALS])
-    {
-      table[FAN_ALL_PUNGS] = 0;
-      table[FAN_OUTSIDE_HAND] = 0;
-      table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = 0;
-      table[FAN_NO_HONORS] = 0;
-      table[FAN_DOUBLE_PUNG] = 0;
-    }
-  if (table[FAN_LITTLE_FOUR_WINDS])
-    table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = 0;
-  if (table[FAN_LITTLE_THREE_DRAGONS])
-    table[FAN_DRAGON_PUNG] = 0;
-  if (table[FAN_ALL_HONORS])
-    {
-      table[FAN_ALL_PUNGS] = 0;
-      table[FAN_OUTSIDE_HAND] = 0;
-      table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = 0;
-      table[FAN_ONE_VOIDED_SUIT] = 0;
-    }
-  if (table[FAN_FOUR_CONCEALED_PUNGS])
-    {
-      table[FAN_ALL_PUNGS] = 0;
-      table[FAN_CONCEALED_HAND] = 0;
-      if (table[FAN_FULLY_CONCEALED_HAND])
-        {
-          table[FAN_FULLY_CONCEALED_HAND] = 0;
-          table[FAN_SELF_DRAWN] = 1;
-        }
-    }
-  if (table[FAN_PURE_TERMINAL_CHOWS])
-    {
-      table[FAN_FULL_FLUSH] = 0;
-      table[FAN_ALL_CHOWS] = 0;
-      table[FAN_NO_HONORS] = 0;
-    }
-  if (table[FAN_FOUR_PURE_SHIFTED_PUNGS])
-    table[FAN_ALL_PUNGS] = 0;
-  if (table[FAN_ALL_TERMINALS_AND_HONORS])
-    {
-      table[FAN_ALL_PUNGS] = 0;
-      table[FAN_OUTSIDE_HAND] = 0;
-      table[FAN_PUNG_OF_TERMINALS_OR_HONORS] = 0;
-    }
-  if (table[FAN_ALL_EVEN_PUNGS])
-    {
-      table[FAN_ALL_PUNGS] = 0;
-      table[FAN_ALL_SIMPLES] = 0;
-      table[FAN_NO_HONORS] = 0;
-    }
-  if (table[FAN_UPPER_TILES] || table[FAN_LOWER_TILES] || table[FAN_UPPER_FOUR]
-      || table[FAN_LOWER_FOUR])
-    table[FAN_NO_HONORS] = 0;
-  if (table[FAN_MIDDLE_TILES] || table[FAN_ALL_FIVES])
-    {
-      table[FAN_ALL_SIMPLES] = 0;
-      table[FAN_NO_HONORS] = 0;
-    }
-  if (table[FAN_THREE_SUITED_TERMINAL_CHOWS])
-    {
-      table[FAN_ALL_CHOWS] = 0;
-      table[FAN_NO_HONORS] = 0;
-    }
+
+  /* 三风刻 holds three 幺九刻 (字一色 and 混幺九 have already removed them all). */
   if (table[FAN_BIG_THREE_WINDS] && !table[FAN_ALL_HONORS]
       && !table[FAN_ALL_TERMINALS_AND_HONORS])
     table[FAN_PUNG_OF_TERMINALS_OR_HONORS] -= 3;
-  if (table[FAN_REVERSIBLE_TILES])
-    table[FAN_ONE_VOIDED_SUIT] = 0;
-  if (table[FAN_LAST_TILE_DRAW] || table[FAN_OUT_WITH_REPLACEMENT_TILE]
-      || table[FAN_FULLY_CONCEALED_HAND])
-    table[FAN_SELF_DRAWN] = 0;
-  if (table[FAN_MELDED_HAND])
-    table[FAN_SINGLE_WAIT] = 0;
-  if (table[FAN_TWO_DRAGONS_PUNGS])
-    table[FAN_DRAGON_PUNG] = 0;
-  if (table[FAN_ALL_CHOWS] || table[FAN_ALL_SIMPLES])
-    table[FAN_NO_HONORS] = 0;
 }
 
 /* The additions the 1998 table allows where the common practice excludes more (the "+SI"

@@ -293,6 +293,115 @@ test_knitted_straight_waits (void)
     }
 }
 
+/* A random 组合龙 + one set + pair, all concealed, the winning tile a random one of them. */
+static void
+random_knitted_straight_hand (GRand  *rand,
+                              SpHand *hand)
+{
+  guint8 used[SP_N_TILE_KINDS] = { 0 };
+  SpTile tiles[14];
+  guint n = 0;
+  guint suits[3] = { 0, 1, 2 };
+
+  for (guint i = 2; i > 0; i--)
+    {
+      guint j = (guint) g_rand_int_range (rand, 0, (gint32) i + 1);
+      guint x = suits[i];
+
+      suits[i] = suits[j];
+      suits[j] = x;
+    }
+  for (guint r = 1; r <= 9; r++)
+    {
+      tiles[n] = sp_tile_make ((SpSuit) suits[(r - 1) % 3], r);
+      used[tiles[n++]]++;
+    }
+  for (;;)
+    {
+      SpTile t = (SpTile) g_rand_int_range (rand, 0, SP_N_TILE_KINDS);
+      gboolean chow = g_rand_boolean (rand) && t < 27 && t % 9 <= 6;
+
+      if (chow ? (used[t] == 4 || used[t + 1] == 4 || used[t + 2] == 4) : used[t] > 1)
+        continue;
+      for (guint k = 0; k < 3; k++)
+        {
+          tiles[n] = (SpTile) (chow ? t + k : t);
+          used[tiles[n++]]++;
+        }
+      break;
+    }
+  for (;;)
+    {
+      SpTile t = (SpTile) g_rand_int_range (rand, 0, SP_N_TILE_KINDS);
+
+      if (used[t] > 2)
+        continue;
+      tiles[n++] = t;
+      tiles[n++] = t;
+      break;
+    }
+  for (guint i = n - 1; i > 0; i--)
+    {
+      guint j = (guint) g_rand_int_range (rand, 0, (gint32) i + 1);
+      SpTile x = tiles[i];
+
+      tiles[i] = tiles[j];
+      tiles[j] = x;
+    }
+  memset (hand, 0, sizeof *hand);
+  for (guint i = 0; i < n; i++)
+    {
+      hand->concealed[i] = tiles[i];
+      hand->counts[tiles[i]]++;
+    }
+  hand->n_concealed = (guint8) n;
+}
+
+/* Over random 组合龙 hands, the wait fans agree with the hand's waits as the analysis reads
+ * them: a wait fan exactly when the hand before the winning tile waits on that tile alone and
+ * the tile plays an edge, closed or single role in some reading. */
+static void
+test_knitted_straight_waits_agree (void)
+{
+  g_autoptr(SpRules) rules = sp_rules_new (SP_RULESET_MCR, NULL, NULL);
+  GRand *rand = g_rand_new_with_seed (20261130);
+  const guint roles = (1u << SP_WAIT_EDGE) | (1u << SP_WAIT_CLOSED) | (1u << SP_WAIT_SINGLE);
+  guint n_fans = 0;
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      SpHand hand, ready;
+      SpSituation situation;
+      SpScoreResult result;
+      SpWaitList waits;
+      gboolean wait_fan, expected;
+
+      random_knitted_straight_hand (rand, &hand);
+      sp_situation_init (&situation);
+      sp_rules_score (rules, &hand, &situation, &result);
+      ready = hand;
+      sp_hand_remove_winning_tile (&ready);
+      sp_hand_waits (&ready, SP_RULESET_MCR, &waits);
+
+      wait_fan = sp_score_result_item (&result, "边张") > 0
+                 || sp_score_result_item (&result, "坎张") > 0
+                 || sp_score_result_item (&result, "单钓将") > 0;
+      expected = waits.n == 1 && (waits.waits[0].roles & roles) != 0
+                 && sp_score_result_item (&result, "组合龙") > 0;
+      if (wait_fan != expected)
+        {
+          g_autofree char *text = sp_hand_to_string (&hand);
+          g_autofree char *got = describe (&result);
+
+          g_error ("%s: %u waits; got %s", text, waits.n, got);
+        }
+      n_fans += wait_fan;
+    }
+  /* The property is not vacuous: about one hand in six has a wait fan. */
+  g_assert_cmpuint (n_fans, >, 1000);
+  g_rand_free (rand);
+}
+
 /* ---- Every fan present, and the fans it excludes (不计) absent --------------------------------- */
 
 typedef struct
@@ -880,6 +989,8 @@ main (int argc, char **argv)
   g_test_add_func ("/sparrow/core/mcr/dev-data", test_dev_data);
   g_test_add_func ("/sparrow/core/mcr/worked-examples", test_worked_examples);
   g_test_add_func ("/sparrow/core/mcr/knitted-straight-waits", test_knitted_straight_waits);
+  g_test_add_func ("/sparrow/core/mcr/knitted-straight-waits-agree",
+                   test_knitted_straight_waits_agree);
   g_test_add_func ("/sparrow/core/mcr/fan-table", test_fan_table);
   g_test_add_func ("/sparrow/core/mcr/fan-table-covers-every-fan",
                    test_fan_table_covers_every_fan);

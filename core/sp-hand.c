@@ -4,10 +4,11 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "sp-core-error.h"
 
 static const char *ruleset_names[] = { "mcr", "taiwan", "guangdong" };
-static const char *ruleset_titles[] = { "an MCR", "a Taiwan", "a Guangdong" };
 
 const char *
 sp_ruleset_to_string (SpRuleset ruleset)
@@ -58,18 +59,22 @@ sp_hand_free (SpHand *hand)
   g_free (hand);
 }
 
-/* The parser reads the text one character at a time; `column` counts characters (not bytes)
- * from 1 so that messages point where a person would. */
+/* The parser reads the text in one pass, a token at a time; `column` counts characters (not
+ * bytes) from 1 so that messages point where a person would.  It allocates nothing and makes a
+ * GError only when the text is refused: referees' stations and batch scoring parse every hand
+ * they score, and parsing should cost less than scoring. */
 typedef struct
 {
-  const char *text;
   const char *p;
   guint       column;
   GError    **error;
 } Reader;
 
+/* A token's kind is the class of its first byte (the classes of the table below), except that
+ * a byte from 0x80 starts a CJK honour or an unknown character. */
 typedef enum
 {
+  TOKEN_OTHER = 0,
   TOKEN_END,
   TOKEN_DIGIT,
   TOKEN_SUIT,
@@ -77,129 +82,135 @@ typedef enum
   TOKEN_OPEN,
   TOKEN_CLOSE,
   TOKEN_COMMA,
-  TOKEN_OTHER,
+  CLASS_SPACE, /* skipped between tokens */
+  CLASS_HIGH,  /* a byte from 0x80: see read_high_token() */
 } TokenKind;
 
 typedef struct
 {
-  TokenKind kind;
-  guint     value;  /* digit value, suit index, honour tile */
-  guint     column;
-  guint     length; /* bytes */
-  char      shown[8];
+  guint8      kind;   /* TokenKind */
+  guint8      value;  /* digit value, SpSuit, honour SpTile */
+  guint8      length; /* bytes */
+  guint       column;
+  const char *at;     /* where it starts, to show it in a message */
 } Token;
 
+static const guint8 char_classes[256] = {
+  ['\0'] = TOKEN_END,
+  [' '] = CLASS_SPACE, ['\t'] = CLASS_SPACE,
+  ['0'] = TOKEN_DIGIT, ['1'] = TOKEN_DIGIT, ['2'] = TOKEN_DIGIT, ['3'] = TOKEN_DIGIT,
+  ['4'] = TOKEN_DIGIT, ['5'] = TOKEN_DIGIT, ['6'] = TOKEN_DIGIT, ['7'] = TOKEN_DIGIT,
+  ['8'] = TOKEN_DIGIT, ['9'] = TOKEN_DIGIT,
+  ['m'] = TOKEN_SUIT, ['p'] = TOKEN_SUIT, ['s'] = TOKEN_SUIT,
+  ['E'] = TOKEN_HONOR, ['S'] = TOKEN_HONOR, ['W'] = TOKEN_HONOR, ['N'] = TOKEN_HONOR,
+  ['C'] = TOKEN_HONOR, ['F'] = TOKEN_HONOR, ['P'] = TOKEN_HONOR,
+  ['['] = TOKEN_OPEN, [']'] = TOKEN_CLOSE, [','] = TOKEN_COMMA,
+  [0x80 ... 0xff] = CLASS_HIGH,
+};
+
+static const guint8 char_values[256] = {
+  ['0'] = 0, ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4,
+  ['5'] = 5, ['6'] = 6, ['7'] = 7, ['8'] = 8, ['9'] = 9,
+  ['m'] = SP_SUIT_CHARACTERS, ['p'] = SP_SUIT_DOTS, ['s'] = SP_SUIT_BAMBOO,
+  ['E'] = SP_TILE_EAST, ['S'] = SP_TILE_SOUTH, ['W'] = SP_TILE_WEST, ['N'] = SP_TILE_NORTH,
+  ['C'] = SP_TILE_RED, ['F'] = SP_TILE_GREEN, ['P'] = SP_TILE_WHITE,
+};
+
+/* The honours written in Chinese: three bytes each in UTF-8. */
 static const struct
 {
-  const char *utf8;
-  SpTile      tile;
+  char   utf8[4];
+  SpTile tile;
 } honor_characters[] = {
   { "東", SP_TILE_EAST }, { "东", SP_TILE_EAST }, { "南", SP_TILE_SOUTH },
   { "西", SP_TILE_WEST }, { "北", SP_TILE_NORTH }, { "中", SP_TILE_RED },
   { "發", SP_TILE_GREEN }, { "发", SP_TILE_GREEN }, { "白", SP_TILE_WHITE },
 };
 
+G_STATIC_ASSERT (sizeof "東" == 4 && sizeof "发" == 4);
+
+/* A token that starts with a byte from 0x80: a CJK honour, else an unknown character. */
 static void
-skip_spaces (Reader *reader)
+read_high_token (Token *token)
 {
-  while (*reader->p == ' ' || *reader->p == '\t')
+  for (guint i = 0; i < G_N_ELEMENTS (honor_characters); i++)
     {
-      reader->p++;
-      reader->column++;
+      /* strncmp, not memcmp: the text may end inside those three bytes. */
+      if (strncmp (token->at, honor_characters[i].utf8, 3) == 0)
+        {
+          token->kind = TOKEN_HONOR;
+          token->value = honor_characters[i].tile;
+          token->length = 3;
+          return;
+        }
     }
+  token->kind = TOKEN_OTHER;
 }
 
-static Token
+static inline Token
 peek_token (Reader *reader)
 {
-  Token token = { TOKEN_OTHER, 0, 0, 1, "" };
-  const char *p;
-  char c;
+  const guchar *p = (const guchar *) reader->p;
+  Token token;
 
-  skip_spaces (reader);
-  p = reader->p;
-  c = *p;
+  while (char_classes[*p] == CLASS_SPACE)
+    {
+      p++;
+      reader->column++;
+    }
+  reader->p = (const char *) p;
+  token.kind = char_classes[*p];
+  token.value = char_values[*p];
+  token.length = 1;
   token.column = reader->column;
-
-  if (c == '\0')
-    {
-      token.kind = TOKEN_END;
-      token.length = 0;
-      return token;
-    }
-  if (c >= '0' && c <= '9')
-    {
-      token.kind = TOKEN_DIGIT;
-      token.value = (guint) (c - '0');
-    }
-  else if (c == 'm' || c == 'p' || c == 's')
-    {
-      token.kind = TOKEN_SUIT;
-      token.value = c == 'm' ? SP_SUIT_CHARACTERS : c == 'p' ? SP_SUIT_DOTS : SP_SUIT_BAMBOO;
-    }
-  else if (c != '\0' && strchr ("ESWNCFP", c) != NULL)
-    {
-      token.kind = TOKEN_HONOR;
-      token.value = SP_TILE_EAST + (guint) (strchr ("ESWNCFP", c) - "ESWNCFP");
-    }
-  else if (c == '[')
-    token.kind = TOKEN_OPEN;
-  else if (c == ']')
-    token.kind = TOKEN_CLOSE;
-  else if (c == ',')
-    token.kind = TOKEN_COMMA;
-  else if ((guchar) c >= 0x80)
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (honor_characters); i++)
-        {
-          gsize len = strlen (honor_characters[i].utf8);
-
-          if (strncmp (p, honor_characters[i].utf8, len) == 0)
-            {
-              token.kind = TOKEN_HONOR;
-              token.value = honor_characters[i].tile;
-              token.length = (guint) len;
-              memcpy (token.shown, p, len);
-              token.shown[len] = '\0';
-              return token;
-            }
-        }
-      /* Some other multi-byte character: show it whole when it is valid UTF-8. */
-      {
-        const char *end = g_utf8_find_next_char (p, NULL);
-        gsize len = end != NULL ? (gsize) (end - p) : 1;
-
-        if (len >= sizeof token.shown || !g_utf8_validate (p, (gssize) len, NULL))
-          {
-            g_snprintf (token.shown, sizeof token.shown, "\\x%02x", (guchar) c);
-            token.length = 1;
-          }
-        else
-          {
-            memcpy (token.shown, p, len);
-            token.shown[len] = '\0';
-            token.length = (guint) len;
-          }
-        return token;
-      }
-    }
-
-  if ((guchar) c < 0x20 || (guchar) c == 0x7f)
-    g_snprintf (token.shown, sizeof token.shown, "\\x%02x", (guchar) c);
-  else
-    {
-      token.shown[0] = c;
-      token.shown[1] = '\0';
-    }
+  token.at = (const char *) p;
+  if (G_UNLIKELY (token.kind == CLASS_HIGH))
+    read_high_token (&token);
   return token;
 }
 
-static void
+static inline void
 advance (Reader      *reader,
          const Token *token)
 {
   reader->p += token->length;
   reader->column++;
+}
+
+/* The token as a message shows it: a control character or a byte that does not start valid
+ * UTF-8 as \xNN, another character whole. */
+static const char *
+token_text (const Token *token,
+            char         shown[8])
+{
+  const char *p = token->at;
+  guchar c = (guchar) *p;
+  gsize len = 1;
+
+  if (token->kind == TOKEN_END)
+    len = 0;
+  else if (token->kind == TOKEN_HONOR && c >= 0x80)
+    len = 3;
+  else if (c >= 0x80)
+    {
+      /* Some other multi-byte character: show it whole when it is valid UTF-8. */
+      const char *end = g_utf8_find_next_char (p, NULL);
+
+      len = end != NULL ? (gsize) (end - p) : 1;
+      if (len >= 8 || !g_utf8_validate (p, (gssize) len, NULL))
+        {
+          g_snprintf (shown, 8, "\\x%02x", c);
+          return shown;
+        }
+    }
+  else if (c < 0x20 || c == 0x7f)
+    {
+      g_snprintf (shown, 8, "\\x%02x", c);
+      return shown;
+    }
+  memcpy (shown, p, len);
+  shown[len] = '\0';
+  return shown;
 }
 
 G_GNUC_PRINTF (3, 4)
@@ -212,96 +223,125 @@ syntax_error (Reader     *reader,
   g_autofree char *message = NULL;
   va_list args;
 
+  if (reader->error == NULL)
+    return FALSE;
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_SYNTAX,
-               "character %u: %s", column, message);
+               _("character %u: %s"), column, message);
   return FALSE;
 }
 
 /* Reads a group of tiles (digits then a suit letter, or honours) up to a token that is not
- * part of one.  Inside a meld a trailing digit without a suit is the meld's ",N". */
+ * part of one.  Inside a meld a trailing digit without a suit is the meld's ",N".  More tiles
+ * than @capacity is an error of its own, told through @overflow so that a meld can word it as
+ * a syntax error without reading the GError back (the caller's @error may be NULL). */
 static gboolean
 read_tiles (Reader   *reader,
             gboolean  in_meld,
             SpTile   *tiles,
             guint     capacity,
             guint    *n_tiles,
-            int      *trailing_digit)
+            int      *trailing_digit,
+            gboolean *overflow)
 {
-  guint digits[32];
+  guint8 digits[32];
   guint n_digits = 0;
   guint first_digit_column = 0;
+  guint n = *n_tiles;
+  char shown[8];
 
   *trailing_digit = -1;
+  *overflow = FALSE;
   for (;;)
     {
       Token token = peek_token (reader);
 
-      if (token.kind == TOKEN_DIGIT)
+      switch (token.kind)
         {
+        case TOKEN_DIGIT:
           if (token.value == 0)
-            return syntax_error (reader, token.column, "0 is not a tile rank");
+            return syntax_error (reader, token.column, _("0 is not a tile rank"));
           if (n_digits == G_N_ELEMENTS (digits))
-            return syntax_error (reader, token.column, "too many digits without a suit");
+            return syntax_error (reader, token.column, _("too many digits without a suit"));
           if (n_digits == 0)
             first_digit_column = token.column;
           digits[n_digits++] = token.value;
-          advance (reader, &token);
-        }
-      else if (token.kind == TOKEN_SUIT)
-        {
+          break;
+
+        case TOKEN_SUIT:
           if (n_digits == 0)
-            return syntax_error (reader, token.column, "suit '%s' without a rank before it",
-                                 token.shown);
+            return syntax_error (reader, token.column, _("suit '%s' without a rank before it"),
+                                 token_text (&token, shown));
           for (guint i = 0; i < n_digits; i++)
             {
-              if (*n_tiles >= capacity)
+              if (n >= capacity)
                 {
-                  g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                               "more than %u tiles: too many for any hand", capacity);
+                  *overflow = TRUE;
                   return FALSE;
                 }
-              tiles[(*n_tiles)++] = sp_tile_make ((SpSuit) token.value, digits[i]);
+              tiles[n++] = sp_tile_make ((SpSuit) token.value, digits[i]);
             }
+          *n_tiles = n;
           n_digits = 0;
-          advance (reader, &token);
-        }
-      else if (token.kind == TOKEN_HONOR)
-        {
+          break;
+
+        case TOKEN_HONOR:
           if (n_digits > 0)
-            return syntax_error (reader, first_digit_column, "digits without a suit");
-          if (*n_tiles >= capacity)
+            return syntax_error (reader, first_digit_column, _("digits without a suit"));
+          if (n >= capacity)
             {
-              g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                           "more than %u tiles: too many for any hand", capacity);
+              *overflow = TRUE;
               return FALSE;
             }
-          tiles[(*n_tiles)++] = (SpTile) token.value;
-          advance (reader, &token);
-        }
-      else
-        {
-          if (token.kind == TOKEN_OTHER)
-            return syntax_error (reader, token.column, "unknown character '%s'", token.shown);
+          tiles[n++] = token.value;
+          *n_tiles = n;
+          break;
+
+        case TOKEN_OTHER:
+          return syntax_error (reader, token.column, _("unknown character '%s'"),
+                               token_text (&token, shown));
+
+        default:
           if (n_digits > 0)
             {
-              if (in_meld && n_digits == 1 && (token.kind == TOKEN_CLOSE))
+              if (in_meld && n_digits == 1 && token.kind == TOKEN_CLOSE)
                 *trailing_digit = (int) digits[0];
               else
-                return syntax_error (reader, first_digit_column, "digits without a suit");
+                return syntax_error (reader, first_digit_column, _("digits without a suit"));
             }
           return TRUE;
         }
+      advance (reader, &token);
     }
 }
 
-static int
-compare_tiles (gconstpointer a,
-               gconstpointer b)
+/* Writes @tiles in the notation (ranks grouped before their suit letter) to @out, which holds
+ * two bytes a tile and the final NUL; returns the length. */
+static gsize
+write_tiles (char         *out,
+             const SpTile *tiles,
+             guint         n_tiles)
 {
-  return (int) *(const SpTile *) a - (int) *(const SpTile *) b;
+  char *o = out;
+
+  for (guint i = 0; i < n_tiles; i++)
+    {
+      SpTile tile = tiles[i];
+
+      if (sp_tile_is_honor (tile))
+        *o++ = "ESWNCFP"[tile - SP_TILE_EAST];
+      else
+        {
+          *o++ = (char) ('0' + sp_tile_rank (tile));
+          if (i + 1 == n_tiles || sp_tile_is_honor (tiles[i + 1])
+              || sp_tile_suit (tiles[i + 1]) != sp_tile_suit (tile))
+            *o++ = "mps"[sp_tile_suit (tile)];
+        }
+    }
+  *o = '\0';
+  return (gsize) (o - out);
 }
 
 static void
@@ -309,22 +349,23 @@ append_tiles_text (GString      *out,
                    const SpTile *tiles,
                    guint         n_tiles)
 {
-  char buf[SP_TILE_STRING_SIZE];
+  char buf[SP_HAND_MAX_CONCEALED * 2 + 1];
 
-  for (guint i = 0; i < n_tiles; i++)
-    {
-      SpTile tile = tiles[i];
+  g_string_append_len (out, buf, (gssize) write_tiles (buf, tiles, n_tiles));
+}
 
-      if (sp_tile_is_honor (tile))
-        g_string_append (out, sp_tile_to_string (tile, buf));
-      else
-        {
-          g_string_append_c (out, (char) ('0' + sp_tile_rank (tile)));
-          if (i + 1 == n_tiles || sp_tile_is_honor (tiles[i + 1])
-              || sp_tile_suit (tiles[i + 1]) != sp_tile_suit (tile))
-            g_string_append_c (out, "mps"[sp_tile_suit (tile)]);
-        }
-    }
+/* A meld's tiles as written, in brackets, for its messages ("[124m]: not a chow"). */
+static const char *
+meld_text (const SpTile *tiles,
+           guint         n_tiles,
+           char          shown[20])
+{
+  gsize len = write_tiles (shown + 1, tiles, n_tiles);
+
+  shown[0] = '[';
+  shown[1 + len] = ']';
+  shown[2 + len] = '\0';
+  return shown;
 }
 
 static gboolean
@@ -333,20 +374,19 @@ read_meld (Reader *reader,
 {
   Token open = peek_token (reader);
   SpTile tiles[8];
+  SpTile written[8];
   guint n_tiles = 0;
   int n = -1;
   Token token;
-  g_autoptr(GString) shown = g_string_new ("[");
   SpMeld meld = { 0 };
+  gboolean overflow;
+  char shown[20];
 
   advance (reader, &open);
-  if (!read_tiles (reader, TRUE, tiles, G_N_ELEMENTS (tiles), &n_tiles, &n))
+  if (!read_tiles (reader, TRUE, tiles, G_N_ELEMENTS (tiles), &n_tiles, &n, &overflow))
     {
-      if (g_error_matches (*reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT))
-        {
-          g_clear_error (reader->error);
-          return syntax_error (reader, open.column, "a meld of more than four tiles");
-        }
+      if (overflow)
+        return syntax_error (reader, open.column, _("a meld of more than four tiles"));
       return FALSE;
     }
   token = peek_token (reader);
@@ -355,36 +395,48 @@ read_meld (Reader *reader,
       advance (reader, &token);
       token = peek_token (reader);
       if (token.kind != TOKEN_DIGIT)
-        return syntax_error (reader, token.column, "',' must be followed by 1–3 (5–7 for a kong)");
+        return syntax_error (reader, token.column,
+                             _("',' must be followed by 1–3 (5–7 for a kong)"));
       n = (int) token.value;
       advance (reader, &token);
       token = peek_token (reader);
     }
   if (token.kind == TOKEN_OPEN)
-    return syntax_error (reader, token.column, "a bracket inside a meld");
+    return syntax_error (reader, token.column, _("a bracket inside a meld"));
   if (token.kind == TOKEN_END)
-    return syntax_error (reader, open.column, "'[' is not closed");
+    return syntax_error (reader, open.column, _("'[' is not closed"));
   if (token.kind != TOKEN_CLOSE)
-    return syntax_error (reader, token.column, "unexpected '%s' in a meld", token.shown);
+    return syntax_error (reader, token.column, _("unexpected '%s' in a meld"),
+                         token_text (&token, shown));
   advance (reader, &token);
 
-  append_tiles_text (shown, tiles, n_tiles);
-  g_string_append_c (shown, ']');
   if (n_tiles == 0)
-    return syntax_error (reader, open.column, "an empty meld");
+    return syntax_error (reader, open.column, _("an empty meld"));
   if (hand->n_melds >= SP_HAND_MAX_MELDS)
     {
       g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                   "more than %u melds: too many for any hand", SP_HAND_MAX_MELDS);
+                   _("more than %u melds: too many for any hand"), SP_HAND_MAX_MELDS);
       return FALSE;
     }
 
-  qsort (tiles, n_tiles, sizeof tiles[0], compare_tiles);
+  /* Messages show the meld as written; its shape is read from its tiles in order. */
+  memcpy (written, tiles, n_tiles);
+  for (guint i = 1; i < n_tiles; i++)
+    {
+      SpTile tile = tiles[i];
+      guint j = i;
+
+      for (; j > 0 && tiles[j - 1] > tile; j--)
+        tiles[j] = tiles[j - 1];
+      tiles[j] = tile;
+    }
+
   if (n_tiles == 3 && tiles[0] == tiles[1] && tiles[1] == tiles[2])
     {
       meld.kind = SP_MELD_PUNG;
       if (n > 3 || n == 0)
-        return syntax_error (reader, open.column, "%s: a pung takes ,1–,3", shown->str);
+        return syntax_error (reader, open.column, _("%s: a pung takes ,1–,3"),
+                             meld_text (written, n_tiles, shown));
       meld.from = n > 0 ? (guint8) n : SP_FROM_UNKNOWN;
     }
   else if (n_tiles == 3)
@@ -392,17 +444,20 @@ read_meld (Reader *reader,
       if (sp_tile_is_honor (tiles[0]) || sp_tile_is_honor (tiles[2])
           || sp_tile_suit (tiles[0]) != sp_tile_suit (tiles[2])
           || tiles[1] != tiles[0] + 1 || tiles[2] != tiles[0] + 2)
-        return syntax_error (reader, open.column, "%s: not a chow", shown->str);
+        return syntax_error (reader, open.column, _("%s: not a chow"),
+                             meld_text (written, n_tiles, shown));
       meld.kind = SP_MELD_CHOW;
       if (n > 3 || n == 0)
-        return syntax_error (reader, open.column, "%s: a chow takes ,1–,3", shown->str);
+        return syntax_error (reader, open.column, _("%s: a chow takes ,1–,3"),
+                             meld_text (written, n_tiles, shown));
       meld.from = SP_FROM_LEFT;
       meld.claimed = n > 0 ? (guint8) n : 0;
     }
   else if (n_tiles == 4)
     {
       if (tiles[0] != tiles[3])
-        return syntax_error (reader, open.column, "%s: not a kong", shown->str);
+        return syntax_error (reader, open.column, _("%s: not a kong"),
+                             meld_text (written, n_tiles, shown));
       meld.kind = SP_MELD_KONG;
       if (n < 0)
         meld.kong = SP_KONG_CONCEALED;
@@ -417,10 +472,12 @@ read_meld (Reader *reader,
           meld.from = (guint8) (n - 4);
         }
       else
-        return syntax_error (reader, open.column, "%s: a kong takes ,1–,3 or ,5–,7", shown->str);
+        return syntax_error (reader, open.column, _("%s: a kong takes ,1–,3 or ,5–,7"),
+                             meld_text (written, n_tiles, shown));
     }
   else
-    return syntax_error (reader, open.column, "%s: not a chow, pung or kong", shown->str);
+    return syntax_error (reader, open.column, _("%s: not a chow, pung or kong"),
+                         meld_text (written, n_tiles, shown));
 
   meld.tile = tiles[0];
   hand->melds[hand->n_melds++] = meld;
@@ -432,8 +489,9 @@ sp_hand_parse (const char  *text,
                SpHand      *hand,
                GError     **error)
 {
-  Reader reader = { text, text, 1, error };
+  Reader reader = { text, 1, error };
   Token token;
+  char shown[8];
 
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (hand != NULL, FALSE);
@@ -450,9 +508,16 @@ sp_hand_parse (const char  *text,
   {
     int unused;
     guint n = 0;
+    gboolean overflow;
 
-    if (!read_tiles (&reader, FALSE, hand->concealed, SP_HAND_MAX_CONCEALED, &n, &unused))
-      return FALSE;
+    if (!read_tiles (&reader, FALSE, hand->concealed, SP_HAND_MAX_CONCEALED, &n, &unused,
+                     &overflow))
+      {
+        if (overflow)
+          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                       _("more than %u tiles: too many for any hand"), SP_HAND_MAX_CONCEALED);
+        return FALSE;
+      }
     hand->n_concealed = (guint8) n;
   }
 
@@ -462,21 +527,18 @@ sp_hand_parse (const char  *text,
     case TOKEN_END:
       break;
     case TOKEN_OPEN:
-      return syntax_error (&reader, token.column, "a meld after the concealed tiles");
+      return syntax_error (&reader, token.column, _("a meld after the concealed tiles"));
     case TOKEN_CLOSE:
-      return syntax_error (&reader, token.column, "']' without '['");
+      return syntax_error (&reader, token.column, _("']' without '['"));
     case TOKEN_COMMA:
-      return syntax_error (&reader, token.column, "',' outside a meld");
-    case TOKEN_DIGIT:
-    case TOKEN_SUIT:
-    case TOKEN_HONOR:
-    case TOKEN_OTHER:
+      return syntax_error (&reader, token.column, _("',' outside a meld"));
     default:
-      return syntax_error (&reader, token.column, "unknown character '%s'", token.shown);
+      return syntax_error (&reader, token.column, _("unknown character '%s'"),
+                           token_text (&token, shown));
     }
 
   if (hand->n_melds == 0 && hand->n_concealed == 0)
-    return syntax_error (&reader, 1, "an empty hand");
+    return syntax_error (&reader, 1, _("an empty hand"));
 
   for (guint i = 0; i < hand->n_concealed; i++)
     hand->counts[hand->concealed[i]]++;
@@ -590,12 +652,20 @@ gboolean
 sp_hand_check_copies (const SpHand  *hand,
                       GError       **error)
 {
-  static const char *ordinals[] = { "first", "second", "third", "fourth", "fifth", "sixth",
-                                    "seventh", "eighth", "ninth" };
   guint8 seen[SP_N_TILE_KINDS] = { 0 };
   guint position = 0;
   SpTile order[SP_HAND_MAX_MELDS * 4 + SP_HAND_MAX_CONCEALED];
   guint n = 0;
+  guint8 counts[SP_N_TILE_KINDS];
+  gboolean fifth = FALSE;
+
+  /* Every hand scored comes through here: count the kinds first, and find where the fifth
+   * copy was written only when there is one. */
+  sp_hand_all_counts (hand, counts);
+  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+    fifth |= counts[t] > 4;
+  if (!fifth)
+    return TRUE;
 
   /* The reading order of the notation: melds first, then the concealed tiles. */
   for (guint i = 0; i < hand->n_melds; i++)
@@ -612,14 +682,13 @@ sp_hand_check_copies (const SpHand  *hand,
     {
       SpTile tile = order[position];
 
+      /* The first kind to reach five copies, where its fifth was written. */
       if (++seen[tile] > 4)
         {
           char buf[SP_TILE_STRING_SIZE];
 
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_TOO_MANY_COPIES,
-                       "tile %u: a %s %s", position + 1,
-                       ordinals[MIN (seen[tile], G_N_ELEMENTS (ordinals)) - 1],
-                       sp_tile_to_string (tile, buf));
+                       _("tile %u: a fifth %s"), position + 1, sp_tile_to_string (tile, buf));
           return FALSE;
         }
     }
@@ -641,9 +710,15 @@ sp_hand_check_tile_count (const SpHand  *hand,
 
   if (n_tiles != needed + n_kongs || hand->n_melds > max_melds)
     {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                   "%u tiles: %s hand needs %u (+1 per kong)", n_tiles,
-                   ruleset_titles[ruleset], needed);
+      if (ruleset == SP_RULESET_MCR)
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                     _("%u tiles: an MCR hand needs %u (+1 per kong)"), n_tiles, needed);
+      else if (ruleset == SP_RULESET_TAIWAN)
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                     _("%u tiles: a Taiwan hand needs %u (+1 per kong)"), n_tiles, needed);
+      else
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                     _("%u tiles: a Guangdong hand needs %u (+1 per kong)"), n_tiles, needed);
       return FALSE;
     }
   return TRUE;

@@ -1,5 +1,5 @@
 /* sp-test-referee.h: scoring a hand from its notation and SITUATION options, and checking the
- * public test data (the JSON Lines files of the shared tests directory) line by line.
+ * public test data (the JSON Lines files of tests/data/) line by line.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -265,14 +265,13 @@ sp_test_matches_expect (const SpScoreResult *result,
   return why->len == start;
 }
 
-/* Scores every line of the shared test file @name with @ruleset's default profile; prints
- * every mismatch with its hand, then fails if there was one. */
+/* Scores every line of the test file tests/data/@name with @ruleset's default profile;
+ * prints every mismatch with its hand, then fails if there was one. */
 static inline void
 sp_test_check_dev_data (SpRuleset   ruleset,
                         const char *name)
 {
-  const char *shared = g_getenv ("SPARROW_SHARED_DIR");
-  g_autofree char *path = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", name, NULL);
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
   g_autoptr(GError) error = NULL;
@@ -280,12 +279,6 @@ sp_test_check_dev_data (SpRuleset   ruleset,
   guint n_cases = 0, n_bad = 0;
 
   g_assert_no_error (error);
-  if (shared == NULL)
-    {
-      g_test_skip ("SPARROW_SHARED_DIR is not set");
-      return;
-    }
-  path = g_build_filename (shared, "tests", name, NULL);
   g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
   g_assert_no_error (error);
   lines = g_strsplit (contents, "\n", -1);

@@ -107,6 +107,8 @@ test_parse_errors (void)
     { "12,3m", SP_CORE_ERROR_SYNTAX, "" },
     { "\xff\xfe", SP_CORE_ERROR_SYNTAX, "unknown character" },
     { "12\xe6", SP_CORE_ERROR_SYNTAX, "" },
+    /* The text ends inside what would be 東 (e6 9d b1). */
+    { "1m\xe6\x9d", SP_CORE_ERROR_SYNTAX, "character 3: unknown character '\\xe6'" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -121,6 +123,74 @@ test_parse_errors (void)
       g_assert_error (error, SP_CORE_ERROR, (int) cases[i].code);
       g_assert_nonnull (strstr (error->message, cases[i].message));
     }
+}
+
+/* The same refusals, and the longest ones of each path, with no GError asked for: the parser
+ * must answer FALSE without reading an error it was not given. */
+static void
+test_parse_errors_without_gerror (void)
+{
+  const char *hands[] = {
+    "[123456789m]",
+    "[12345m]",
+    "[1111m,5]123456789m123456789p123456789s",
+    "1111222233334444555566667777m",
+    "[123m][123m][123m][123m][123m][123m][123m]11m",
+    "123z",
+    "1230m",
+    "[123m",
+    "[]",
+    "[[123m]]",
+    "[124m]",
+    "[123m,]",
+    "123m]",
+    "12,3m",
+    "\xff\xfe",
+    "12\xe6",
+    "",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (hands); i++)
+    {
+      SpHand hand;
+      g_autofree char *shown = g_strescape (hands[i], NULL);
+
+      g_test_message ("hand «%s»", shown);
+      g_assert_false (sp_hand_parse (hands[i], &hand, NULL));
+    }
+
+  /* Validation too: a fifth tile and a wrong count, told to nobody. */
+  {
+    SpHand hand;
+
+    g_assert_true (sp_hand_parse ("[555p]1234m5555p99s5p", &hand, NULL));
+    g_assert_false (sp_hand_check_copies (&hand, NULL));
+    g_assert_false (sp_hand_validate (&hand, SP_RULESET_MCR, TRUE, NULL));
+    g_assert_true (sp_hand_parse ("111222333444556m", &hand, NULL));
+    g_assert_false (sp_hand_check_tile_count (&hand, SP_RULESET_MCR, TRUE, NULL));
+  }
+}
+
+/* A meld of too many tiles and a hand of too many tiles are told apart. */
+static void
+test_parse_too_long (void)
+{
+  SpHand hand;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (sp_hand_parse ("[123456789m]", &hand, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_SYNTAX);
+  g_assert_cmpstr (error->message, ==, "character 1: a meld of more than four tiles");
+  g_clear_error (&error);
+
+  g_assert_false (sp_hand_parse ("1111222233334444555566667777m", &hand, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT);
+  g_assert_cmpstr (error->message, ==, "more than 24 tiles: too many for any hand");
+  g_clear_error (&error);
+
+  g_assert_false (sp_hand_parse ("[123m][123m][123m][123m][123m][123m][123m]11m", &hand, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT);
+  g_assert_cmpstr (error->message, ==, "more than 6 melds: too many for any hand");
 }
 
 static void
@@ -227,6 +297,9 @@ main (int    argc,
   g_test_add_func ("/sparrow/core/hand/round-trip", test_parse_round_trip);
   g_test_add_func ("/sparrow/core/hand/fields", test_parse_fields);
   g_test_add_func ("/sparrow/core/hand/syntax-errors", test_parse_errors);
+  g_test_add_func ("/sparrow/core/hand/syntax-errors-without-gerror",
+                   test_parse_errors_without_gerror);
+  g_test_add_func ("/sparrow/core/hand/too-long", test_parse_too_long);
   g_test_add_func ("/sparrow/core/hand/too-many-copies", test_copies);
   g_test_add_func ("/sparrow/core/hand/tile-count", test_tile_count);
   g_test_add_func ("/sparrow/core/hand/random-bytes", test_parse_random_bytes);

@@ -131,14 +131,12 @@ check_line (JsonObject *line)
 static void
 test_dev_data (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("SPARROW_SHARED_DIR"), "tests",
-                                            "mcr-dev.jsonl", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "mcr-dev.jsonl", NULL);
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
   g_autoptr(GError) error = NULL;
   guint n = 0, bad = 0;
 
-  g_assert_nonnull (g_getenv ("SPARROW_SHARED_DIR"));
   g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
   g_assert_no_error (error);
   lines = g_strsplit (contents, "\n", -1);
@@ -233,6 +231,176 @@ test_worked_examples (void)
     }
 }
 
+
+/* ---- 组合龙 + one set + pair: the wait fans of the set-and-pair part ----------------------- */
+
+/* The knitted straight 147m 258p 369s (or 147s 258p 369m) beside a set and a pair.  A winning
+ * tile that can sit in the set-and-pair part plays its role there (边张, 坎张, 单钓将) when that
+ * is the hand's only wait, even when the 组合龙 holds a tile of the same kind; one that can only
+ * complete the 组合龙, or whose hand has another wait, gives no wait fan. */
+static void
+test_knitted_straight_waits (void)
+{
+  static const struct
+  {
+    const char *hand;
+    const char *args[2];
+    const char *profile;
+    gint32      total;
+    Fan         fans[6];
+  } cases[] = {
+    /* 2p of 258p and of 123p: 13 + 2p is 坎张 in 123p, the hand's only wait. */
+    { "12358p147m369sNN2p", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "门前清", 2 }, { "坎张", 1 } } },
+    /* The same tiles written in another order are the same hand. */
+    { "147m58p369s123pNN2p", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "门前清", 2 }, { "坎张", 1 } } },
+    { "12358p147m369sNN2p", { "--self-drawn" }, NULL, 17,
+      { { "组合龙", 12 }, { "不求人", 4 }, { "坎张", 1 } } },
+    /* GB 2006: 组合龙 excludes 边张 and 坎张. */
+    { "12358p147m369sNN2p", { NULL }, "gb2006", 14, { { "组合龙", 12 }, { "门前清", 2 } } },
+    /* The set is a meld: 8p of 258p and of the pair 88p, 单钓将. */
+    { "[7777m,2]2588p147s369m8p", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "明杠", 1 }, { "无字", 1 }, { "单钓将", 1 } } },
+    { "[CCC]2558p147m369s5p", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "箭刻", 2 }, { "单钓将", 1 } } },
+    /* 边张: 12p + 3p beside the 组合龙, and 12s + 3s with 3s also in 369s. */
+    { "12258p147m369sNN3p", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "门前清", 2 }, { "边张", 1 } } },
+    { "147m258p12369sNN3s", { NULL }, NULL, 15,
+      { { "组合龙", 12 }, { "门前清", 2 }, { "边张", 1 } } },
+    /* 单钓将 on 5p, a kind the 组合龙 holds too. */
+    { "2558p147m369sCCC5p", { NULL }, NULL, 17,
+      { { "组合龙", 12 }, { "箭刻", 2 }, { "门前清", 2 }, { "单钓将", 1 } } },
+    /* 2p completes only the 组合龙: no wait fan, with or without a meld. */
+    { "58p147m369s11sCCC2p", { NULL }, NULL, 16,
+      { { "组合龙", 12 }, { "箭刻", 2 }, { "门前清", 2 } } },
+    { "[CCC]58p147m369s11s2p", { NULL }, NULL, 14, { { "组合龙", 12 }, { "箭刻", 2 } } },
+    /* 2p completes the 组合龙 or 234p; the hand also waits on 5p (345p): no wait fan. */
+    { "23458p147m369sNN2p", { NULL }, NULL, 14, { { "组合龙", 12 }, { "门前清", 2 } } },
+    /* 2p completes the 组合龙 or 222p; the hand also waits on N (双碰): no wait fan. */
+    { "22258p147m369sNN2p", { NULL }, NULL, 16,
+      { { "组合龙", 12 }, { "门前清", 2 }, { "四归一", 2 } } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SpScoreResult result;
+
+      score_hand (cases[i].hand, cases[i].args, cases[i].profile, NULL, &result);
+      g_assert_true (result.win);
+      assert_fans (cases[i].hand, &result, cases[i].total, cases[i].fans);
+    }
+}
+
+/* A random 组合龙 + one set + pair, all concealed, the winning tile a random one of them. */
+static void
+random_knitted_straight_hand (GRand  *rand,
+                              SpHand *hand)
+{
+  guint8 used[SP_N_TILE_KINDS] = { 0 };
+  SpTile tiles[14];
+  guint n = 0;
+  guint suits[3] = { 0, 1, 2 };
+
+  for (guint i = 2; i > 0; i--)
+    {
+      guint j = (guint) g_rand_int_range (rand, 0, (gint32) i + 1);
+      guint x = suits[i];
+
+      suits[i] = suits[j];
+      suits[j] = x;
+    }
+  for (guint r = 1; r <= 9; r++)
+    {
+      tiles[n] = sp_tile_make ((SpSuit) suits[(r - 1) % 3], r);
+      used[tiles[n++]]++;
+    }
+  for (;;)
+    {
+      SpTile t = (SpTile) g_rand_int_range (rand, 0, SP_N_TILE_KINDS);
+      gboolean chow = g_rand_boolean (rand) && t < 27 && t % 9 <= 6;
+
+      if (chow ? (used[t] == 4 || used[t + 1] == 4 || used[t + 2] == 4) : used[t] > 1)
+        continue;
+      for (guint k = 0; k < 3; k++)
+        {
+          tiles[n] = (SpTile) (chow ? t + k : t);
+          used[tiles[n++]]++;
+        }
+      break;
+    }
+  for (;;)
+    {
+      SpTile t = (SpTile) g_rand_int_range (rand, 0, SP_N_TILE_KINDS);
+
+      if (used[t] > 2)
+        continue;
+      tiles[n++] = t;
+      tiles[n++] = t;
+      break;
+    }
+  for (guint i = n - 1; i > 0; i--)
+    {
+      guint j = (guint) g_rand_int_range (rand, 0, (gint32) i + 1);
+      SpTile x = tiles[i];
+
+      tiles[i] = tiles[j];
+      tiles[j] = x;
+    }
+  memset (hand, 0, sizeof *hand);
+  for (guint i = 0; i < n; i++)
+    {
+      hand->concealed[i] = tiles[i];
+      hand->counts[tiles[i]]++;
+    }
+  hand->n_concealed = (guint8) n;
+}
+
+/* Over random 组合龙 hands, the wait fans agree with the hand's waits as the analysis reads
+ * them: a wait fan exactly when the hand before the winning tile waits on that tile alone and
+ * the tile plays an edge, closed or single role in some reading. */
+static void
+test_knitted_straight_waits_agree (void)
+{
+  g_autoptr(SpRules) rules = sp_rules_new (SP_RULESET_MCR, NULL, NULL);
+  GRand *rand = g_rand_new_with_seed (20261130);
+  const guint roles = (1u << SP_WAIT_EDGE) | (1u << SP_WAIT_CLOSED) | (1u << SP_WAIT_SINGLE);
+  guint n_fans = 0;
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      SpHand hand, ready;
+      SpSituation situation;
+      SpScoreResult result;
+      SpWaitList waits;
+      gboolean wait_fan, expected;
+
+      random_knitted_straight_hand (rand, &hand);
+      sp_situation_init (&situation);
+      sp_rules_score (rules, &hand, &situation, &result);
+      ready = hand;
+      sp_hand_remove_winning_tile (&ready);
+      sp_hand_waits (&ready, SP_RULESET_MCR, &waits);
+
+      wait_fan = sp_score_result_item (&result, "边张") > 0
+                 || sp_score_result_item (&result, "坎张") > 0
+                 || sp_score_result_item (&result, "单钓将") > 0;
+      expected = waits.n == 1 && (waits.waits[0].roles & roles) != 0
+                 && sp_score_result_item (&result, "组合龙") > 0;
+      if (wait_fan != expected)
+        {
+          g_autofree char *text = sp_hand_to_string (&hand);
+          g_autofree char *got = describe (&result);
+
+          g_error ("%s: %u waits; got %s", text, waits.n, got);
+        }
+      n_fans += wait_fan;
+    }
+  /* The property is not vacuous: about one hand in six has a wait fan. */
+  g_assert_cmpuint (n_fans, >, 1000);
+  g_rand_free (rand);
+}
 
 /* ---- Every fan present, and the fans it excludes (不计) absent --------------------------------- */
 
@@ -820,6 +988,9 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sparrow/core/mcr/dev-data", test_dev_data);
   g_test_add_func ("/sparrow/core/mcr/worked-examples", test_worked_examples);
+  g_test_add_func ("/sparrow/core/mcr/knitted-straight-waits", test_knitted_straight_waits);
+  g_test_add_func ("/sparrow/core/mcr/knitted-straight-waits-agree",
+                   test_knitted_straight_waits_agree);
   g_test_add_func ("/sparrow/core/mcr/fan-table", test_fan_table);
   g_test_add_func ("/sparrow/core/mcr/fan-table-covers-every-fan",
                    test_fan_table_covers_every_fan);

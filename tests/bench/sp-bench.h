@@ -9,7 +9,7 @@
 #include <glib.h>
 
 /* @clock in nanoseconds: CLOCK_MONOTONIC for wall time, CLOCK_THREAD_CPUTIME_ID for the time
- * this thread ran (on a shared machine, time spent running other processes says nothing
+ * this thread ran (on a busy machine, time spent running other processes says nothing
  * about the code measured). */
 static inline double
 sp_bench_now_ns (clockid_t clock)

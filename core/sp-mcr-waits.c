@@ -1,0 +1,273 @@
+/* sp-mcr-waits.c: the MCR wait fans (边张, 坎张, 单钓将): the roles the
+ * winning tile plays in a reading, and whether the hand waited on that tile only (独听).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-mcr-private.h"
+
+#include <string.h>
+
+/* ---- Unique wait (独听): does the hand without its winning tile wait on one tile only? ----- */
+
+/* Whether the nine counts of a suit split into sets (chows and pungs) only. */
+static gboolean
+suit_sets (guint8 *c)
+{
+  guint i = 0;
+
+  while (i < 9 && c[i] == 0)
+    i++;
+  if (i == 9)
+    return TRUE;
+  if (c[i] >= 3)
+    {
+      gboolean ok;
+
+      c[i] -= 3;
+      ok = suit_sets (c);
+      c[i] += 3;
+      if (ok)
+        return TRUE;
+    }
+  if (i <= 6 && c[i + 1] > 0 && c[i + 2] > 0)
+    {
+      gboolean ok;
+
+      c[i]--;
+      c[i + 1]--;
+      c[i + 2]--;
+      ok = suit_sets (c);
+      c[i]++;
+      c[i + 1]++;
+      c[i + 2]++;
+      return ok;
+    }
+  return FALSE;
+}
+
+static gboolean
+suit_sets_and_pair (guint8 *c)
+{
+  for (guint i = 0; i < 9; i++)
+    {
+      if (c[i] >= 2)
+        {
+          gboolean ok;
+
+          c[i] -= 2;
+          ok = suit_sets (c);
+          c[i] += 2;
+          if (ok)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* State of one suit: bit 0 "sets only", bit 1 "sets and a pair". */
+static guint
+suit_state (guint8 *c)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < 9; i++)
+    n += c[i];
+  if (n % 3 == 0)
+    return suit_sets (c) ? 1 : 0;
+  if (n % 3 == 2)
+    return suit_sets_and_pair (c) ? 2 : 0;
+  return 0;
+}
+
+static guint
+honor_state (const guint8 *c)
+{
+  guint pairs = 0;
+
+  for (guint i = 0; i < 7; i++)
+    {
+      if (c[i] == 2)
+        pairs++;
+      else if (c[i] != 0 && c[i] != 3)
+        return 0;
+    }
+  return pairs == 0 ? 1 : pairs == 1 ? 2 : 0;
+}
+
+static gboolean
+complete_from_states (const guint states[4])
+{
+  guint pairs = 0;
+
+  for (guint s = 0; s < 4; s++)
+    {
+      if (states[s] == 0)
+        return FALSE;
+      pairs += states[s] == 2;
+    }
+  return pairs == 1;
+}
+
+/* The waits of the sets-and-pair shape and of 七对 (the shapes a wait fan can come from),
+ * counted up to two; a tile the hand already holds four of still counts, as referees do
+ * (the hand is then not 独听). */
+static gboolean
+counts_wait_on_one_tile (guint8   *c,
+                         gboolean  pairs_shape)
+{
+  guint states[4];
+  guint n_waits = 0;
+  guint n_pairs = 0, n_odd = 0;
+
+  for (guint s = 0; s < 3; s++)
+    states[s] = suit_state (c + s * 9);
+  states[3] = honor_state (c + 27);
+
+  if (pairs_shape)
+    {
+      for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+        {
+          n_pairs += c[t] / 2;
+          n_odd += c[t] & 1;
+        }
+      pairs_shape = n_pairs == 6 && n_odd == 1;
+    }
+
+  for (SpTile t = 0; t < SP_N_TILE_KINDS; t++)
+    {
+      guint s = sp_tile_suit (t);
+      gboolean wait;
+
+      if (s < 3)
+        {
+          guint r = t % 9;
+          gboolean near = c[t] > 0 || (r >= 1 && c[t - 1] > 0) || (r >= 2 && c[t - 2] > 0)
+                          || (r <= 7 && c[t + 1] > 0) || (r <= 6 && c[t + 2] > 0);
+          guint saved = states[s];
+
+          if (!near)
+            continue;
+          c[t]++;
+          states[s] = suit_state (c + s * 9);
+          wait = complete_from_states (states);
+          states[s] = saved;
+          c[t]--;
+        }
+      else
+        {
+          guint saved = states[3];
+
+          if (c[t] == 0)
+            continue;
+          c[t]++;
+          states[3] = honor_state (c + 27);
+          wait = complete_from_states (states);
+          states[3] = saved;
+          c[t]--;
+        }
+      if (!wait && pairs_shape && (c[t] & 1))
+        wait = TRUE;
+      if (wait && ++n_waits > 1)
+        return FALSE;
+    }
+  return n_waits == 1;
+}
+
+static gboolean
+compute_unique_wait (const SpMcrFacts *facts)
+{
+  guint8 c[SP_N_TILE_KINDS];
+
+  memcpy (c, facts->hand->counts, sizeof c);
+  c[facts->winning_tile]--;
+  return counts_wait_on_one_tile (c, facts->hand->n_melds == 0);
+}
+
+gboolean
+sp_mcr_unique_wait (SpMcrFacts *facts)
+{
+  if (facts->unique_wait < 0)
+    facts->unique_wait = compute_unique_wait (facts);
+  return facts->unique_wait;
+}
+
+/* ---- The wait fans: 边张, 坎张, 单钓将 ---------------------------------------------------------- */
+
+/* The wait roles (bit 0 边张, 1 坎张, 2 单钓将) the winning tile can play among the concealed
+ * sets of a reading (pair included). */
+guint
+sp_mcr_wait_roles (const SpMcrFacts *facts,
+                   const SpSet      *sets,
+                   guint             n_sets)
+{
+  guint flags = 0;
+  SpTile w = facts->winning_tile;
+
+  for (guint i = 0; i < n_sets; i++)
+    {
+      if (sets[i].meld != SP_SET_CONCEALED_PART)
+        continue;
+      if (sets[i].kind == SP_SET_CHOW)
+        {
+          SpTile mid = sets[i].tile + 1;
+
+          /* An outer tile of the chow is 边张 when the wait is unique (12345+3 is not).  Only
+           * 12+3 and 89+7 can be unique: with 45 waiting on 6, 3 completes the same reading. */
+          if (mid == w)
+            flags |= 2;
+          else if ((w == mid + 1 && w % 9 == 2) || (w == mid - 1 && w % 9 == 6))
+            flags |= 1;
+          else if (mid + 1 == w || mid - 1 == w)
+            flags |= 8; /* two-sided: the hand has another wait, no wait fan */
+        }
+      else if (sets[i].kind == SP_SET_PAIR && sets[i].tile == w)
+        flags |= 4;
+    }
+  return flags;
+}
+
+/* 边张 before 坎张 before 单钓将: only one counts. */
+void
+sp_mcr_wait_fans (guint         flags,
+                  SpMcrFanTable table)
+{
+  if (flags & 1)
+    table[FAN_EDGE_WAIT] = 1;
+  else if (flags & 2)
+    table[FAN_CLOSED_WAIT] = 1;
+  else if (flags & 4)
+    table[FAN_SINGLE_WAIT] = 1;
+}
+
+/* The wait fans of 组合龙 + one set + pair.  A winning tile that sits in the knitted straight
+ * plays no wait role (GB 2006 and SI); one that sits in the set-and-pair part plays the role it
+ * has there.  When the hand holds the winning tile's kind in both parts (12358p147m369sNN+2p:
+ * a 2p of 258p and one of 123p), the tile can be read in the part, and the calculator does.
+ * The role counts only when it is the hand's unique wait: with the 组合龙 complete in the hand
+ * before the winning tile, the hand's waits are those of the four other tiles (another knitted
+ * straight cannot fit in four tiles), so the part's waits decide. */
+void
+sp_mcr_knitted_straight_wait_fans (const SpMcrFacts      *facts,
+                                   const SpDecomposition *d,
+                                   SpMcrFanTable          table)
+{
+  SpTile w = facts->winning_tile;
+  guint8 c[SP_N_TILE_KINDS];
+
+  if (facts->hand->n_melds > 0)
+    {
+      /* The set is a meld: the part is the pair, and a pair of the winning tile is 单钓将
+       * (the hand before it was the 组合龙 and one tile). */
+      if (d->sets[d->n_sets - 1].tile == w)
+        table[FAN_SINGLE_WAIT] = 1;
+      return;
+    }
+
+  /* The set and the pair: the concealed tiles less the 组合龙. */
+  memcpy (c, facts->hand->counts, sizeof c);
+  for (guint r = 1; r <= 9; r++)
+    c[sp_tile_make (d->knitted[(r - 1) % 3], r)]--;
+  if (c[w] == 0)
+    return;
+  c[w]--;
+  if (counts_wait_on_one_tile (c, FALSE))
+    sp_mcr_wait_fans (sp_mcr_wait_roles (facts, d->sets, d->n_sets), table);
+}

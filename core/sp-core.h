@@ -13,3 +13,5 @@
 #include "sp-standings.h"
 #include "sp-seating.h"
 #include "sp-tournament.h"
+#include "sp-table.h"
+#include "sp-entry.h"

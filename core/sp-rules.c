@@ -175,3 +175,25 @@ sp_rules_settle (const SpRules      *rules,
     }
   return TRUE;
 }
+
+gboolean
+sp_rules_penalize_claim (const SpRules      *rules,
+                         const SpSituation  *situation,
+                         gint32              claimed,
+                         SpScoreResult      *result,
+                         GError            **error)
+{
+  g_return_val_if_fail (rules != NULL && situation != NULL && result != NULL, FALSE);
+
+  sp_score_result_init (result, rules->ruleset);
+  if (rules->klass->penalize_claim == NULL)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   "%s judges a false win from its tiles: enter them with --hand",
+                   sp_ruleset_to_string (rules->ruleset));
+      return FALSE;
+    }
+  result->total = claimed;
+  rules->klass->penalize_claim (rules->options, situation, claimed, result);
+  return TRUE;
+}

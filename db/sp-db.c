@@ -395,6 +395,14 @@ sp_db_end_write (SpDb      *db,
 
 /* ---- opening and migrations ------------------------------------------------------------ */
 
+/* qsort () passes pointers to the elements: here, to the names. */
+static int
+compare_names (const void *a,
+               const void *b)
+{
+  return g_strcmp0 (*(char * const *) a, *(char * const *) b);
+}
+
 /* The migrations compiled into the program, sorted by their number. */
 static char **
 list_migrations (GError **error)
@@ -404,8 +412,7 @@ list_migrations (GError **error)
 
   if (names == NULL)
     return NULL;
-  qsort (names, g_strv_length (names), sizeof (char *),
-         (int (*) (const void *, const void *)) g_strcmp0);
+  qsort (names, g_strv_length (names), sizeof (char *), compare_names);
   return names;
 }
 
@@ -434,7 +441,8 @@ migrate (SpDb     *db,
         return FALSE;
       sql = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
       what = g_strdup_printf ("applying migration %s", names[i]);
-      if (!exec (db, sql, what, error))
+      if (!exec (db, sql, what, error)
+          || !sp_db_migrate_rows (db, number, error))
         return FALSE;
       g_free (sql);
       sql = g_strdup_printf ("PRAGMA user_version = %" G_GINT64_FORMAT, number);

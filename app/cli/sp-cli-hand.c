@@ -1,5 +1,6 @@
 /* sp-cli-hand.c: `sparrow-cli waits` and `sparrow-cli check`, the hand analysis without scoring.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
 #include <stdio.h>
 
 #include "sp-cli.h"
@@ -19,24 +20,23 @@ parse_hand_command (SpCli       *cli,
                     int         *status)
 {
   g_autofree char *rules = NULL;
-  gboolean json = FALSE;
-  GOptionEntry entries[] = {
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, "mcr, taiwan or guangdong", "R" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "answer in JSON", NULL },
+  const GOptionEntry entries[] = {
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, N_("mcr, taiwan or guangdong"), N_("R") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (parameter);
 
-  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  sp_cli_add_json_option (cli, context);
   g_option_context_set_summary (context, summary);
   if (!sp_cli_parse_options (cli, context, &argc, &argv, status))
     return FALSE;
-  cli->json = json;
   if (!sp_cli_parse_ruleset (cli, rules, ruleset, status))
     return FALSE;
   if (argc != 2)
     {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s takes one HAND (see --help)", command);
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s takes one HAND (see --help)"),
+                             command);
       return FALSE;
     }
   *hand_text = argv[1];
@@ -56,9 +56,9 @@ sp_cli_waits (SpCli  *cli,
   int status;
   int shanten;
 
-  if (!parse_hand_command (cli, "waits", "HAND — the tiles a ready hand waits on",
-                           "HAND is one tile short of a win: 13 tiles for MCR and Guangdong,\n"
-                           "16 for Taiwan, one more per kong.",
+  if (!parse_hand_command (cli, "waits", _("HAND — the tiles a ready hand waits on"),
+                           _("HAND is one tile short of a win: 13 tiles for MCR and Guangdong,\n"
+                             "16 for Taiwan, one more per kong."),
                            argc, argv, &ruleset, &hand_text, &status))
     return status;
 
@@ -98,7 +98,7 @@ sp_cli_waits (SpCli  *cli,
       sp_cli_print_json (root);
     }
   else if (waits.n == 0)
-    printf ("not ready: %d from ready\n", shanten);
+    printf (_("not ready: %d from ready\n"), shanten);
   else
     {
       for (guint i = 0; i < waits.n; i++)
@@ -124,10 +124,10 @@ sp_cli_check (SpCli  *cli,
   SpHand hand;
   int status;
 
-  if (!parse_hand_command (cli, "check", "HAND — validate a declared win",
-                           "Checks the notation, the tile counts and the shape of a declared win\n"
-                           "(14 tiles for MCR and Guangdong, 17 for Taiwan, one more per kong;\n"
-                           "the last tile is the winning tile).  No minimum is applied.",
+  if (!parse_hand_command (cli, "check", _("HAND — validate a declared win"),
+                           _("Checks the notation, the tile counts and the shape of a declared "
+                             "win\n(14 tiles for MCR and Guangdong, 17 for Taiwan, one more per "
+                             "kong;\nthe last tile is the winning tile).  No minimum is applied."),
                            argc, argv, &ruleset, &hand_text, &status))
     return status;
 
@@ -141,10 +141,10 @@ sp_cli_check (SpCli  *cli,
       sp_hand_remove_winning_tile (&ready);
       if (sp_hand_waits (&ready, ruleset, &waits) > 0)
         g_set_error (&error, SP_CORE_ERROR, SP_CORE_ERROR_NOT_A_WIN,
-                     "not a win: ready without the last tile, which is not one of its waits");
+                     _("not a win: ready without the last tile, which is not one of its waits"));
       else
         g_set_error (&error, SP_CORE_ERROR, SP_CORE_ERROR_NOT_A_WIN,
-                     "not a win: %d tile(s) from ready without the last tile",
+                     _("not a win: %d tile(s) from ready without the last tile"),
                      sp_hand_shanten (&ready, ruleset));
       goto invalid;
     }
@@ -152,7 +152,7 @@ sp_cli_check (SpCli  *cli,
   if (cli->json)
     printf ("{\"valid\":true,\"win\":true}\n");
   else
-    printf ("valid: a win under %s\n", sp_ruleset_to_string (ruleset));
+    printf (_("valid: a win under %s\n"), sp_ruleset_to_string (ruleset));
   return SP_CLI_OK;
 
 invalid:

@@ -4,121 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "sp-cli.h"
+#include "sp-cli-situation.h"
 #include "sp-core.h"
-
-static const char *seat_names[] = { "E", "S", "W", "N" };
-
-static void
-print_help (void)
-{
-  printf ("Usage:\n"
-          "  sparrow-cli score --rules mcr|taiwan|guangdong [--profile NAME] [--option KEY=VALUE]...\n"
-          "                    [--json] [SITUATION] HAND\n"
-          "  sparrow-cli score --rules R [--profile NAME] [--option KEY=VALUE]... --batch FILE|-\n"
-          "  sparrow-cli score --rules R [--profile NAME] --list-options\n"
-          "\n"
-          "Scores a declared win: the fan/台/番 items, the total and the settlement, or why it is\n"
-          "not a win (syntax, too-many-copies, wrong-tile-count, bad-situation, not-a-win,\n"
-          "below-minimum).  The last tile of HAND is the winning tile.  --batch reads one\n"
-          "\"HAND [SITUATION]\" per line and answers in JSON Lines, one object per line, in order.\n"
-          "\n"
-          "SITUATION:\n"
-          "  --self-drawn            won by self-draw (default: on a discard)\n"
-          "  --last-tile             the winning tile is the last of its kind (绝张)\n"
-          "  --kong                  with --self-drawn: 杠上开花; without: robbing a kong (抢杠)\n"
-          "  --flower-replacement    self-drawn replacement after a flower\n"
-          "  --wall-last             the last tile of the wall (海底)\n"
-          "  --seat-wind X           the winner's seat, E S W or N (default E)\n"
-          "  --round-wind X          the round wind (default E)\n"
-          "  --flowers N|f1,f5,…     flowers as a count (MCR) or listed (f1–f4 春夏秋冬, f5–f8 梅蘭菊竹)\n"
-          "  --dealer X              the dealer's seat (default E)\n"
-          "  --streak N              the dealer's 連莊 count\n"
-          "  --discarder X           who discarded the winning tile (default: the winner's 上家)\n"
-          "  --base N, --per-tai N   stakes (Taiwan 30/10; Guangdong base 1)\n"
-          "  --heavenly, --earthly, --human, --ready-at-deal, --ready-first-draw\n"
-          "  --liable X              Guangdong: the player liable for the hand.  With option\n"
-          "                          bao (包牌) and a 清一色/大三元 with three melded sets, X\n"
-          "                          discarded the winning tile and pays for everyone; with four\n"
-          "                          melded sets, X fed the fourth and pays half of each other\n"
-          "                          payer's share besides his own (for everyone if X also\n"
-          "                          discarded the winning tile).  Self-drawn with four melded\n"
-          "                          sets (twelve_tile_bao) or after a melded kong (杠上开花),\n"
-          "                          X pays the whole self-draw.  Without --liable nobody is\n"
-          "                          liable\n"
-          "\n"
-          "Options:\n"
-          "  --rules R               mcr, taiwan or guangdong\n"
-          "  --profile NAME          the ruleset's profile (mcr: cn r98 gb2006; taiwan: tw; guangdong: gd)\n"
-          "  --option KEY=VALUE      change one option of the profile (see --list-options)\n"
-          "  --json                  answer in JSON\n"
-          "  --batch FILE|-          score every line of FILE (- for standard input)\n"
-          "  --list-options          list the profile's options with their values\n");
-}
-
-/* ---- The verdict (written directly, see sp_cli_json_string) -------------------------------- */
-
-static void
-append_seats (GString      *out,
-              const gint64  values[4])
-{
-  for (guint s = 0; s < 4; s++)
-    {
-      sp_cli_json_member (out, seat_names[s]);
-      sp_cli_json_int (out, values[s]);
-    }
-}
-
-static void
-append_result (GString             *out,
-               const SpRules       *rules,
-               const SpScoreResult *result)
-{
-  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
-
-  g_string_append_c (out, '{');
-  sp_cli_json_member (out, "rules");
-  sp_cli_json_string (out, sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
-  sp_cli_json_member (out, "profile");
-  sp_cli_json_string (out, sp_rules_get_profile (rules));
-  sp_cli_json_member (out, "win");
-  g_string_append (out, result->win ? "true" : "false");
-  if (!result->win)
-    {
-      sp_cli_json_verdict_error (out, result, result->message);
-      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        sp_cli_json_ready (out, result);
-    }
-  if (listed)
-    {
-      sp_cli_json_member (out, "total");
-      sp_cli_json_int (out, result->total);
-      sp_cli_json_member (out, "fan");
-      sp_cli_json_items (out, result);
-      if (result->points > 0)
-        {
-          sp_cli_json_member (out, "points");
-          sp_cli_json_int (out, result->points);
-        }
-    }
-  if (result->has_settlement)
-    {
-      sp_cli_json_member (out, "settlement");
-      g_string_append_c (out, '{');
-      append_seats (out, result->settlement);
-      g_string_append_c (out, '}');
-    }
-  if (result->has_penalty)
-    {
-      sp_cli_json_member (out, "penalty");
-      g_string_append_c (out, '{');
-      append_seats (out, result->penalty);
-      sp_cli_json_member (out, "reason");
-      sp_cli_json_string (out, result->penalty_reason);
-      g_string_append_c (out, '}');
-    }
-  g_string_append_c (out, '}');
-}
 
 static void
 print_result_text (const SpRules       *rules,
@@ -319,7 +209,7 @@ run_batch (SpCli         *cli,
       else
         score_line (cli, rules, line, number, &result);
       g_string_truncate (out, 0);
-      append_result (out, rules, &result);
+      sp_cli_json_verdict (out, rules, &result);
       g_string_append_c (out, '\n');
       fwrite (out->str, 1, out->len, stdout);
     }
@@ -329,93 +219,85 @@ run_batch (SpCli         *cli,
   return SP_CLI_OK;
 }
 
+/* The options of score besides SITUATION. */
+typedef struct
+{
+  char     *rules;
+  char     *profile;
+  GStrv     options;
+  char     *batch;
+  gboolean  list;
+} ScoreArgs;
+
+static void
+score_args_clear (ScoreArgs *args)
+{
+  g_free (args->rules);
+  g_free (args->profile);
+  g_strfreev (args->options);
+  g_free (args->batch);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ScoreArgs, score_args_clear)
+
 int
 sp_cli_score (SpCli  *cli,
               int     argc,
               char  **argv)
 {
-  const char *rules_name = NULL;
-  const char *profile = NULL;
-  const char *batch = NULL;
-  const char *hand_text = NULL;
-  gboolean list = FALSE;
-  g_autoptr(GPtrArray) options = g_ptr_array_new ();
+  g_auto(ScoreArgs) args = { 0 };
+  const GOptionEntry entries[] = {
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &args.rules, N_("mcr, taiwan or guangdong"), N_("R") },
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &args.profile,
+      N_("The ruleset's profile (mcr: cn r98 gb2006; taiwan: tw; guangdong: gd)"), N_("NAME") },
+    { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &args.options,
+      N_("Change one option of the profile (see --list-options); repeatable"), N_("KEY=VALUE") },
+    { "batch", 0, 0, G_OPTION_ARG_FILENAME, &args.batch,
+      N_("Score every line of FILE (- for standard input), one \"HAND [SITUATION]\" per line, "
+         "answering in JSON Lines"), N_("FILE|-") },
+    { "list-options", 0, 0, G_OPTION_ARG_NONE, &args.list,
+      N_("List the profile's options with their values"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("HAND"));
   g_autoptr(GError) error = NULL;
   g_autoptr(SpRules) rules = NULL;
+  const char *hand_text;
   SpSituation situation;
   SpRuleset ruleset;
   SpScoreResult result;
   int status;
 
   sp_situation_init (&situation);
-
-  /* First pass for --json, so that usage errors already answer in JSON. */
-  for (int i = 1; i < argc; i++)
-    if (strcmp (argv[i], "--json") == 0)
-      cli->json = TRUE;
-
-  for (int i = 1; i < argc; i++)
-    {
-      const char *arg = argv[i];
-      const char *value = NULL;
-      g_autofree char *name = NULL;
-      const char *eq;
-
-      if (strcmp (arg, "--help") == 0 || strcmp (arg, "-h") == 0)
-        {
-          print_help ();
-          return SP_CLI_OK;
-        }
-      if (!g_str_has_prefix (arg, "--") || strcmp (arg, "-") == 0)
-        {
-          if (hand_text != NULL)
-            return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                                "one HAND only: '%s' and '%s' (a hand may not contain spaces here; "
-                                "quote it)", hand_text, arg);
-          hand_text = arg;
-          continue;
-        }
-      eq = strchr (arg, '=');
-      name = eq != NULL ? g_strndup (arg, (gsize) (eq - arg)) : g_strdup (arg);
-      if (eq != NULL)
-        value = eq + 1;
-
-      if (strcmp (name, "--json") == 0 || strcmp (name, "--list-options") == 0)
-        {
-          list |= strcmp (name, "--list-options") == 0;
-          continue;
-        }
-      if (strcmp (name, "--rules") == 0 || strcmp (name, "--profile") == 0
-          || strcmp (name, "--option") == 0 || strcmp (name, "--batch") == 0
-          || sp_cli_situation_takes_value (name))
-        {
-          if (value == NULL)
-            {
-              if (i + 1 >= argc)
-                return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s needs a value", name);
-              value = argv[++i];
-            }
-        }
-      if (strcmp (name, "--rules") == 0)
-        rules_name = value;
-      else if (strcmp (name, "--profile") == 0)
-        profile = value;
-      else if (strcmp (name, "--option") == 0)
-        g_ptr_array_add (options, (gpointer) value);
-      else if (strcmp (name, "--batch") == 0)
-        batch = value;
-      else if (!sp_cli_situation_apply (&situation, name, value, &error))
-        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", error->message);
-    }
-
-  if (!sp_cli_parse_ruleset (cli, rules_name, &ruleset, &status))
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  sp_cli_add_json_option (cli, context);
+  g_option_context_add_group (context, sp_cli_situation_group_new (&situation));
+  g_option_context_set_summary (
+    context,
+    _("Scores a declared win: the fan/台/番 items, the total and the settlement, or why it is\n"
+      "not a win (syntax, too-many-copies, wrong-tile-count, bad-situation, not-a-win,\n"
+      "below-minimum).  The last tile of HAND is the winning tile.\n"
+      "\n"
+      "  sparrow-cli score --rules R [--profile NAME] [--option KEY=VALUE]… [--json] [SITUATION] "
+      "HAND\n"
+      "  sparrow-cli score --rules R [--profile NAME] [--option KEY=VALUE]… --batch FILE|-\n"
+      "  sparrow-cli score --rules R [--profile NAME] --list-options"));
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
     return status;
-  rules = sp_rules_new (ruleset, profile, &error);
+  if (argc > 2)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                        _("one HAND only: '%s' and '%s' (a hand may not contain spaces here; "
+                          "quote it)"), argv[1], argv[2]);
+  hand_text = argc == 2 ? argv[1] : NULL;
+
+  if (!sp_cli_parse_ruleset (cli, args.rules, &ruleset, &status))
+    return status;
+  rules = sp_rules_new (ruleset, args.profile, &error);
   if (rules == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", error->message);
-  for (guint i = 0; i < options->len; i++)
+  for (guint i = 0; args.options != NULL && args.options[i] != NULL; i++)
     {
-      const char *option = g_ptr_array_index (options, i);
+      const char *option = args.options[i];
       const char *eq = strchr (option, '=');
       g_autofree char *key = NULL;
 
@@ -426,14 +308,14 @@ sp_cli_score (SpCli  *cli,
         return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: %s", option, error->message);
     }
 
-  if (list)
+  if (args.list)
     return list_options (rules, cli->json);
-  if (batch != NULL)
+  if (args.batch != NULL)
     {
       if (hand_text != NULL)
         return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--batch takes no HAND");
       cli->json = TRUE;
-      return run_batch (cli, rules, batch);
+      return run_batch (cli, rules, args.batch);
     }
   if (hand_text == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "score needs a HAND (see --help)");
@@ -441,11 +323,10 @@ sp_cli_score (SpCli  *cli,
   score_text (rules, hand_text, &situation, &result);
   if (cli->json)
     {
-      g_autoptr(GString) out = g_string_new (NULL);
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
 
-      append_result (out, rules, &result);
-      g_string_append_c (out, '\n');
-      fputs (out->str, stdout);
+      sp_cli_build_verdict (builder, rules, &result);
+      sp_cli_print_builder (builder);
     }
   else if (result.win)
     print_result_text (rules, &result);

@@ -1,5 +1,6 @@
 /* sp-cli-seating.c: `sparrow-cli seating …`, seating plans; `plan` needs no database.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -186,17 +187,15 @@ seating_plan (SpCli  *cli,
   g_autofree char *rounds_text = NULL;
   g_autofree char *seed_text = NULL;
   g_autofree char *teams_path = NULL;
-  gboolean json = FALSE;
-  GOptionEntry entries[] = {
+  const GOptionEntry entries[] = {
     { "players", 0, 0, G_OPTION_ARG_STRING, &players_text,
-      "the number of players (a multiple of 4, 8–1024)", "N" },
+      N_("The number of players (a multiple of 4, 8–1024)"), N_("N") },
     { "rounds", 0, 0, G_OPTION_ARG_STRING, &rounds_text,
-      "the number of rounds (sessions)", "R" },
+      N_("The number of rounds (sessions)"), N_("R") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
-      "the draw's seed (else one is picked and printed)", "S" },
+      N_("The draw's seed (else one is picked and printed)"), N_("S") },
     { "teams", 0, 0, G_OPTION_ARG_FILENAME, &teams_path,
-      "one line per player: the team's name (blank = none)", "FILE" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "answer in JSON", NULL },
+      N_("One line per player: the team's name (blank = none)"), N_("FILE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -208,18 +207,18 @@ seating_plan (SpCli  *cli,
   guint64 seed;
   int status;
 
-  context = g_option_context_new ("— a balanced schedule of tables and seats");
-  g_option_context_add_main_entries (context, entries, NULL);
+  context = g_option_context_new (_("— a balanced schedule of tables and seats"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  sp_cli_add_json_option (cli, context);
   g_option_context_set_summary (
     context,
-    "Seats N players at N/4 tables for R rounds so that as few pairs as\n"
-    "possible meet twice (none where a schedule for that is known), each\n"
-    "player's seat winds are balanced and teammates never share a table.\n"
-    "Players are numbered 1..N; each table lists its players in seat order\n"
-    "E S W N for the round's first hand.  The same seed gives the same plan.");
+    _("Seats N players at N/4 tables for R rounds so that as few pairs as\n"
+      "possible meet twice (none where a schedule for that is known), each\n"
+      "player's seat winds are balanced and teammates never share a table.\n"
+      "Players are numbered 1..N; each table lists its players in seat order\n"
+      "E S W N for the round's first hand.  The same seed gives the same plan."));
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
     return status;
-  cli->json = json;
   if (argc != 1)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "seating plan: unexpected '%s' (see --help)",
                         argv[1]);
@@ -261,7 +260,7 @@ seating_plan (SpCli  *cli,
   if (plan == NULL)
     return sp_cli_fail_error (cli, error);
   sp_seating_plan_measure (plan, teams, &quality);
-  if (json)
+  if (cli->json)
     print_plan_json (plan, &quality, seed);
   else
     print_plan_text (plan, &quality, seed);

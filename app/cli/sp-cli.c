@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-cli.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,6 +59,36 @@ sp_cli_fail_error (SpCli        *cli,
   return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);
 }
 
+/* Whether @args (up to a "--") hold one of @names. */
+static gboolean
+args_hold (int          argc,
+           char       **argv,
+           const char  *const *names)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--") == 0)
+        return FALSE;
+      if (g_strv_contains (names, argv[i]))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* "sparrow-cli score", "sparrow-cli seating plan": the name the help's usage line shows. */
+static void
+set_usage_name (SpCli      *cli,
+                const char *name)
+{
+  g_autofree char *prgname = NULL;
+
+  if (cli->command != NULL && g_strcmp0 (cli->command, name) != 0)
+    prgname = g_strdup_printf ("sparrow-cli %s %s", cli->command, name);
+  else
+    prgname = g_strdup_printf ("sparrow-cli %s", name);
+  g_set_prgname (prgname);
+}
+
 gboolean
 sp_cli_parse_options (SpCli          *cli,
                       GOptionContext *context,
@@ -65,14 +96,47 @@ sp_cli_parse_options (SpCli          *cli,
                       char         ***argv,
                       int            *status)
 {
+  static const char *const json_names[] = { "--json", NULL };
+  static const char *const help_names[] = { "--help", "-h", "-?", NULL };
   g_autoptr(GError) error = NULL;
+  gboolean json;
 
+  g_return_val_if_fail (*argc >= 1, FALSE);
+
+  json = args_hold (*argc, *argv, json_names);
+  cli->json |= json;
+  set_usage_name (cli, (*argv)[0]);
+  /* GLib's own --help would print and exit(); ours prints and lets the command return. */
+  g_option_context_set_help_enabled (context, FALSE);
+  if (args_hold (*argc, *argv, help_names))
+    {
+      g_autofree char *help = g_option_context_get_help (context, FALSE, NULL);
+
+      fputs (help, stdout);
+      *status = SP_CLI_OK;
+      return FALSE;
+    }
   if (!g_option_context_parse (context, argc, argv, &error))
     {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", error->message);
+      /* A failed parse resets the switches it had set, --json included, to FALSE. */
+      cli->json |= json;
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see %s --help)"), error->message,
+                             g_get_prgname ());
       return FALSE;
     }
   return TRUE;
+}
+
+void
+sp_cli_add_json_option (SpCli          *cli,
+                        GOptionContext *context)
+{
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &cli->json, N_("Answer in JSON"), NULL },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 }
 
 int
@@ -205,37 +269,172 @@ sp_cli_append_padded (GString    *out,
     g_string_append_c (out, ' ');
 }
 
-/* ---- The verdict writer ----------------------------------------------------------------------
+/* ---- The verdict, through json-glib ------------------------------------------------------- */
 
- * A verdict is one JSON object (SPEC.md §3.1).  Built through JsonBuilder and JsonGenerator it
- * costs about twenty microseconds (a JsonObject is a hash table, and a verdict has ten of them),
- * four times the scoring itself, and `--batch` must score 100,000 hands in under two seconds.
- * So verdicts, single or batched, and the refusals of hand add that carry a verdict, are
- * written directly here: strings escaped as RFC 8259 and
- * JsonGenerator do it, the output byte for byte the generator's (tests/cli checks that it parses
- * and that a batch line equals the single-hand answer).  Other commands use json-glib. */
+static const char *const seat_names[] = { "E", "S", "W", "N" };
+
+static void
+build_items (JsonBuilder         *builder,
+             const SpScoreResult *result)
+{
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < result->n_items; i++)
+    {
+      json_builder_begin_object (builder);
+      sp_cli_builder_string (builder, "name", result->items[i].name);
+      sp_cli_builder_int (builder, "value", result->items[i].value);
+      sp_cli_builder_int (builder, "count", result->items[i].count);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+build_ready (JsonBuilder         *builder,
+             const SpScoreResult *result)
+{
+  json_builder_set_member_name (builder, "ready");
+  json_builder_add_boolean_value (builder, result->ready);
+  if (!result->ready)
+    sp_cli_builder_int (builder, "shanten", result->shanten);
+}
+
+static void
+build_seats (JsonBuilder  *builder,
+             const gint64  values[4])
+{
+  for (guint s = 0; s < 4; s++)
+    sp_cli_builder_int (builder, seat_names[s], values[s]);
+}
+
+void
+sp_cli_build_verdict_error (JsonBuilder         *builder,
+                            const SpScoreResult *result,
+                            const char          *message)
+{
+  json_builder_set_member_name (builder, "error");
+  json_builder_begin_object (builder);
+  sp_cli_builder_string (builder, "code", sp_core_error_code_name (result->error_code));
+  sp_cli_builder_string (builder, "message", message);
+  if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+    build_ready (builder, result);
+  if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
+    sp_cli_builder_int (builder, "total", result->total);
+  json_builder_end_object (builder);
+}
+
+void
+sp_cli_build_verdict (JsonBuilder         *builder,
+                      const SpRules       *rules,
+                      const SpScoreResult *result)
+{
+  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
+
+  json_builder_begin_object (builder);
+  sp_cli_builder_string (builder, "rules", sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
+  sp_cli_builder_string (builder, "profile", sp_rules_get_profile (rules));
+  json_builder_set_member_name (builder, "win");
+  json_builder_add_boolean_value (builder, result->win);
+  if (!result->win)
+    {
+      sp_cli_build_verdict_error (builder, result, result->message);
+      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+        build_ready (builder, result);
+    }
+  if (listed)
+    {
+      sp_cli_builder_int (builder, "total", result->total);
+      json_builder_set_member_name (builder, "fan");
+      build_items (builder, result);
+      if (result->points > 0)
+        sp_cli_builder_int (builder, "points", result->points);
+    }
+  if (result->has_settlement)
+    {
+      json_builder_set_member_name (builder, "settlement");
+      json_builder_begin_object (builder);
+      build_seats (builder, result->settlement);
+      json_builder_end_object (builder);
+    }
+  if (result->has_penalty)
+    {
+      json_builder_set_member_name (builder, "penalty");
+      json_builder_begin_object (builder);
+      build_seats (builder, result->penalty);
+      sp_cli_builder_string (builder, "reason", result->penalty_reason);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_object (builder);
+}
+
+int
+sp_cli_fail_verdict (SpCli               *cli,
+                     const SpScoreResult *result,
+                     const char          *message)
+{
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_build_verdict_error (builder, result, message);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
+  else
+    fprintf (stderr, "sparrow-cli: %s\n", message);
+  return SP_CLI_REFUSED;
+}
+
+/* ---- The verdict writer of score --batch ----------------------------------------------------
+
+ * Built through JsonBuilder and JsonGenerator a verdict costs about twenty microseconds (a
+ * JsonObject is a hash table, and a verdict has ten of them), four times the scoring itself, and
+ * `--batch` must score 100,000 hands in under two seconds.  So the batch writes its verdicts
+ * directly here, the same object as sp_cli_build_verdict() byte for byte as JsonGenerator
+ * writes it (tests/test-cli-json.c compares the two writers). */
 
 void
 sp_cli_json_string (GString    *out,
                     const char *text)
 {
-  /* The characters JsonGenerator escapes with a letter, and those letters. */
-  static const char escaped[] = "\"\\\b\f\n\r\t";
-  static const char letters[] = "\"\\bfnrt";
-
   g_string_append_c (out, '"');
   for (const char *p = text; *p != '\0'; p++)
     {
       guchar c = (guchar) *p;
-      const char *at = c < 0x20 || c == '"' || c == '\\' ? strchr (escaped, c) : NULL;
 
-      if (at != NULL)
+      /* JsonGenerator of json-glib 1.6 (json_strescape) escapes '"' and '\\', the control
+       * characters 0x01–0x1e (\b \t \n \f \r by letter, the others as \u00xx with lower-case
+       * hex) and 0x7f; 0x1f and every byte from 0x80 (UTF-8 or not) go out as they are. */
+      if (c == '"' || c == '\\')
         {
           g_string_append_c (out, '\\');
-          g_string_append_c (out, letters[at - escaped]);
+          g_string_append_c (out, (char) c);
         }
-      else if (c < 0x20)
-        g_string_append_printf (out, "\\u%04x", c);
+      else if (c < 0x1f || c == 0x7f)
+        {
+          switch (c)
+            {
+            case '\b':
+              g_string_append (out, "\\b");
+              break;
+            case '\t':
+              g_string_append (out, "\\t");
+              break;
+            case '\n':
+              g_string_append (out, "\\n");
+              break;
+            case '\f':
+              g_string_append (out, "\\f");
+              break;
+            case '\r':
+              g_string_append (out, "\\r");
+              break;
+            default:
+              g_string_append_printf (out, "\\u00%.2x", c);
+              break;
+            }
+        }
       else
         g_string_append_c (out, (char) c);
     }
@@ -319,22 +518,66 @@ sp_cli_json_verdict_error (GString             *out,
   g_string_append_c (out, '}');
 }
 
-int
-sp_cli_fail_verdict (SpCli               *cli,
-                     const SpScoreResult *result,
-                     const char          *message)
+static void
+append_seats (GString      *out,
+              const gint64  values[4])
 {
-  if (cli->json)
+  for (guint s = 0; s < 4; s++)
     {
-      g_autoptr(GString) out = g_string_new ("{");
-
-      sp_cli_json_verdict_error (out, result, message);
-      g_string_append (out, "}\n");
-      fputs (out->str, stdout);
+      sp_cli_json_member (out, seat_names[s]);
+      sp_cli_json_int (out, values[s]);
     }
-  else
-    fprintf (stderr, "sparrow-cli: %s\n", message);
-  return SP_CLI_REFUSED;
+}
+
+void
+sp_cli_json_verdict (GString             *out,
+                     const SpRules       *rules,
+                     const SpScoreResult *result)
+{
+  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
+
+  g_string_append_c (out, '{');
+  sp_cli_json_member (out, "rules");
+  sp_cli_json_string (out, sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
+  sp_cli_json_member (out, "profile");
+  sp_cli_json_string (out, sp_rules_get_profile (rules));
+  sp_cli_json_member (out, "win");
+  g_string_append (out, result->win ? "true" : "false");
+  if (!result->win)
+    {
+      sp_cli_json_verdict_error (out, result, result->message);
+      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+        sp_cli_json_ready (out, result);
+    }
+  if (listed)
+    {
+      sp_cli_json_member (out, "total");
+      sp_cli_json_int (out, result->total);
+      sp_cli_json_member (out, "fan");
+      sp_cli_json_items (out, result);
+      if (result->points > 0)
+        {
+          sp_cli_json_member (out, "points");
+          sp_cli_json_int (out, result->points);
+        }
+    }
+  if (result->has_settlement)
+    {
+      sp_cli_json_member (out, "settlement");
+      g_string_append_c (out, '{');
+      append_seats (out, result->settlement);
+      g_string_append_c (out, '}');
+    }
+  if (result->has_penalty)
+    {
+      sp_cli_json_member (out, "penalty");
+      g_string_append_c (out, '{');
+      append_seats (out, result->penalty);
+      sp_cli_json_member (out, "reason");
+      sp_cli_json_string (out, result->penalty_reason);
+      g_string_append_c (out, '}');
+    }
+  g_string_append_c (out, '}');
 }
 
 gboolean

@@ -21,10 +21,11 @@ enum
 /* The global options, given before the command. */
 typedef struct
 {
-  char     *db_path;
-  char     *tournament;
-  char     *referee;
-  gboolean  json; /* the running subcommand answers in JSON */
+  char       *db_path;
+  char       *tournament;
+  char       *referee;
+  gboolean    json;    /* the running subcommand answers in JSON */
+  const char *command; /* the command's name as typed ("score", "seating"), for --help */
 } SpCli;
 
 typedef int (*SpCliCommandFunc) (SpCli  *cli,
@@ -49,12 +50,38 @@ int   sp_cli_fail            (SpCli      *cli,
 /* The same for a GError of any layer; @status and the code follow the error. */
 int   sp_cli_fail_error      (SpCli        *cli,
                               const GError *error);
-/* Parses a subcommand's options; on a usage error prints it and returns FALSE. */
+/* THE way a command parses its options: one GOptionContext per command.
+ *
+ *   g_autofree char *rules = NULL;
+ *   g_auto(GStrv) options = NULL;           (repeated --option KEY=VALUE)
+ *   GOptionEntry entries[] = {
+ *     { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, N_("mcr, taiwan or guangdong"), "R" },
+ *     { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options, N_("…"), "KEY=VALUE" },
+ *     { NULL }
+ *   };
+ *   g_autoptr(GOptionContext) context = g_option_context_new ("HAND");
+ *
+ *   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+ *   sp_cli_add_json_option (cli, context);                       (if it takes --json)
+ *   g_option_context_add_group (context, sp_cli_situation_group_new (&situation));
+ *   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
+ *     return status;
+ *
+ * Then argv[0] is the command's own name and argv[1..argc-1] its positional arguments, in order.
+ * Before parsing, an argument "--json" (before any "--") sets cli->json, so that even a usage
+ * error answers as a JSON error object.  "--help" (or -h, -?) prints the context's help, every
+ * group included, on stdout: FALSE with *@status SP_CLI_OK, the caller returns it.  An unknown
+ * option, a missing or bad value (a callback's G_OPTION_ERROR) is a usage error: FALSE with
+ * *@status SP_CLI_USAGE, printed as sp_cli_fail() does with the code "usage".  Do not enable
+ * GLib's own help or call g_option_context_parse() directly: it would exit the process. */
 gboolean sp_cli_parse_options (SpCli          *cli,
                                GOptionContext *context,
                                int            *argc,
                                char         ***argv,
                                int            *status);
+/* Adds the common --json switch (setting cli->json) to @context's main group. */
+void     sp_cli_add_json_option (SpCli          *cli,
+                                 GOptionContext *context);
 /* Prints a subcommand's usage @text: asked for (--help), on stdout, returning SP_CLI_OK; else,
  * the command line being wrong, on stderr, returning SP_CLI_USAGE. */
 int   sp_cli_usage           (const char *text,
@@ -98,9 +125,26 @@ void  sp_cli_append_padded   (GString    *out,
                               const char *text,
                               guint       width);
 
-/* The verdict writer: JSON written straight into @out, byte for byte what JsonGenerator
- * writes (a verdict through JsonBuilder costs four times its scoring; see sp-cli.c).
- * sp_cli_json_member writes the comma before a member unless it opens its object. */
+/* A verdict of score (SPEC.md §3.1) as one JSON object: {"rules", "profile", "win", "error",
+ * "ready", "total", "fan", "points", "settlement", "penalty"}, each member when it applies. */
+void  sp_cli_build_verdict   (JsonBuilder         *builder,
+                              const SpRules       *rules,
+                              const SpScoreResult *result);
+/* The member "error": {"code", "message" (@message), and for not-a-win "ready"/"shanten", for
+ * below-minimum "total"} of a refused verdict. */
+void  sp_cli_build_verdict_error (JsonBuilder         *builder,
+                                  const SpScoreResult *result,
+                                  const char          *message);
+/* Reports a refused verdict as sp_cli_fail does, the JSON error carrying the verdict's fields
+ * as `score --json` writes them; returns SP_CLI_REFUSED. */
+int   sp_cli_fail_verdict    (SpCli               *cli,
+                              const SpScoreResult *result,
+                              const char          *message);
+
+/* The verdict writer of `score --batch`: JSON written straight into @out, byte for byte what
+ * JsonGenerator writes for the same object (a verdict through JsonBuilder costs four times its
+ * scoring; see sp-cli.c).  Use json-glib everywhere else.  sp_cli_json_member writes the comma
+ * before a member unless it opens its object. */
 void  sp_cli_json_string     (GString             *out,
                               const char          *text);
 void  sp_cli_json_member     (GString             *out,
@@ -113,16 +157,14 @@ void  sp_cli_json_items      (GString             *out,
 /* "ready" and, when not ready, "shanten" of a not-a-win verdict. */
 void  sp_cli_json_ready      (GString             *out,
                               const SpScoreResult *result);
-/* The member "error": {"code", "message" (@message), and for not-a-win "ready"/"shanten", for
- * below-minimum "total"} of a refused verdict (SPEC.md §3.1). */
+/* The member "error" of a refused verdict, as sp_cli_build_verdict_error() builds it. */
 void  sp_cli_json_verdict_error (GString             *out,
                                  const SpScoreResult *result,
                                  const char          *message);
-/* Reports a refused verdict as sp_cli_fail does, the JSON error carrying the verdict's fields
- * as `score --json` writes them; returns SP_CLI_REFUSED. */
-int   sp_cli_fail_verdict    (SpCli               *cli,
-                              const SpScoreResult *result,
-                              const char          *message);
+/* The whole verdict, as sp_cli_build_verdict() builds it. */
+void  sp_cli_json_verdict    (GString             *out,
+                              const SpRules       *rules,
+                              const SpScoreResult *result);
 
 /* A SITUATION option as typed ("--seat-wind", "S"; @value NULL for a switch) set on @situation. */
 gboolean sp_cli_situation_apply       (SpSituation  *situation,

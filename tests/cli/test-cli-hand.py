@@ -84,10 +84,46 @@ rc, out, err = run("--version")
 check("version", rc == 0 and out.startswith("sparrow-cli "), out)
 rc, out, err = run("--help")
 check("help", rc == 0 and "Usage: sparrow-cli" in out, out)
-for command in ("waits", "check", "score"):
-    rc, out, err = run(command, "--help")
-    check(f"{command} --help", rc == 0 and "Usage" in out + err, out + err)
+# --help of every command without a database: on stdout, exit 0, its own options listed.
+for args, option in ((["waits"], "--rules"), (["check"], "--rules"), (["score"], "--seat-wind"),
+                     (["seating", "plan"], "--players")):
+    rc, out, err = run(*args, "--help")
+    name = " ".join(args)
+    check(f"{name} --help on stdout", rc == 0 and f"sparrow-cli {name}" in out
+          and option in out and err == "", out + err)
 rc, out, err = run("frobnicate")
 check("unknown command", rc == 2 and "unknown command" in err, err)
+rc, out, err = run("frobnicate", "--json")
+check("unknown command in JSON", rc == 2 and json.loads(out)["error"]["code"] == "usage", out)
+
+# An unknown option is a usage error, as a JSON error object under --json, wherever --json is.
+for args in (["waits", "--rules", "mcr", "--json", "--bogus", "123m"],
+             ["check", "--bogus", "--json", "--rules", "mcr", "123m"],
+             ["score", "--rules", "mcr", "--json", "--bogus", "999m11s99pEEECCC1s"],
+             ["seating", "plan", "--players", "8", "--rounds", "1", "--bogus", "--json"]):
+    rc, out, err = run(*args)
+    name = " ".join(args[:2])
+    data = json.loads(out) if out.startswith("{") else {}
+    check(f"{name}: unknown option, JSON usage error", rc == 2
+          and data.get("error", {}).get("code") == "usage"
+          and "--bogus" in data["error"]["message"] and err == "", out + err)
+rc, out, err = run("waits", "--rules", "mcr", "--bogus", "123m")
+check("unknown option, one line on stderr", rc == 2 and out == ""
+      and err.startswith("sparrow-cli: ") and "--bogus" in err and err.count("\n") == 1, err)
+rc, out, err = run("waits", "--json", "--rules")
+check("missing value, JSON usage error", rc == 2
+      and json.loads(out)["error"]["code"] == "usage" and "--rules" in out, out + err)
+
+# Global options: an empty --db would write into the default database; it is refused.
+rc, out, err = run("--db", "", "players", "list")
+check("--db '' refused", rc == 2 and "--db" in err and "empty" in err, err)
+rc, out, err = run("--db=", "tournament", "list")
+check("--db= refused", rc == 2 and "--db" in err, err)
+rc, out, err = run("--bogus", "tournament", "list")
+check("unknown global option", rc == 2 and "--bogus" in err, err)
+rc, out, err = run("--db")
+check("--db without a value", rc == 2 and "--db" in err, err)
+rc, out, err = run()
+check("no command: usage on stderr", rc == 2 and "Usage: sparrow-cli" in err, err)
 
 finish()

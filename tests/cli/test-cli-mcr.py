@@ -58,7 +58,7 @@ for line, got in zip(lines, batch):
     words = line.split()
     hand, flags = words[0], words[1:]
     _, single, _ = run("score", "--rules", "mcr", "--json", *flags, hand)
-    check(f"batch = single: {line}", json.loads(got) == json.loads(single), f"{got} vs {single}")
+    check(f"batch = single: {line}", got + "\n" == single, f"{got} vs {single}")
 
 # Text the writer must escape stays valid JSON.
 rc, out, _ = run("score", "--rules", "mcr", "--batch", "-", stdin='12"3\\m\t--self-drawn\n')
@@ -68,5 +68,44 @@ try:
 except ValueError:
     check("batch escapes", False, out)
 os.unlink(path)
+
+# SITUATION options: a bad value is a usage error naming the option and the value.
+rc, out, err = run("score", "--rules", "mcr", "--seat-wind", "Q", "999m11s99pEEECCC1s")
+check("--seat-wind Q is a usage error", rc == 2 and "--seat-wind" in err and "'Q'" in err, err)
+rc, out, err = run("score", "--rules", "mcr", "--json", "--seat-wind=Q", "999m11s99pEEECCC1s")
+data = json.loads(out)
+check("--seat-wind=Q in JSON", rc == 2 and data["error"]["code"] == "usage"
+      and "--seat-wind" in data["error"]["message"] and "'Q'" in data["error"]["message"], out)
+for option, value in (("--streak", "many"), ("--flowers", "f9"), ("--dealer", "X"),
+                      ("--base", "-1"), ("--liable", "")):
+    rc, out, err = run("score", "--rules", "taiwan", option, value, "123m456m789m234p56p55s7p")
+    check(f"{option} {value!r} is a usage error", rc == 2 and option in err, err)
+rc, out, err = run("score", "--rules", "mcr", "999m11s99pEEECCC1s", "--seat-wind")
+check("a SITUATION option without its value", rc == 2 and "--seat-wind" in err, err)
+
+# SITUATION options anywhere on the line, in either form, give the same verdict.
+_, a, _ = run("score", "--rules", "mcr", "--json", "--self-drawn", "--seat-wind", "S",
+              "33m22s77pEENCCPPN")
+_, b, _ = run("score", "--rules", "mcr", "--json", "33m22s77pEENCCPPN", "--seat-wind=S",
+              "--self-drawn")
+check("options before or after the hand", a == b and json.loads(a)["win"], a + b)
+
+# --option repeated: each applies.
+rc, out, _ = run("score", "--rules", "mcr", "--option", "penalty_profile=ema",
+                 "--option", "concealed_kong_pair_value=8", "--list-options", "--json")
+values = {o["key"]: o["value"] for o in json.loads(out)["options"]}
+check("--option repeated", rc == 0 and values.get("penalty_profile") == "ema"
+      and values.get("concealed_kong_pair_value") == "8", out)
+rc, out, err = run("score", "--rules", "mcr", "--option", "nonsense", "999m11s99pEEECCC1s")
+check("--option without '='", rc == 2 and "KEY=VALUE" in err, err)
+
+# --help lists the SITUATION options with what they do, on stdout.
+rc, out, err = run("score", "--help")
+check("score --help", rc == 0 and err == "" and "--self-drawn" in out and "--ready-first-draw" in out
+      and "--batch" in out and "--list-options" in out, out + err)
+
+# The flower win "-" is a HAND, not an option.
+rc, out, _ = run("score", "--rules", "taiwan", "--json", "--flowers", "f1,f2,f3,f4,f5,f6,f7,f8", "-")
+check("flower win '-'", rc == 0 and json.loads(out)["win"], out)
 
 finish()

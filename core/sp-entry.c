@@ -112,6 +112,13 @@ min_total (const SpRules *rules)
   return text != NULL ? g_ascii_strtoll (text, NULL, 10) : 0;
 }
 
+/* The ruleset as a person names it. */
+static const char *
+title_of (SpRuleset ruleset)
+{
+  return ruleset == SP_RULESET_MCR ? "MCR" : ruleset == SP_RULESET_TAIWAN ? "Taiwan" : "Guangdong";
+}
+
 static const char *
 unit_of (SpRuleset ruleset)
 {
@@ -346,7 +353,7 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
                      "the scorer's"));
   if (entry->tiles == NULL && !entry->has_total)
     return refuse (error, SP_CORE_ERROR_INVALID, table, number,
-                   _("give the tiles (--hand) or the total (--fan N), one of them"));
+                   _("a win needs its tiles or its claimed total"));
   if (!check_seating (entry, table, error) || !check_stakes (entry, table, ruleset, error))
     return FALSE;
 
@@ -379,8 +386,8 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
       if (entry->total < 0 || entry->total > max)
         return refuse (error, SP_CORE_ERROR_INVALID, table, number,
                        _("%lld %s is more than any %s hand can score (at most %lld)"),
-                       (long long) entry->total, unit_of (ruleset),
-                       sp_ruleset_to_string (ruleset), (long long) max);
+                       (long long) entry->total, unit_of (ruleset), title_of (ruleset),
+                       (long long) max);
       if (entry->false_win)
         {
           if (ruleset == SP_RULESET_MCR)
@@ -409,7 +416,7 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
     }
   if (!result->has_settlement)
     return refuse (error, SP_CORE_ERROR_INVALID, table, number,
-                   _("the %s rules gave no settlement"), sp_ruleset_to_string (ruleset));
+                   _("the %s rules gave no settlement"), title_of (ruleset));
 
   record->winner = (gint) sp_rotation_chair_at (rotation, (SpWind) entry->winner);
   if (entry->from != SP_HAND_ENTRY_SELF_DRAWN)

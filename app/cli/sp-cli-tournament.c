@@ -733,9 +733,10 @@ session_run (SpCli     *cli,
         }
       for (guint t = 1; t <= info.n_tables && !sp_cli_args_has (args, "time-up"); t++)
         {
-          SpCliTable table;
+          SpTable table;
 
-          if (!sp_cli_table_load (&store, (guint) session, t, &table, &error))
+          if (!sp_db_load_table (store.db, store.tournament, (guint) session, t, &table, NULL,
+                                 &error))
             goto fail;
           if (!table.next.finished)
             g_string_append_printf (missing, "%stable %u has %u hands",

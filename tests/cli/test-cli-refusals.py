@@ -302,6 +302,14 @@ check("a substitute takes the seat", rc == 0, err)
 rc, _, err = entry("--tournament", "Entry night", "hand", "add", "--session", "1", "--table",
                    "1", "--draw")
 check("the substitute's table plays on", rc == 0, err)
+rc, out, _ = entry("--tournament", "Entry night", "hand", "list", "--session", "1", "--json")
+first = json.loads(out)["hands"][0]["id"] if rc == 0 else 0
+rc, _, err = entry("--tournament", "Entry night", "hand", "edit", str(first), "--winner", "E",
+                   "--from", "S", "--hand", "nonsense", "--fan", "8")
+check("hand edit refuses --hand and --fan together", rc == 1 and "not both" in err, err)
+rc, out, _ = entry("--tournament", "Entry night", "hand", "list", "--session", "1", "--json")
+check("the refused correction changed nothing", rc == 0
+      and json.loads(out)["hands"][0]["draw"] is True, out)
 
 for command in ("tournament", "players", "seating", "hand", "penalty", "session", "standings"):
     rc, out, _ = run(command, "--help")

@@ -37,6 +37,7 @@ win (SpHandEntry *entry,
      const char  *tiles,
      gint64       total)
 {
+  sp_hand_entry_clear (entry);
   sp_hand_entry_init (entry);
   entry->winner = winner;
   entry->from = from;

@@ -1,5 +1,5 @@
-/* sp-cli-store.c: option parsing, the open store and the replay of a table's hands, shared by
- * the tournament commands.
+/* sp-cli-store.c: option parsing, the open store and the CSV reader, shared by the tournament
+ * commands.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-cli-store.h"
 

@@ -1,5 +1,5 @@
 /* sp-cli-store.h: what the tournament commands of sparrow-cli share: their option parser,
- * the open store and tournament, and the state of a table replayed from its hands.
+ * the open store and tournament, and the CSV reader.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 

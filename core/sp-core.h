@@ -15,3 +15,4 @@
 #include "sp-tournament.h"
 #include "sp-table.h"
 #include "sp-entry.h"
+#include "sp-session.h"

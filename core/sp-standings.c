@@ -357,3 +357,176 @@ sp_standings_teams (const GArray *players,
   rank_standings (teams, team_ranking);
   return teams;
 }
+
+static gboolean
+contains_id (const gint64 *ids,
+             guint         n_ids,
+             gint64        id)
+{
+  for (guint i = 0; i < n_ids; i++)
+    if (ids[i] == id)
+      return TRUE;
+  return FALSE;
+}
+
+/* Gives ranks to @n standings from @standings (sorted) on: the first @offset + 1, players the
+ * ranking cannot tell apart sharing one. */
+static void
+give_ranks (SpStanding *standings,
+            guint       n,
+            guint       offset,
+            SpRanking   ranking)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0 && compare_standings (&standings[i - 1], &standings[i], ranking) == 0)
+        standings[i].rank = standings[i - 1].rank;
+      else
+        standings[i].rank = offset + i + 1;
+    }
+}
+
+void
+sp_standings_put_first (GArray       *standings,
+                        const gint64 *first,
+                        guint         n_first,
+                        SpRanking     ranking)
+{
+  g_autoptr(GArray) front = NULL;
+  g_autoptr(GArray) back = NULL;
+  guint n_front;
+
+  g_return_if_fail (standings != NULL);
+  g_return_if_fail (first != NULL || n_first == 0);
+
+  front = g_array_new (FALSE, FALSE, sizeof (SpStanding));
+  back = g_array_new (FALSE, FALSE, sizeof (SpStanding));
+  for (guint i = 0; i < standings->len; i++)
+    {
+      const SpStanding *standing = &g_array_index (standings, SpStanding, i);
+
+      g_array_append_val (contains_id (first, n_first, standing->player) ? front : back,
+                          *standing);
+    }
+  n_front = front->len;
+  give_ranks ((SpStanding *) front->data, front->len, 0, ranking);
+  give_ranks ((SpStanding *) back->data, back->len, n_front, ranking);
+  g_array_set_size (standings, 0);
+  g_array_append_vals (standings, front->data, front->len);
+  g_array_append_vals (standings, back->data, back->len);
+}
+
+GArray *
+sp_standings_from_tables (const SpTableResult    *tables,
+                          guint                   n_tables,
+                          const SpStandingsInput *input)
+{
+  g_autoptr(GArray) results = NULL;
+  g_autoptr(GPtrArray) counted = NULL;
+  g_autoptr(GArray) finalists = NULL;
+  g_autofree gint64 *group_scores = NULL;
+  g_autofree guint *group_places = NULL;
+  g_autofree gint32 *group_points = NULL;
+  GArray *standings;
+  guint group_tables;
+
+  g_return_val_if_fail (tables != NULL || n_tables == 0, NULL);
+  g_return_val_if_fail (input != NULL, NULL);
+
+  group_tables = CLAMP (input->group_tables, 1, 256);
+  group_scores = g_new (gint64, 4 * group_tables);
+  group_places = g_new (guint, 4 * group_tables);
+  group_points = g_new (gint32, 4 * group_tables);
+
+  /* The tables that count: once they have a hand, or when their session was closed (time
+   * up).  The players of a final's tables are its finalists, played or not. */
+  counted = g_ptr_array_sized_new (n_tables);
+  finalists = g_array_new (FALSE, FALSE, sizeof (gint64));
+  for (guint i = 0; i < n_tables; i++)
+    {
+      if (input->final_session > 0 && tables[i].session == input->final_session)
+        g_array_append_vals (finalists, tables[i].players, 4);
+      if (tables[i].n_hands > 0 || tables[i].closed)
+        g_ptr_array_add (counted, (gpointer) &tables[i]);
+    }
+
+  /* Table points: 4 / 2 / 1 / 0 at each table, or with group_tables=N the standard score of
+   * the group of tables 1–N, N+1–2N, … of a session (R98 第十条).  The place kept for the
+   * tie-breaks is the place at the table. */
+  results = g_array_sized_new (FALSE, TRUE, sizeof (SpSessionResult), n_tables * 4);
+  for (guint first = 0, end; first < counted->len; first = end)
+    {
+      const SpTableResult *head = counted->pdata[first];
+      guint n_players = 0;
+
+      for (end = first; end < counted->len; end++)
+        {
+          const SpTableResult *table = counted->pdata[end];
+
+          if (table->session != head->session
+              || (table->table - 1) / group_tables != (head->table - 1) / group_tables)
+            break;
+          for (guint c = 0; c < 4; c++)
+            group_scores[n_players++] = table->hand_scores[c]
+                                        + (input->penalties_in_session ? table->penalties[c] : 0);
+        }
+      if (group_tables > 1)
+        sp_group_points (group_scores, n_players, group_places, group_points);
+
+      for (guint k = first; k < end; k++)
+        {
+          const SpTableResult *table = counted->pdata[k];
+          const gint64 *scores = &group_scores[4 * (k - first)];
+          guint8 places[4];
+          gint32 points[4];
+
+          sp_table_points (scores, places, points);
+          for (guint c = 0; c < 4; c++)
+            {
+              SpSessionResult result = {
+                .player = (guint32) table->players[c],
+                .session = table->session,
+                .score = table->hand_scores[c] + table->penalties[c],
+                .table_points_x12 = group_tables > 1 ? group_points[4 * (k - first) + c]
+                                    : points[c],
+                .place = places[c],
+              };
+
+              if (!contains_id (input->excluded, input->n_excluded, table->players[c]))
+                g_array_append_val (results, result);
+            }
+        }
+    }
+  standings = sp_standings_compute ((const SpSessionResult *) results->data, results->len,
+                                    input->ranking);
+
+  /* Players seated at a table without a hand yet (mid-session), and the entrants, are listed
+   * with nothing yet. */
+  {
+    g_autoptr(GHashTable) listed = g_hash_table_new (g_direct_hash, g_direct_equal);
+    guint before = standings->len;
+
+    for (guint i = 0; i < standings->len; i++)
+      g_hash_table_add (listed,
+                        GUINT_TO_POINTER (g_array_index (standings, SpStanding, i).player));
+    for (guint i = 0; i < 4 * n_tables + input->n_entrants; i++)
+      {
+        gint64 id = i < 4 * n_tables ? tables[i / 4].players[i % 4]
+                    : input->entrants[i - 4 * n_tables];
+        SpStanding fresh = { 0 };
+
+        fresh.player = (guint32) id;
+        if (g_hash_table_contains (listed, GUINT_TO_POINTER (fresh.player))
+            || contains_id (input->excluded, input->n_excluded, id))
+          continue;
+        g_hash_table_add (listed, GUINT_TO_POINTER (fresh.player));
+        g_array_append_val (standings, fresh);
+      }
+    if (standings->len > before)
+      rank_standings (standings, input->ranking);
+  }
+  if (finalists->len > 0)
+    sp_standings_put_first (standings, (const gint64 *) finalists->data, finalists->len,
+                            input->ranking);
+  return standings;
+}

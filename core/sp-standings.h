@@ -90,4 +90,48 @@ GArray *sp_standings_compute (const SpSessionResult *results,
 GArray *sp_standings_teams   (const GArray          *players,
                               SpRanking              ranking);
 
+/* The result of one table of one session, as the store sums it: the four players (by chair),
+ * their hand scores and penalties. */
+typedef struct
+{
+  guint    session;
+  guint    table;
+  gint64   players[4];
+  gint64   hand_scores[4];
+  gint64   penalties[4];
+  guint    n_hands;
+  gboolean closed;        /* its session is closed (a table without hands then counts) */
+} SpTableResult;
+
+/* What standings from table results need besides the results. */
+typedef struct
+{
+  SpRanking     ranking;
+  gboolean      penalties_in_session; /* penalties change the session score (table points) */
+  guint         group_tables;         /* R98 第十条 groups of tables; 0 or 1: each table alone */
+  const gint64 *entrants;             /* listed even when not seated yet (0 points), or NULL */
+  guint         n_entrants;
+  const gint64 *excluded;             /* left out (substitutes with rank_substitutes=off) */
+  guint         n_excluded;
+  guint         final_session;        /* a final (seating draw --top N), 0 when none */
+} SpStandingsInput;
+
+/* Standings from the results of tables (ordered by session, then table).  A table counts once
+ * it has a hand, or when its session is closed (time up).  Table points are 4 / 2 / 1 / 0 per
+ * table, or the standard score of each group of @input->group_tables tables of a session.
+ * Players seated at a table without a hand yet (mid-session), and those of @input->entrants,
+ * are listed with 0.
+ * With a final session, the players seated at it rank above everyone else (among themselves
+ * by the ranking over all their sessions), then the others as before.  The team of every
+ * standing is 0. */
+GArray *sp_standings_from_tables (const SpTableResult    *tables,
+                                  guint                   n_tables,
+                                  const SpStandingsInput *input);
+/* Moves the standings of @first (players) to the front, keeping the order within each part,
+ * and ranks each part on its own: the first from 1, the others after the last of them. */
+void    sp_standings_put_first   (GArray                 *standings,
+                                  const gint64           *first,
+                                  guint                   n_first,
+                                  SpRanking               ranking);
+
 G_END_DECLS

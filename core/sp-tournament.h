@@ -46,6 +46,7 @@ typedef struct
   char           *federation_id;
   SpPlayerStatus  status;
   gint64          substitute_for; /* the player replaced, 0 if none */
+  gboolean        present;        /* checked in for the next draw */
 } SpPlayer;
 
 /* One hand as entered at a table: a win, an exhaustive draw (荒牌 / 流局), with the scorer's

@@ -2,10 +2,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-db-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #define PLAYER_COLUMNS \
-  "id, tournament_id, name, club, country, team, federation_id, status, substitute_for"
+  "id, tournament_id, name, club, country, team, federation_id, status, substitute_for, present"
 
 static SpPlayer *
 player_from_row (sqlite3_stmt *statement)
@@ -23,6 +24,7 @@ player_from_row (sqlite3_stmt *statement)
   sp_player_status_from_string ((const char *) sqlite3_column_text (statement, 7), &status);
   player->status = status;
   player->substitute_for = sqlite3_column_int64 (statement, 8);
+  player->present = sqlite3_column_int (statement, 9) != 0;
   return player;
 }
 
@@ -56,27 +58,25 @@ sp_db_add_player (SpDb      *db,
   g_autoptr(GError) local_error = NULL;
   gboolean started;
   gboolean ok = FALSE;
+  SpPlayer stripped;
+  g_autofree char *name = NULL;
 
   g_return_val_if_fail (db != NULL && player != NULL, FALSE);
 
-  if (player->name == NULL || g_strstrip (player->name)[0] == '\0')
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "a player needs a name");
-      return FALSE;
-    }
-  if (!g_utf8_validate (player->name, -1, NULL))
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "the player's name is not UTF-8");
-      return FALSE;
-    }
+  if (!sp_db_check_name (_("The player's name"), player->name, error))
+    return FALSE;
+  /* Blanks around a name are not part of it. */
+  name = g_strstrip (g_strdup (player->name));
+  stripped = *player;
+  stripped.name = name;
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  existing = sp_db_find_player_by_name (db, player->tournament, player->name, &local_error);
+  existing = sp_db_find_player_by_name (db, player->tournament, name, &local_error);
   if (existing != NULL)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "a player named '%s' is already registered (id %" G_GINT64_FORMAT ")",
-                   player->name, existing->id);
+                   _("A player named '%s' is already registered (id %" G_GINT64_FORMAT ")."),
+                   name, existing->id);
       goto out;
     }
   if (!g_error_matches (local_error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND))
@@ -84,7 +84,7 @@ sp_db_add_player (SpDb      *db,
       g_propagate_error (error, g_steal_pointer (&local_error));
       goto out;
     }
-  if (!insert_player (db, player, error))
+  if (!insert_player (db, &stripped, error))
     goto out;
   player->id = sqlite3_last_insert_rowid (db->handle);
   ok = TRUE;
@@ -157,7 +157,7 @@ sp_db_get_player (SpDb    *db,
     return NULL;
   if (player == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                 "no player %" G_GINT64_FORMAT " in this tournament", id);
+                 _("no player %" G_GINT64_FORMAT " in this tournament"), id);
   return player;
 }
 
@@ -175,7 +175,7 @@ sp_db_find_player_by_name (SpDb        *db,
     return NULL;
   if (player == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                 "no player named '%s' in this tournament", name);
+                 _("no player named '%s' in this tournament"), name);
   return player;
 }
 
@@ -356,7 +356,7 @@ sp_db_store_seating (SpDb          *db,
   if (info.n_hands > 0 || info.closed)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "session %u already has hands: its seats cannot be drawn again", session);
+                   _("session %u already has hands: its seats cannot be drawn again"), session);
       goto out;
     }
   id = sp_db_session_id (db, tournament, session, TRUE, error);
@@ -496,8 +496,262 @@ sp_db_get_plan_session (SpDb    *db,
   if (seats->len == 0)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   "the balanced plan has no session %u", session);
+                   _("the balanced plan has no session %u"), session);
       return NULL;
     }
   return g_steal_pointer (&seats);
+}
+
+/* ---- the director's operations on players ---------------------------------------------- */
+
+/* The player who replaced @player, or NULL. */
+static gboolean
+find_substitute (SpDb       *db,
+                 gint64      tournament,
+                 gint64      player,
+                 SpPlayer  **substitute,
+                 GError    **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (player) };
+
+  return read_player (db, "SELECT " PLAYER_COLUMNS " FROM players"
+                      " WHERE tournament_id = ? AND substitute_for = ?", values, substitute, error);
+}
+
+/* NULL for "", so that an empty field clears it. */
+static const char *
+field_or_null (const char *text)
+{
+  return text != NULL && text[0] != '\0' ? text : NULL;
+}
+
+gboolean
+sp_db_edit_player (SpDb            *db,
+                   gint64           tournament,
+                   gint64           id,
+                   const SpPlayer  *changes,
+                   GError         **error)
+{
+  g_autoptr(SpPlayer) player = NULL;
+  g_autofree char *name = NULL;
+  gboolean started;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (db != NULL && changes != NULL, FALSE);
+
+  if (changes->name != NULL && !sp_db_check_name (_("The player's name"), changes->name, error))
+    return FALSE;
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  player = sp_db_get_player (db, tournament, id, error);
+  if (player == NULL)
+    goto out;
+  if (changes->name != NULL)
+    {
+      g_autoptr(SpPlayer) existing = NULL;
+      SpDbValue by_name[2];
+
+      name = g_strstrip (g_strdup (changes->name));
+      by_name[0] = sp_db_int (tournament);
+      by_name[1] = sp_db_text (name);
+      if (!read_player (db, "SELECT " PLAYER_COLUMNS " FROM players"
+                        " WHERE tournament_id = ? AND name = ?", by_name, &existing, error))
+        goto out;
+      if (existing != NULL && existing->id != id)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("A player named '%s' is already registered (id %" G_GINT64_FORMAT ")."),
+                       name, existing->id);
+          goto out;
+        }
+    }
+  {
+    const SpDbValue values[] = {
+      sp_db_text (name != NULL ? name : player->name),
+      sp_db_text (changes->club != NULL ? field_or_null (changes->club) : player->club),
+      sp_db_text (changes->country != NULL ? field_or_null (changes->country) : player->country),
+      sp_db_text (changes->team != NULL ? field_or_null (changes->team) : player->team),
+      sp_db_text (changes->federation_id != NULL ? field_or_null (changes->federation_id)
+                  : player->federation_id),
+      sp_db_int (id),
+    };
+    const char *texts[] = { changes->club, changes->country, changes->team,
+                            changes->federation_id };
+
+    for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+      if (texts[i] != NULL && !g_utf8_validate (texts[i], -1, NULL))
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("Player %" G_GINT64_FORMAT ": a field is not valid UTF-8."), id);
+          goto out;
+        }
+    ok = sp_db_run (db, "UPDATE players SET name = ?, club = ?, country = ?, team = ?,"
+                    " federation_id = ? WHERE id = ?", values, G_N_ELEMENTS (values),
+                    "editing the player", error);
+  }
+out:
+  return sp_db_end_write (db, started, ok, error);
+}
+
+gboolean
+sp_db_withdraw_player (SpDb     *db,
+                       gint64    tournament,
+                       gint64    id,
+                       GError  **error)
+{
+  g_autoptr(SpPlayer) player = NULL;
+  gboolean started;
+  gboolean ok = FALSE;
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  player = sp_db_get_player (db, tournament, id, error);
+  if (player == NULL)
+    goto out;
+  if (player->status == SP_PLAYER_WITHDRAWN)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("Player %" G_GINT64_FORMAT " (%s) has already withdrawn."), id,
+                   player->name);
+      goto out;
+    }
+  ok = sp_db_set_player_status (db, id, SP_PLAYER_WITHDRAWN, error);
+out:
+  return sp_db_end_write (db, started, ok, error);
+}
+
+gboolean
+sp_db_substitute_player (SpDb      *db,
+                         gint64     tournament,
+                         gint64     id,
+                         SpPlayer  *substitute,
+                         gboolean   force,
+                         GError   **error)
+{
+  g_autoptr(SpPlayer) replaced = NULL;
+  g_autoptr(SpPlayer) earlier = NULL;
+  gboolean started;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (db != NULL && substitute != NULL, FALSE);
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  replaced = sp_db_get_player (db, tournament, id, error);
+  if (replaced == NULL || !find_substitute (db, tournament, id, &earlier, error))
+    goto out;
+  /* A player is replaced once; the substitute may in turn be replaced. */
+  if (earlier != NULL)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("Player %" G_GINT64_FORMAT " (%s) already has a substitute, %s (id %"
+                     G_GINT64_FORMAT ")."), id, replaced->name, earlier->name, earlier->id);
+      goto out;
+    }
+  if (replaced->status != SP_PLAYER_WITHDRAWN && !force)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("Player %" G_GINT64_FORMAT " (%s) has not withdrawn: a substitute withdraws "
+                     "the player; confirm with --force (or withdraw the player first)."), id,
+                   replaced->name);
+      goto out;
+    }
+  substitute->tournament = tournament;
+  substitute->status = SP_PLAYER_SUBSTITUTE;
+  substitute->substitute_for = id;
+  if (substitute->team == NULL && replaced->team != NULL)
+    substitute->team = replaced->team;
+  ok = sp_db_add_player (db, substitute, error)
+       && sp_db_set_player_status (db, id, SP_PLAYER_WITHDRAWN, error)
+       && sp_db_replace_player (db, tournament, id, substitute->id, error);
+  if (substitute->team == replaced->team)
+    substitute->team = NULL;
+out:
+  return sp_db_end_write (db, started, ok, error);
+}
+
+gboolean
+sp_db_reinstate_player (SpDb     *db,
+                        gint64    tournament,
+                        gint64    id,
+                        GError  **error)
+{
+  g_autoptr(SpPlayer) player = NULL;
+  g_autoptr(SpPlayer) substitute = NULL;
+  gboolean started;
+  gboolean ok = FALSE;
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  player = sp_db_get_player (db, tournament, id, error);
+  if (player == NULL || !find_substitute (db, tournament, id, &substitute, error))
+    goto out;
+  if (player->status != SP_PLAYER_WITHDRAWN)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("Player %" G_GINT64_FORMAT " (%s) has not withdrawn: there is nothing to "
+                     "reinstate."), id, player->name);
+      goto out;
+    }
+  if (substitute != NULL)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("Player %" G_GINT64_FORMAT " (%s) was replaced by %s (id %" G_GINT64_FORMAT
+                     "), who holds the seats: the withdrawal cannot be undone."), id,
+                   player->name, substitute->name, substitute->id);
+      goto out;
+    }
+  ok = sp_db_set_player_status (db, id, player->substitute_for > 0 ? SP_PLAYER_SUBSTITUTE
+                                : SP_PLAYER_ACTIVE, error);
+out:
+  return sp_db_end_write (db, started, ok, error);
+}
+
+gboolean
+sp_db_check_in_players (SpDb          *db,
+                        gint64         tournament,
+                        const gint64  *players,
+                        guint          n_players,
+                        gboolean       present,
+                        GError       **error)
+{
+  gboolean started;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (players != NULL || n_players == 0, FALSE);
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  if (n_players == 0)
+    {
+      const SpDbValue values[] = { sp_db_int (present), sp_db_int (tournament) };
+
+      ok = sp_db_run (db, "UPDATE players SET present = ? WHERE tournament_id = ?"
+                      " AND status != 'withdrawn' AND present != ?1", values,
+                      G_N_ELEMENTS (values), "checking the players in", error);
+      goto out;
+    }
+  for (guint i = 0; i < n_players; i++)
+    {
+      g_autoptr(SpPlayer) player = sp_db_get_player (db, tournament, players[i], error);
+      const SpDbValue values[] = { sp_db_int (present), sp_db_int (players[i]) };
+
+      if (player == NULL)
+        goto out;
+      if (present && player->status == SP_PLAYER_WITHDRAWN)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("Player %" G_GINT64_FORMAT " (%s) has withdrawn and cannot be checked "
+                         "in (players reinstate %" G_GINT64_FORMAT " first)."), players[i],
+                       player->name, players[i]);
+          goto out;
+        }
+      if (player->present != present
+          && !sp_db_run (db, "UPDATE players SET present = ? WHERE id = ?", values,
+                         G_N_ELEMENTS (values), "checking the player in", error))
+        goto out;
+    }
+  ok = TRUE;
+out:
+  return sp_db_end_write (db, started, ok, error);
 }

@@ -150,4 +150,18 @@ gboolean      sp_db_migrate_rows (SpDb        *db,
                                   gint64       migration,
                                   GError     **error);
 
+/* Whether a transaction is open on the connection. */
+gboolean      sp_db_in_transaction (SpDb      *db);
+/* sp_check_name (), its refusal as SP_DB_ERROR_INVALID. */
+gboolean      sp_db_check_name   (const char  *what,
+                                  const char  *name,
+                                  GError     **error);
+/* Turns an error of the core (a refused input) into SP_DB_ERROR_INVALID, its message kept. */
+void          sp_db_propagate_refusal (GError     **error,
+                                       GError      *core_error);
+/* The tournament's options, a refusal as SP_DB_ERROR_INVALID. */
+gboolean      sp_db_tournament_options (const SpTournament  *tournament,
+                                        SpTournamentOptions *options,
+                                        GError             **error);
+
 G_END_DECLS

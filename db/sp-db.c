@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <gio/gio.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "sp-db-resources.h"
@@ -462,8 +463,9 @@ static const struct
 } audited[] = {
   { "tournaments", "name ruleset profile options n_sessions seating ranking base per_tai "
                    "plan_seed" },
-  { "players", "tournament_id name club country team federation_id status substitute_for" },
-  { "sessions", "tournament_id number status seed time_up" },
+  { "players", "tournament_id name club country team federation_id status substitute_for "
+               "present" },
+  { "sessions", "tournament_id number status seed time_up final_top" },
   { "seats", "session_id table_number chair player_id" },
   { "hands", "session_id table_number number winner discarder draw notation situation items "
              "total s0 s1 s2 s3 entered_by" },
@@ -561,14 +563,14 @@ check_and_migrate (SpDb     *db,
       || (application_id != 0 && application_id != SP_DB_APPLICATION_ID))
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
-                   "%s is not a Sparrow database", db->path);
+                   _("%s is not a Sparrow database"), db->path);
       return FALSE;
     }
   if (version > SP_DB_SCHEMA_VERSION)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_TOO_NEW,
-                   "%s was written by a newer Sparrow (schema %" G_GINT64_FORMAT
-                   ", this program knows up to %d)", db->path, version, SP_DB_SCHEMA_VERSION);
+                   _("%s was written by a newer Sparrow (schema %" G_GINT64_FORMAT
+                     ", this program knows up to %d)"), db->path, version, SP_DB_SCHEMA_VERSION);
       return FALSE;
     }
   if (version == SP_DB_SCHEMA_VERSION)
@@ -628,7 +630,7 @@ sp_db_open (const char  *path,
         {
           g_clear_error (error);
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
-                       "%s is not a Sparrow database", path);
+                       _("%s is not a Sparrow database"), path);
         }
       return NULL;
     }
@@ -716,7 +718,7 @@ insert_tournament (SpDb          *db,
   if (found)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "a tournament named '%s' already exists", tournament->name);
+                   _("A tournament named '%s' already exists."), tournament->name);
       return FALSE;
     }
   return sp_db_run (db, "INSERT INTO tournaments (name, ruleset, profile, options, n_sessions,"
@@ -734,8 +736,10 @@ sp_db_create_tournament (SpDb          *db,
   gboolean started;
   gboolean ok;
 
-  g_return_val_if_fail (db != NULL && tournament != NULL && tournament->name != NULL, FALSE);
+  g_return_val_if_fail (db != NULL && tournament != NULL, FALSE);
 
+  if (!sp_db_check_name (_("The tournament's name"), tournament->name, error))
+    return FALSE;
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
   ok = insert_tournament (db, tournament, created, error);
@@ -781,10 +785,10 @@ sp_db_find_tournament (SpDb        *db,
     {
       if (id_or_name == NULL)
         g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                     "no tournament yet in %s (create one with: tournament create)", db->path);
+                     _("no tournament yet in %s (create one with: tournament create)"), db->path);
       else
         g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                     "no tournament '%s' in %s", id_or_name, db->path);
+                     _("no tournament '%s' in %s"), id_or_name, db->path);
     }
   return tournament;
 }
@@ -859,4 +863,207 @@ sp_db_list_audit (SpDb    *db,
                                              error),
                           (SpDbRowReader) audit_entry_from_row,
                           (GDestroyNotify) sp_audit_entry_free, "reading the audit log", error);
+}
+
+/* ---- refusals of the core -------------------------------------------------------------- */
+
+gboolean
+sp_db_in_transaction (SpDb *db)
+{
+  return !sqlite3_get_autocommit (db->handle);
+}
+
+void
+sp_db_propagate_refusal (GError **error,
+                         GError  *core_error)
+{
+  g_set_error_literal (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, core_error->message);
+  g_error_free (core_error);
+}
+
+gboolean
+sp_db_check_name (const char  *what,
+                  const char  *name,
+                  GError     **error)
+{
+  GError *core_error = NULL;
+
+  if (sp_check_name (what, name, &core_error))
+    return TRUE;
+  sp_db_propagate_refusal (error, core_error);
+  return FALSE;
+}
+
+gboolean
+sp_db_tournament_options (const SpTournament  *tournament,
+                          SpTournamentOptions *options,
+                          GError             **error)
+{
+  GError *core_error = NULL;
+
+  if (sp_tournament_get_options (tournament, options, &core_error))
+    return TRUE;
+  sp_db_propagate_refusal (error, core_error);
+  return FALSE;
+}
+
+/* ---- the director's operations on a tournament ----------------------------------------- */
+
+/* The tournament row @id, or SP_DB_ERROR_NOT_FOUND. */
+static SpTournament *
+get_tournament (SpDb     *db,
+                gint64    id,
+                GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (id) };
+  SpTournament *tournament;
+
+  if (!sp_db_read_row (db, sp_db_query (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments"
+                                        " WHERE id = ?", values, G_N_ELEMENTS (values), error),
+                       (SpDbRowReader) tournament_from_row, (gpointer *) &tournament,
+                       "looking for the tournament", error))
+    return NULL;
+  if (tournament == NULL)
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                 _("There is no tournament %" G_GINT64_FORMAT "."), id);
+  return tournament;
+}
+
+gboolean
+sp_db_rename_tournament (SpDb        *db,
+                         gint64       tournament,
+                         const char  *name,
+                         GError     **error)
+{
+  g_autoptr(SpTournament) current = NULL;
+  g_autofree char *stripped = NULL;
+  gboolean started;
+  gboolean ok = FALSE;
+  gboolean found;
+  gint64 existing;
+
+  g_return_val_if_fail (db != NULL, FALSE);
+
+  if (!sp_db_check_name (_("The tournament's name"), name, error))
+    return FALSE;
+  stripped = g_strstrip (g_strdup (name));
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  current = get_tournament (db, tournament, error);
+  if (current == NULL)
+    goto out;
+  {
+    const SpDbValue by_name[] = { sp_db_text (stripped), sp_db_int (tournament) };
+
+    if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT id FROM tournaments"
+                                            " WHERE name = ? AND id != ?", by_name,
+                                            G_N_ELEMENTS (by_name), error),
+                           &existing, &found, "looking for the tournament", error))
+      goto out;
+  }
+  if (found)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("A tournament named '%s' already exists."), stripped);
+      goto out;
+    }
+  {
+    const SpDbValue values[] = { sp_db_text (stripped), sp_db_int (tournament) };
+
+    ok = sp_db_run (db, "UPDATE tournaments SET name = ? WHERE id = ?", values,
+                    G_N_ELEMENTS (values), "renaming the tournament", error);
+  }
+out:
+  return sp_db_end_write (db, started, ok, error);
+}
+
+gboolean
+sp_db_delete_tournament (SpDb        *db,
+                         gint64       tournament,
+                         const char  *confirm_name,
+                         GError     **error)
+{
+  /* Children first, so that no row is left pointing at a deleted one whatever the order in
+   * which the foreign keys' cascades would run. */
+  static const char * const deletions[] = {
+    "DELETE FROM penalties WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
+    "DELETE FROM hands WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
+    "DELETE FROM seats WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
+    "DELETE FROM sessions WHERE tournament_id = ?",
+    "DELETE FROM plan_seats WHERE tournament_id = ?",
+    "DELETE FROM plan_players WHERE tournament_id = ?",
+    "UPDATE players SET substitute_for = NULL WHERE tournament_id = ?",
+    "DELETE FROM players WHERE tournament_id = ?",
+    "DELETE FROM tournaments WHERE id = ?",
+  };
+  g_autoptr(SpTournament) current = NULL;
+  const SpDbValue values[] = { sp_db_int (tournament) };
+  gboolean started;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (db != NULL, FALSE);
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  current = get_tournament (db, tournament, error);
+  if (current == NULL)
+    goto out;
+  if (g_strcmp0 (confirm_name, current->name) != 0)
+    {
+      if (confirm_name == NULL)
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                     _("Deleting tournament %" G_GINT64_FORMAT " needs its exact name to "
+                       "confirm: --confirm '%s'."), tournament, current->name);
+      else
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                     _("'%s' is not the name of tournament %" G_GINT64_FORMAT " ('%s'): nothing "
+                       "was deleted."), confirm_name, tournament, current->name);
+      goto out;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (deletions); i++)
+    if (!sp_db_run (db, deletions[i], values, G_N_ELEMENTS (values), "deleting the tournament",
+                    error))
+      goto out;
+  ok = TRUE;
+out:
+  return sp_db_end_write (db, started, ok, error);
+}
+
+static void
+summary_from_row (sqlite3_stmt *statement,
+                  gpointer      user_data)
+{
+  SpTournamentSummary *summary = user_data;
+
+  summary->n_players = sqlite3_column_int (statement, 0);
+  summary->n_active = sqlite3_column_int (statement, 1);
+  summary->n_present = sqlite3_column_int (statement, 2);
+  summary->n_drawn = sqlite3_column_int (statement, 3);
+  summary->n_closed = sqlite3_column_int (statement, 4);
+  summary->n_hands = sqlite3_column_int (statement, 5);
+  summary->n_penalties = sqlite3_column_int (statement, 6);
+}
+
+gboolean
+sp_db_summarize_tournament (SpDb                 *db,
+                            gint64                tournament,
+                            SpTournamentSummary  *summary,
+                            GError              **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament) };
+
+  memset (summary, 0, sizeof *summary);
+  return sp_db_each_row (db, sp_db_query (db,
+    "SELECT (SELECT count (*) FROM players WHERE tournament_id = ?1),"
+    " (SELECT count (*) FROM players WHERE tournament_id = ?1 AND status != 'withdrawn'),"
+    " (SELECT count (*) FROM players WHERE tournament_id = ?1 AND present = 1),"
+    " (SELECT count (*) FROM sessions s WHERE s.tournament_id = ?1"
+    "  AND EXISTS (SELECT 1 FROM seats WHERE session_id = s.id)),"
+    " (SELECT count (*) FROM sessions WHERE tournament_id = ?1 AND status = 'closed'),"
+    " (SELECT count (*) FROM hands WHERE session_id IN"
+    "  (SELECT id FROM sessions WHERE tournament_id = ?1)),"
+    " (SELECT count (*) FROM penalties WHERE session_id IN"
+    "  (SELECT id FROM sessions WHERE tournament_id = ?1))",
+    values, G_N_ELEMENTS (values), error), summary_from_row, summary,
+    "summarizing the tournament", error);
 }

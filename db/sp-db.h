@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this program writes; a file with a higher one is SP_DB_ERROR_TOO_NEW. */
-#define SP_DB_SCHEMA_VERSION 2
+#define SP_DB_SCHEMA_VERSION 3
 /* PRAGMA application_id of a Sparrow database ("Sprw"). */
 #define SP_DB_APPLICATION_ID 0x53707277
 
@@ -270,17 +270,7 @@ GPtrArray *sp_db_list_penalties  (SpDb          *db,
                                   GError       **error);
 
 /* The results of the tables of sessions 1..@last_session (0: all): per table the four players
- * and their hand scores and penalties, summed in the store. */
-typedef struct
-{
-  guint  session;
-  guint  table;
-  gint64 players[4];
-  gint64 hand_scores[4];
-  gint64 penalties[4];
-  guint  n_hands;
-} SpTableResult;
-
+ * and their hand scores and penalties, summed in the store (SpTableResult, sp-standings.h). */
 GArray   *sp_db_list_table_results (SpDb    *db,
                                     gint64   tournament,
                                     guint    last_session,
@@ -302,6 +292,161 @@ typedef struct
 void       sp_audit_entry_free  (SpAuditEntry *entry);
 GPtrArray *sp_db_list_audit     (SpDb          *db,
                                  GError       **error);
+
+/* ---- the director's operations ----------------------------------------------------------
+ * Each is one transaction (BEGIN IMMEDIATE … COMMIT) that checks every rule and writes all or
+ * nothing, in the audit log; a refusal is SP_DB_ERROR_INVALID or SP_DB_ERROR_NOT_FOUND with a
+ * message naming what and where. */
+
+/* Tournaments: the name is checked (sp_check_name); delete needs @confirm_name, the exact name,
+ * and deletes everything of the tournament. */
+gboolean sp_db_rename_tournament (SpDb          *db,
+                                  gint64         tournament,
+                                  const char    *name,
+                                  GError       **error);
+gboolean sp_db_delete_tournament (SpDb          *db,
+                                  gint64         tournament,
+                                  const char    *confirm_name,
+                                  GError       **error);
+
+/* A tournament at a glance, for `tournament show`. */
+typedef struct
+{
+  guint n_players;       /* registered */
+  guint n_active;        /* taking part: not withdrawn */
+  guint n_present;       /* checked in */
+  guint n_drawn;         /* sessions drawn */
+  guint n_closed;        /* sessions closed */
+  guint n_hands;
+  guint n_penalties;
+} SpTournamentSummary;
+
+gboolean sp_db_summarize_tournament (SpDb                *db,
+                                     gint64               tournament,
+                                     SpTournamentSummary *summary,
+                                     GError             **error);
+
+/* Players.  sp_db_add_player checks the name; edit changes the fields of @changes that are
+ * not NULL (an empty string clears club, country, team or federation id). */
+gboolean sp_db_edit_player       (SpDb            *db,
+                                  gint64           tournament,
+                                  gint64           player,
+                                  const SpPlayer  *changes,
+                                  GError         **error);
+gboolean sp_db_withdraw_player   (SpDb            *db,
+                                  gint64           tournament,
+                                  gint64           player,
+                                  GError         **error);
+/* Registers @substitute (its name and fields) in place of @player, who is withdrawn; an active
+ * @player is refused unless @force.  Sets @substitute->id. */
+gboolean sp_db_substitute_player (SpDb            *db,
+                                  gint64           tournament,
+                                  gint64           player,
+                                  SpPlayer        *substitute,
+                                  gboolean         force,
+                                  GError         **error);
+/* Undoes a withdrawal; refused when a substitute took the player's place. */
+gboolean sp_db_reinstate_player  (SpDb            *db,
+                                  gint64           tournament,
+                                  gint64           player,
+                                  GError         **error);
+/* Presence before a draw: checks @players (@n_players ids) in or out; with @n_players 0 and
+ * @present, checks in every player taking part. */
+gboolean sp_db_check_in_players  (SpDb            *db,
+                                  gint64           tournament,
+                                  const gint64    *players,
+                                  guint            n_players,
+                                  gboolean         present,
+                                  GError         **error);
+/* Imports the players of a CSV file (header: name,club,country,team,federation_id in any
+ * order; only name required): all of them or, on any bad row, none, the error naming the
+ * line.  *@n_imported gets their count. */
+gboolean sp_db_import_players    (SpDb            *db,
+                                  gint64           tournament,
+                                  const char      *path,
+                                  guint           *n_imported,
+                                  GError         **error);
+
+/* The rows of a CSV file (libcsv, strict: an unclosed quote is an error naming its line), each
+ * with the line it ends on; a UTF-8 BOM is skipped. */
+typedef struct
+{
+  GPtrArray *rows;     /* a GPtrArray of fields (char *) per row */
+  GArray    *lines;    /* guint per row */
+  GPtrArray *current;
+  guint      line;
+  guint      row_start;
+} SpDbCsv;
+
+gboolean sp_db_csv_read  (const char  *path,
+                          SpDbCsv     *csv,
+                          GError     **error);
+void     sp_db_csv_clear (SpDbCsv     *csv);
+
+/* Sessions.  A draw seats the players taking part (only those checked in when any are) by
+ * the tournament's method; @top > 0 draws a final of the top @top of the standings after the
+ * sessions before.  Refused: a session with hands; a Swiss session or a final before the
+ * previous session is closed; a seed other than the one a standing draw was made with. */
+typedef struct
+{
+  gboolean has_seed;
+  guint64  seed;
+  guint    top;        /* 0: not a final */
+} SpDrawRequest;
+
+gboolean sp_db_draw_session     (SpDb                *db,
+                                 const SpTournament  *tournament,
+                                 guint                session,
+                                 const SpDrawRequest *request,
+                                 guint64             *used_seed,
+                                 GError             **error);
+/* Each table's progress in @session (SpTableProgress), for what a close still misses. */
+GArray  *sp_db_session_progress (SpDb                *db,
+                                 const SpTournament  *tournament,
+                                 guint                session,
+                                 GError             **error);
+/* Closes @session: refused while a table has not finished unless @time_up. */
+gboolean sp_db_close_session    (SpDb                *db,
+                                 const SpTournament  *tournament,
+                                 guint                session,
+                                 gboolean             time_up,
+                                 GError             **error);
+gboolean sp_db_reopen_session   (SpDb                *db,
+                                 const SpTournament  *tournament,
+                                 guint                session,
+                                 GError             **error);
+/* A session beyond the tournament's last is SP_DB_ERROR_NOT_FOUND. */
+gboolean sp_db_check_session    (const SpTournament  *tournament,
+                                 guint                session,
+                                 GError             **error);
+
+/* Standings after sessions 1..@last_session (0: all), by the tournament's options: a GArray
+ * of SpStanding.  With @team_names, team standings: *@team_names gets the names, the team
+ * numbers (SpStanding.player) indexing it. */
+GArray  *sp_db_compute_standings (SpDb               *db,
+                                  const SpTournament *tournament,
+                                  guint               last_session,
+                                  GPtrArray         **team_names,
+                                  GError            **error);
+
+/* Penalties.  sp_db_give_penalty checks that the session is drawn and open, the player
+ * registered, the reason (sp_check_reason), and that a hand named is of that session at a
+ * table the player sits at; sets @penalty->id. */
+gboolean   sp_db_give_penalty     (SpDb          *db,
+                                   gint64         tournament,
+                                   SpPenalty     *penalty,
+                                   GError       **error);
+/* Penalties of @session (0 all) and @player (0 all), by id. */
+GPtrArray *sp_db_find_penalties   (SpDb          *db,
+                                   gint64         tournament,
+                                   guint          session,
+                                   gint64         player,
+                                   GError       **error);
+/* Deletes a penalty of an open session. */
+gboolean   sp_db_delete_penalty   (SpDb          *db,
+                                   gint64         tournament,
+                                   gint64         penalty,
+                                   GError       **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpDb, sp_db_close)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpAuditEntry, sp_audit_entry_free)

@@ -1,6 +1,8 @@
 /* test-core-standings.c: table points with every kind of tie, group standard scores, session
  * scores, the three rankings' tie-breaks and team standings.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <string.h>
+
 #include "sp-core.h"
 
 typedef struct
@@ -402,6 +404,118 @@ test_teams (void)
     }
 }
 
+/* Two sessions of two tables; session 2's table 2 has no hand yet. */
+static const SpTableResult some_tables[] = {
+  { 1, 1, { 1, 2, 3, 4 }, { 30, -10, -10, -10 }, { 0, 0, 0, -5 }, 16, TRUE },
+  { 1, 2, { 5, 6, 7, 8 }, { 20, 0, 0, -20 }, { 0, 0, 0, 0 }, 16, TRUE },
+  { 2, 1, { 1, 5, 2, 6 }, { -8, 24, -8, -8 }, { 0, 0, 0, 0 }, 1, FALSE },
+  { 2, 2, { 3, 4, 7, 8 }, { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, 0, FALSE },
+};
+
+static const SpStanding *
+standing_of (GArray  *standings,
+             guint32  player)
+{
+  for (guint i = 0; i < standings->len; i++)
+    if (g_array_index (standings, SpStanding, i).player == player)
+      return &g_array_index (standings, SpStanding, i);
+  return NULL;
+}
+
+static void
+test_from_tables (void)
+{
+  SpStandingsInput input = { .ranking = SP_RANKING_R98, .penalties_in_session = TRUE };
+  g_autoptr(GArray) standings = NULL;
+  const SpStanding *standing;
+
+  standings = sp_standings_from_tables (some_tables, G_N_ELEMENTS (some_tables), &input);
+  /* Everyone seated is listed; players of the table without a hand have only session 1. */
+  g_assert_cmpuint (standings->len, ==, 8);
+  standing = standing_of (standings, 5);
+  g_assert_cmpint (standing->score, ==, 44);
+  g_assert_cmpuint (standing->sessions, ==, 2);
+  g_assert_cmpint (standing->table_points_x12, ==, 96);
+  g_assert_cmpuint (standing->rank, ==, 1);
+  standing = standing_of (standings, 3);
+  g_assert_cmpuint (standing->sessions, ==, 1);
+  /* Player 4's penalty counts in the session (last at table 1) and in the score. */
+  standing = standing_of (standings, 4);
+  g_assert_cmpint (standing->score, ==, -15);
+  g_assert_cmpint (standing->table_points_x12, ==, 0);
+  g_clear_pointer (&standings, g_array_unref);
+
+  /* A closed session counts its tables without hands; a substitute can be left out. */
+  {
+    SpTableResult tables[G_N_ELEMENTS (some_tables)];
+    const gint64 excluded[] = { 8 };
+
+    memcpy (tables, some_tables, sizeof tables);
+    tables[3].closed = TRUE;
+    input.excluded = excluded;
+    input.n_excluded = 1;
+    standings = sp_standings_from_tables (tables, G_N_ELEMENTS (tables), &input);
+    g_assert_cmpuint (standings->len, ==, 7);
+    g_assert_null (standing_of (standings, 8));
+    g_assert_cmpuint (standing_of (standings, 3)->sessions, ==, 2);
+    g_assert_cmpint (standing_of (standings, 3)->table_points_x12, ==, 18 + 21);
+    g_clear_pointer (&standings, g_array_unref);
+    input.excluded = NULL;
+    input.n_excluded = 0;
+  }
+
+  /* Groups of two tables: session 1 ranks its eight players together (8, 6, 5, …, 0). */
+  input.group_tables = 2;
+  standings = sp_standings_from_tables (some_tables, 2, &input);
+  g_assert_cmpint (standing_of (standings, 1)->table_points_x12, ==, 8 * 12);
+  g_assert_cmpint (standing_of (standings, 5)->table_points_x12, ==, 6 * 12);
+  g_assert_cmpint (standing_of (standings, 8)->table_points_x12, ==, 0);
+  g_assert_cmpint (standing_of (standings, 4)->table_points_x12, ==, 1 * 12);
+  g_clear_pointer (&standings, g_array_unref);
+
+  /* Session 2 a final: its eight players are everyone here, so make it a final of table 1
+   * only by leaving table 2 out: 1, 5, 2, 6 rank first, among themselves by all sessions. */
+  input.group_tables = 1;
+  input.final_session = 2;
+  input.ranking = SP_RANKING_SCORE;
+  standings = sp_standings_from_tables (some_tables, 3, &input);
+  for (guint i = 0; i < 4; i++)
+    {
+      guint32 player = g_array_index (standings, SpStanding, i).player;
+
+      g_assert_true (player == 1 || player == 5 || player == 2 || player == 6);
+    }
+  g_assert_cmpuint (g_array_index (standings, SpStanding, 0).player, ==, 5);
+  g_assert_cmpuint (g_array_index (standings, SpStanding, 4).rank, ==, 5);
+  /* Player 7 (score 0) ranks below finalist 2 (score -18). */
+  g_assert_cmpint (standing_of (standings, 7)->score, >, standing_of (standings, 2)->score);
+  g_assert_cmpuint (standing_of (standings, 7)->rank, >, standing_of (standings, 2)->rank);
+}
+
+static void
+test_put_first (void)
+{
+  g_autoptr(GArray) standings = g_array_new (FALSE, TRUE, sizeof (SpStanding));
+  const gint64 first[] = { 4, 3 };
+  const SpStanding rows[] = {
+    { .player = 1, .rank = 1, .table_points_x12 = 48 },
+    { .player = 2, .rank = 2, .table_points_x12 = 24 },
+    { .player = 3, .rank = 3, .table_points_x12 = 12 },
+    { .player = 4, .rank = 3, .table_points_x12 = 12 },
+  };
+
+  g_array_append_vals (standings, rows, G_N_ELEMENTS (rows));
+  sp_standings_put_first (standings, first, G_N_ELEMENTS (first), SP_RANKING_EMA);
+  g_assert_cmpuint (g_array_index (standings, SpStanding, 0).player, ==, 3);
+  g_assert_cmpuint (g_array_index (standings, SpStanding, 1).player, ==, 4);
+  /* Tied among the first, they share rank 1; the others follow from 3. */
+  g_assert_cmpuint (g_array_index (standings, SpStanding, 0).rank, ==, 1);
+  g_assert_cmpuint (g_array_index (standings, SpStanding, 1).rank, ==, 1);
+  g_assert_cmpuint (g_array_index (standings, SpStanding, 2).player, ==, 1);
+  g_assert_cmpuint (g_array_index (standings, SpStanding, 2).rank, ==, 3);
+  g_assert_cmpuint (g_array_index (standings, SpStanding, 3).rank, ==, 4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -419,6 +533,8 @@ main (int   argc,
   g_test_add_func ("/sparrow/core/standings/score", test_ranking_score);
   g_test_add_func ("/sparrow/core/standings/empty", test_standings_empty);
   g_test_add_func ("/sparrow/core/standings/teams", test_teams);
+  g_test_add_func ("/sparrow/core/standings/from-tables", test_from_tables);
+  g_test_add_func ("/sparrow/core/standings/put-first", test_put_first);
 
   return g_test_run ();
 }

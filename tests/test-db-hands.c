@@ -552,7 +552,7 @@ test_migration (void)
 
   db = sp_db_open (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (sp_db_get_schema_version (db), ==, 2);
+  g_assert_cmpint (sp_db_get_schema_version (db), ==, SP_DB_SCHEMA_VERSION);
   tournament = sp_db_find_tournament (db, "Old", &error);
   rules = sp_tournament_new_rules (tournament, &error);
   hands = sp_db_list_hands (db, 1, 1, 1, &error);

@@ -795,11 +795,11 @@ read_csv (GArray      *lines,
           const char  *path,
           GError     **error)
 {
-  SpCliCsv csv = { 0 };
+  SpDbCsv csv = { 0 };
   GPtrArray *header;
   gboolean ok = FALSE;
 
-  if (!sp_cli_csv_read (path, &csv, error))
+  if (!sp_db_csv_read (path, &csv, error))
     goto out;
   if (csv.rows->len == 0)
     {
@@ -840,7 +840,7 @@ read_csv (GArray      *lines,
     }
   ok = TRUE;
 out:
-  sp_cli_csv_clear (&csv);
+  sp_db_csv_clear (&csv);
   return ok;
 }
 

@@ -17,7 +17,7 @@ print_result_text (const SpRules       *rules,
   gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
 
   if (result->win)
-    printf ("win: %d (%s, profile %s)\n", result->total,
+    printf (_("win: %d (%s, profile %s)\n"), result->total,
             sp_ruleset_to_string (sp_rules_get_ruleset (rules)), sp_rules_get_profile (rules));
   if (listed)
     {
@@ -30,9 +30,9 @@ print_result_text (const SpRules       *rules,
             printf ("  %s %d\n", result->items[i].name, result->items[i].value);
         }
       if (!result->win)
-        printf ("  total %d\n", result->total);
+        printf (_("  total %d\n"), result->total);
       if (result->points > 0)
-        printf ("points: %" G_GINT64_FORMAT "\n", result->points);
+        printf ("%s %" G_GINT64_FORMAT "\n", _("points:"), result->points);
     }
   if (result->has_settlement)
     printf ("settlement: E %+" G_GINT64_FORMAT "  S %+" G_GINT64_FORMAT "  W %+" G_GINT64_FORMAT
@@ -111,7 +111,7 @@ list_options (const SpRules *rules,
       return SP_CLI_OK;
     }
 
-  printf ("%s, profile %s:\n", sp_ruleset_to_string (sp_rules_get_ruleset (rules)),
+  printf (_("%s, profile %s:\n"), sp_ruleset_to_string (sp_rules_get_ruleset (rules)),
           sp_rules_get_profile (rules));
   for (guint i = 0; i < n; i++)
     {
@@ -163,13 +163,13 @@ score_line (SpCli         *cli,
   if (!sp_situation_parse_args (&situation, (const char * const *) words + i, n_words - i, &error))
     {
       sp_score_result_init (&result, sp_rules_get_ruleset (rules));
-      sp_score_result_refuse (&result, SP_CORE_ERROR_BAD_SITUATION, "line %u: %s", number,
+      sp_score_result_refuse (&result, SP_CORE_ERROR_BAD_SITUATION, _("line %u: %s"), number,
                               error->message);
     }
   else if (hand->len == 0)
     {
       sp_score_result_init (&result, sp_rules_get_ruleset (rules));
-      sp_score_result_refuse (&result, SP_CORE_ERROR_SYNTAX, "line %u: no hand", number);
+      sp_score_result_refuse (&result, SP_CORE_ERROR_SYNTAX, _("line %u: no hand"), number);
     }
   else
     score_text (rules, hand->str, &situation, &result);
@@ -204,7 +204,8 @@ run_batch (SpCli         *cli,
       if (!g_utf8_validate (line, length, NULL))
         {
           sp_score_result_init (&result, sp_rules_get_ruleset (rules));
-          sp_score_result_refuse (&result, SP_CORE_ERROR_SYNTAX, "line %u: not UTF-8 text", number);
+          sp_score_result_refuse (&result, SP_CORE_ERROR_SYNTAX, _("line %u: not UTF-8 text"),
+                                  number);
         }
       else
         score_line (cli, rules, line, number, &result);
@@ -302,7 +303,8 @@ sp_cli_score (SpCli  *cli,
       g_autofree char *key = NULL;
 
       if (eq == NULL)
-        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: KEY=VALUE expected", option);
+        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--option %s: KEY=VALUE expected"),
+                            option);
       key = g_strndup (option, (gsize) (eq - option));
       if (!sp_rules_set_option (rules, key, eq + 1, &error))
         return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: %s", option, error->message);
@@ -313,12 +315,12 @@ sp_cli_score (SpCli  *cli,
   if (args.batch != NULL)
     {
       if (hand_text != NULL)
-        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--batch takes no HAND");
+        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--batch takes no HAND"));
       cli->json = TRUE;
       return run_batch (cli, rules, args.batch);
     }
   if (hand_text == NULL)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "score needs a HAND (see --help)");
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("score needs a HAND (see --help)"));
 
   score_text (rules, hand_text, &situation, &result);
   if (cli->json)

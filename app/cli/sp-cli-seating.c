@@ -21,12 +21,12 @@ parse_number (SpCli       *cli,
 
   if (text == NULL)
     {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "seating plan: --%s is required", name);
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("seating plan: --%s is required"), name);
       return FALSE;
     }
   if (!g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, value, &error))
     {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--%s: '%s' is not a whole number",
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--%s: '%s' is not a whole number"),
                              name, text);
       return FALSE;
     }
@@ -56,8 +56,8 @@ read_teams (SpCli       *cli,
     }
   if (!g_utf8_validate (contents, length, NULL) || memchr (contents, '\0', length) != NULL)
     {
-      *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "--teams %s: not a text file (UTF-8)",
-                             path);
+      *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
+                             _("--teams %s: not a text file (UTF-8)"), path);
       return FALSE;
     }
   lines = g_strsplit (contents, "\n", -1);
@@ -68,8 +68,8 @@ read_teams (SpCli       *cli,
   if (n_lines != n_players)
     {
       *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
-                             "--teams %s: %u lines for %u players (one line per player, the "
-                             "team's name or blank)", path, n_lines, n_players);
+                             _("--teams %s: %u lines for %u players (one line per player, the "
+                               "team's name or blank)"), path, n_lines, n_players);
       return FALSE;
     }
   for (guint p = 0; p < n_players; p++)
@@ -220,7 +220,7 @@ seating_plan (SpCli  *cli,
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
     return status;
   if (argc != 1)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "seating plan: unexpected '%s' (see --help)",
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("seating plan: unexpected '%s' (see --help)"),
                         argv[1]);
   if (!parse_number (cli, "players", players_text, &n_players, &status)
       || !parse_number (cli, "rounds", rounds_text, &n_rounds, &status))

@@ -49,7 +49,8 @@ static const GOptionEntry situation_entries[] = {
   SWITCH ("last-tile", N_("The winning tile is the last of its kind (绝张)")),
   SWITCH ("kong", N_("With --self-drawn: a replacement tile after a kong (杠上开花); without: "
                      "robbing a kong (抢杠)")),
-  SWITCH ("flower-replacement", N_("Self-drawn replacement tile after a flower (Taiwan: 槓上開花)")),
+  SWITCH ("flower-replacement",
+          N_("Self-drawn replacement tile after a flower (Taiwan: 槓上開花)")),
   SWITCH ("wall-last", N_("The last tile of the wall: with --self-drawn 妙手回春/海底撈月, "
                           "without 海底捞月/河底撈魚")),
   VALUE ("seat-wind", N_("The winner's seat, E S W or N (default E)"), N_("X")),

@@ -3,7 +3,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-cli-store.h"
 
-#include <csv.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -288,106 +287,5 @@ sp_cli_store_finish (SpCli        *cli,
 
   sp_cli_store_clear (store);
   return status;
-}
-
-gboolean
-sp_cli_store_check_session (SpCliStore  *store,
-                            gint64       session,
-                            GError     **error)
-{
-  if (session > store->tournament->n_sessions)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   "the tournament has %u sessions, not %u", store->tournament->n_sessions,
-                   (guint) session);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* ---- CSV ------------------------------------------------------------------------------- */
-
-/* Rows of a CSV file as libcsv reads them, each with the line it ends on. */
-static void
-csv_field_cb (void   *data,
-              size_t  size,
-              void   *user_data)
-{
-  SpCliCsv *reader = user_data;
-
-  if (reader->current == NULL)
-    reader->current = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (reader->current, g_strndup (data != NULL ? data : "", size));
-}
-
-static void
-csv_row_cb (int   c,
-            void *user_data)
-{
-  SpCliCsv *reader = user_data;
-
-  if (reader->current == NULL)
-    return;
-  g_ptr_array_add (reader->rows, g_steal_pointer (&reader->current));
-  g_array_append_val (reader->lines, reader->line);
-}
-
-gboolean
-sp_cli_csv_read (const char  *path,
-          SpCliCsv   *reader,
-          GError     **error)
-{
-  g_autofree char *text = NULL;
-  gsize length;
-  struct csv_parser parser;
-  const char *p;
-  const char *end;
-
-  if (!g_file_get_contents (path, &text, &length, error))
-    return FALSE;
-  p = text;
-  end = text + length;
-  if (length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
-    p += 3;
-  if (csv_init (&parser, CSV_APPEND_NULL) != 0)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, "cannot start the CSV reader");
-      return FALSE;
-    }
-  reader->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  reader->lines = g_array_new (FALSE, FALSE, sizeof (guint));
-  /* One line at a time, so that each row knows the line it ends on. */
-  while (p < end)
-    {
-      const char *eol = memchr (p, '\n', (gsize) (end - p));
-      gsize n = eol != NULL ? (gsize) (eol - p) + 1 : (gsize) (end - p);
-
-      reader->line++;
-      if (csv_parse (&parser, p, n, csv_field_cb, csv_row_cb, reader) != n)
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "%s line %u: %s", path,
-                       reader->line, csv_strerror (csv_error (&parser)));
-          csv_free (&parser);
-          return FALSE;
-        }
-      p += n;
-    }
-  if (csv_fini (&parser, csv_field_cb, csv_row_cb, reader) != 0)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "%s line %u: %s", path,
-                   reader->line, csv_strerror (csv_error (&parser)));
-      csv_free (&parser);
-      return FALSE;
-    }
-  csv_free (&parser);
-  return TRUE;
-}
-
-void
-sp_cli_csv_clear (SpCliCsv *reader)
-{
-  g_clear_pointer (&reader->rows, g_ptr_array_unref);
-  g_clear_pointer (&reader->lines, g_array_unref);
-  g_clear_pointer (&reader->current, g_ptr_array_unref);
 }
 

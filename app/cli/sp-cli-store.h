@@ -81,10 +81,6 @@ int      sp_cli_store_finish        (SpCli        *cli,
 const char *sp_cli_store_option     (SpCliStore  *store,
                                      const char  *key,
                                      const char  *fallback);
-/* Refuses, as SP_DB_ERROR_NOT_FOUND, a session beyond the tournament's last. */
-gboolean sp_cli_store_check_session (SpCliStore  *store,
-                                     gint64       session,
-                                     GError     **error);
 /* Rolls back, then reports @error with the exit status of its kind: storage errors 3,
  * refusals 1. */
 int      sp_cli_store_fail          (SpCli        *cli,
@@ -93,19 +89,10 @@ int      sp_cli_store_fail          (SpCli        *cli,
 
 extern const char * const sp_cli_seat_names[4];
 
-/* The rows of a CSV file (libcsv), each with the line it ends on; a UTF-8 BOM is skipped. */
-typedef struct
-{
-  GPtrArray *rows;     /* a GPtrArray of fields (char *) per row */
-  GArray    *lines;    /* guint per row */
-  GPtrArray *current;
-  guint      line;
-} SpCliCsv;
-
-gboolean sp_cli_csv_read  (const char  *path,
-                           SpCliCsv    *csv,
-                           GError     **error);
-void     sp_cli_csv_clear (SpCliCsv    *csv);
+/* The CSV reader moved to db/ (sp_db_csv_read); these names stay until hand import moves too. */
+typedef SpDbCsv SpCliCsv;
+#define sp_cli_csv_read  sp_db_csv_read
+#define sp_cli_csv_clear sp_db_csv_clear
 
 /* The subcommands. */
 int sp_cli_tournament (SpCli *cli, int argc, char **argv);
@@ -118,11 +105,5 @@ int sp_cli_hand       (SpCli *cli, int argc, char **argv);
 int sp_cli_penalty    (SpCli *cli, int argc, char **argv);
 int sp_cli_session    (SpCli *cli, int argc, char **argv);
 int sp_cli_standings  (SpCli *cli, int argc, char **argv);
-
-/* Standings (shared by `standings` and the Swiss draw): a GArray of SpStanding of sessions
- * 1..@last_session (0 all). */
-GArray  *sp_cli_compute_standings   (SpCliStore  *store,
-                                     guint        last_session,
-                                     GError     **error);
 
 G_END_DECLS

@@ -1,29 +1,141 @@
 /* sp-cli-tournament.c: `sparrow-cli tournament`, `players`, `penalty` and `session`: the
- * director's commands on the store.
+ * director's commands, each a thin shell over one operation of the store.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-cli-store.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
 
+/* ---- shared ---------------------------------------------------------------------------- */
+
+static int
+run_subcommand (SpCli              *cli,
+                int                 argc,
+                char              **argv,
+                const SpCliCommand *subcommands,
+                guint               n_subcommands)
+{
+  gboolean asked = argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0;
+
+  if (argc >= 2 && !asked)
+    for (guint i = 0; i < n_subcommands; i++)
+      if (strcmp (argv[1], subcommands[i].name) == 0)
+        return subcommands[i].run (cli, argc - 1, argv + 1);
+  if (!asked)
+    {
+      for (int i = 1; i < argc; i++)
+        if (strcmp (argv[i], "--json") == 0)
+          cli->json = TRUE;
+      return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                          _("%s: unknown subcommand '%s' (see sparrow-cli %s --help)"), argv[0],
+                          argv[1], argv[0]);
+    }
+  {
+    g_autoptr(GString) usage = g_string_new (NULL);
+
+    g_string_append_printf (usage, _("Usage: sparrow-cli %s SUBCOMMAND …\n\nSubcommands:\n"),
+                            argv[0]);
+    for (guint i = 0; i < n_subcommands; i++)
+      g_string_append_printf (usage, "  %-11s %s\n", subcommands[i].name,
+                              _(subcommands[i].summary));
+    g_string_append (usage, _("\nEvery subcommand takes --help.\n"));
+    fputs (usage->str, argc >= 2 ? stdout : stderr);
+  }
+  return argc >= 2 ? SP_CLI_OK : SP_CLI_USAGE;
+}
+
+/* One GOptionContext for a subcommand: its entries, --json, its summary.  Names and reasons
+ * are read as G_OPTION_ARG_FILENAME, the bytes as typed, so that the store's own checks say
+ * what is wrong with them (not valid UTF-8, a control character) rather than the converter. */
+static GOptionContext *
+new_context (SpCli              *cli,
+             const char         *parameters,
+             const GOptionEntry *entries,
+             const char         *summary)
+{
+  GOptionContext *context = g_option_context_new (parameters);
+
+  if (entries != NULL)
+    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  sp_cli_add_json_option (cli, context);
+  if (summary != NULL)
+    g_option_context_set_summary (context, summary);
+  return context;
+}
+
+/* The positional arguments a subcommand takes: exactly @n (-1: at least one). */
+static gboolean
+check_arguments (SpCli       *cli,
+                 int          argc,
+                 char       **argv,
+                 int          n,
+                 const char  *what,
+                 int         *status)
+{
+  if ((n >= 0 && argc - 1 == n) || (n < 0 && argc > 1))
+    return TRUE;
+  if (argc - 1 > MAX (n, 0) && n >= 0)
+    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s: unexpected '%s' (see --help)"),
+                           argv[0], argv[MAX (n, 0) + 1]);
+  else
+    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s needs %s (see --help)"), argv[0],
+                           what);
+  return FALSE;
+}
+
+static gboolean
+parse_id (SpCli       *cli,
+          const char  *text,
+          const char  *what,
+          gint64      *id,
+          int         *status)
+{
+  if (!g_ascii_string_to_signed (text, 10, 1, G_MAXINT64, id, NULL))
+    {
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (a number) is expected, not '%s'"),
+                             what, text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A whole-number option that must be given, and be within [@min, @max]. */
+static gboolean
+check_range (SpCli       *cli,
+             const char  *option,
+             gint64       value,
+             gint64       min,
+             gint64       max,
+             int         *status)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+  *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                         _("--%s: %" G_GINT64_FORMAT " is not between %" G_GINT64_FORMAT " and %"
+                           G_GINT64_FORMAT), option, value, min, max);
+  return FALSE;
+}
+
+static int
+fail_usage_missing (SpCli       *cli,
+                    const char  *what)
+{
+  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", what);
+}
+
 /* ---- tournament ------------------------------------------------------------------------ */
 
-static const char tournament_usage[] =
-  "Usage: sparrow-cli tournament create --name NAME --rules mcr|taiwan|guangdong [--profile P]\n"
-  "                              [--option KEY=VALUE]... [--sessions N]\n"
-  "                              [--seating balanced|random|swiss] [--ranking r98|ema|score]\n"
-  "                              [--base N --per-tai N] [--json]\n"
-  "       sparrow-cli tournament list [--json]\n"
-  "\n"
-  "Tournament options (--option) besides the ruleset's own (score --list-options):\n"
-  "  rank_substitutes=on|off   substitutes appear in the standings (on)\n"
-  "  penalties=session|overall penalties change the session score (and so table points)\n"
-  "                            or only the total score (session)\n"
-  "  swiss=high-high|snake     pairing of the Swiss draw: 高高碰 or 蛇形 (high-high)\n"
-  "  dealer_repeats=on|off     Guangdong 連莊 (off)\n"
-  "  group_tables=N            R98 group scoring: tables 1–N, N+1–2N, … of a session form one\n"
-  "                            group ranked together, table points by 标准分 (first 4N, then\n"
-  "                            4N − place, last 0; ties share); 1 = each table alone, 4/2/1/0 (1)\n";
+static const char options_help[] =
+  N_("Tournament options (--option) besides the ruleset's own (score --list-options):\n"
+     "  rank_substitutes=on|off   substitutes appear in the standings (on)\n"
+     "  penalties=session|overall penalties change the session score (and so table points)\n"
+     "                            or only the total score (session)\n"
+     "  swiss=high-high|snake     pairing of the Swiss draw: 高高碰 or 蛇形 (high-high)\n"
+     "  dealer_repeats=on|off     Guangdong 連莊 (off)\n"
+     "  group_tables=N            R98 group scoring: tables 1–N, N+1–2N, … of a session form one\n"
+     "                            group ranked together, table points by 标准分 (first 4N, then\n"
+     "                            4N − place, last 0; ties share); 1 = each table alone, 4/2/1/0 (1)");
 
 static void
 tournament_to_json (JsonBuilder   *builder,
@@ -45,62 +157,76 @@ tournament_to_json (JsonBuilder   *builder,
 }
 
 static int
-tournament_create (SpCli     *cli,
-                   SpCliArgs *args)
+tournament_create (SpCli  *cli,
+                   int     argc,
+                   char  **argv)
 {
-  SpCliStore store = { 0 };
+  g_autofree char *name = NULL, *rules_name = NULL, *profile = NULL, *seating = NULL;
+  g_autofree char *ranking = NULL;
+  g_auto(GStrv) option_list = NULL;
+  gint64 sessions = 4, base = 0, per_tai = 0;
+  const GOptionEntry entries[] = {
+    { "name", 0, 0, G_OPTION_ARG_FILENAME, &name, N_("The tournament's name"), N_("NAME") },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, N_("mcr, taiwan or guangdong"), N_("R") },
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &profile, N_("The ruleset's profile"), N_("P") },
+    { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &option_list, N_("A ruleset or tournament "
+      "option (repeatable)"), N_("KEY=VALUE") },
+    { "sessions", 0, 0, G_OPTION_ARG_INT64, &sessions, N_("How many sessions (4)"), N_("N") },
+    { "seating", 0, 0, G_OPTION_ARG_STRING, &seating, N_("balanced, random or swiss"),
+      N_("METHOD") },
+    { "ranking", 0, 0, G_OPTION_ARG_STRING, &ranking, N_("r98, ema or score"), N_("RANKING") },
+    { "base", 0, 0, G_OPTION_ARG_INT64, &base, N_("Taiwan 底 / Guangdong stake"), N_("N") },
+    { "per-tai", 0, 0, G_OPTION_ARG_INT64, &per_tai, N_("Taiwan 每台"), N_("N") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = new_context (cli, NULL, entries, _(options_help));
   g_autoptr(GError) error = NULL;
   g_autoptr(SpRules) rules = NULL;
   g_autoptr(GString) options = g_string_new (NULL);
+  SpCliStore store = { 0 };
   SpTournament tournament = { 0 };
-  const char *name = sp_cli_args_get (args, "name");
-  const char *rules_name = sp_cli_args_get (args, "rules");
-  const char *seating = sp_cli_args_get (args, "seating");
-  const char *ranking = sp_cli_args_get (args, "ranking");
   SpRanking ranking_value;
   SpRuleset ruleset;
-  gint64 sessions = 4, base = 0, per_tai = 0;
   int status;
 
-  if (name == NULL || g_strstrip ((char *) name)[0] == '\0')
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "tournament create needs --name NAME");
-  if (rules_name == NULL)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--rules mcr|taiwan|guangdong is required");
-  if (!sp_ruleset_from_string (rules_name, &ruleset))
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                        "unknown ruleset '%s' (mcr, taiwan or guangdong)", rules_name);
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 0, NULL, &status))
+    return status;
+  if (name == NULL)
+    return fail_usage_missing (cli, _("tournament create needs --name NAME"));
+  if (!sp_cli_parse_ruleset (cli, rules_name, &ruleset, &status)
+      || !check_range (cli, "sessions", sessions, 1, 100, &status)
+      || (base != 0 && !check_range (cli, "base", base, 1, G_MAXINT32, &status))
+      || (per_tai != 0 && !check_range (cli, "per-tai", per_tai, 1, G_MAXINT32, &status)))
+    return status;
   if (seating == NULL)
-    seating = ruleset == SP_RULESET_MCR ? "balanced" : "random";
+    seating = g_strdup (ruleset == SP_RULESET_MCR ? "balanced" : "random");
   if (strcmp (seating, "balanced") != 0 && strcmp (seating, "random") != 0
       && strcmp (seating, "swiss") != 0)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                        "--seating %s: balanced, random or swiss expected", seating);
-  if (ranking == NULL)
-    ranking = ruleset == SP_RULESET_MCR ? "r98" : "score";
-  if (!sp_ranking_from_string (ranking, &ranking_value))
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--ranking %s: r98, ema or score expected",
+                        _("--seating %s: balanced, random or swiss expected"), seating);
+  if (!sp_ranking_from_string (ranking != NULL ? ranking
+                               : ruleset == SP_RULESET_MCR ? "r98" : "score", &ranking_value))
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--ranking %s: r98, ema or score expected"),
                         ranking);
-  if (!sp_cli_args_int (cli, args, "sessions", 1, 100, &sessions, &status)
-      || !sp_cli_args_int (cli, args, "base", 1, G_MAXINT32, &base, &status)
-      || !sp_cli_args_int (cli, args, "per-tai", 1, G_MAXINT32, &per_tai, &status))
-    return status;
   if (ruleset == SP_RULESET_TAIWAN && base == 0 && per_tai == 0)
     {
       base = 30;
       per_tai = 10;
     }
-  rules = sp_rules_new (ruleset, sp_cli_args_get (args, "profile"), &error);
+  rules = sp_rules_new (ruleset, profile, &error);
   if (rules == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--profile: %s", error->message);
-  for (guint i = 0; i < args->repeated->len; i++)
+  for (guint i = 0; option_list != NULL && option_list[i] != NULL; i++)
     {
-      const char *option = args->repeated->pdata[i];
+      const char *option = option_list[i];
       const char *eq = strchr (option, '=');
       g_autofree char *key = NULL;
       gboolean known;
 
       if (eq == NULL)
-        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: KEY=VALUE expected", option);
+        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--option %s: KEY=VALUE expected"),
+                            option);
       key = g_strndup (option, (gsize) (eq - option));
       if (!sp_tournament_check_option (key, eq + 1, &known, &error)
           || (!known && !sp_rules_set_option (rules, key, eq + 1, &error)))
@@ -111,12 +237,12 @@ tournament_create (SpCli     *cli,
 
   if (!sp_cli_store_open (cli, &store, FALSE, &status))
     return status;
-  tournament.name = (char *) name;
+  tournament.name = name;
   tournament.ruleset = ruleset;
   tournament.profile = (char *) sp_rules_get_profile (rules);
   tournament.options = options->str;
   tournament.n_sessions = (guint) sessions;
-  tournament.seating = (char *) seating;
+  tournament.seating = seating;
   tournament.ranking = (char *) sp_ranking_to_string (ranking_value);
   tournament.base = (gint32) base;
   tournament.per_tai = (gint32) per_tai;
@@ -130,24 +256,27 @@ tournament_create (SpCli     *cli,
       sp_cli_print_builder (builder);
     }
   else
-    printf ("tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u sessions, %s seating, "
-            "%s ranking)\n", tournament.id, name, sp_ruleset_to_string (ruleset),
+    printf (_("tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u sessions, %s seating, "
+              "%s ranking)\n"), tournament.id, tournament.name, sp_ruleset_to_string (ruleset),
             tournament.profile, tournament.n_sessions, seating, tournament.ranking);
   g_free (tournament.created);
-  sp_cli_store_clear (&store);
-  return SP_CLI_OK;
+  return sp_cli_store_finish (cli, &store, NULL);
 }
 
 static int
-tournament_list (SpCli     *cli,
-                 SpCliArgs *args)
+tournament_list (SpCli  *cli,
+                 int     argc,
+                 char  **argv)
 {
-  SpCliStore store = { 0 };
+  g_autoptr(GOptionContext) context = new_context (cli, NULL, NULL, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) list = NULL;
+  SpCliStore store = { 0 };
   int status;
 
-  if (!sp_cli_store_open (cli, &store, FALSE, &status))
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_store_open (cli, &store, FALSE, &status))
     return status;
   list = sp_db_list_tournaments (store.db, &error);
   if (list == NULL)
@@ -163,22 +292,135 @@ tournament_list (SpCli     *cli,
                 sp_ruleset_to_string (t->ruleset), t->profile, t->n_sessions, t->seating,
                 t->ranking, t->created);
       }
-  sp_cli_store_clear (&store);
-  return SP_CLI_OK;
+  return sp_cli_store_finish (cli, &store, NULL);
 }
 
 static int
-tournament_run (SpCli     *cli,
-                SpCliArgs *args)
+tournament_show (SpCli  *cli,
+                 int     argc,
+                 char  **argv)
 {
-  if (args->help || args->positional->len != 1)
-    return sp_cli_usage (tournament_usage, args->help);
-  if (strcmp (args->positional->pdata[0], "create") == 0)
-    return tournament_create (cli, args);
-  if (strcmp (args->positional->pdata[0], "list") == 0)
-    return tournament_list (cli, args);
-  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "unknown tournament command '%s' "
-                      "(create or list)", (char *) args->positional->pdata[0]);
+  g_autoptr(GOptionContext) context = new_context (cli, NULL, NULL,
+                                                   _("The tournament the commands act on: its "
+                                                     "settings, players, sessions and hands."));
+  g_autoptr(GError) error = NULL;
+  SpTournamentSummary summary;
+  SpCliStore store = { 0 };
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (!sp_db_summarize_tournament (store.db, store.tournament->id, &summary, &error))
+    return sp_cli_store_finish (cli, &store, error);
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+      JsonObject *object;
+
+      tournament_to_json (builder, store.tournament);
+      root = json_builder_get_root (builder);
+      object = json_node_get_object (root);
+      json_object_set_int_member (object, "players", summary.n_players);
+      json_object_set_int_member (object, "active", summary.n_active);
+      json_object_set_int_member (object, "present", summary.n_present);
+      json_object_set_int_member (object, "drawn", summary.n_drawn);
+      json_object_set_int_member (object, "closed", summary.n_closed);
+      json_object_set_int_member (object, "hands", summary.n_hands);
+      json_object_set_int_member (object, "penalties", summary.n_penalties);
+      sp_cli_print_json (root);
+    }
+  else
+    {
+      const SpTournament *t = store.tournament;
+
+      printf (_("tournament %" G_GINT64_FORMAT ": %s\n"), t->id, t->name);
+      printf (_("rules: %s, profile %s, %s seating, %s ranking\n"),
+              sp_ruleset_to_string (t->ruleset), t->profile, t->seating, t->ranking);
+      if (t->options != NULL && t->options[0] != '\0')
+        {
+          g_autofree char *options = g_strdelimit (g_strdup (t->options), "\n", ' ');
+
+          printf (_("options: %s\n"), options);
+        }
+      printf (_("players: %u registered, %u taking part, %u checked in\n"), summary.n_players,
+              summary.n_active, summary.n_present);
+      printf (_("sessions: %u, %u drawn, %u closed\n"), t->n_sessions, summary.n_drawn,
+              summary.n_closed);
+      printf (_("hands: %u, penalties: %u\n"), summary.n_hands, summary.n_penalties);
+      printf (_("created: %s\n"), t->created);
+    }
+  return sp_cli_store_finish (cli, &store, NULL);
+}
+
+static int
+tournament_rename (SpCli  *cli,
+                   int     argc,
+                   char  **argv)
+{
+  g_autoptr(GOptionContext) context = new_context (cli, _("NAME"), NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  SpCliStore store = { 0 };
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 1, _("the new NAME"), &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (!sp_db_rename_tournament (store.db, store.tournament->id, argv[1], &error))
+    return sp_cli_store_finish (cli, &store, error);
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_builder_int (builder, "id", store.tournament->id);
+      sp_cli_builder_string (builder, "name", g_strstrip (argv[1]));
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
+  else
+    printf (_("tournament %" G_GINT64_FORMAT ": %s is now %s\n"), store.tournament->id,
+            store.tournament->name, g_strstrip (argv[1]));
+  return sp_cli_store_finish (cli, &store, NULL);
+}
+
+static int
+tournament_delete (SpCli  *cli,
+                   int     argc,
+                   char  **argv)
+{
+  g_autofree char *confirm = NULL;
+  const GOptionEntry entries[] = {
+    { "confirm", 0, 0, G_OPTION_ARG_FILENAME, &confirm, N_("The tournament's exact name"),
+      N_("NAME") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = new_context (cli, NULL, entries,
+                                                   _("Deletes the tournament and everything of it "
+                                                     "(players, seats, hands, penalties)."));
+  g_autoptr(GError) error = NULL;
+  SpCliStore store = { 0 };
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 0, NULL, &status))
+    return status;
+  if (confirm == NULL)
+    return fail_usage_missing (cli, _("tournament delete needs --confirm NAME, the tournament's "
+                                      "exact name"));
+  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (!sp_db_delete_tournament (store.db, store.tournament->id, confirm, &error))
+    return sp_cli_store_finish (cli, &store, error);
+  if (cli->json)
+    printf ("{\"deleted\":%" G_GINT64_FORMAT "}\n", store.tournament->id);
+  else
+    printf (_("tournament %" G_GINT64_FORMAT " (%s) deleted\n"), store.tournament->id,
+            store.tournament->name);
+  return sp_cli_store_finish (cli, &store, NULL);
 }
 
 int
@@ -186,178 +428,36 @@ sp_cli_tournament (SpCli  *cli,
                    int     argc,
                    char  **argv)
 {
-  static const char * const allowed[] = {
-    "name=", "rules=", "profile=", "option=", "sessions=", "seating=", "ranking=", "base=",
-    "per-tai=", "json", NULL
+  static const SpCliCommand subcommands[] = {
+    { "create", N_("create a tournament"), tournament_create },
+    { "list", N_("list the tournaments of the database"), tournament_list },
+    { "show", N_("the tournament at a glance"), tournament_show },
+    { "rename", N_("rename the tournament"), tournament_rename },
+    { "delete", N_("delete the tournament (--confirm NAME)"), tournament_delete },
   };
 
-  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, tournament_run);
+  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }
 
 /* ---- players --------------------------------------------------------------------------- */
-
-static const char players_usage[] =
-  "Usage: sparrow-cli players add NAME [--club C] [--country CC] [--team T] [--federation-id ID]\n"
-  "       sparrow-cli players import FILE.csv\n"
-  "       sparrow-cli players list [--json]\n"
-  "       sparrow-cli players withdraw ID\n"
-  "       sparrow-cli players substitute ID --by NAME [--club C] [--country CC] [--team T]\n"
-  "\n"
-  "The CSV file has a header naming its columns, in any order: name (required), club,\n"
-  "country, team, federation_id.  A bad row imports nothing.\n";
-
-static const char * const csv_columns[] = { "name", "club", "country", "team", "federation_id" };
-
-static gboolean
-row_is_blank (GPtrArray *row)
-{
-  for (guint i = 0; i < row->len; i++)
-    if (g_strstrip ((char *) row->pdata[i])[0] != '\0')
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
-import_players (SpCliStore  *store,
-                const char  *path,
-                guint       *n_imported,
-                GError     **error)
-{
-  SpCliCsv reader = { 0 };
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  int column_of[G_N_ELEMENTS (csv_columns)];
-  GPtrArray *header;
-  gboolean ok = FALSE;
-
-  *n_imported = 0;
-  if (!sp_cli_csv_read (path, &reader, error))
-    goto out;
-  if (reader.rows->len == 0)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "%s is empty: a header line (name,club,country,team,federation_id) is expected",
-                   path);
-      goto out;
-    }
-  header = reader.rows->pdata[0];
-  for (guint k = 0; k < G_N_ELEMENTS (csv_columns); k++)
-    column_of[k] = -1;
-  for (guint i = 0; i < header->len; i++)
-    {
-      g_autofree char *name = g_ascii_strdown (g_strstrip ((char *) header->pdata[i]), -1);
-      gboolean known = FALSE;
-
-      for (guint k = 0; k < G_N_ELEMENTS (csv_columns); k++)
-        {
-          if (strcmp (name, csv_columns[k]) != 0)
-            continue;
-          if (column_of[k] >= 0)
-            {
-              g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                           "%s line %u: the column '%s' appears twice", path,
-                           g_array_index (reader.lines, guint, 0), name);
-              goto out;
-            }
-          column_of[k] = (int) i;
-          known = TRUE;
-        }
-      if (!known)
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       "%s line %u: unknown column '%s' (name, club, country, team, "
-                       "federation_id)", path, g_array_index (reader.lines, guint, 0), name);
-          goto out;
-        }
-    }
-  if (column_of[0] < 0)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "%s line %u: the header has no 'name' column", path,
-                   g_array_index (reader.lines, guint, 0));
-      goto out;
-    }
-
-  for (guint r = 1; r < reader.rows->len; r++)
-    {
-      GPtrArray *row = reader.rows->pdata[r];
-      guint line = g_array_index (reader.lines, guint, r);
-      char *fields[G_N_ELEMENTS (csv_columns)] = { NULL };
-      g_autoptr(SpPlayer) existing = NULL;
-      g_autoptr(GError) local_error = NULL;
-      SpPlayer player = { 0 };
-
-      for (guint i = 0; i < row->len; i++)
-        if (!g_utf8_validate (row->pdata[i], -1, NULL))
-          {
-            g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                         "%s line %u: field %u is not valid UTF-8", path, line, i + 1);
-            goto out;
-          }
-      if (row_is_blank (row))
-        continue;
-      if (row->len > header->len)
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       "%s line %u: %u fields, but the header names %u columns", path, line,
-                       row->len, header->len);
-          goto out;
-        }
-      for (guint k = 0; k < G_N_ELEMENTS (csv_columns); k++)
-        if (column_of[k] >= 0 && (guint) column_of[k] < row->len
-            && ((char *) row->pdata[column_of[k]])[0] != '\0')
-          fields[k] = row->pdata[column_of[k]];
-      if (fields[0] == NULL)
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "%s line %u: the name is missing",
-                       path, line);
-          goto out;
-        }
-      if (g_hash_table_contains (seen, fields[0]))
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       "%s line %u: '%s' appears twice in the file (first on line %u)", path,
-                       line, fields[0],
-                       GPOINTER_TO_UINT (g_hash_table_lookup (seen, fields[0])));
-          goto out;
-        }
-      g_hash_table_insert (seen, g_strdup (fields[0]), GUINT_TO_POINTER (line));
-      existing = sp_db_find_player_by_name (store->db, store->tournament->id, fields[0],
-                                            &local_error);
-      if (existing != NULL)
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       "%s line %u: '%s' is already registered (id %" G_GINT64_FORMAT ")", path,
-                       line, fields[0], existing->id);
-          goto out;
-        }
-      player.tournament = store->tournament->id;
-      player.name = fields[0];
-      player.club = fields[1];
-      player.country = fields[2];
-      player.team = fields[3];
-      player.federation_id = fields[4];
-      if (!sp_db_add_player (store->db, &player, &local_error))
-        {
-          g_set_error (error, local_error->domain, local_error->code, "%s line %u: %s", path, line,
-                       local_error->message);
-          goto out;
-        }
-      (*n_imported)++;
-    }
-  ok = TRUE;
-out:
-  sp_cli_csv_clear (&reader);
-  return ok;
-}
 
 static void
 player_to_json (JsonBuilder   *builder,
                 gconstpointer  record)
 {
   const SpPlayer *player = record;
-  const char *fields[] = { "club", player->club, "country", player->country, "team",
-                           player->team, "federation_id", player->federation_id };
+  const char *fields[8];
 
+  g_return_if_fail (player != NULL);
+
+  fields[0] = "club";
+  fields[1] = player->club;
+  fields[2] = "country";
+  fields[3] = player->country;
+  fields[4] = "team";
+  fields[5] = player->team;
+  fields[6] = "federation_id";
+  fields[7] = player->federation_id;
   json_builder_begin_object (builder);
   sp_cli_builder_int (builder, "id", player->id);
   sp_cli_builder_string (builder, "name", player->name);
@@ -368,186 +468,353 @@ player_to_json (JsonBuilder   *builder,
     {
       sp_cli_builder_int (builder, "substitute_for", player->substitute_for);
     }
+  json_builder_set_member_name (builder, "present");
+  json_builder_add_boolean_value (builder, player->present);
   json_builder_end_object (builder);
 }
 
-static gboolean
-parse_player_id (SpCli       *cli,
-                 SpCliArgs   *args,
-                 gint64      *id,
-                 int         *status)
+/* Prints a player as stored after a change. */
+static int
+print_player (SpCli       *cli,
+              SpCliStore  *store,
+              gint64       id,
+              const char  *text)
 {
-  const char *text = args->positional->len == 2 ? args->positional->pdata[1] : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpPlayer) player = sp_db_get_player (store->db, store->tournament->id, id, &error);
 
-  if (text == NULL || !g_ascii_string_to_signed (text, 10, 1, G_MAXINT64, id, NULL))
+  if (player == NULL)
+    return sp_cli_store_finish (cli, store, error);
+  if (cli->json)
     {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "a player ID (a number) is expected%s%s",
-                             text != NULL ? ", not " : "", text != NULL ? text : "");
-      return FALSE;
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      player_to_json (builder, player);
+      sp_cli_print_builder (builder);
     }
-  return TRUE;
+  else
+    printf ("%s\n", text);
+  return sp_cli_store_finish (cli, store, NULL);
+}
+
+/* The fields of a player given as options. */
+typedef struct
+{
+  char *name;
+  char *club;
+  char *country;
+  char *team;
+  char *federation_id;
+} PlayerFields;
+
+static void
+player_fields_clear (PlayerFields *fields)
+{
+  g_free (fields->name);
+  g_free (fields->club);
+  g_free (fields->country);
+  g_free (fields->team);
+  g_free (fields->federation_id);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PlayerFields, player_fields_clear)
+
+#define PLAYER_FIELD_ENTRIES(fields) \
+    { "club", 0, 0, G_OPTION_ARG_FILENAME, &(fields).club, N_("The player's club"), N_("C") }, \
+    { "country", 0, 0, G_OPTION_ARG_FILENAME, &(fields).country, N_("The player's country"), \
+      N_("CC") }, \
+    { "team", 0, 0, G_OPTION_ARG_FILENAME, &(fields).team, N_("The player's team"), N_("T") }, \
+    { "federation-id", 0, 0, G_OPTION_ARG_FILENAME, &(fields).federation_id, \
+      N_("The player's federation id"), N_("ID") }
+
+static void
+player_from_fields (SpPlayer           *player,
+                    const PlayerFields *fields)
+{
+  player->name = fields->name;
+  player->club = fields->club;
+  player->country = fields->country;
+  player->team = fields->team;
+  player->federation_id = fields->federation_id;
 }
 
 static int
-players_run (SpCli     *cli,
-             SpCliArgs *args)
+players_add (SpCli  *cli,
+             int     argc,
+             char  **argv)
 {
-  SpCliStore store = { 0 };
+  g_auto(PlayerFields) fields = { 0 };
+  const GOptionEntry entries[] = { PLAYER_FIELD_ENTRIES (fields), { NULL } };
+  g_autoptr(GOptionContext) context = new_context (cli, _("NAME"), entries, NULL);
   g_autoptr(GError) error = NULL;
-  const char *command;
-  int status = SP_CLI_OK;
-  gint64 id = 0;
+  g_autofree char *text = NULL;
+  SpCliStore store = { 0 };
+  SpPlayer player = { 0 };
+  int status;
 
-  if (args->help || args->positional->len == 0)
-    return sp_cli_usage (players_usage, args->help);
-  command = args->positional->pdata[0];
-  if (strcmp (command, "add") == 0 || strcmp (command, "import") == 0)
-    {
-      if (args->positional->len != 2)
-        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "players %s takes one %s", command,
-                            strcmp (command, "add") == 0 ? "NAME" : "FILE");
-    }
-  else if (strcmp (command, "withdraw") == 0 || strcmp (command, "substitute") == 0)
-    {
-      if (!parse_player_id (cli, args, &id, &status))
-        return status;
-      if (strcmp (command, "substitute") == 0 && sp_cli_args_get (args, "by") == NULL)
-        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "players substitute ID needs --by NAME");
-    }
-  else if (strcmp (command, "list") != 0)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "unknown players command '%s' (add, import, "
-                        "list, withdraw or substitute)", command);
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 1, _("the player's NAME"), &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  player_from_fields (&player, &fields);
+  player.tournament = store.tournament->id;
+  player.name = argv[1];
+  if (!sp_db_add_player (store.db, &player, &error))
+    return sp_cli_store_finish (cli, &store, error);
+  text = g_strdup_printf (_("player %" G_GINT64_FORMAT ": %s"), player.id, g_strstrip (argv[1]));
+  return print_player (cli, &store, player.id, text);
+}
 
+static int
+players_import (SpCli  *cli,
+                int     argc,
+                char  **argv)
+{
+  g_autoptr(GOptionContext) context = new_context (cli, _("FILE.csv"), NULL,
+                                                   _("The CSV file has a header naming its "
+                                                     "columns, in any order: name (required), "
+                                                     "club,\ncountry, team, federation_id.  A bad "
+                                                     "row imports nothing."));
+  g_autoptr(GError) error = NULL;
+  SpCliStore store = { 0 };
+  guint n;
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 1, _("a FILE"), &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (!sp_db_import_players (store.db, store.tournament->id, argv[1], &n, &error))
+    return sp_cli_store_finish (cli, &store, error);
+  if (cli->json)
+    printf ("{\"imported\":%u}\n", n);
+  else
+    printf (_("%u players imported\n"), n);
+  return sp_cli_store_finish (cli, &store, NULL);
+}
+
+static int
+players_list (SpCli  *cli,
+              int     argc,
+              char  **argv)
+{
+  g_autoptr(GOptionContext) context = new_context (cli, NULL, NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  SpCliStore store = { 0 };
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  players = sp_db_list_players (store.db, store.tournament->id, &error);
+  if (players == NULL)
+    return sp_cli_store_finish (cli, &store, error);
+  if (cli->json)
+    sp_cli_print_json_list ("players", players, player_to_json);
+  else
+    for (guint i = 0; i < players->len; i++)
+      {
+        SpPlayer *p = players->pdata[i];
+
+        printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%s%s\n", p->id, p->name,
+                p->club != NULL ? p->club : "", p->country != NULL ? p->country : "",
+                p->team != NULL ? p->team : "", sp_player_status_to_string (p->status),
+                p->present ? _("\tchecked in") : "");
+      }
+  return sp_cli_store_finish (cli, &store, NULL);
+}
+
+/* withdraw ID, reinstate ID: one player, one operation. */
+static int
+players_change_status (SpCli    *cli,
+                       int       argc,
+                       char    **argv,
+                       gboolean  withdrawing)
+{
+  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpPlayer) player = NULL;
+  g_autofree char *text = NULL;
+  SpCliStore store = { 0 };
+  gint64 id;
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
+      || !parse_id (cli, argv[1], _("a player ID"), &id, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (!(withdrawing ? sp_db_withdraw_player : sp_db_reinstate_player) (store.db,
+                                                                       store.tournament->id, id,
+                                                                       &error)
+      || (player = sp_db_get_player (store.db, store.tournament->id, id, &error)) == NULL)
+    return sp_cli_store_finish (cli, &store, error);
+  if (withdrawing)
+    text = g_strdup_printf (_("player %" G_GINT64_FORMAT " (%s) withdrawn; name a substitute "
+                              "with: players substitute %" G_GINT64_FORMAT " --by NAME"), id,
+                            player->name, id);
+  else
+    text = g_strdup_printf (_("player %" G_GINT64_FORMAT " (%s) reinstated"), id, player->name);
+  return print_player (cli, &store, id, text);
+}
+
+static int
+players_withdraw (SpCli  *cli,
+                  int     argc,
+                  char  **argv)
+{
+  return players_change_status (cli, argc, argv, TRUE);
+}
+
+static int
+players_reinstate (SpCli  *cli,
+                   int     argc,
+                   char  **argv)
+{
+  return players_change_status (cli, argc, argv, FALSE);
+}
+
+static int
+players_substitute (SpCli  *cli,
+                    int     argc,
+                    char  **argv)
+{
+  g_auto(PlayerFields) fields = { 0 };
+  gboolean force = FALSE;
+  const GOptionEntry entries[] = {
+    { "by", 0, 0, G_OPTION_ARG_FILENAME, &fields.name, N_("The substitute's name"), N_("NAME") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace a player who has not withdrawn"),
+      NULL },
+    PLAYER_FIELD_ENTRIES (fields),
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), entries, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpPlayer) replaced = NULL;
+  g_autofree char *text = NULL;
+  SpCliStore store = { 0 };
+  SpPlayer substitute = { 0 };
+  gint64 id;
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
+      || !parse_id (cli, argv[1], _("a player ID"), &id, &status))
+    return status;
+  if (fields.name == NULL)
+    return fail_usage_missing (cli, _("players substitute ID needs --by NAME"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (strcmp (command, "list") != 0 && !sp_db_begin (store.db, &error))
-    goto fail;
+  player_from_fields (&substitute, &fields);
+  if (!sp_db_substitute_player (store.db, store.tournament->id, id, &substitute, force, &error)
+      || (replaced = sp_db_get_player (store.db, store.tournament->id, id, &error)) == NULL)
+    return sp_cli_store_finish (cli, &store, error);
+  text = g_strdup_printf (_("player %" G_GINT64_FORMAT ": %s replaces %s (%" G_GINT64_FORMAT ")"),
+                          substitute.id, g_strstrip (fields.name), replaced->name, id);
+  return print_player (cli, &store, substitute.id, text);
+}
 
-  if (strcmp (command, "add") == 0 || strcmp (command, "substitute") == 0)
-    {
-      g_autoptr(SpPlayer) replaced = NULL;
-      SpPlayer player = {
-        .tournament = store.tournament->id,
-        .name = g_strdup (strcmp (command, "add") == 0 ? args->positional->pdata[1]
-                          : sp_cli_args_get (args, "by")),
-        .club = (char *) sp_cli_args_get (args, "club"),
-        .country = (char *) sp_cli_args_get (args, "country"),
-        .team = (char *) sp_cli_args_get (args, "team"),
-        .federation_id = (char *) sp_cli_args_get (args, "federation-id"),
-      };
-      gboolean ok;
+static int
+players_edit (SpCli  *cli,
+              int     argc,
+              char  **argv)
+{
+  g_auto(PlayerFields) fields = { 0 };
+  const GOptionEntry entries[] = {
+    { "name", 0, 0, G_OPTION_ARG_FILENAME, &fields.name, N_("The player's name"), N_("N") },
+    PLAYER_FIELD_ENTRIES (fields),
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), entries,
+                                                   _("Changes the fields given; an empty value "
+                                                     "clears club, country, team or federation "
+                                                     "id."));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  SpCliStore store = { 0 };
+  SpPlayer changes = { 0 };
+  gint64 id;
+  int status;
 
-      if (id > 0)
-        {
-          replaced = sp_db_get_player (store.db, store.tournament->id, id, &error);
-          if (replaced == NULL)
-            {
-              g_free (player.name);
-              goto fail;
-            }
-          /* A player is replaced once; the substitute may in turn be replaced. */
-          {
-            g_autoptr(GPtrArray) all = sp_db_list_players (store.db, store.tournament->id, &error);
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
+      || !parse_id (cli, argv[1], _("a player ID"), &id, &status))
+    return status;
+  if (fields.name == NULL && fields.club == NULL && fields.country == NULL && fields.team == NULL
+      && fields.federation_id == NULL)
+    return fail_usage_missing (cli, _("players edit ID needs a field to change (--name, --club, "
+                                      "--country, --team or --federation-id)"));
+  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  player_from_fields (&changes, &fields);
+  if (!sp_db_edit_player (store.db, store.tournament->id, id, &changes, &error))
+    return sp_cli_store_finish (cli, &store, error);
+  text = g_strdup_printf (_("player %" G_GINT64_FORMAT " edited"), id);
+  return print_player (cli, &store, id, text);
+}
 
-            if (all == NULL)
-              {
-                g_free (player.name);
-                goto fail;
-              }
-            for (guint i = 0; i < all->len; i++)
-              if (((SpPlayer *) all->pdata[i])->substitute_for == id)
-                {
-                  g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                               "player %" G_GINT64_FORMAT " (%s) already has a substitute, %s",
-                               id, replaced->name, ((SpPlayer *) all->pdata[i])->name);
-                  g_free (player.name);
-                  goto fail;
-                }
-          }
-          player.status = SP_PLAYER_SUBSTITUTE;
-          player.substitute_for = id;
-          if (player.team == NULL && replaced->team != NULL)
-            player.team = replaced->team;
-        }
-      ok = sp_db_add_player (store.db, &player, &error);
-      g_free (player.name);
-      if (!ok)
-        goto fail;
-      if (id > 0 && (!sp_db_set_player_status (store.db, id, SP_PLAYER_WITHDRAWN, &error)
-                     || !sp_db_replace_player (store.db, store.tournament->id, id, player.id,
-                                               &error)))
-        goto fail;
-      if (!sp_db_commit (store.db, &error))
-        goto fail;
-      if (cli->json)
-        {
-          g_autoptr(SpPlayer) stored = sp_db_get_player (store.db, store.tournament->id, player.id,
-                                                         NULL);
-          g_autoptr(JsonBuilder) builder = json_builder_new ();
+/* checkin ID… | checkin --all | checkout ID… */
+static int
+players_presence (SpCli    *cli,
+                  int       argc,
+                  char    **argv,
+                  gboolean  present)
+{
+  gboolean all = FALSE;
+  const GOptionEntry entries[] = {
+    { "all", 0, 0, G_OPTION_ARG_NONE, &all, N_("Every player taking part"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = new_context (cli, _("ID…"), present ? entries : NULL,
+                                                   _("Presence before a draw: when any player "
+                                                     "is checked in, a draw seats only those "
+                                                     "who are."));
+  g_autoptr(GError) error = NULL;
+  g_autofree gint64 *ids = NULL;
+  SpCliStore store = { 0 };
+  int status;
 
-          player_to_json (builder, stored);
-          sp_cli_print_builder (builder);
-        }
-      else if (id > 0)
-        printf ("player %" G_GINT64_FORMAT ": %s replaces %s (%" G_GINT64_FORMAT ")\n", player.id,
-                sp_cli_args_get (args, "by"), replaced->name, id);
-      else
-        printf ("player %" G_GINT64_FORMAT ": %s\n", player.id,
-                (char *) args->positional->pdata[1]);
-    }
-  else if (strcmp (command, "import") == 0)
-    {
-      guint n;
-
-      if (!import_players (&store, args->positional->pdata[1], &n, &error)
-          || !sp_db_commit (store.db, &error))
-        goto fail;
-      if (cli->json)
-        printf ("{\"imported\":%u}\n", n);
-      else
-        printf ("%u players imported\n", n);
-    }
-  else if (strcmp (command, "withdraw") == 0)
-    {
-      g_autoptr(SpPlayer) player = sp_db_get_player (store.db, store.tournament->id, id, &error);
-
-      if (player == NULL)
-        goto fail;
-      if (player->status == SP_PLAYER_WITHDRAWN)
-        {
-          g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       "player %" G_GINT64_FORMAT " (%s) has already withdrawn", id, player->name);
-          goto fail;
-        }
-      if (!sp_db_set_player_status (store.db, id, SP_PLAYER_WITHDRAWN, &error)
-          || !sp_db_commit (store.db, &error))
-        goto fail;
-      printf ("player %" G_GINT64_FORMAT " (%s) withdrawn; name a substitute with: players "
-              "substitute %" G_GINT64_FORMAT " --by NAME\n", id, player->name, id);
-    }
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
+    return status;
+  if (all && argc > 1)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s: either IDs or --all"), argv[0]);
+  if (!all && !check_arguments (cli, argc, argv, -1, _("player IDs"), &status))
+    return status;
+  ids = g_new (gint64, MAX (argc, 1));
+  for (int i = 1; i < argc; i++)
+    if (!parse_id (cli, argv[i], _("a player ID"), &ids[i - 1], &status))
+      return status;
+  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (!sp_db_check_in_players (store.db, store.tournament->id, ids, (guint) argc - 1, present,
+                               &error))
+    return sp_cli_store_finish (cli, &store, error);
+  if (cli->json)
+    printf ("{\"present\":%s,\"players\":%d}\n", present ? "true" : "false",
+            all ? -1 : argc - 1);
+  else if (all)
+    printf (_("every player taking part is checked in\n"));
   else
-    {
-      g_autoptr(GPtrArray) players = sp_db_list_players (store.db, store.tournament->id, &error);
+    printf (present ? _("%d players checked in\n") : _("%d players checked out\n"), argc - 1);
+  return sp_cli_store_finish (cli, &store, NULL);
+}
 
-      if (players == NULL)
-        goto fail;
-      if (cli->json)
-        sp_cli_print_json_list ("players", players, player_to_json);
-      else
-        for (guint i = 0; i < players->len; i++)
-          {
-            SpPlayer *p = players->pdata[i];
+static int
+players_checkin (SpCli  *cli,
+                 int     argc,
+                 char  **argv)
+{
+  return players_presence (cli, argc, argv, TRUE);
+}
 
-            printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%s\n", p->id, p->name,
-                    p->club != NULL ? p->club : "", p->country != NULL ? p->country : "",
-                    p->team != NULL ? p->team : "", sp_player_status_to_string (p->status));
-          }
-    }
-  sp_cli_store_clear (&store);
-  return SP_CLI_OK;
-
-fail:
-  return sp_cli_store_finish (cli, &store, error);
+static int
+players_checkout (SpCli  *cli,
+                  int     argc,
+                  char  **argv)
+{
+  return players_presence (cli, argc, argv, FALSE);
 }
 
 int
@@ -555,101 +822,173 @@ sp_cli_players (SpCli  *cli,
                 int     argc,
                 char  **argv)
 {
-  static const char * const allowed[] = {
-    "club=", "country=", "team=", "federation-id=", "by=", "json", NULL
+  static const SpCliCommand subcommands[] = {
+    { "add", N_("register a player"), players_add },
+    { "import", N_("register the players of a CSV file"), players_import },
+    { "list", N_("list the players"), players_list },
+    { "edit", N_("change a player's name, club, country, team or federation id"), players_edit },
+    { "withdraw", N_("a player leaves the tournament"), players_withdraw },
+    { "substitute", N_("a substitute takes a player's seats"), players_substitute },
+    { "reinstate", N_("undo a withdrawal"), players_reinstate },
+    { "checkin", N_("players present for the next draw"), players_checkin },
+    { "checkout", N_("players absent from the next draw"), players_checkout },
   };
 
-  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, players_run);
+  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }
 
 /* ---- penalty --------------------------------------------------------------------------- */
 
-static const char penalty_usage[] =
-  "Usage: sparrow-cli penalty add --session K --player ID --points N --reason TEXT [--hand ID]\n"
-  "\n"
-  "The player loses N points (N or -N alike) in session K, for REASON.  Whether penalties\n"
-  "change the session score (and so table points) or only the total is the tournament option\n"
-  "penalties=session|overall.  A false win judged by the core is entered with\n"
-  "hand add … --hand HAND --false-win, which records the verdict's penalties.\n";
+static void
+penalty_to_json (JsonBuilder   *builder,
+                 gconstpointer  record)
+{
+  const SpPenalty *penalty = record;
+
+  json_builder_begin_object (builder);
+  sp_cli_builder_int (builder, "id", penalty->id);
+  sp_cli_builder_int (builder, "session", penalty->session);
+  sp_cli_builder_int (builder, "player", penalty->player);
+  json_builder_set_member_name (builder, "hand");
+  if (penalty->hand > 0)
+    json_builder_add_int_value (builder, penalty->hand);
+  else
+    json_builder_add_null_value (builder);
+  sp_cli_builder_int (builder, "points", penalty->points);
+  sp_cli_builder_string (builder, "reason", penalty->reason);
+  json_builder_end_object (builder);
+}
 
 static int
-penalty_run (SpCli     *cli,
-             SpCliArgs *args)
+penalty_add (SpCli  *cli,
+             int     argc,
+             char  **argv)
 {
-  SpCliStore store = { 0 };
+  gint64 session = 0, player_id = 0, points = G_MININT64, hand = 0;
+  g_autofree char *reason = NULL;
+  const GOptionEntry entries[] = {
+    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
+    { "player", 0, 0, G_OPTION_ARG_INT64, &player_id, N_("The player's id"), N_("ID") },
+    { "points", 0, 0, G_OPTION_ARG_INT64, &points, N_("The points lost (N or -N alike)"),
+      N_("N") },
+    { "reason", 0, 0, G_OPTION_ARG_FILENAME, &reason, N_("Why"), N_("TEXT") },
+    { "hand", 0, 0, G_OPTION_ARG_INT64, &hand, N_("The hand it is given at"), N_("ID") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    new_context (cli, NULL, entries,
+                 _("The player loses N points in session K, for REASON.  Whether penalties\n"
+                   "change the session score (and so table points) or only the total is the\n"
+                   "tournament option penalties=session|overall.  A false win judged by the\n"
+                   "core is entered with hand add … --hand HAND --false-win."));
   g_autoptr(GError) error = NULL;
   g_autoptr(SpPlayer) player = NULL;
+  SpCliStore store = { 0 };
   SpPenalty penalty = { 0 };
-  SpSessionInfo info;
-  gint64 session = 0, player_id = 0, points = G_MININT64, hand = 0;
   int status;
 
-  if (args->help || args->positional->len != 1 || strcmp (args->positional->pdata[0], "add") != 0)
-    return sp_cli_usage (penalty_usage, args->help);
-  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status)
-      || !sp_cli_args_int (cli, args, "player", 1, G_MAXINT64, &player_id, &status)
-      || !sp_cli_args_int (cli, args, "points", -1000000, 1000000, &points, &status)
-      || !sp_cli_args_int (cli, args, "hand", 1, G_MAXINT64, &hand, &status))
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 0, NULL, &status))
     return status;
-  if (session == 0 || player_id == 0 || points == G_MININT64
-      || sp_cli_args_get (args, "reason") == NULL)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                        "penalty add needs --session K --player ID --points N --reason TEXT");
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+  if (session == 0 || player_id == 0 || points == G_MININT64 || reason == NULL)
+    return fail_usage_missing (cli, _("penalty add needs --session K --player ID --points N "
+                                      "--reason TEXT"));
+  if (!check_range (cli, "session", session, 1, 1000, &status)
+      || !check_range (cli, "player", player_id, 1, G_MAXINT64, &status)
+      || !check_range (cli, "points", points, -1000000, 1000000, &status)
+      || !check_range (cli, "hand", hand, 0, G_MAXINT64, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (!sp_db_begin (store.db, &error))
-    goto fail;
-  player = sp_db_get_player (store.db, store.tournament->id, player_id, &error);
-  if (player == NULL || !sp_db_get_session (store.db, store.tournament->id, (guint) session, &info,
-                                            &error))
-    goto fail;
-  if (!info.exists)
-    {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND, "session %u has not been drawn",
-                   (guint) session);
-      goto fail;
-    }
-  if (info.closed)
-    {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "session %u is closed (session reopen --session %u --force to correct it)",
-                   (guint) session, (guint) session);
-      goto fail;
-    }
-  if (hand > 0)
-    {
-      g_autoptr(SpHandRecord) record = sp_db_get_hand (store.db, store.tournament->id, hand,
-                                                       &error);
-
-      if (record == NULL)
-        goto fail;
-      if (record->session != (guint) session)
-        {
-          g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       "hand %" G_GINT64_FORMAT " was played in session %u, not %u", hand,
-                       record->session, (guint) session);
-          goto fail;
-        }
-    }
   penalty.session = (guint) session;
   penalty.player = player_id;
   penalty.hand = hand;
   penalty.points = -ABS (points);
-  penalty.reason = (char *) sp_cli_args_get (args, "reason");
-  if (!sp_db_add_penalty (store.db, store.tournament->id, &penalty, &error)
-      || !sp_db_commit (store.db, &error))
-    goto fail;
+  penalty.reason = reason;
+  if (!sp_db_check_session (store.tournament, penalty.session, &error)
+      || !sp_db_give_penalty (store.db, store.tournament->id, &penalty, &error)
+      || (player = sp_db_get_player (store.db, store.tournament->id, player_id, &error)) == NULL)
+    return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
     printf ("{\"id\":%" G_GINT64_FORMAT ",\"session\":%u,\"player\":%" G_GINT64_FORMAT
             ",\"points\":%" G_GINT64_FORMAT "}\n", penalty.id, penalty.session, penalty.player,
             penalty.points);
   else
-    printf ("penalty %" G_GINT64_FORMAT ": %s %" G_GINT64_FORMAT " in session %u (%s)\n",
+    printf (_("penalty %" G_GINT64_FORMAT ": %s %" G_GINT64_FORMAT " in session %u (%s)\n"),
             penalty.id, player->name, penalty.points, penalty.session, penalty.reason);
   return sp_cli_store_finish (cli, &store, NULL);
+}
 
-fail:
-  return sp_cli_store_finish (cli, &store, error);
+static int
+penalty_list (SpCli  *cli,
+              int     argc,
+              char  **argv)
+{
+  gint64 session = 0, player_id = 0;
+  const GOptionEntry entries[] = {
+    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("Only session K"), N_("K") },
+    { "player", 0, 0, G_OPTION_ARG_INT64, &player_id, N_("Only this player"), N_("ID") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = new_context (cli, NULL, entries, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) penalties = NULL;
+  g_autoptr(SpPlayer) player = NULL;
+  SpCliStore store = { 0 };
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !check_range (cli, "session", session, 0, 1000, &status)
+      || !check_range (cli, "player", player_id, 0, G_MAXINT64, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if ((session > 0 && !sp_db_check_session (store.tournament, (guint) session, &error))
+      || (player_id > 0
+          && (player = sp_db_get_player (store.db, store.tournament->id, player_id, &error))
+             == NULL))
+    return sp_cli_store_finish (cli, &store, error);
+  penalties = sp_db_find_penalties (store.db, store.tournament->id, (guint) session, player_id,
+                                    &error);
+  if (penalties == NULL)
+    return sp_cli_store_finish (cli, &store, error);
+  if (cli->json)
+    sp_cli_print_json_list ("penalties", penalties, penalty_to_json);
+  else
+    for (guint i = 0; i < penalties->len; i++)
+      {
+        const SpPenalty *p = penalties->pdata[i];
+        g_autofree char *hand = p->hand > 0 ? g_strdup_printf ("%" G_GINT64_FORMAT, p->hand)
+                                : g_strdup ("-");
+
+        printf ("%" G_GINT64_FORMAT "\tsession %u\tplayer %" G_GINT64_FORMAT "\t%" G_GINT64_FORMAT
+                "\thand %s\t%s\n", p->id, p->session, p->player, p->points, hand, p->reason);
+      }
+  return sp_cli_store_finish (cli, &store, NULL);
+}
+
+static int
+penalty_delete (SpCli  *cli,
+                int     argc,
+                char  **argv)
+{
+  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  SpCliStore store = { 0 };
+  gint64 id;
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 1, _("a penalty ID"), &status)
+      || !parse_id (cli, argv[1], _("a penalty ID"), &id, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (!sp_db_delete_penalty (store.db, store.tournament->id, id, &error))
+    return sp_cli_store_finish (cli, &store, error);
+  if (cli->json)
+    printf ("{\"deleted\":%" G_GINT64_FORMAT "}\n", id);
+  else
+    printf (_("penalty %" G_GINT64_FORMAT " deleted\n"), id);
+  return sp_cli_store_finish (cli, &store, NULL);
 }
 
 int
@@ -657,111 +996,87 @@ sp_cli_penalty (SpCli  *cli,
                 int     argc,
                 char  **argv)
 {
-  static const char * const allowed[] = {
-    "session=", "player=", "points=", "reason=", "hand=", "json", NULL
+  static const SpCliCommand subcommands[] = {
+    { "add", N_("a player loses points in a session"), penalty_add },
+    { "list", N_("the penalties given"), penalty_list },
+    { "delete", N_("take back a penalty"), penalty_delete },
   };
 
-  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, penalty_run);
+  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }
 
 /* ---- session --------------------------------------------------------------------------- */
 
-static const char session_usage[] =
-  "Usage: sparrow-cli session close --session K [--time-up]\n"
-  "       sparrow-cli session reopen --session K --force\n"
-  "\n"
-  "close checks that every table played its hands (16 in MCR, a whole 將 in Taiwan), or\n"
-  "with --time-up accepts the hands played when time ran out, and freezes the session.\n"
-  "reopen allows corrections again; it is kept in the audit log.\n";
-
 static int
-session_run (SpCli     *cli,
-             SpCliArgs *args)
+session_change (SpCli    *cli,
+                int       argc,
+                char    **argv,
+                gboolean  closing)
 {
-  SpCliStore store = { 0 };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GString) missing = g_string_new (NULL);
-  SpSessionInfo info;
   gint64 session = 0;
-  gboolean closing;
+  gboolean time_up = FALSE, force = FALSE;
+  const GOptionEntry close_entries[] = {
+    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
+    { "time-up", 0, 0, G_OPTION_ARG_NONE, &time_up, N_("Accept the hands played when time "
+      "ran out"), NULL },
+    { NULL }
+  };
+  const GOptionEntry reopen_entries[] = {
+    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Confirm: the frozen scores may change"),
+      NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    new_context (cli, NULL, closing ? close_entries : reopen_entries,
+                 closing ? _("Checks that every table played its hands (16 in MCR, a whole 將 in "
+                             "Taiwan),\nor with --time-up accepts the hands played when time ran "
+                             "out, and freezes\nthe session.")
+                 : _("Allows corrections again; it is kept in the audit log."));
+  g_autoptr(GError) error = NULL;
+  SpCliStore store = { 0 };
   int status;
 
-  if (args->help || args->positional->len != 1
-      || (strcmp (args->positional->pdata[0], "close") != 0
-          && strcmp (args->positional->pdata[0], "reopen") != 0))
-    return sp_cli_usage (session_usage, args->help);
-  closing = strcmp (args->positional->pdata[0], "close") == 0;
-  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status))
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !check_arguments (cli, argc, argv, 0, NULL, &status))
     return status;
   if (session == 0)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "session %s needs --session K",
-                        closing ? "close" : "reopen");
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("session %s needs --session K"), argv[0]);
+  if (!check_range (cli, "session", session, 1, 1000, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (!sp_db_begin (store.db, &error)
-      || !sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error))
-    goto fail;
-  if (!info.exists || info.n_tables == 0)
+  if (!closing && !force)
     {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND, "session %u has not been drawn",
+      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("session %u is closed and its scores frozen: reopening it needs --force"),
                    (guint) session);
-      goto fail;
+      return sp_cli_store_finish (cli, &store, error);
     }
-  if (!closing)
-    {
-      if (!info.closed)
-        {
-          g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "session %u is not closed",
-                       (guint) session);
-          goto fail;
-        }
-      if (!sp_cli_args_has (args, "force"))
-        {
-          g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       "session %u is closed and its scores frozen: reopening it needs --force",
-                       (guint) session);
-          goto fail;
-        }
-    }
-  else
-    {
-      if (info.closed)
-        {
-          g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "session %u is already closed",
-                       (guint) session);
-          goto fail;
-        }
-      for (guint t = 1; t <= info.n_tables && !sp_cli_args_has (args, "time-up"); t++)
-        {
-          SpTable table;
-
-          if (!sp_db_load_table (store.db, store.tournament, (guint) session, t, &table, NULL,
-                                 &error))
-            goto fail;
-          if (!table.next.finished)
-            g_string_append_printf (missing, "%stable %u has %u hands",
-                                    missing->len > 0 ? ", " : "", t, table.n_hands);
-        }
-      if (missing->len > 0)
-        {
-          g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       "session %u is not complete: %s (use --time-up if time ran out)",
-                       (guint) session, missing->str);
-          goto fail;
-        }
-    }
-  if (!sp_db_set_session_closed (store.db, store.tournament->id, (guint) session, closing,
-                                 closing && sp_cli_args_has (args, "time-up"), &error)
-      || !sp_db_commit (store.db, &error))
-    goto fail;
+  if (!(closing ? sp_db_close_session (store.db, store.tournament, (guint) session, time_up,
+                                       &error)
+        : sp_db_reopen_session (store.db, store.tournament, (guint) session, &error)))
+    return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
     printf ("{\"session\":%u,\"status\":\"%s\"}\n", (guint) session, closing ? "closed" : "open");
   else
-    printf ("session %u %s\n", (guint) session, closing ? "closed" : "reopened");
+    printf (closing ? _("session %u closed\n") : _("session %u reopened\n"), (guint) session);
   return sp_cli_store_finish (cli, &store, NULL);
+}
 
-fail:
-  return sp_cli_store_finish (cli, &store, error);
+static int
+session_close (SpCli  *cli,
+               int     argc,
+               char  **argv)
+{
+  return session_change (cli, argc, argv, TRUE);
+}
+
+static int
+session_reopen (SpCli  *cli,
+                int     argc,
+                char  **argv)
+{
+  return session_change (cli, argc, argv, FALSE);
 }
 
 int
@@ -769,7 +1084,10 @@ sp_cli_session (SpCli  *cli,
                 int     argc,
                 char  **argv)
 {
-  static const char * const allowed[] = { "session=", "time-up", "force", "json", NULL };
+  static const SpCliCommand subcommands[] = {
+    { "close", N_("check a session is complete and freeze it"), session_close },
+    { "reopen", N_("allow corrections again (--force)"), session_reopen },
+  };
 
-  return sp_cli_args_run (cli, argc, argv, allowed, FALSE, session_run);
+  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }

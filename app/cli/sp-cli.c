@@ -155,13 +155,14 @@ sp_cli_parse_ruleset (SpCli      *cli,
 {
   if (name == NULL)
     {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--rules mcr|taiwan|guangdong is required");
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                             _("--rules mcr|taiwan|guangdong is required"));
       return FALSE;
     }
   if (!sp_ruleset_from_string (name, ruleset))
     {
       *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                             "unknown ruleset '%s' (mcr, taiwan or guangdong)", name);
+                             _("unknown ruleset '%s' (mcr, taiwan or guangdong)"), name);
       return FALSE;
     }
   return TRUE;

@@ -311,6 +311,86 @@ rc, out, _ = entry("--tournament", "Entry night", "hand", "list", "--session", "
 check("the refused correction changed nothing", rc == 0
       and json.loads(out)["hands"][0]["draw"] is True, out)
 
+# ---- names, reasons and CSV rows that are refused, with nothing written ----------------------
+NAMES_DB = os.path.join(folder, "names.db")
+bad_names = [("empty", ""), ("blank", "   "), ("too long", "x" * 201), ("a tab", "Ann\tLee"),
+             ("a newline", "Ann\nLee"), ("invalid UTF-8", b"Ann \xc3\x28")]
+for what, name in bad_names:
+    rc, _, err = run("tournament", "create", "--name", name, "--rules", "mcr", db=NAMES_DB)
+    check(f"a tournament name: {what}", rc == 1 and "name" in err, err)
+rc, _, err = run("tournament", "create", "--name", "N" * 200, "--rules", "mcr", "--sessions", "2",
+                 "--seating", "random", db=NAMES_DB)
+check("a tournament name of 200 characters", rc == 0, err)
+for what, name in bad_names:
+    rc, _, err = run("players", "add", name, db=NAMES_DB)
+    check(f"a player name: {what}", rc == 1 and "name" in err, err)
+rc, _, err = run("tournament", "rename", "Ann\tLee", db=NAMES_DB)
+check("a rename with a tab", rc == 1 and "control character" in err, err)
+path = write("unclosed.csv", 'name\nAnn\n"Unclosed quote\nEve\n')
+rc, _, err = run("players", "import", path, db=NAMES_DB)
+check("a CSV row with an unclosed quote", rc == 1 and "line 3" in err and "quote" in err, err)
+rc, out, _ = run("players", "list", "--json", db=NAMES_DB)
+check("no name refused was written", rc == 0 and json.loads(out)["players"] == [], out)
+rc, out, err = run("players", "import", write("eight.csv", "name\n" + "".join(
+    f"Q{i}\n" for i in range(1, 9))), db=NAMES_DB)
+check("names: 8 players", rc == 0, err)
+rc, out, err = run("seating", "draw", "--session", "1", "--seed", "11", "--json", db=NAMES_DB)
+tables = {t["table"]: [s["player"]["id"] for s in t["seats"]] for t in json.loads(out)["tables"]}
+rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from", "S",
+                   "--fan", "8", "--json", db=NAMES_DB)
+hand_id = json.loads(out)["id"] if rc == 0 else 0
+rc, _, err = run("penalty", "add", "--session", "1", "--player", str(tables[1][0]), "--points",
+                 "5", "--reason", b"slow \xff play", db=NAMES_DB)
+check("a penalty reason that is not UTF-8", rc == 1 and "UTF-8" in err, err)
+rc, _, err = run("penalty", "add", "--session", "1", "--player", str(tables[2][0]), "--points",
+                 "5", "--reason", "slow play", "--hand", str(hand_id), db=NAMES_DB)
+check("a penalty at a hand of a table the player is not at",
+      rc == 1 and f"player {tables[2][0]}" in err and "does not sit" in err, err)
+rc, out, _ = run("penalty", "list", "--json", db=NAMES_DB)
+check("no penalty was written", rc == 0 and json.loads(out)["penalties"] == [], out)
+
+# ---- draws that are refused --------------------------------------------------------------------
+rc, _, err = run("seating", "draw", "--session", "1", "--seed", "12", db=NAMES_DB)
+check("a redraw of a session that has hands", rc == 1 and "already has hands" in err, err)
+rc, _, err = run("seating", "draw", "--session", "2", "--seed", "12", db=NAMES_DB)
+check("a draw after an open session, random seating", rc == 0, err)
+rc, _, err = run("seating", "draw", "--session", "2", "--seed", "13", db=NAMES_DB)
+check("another seed on a drawn session: the draw stands",
+      rc == 1 and "seed 12" in err and "stands" in err, err)
+rc, out, err = run("seating", "draw", "--session", "2", "--seed", "12", "--json", db=NAMES_DB)
+check("the same seed on a drawn session", rc == 0 and json.loads(out)["seed"] == 12, err)
+SWISS_DB = os.path.join(folder, "swiss.db")
+run("tournament", "create", "--name", "Swiss", "--rules", "mcr", "--sessions", "2", "--seating",
+    "swiss", db=SWISS_DB)
+run("players", "import", write("eight.csv", "name\n" + "".join(f"S{i}\n" for i in range(1, 9))),
+    db=SWISS_DB)
+rc, _, err = run("seating", "draw", "--session", "1", db=SWISS_DB)
+check("swiss: session 1", rc == 0, err)
+rc, _, err = run("seating", "draw", "--session", "2", db=SWISS_DB)
+check("a Swiss session before the previous one is closed",
+      rc == 1 and "session 1 must be closed" in err, err)
+rc, out, _ = run("seating", "show", "--session", "2", db=SWISS_DB)
+check("the Swiss session was not drawn", rc == 1, out)
+
+# ---- players ---------------------------------------------------------------------------------
+rc, _, err = run("players", "substitute", str(tables[1][1]), "--by", "Kim", db=NAMES_DB)
+check("substituting an active player asks for --force", rc == 1 and "--force" in err, err)
+rc, out, _ = run("players", "list", "--json", db=NAMES_DB)
+check("no substitute was written", rc == 0 and len(json.loads(out)["players"]) == 8, out)
+rc, out, err = run("players", "substitute", str(tables[1][1]), "--by", "Kim", "--force", "--json",
+                   db=NAMES_DB)
+check("substitute --force", rc == 0 and json.loads(out)["status"] == "substitute"
+      and json.loads(out)["substitute_for"] == tables[1][1], out + err)
+rc, _, err = run("players", "reinstate", str(tables[1][1]), db=NAMES_DB)
+check("reinstating a replaced player", rc == 1 and "Kim" in err, err)
+
+# The standings command reports one error, once.
+rc, out, err = run("standings", "--session", "9", db=NAMES_DB)
+check("standings after a session the tournament does not have",
+      rc == 1 and err.count("sparrow-cli:") == 1 and "no session 9" in err, err)
+rc, out, _ = run("standings", "--session", "9", "--json", db=NAMES_DB)
+check("standings --json error", rc == 1 and "error" in json.loads(out), out)
+
 for command in ("tournament", "players", "seating", "hand", "penalty", "session", "standings"):
     rc, out, _ = run(command, "--help")
     check(f"{command} --help", rc == 0 and "Usage" in out, out)

@@ -221,6 +221,8 @@ def columns(text):
 
 
 table = must("standings").splitlines()
+check("standings text names the tournament", table[0].startswith("Sparrow Open 2026"), table[:1])
+table = table[1:]
 ends = {}  # name → the column where its points (right-aligned) end
 for line in table[1:]:
     m = re.match(r"\d+ +(.*) \(\d+\) +-?\d+\.\d\d", line)
@@ -233,6 +235,15 @@ check("standings text: the header lines up with the rows",
       len(ends) > 0 and columns(table[0][:table[0].index("points") + len("points")])
       == next(iter(ends.values())), table[:2])
 
+whole = json.loads(must("standings", "--json"))
+status = {row["id"]: row["status"] for row in whole["players"]}
+check("standings --json names the tournament", whole.get("tournament") == "Sparrow Open 2026",
+      whole.get("tournament"))
+check("standings mark the withdrawn player and the substitute",
+      status[by_name["Tom Hardy"]] == "withdrawn" and status[substitute] == "substitute"
+      and list(status.values()).count("active") == 15, status)
+check("standings text marks them", any("Tom Hardy [withdrawn]" in line for line in table)
+      and any("Kim Park [substitute]" in line for line in table), table)
 after_one = json.loads(must("standings", "--session", "1", "--json"))["players"]
 check("standings after session 1", sorted(r["score"] for r in after_one)
       == sorted([126, -130, 38, -34] * 4) and all(r["sessions"] == 1 for r in after_one))
@@ -414,5 +425,103 @@ check("有意诈和 in JSON: the player to withdraw", isinstance(verdict.get("di
 
 rc, out, err = run("score", "--help")
 check("score --help explains --liable", rc == 0 and "fourth" in out and "half" in out, out)
+
+# ---- a family game: one table of four, end to end --------------------------------------------
+DB = os.path.join(folder, "family.db")
+must("tournament", "create", "--name", "Family", "--rules", "mcr", "--sessions", "1")
+for name in ("Mum", "Dad", "Gran", "Kid"):
+    must("players", "add", name)
+family = json.loads(must("seating", "draw", "--session", "1", "--seed", "4", "--json"))
+check("one table of four is drawn", len(family["tables"]) == 1
+      and len(family["tables"][0]["seats"]) == 4, family)
+east = family["tables"][0]["seats"][0]["player"]["id"]
+must("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from", "S", "--fan", "8")
+mid = json.loads(must("standings", "--json"))["players"]
+check("mid-session standings", len(mid) == 4 and mid[0]["id"] == east, mid)
+for _ in range(15):
+    must("hand", "add", "--session", "1", "--table", "1", "--draw")
+must("session", "close", "--session", "1")
+final_rows = json.loads(must("standings", "--json"))["players"]
+check("the family game's standings", [r["score"] for r in final_rows] == [32, -8, -8, -16]
+      and final_rows[0]["id"] == east and final_rows[0]["table_points"] == 4.0, final_rows)
+
+# ---- administration ----------------------------------------------------------------------------
+DB = os.path.join(folder, "admin.db")
+must("tournament", "create", "--name", "Club final", "--rules", "mcr", "--sessions", "2",
+     "--seating", "random")
+for i in range(1, 11):
+    must("players", "add", f"A{i}")
+shown = json.loads(must("tournament", "show", "--json"))
+check("tournament show", shown["name"] == "Club final" and shown["players"] == 10
+      and shown["drawn"] == 0, shown)
+text = must("tournament", "show")
+check("tournament show in text", "Club final" in text and "10 registered" in text, text)
+must("tournament", "rename", "Club final 2026")
+check("tournament rename", json.loads(must("tournament", "show", "--json"))["name"]
+      == "Club final 2026")
+
+# Presence: eight checked in, a draw seats them only; two checked out again.
+must("players", "checkin", *[str(i) for i in range(1, 11)])
+must("players", "checkout", "9", "10")
+listed = json.loads(must("players", "list", "--json"))["players"]
+check("checkin / checkout", [p["present"] for p in listed] == [True] * 8 + [False] * 2, listed)
+drawn = json.loads(must("seating", "draw", "--session", "1", "--seed", "3", "--json"))
+seated = sorted(s["player"]["id"] for t in drawn["tables"] for s in t["seats"])
+check("a draw seats those checked in", seated == list(range(1, 9)), seated)
+
+# Edit, withdraw, reinstate.
+edited = json.loads(must("players", "edit", "9", "--name", "A9 Lee", "--club", "Dragons",
+                         "--json"))
+check("players edit", edited["name"] == "A9 Lee" and edited["club"] == "Dragons", edited)
+must("players", "withdraw", "10")
+back = json.loads(must("players", "reinstate", "10", "--json"))
+check("players reinstate", back["status"] == "active", back)
+must("players", "checkin", "--all")
+check("players checkin --all", all(p["present"] for p in json.loads(
+    must("players", "list", "--json"))["players"]))
+rc, _, err = run("players", "checkin", "--all", "3")
+check("checkin: IDs or --all", rc == 2, err)
+
+# Penalties: list by session and player, delete.
+table1 = [s["player"]["id"] for s in drawn["tables"][0]["seats"]]
+first = json.loads(must("penalty", "add", "--session", "1", "--player", str(table1[0]),
+                        "--points", "10", "--reason", "slow play", "--json"))
+must("penalty", "add", "--session", "1", "--player", str(table1[1]), "--points", "5",
+     "--reason", "late")
+every = json.loads(must("penalty", "list", "--json"))["penalties"]
+mine = json.loads(must("penalty", "list", "--player", str(table1[0]), "--json"))["penalties"]
+check("penalty list", len(every) == 2 and [p["id"] for p in mine] == [first["id"]]
+      and mine[0]["points"] == -10 and mine[0]["reason"] == "slow play", (every, mine))
+must("penalty", "delete", str(first["id"]))
+rc, _, err = run("penalty", "delete", str(first["id"]))
+check("a penalty deleted twice", rc == 1 and f"no penalty {first['id']}" in err, err)
+check("penalty list after delete", len(json.loads(must("penalty", "list", "--session", "1",
+                                                       "--json"))["penalties"]) == 1)
+
+# Finals: session 1 played (table 1's East wins 64 from South), then a final of the top 4.
+for table in (1, 2):
+    must("hand", "add", "--session", "1", "--table", str(table), "--winner", "E", "--from", "S",
+         "--fan", str(16 if table == 1 else 8))
+    for _ in range(15):
+        must("hand", "add", "--session", "1", "--table", str(table), "--draw")
+must("session", "close", "--session", "1")
+before = json.loads(must("standings", "--json"))["players"]
+top4 = [r["id"] for r in before[:4]]
+final = json.loads(must("seating", "draw", "--session", "2", "--top", "4", "--json"))
+check("seating draw --top 4 seats the top 4", len(final["tables"]) == 1
+      and [s["player"]["id"] for s in final["tables"][0]["seats"]] == top4, (final, before))
+# In the final the fourth wins: the finalists still rank first, the rest after them.
+must("hand", "add", "--session", "2", "--table", "1", "--winner", "N", "--from", "E", "--fan",
+     "64")
+after = json.loads(must("standings", "--json"))["players"]
+check("finalists rank above everyone else", sorted(r["id"] for r in after[:4]) == sorted(top4)
+      and after[0]["id"] == top4[3] and all(r["rank"] > 4 for r in after[4:]), after)
+
+# Delete needs the exact name, and takes everything with it.
+rc, _, err = run("tournament", "delete", "--confirm", "Club final")
+check("tournament delete needs the exact name", rc == 1 and "Club final 2026" in err, err)
+must("tournament", "delete", "--confirm", "Club final 2026")
+rc, _, err = run("players", "list")
+check("the tournament is gone", rc == 1 and "no tournament" in err, err)
 
 finish()

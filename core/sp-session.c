@@ -1,0 +1,228 @@
+/* sp-session.c: names, the Swiss and final inputs, and session completeness.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-session.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "sp-core-error.h"
+
+static gboolean
+check_text (const char  *what,
+            const char  *text,
+            glong        max_chars,
+            GError     **error)
+{
+  glong n_chars;
+
+  if (text == NULL || text[0] == '\0')
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, _("%s is empty."), what);
+      return FALSE;
+    }
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, _("%s is not valid UTF-8."),
+                   what);
+      return FALSE;
+    }
+  n_chars = g_utf8_strlen (text, -1);
+  if (n_chars > max_chars)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("%s is %ld characters long: at most %ld are allowed."), what, n_chars,
+                   max_chars);
+      return FALSE;
+    }
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iscntrl (c))
+        {
+          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                       _("%s holds a control character (U+%04X, such as a tab or a line "
+                         "break) at character %ld."), what, c,
+                       g_utf8_pointer_to_offset (text, p) + 1);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+sp_check_name (const char  *what,
+               const char  *name,
+               GError     **error)
+{
+  g_return_val_if_fail (what != NULL, FALSE);
+
+  if (name != NULL && name[0] != '\0' && g_utf8_validate (name, -1, NULL))
+    {
+      /* Blanks alone are no name. */
+      g_autofree char *stripped = g_strstrip (g_strdup (name));
+
+      if (stripped[0] == '\0')
+        return check_text (what, stripped, SP_NAME_MAX_CHARS, error);
+    }
+  return check_text (what, name, SP_NAME_MAX_CHARS, error);
+}
+
+gboolean
+sp_check_reason (const char  *reason,
+                 GError     **error)
+{
+  return check_text (_("The penalty's reason"), reason, SP_REASON_MAX_CHARS, error);
+}
+
+void
+sp_session_swiss_order (const gint64     *field,
+                        guint             n,
+                        const SpStanding *standings,
+                        guint             n_standings,
+                        guint            *ranking)
+{
+  g_autoptr(GHashTable) index_of = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree gboolean *ranked = g_new0 (gboolean, MAX (n, 1));
+  guint k = 0;
+
+  g_return_if_fail (field != NULL || n == 0);
+  g_return_if_fail (ranking != NULL || n == 0);
+
+  for (guint i = 0; i < n; i++)
+    g_hash_table_insert (index_of, (gpointer) &field[i], GUINT_TO_POINTER (i + 1));
+  for (guint i = 0; i < n_standings; i++)
+    {
+      gint64 id = standings[i].player;
+      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (index_of, &id));
+
+      if (index > 0 && !ranked[index - 1])
+        {
+          ranking[k++] = index - 1;
+          ranked[index - 1] = TRUE;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    if (!ranked[i])
+      ranking[k++] = i;
+}
+
+void
+sp_session_count_meetings (const gint64 *field,
+                           guint         n,
+                           const gint64 *seats,
+                           guint         n_seats,
+                           guint8       *meetings)
+{
+  g_autoptr(GHashTable) index_of = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  g_return_if_fail (meetings != NULL || n == 0);
+
+  for (guint i = 0; i < n; i++)
+    g_hash_table_insert (index_of, (gpointer) &field[i], GUINT_TO_POINTER (i + 1));
+  for (guint t = 0; t + 4 <= n_seats; t += 4)
+    for (guint a = 0; a < 4; a++)
+      for (guint b = 0; b < 4; b++)
+        {
+          guint ia = GPOINTER_TO_UINT (g_hash_table_lookup (index_of, &seats[t + a]));
+          guint ib = GPOINTER_TO_UINT (g_hash_table_lookup (index_of, &seats[t + b]));
+
+          if (a != b && ia > 0 && ib > 0 && meetings[(ia - 1) * n + ib - 1] < G_MAXUINT8)
+            meetings[(ia - 1) * n + ib - 1]++;
+        }
+}
+
+gboolean
+sp_session_pick_finalists (const SpStanding *standings,
+                           guint             n_standings,
+                           const gint64     *field,
+                           guint             n_field,
+                           guint             top,
+                           gint64           *finalists,
+                           GError          **error)
+{
+  guint k = 0;
+
+  if (top < 4 || top % 4 != 0)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("A final seats a multiple of 4 players (4, 8, 12, …), not %u."), top);
+      return FALSE;
+    }
+  if (top > n_field)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("A final of the top %u needs %u players, but %u take part."), top, top,
+                   n_field);
+      return FALSE;
+    }
+  for (guint i = 0; i < n_standings && k < top; i++)
+    for (guint j = 0; j < n_field; j++)
+      if (field[j] == (gint64) standings[i].player)
+        {
+          finalists[k++] = field[j];
+          break;
+        }
+  /* Players without a standing (none played yet) follow in field order. */
+  for (guint j = 0; j < n_field && k < top; j++)
+    {
+      gboolean taken = FALSE;
+
+      for (guint i = 0; i < k && !taken; i++)
+        taken = finalists[i] == field[j];
+      if (!taken)
+        finalists[k++] = field[j];
+    }
+  return TRUE;
+}
+
+void
+sp_session_table_progress (SpRuleset                   ruleset,
+                           gboolean                    dealer_repeats,
+                           guint                       table,
+                           const SpHandRecord * const *hands,
+                           guint                       n_hands,
+                           SpTableProgress            *progress)
+{
+  SpRotation rotation;
+
+  g_return_if_fail (progress != NULL);
+  g_return_if_fail (hands != NULL || n_hands == 0);
+
+  sp_rotation_start (&rotation, ruleset);
+  for (guint i = 0; i < n_hands && !rotation.finished; i++)
+    {
+      guint dealer = sp_rotation_dealer_chair (&rotation);
+
+      sp_rotation_advance (&rotation, ruleset, dealer_repeats,
+                           !hands[i]->draw && hands[i]->winner == (gint) dealer, hands[i]->draw);
+    }
+  progress->table = table;
+  progress->n_hands = n_hands;
+  progress->finished = rotation.finished;
+}
+
+gboolean
+sp_session_check_complete (guint                  session,
+                           const SpTableProgress *tables,
+                           guint                  n_tables,
+                           GError               **error)
+{
+  g_autoptr(GString) missing = g_string_new (NULL);
+
+  for (guint i = 0; i < n_tables; i++)
+    {
+      if (tables[i].finished)
+        continue;
+      if (missing->len > 0)
+        g_string_append (missing, ", ");
+      g_string_append_printf (missing, _("table %u has %u hands"), tables[i].table,
+                              tables[i].n_hands);
+    }
+  if (missing->len == 0)
+    return TRUE;
+  g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+               _("Session %u is not complete: %s (use --time-up if time ran out)."), session,
+               missing->str);
+  return FALSE;
+}

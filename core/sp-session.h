@@ -1,0 +1,77 @@
+/* sp-session.h: the rules of a tournament's sessions that the store and both front ends share:
+ * names a director may type, the inputs of a Swiss draw and of a final, and whether a session
+ * is complete.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "sp-rotation.h"
+#include "sp-standings.h"
+#include "sp-tournament.h"
+
+G_BEGIN_DECLS
+
+/* The longest name of a tournament or a player, in characters. */
+#define SP_NAME_MAX_CHARS 200
+/* The longest reason of a penalty, in characters. */
+#define SP_REASON_MAX_CHARS 1000
+
+/* Refuses (SP_CORE_ERROR_INVALID) a name that is empty, longer than SP_NAME_MAX_CHARS
+ * characters, not valid UTF-8 or holding control characters (tabs, newlines).  @what says
+ * whose name it is in the message ("the player's name"). */
+gboolean sp_check_name   (const char  *what,
+                          const char  *name,
+                          GError     **error);
+/* The same for a penalty's reason (up to SP_REASON_MAX_CHARS characters). */
+gboolean sp_check_reason (const char  *reason,
+                          GError     **error);
+
+/* Swiss: @ranking gets the indices (into @field, @n players by id) of the field in the order
+ * of @standings (best first); players without a standing follow in field order. */
+void     sp_session_swiss_order     (const gint64     *field,
+                                     guint             n,
+                                     const SpStanding *standings,
+                                     guint             n_standings,
+                                     guint            *ranking);
+/* Adds to @meetings (n × n, by field index) each pair of the field who shared a table in a
+ * session whose seats are @seats (4 player ids per table). */
+void     sp_session_count_meetings  (const gint64     *field,
+                                     guint             n,
+                                     const gint64     *seats,
+                                     guint             n_seats,
+                                     guint8           *meetings);
+/* A final of the top @top (a multiple of 4): @finalists gets the first @top players of
+ * @standings that are in @field, best first.  SP_CORE_ERROR_INVALID when @top is not a
+ * multiple of 4 or the field is smaller. */
+gboolean sp_session_pick_finalists  (const SpStanding *standings,
+                                     guint             n_standings,
+                                     const gint64     *field,
+                                     guint             n_field,
+                                     guint             top,
+                                     gint64           *finalists,
+                                     GError          **error);
+
+/* How far a table has played its session. */
+typedef struct
+{
+  guint    table;
+  guint    n_hands;
+  gboolean finished;   /* every hand of the sequence played (MCR 16, Taiwan a 將) */
+} SpTableProgress;
+
+/* Replays @n_hands hands of one table (in order) to tell whether its sequence is over. */
+void     sp_session_table_progress  (SpRuleset                  ruleset,
+                                     gboolean                   dealer_repeats,
+                                     guint                      table,
+                                     const SpHandRecord * const *hands,
+                                     guint                      n_hands,
+                                     SpTableProgress           *progress);
+/* Refuses (SP_CORE_ERROR_INVALID) closing session @session while a table of @tables has not
+ * finished, naming each such table and its count of hands. */
+gboolean sp_session_check_complete  (guint                      session,
+                                     const SpTableProgress     *tables,
+                                     guint                      n_tables,
+                                     GError                   **error);
+
+G_END_DECLS

@@ -1,0 +1,291 @@
+/* sp-db-import.c: CSV files (libcsv) and the import of players from them.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-db-private.h"
+
+#include <csv.h>
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+/* ---- CSV ------------------------------------------------------------------------------- */
+
+static void
+csv_field_cb (void   *data,
+              size_t  size,
+              void   *user_data)
+{
+  SpDbCsv *reader = user_data;
+
+  if (reader->current == NULL)
+    reader->current = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (reader->current, g_strndup (data != NULL ? data : "", size));
+}
+
+static void
+csv_row_cb (int   c,
+            void *user_data)
+{
+  SpDbCsv *reader = user_data;
+
+  reader->row_start = 0;
+  if (reader->current == NULL)
+    return;
+  g_ptr_array_add (reader->rows, g_steal_pointer (&reader->current));
+  g_array_append_val (reader->lines, reader->line);
+}
+
+gboolean
+sp_db_csv_read (const char  *path,
+                SpDbCsv     *reader,
+                GError     **error)
+{
+  g_autofree char *text = NULL;
+  gsize length;
+  struct csv_parser parser;
+  const char *p;
+  const char *end;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (path != NULL && reader != NULL, FALSE);
+
+  memset (reader, 0, sizeof *reader);
+  {
+    g_autoptr(GError) local_error = NULL;
+
+    if (!g_file_get_contents (path, &text, &length, &local_error))
+      {
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, "%s", local_error->message);
+        return FALSE;
+      }
+  }
+  p = text;
+  end = text + length;
+  if (length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p += 3;
+  /* Strict: a quote inside a field that is not quoted, text after a closing quote, and a
+   * quoted field still open at the end are errors, never a field swallowing the next lines. */
+  if (csv_init (&parser, CSV_APPEND_NULL | CSV_STRICT | CSV_STRICT_FINI) != 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("The CSV reader could not start."));
+      return FALSE;
+    }
+  reader->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  reader->lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* One line at a time, so that each row knows the line it ends on and the line it began on
+   * (for a quote left open). */
+  while (p < end)
+    {
+      const char *eol = memchr (p, '\n', (gsize) (end - p));
+      gsize n = eol != NULL ? (gsize) (eol - p) + 1 : (gsize) (end - p);
+
+      reader->line++;
+      if (reader->row_start == 0)
+        reader->row_start = reader->line;
+      if (csv_parse (&parser, p, n, csv_field_cb, csv_row_cb, reader) != n)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("%s line %u: %s (a quote inside a field, or text after a closing "
+                         "quote)."), path, reader->line, csv_strerror (csv_error (&parser)));
+          goto out;
+        }
+      p += n;
+    }
+  if (csv_fini (&parser, csv_field_cb, csv_row_cb, reader) != 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("%s line %u: a quoted field is not closed (its closing quote is "
+                     "missing)."), path, reader->row_start > 0 ? reader->row_start
+                   : reader->line);
+      goto out;
+    }
+  ok = TRUE;
+out:
+  csv_free (&parser);
+  if (!ok)
+    sp_db_csv_clear (reader);
+  return ok;
+}
+
+void
+sp_db_csv_clear (SpDbCsv *reader)
+{
+  g_clear_pointer (&reader->rows, g_ptr_array_unref);
+  g_clear_pointer (&reader->lines, g_array_unref);
+  g_clear_pointer (&reader->current, g_ptr_array_unref);
+}
+
+/* ---- players --------------------------------------------------------------------------- */
+
+static const char * const csv_columns[] = { "name", "club", "country", "team", "federation_id" };
+
+static gboolean
+row_is_blank (GPtrArray *row)
+{
+  for (guint i = 0; i < row->len; i++)
+    if (g_strstrip ((char *) row->pdata[i])[0] != '\0')
+      return FALSE;
+  return TRUE;
+}
+
+/* Reads the header: @column_of[k] gets the column of csv_columns[k], or -1. */
+static gboolean
+read_header (const char  *path,
+             GPtrArray   *header,
+             guint        line,
+             int          column_of[G_N_ELEMENTS (csv_columns)],
+             GError     **error)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (csv_columns); k++)
+    column_of[k] = -1;
+  for (guint i = 0; i < header->len; i++)
+    {
+      g_autofree char *name = g_ascii_strdown (g_strstrip ((char *) header->pdata[i]), -1);
+      gboolean known = FALSE;
+
+      for (guint k = 0; k < G_N_ELEMENTS (csv_columns); k++)
+        {
+          if (strcmp (name, csv_columns[k]) != 0)
+            continue;
+          if (column_of[k] >= 0)
+            {
+              g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                           _("%s line %u: the column '%s' appears twice."), path, line, name);
+              return FALSE;
+            }
+          column_of[k] = (int) i;
+          known = TRUE;
+        }
+      if (!known)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("%s line %u: unknown column '%s' (name, club, country, team, "
+                         "federation_id)."), path, line, name);
+          return FALSE;
+        }
+    }
+  if (column_of[0] < 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("%s line %u: the header has no 'name' column."), path, line);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+import_rows (SpDb        *db,
+             gint64       tournament,
+             const char  *path,
+             SpDbCsv     *reader,
+             guint       *n_imported,
+             GError     **error)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  int column_of[G_N_ELEMENTS (csv_columns)];
+  GPtrArray *header;
+
+  if (reader->rows->len == 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("%s is empty: a header line (name,club,country,team,federation_id) is "
+                     "expected."), path);
+      return FALSE;
+    }
+  header = reader->rows->pdata[0];
+  if (!read_header (path, header, g_array_index (reader->lines, guint, 0), column_of, error))
+    return FALSE;
+
+  for (guint r = 1; r < reader->rows->len; r++)
+    {
+      GPtrArray *row = reader->rows->pdata[r];
+      guint line = g_array_index (reader->lines, guint, r);
+      char *fields[G_N_ELEMENTS (csv_columns)] = { NULL };
+      g_autoptr(SpPlayer) existing = NULL;
+      g_autoptr(GError) local_error = NULL;
+      SpPlayer player = { 0 };
+
+      for (guint i = 0; i < row->len; i++)
+        if (!g_utf8_validate (row->pdata[i], -1, NULL))
+          {
+            g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                         _("%s line %u: field %u is not valid UTF-8."), path, line, i + 1);
+            return FALSE;
+          }
+      if (row_is_blank (row))
+        continue;
+      if (row->len > header->len)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("%s line %u: %u fields, but the header names %u columns."), path, line,
+                       row->len, header->len);
+          return FALSE;
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (csv_columns); k++)
+        if (column_of[k] >= 0 && (guint) column_of[k] < row->len
+            && ((char *) row->pdata[column_of[k]])[0] != '\0')
+          fields[k] = row->pdata[column_of[k]];
+      if (fields[0] == NULL)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("%s line %u: the name is missing."), path, line);
+          return FALSE;
+        }
+      if (g_hash_table_contains (seen, fields[0]))
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("%s line %u: '%s' appears twice in the file (first on line %u)."), path,
+                       line, fields[0],
+                       GPOINTER_TO_UINT (g_hash_table_lookup (seen, fields[0])));
+          return FALSE;
+        }
+      g_hash_table_insert (seen, g_strdup (fields[0]), GUINT_TO_POINTER (line));
+      existing = sp_db_find_player_by_name (db, tournament, fields[0], NULL);
+      if (existing != NULL)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("%s line %u: '%s' is already registered (id %" G_GINT64_FORMAT ")."),
+                       path, line, fields[0], existing->id);
+          return FALSE;
+        }
+      player.tournament = tournament;
+      player.name = fields[0];
+      player.club = fields[1];
+      player.country = fields[2];
+      player.team = fields[3];
+      player.federation_id = fields[4];
+      if (!sp_db_add_player (db, &player, &local_error))
+        {
+          g_set_error (error, local_error->domain, local_error->code, "%s line %u: %s", path, line,
+                       local_error->message);
+          return FALSE;
+        }
+      (*n_imported)++;
+    }
+  return TRUE;
+}
+
+gboolean
+sp_db_import_players (SpDb        *db,
+                      gint64       tournament,
+                      const char  *path,
+                      guint       *n_imported,
+                      GError     **error)
+{
+  SpDbCsv reader = { 0 };
+  gboolean started;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (db != NULL && path != NULL && n_imported != NULL, FALSE);
+
+  *n_imported = 0;
+  if (!sp_db_csv_read (path, &reader, error))
+    return FALSE;
+  if (sp_db_begin_write (db, &started, error))
+    {
+      ok = import_rows (db, tournament, path, &reader, n_imported, error);
+      ok = sp_db_end_write (db, started, ok, error);
+    }
+  if (!ok)
+    *n_imported = 0;
+  sp_db_csv_clear (&reader);
+  return ok;
+}

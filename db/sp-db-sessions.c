@@ -1,0 +1,758 @@
+/* sp-db-sessions.c: the director's operations on sessions: the draw (balanced, random, Swiss,
+ * a final of the top N), what a session still misses, closing and reopening it, and the
+ * standings the store's results give.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-db-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+gboolean
+sp_db_check_session (const SpTournament  *tournament,
+                     guint                session,
+                     GError             **error)
+{
+  g_return_val_if_fail (tournament != NULL, FALSE);
+
+  if (session < 1 || session > tournament->n_sessions)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   _("The tournament has %u sessions: there is no session %u."),
+                   tournament->n_sessions, session);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A session of the tournament that has been drawn, else SP_DB_ERROR_NOT_FOUND. */
+static gboolean
+get_drawn_session (SpDb                *db,
+                   const SpTournament  *tournament,
+                   guint                session,
+                   SpSessionInfo       *info,
+                   GError             **error)
+{
+  if (!sp_db_check_session (tournament, session, error)
+      || !sp_db_get_session (db, tournament->id, session, info, error))
+    return FALSE;
+  if (!info->exists || info->n_tables == 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   _("Session %u has not been drawn (seating draw --session %u)."), session,
+                   session);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- standings ------------------------------------------------------------------------- */
+
+/* Reads of several statements see one state of the file: a read transaction (deferred, so
+ * that writers are not held up) when the caller has none open. */
+static gboolean
+begin_read (SpDb      *db,
+            gboolean  *started,
+            GError   **error)
+{
+  *started = FALSE;
+  if (!sp_db_in_transaction (db))
+    {
+      if (!sp_db_run (db, "BEGIN DEFERRED", NULL, 0, "starting to read", error))
+        return FALSE;
+      *started = TRUE;
+    }
+  return TRUE;
+}
+
+static void
+end_read (SpDb     *db,
+          gboolean  started)
+{
+  if (started)
+    sp_db_rollback (db);
+}
+
+/* The last final (seating draw --top N) among sessions 1..@last_session (0 all), or 0. */
+static gboolean
+find_final_session (SpDb     *db,
+                    gint64    tournament,
+                    guint     last_session,
+                    guint    *final_session,
+                    GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (last_session) };
+  gboolean found;
+  gint64 number = 0;
+
+  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT max (number) FROM sessions"
+                                          " WHERE tournament_id = ?1 AND final_top IS NOT NULL"
+                                          " AND (?2 = 0 OR number <= ?2)",
+                                          values, G_N_ELEMENTS (values), error),
+                         &number, &found, "looking for a final", error))
+    return FALSE;
+  *final_session = found ? (guint) number : 0;
+  return TRUE;
+}
+
+static GArray *
+compute_standings (SpDb                *db,
+                   const SpTournament  *tournament,
+                   guint                last_session,
+                   GPtrArray          **players_out,
+                   GError             **error)
+{
+  g_autoptr(GArray) tables = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(GArray) closed = NULL;
+  g_autoptr(GArray) excluded = g_array_new (FALSE, FALSE, sizeof (gint64));
+  SpTournamentOptions options;
+  SpStandingsInput input = { 0 };
+  const SpDbValue values[] = { sp_db_int (tournament->id) };
+
+  if (!sp_db_tournament_options (tournament, &options, error))
+    return NULL;
+  tables = sp_db_list_table_results (db, tournament->id, last_session, error);
+  if (tables == NULL)
+    return NULL;
+  players = sp_db_list_players (db, tournament->id, error);
+  if (players == NULL)
+    return NULL;
+  closed = sp_db_list_int64 (db, sp_db_query (db, "SELECT number FROM sessions"
+                                              " WHERE tournament_id = ? AND status = 'closed'",
+                                              values, G_N_ELEMENTS (values), error),
+                             "reading the closed sessions", error);
+  if (closed == NULL)
+    return NULL;
+  for (guint i = 0; i < tables->len; i++)
+    {
+      SpTableResult *table = &g_array_index (tables, SpTableResult, i);
+
+      for (guint k = 0; k < closed->len; k++)
+        if (g_array_index (closed, gint64, k) == table->session)
+          table->closed = TRUE;
+    }
+  for (guint i = 0; i < players->len; i++)
+    {
+      const SpPlayer *player = players->pdata[i];
+
+      if (player->status == SP_PLAYER_SUBSTITUTE && !options.rank_substitutes)
+        g_array_append_val (excluded, player->id);
+    }
+  sp_ranking_from_string (tournament->ranking, &input.ranking);
+  input.penalties_in_session = options.penalties_in_session;
+  input.group_tables = options.group_tables;
+  input.excluded = (const gint64 *) excluded->data;
+  input.n_excluded = excluded->len;
+  if (!find_final_session (db, tournament->id, last_session, &input.final_session, error))
+    return NULL;
+  if (players_out != NULL)
+    *players_out = g_steal_pointer (&players);
+  return sp_standings_from_tables ((const SpTableResult *) tables->data, tables->len, &input);
+}
+
+GArray *
+sp_db_compute_standings (SpDb                *db,
+                         const SpTournament  *tournament,
+                         guint                last_session,
+                         GPtrArray          **team_names,
+                         GError             **error)
+{
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(GArray) standings = NULL;
+  g_autoptr(GHashTable) by_id = NULL;
+  g_autoptr(GHashTable) team_numbers = NULL;
+  g_autoptr(GPtrArray) names = NULL;
+  SpRanking ranking = SP_RANKING_R98;
+  gboolean started;
+
+  g_return_val_if_fail (db != NULL && tournament != NULL, NULL);
+
+  if (last_session > 0 && !sp_db_check_session (tournament, last_session, error))
+    return NULL;
+  if (!begin_read (db, &started, error))
+    return NULL;
+  standings = compute_standings (db, tournament, last_session, &players, error);
+  end_read (db, started);
+  if (standings == NULL || team_names == NULL)
+    return g_steal_pointer (&standings);
+
+  /* Teams: each member's team by number, 1.. in order of first appearance. */
+  by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  team_numbers = g_hash_table_new (g_str_hash, g_str_equal);
+  names = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (names, g_strdup (""));
+  for (guint i = 0; i < players->len; i++)
+    g_hash_table_insert (by_id, &((SpPlayer *) players->pdata[i])->id, players->pdata[i]);
+  for (guint i = 0; i < standings->len; i++)
+    {
+      SpStanding *standing = &g_array_index (standings, SpStanding, i);
+      gint64 id = standing->player;
+      SpPlayer *player = g_hash_table_lookup (by_id, &id);
+
+      if (player == NULL || player->team == NULL || player->team[0] == '\0')
+        continue;
+      if (!g_hash_table_contains (team_numbers, player->team))
+        {
+          g_hash_table_insert (team_numbers, player->team, GUINT_TO_POINTER (names->len));
+          g_ptr_array_add (names, g_strdup (player->team));
+        }
+      standing->team = GPOINTER_TO_UINT (g_hash_table_lookup (team_numbers, player->team));
+    }
+  sp_ranking_from_string (tournament->ranking, &ranking);
+  *team_names = g_steal_pointer (&names);
+  return sp_standings_teams (standings, ranking);
+}
+
+/* ---- the draw -------------------------------------------------------------------------- */
+
+/* The players a draw seats: those taking part (not withdrawn), only those checked in when any
+ * are; @teams_out gets their team numbers (NULL when nobody has a team). */
+static GPtrArray *
+list_field (SpDb     *db,
+            gint64    tournament,
+            guint   **teams_out,
+            GError  **error)
+{
+  g_autoptr(GPtrArray) all = sp_db_list_players (db, tournament, error);
+  g_autoptr(GPtrArray) field = NULL;
+  g_autoptr(GHashTable) team_numbers = g_hash_table_new (g_str_hash, g_str_equal);
+  gboolean any_present = FALSE;
+  gboolean any_team = FALSE;
+  guint *teams;
+
+  if (all == NULL)
+    return NULL;
+  for (guint i = 0; i < all->len; i++)
+    {
+      const SpPlayer *player = all->pdata[i];
+
+      if (player->present && player->status != SP_PLAYER_WITHDRAWN)
+        any_present = TRUE;
+    }
+  field = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_player_free);
+  for (guint i = 0; i < all->len; i++)
+    {
+      SpPlayer *player = all->pdata[i];
+
+      if (player->status != SP_PLAYER_WITHDRAWN && (!any_present || player->present))
+        g_ptr_array_add (field, g_steal_pointer (&all->pdata[i]));
+    }
+  teams = g_new0 (guint, MAX (field->len, 1));
+  for (guint i = 0; i < field->len; i++)
+    {
+      SpPlayer *player = field->pdata[i];
+
+      if (player->team == NULL || player->team[0] == '\0')
+        continue;
+      if (!g_hash_table_contains (team_numbers, player->team))
+        g_hash_table_insert (team_numbers, player->team,
+                             GUINT_TO_POINTER (g_hash_table_size (team_numbers) + 1));
+      teams[i] = GPOINTER_TO_UINT (g_hash_table_lookup (team_numbers, player->team));
+      any_team = TRUE;
+    }
+  if (!any_team)
+    g_clear_pointer (&teams, g_free);
+  *teams_out = teams;
+  return g_steal_pointer (&field);
+}
+
+static gboolean
+check_field_size (guint     n,
+                  GError  **error)
+{
+  if (n < 4 || n % 4 != 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("%u players take part: a draw needs a multiple of 4, at least 4 (add "
+                     "players, or name substitutes for those who withdrew)."), n);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A session whose draw depends on the one before (Swiss, a final) waits for it to close. */
+static gboolean
+check_previous_closed (SpDb                *db,
+                       const SpTournament  *tournament,
+                       guint                session,
+                       const char          *why,
+                       GError             **error)
+{
+  SpSessionInfo previous;
+
+  if (!sp_db_get_session (db, tournament->id, session - 1, &previous, error))
+    return FALSE;
+  if (!previous.closed)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("Session %u %s: session %u must be closed before it is drawn "
+                     "(session close --session %u)."), session, why, session - 1, session - 1);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gint64
+field_id (GPtrArray *field,
+          guint      index)
+{
+  return ((const SpPlayer *) field->pdata[index])->id;
+}
+
+/* One table of four: no plan to search, the seats turn one place each session so that each
+ * player starts as East once every four sessions; the seed orders them at the first. */
+static void
+seat_one_table (GPtrArray *field,
+                guint      session,
+                guint64    seed,
+                gint64    *players)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed_array ((const guint32[]) { (guint32) seed,
+                                                                          (guint32) (seed >> 32) },
+                                                      2);
+  gint64 order[4];
+
+  for (guint i = 0; i < 4; i++)
+    order[i] = field_id (field, i);
+  for (guint i = 3; i > 0; i--)
+    {
+      guint j = (guint) g_rand_int_range (rand, 0, (gint32) i + 1);
+      gint64 swap = order[i];
+
+      order[i] = order[j];
+      order[j] = swap;
+    }
+  for (guint c = 0; c < 4; c++)
+    players[c] = order[(c + session - 1) % 4];
+}
+
+static gboolean
+draw_balanced (SpDb                *db,
+               const SpTournament  *tournament,
+               guint                session,
+               const SpDrawRequest *request,
+               GPtrArray           *field,
+               const guint         *teams,
+               guint64             *used_seed,
+               GArray             **seats_out,
+               GError             **error)
+{
+  g_autoptr(GArray) planned = NULL;
+  guint64 plan_seed;
+  guint n = field->len;
+
+  if (sp_db_get_plan_seed (db, tournament->id, &plan_seed))
+    {
+      if (request->has_seed && request->seed != plan_seed)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("The balanced plan of every session was drawn with seed %"
+                         G_GUINT64_FORMAT ": that draw stands, and seed %" G_GUINT64_FORMAT
+                         " cannot change it (leave --seed out)."), plan_seed, request->seed);
+          return FALSE;
+        }
+      *used_seed = plan_seed;
+    }
+  else
+    {
+      g_autofree gint64 *numbers = NULL;
+      g_autofree guint16 *seats = NULL;
+      guint n_sessions = tournament->n_sessions;
+
+      if (!check_field_size (n, error))
+        return FALSE;
+      numbers = g_new (gint64, n);
+      seats = g_new (guint16, (gsize) n * n_sessions);
+      for (guint i = 0; i < n; i++)
+        numbers[i] = field_id (field, i);
+      if (n == 4)
+        {
+          for (guint r = 0; r < n_sessions; r++)
+            for (guint c = 0; c < 4; c++)
+              seats[r * 4 + c] = (guint16) ((c + r) % 4 + 1);
+        }
+      else
+        {
+          GError *core_error = NULL;
+          g_autoptr(SpSeatingPlan) plan = sp_seating_plan_balanced (n, n_sessions, *used_seed,
+                                                                    teams, &core_error);
+
+          if (plan == NULL)
+            {
+              sp_db_propagate_refusal (error, core_error);
+              return FALSE;
+            }
+          for (guint i = 0; i < n * n_sessions; i++)
+            seats[i] = (guint16) (plan->seats[i] + 1);
+        }
+      if (!sp_db_store_plan (db, tournament->id, *used_seed, numbers, n, seats, n_sessions,
+                             error))
+        return FALSE;
+    }
+  planned = sp_db_get_plan_session (db, tournament->id, session, error);
+  if (planned == NULL)
+    return FALSE;
+  for (guint i = 0; i < planned->len; i++)
+    {
+      gint64 id = g_array_index (planned, gint64, i);
+      g_autoptr(SpPlayer) player = sp_db_get_player (db, tournament->id, id, error);
+
+      if (player == NULL)
+        return FALSE;
+      if (player->status == SP_PLAYER_WITHDRAWN)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("Player %" G_GINT64_FORMAT " (%s) withdrew and has a seat at table %u "
+                         "of session %u: name a substitute first (players substitute %"
+                         G_GINT64_FORMAT " --by NAME)."), id, player->name, i / 4 + 1, session,
+                       id);
+          return FALSE;
+        }
+    }
+  *seats_out = g_steal_pointer (&planned);
+  return TRUE;
+}
+
+static gboolean
+draw_swiss (SpDb                *db,
+            const SpTournament  *tournament,
+            guint                session,
+            GPtrArray           *field,
+            const guint         *teams,
+            gint64              *players,
+            GError             **error)
+{
+  g_autoptr(GArray) standings = NULL;
+  g_autofree gint64 *ids = NULL;
+  g_autofree guint *ranking = NULL;
+  g_autofree guint8 *meetings = NULL;
+  g_autofree guint16 *round = NULL;
+  GError *core_error = NULL;
+  SpTournamentOptions options;
+  guint n = field->len;
+
+  if (!sp_db_tournament_options (tournament, &options, error))
+    return FALSE;
+  standings = compute_standings (db, tournament, session - 1, NULL, error);
+  if (standings == NULL)
+    return FALSE;
+  ids = g_new (gint64, n);
+  for (guint i = 0; i < n; i++)
+    ids[i] = field_id (field, i);
+  ranking = g_new0 (guint, n);
+  sp_session_swiss_order (ids, n, (const SpStanding *) standings->data, standings->len, ranking);
+  meetings = g_new0 (guint8, (gsize) n * n);
+  for (guint s = 1; s < session; s++)
+    {
+      g_autoptr(GArray) seats = sp_db_list_seats (db, tournament->id, s, error);
+
+      if (seats == NULL)
+        return FALSE;
+      sp_session_count_meetings (ids, n, (const gint64 *) seats->data, seats->len, meetings);
+    }
+  round = g_new (guint16, n);
+  if (!sp_seating_round_swiss (n, ranking, meetings, teams,
+                               options.swiss_snake ? SP_SWISS_SNAKE : SP_SWISS_HIGH_HIGH, round,
+                               &core_error))
+    {
+      sp_db_propagate_refusal (error, core_error);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    players[i] = ids[round[i]];
+  return TRUE;
+}
+
+/* A final: the top @top of the standings after the sessions before, ranks 1–4 at table 1 and
+ * so on, each table's best at East. */
+static gboolean
+draw_final (SpDb                *db,
+            const SpTournament  *tournament,
+            guint                session,
+            guint                top,
+            GPtrArray           *field,
+            gint64              *players,
+            GError             **error)
+{
+  g_autoptr(GArray) standings = NULL;
+  g_autofree gint64 *ids = NULL;
+  GError *core_error = NULL;
+
+  if (session == 1)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("Session 1 cannot be a final: a final seats the top of the standings "
+                     "after the sessions before it."));
+      return FALSE;
+    }
+  if (!check_previous_closed (db, tournament, session, _("is a final"), error))
+    return FALSE;
+  standings = compute_standings (db, tournament, session - 1, NULL, error);
+  if (standings == NULL)
+    return FALSE;
+  ids = g_new (gint64, field->len);
+  for (guint i = 0; i < field->len; i++)
+    ids[i] = field_id (field, i);
+  if (!sp_session_pick_finalists ((const SpStanding *) standings->data, standings->len, ids,
+                                  field->len, top, players, &core_error))
+    {
+      sp_db_propagate_refusal (error, core_error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+store_seats (SpDb                *db,
+             const SpTournament  *tournament,
+             guint                session,
+             guint64              seed,
+             guint                top,
+             const gint64        *players,
+             guint                n,
+             GError             **error)
+{
+  gint64 id;
+
+  if (!sp_db_store_seating (db, tournament->id, session, seed, players, n, error))
+    return FALSE;
+  id = sp_db_session_id (db, tournament->id, session, FALSE, error);
+  if (id <= 0)
+    return FALSE;
+  {
+    const SpDbValue values[] = { top > 0 ? sp_db_int (top) : sp_db_null (), sp_db_int (id) };
+
+    return sp_db_run (db, "UPDATE sessions SET final_top = ? WHERE id = ?", values,
+                      G_N_ELEMENTS (values), "marking the final", error);
+  }
+}
+
+static gboolean
+draw_session (SpDb                *db,
+              const SpTournament  *tournament,
+              guint                session,
+              const SpDrawRequest *request,
+              guint64             *used_seed,
+              GError             **error)
+{
+  g_autofree guint *teams = NULL;
+  g_autoptr(GPtrArray) field = NULL;
+  g_autofree gint64 *players = NULL;
+  SpSessionInfo info;
+  guint n;
+
+  if (!sp_db_check_session (tournament, session, error)
+      || !sp_db_get_session (db, tournament->id, session, &info, error))
+    return FALSE;
+  if (info.closed || info.n_hands > 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("Session %u already has hands: its seats cannot be drawn again."), session);
+      return FALSE;
+    }
+  /* A drawn session keeps its draw when asked for another seed: the seats may have been
+   * printed already. */
+  if (info.n_tables > 0 && info.has_seed && request->has_seed && request->seed != info.seed)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("Session %u is already drawn with seed %" G_GUINT64_FORMAT ": that draw "
+                     "stands, and seed %" G_GUINT64_FORMAT " is not used (leave --seed out to "
+                     "draw it again)."), session, info.seed, request->seed);
+      return FALSE;
+    }
+  field = list_field (db, tournament->id, &teams, error);
+  if (field == NULL)
+    return FALSE;
+  *used_seed = request->has_seed ? request->seed
+               : ((guint64) g_random_int () << 32 | g_random_int ()) & G_MAXINT64;
+  n = field->len;
+
+  if (request->top > 0)
+    {
+      players = g_new (gint64, request->top);
+      if (!draw_final (db, tournament, session, request->top, field, players, error))
+        return FALSE;
+      return store_seats (db, tournament, session, *used_seed, request->top, players,
+                          request->top, error);
+    }
+  if (strcmp (tournament->seating, "balanced") == 0)
+    {
+      g_autoptr(GArray) seats = NULL;
+
+      if (!draw_balanced (db, tournament, session, request, field, teams, used_seed, &seats,
+                          error))
+        return FALSE;
+      return store_seats (db, tournament, session, *used_seed, 0,
+                          (const gint64 *) seats->data, seats->len, error);
+    }
+
+  if (!check_field_size (n, error))
+    return FALSE;
+  players = g_new (gint64, n);
+  if (strcmp (tournament->seating, "swiss") == 0 && session > 1)
+    {
+      if (!check_previous_closed (db, tournament, session, _("is a Swiss round"), error)
+          || !draw_swiss (db, tournament, session, field, teams, players, error))
+        return FALSE;
+    }
+  else if (n == 4)
+    seat_one_table (field, session, *used_seed, players);
+  else
+    {
+      GError *core_error = NULL;
+      g_autoptr(SpSeatingPlan) plan = sp_seating_plan_random (n, 1, *used_seed, teams,
+                                                              &core_error);
+
+      if (plan == NULL)
+        {
+          sp_db_propagate_refusal (error, core_error);
+          return FALSE;
+        }
+      for (guint i = 0; i < n; i++)
+        players[i] = field_id (field, sp_seating_plan_get (plan, 0, i / 4, i % 4));
+    }
+  return store_seats (db, tournament, session, *used_seed, 0, players, n, error);
+}
+
+gboolean
+sp_db_draw_session (SpDb                *db,
+                    const SpTournament  *tournament,
+                    guint                session,
+                    const SpDrawRequest *request,
+                    guint64             *used_seed,
+                    GError             **error)
+{
+  gboolean started;
+  gboolean ok;
+  guint64 seed = 0;
+
+  g_return_val_if_fail (db != NULL && tournament != NULL && request != NULL, FALSE);
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  ok = draw_session (db, tournament, session, request, &seed, error);
+  ok = sp_db_end_write (db, started, ok, error);
+  if (ok && used_seed != NULL)
+    *used_seed = seed;
+  return ok;
+}
+
+/* ---- closing --------------------------------------------------------------------------- */
+
+static GArray *
+session_progress (SpDb                *db,
+                  const SpTournament  *tournament,
+                  const SpSessionInfo *info,
+                  GError             **error)
+{
+  g_autoptr(GPtrArray) hands = sp_db_list_hands (db, tournament->id, info->number, 0, error);
+  g_autoptr(GArray) progress = NULL;
+  SpTournamentOptions options;
+  guint first = 0;
+
+  if (hands == NULL || !sp_db_tournament_options (tournament, &options, error))
+    return NULL;
+  progress = g_array_sized_new (FALSE, TRUE, sizeof (SpTableProgress), info->n_tables);
+  g_array_set_size (progress, info->n_tables);
+  for (guint t = 1; t <= info->n_tables; t++)
+    {
+      guint end = first;
+
+      while (end < hands->len && ((SpHandRecord *) hands->pdata[end])->table == t)
+        end++;
+      sp_session_table_progress (tournament->ruleset, options.dealer_repeats, t,
+                                 (const SpHandRecord * const *) hands->pdata + first, end - first,
+                                 &g_array_index (progress, SpTableProgress, t - 1));
+      first = end;
+    }
+  return g_steal_pointer (&progress);
+}
+
+GArray *
+sp_db_session_progress (SpDb                *db,
+                        const SpTournament  *tournament,
+                        guint                session,
+                        GError             **error)
+{
+  SpSessionInfo info;
+  GArray *progress = NULL;
+  gboolean started;
+
+  g_return_val_if_fail (db != NULL && tournament != NULL, NULL);
+
+  if (!begin_read (db, &started, error))
+    return NULL;
+  if (get_drawn_session (db, tournament, session, &info, error))
+    progress = session_progress (db, tournament, &info, error);
+  end_read (db, started);
+  return progress;
+}
+
+gboolean
+sp_db_close_session (SpDb                *db,
+                     const SpTournament  *tournament,
+                     guint                session,
+                     gboolean             time_up,
+                     GError             **error)
+{
+  SpSessionInfo info;
+  gboolean started;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (db != NULL && tournament != NULL, FALSE);
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  if (!get_drawn_session (db, tournament, session, &info, error))
+    goto out;
+  if (info.closed)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("Session %u is already closed."),
+                   session);
+      goto out;
+    }
+  if (!time_up)
+    {
+      g_autoptr(GArray) progress = session_progress (db, tournament, &info, error);
+      GError *core_error = NULL;
+
+      if (progress == NULL)
+        goto out;
+      if (!sp_session_check_complete (session, (const SpTableProgress *) progress->data,
+                                      progress->len, &core_error))
+        {
+          sp_db_propagate_refusal (error, core_error);
+          goto out;
+        }
+    }
+  ok = sp_db_set_session_closed (db, tournament->id, session, TRUE, time_up, error);
+out:
+  return sp_db_end_write (db, started, ok, error);
+}
+
+gboolean
+sp_db_reopen_session (SpDb                *db,
+                      const SpTournament  *tournament,
+                      guint                session,
+                      GError             **error)
+{
+  SpSessionInfo info;
+  gboolean started;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (db != NULL && tournament != NULL, FALSE);
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  if (!get_drawn_session (db, tournament, session, &info, error))
+    goto out;
+  if (!info.closed)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("Session %u is not closed."),
+                   session);
+      goto out;
+    }
+  ok = sp_db_set_session_closed (db, tournament->id, session, FALSE, FALSE, error);
+out:
+  return sp_db_end_write (db, started, ok, error);
+}

@@ -3,6 +3,7 @@
 #include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 struct _SpRules
@@ -189,7 +190,7 @@ sp_rules_penalize_claim (const SpRules      *rules,
   if (rules->klass->penalize_claim == NULL)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   "%s judges a false win from its tiles: enter them with --hand",
+                   _("%s judges a false win from its tiles: enter them"),
                    sp_ruleset_to_string (rules->ruleset));
       return FALSE;
     }

@@ -13,4 +13,6 @@
 #include "sp-standings.h"
 #include "sp-seating.h"
 #include "sp-tournament.h"
+#include "sp-table.h"
+#include "sp-entry.h"
 #include "sp-session.h"

@@ -423,8 +423,22 @@ penalize_false_win (const Facts   *facts,
   for (guint other = 0; other < 4; other++)
     if (other != s->seat_wind)
       sp_referee_pay (result->penalty, s->seat_wind, other, amount);
+  /* The amount really paid: 2^番 of the claim times the stake. */
   g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
-              "诈胡 (false win): %d 番 to each of the three", claimed_fan);
+              "诈胡 (false win): %d 番 claimed, %" G_GINT64_FORMAT " to each of the three",
+              claimed_fan, amount);
+}
+
+/* 诈胡 declared with the 番 claimed and no tiles (sp_rules_penalize_claim). */
+static void
+penalize_claim (gconstpointer      options,
+                const SpSituation *situation,
+                gint32             claimed,
+                SpScoreResult     *result)
+{
+  Facts facts = { .options = options, .situation = situation };
+
+  penalize_false_win (&facts, claimed, result);
 }
 
 /* ---- The referee ------------------------------------------------------------------------ */
@@ -596,4 +610,5 @@ const SpRulesetClass sp_guangdong_class = {
   G_N_ELEMENTS (options_list),
   score,
   settle_total,
+  penalize_claim,
 };

@@ -32,6 +32,12 @@ typedef struct
                                      const SpSituation *situation,
                                      gint32             total,
                                      SpScoreResult     *result);
+  /* The penalty of a false win known by the total claimed (sp_rules_penalize_claim); NULL
+   * where a false win is judged from its tiles only. */
+  void              (*penalize_claim) (gconstpointer      options,
+                                       const SpSituation *situation,
+                                       gint32             claimed,
+                                       SpScoreResult     *result);
 } SpRulesetClass;
 
 extern const SpRulesetClass sp_mcr_class;

@@ -3,6 +3,7 @@
 #include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 struct _SpRules
@@ -173,5 +174,27 @@ sp_rules_settle (const SpRules      *rules,
       g_set_error (error, SP_CORE_ERROR, result->error_code, "%s", result->message);
       return FALSE;
     }
+  return TRUE;
+}
+
+gboolean
+sp_rules_penalize_claim (const SpRules      *rules,
+                         const SpSituation  *situation,
+                         gint32              claimed,
+                         SpScoreResult      *result,
+                         GError            **error)
+{
+  g_return_val_if_fail (rules != NULL && situation != NULL && result != NULL, FALSE);
+
+  sp_score_result_init (result, rules->ruleset);
+  if (rules->klass->penalize_claim == NULL)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("%s judges a false win from its tiles: enter them"),
+                   sp_ruleset_to_string (rules->ruleset));
+      return FALSE;
+    }
+  result->total = claimed;
+  rules->klass->penalize_claim (rules->options, situation, claimed, result);
   return TRUE;
 }

@@ -59,6 +59,16 @@ gboolean            sp_rules_settle        (const SpRules     *rules,
                                             SpScoreResult     *result,
                                             GError           **error);
 
+/* The penalty of a false win (诈和 / 詐胡) declared with a claimed total and no tiles, by the
+ * offender at situation->seat_wind: fills @result's penalty and reason as the ruleset says (the
+ * claimed 台/番 paid as a win would have been).  SP_CORE_ERROR_INVALID when the ruleset judges
+ * a false win from its tiles only (MCR). */
+gboolean            sp_rules_penalize_claim (const SpRules     *rules,
+                                             const SpSituation *situation,
+                                             gint32             claimed,
+                                             SpScoreResult     *result,
+                                             GError           **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpRules, sp_rules_free)
 
 G_END_DECLS

@@ -703,6 +703,16 @@ settle_total (gconstpointer      options,
   settle (options, situation, situation->self_drawn, tai, result);
 }
 
+/* 詐胡 declared with the 台 claimed and no tiles (sp_rules_penalize_claim). */
+static void
+penalize_claim (gconstpointer      options,
+                const SpSituation *situation,
+                gint32             claimed,
+                SpScoreResult     *result)
+{
+  penalize_false_win (options, situation, claimed, result);
+}
+
 const SpRulesetClass sp_taiwan_class = {
   profiles,
   sizeof (Options),
@@ -713,4 +723,5 @@ const SpRulesetClass sp_taiwan_class = {
   G_N_ELEMENTS (options_list),
   score,
   settle_total,
+  penalize_claim,
 };

@@ -77,6 +77,8 @@ typedef struct
   gint64  hand;            /* 0 when not tied to a hand */
   gint64  points;          /* the change to the player's score: negative for a deduction */
   char   *reason;
+  guint   table;           /* a false win's table and the hand it came before; 0 otherwise */
+  guint   number;
 } SpPenalty;
 
 /* The tournament options (KEY=VALUE in SpTournament.options) that are not the ruleset's. */

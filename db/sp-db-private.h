@@ -144,6 +144,11 @@ gint64        sp_db_session_id   (SpDb        *db,
                                   guint        session,
                                   gboolean     create,
                                   GError     **error);
+/* The rows a migration converts in C, run right after its SQL in the same transaction (0002:
+ * the stored situations to their stable form). */
+gboolean      sp_db_migrate_rows (SpDb        *db,
+                                  gint64       migration,
+                                  GError     **error);
 
 /* Whether a transaction is open on the connection. */
 gboolean      sp_db_in_transaction (SpDb      *db);

@@ -396,6 +396,7 @@ sp_db_end_write (SpDb      *db,
 
 /* ---- opening and migrations ------------------------------------------------------------ */
 
+/* qsort () passes pointers to the elements: here, to the names. */
 static int
 compare_names (const void *a,
                const void *b)
@@ -441,7 +442,8 @@ migrate (SpDb     *db,
         return FALSE;
       sql = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
       what = g_strdup_printf ("applying migration %s", names[i]);
-      if (!exec (db, sql, what, error))
+      if (!exec (db, sql, what, error)
+          || !sp_db_migrate_rows (db, number, error))
         return FALSE;
       g_free (sql);
       sql = g_strdup_printf ("PRAGMA user_version = %" G_GINT64_FORMAT, number);

@@ -150,7 +150,9 @@ GArray  *sp_db_get_plan_session (SpDb        *db,
                                  guint        session,
                                  GError     **error);
 
-/* Hands.  sp_db_record_hand sets @hand->id; the hand's number must be the next at its table. */
+/* Hands as rows.  sp_db_record_hand sets @hand->id; the hand's number must be the next at its
+ * table.  These three refuse a closed session; they check no rule of play: the operations
+ * below do. */
 gboolean      sp_db_record_hand  (SpDb          *db,
                                   gint64         tournament,
                                   SpHandRecord  *hand,
@@ -174,6 +176,88 @@ GPtrArray    *sp_db_list_hands   (SpDb          *db,
                                   guint          session,
                                   guint          table,
                                   GError       **error);
+
+/* The tournament operations on hands.  Each is one transaction (or joins the caller's) that
+ * checks every rule and writes everything or nothing, with the audit log: a closed session,
+ * a table where a withdrawn player sits, anything the core refuses (SP_CORE_ERROR with its
+ * code) write nothing. */
+
+/* A table as its hands left it (SpTable) and, when @hands is not NULL, those hands in number
+ * order.  A session not drawn, a table it does not have, are SP_DB_ERROR_NOT_FOUND. */
+gboolean sp_db_load_table   (SpDb                *db,
+                             const SpTournament  *tournament,
+                             guint                session,
+                             guint                table,
+                             SpTable             *state,
+                             GPtrArray          **hands,
+                             GError             **error);
+
+/* What an operation on a hand did, for the front end to show. */
+typedef struct
+{
+  SpHandRecord *hand;         /* the hand as stored; NULL for a false win or a removal */
+  SpTable       table;        /* the table before that hand: its rotation gives the seat winds */
+  SpScoreResult result;       /* the verdict */
+  gboolean      false_win;
+  GPtrArray    *penalties;    /* SpPenalty of a false win as stored, or NULL */
+  gint64        disqualified; /* the player a 有意诈和 verdict disqualifies (offer to withdraw
+                               * him), 0 for none */
+} SpHandReport;
+
+void     sp_hand_report_clear (SpHandReport *report);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SpHandReport, sp_hand_report_clear)
+
+/* Enters @entry as the next hand at @table of @session: a win or a draw is stored, a false win
+ * (entry->false_win) stores its penalties. */
+gboolean sp_db_add_hand     (SpDb                *db,
+                             const SpTournament  *tournament,
+                             const SpRules       *rules,
+                             guint                session,
+                             guint                table,
+                             const SpHandEntry   *entry,
+                             SpHandReport        *report,
+                             GError             **error);
+/* The entry hand @id was made from and its table before it (for a correction). */
+gboolean sp_db_get_hand_entry (SpDb               *db,
+                               const SpTournament *tournament,
+                               gint64              id,
+                               SpHandEntry        *entry,
+                               SpTable            *state,
+                               GError            **error);
+/* Replaces hand @id by @entry and judges the later hands of its table again (a change moves
+ * the deal and the seat winds after it). */
+gboolean sp_db_correct_hand (SpDb                *db,
+                             const SpTournament  *tournament,
+                             const SpRules       *rules,
+                             gint64               id,
+                             const SpHandEntry   *entry,
+                             SpHandReport        *report,
+                             GError             **error);
+/* Deletes hand @id; the later hands of its table move up one number and are judged again.
+ * report->table and report->hand (as it was) say what was removed. */
+gboolean sp_db_remove_hand  (SpDb                *db,
+                             const SpTournament  *tournament,
+                             const SpRules       *rules,
+                             gint64               id,
+                             SpHandReport        *report,
+                             GError             **error);
+
+/* One hand of an import: where it comes from names it in a refusal ("hands.csv line 4"). */
+typedef struct
+{
+  guint        session;
+  guint        table;
+  SpHandEntry  entry;
+  const char  *where;
+} SpHandImport;
+
+/* Enters @n_hands hands in order, all or nothing; a refusal names the hand's @where. */
+gboolean sp_db_import_hands (SpDb                *db,
+                             const SpTournament  *tournament,
+                             const SpRules       *rules,
+                             const SpHandImport  *hands,
+                             guint                n_hands,
+                             GError             **error);
 
 /* Penalties.  sp_db_add_penalty sets @penalty->id. */
 gboolean   sp_db_add_penalty     (SpDb          *db,

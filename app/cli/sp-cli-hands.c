@@ -1,32 +1,98 @@
-/* sp-cli-hands.c: `sparrow-cli hand add|list|edit|delete|import`: the hands of a session as the
- * referees enter them, scored by the core at the seats the rotation gives, and corrected with
- * everything after them recomputed.
+/* sp-cli-hands.c: `sparrow-cli hand add|list|edit|delete|import`: the options of each mapped
+ * onto an SpHandEntry, one operation of the store, and what it did printed.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-cli-store.h"
+#include "sp-cli-situation.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
 
 static const char hand_usage[] =
   "Usage: sparrow-cli hand add --session K --table T --winner E|S|W|N --from E|S|W|N|self\n"
-  "                            [SITUATION] (--hand HAND [--false-win] | --fan N) [--json]\n"
+  "                            [SITUATION] (--hand HAND [--false-win] | --fan N [--false-win])\n"
+  "                            [--json]\n"
   "       sparrow-cli hand add --session K --table T --draw [--json]\n"
   "       sparrow-cli hand list --session K [--table T] [--json]\n"
   "       sparrow-cli hand edit ID [--winner X] [--from X|self] [--hand HAND | --fan N | --draw]\n"
   "                            [SITUATION] [--json]\n"
-  "       sparrow-cli hand delete ID\n"
-  "       sparrow-cli hand import FILE      # CSV with a header, or JSON Lines\n"
+  "       sparrow-cli hand delete ID [--json]\n"
+  "       sparrow-cli hand import FILE [--json]   # CSV with a header, or JSON Lines\n"
   "\n"
   "Seat letters are the seat winds of that hand at that table: the program knows who sits\n"
   "where from the seating, the rotation and the hand number, and takes the seat wind, the\n"
   "round wind and the dealer from them (a contradicting --seat-wind or --round-wind is\n"
-  "refused).  --hand is scored by the rules core; --fan N records a total without tiles.\n"
-  "--false-win records the core's penalty for a declared win that is not one.\n"
+  "refused).  --hand is scored by the rules core (- with --flowers for a Taiwan flower win);\n"
+  "--fan N records a total without tiles.  --false-win records the penalty of a declared win\n"
+  "that is not one (Taiwan and Guangdong also from the total claimed, --fan N).\n"
   "Corrections recompute the later hands of the table and are kept in the audit log.\n"
   "\n"
   "hand import columns (CSV header or JSON keys): session, table, winner, from, fan, hand,\n"
   "draw (1/true), situation (SITUATION options, space-separated).  One transaction: a bad\n"
   "line imports nothing.\n";
+
+/* ---- options ---------------------------------------------------------------------------- */
+
+/* The options of hand add and hand edit. */
+typedef struct
+{
+  gint         session;
+  gint         table;
+  char        *winner;
+  char        *from;
+  char        *hand;
+  char        *fan;
+  gboolean     draw;
+  gboolean     false_win;
+  SpSituation  situation;
+} HandOptions;
+
+static void
+hand_options_clear (HandOptions *options)
+{
+  g_clear_pointer (&options->winner, g_free);
+  g_clear_pointer (&options->from, g_free);
+  g_clear_pointer (&options->hand, g_free);
+  g_clear_pointer (&options->fan, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HandOptions, hand_options_clear)
+
+/* Parses @argv (argv[0] the subcommand) into @options; on failure sets *@status. */
+static gboolean
+parse_hand_options (SpCli        *cli,
+                    int          *argc,
+                    char       ***argv,
+                    const char   *parameter,
+                    HandOptions  *options,
+                    int          *status)
+{
+  const GOptionEntry entries[] = {
+    { "session", 0, 0, G_OPTION_ARG_INT, &options->session, N_("The session"), N_("K") },
+    { "table", 0, 0, G_OPTION_ARG_INT, &options->table, N_("The table"), N_("T") },
+    { "winner", 0, 0, G_OPTION_ARG_STRING, &options->winner, N_("The winner's seat this hand"),
+      N_("E|S|W|N") },
+    { "from", 0, 0, G_OPTION_ARG_STRING, &options->from,
+      N_("The discarder's seat, or self (self-drawn)"), N_("E|S|W|N|self") },
+    { "hand", 0, 0, G_OPTION_ARG_STRING, &options->hand,
+      N_("The tiles, scored by the rules (- for a Taiwan flower win)"), N_("HAND") },
+    { "fan", 0, 0, G_OPTION_ARG_STRING, &options->fan, N_("The total, without the tiles"),
+      N_("N") },
+    { "draw", 0, 0, G_OPTION_ARG_NONE, &options->draw, N_("An exhaustive draw (荒牌 / 流局)"),
+      NULL },
+    { "false-win", 0, 0, G_OPTION_ARG_NONE, &options->false_win,
+      N_("Record the penalty of a declared win that is not one"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (parameter);
+
+  sp_situation_init (&options->situation);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  sp_cli_add_json_option (cli, context);
+  g_option_context_add_group (context, sp_cli_situation_group_new (&options->situation));
+  g_option_context_set_description (context, hand_usage);
+  return sp_cli_parse_options (cli, context, argc, argv, status);
+}
 
 static gboolean
 parse_seat (const char  *text,
@@ -38,7 +104,7 @@ parse_seat (const char  *text,
 
   if (allow_self && g_strcmp0 (text, "self") == 0)
     {
-      *seat = SP_CLI_FROM_SELF;
+      *seat = SP_HAND_ENTRY_SELF_DRAWN;
       return TRUE;
     }
   if (text != NULL && strlen (text) == 1 && sp_wind_from_string (text, &wind))
@@ -46,549 +112,617 @@ parse_seat (const char  *text,
       *seat = (gint) wind;
       return TRUE;
     }
-  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "'%s' is not a seat letter (E, S, W, N%s)",
-               text != NULL ? text : "", allow_self ? " or self" : "");
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+               allow_self ? _("'%s' is not a seat letter (E, S, W, N or self)")
+               : _("'%s' is not a seat letter (E, S, W or N)"), text != NULL ? text : "");
   return FALSE;
 }
 
-/* Fills @entry from the command line; TRUE when something was given for the hand. */
+/* A claimed total: a whole number, 0 or more; how large a hand can be is the rules' to say. */
 static gboolean
-entry_from_args (const SpCliArgs  *args,
-                 SpCliEntry       *entry,
-                 GError          **error)
+parse_total (const char  *text,
+             gint64      *total,
+             GError     **error)
 {
-  const char *fan = sp_cli_args_get (args, "fan");
+  g_autoptr(GError) local_error = NULL;
 
-  if (sp_cli_args_has (args, "draw"))
-    {
-      entry->draw = TRUE;
-      entry->winner = -1;
-      entry->from = -1;
-      entry->hand = NULL;
-      entry->has_fan = FALSE;
-    }
-  if (sp_cli_args_get (args, "winner") != NULL
-      && !parse_seat (sp_cli_args_get (args, "winner"), FALSE, &entry->winner, error))
-    return FALSE;
-  if (sp_cli_args_get (args, "from") != NULL
-      && !parse_seat (sp_cli_args_get (args, "from"), TRUE, &entry->from, error))
-    return FALSE;
-  if (sp_cli_args_get (args, "hand") != NULL)
-    {
-      entry->hand = sp_cli_args_get (args, "hand");
-      entry->has_fan = FALSE;
-      entry->draw = FALSE;
-    }
-  if (fan != NULL)
-    {
-      if (!g_ascii_string_to_signed (fan, 10, 0, 100000, &entry->fan, NULL))
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "--fan %s: a total (0 or more) "
-                       "is expected", fan);
-          return FALSE;
-        }
-      entry->has_fan = TRUE;
-      entry->hand = NULL;
-      entry->draw = FALSE;
-    }
-  if ((sp_cli_args_get (args, "winner") != NULL || sp_cli_args_get (args, "from") != NULL)
-      && sp_cli_args_has (args, "draw"))
+  if (g_ascii_string_to_signed (text, 10, 0, G_MAXINT64, total, &local_error))
+    return TRUE;
+  if (g_error_matches (local_error, G_NUMBER_PARSER_ERROR, G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS)
+      && text[0] != '-')
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                 _("%s: no hand scores that much under any rules"), text);
+  else
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                 _("%s: a total is a whole number, 0 or more"), text);
+  return FALSE;
+}
+
+/* Puts the options given on @entry (a new one, or the stored one of a correction). */
+static gboolean
+apply_options (const HandOptions  *options,
+               SpHandEntry        *entry,
+               GError            **error)
+{
+  if (options->draw && (options->winner != NULL || options->from != NULL))
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "--draw is an exhaustive draw: it has no --winner or --from");
+                   _("--draw is an exhaustive draw: it has no --winner or --from"));
       return FALSE;
     }
-  entry->false_win = sp_cli_args_has (args, "false-win");
-  if (args->situation->len > 0)
+  if (options->draw)
     {
-      g_ptr_array_set_size (entry->situation, 0);
-      for (guint i = 0; i < args->situation->len; i++)
-        g_ptr_array_add (entry->situation, g_strdup (args->situation->pdata[i]));
+      entry->draw = TRUE;
+      entry->winner = SP_HAND_ENTRY_UNSAID;
+      entry->from = SP_HAND_ENTRY_UNSAID;
+      sp_hand_entry_set_tiles (entry, NULL);
+      entry->has_total = FALSE;
     }
+  if (options->winner != NULL && !parse_seat (options->winner, FALSE, &entry->winner, error))
+    return FALSE;
+  if (options->from != NULL && !parse_seat (options->from, TRUE, &entry->from, error))
+    return FALSE;
+  /* A correction replaces the tiles by a total or the other way round; given both, the entry
+   * holds both and is refused. */
+  if (options->hand != NULL || options->fan != NULL)
+    {
+      entry->draw = FALSE;
+      sp_hand_entry_set_tiles (entry, options->hand);
+      entry->has_total = options->fan != NULL;
+      if (options->fan != NULL && !parse_total (options->fan, &entry->total, error))
+        {
+          g_prefix_error (error, "--fan ");
+          return FALSE;
+        }
+    }
+  if (options->situation.given != 0)
+    entry->situation = options->situation;
+  entry->false_win = options->false_win;
   return TRUE;
+}
+
+/* ---- printing --------------------------------------------------------------------------- */
+
+static const char *
+seat_of (const SpRotation *rotation,
+         gint              chair)
+{
+  return sp_cli_seat_names[rotation->seat_wind[chair]];
+}
+
+static void
+hand_to_json (JsonBuilder        *builder,
+              const SpHandRecord *record,
+              const SpRotation   *rotation,
+              const gint64        players[4])
+{
+  json_builder_begin_object (builder);
+  sp_cli_builder_int (builder, "id", record->id);
+  sp_cli_builder_int (builder, "session", record->session);
+  sp_cli_builder_int (builder, "table", record->table);
+  sp_cli_builder_int (builder, "number", record->number);
+  sp_cli_builder_string (builder, "round_wind", sp_cli_seat_names[rotation->round_wind]);
+  sp_cli_builder_int (builder, "streak", rotation->streak);
+  json_builder_set_member_name (builder, "draw");
+  json_builder_add_boolean_value (builder, record->draw);
+  sp_cli_builder_nullable (builder, "winner", record->draw ? NULL
+                           : seat_of (rotation, record->winner));
+  sp_cli_builder_nullable (builder, "from", record->draw ? NULL
+                           : record->discarder == SP_CHAIR_NONE ? "self"
+                           : seat_of (rotation, record->discarder));
+  sp_cli_builder_nullable (builder, "hand", record->notation);
+  if (record->situation != NULL)
+    sp_cli_builder_string (builder, "situation", record->situation);
+  json_builder_set_member_name (builder, "fan");
+  if (record->items != NULL)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+
+      if (json_parser_load_from_data (parser, record->items, -1, NULL))
+        json_builder_add_value (builder, json_node_copy (json_parser_get_root (parser)));
+      else
+        json_builder_add_null_value (builder);
+    }
+  else
+    {
+      json_builder_begin_array (builder);
+      json_builder_end_array (builder);
+    }
+  sp_cli_builder_int (builder, "total", record->total);
+  json_builder_set_member_name (builder, "settlement");
+  json_builder_begin_object (builder);
+  for (guint s = 0; s < 4; s++)
+    sp_cli_builder_int (builder, sp_cli_seat_names[s],
+                        record->settlement[sp_rotation_chair_at (rotation, (SpWind) s)]);
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "players");
+  json_builder_begin_object (builder);
+  for (guint s = 0; s < 4; s++)
+    sp_cli_builder_int (builder, sp_cli_seat_names[s],
+                        players[sp_rotation_chair_at (rotation, (SpWind) s)]);
+  json_builder_end_object (builder);
+  sp_cli_builder_string (builder, "entered_by",
+                         record->entered_by != NULL ? record->entered_by : "");
+  json_builder_end_object (builder);
+}
+
+/* "E wins 8 from S", "S wins 10 self-drawn", "exhaustive draw". */
+static char *
+describe_hand (const SpHandRecord *record,
+               const SpRotation   *rotation)
+{
+  if (record->draw)
+    return g_strdup (_("exhaustive draw"));
+  if (record->discarder == SP_CHAIR_NONE)
+    return g_strdup_printf (_("%s wins %d self-drawn"), seat_of (rotation, record->winner),
+                            record->total);
+  return g_strdup_printf (_("%s wins %d from %s"), seat_of (rotation, record->winner),
+                          record->total, seat_of (rotation, record->discarder));
 }
 
 static void
 print_hand (SpCli              *cli,
-            SpCliStore         *store,
             const SpHandRecord *record,
-            const SpRotation   *rotation,
-            const gint64        players[4])
+            const SpTable      *table)
 {
+  const SpRotation *rotation = &table->next;
+  g_autofree char *what = NULL;
+
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
 
-      sp_cli_hand_to_json (store, builder, record, rotation, players);
+      hand_to_json (builder, record, rotation, table->players);
       sp_cli_print_builder (builder);
       return;
     }
-  printf ("hand %" G_GINT64_FORMAT ": session %u table %u hand %u (%s round): ", record->id,
+  what = describe_hand (record, rotation);
+  printf (_("hand %lld: session %u table %u hand %u (%s round): %s —"), (long long) record->id,
           record->session, record->table, record->number,
-          sp_cli_seat_names[rotation->round_wind]);
-  if (record->draw)
-    printf ("exhaustive draw");
-  else
-    printf ("%s wins %d %s", sp_cli_seat_names[rotation->seat_wind[record->winner]],
-            record->total, record->discarder == SP_CHAIR_NONE ? "self-drawn" : "from");
-  if (!record->draw && record->discarder != SP_CHAIR_NONE)
-    printf (" %s", sp_cli_seat_names[rotation->seat_wind[record->discarder]]);
-  printf (" —");
+          sp_cli_seat_names[rotation->round_wind], what);
   for (guint s = 0; s < 4; s++)
     printf (" %s %+" G_GINT64_FORMAT, sp_cli_seat_names[s],
             record->settlement[sp_rotation_chair_at (rotation, (SpWind) s)]);
   printf ("\n");
 }
 
-/* Records the penalties of a false-win verdict for the players at the table. */
-static gboolean
-record_false_win (SpCliStore          *store,
-                  const SpCliTable    *state,
-                  const SpCliEntry    *entry,
-                  const SpScoreResult *result,
-                  GPtrArray           *penalties,
-                  GError             **error)
+/* The penalties of one false win, by seat, as JSON. */
+static void
+false_win_to_json (JsonBuilder   *builder,
+                   GPtrArray     *penalties,
+                   const SpTable *table)
 {
+  SpPenalty *first = penalties->pdata[0];
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "false_win");
+  json_builder_add_boolean_value (builder, TRUE);
+  sp_cli_builder_int (builder, "session", first->session);
+  sp_cli_builder_int (builder, "table", first->table);
+  sp_cli_builder_int (builder, "before", first->number);
+  sp_cli_builder_string (builder, "reason", first->reason);
+  json_builder_set_member_name (builder, "penalty");
+  json_builder_begin_object (builder);
   for (guint s = 0; s < 4; s++)
     {
-      SpPenalty *penalty;
+      gint64 player = table->players[sp_rotation_chair_at (&table->next, (SpWind) s)];
+      gint64 points = 0;
 
-      if (result->penalty[s] == 0)
-        continue;
-      penalty = g_new0 (SpPenalty, 1);
-      penalty->session = state->session;
-      penalty->player = state->players[sp_rotation_chair_at (&state->next, (SpWind) s)];
-      penalty->points = result->penalty[s];
-      penalty->reason = g_strdup_printf ("table %u hand %u: %s (%s declared %s: %s)",
-                                         state->table, state->next.number,
-                                         result->penalty_reason,
-                                         sp_cli_seat_names[entry->winner], entry->hand,
-                                         sp_core_error_code_name (result->error_code));
-      g_ptr_array_add (penalties, penalty);
-      if (!sp_db_add_penalty (store->db, store->tournament->id, penalty, error))
-        return FALSE;
+      for (guint i = 0; i < penalties->len; i++)
+        if (((SpPenalty *) penalties->pdata[i])->player == player)
+          points += ((SpPenalty *) penalties->pdata[i])->points;
+      sp_cli_builder_int (builder, sp_cli_seat_names[s], points);
     }
-  return TRUE;
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "penalty_ids");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < penalties->len; i++)
+    json_builder_add_int_value (builder, ((SpPenalty *) penalties->pdata[i])->id);
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
 }
 
-static int
-hand_add (SpCli     *cli,
-          SpCliArgs *args)
+static void
+print_false_win (SpCli              *cli,
+                 const SpHandReport *report)
 {
-  SpCliStore store = { 0 };
+  g_autofree char *withdraw = report->disqualified > 0
+    ? g_strdup_printf ("sparrow-cli players withdraw %lld", (long long) report->disqualified)
+    : NULL;
+
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "false_win");
+      json_builder_add_boolean_value (builder, TRUE);
+      sp_cli_builder_string (builder, "code",
+                             sp_core_error_code_name (report->result.error_code));
+      sp_cli_builder_string (builder, "reason", report->result.penalty_reason);
+      json_builder_set_member_name (builder, "penalty");
+      json_builder_begin_object (builder);
+      for (guint s = 0; s < 4; s++)
+        sp_cli_builder_int (builder, sp_cli_seat_names[s], report->result.penalty[s]);
+      json_builder_end_object (builder);
+      json_builder_set_member_name (builder, "disqualified");
+      if (report->disqualified > 0)
+        json_builder_add_int_value (builder, report->disqualified);
+      else
+        json_builder_add_null_value (builder);
+      sp_cli_builder_nullable (builder, "withdraw", withdraw);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+      return;
+    }
+  for (guint i = 0; i < report->penalties->len; i++)
+    {
+      SpPenalty *penalty = report->penalties->pdata[i];
+
+      printf (_("penalty %lld: player %lld %+lld (%s)\n"), (long long) penalty->id,
+              (long long) penalty->player, (long long) penalty->points, penalty->reason);
+    }
+  if (withdraw != NULL)
+    printf (_("The verdict disqualifies player %lld (停赛); to withdraw him: %s\n"),
+            (long long) report->disqualified, withdraw);
+}
+
+/* Reports a failed operation; a refused verdict says, as score does, how far the hand was
+ * from ready or its total. */
+static int
+fail_hand (SpCli              *cli,
+           const SpHandReport *report,
+           const GError       *error)
+{
+  if (error->domain == SP_CORE_ERROR && !report->result.win
+      && (gint) report->result.error_code == error->code
+      && (error->code == SP_CORE_ERROR_NOT_A_WIN || error->code == SP_CORE_ERROR_BELOW_MINIMUM))
+    return sp_cli_fail_verdict (cli, &report->result, error->message);
+  return sp_cli_store_fail (cli, NULL, error);
+}
+
+/* ---- the subcommands -------------------------------------------------------------------- */
+
+static int
+hand_add (SpCli  *cli,
+          int     argc,
+          char  **argv)
+{
+  g_auto(HandOptions) options = { 0 };
+  g_auto(SpHandEntry) entry = { 0 };
+  g_auto(SpHandReport) report = { 0 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) penalties =
-    g_ptr_array_new_with_free_func ((GDestroyNotify) sp_penalty_free);
-  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
-  g_auto(SpCliEntry) entry = { .winner = -1, .from = -1 };
-  SpCliTable state;
-  SpScoreResult result;
-  gint64 session = 0, table = 0;
-  gboolean false_win;
+  SpCliStore store = { 0 };
   int status;
 
-  entry.situation = g_ptr_array_new_with_free_func (g_free);
-  sp_score_result_init (&result, SP_RULESET_MCR);
-  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status)
-      || !sp_cli_args_int (cli, args, "table", 1, 10000, &table, &status))
+  if (!parse_hand_options (cli, &argc, &argv, "", &options, &status))
     return status;
-  if (session == 0 || table == 0)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand add needs --session K --table T");
-  if (!entry_from_args (args, &entry, &error))
+  if (argc > 1)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add takes no argument '%s'"),
+                        argv[1]);
+  if (options.session <= 0 || options.table <= 0)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --session K --table T"));
+  sp_hand_entry_init (&entry);
+  if (!apply_options (&options, &entry, &error))
     return sp_cli_store_fail (cli, NULL, error);
   if (!entry.draw && (entry.winner < 0 || entry.from < 0))
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand add needs --winner E|S|W|N and "
-                        "--from E|S|W|N|self, or --draw");
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --winner E|S|W|N and "
+                        "--from E|S|W|N|self, or --draw"));
+  if (!entry.draw && entry.tiles == NULL && !entry.has_total)
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
+                        _("hand add: give the tiles with --hand or the total with --fan N"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (!sp_db_begin (store.db, &error)
-      || !sp_cli_table_load (&store, (guint) session, (guint) table, &state, &error)
-      || !sp_cli_entry_score (&store, &state, &entry, record, &result, &false_win, &error))
-    goto fail;
-  if (false_win)
+  if (!sp_db_add_hand (store.db, store.tournament, store.rules, (guint) options.session,
+                       (guint) options.table, &entry, &report, &error))
     {
-      if (!record_false_win (&store, &state, &entry, &result, penalties, &error)
-          || !sp_db_commit (store.db, &error))
-        goto fail;
-      if (cli->json)
-        {
-          g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "false_win");
-          json_builder_add_boolean_value (builder, TRUE);
-          sp_cli_builder_string (builder, "code", sp_core_error_code_name (result.error_code));
-          sp_cli_builder_string (builder, "reason", result.penalty_reason);
-          json_builder_set_member_name (builder, "penalty");
-          json_builder_begin_object (builder);
-          for (guint s = 0; s < 4; s++)
-            {
-              sp_cli_builder_int (builder, sp_cli_seat_names[s], result.penalty[s]);
-            }
-          json_builder_end_object (builder);
-          json_builder_end_object (builder);
-          sp_cli_print_builder (builder);
-        }
-      else
-        for (guint i = 0; i < penalties->len; i++)
-          {
-            SpPenalty *penalty = penalties->pdata[i];
-
-            printf ("penalty %" G_GINT64_FORMAT ": player %" G_GINT64_FORMAT " %+" G_GINT64_FORMAT
-                    " (%s)\n", penalty->id, penalty->player, penalty->points, penalty->reason);
-          }
-      return sp_cli_store_finish (cli, &store, NULL);
-    }
-  if (!sp_db_record_hand (store.db, store.tournament->id, record, &error))
-    goto fail;
-  {
-    g_autoptr(SpHandRecord) stored = sp_db_get_hand (store.db, store.tournament->id, record->id,
-                                                     &error);
-
-    if (stored == NULL || !sp_db_commit (store.db, &error))
-      goto fail;
-    print_hand (cli, &store, stored, &state.next, state.players);
-  }
-  return sp_cli_store_finish (cli, &store, NULL);
-
-fail:
-  /* A refused verdict says, as score does, how far the hand was from ready or its total. */
-  if (error->domain == SP_CORE_ERROR && !result.win && (gint) result.error_code == error->code
-      && (error->code == SP_CORE_ERROR_NOT_A_WIN || error->code == SP_CORE_ERROR_BELOW_MINIMUM))
-    {
-      if (store.db != NULL)
-        sp_db_rollback (store.db);
+      status = fail_hand (cli, &report, error);
       sp_cli_store_clear (&store);
-      return sp_cli_fail_verdict (cli, &result, error->message);
+      return status;
     }
-  return sp_cli_store_finish (cli, &store, error);
+  if (report.false_win)
+    print_false_win (cli, &report);
+  else
+    print_hand (cli, report.hand, &report.table);
+  return sp_cli_store_finish (cli, &store, NULL);
+}
+
+/* The false wins of @table, grouped by the hand they came before (a GPtrArray of penalties
+ * each, in order). */
+static GPtrArray *
+false_wins_at (GPtrArray *penalties,
+               guint      table)
+{
+  GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  GPtrArray *group = NULL;
+  const SpPenalty *last = NULL;
+
+  for (guint i = 0; i < penalties->len; i++)
+    {
+      SpPenalty *penalty = penalties->pdata[i];
+
+      if (penalty->table != table || penalty->number == 0)
+        continue;
+      /* The penalties of one verdict are written together, with one reason. */
+      if (last == NULL || last->number != penalty->number
+          || g_strcmp0 (last->reason, penalty->reason) != 0)
+        {
+          group = g_ptr_array_new ();
+          g_ptr_array_add (groups, group);
+        }
+      g_ptr_array_add (group, penalty);
+      last = penalty;
+    }
+  return groups;
+}
+
+static void
+print_false_win_row (GPtrArray     *group,
+                     const SpTable *table)
+{
+  SpPenalty *first = group->pdata[0];
+
+  printf ("%5u %5s %6s %-5s %s —", table->table, "-", "-",
+          sp_cli_seat_names[table->next.round_wind], first->reason);
+  for (guint s = 0; s < 4; s++)
+    {
+      gint64 player = table->players[sp_rotation_chair_at (&table->next, (SpWind) s)];
+      gint64 points = 0;
+
+      for (guint i = 0; i < group->len; i++)
+        if (((SpPenalty *) group->pdata[i])->player == player)
+          points += ((SpPenalty *) group->pdata[i])->points;
+      printf (" %s %+lld", sp_cli_seat_names[s], (long long) points);
+    }
+  printf ("\n");
 }
 
 static int
-hand_list (SpCli     *cli,
-           SpCliArgs *args)
+hand_list (SpCli  *cli,
+           int     argc,
+           char  **argv)
 {
-  SpCliStore store = { 0 };
-  g_autoptr(GError) error = NULL;
+  gint session = 0, table = 0;
+  const GOptionEntry entries[] = {
+    { "session", 0, 0, G_OPTION_ARG_INT, &session, N_("The session"), N_("K") },
+    { "table", 0, 0, G_OPTION_ARG_INT, &table, N_("One table (else every table)"), N_("T") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("");
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonBuilder) false_wins = json_builder_new ();
+  g_autoptr(GPtrArray) penalties = NULL;
+  g_autoptr(GError) error = NULL;
+  SpCliStore store = { 0 };
   SpSessionInfo info;
-  gint64 session = 0, table = 0;
   int status;
 
-  if (!sp_cli_args_int (cli, args, "session", 1, 1000, &session, &status)
-      || !sp_cli_args_int (cli, args, "table", 1, 10000, &table, &status))
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  sp_cli_add_json_option (cli, context);
+  g_option_context_set_description (context, hand_usage);
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
     return status;
-  if (session == 0)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand list needs --session K");
+  if (session <= 0 || table < 0 || argc > 1)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand list needs --session K"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error))
-    goto fail;
+    goto out;
   if (!info.exists)
     {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND, "session %u has not been drawn",
+      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND, _("session %u has not been drawn"),
                    (guint) session);
-      goto fail;
+      goto out;
     }
-  if (table > info.n_tables)
-    {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   "session %u has no table %u (tables 1–%u)", (guint) session, (guint) table,
-                   info.n_tables);
-      goto fail;
-    }
+  penalties = sp_db_list_penalties (store.db, store.tournament->id, (guint) session, &error);
+  if (penalties == NULL)
+    goto out;
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "hands");
   json_builder_begin_array (builder);
+  json_builder_begin_array (false_wins);
+  if (!cli->json)
+    printf ("%5s %5s %6s %-5s %s\n", _("table"), _("hand"), _("id"), _("round"), _("result"));
   for (guint t = table > 0 ? (guint) table : 1; t <= (table > 0 ? (guint) table : info.n_tables);
        t++)
     {
-      g_autoptr(GPtrArray) hands = sp_db_list_hands (store.db, store.tournament->id,
-                                                     (guint) session, t, &error);
-      SpCliTable state;
+      g_autoptr(GPtrArray) hands = NULL;
+      g_autoptr(GPtrArray) groups = false_wins_at (penalties, t);
+      SpTournamentOptions options;
+      SpTable state;
+      guint g = 0;
 
-      if (hands == NULL || !sp_cli_table_load (&store, (guint) session, t, &state, &error))
-        goto fail;
-      sp_rotation_start (&state.next, store.tournament->ruleset);
-      state.n_hands = 0;
-      for (guint i = 0; i < hands->len; i++)
+      if (!sp_db_load_table (store.db, store.tournament, (guint) session, t, &state, &hands,
+                             &error)
+          || !sp_tournament_get_options (store.tournament, &options, &error))
+        goto out;
+      {
+        gint64 players[4];
+
+        memcpy (players, state.players, sizeof players);
+        sp_table_init (&state, store.tournament->ruleset, (guint) session, t, players);
+      }
+      for (guint i = 0; i <= hands->len; i++)
         {
+          /* The false wins declared before this hand, then the hand. */
+          for (; g < groups->len
+                 && ((SpPenalty *) ((GPtrArray *) groups->pdata[g])->pdata[0])->number <= i + 1;
+               g++)
+            if (cli->json)
+              false_win_to_json (false_wins, groups->pdata[g], &state);
+            else
+              print_false_win_row (groups->pdata[g], &state);
+          if (i == hands->len)
+            break;
           if (cli->json)
-            sp_cli_hand_to_json (&store, builder, hands->pdata[i], &state.next, state.players);
+            hand_to_json (builder, hands->pdata[i], &state.next, state.players);
           else
-            print_hand (cli, &store, hands->pdata[i], &state.next, state.players);
-          sp_cli_table_advance (&store, &state, hands->pdata[i]);
+            {
+              SpHandRecord *record = hands->pdata[i];
+              g_autofree char *what = describe_hand (record, &state.next);
+
+              printf ("%5u %5u %6lld %-5s %s —", t, record->number, (long long) record->id,
+                      sp_cli_seat_names[state.next.round_wind], what);
+              for (guint s = 0; s < 4; s++)
+                printf (" %s %+lld", sp_cli_seat_names[s], (long long)
+                        record->settlement[sp_rotation_chair_at (&state.next, (SpWind) s)]);
+              printf ("\n");
+            }
+          sp_table_advance (&state, store.tournament->ruleset, options.dealer_repeats,
+                            hands->pdata[i]);
         }
     }
   json_builder_end_array (builder);
+  json_builder_end_array (false_wins);
+  json_builder_set_member_name (builder, "false_wins");
+  json_builder_add_value (builder, json_builder_get_root (false_wins));
   json_builder_end_object (builder);
   if (cli->json)
     sp_cli_print_builder (builder);
-  sp_cli_store_clear (&store);
-  return SP_CLI_OK;
-
-fail:
+out:
   return sp_cli_store_finish (cli, &store, error);
 }
 
+/* The hand ID of hand edit and hand delete. */
 static gboolean
-same_record (const SpHandRecord *a,
-             const SpHandRecord *b)
+parse_id (SpCli       *cli,
+          int          argc,
+          char       **argv,
+          gint64      *id,
+          int         *status)
 {
-  return a->number == b->number && a->winner == b->winner && a->discarder == b->discarder
-         && a->draw == b->draw && g_strcmp0 (a->notation, b->notation) == 0
-         && g_strcmp0 (a->situation, b->situation) == 0 && g_strcmp0 (a->items, b->items) == 0
-         && a->total == b->total && memcmp (a->settlement, b->settlement,
-                                            sizeof a->settlement) == 0;
-}
-
-/* Scores the hands of a table again from @start, the hand at @start from @edited when given
- * (a correction), the later ones from what was stored: a change of one hand moves the deal
- * (Taiwan 連莊) and so the seat winds, the dealer and the settlement of the hands after it. */
-static gboolean
-rescore_table (SpCliStore        *store,
-               guint              session,
-               guint              table,
-               guint              start,
-               const SpCliEntry  *edited,
-               SpCliTable        *edited_state,
-               GError           **error)
-{
-  g_autoptr(GPtrArray) hands = sp_db_list_hands (store->db, store->tournament->id, session, table,
-                                                 error);
-  SpCliTable state;
-
-  if (hands == NULL || !sp_cli_table_load (store, session, table, &state, error))
-    return FALSE;
-  sp_rotation_start (&state.next, store->tournament->ruleset);
-  state.n_hands = 0;
-  for (guint i = 0; i < hands->len; i++)
+  if (argc != 2 || !g_ascii_string_to_signed (argv[1], 10, 1, G_MAXINT64, id, NULL))
     {
-      SpHandRecord *old = hands->pdata[i];
-      g_autoptr(SpHandRecord) fresh = NULL;
-      SpCliEntry entry;
-      SpScoreResult result;
-      gboolean false_win;
-      gboolean ok;
-
-      if (i < start)
-        {
-          sp_cli_table_advance (store, &state, old);
-          continue;
-        }
-      fresh = g_new0 (SpHandRecord, 1);
-      sp_cli_entry_from_record (old, &state.next, &entry);
-      if (i == start && edited != NULL)
-        {
-          entry.draw = edited->draw;
-          entry.winner = edited->winner;
-          entry.from = edited->from;
-          entry.hand = edited->hand;
-          entry.has_fan = edited->has_fan;
-          entry.fan = edited->fan;
-          g_ptr_array_set_size (entry.situation, 0);
-          for (guint k = 0; k < edited->situation->len; k++)
-            g_ptr_array_add (entry.situation, g_strdup (edited->situation->pdata[k]));
-          if (edited_state != NULL)
-            *edited_state = state;
-        }
-      ok = sp_cli_entry_score (store, &state, &entry, fresh, &result, &false_win, error);
-      sp_cli_entry_clear (&entry);
-      if (!ok)
-        return FALSE;
-      fresh->id = old->id;
-      if (fresh->number != i + 1)
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       "session %u table %u: hand %u would come after the end of the session",
-                       session, table, i + 1);
-          return FALSE;
-        }
-      if (!same_record (old, fresh) && !sp_db_update_hand (store->db, store->tournament->id, fresh,
-                                                           error))
-        return FALSE;
-      sp_cli_table_advance (store, &state, fresh);
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand %s takes a hand ID (a number)"),
+                             argv[0]);
+      return FALSE;
     }
   return TRUE;
 }
 
 static int
-hand_edit_or_delete (SpCli     *cli,
-                     SpCliArgs *args,
-                     gboolean   deleting)
+hand_edit (SpCli  *cli,
+           int     argc,
+           char  **argv)
 {
-  SpCliStore store = { 0 };
+  g_auto(HandOptions) options = { 0 };
+  g_auto(SpHandEntry) entry = { 0 };
+  g_auto(SpHandReport) report = { 0 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpHandRecord) record = NULL;
-  g_autoptr(SpHandRecord) stored = NULL;
-  const char *text = args->positional->len == 2 ? args->positional->pdata[1] : NULL;
-  g_auto(SpCliEntry) entry = { .winner = -1, .from = -1 };
-  SpCliTable state;
-  SpSessionInfo info;
+  SpCliStore store = { 0 };
+  SpTable before;
   gint64 id;
   int status;
 
-  if (text == NULL || !g_ascii_string_to_signed (text, 10, 1, G_MAXINT64, &id, NULL))
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand %s takes a hand ID (a number)",
-                        deleting ? "delete" : "edit");
+  if (!parse_hand_options (cli, &argc, &argv, "ID", &options, &status)
+      || !parse_id (cli, argc, argv, &id, &status))
+    return status;
+  if (options.false_win)
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
+                        _("--false-win is for hand add: a false win is a penalty, not a hand"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (!sp_db_begin (store.db, &error))
-    goto fail;
-  record = sp_db_get_hand (store.db, store.tournament->id, id, &error);
-  if (record == NULL
-      || !sp_db_get_session (store.db, store.tournament->id, record->session, &info, &error))
-    goto fail;
-  if (info.closed)
-    {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "hand %" G_GINT64_FORMAT " belongs to session %u, which is closed (session "
-                   "reopen --session %u --force to correct it)", id, record->session,
-                   record->session);
-      goto fail;
-    }
-  if (deleting)
-    {
-      if (!sp_db_delete_hand (store.db, store.tournament->id, id, &error)
-          || !rescore_table (&store, record->session, record->table, record->number - 1, NULL,
-                             NULL, &error)
-          || !sp_db_commit (store.db, &error))
-        goto fail;
-      if (cli->json)
-        printf ("{\"deleted\":%" G_GINT64_FORMAT "}\n", id);
-      else
-        printf ("hand %" G_GINT64_FORMAT " deleted (session %u table %u hand %u); the later hands "
-                "were recomputed\n", id, record->session, record->table, record->number);
-      return sp_cli_store_finish (cli, &store, NULL);
-    }
-
   /* The correction starts from the hand as stored, with seat letters of its own seats. */
-  {
-    g_autoptr(GPtrArray) hands = sp_db_list_hands (store.db, store.tournament->id,
-                                                   record->session, record->table, &error);
-
-    if (hands == NULL || !sp_cli_table_load (&store, record->session, record->table, &state,
-                                             &error))
-      goto fail;
-    sp_rotation_start (&state.next, store.tournament->ruleset);
-    for (guint i = 0; i + 1 < record->number && i < hands->len; i++)
-      sp_cli_table_advance (&store, &state, hands->pdata[i]);
-  }
-  sp_cli_entry_from_record (record, &state.next, &entry);
-  if (!entry_from_args (args, &entry, &error))
-    goto fail;
-  if (entry.false_win)
+  if (!sp_db_get_hand_entry (store.db, store.tournament, id, &entry, &before, &error)
+      || !apply_options (&options, &entry, &error)
+      || !sp_db_correct_hand (store.db, store.tournament, store.rules, id, &entry, &report,
+                              &error))
     {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "--false-win is for hand add: a false win is a penalty, not a hand");
-      goto fail;
+      status = fail_hand (cli, &report, error);
+      sp_cli_store_clear (&store);
+      return status;
     }
-  if (!rescore_table (&store, record->session, record->table, record->number - 1, &entry, &state,
-                      &error))
-    goto fail;
-  stored = sp_db_get_hand (store.db, store.tournament->id, id, &error);
-  if (stored == NULL || !sp_db_commit (store.db, &error))
-    goto fail;
-  print_hand (cli, &store, stored, &state.next, state.players);
+  print_hand (cli, report.hand, &report.table);
   return sp_cli_store_finish (cli, &store, NULL);
-
-fail:
-  return sp_cli_store_finish (cli, &store, error);
 }
 
-/* ---- import ---------------------------------------------------------------------------- */
-
-typedef struct
+static int
+hand_delete (SpCli  *cli,
+             int     argc,
+             char  **argv)
 {
-  SpCliStore *store;
-  GHashTable *tables;   /* session × 65536 + table → SpCliTable */
-  guint       n_hands;
-} Import;
+  g_autoptr(GOptionContext) context = g_option_context_new ("ID");
+  g_auto(SpHandReport) report = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpCliStore store = { 0 };
+  gint64 id;
+  int status;
 
-static gboolean
-import_entry (Import      *import,
-              gint64       session,
-              gint64       table,
-              SpCliEntry  *entry,
-              GError     **error)
-{
-  SpCliTable *state;
-  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
-  SpScoreResult result;
-  gboolean false_win;
-  guint key;
-
-  if (session < 1 || session > 1000 || table < 1 || table > 10000)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "a session and a table are needed");
-      return FALSE;
-    }
-  key = (guint) session * 65536u + (guint) table;
-  state = g_hash_table_lookup (import->tables, GUINT_TO_POINTER (key));
-  if (state == NULL)
-    {
-      state = g_new0 (SpCliTable, 1);
-      if (!sp_cli_table_load (import->store, (guint) session, (guint) table, state, error))
-        {
-          g_free (state);
-          return FALSE;
-        }
-      g_hash_table_insert (import->tables, GUINT_TO_POINTER (key), state);
-    }
-  if (entry->false_win)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "false wins are entered one by one with hand add --false-win");
-      return FALSE;
-    }
-  if (!entry->draw && (entry->winner < 0 || entry->from < 0))
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "a win needs a winner and a from (a seat or self); a draw needs draw=1");
-      return FALSE;
-    }
-  if (!sp_cli_entry_score (import->store, state, entry, record, &result, &false_win, error)
-      || !sp_db_record_hand (import->store->db, import->store->tournament->id, record, error))
-    return FALSE;
-  sp_cli_table_advance (import->store, state, record);
-  import->n_hands++;
-  return TRUE;
+  sp_cli_add_json_option (cli, context);
+  g_option_context_set_description (context, hand_usage);
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !parse_id (cli, argc, argv, &id, &status))
+    return status;
+  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (!sp_db_remove_hand (store.db, store.tournament, store.rules, id, &report, &error))
+    return sp_cli_store_finish (cli, &store, error);
+  if (cli->json)
+    printf ("{\"deleted\":%lld}\n", (long long) id);
+  else
+    printf (_("hand %lld deleted (session %u table %u hand %u); the later hands were "
+              "recomputed\n"), (long long) id, report.hand->session, report.hand->table,
+            report.hand->number);
+  return sp_cli_store_finish (cli, &store, NULL);
 }
+
+/* ---- import ----------------------------------------------------------------------------- */
 
 static gboolean
 is_true (const char *text)
 {
-  if (text == NULL)
-    return FALSE;
-  return g_strcmp0 (text, "1") == 0 || g_ascii_strcasecmp (text, "true") == 0
-         || g_ascii_strcasecmp (text, "yes") == 0;
+  return text != NULL && (g_strcmp0 (text, "1") == 0 || g_ascii_strcasecmp (text, "true") == 0
+                          || g_ascii_strcasecmp (text, "yes") == 0);
 }
 
-/* One line's fields (by column name) into an entry. */
+/* The situation column: SITUATION options as typed ("--self-drawn --flowers 2"), or the
+ * stored form ("self-drawn flowers=2"). */
 static gboolean
-fields_to_entry (GHashTable  *fields,
-                 gint64      *session,
-                 gint64      *table,
-                 SpCliEntry  *entry,
-                 GError     **error)
+parse_situation (const char   *text,
+                 SpSituation  *situation,
+                 GError      **error)
 {
-  const char *value;
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
 
-  *session = 0;
-  *table = 0;
-  entry->winner = -1;
-  entry->from = -1;
-  if ((value = g_hash_table_lookup (fields, "session")) != NULL
-      && !g_ascii_string_to_signed (value, 10, 1, 1000, session, NULL))
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      g_ptr_array_add (args, words[i]);
+  if (args->len > 0 && g_str_has_prefix (args->pdata[0], "--"))
+    return sp_situation_parse_args (situation, (const char * const *) args->pdata, args->len,
+                                    error);
+  return sp_situation_from_string (situation, text, error);
+}
+
+/* One line's fields (by column name) into a hand of the import. */
+static gboolean
+fields_to_import (GHashTable    *fields,
+                  SpHandImport  *line,
+                  GError       **error)
+{
+  SpHandEntry *entry = &line->entry;
+  const char *value;
+  gint64 number;
+
+  if ((value = g_hash_table_lookup (fields, "session")) != NULL)
     {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "session '%s' is not a number", value);
-      return FALSE;
+      if (!g_ascii_string_to_signed (value, 10, 1, 1000, &number, NULL))
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("session '%s' is not a number"), value);
+          return FALSE;
+        }
+      line->session = (guint) number;
     }
-  if ((value = g_hash_table_lookup (fields, "table")) != NULL
-      && !g_ascii_string_to_signed (value, 10, 1, 10000, table, NULL))
+  if ((value = g_hash_table_lookup (fields, "table")) != NULL)
     {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "table '%s' is not a number", value);
-      return FALSE;
+      if (!g_ascii_string_to_signed (value, 10, 1, 10000, &number, NULL))
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("table '%s' is not a number"),
+                       value);
+          return FALSE;
+        }
+      line->table = (guint) number;
     }
   entry->draw = is_true (g_hash_table_lookup (fields, "draw"));
   if ((value = g_hash_table_lookup (fields, "winner")) != NULL && value[0] != '\0'
@@ -598,18 +732,25 @@ fields_to_entry (GHashTable  *fields,
       && !parse_seat (value, TRUE, &entry->from, error))
     return FALSE;
   if ((value = g_hash_table_lookup (fields, "hand")) != NULL && value[0] != '\0')
-    entry->hand = value;
+    sp_hand_entry_set_tiles (entry, value);
   if ((value = g_hash_table_lookup (fields, "fan")) != NULL && value[0] != '\0')
     {
-      if (!g_ascii_string_to_signed (value, 10, 0, 100000, &entry->fan, NULL))
+      if (!parse_total (value, &entry->total, error))
         {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "fan '%s' is not a total", value);
+          g_prefix_error (error, "fan ");
           return FALSE;
         }
-      entry->has_fan = TRUE;
+      entry->has_total = TRUE;
     }
-  if ((value = g_hash_table_lookup (fields, "situation")) != NULL && value[0] != '\0')
-    sp_cli_entry_add_situation (entry, value);
+  if ((value = g_hash_table_lookup (fields, "situation")) != NULL && value[0] != '\0'
+      && !parse_situation (value, &entry->situation, error))
+    return FALSE;
+  if (!entry->draw && (entry->winner < 0 || entry->from < 0))
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("a win needs a winner and a from (a seat or self); a draw needs draw=1"));
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -617,38 +758,48 @@ static const char * const import_columns[] = {
   "session", "table", "winner", "from", "fan", "hand", "draw", "situation", NULL
 };
 
-/* Enters one line of an import, given its fields by column name; an error names @path and
+static void
+clear_import (gpointer data)
+{
+  SpHandImport *line = data;
+
+  sp_hand_entry_clear (&line->entry);
+  g_free ((char *) line->where);
+}
+
+/* Adds one line of the file, given its fields by column name; an error names @path and
  * @line. */
 static gboolean
-import_line (Import      *import,
-             GHashTable  *fields,
-             const char  *path,
-             guint        line,
-             GError     **error)
+add_line (GArray      *lines,
+          GHashTable  *fields,
+          const char  *path,
+          guint        number,
+          GError     **error)
 {
-  g_auto(SpCliEntry) entry = { 0 };
-  g_autoptr(GError) local_error = NULL;
-  gint64 session, table;
+  SpHandImport line = { 0 };
 
-  entry.situation = g_ptr_array_new_with_free_func (g_free);
-  if (fields_to_entry (fields, &session, &table, &entry, &local_error)
-      && import_entry (import, session, table, &entry, &local_error))
-    return TRUE;
-  g_set_error (error, local_error->domain, local_error->code, "%s line %u: %s", path, line,
-               local_error->message);
-  return FALSE;
+  sp_hand_entry_init (&line.entry);
+  line.where = g_strdup_printf (_("%s line %u"), path, number);
+  if (!fields_to_import (fields, &line, error))
+    {
+      g_prefix_error (error, "%s: ", line.where);
+      clear_import (&line);
+      return FALSE;
+    }
+  g_array_append_val (lines, line);
+  return TRUE;
 }
 
 static gboolean
-import_csv (Import      *import,
-            const char  *path,
-            GError     **error)
+read_csv (GArray      *lines,
+          const char  *path,
+          GError     **error)
 {
-  SpCliCsv csv = { 0 };
+  SpDbCsv csv = { 0 };
   GPtrArray *header;
   gboolean ok = FALSE;
 
-  if (!sp_cli_csv_read (path, &csv, error))
+  if (!sp_db_csv_read (path, &csv, error))
     goto out;
   if (csv.rows->len == 0)
     {
@@ -662,8 +813,8 @@ import_csv (Import      *import,
       if (!g_strv_contains (import_columns, header->pdata[i]))
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       "%s line 1: unknown column '%s' (session, table, winner, from, fan, hand, "
-                       "draw, situation)", path, (char *) header->pdata[i]);
+                       _("%s line 1: unknown column '%s' (session, table, winner, from, fan, "
+                         "hand, draw, situation)"), path, (char *) header->pdata[i]);
           goto out;
         }
     }
@@ -678,141 +829,118 @@ import_csv (Import      *import,
       if (row->len > header->len)
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       "%s line %u: %u fields, but the header names %u columns", path, line,
+                       _("%s line %u: %u fields, but the header names %u columns"), path, line,
                        row->len, header->len);
           goto out;
         }
       for (guint i = 0; i < row->len; i++)
         g_hash_table_insert (fields, header->pdata[i], g_strstrip ((char *) row->pdata[i]));
-      if (!import_line (import, fields, path, line, error))
+      if (!add_line (lines, fields, path, line, error))
         goto out;
     }
   ok = TRUE;
 out:
-  sp_cli_csv_clear (&csv);
+  sp_db_csv_clear (&csv);
   return ok;
 }
 
 static gboolean
-import_json_lines (Import      *import,
-                   const char  *path,
-                   const char  *text,
-                   GError     **error)
+read_json_lines (GArray      *lines,
+                 const char  *path,
+                 const char  *text,
+                 GError     **error)
 {
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_auto(GStrv) rows = g_strsplit (text, "\n", -1);
   g_autoptr(JsonParser) parser = json_parser_new ();
 
-  for (guint n = 0; lines[n] != NULL; n++)
+  for (guint n = 0; rows[n] != NULL; n++)
     {
       g_autoptr(GHashTable) fields = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
       g_autoptr(GError) local_error = NULL;
+      g_autoptr(GList) members = NULL;
       JsonObject *object;
 
-      if (g_strstrip (lines[n])[0] == '\0')
+      if (g_strstrip (rows[n])[0] == '\0')
         continue;
-      if (!json_parser_load_from_data (parser, lines[n], -1, &local_error)
+      if (!json_parser_load_from_data (parser, rows[n], -1, &local_error)
           || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "%s line %u: %s", path, n + 1,
-                       local_error != NULL ? local_error->message : "a JSON object is expected");
+                       local_error != NULL ? local_error->message
+                       : _("a JSON object is expected"));
           return FALSE;
         }
       object = json_node_get_object (json_parser_get_root (parser));
+      members = json_object_get_members (object);
+      for (GList *m = members; m != NULL; m = m->next)
+        if (!g_strv_contains (import_columns, m->data))
+          {
+            g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                         _("%s line %u: unknown key '%s'"), path, n + 1, (char *) m->data);
+            return FALSE;
+          }
       for (guint k = 0; import_columns[k] != NULL; k++)
         {
           JsonNode *node = json_object_get_member (object, import_columns[k]);
+          GType type;
 
-          if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+          if (node == NULL || JSON_NODE_HOLDS_NULL (node) || !JSON_NODE_HOLDS_VALUE (node))
             continue;
-          if (json_node_get_value_type (node) == G_TYPE_BOOLEAN)
+          type = json_node_get_value_type (node);
+          if (type == G_TYPE_BOOLEAN)
             g_hash_table_insert (fields, (gpointer) import_columns[k],
                                  g_strdup (json_node_get_boolean (node) ? "1" : "0"));
-          else if (json_node_get_value_type (node) == G_TYPE_INT64)
+          else if (type == G_TYPE_INT64)
             g_hash_table_insert (fields, (gpointer) import_columns[k],
-                                 g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node)));
-          else if (json_node_get_value_type (node) == G_TYPE_STRING)
+                                 g_strdup_printf ("%lld", (long long) json_node_get_int (node)));
+          else if (type == G_TYPE_STRING)
             g_hash_table_insert (fields, (gpointer) import_columns[k],
                                  g_strdup (json_node_get_string (node)));
         }
-      {
-        g_autoptr(GList) members = json_object_get_members (object);
-
-        for (GList *m = members; m != NULL; m = m->next)
-          {
-            if (!g_strv_contains (import_columns, m->data))
-              {
-                g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                             "%s line %u: unknown key '%s'", path, n + 1, (char *) m->data);
-                return FALSE;
-              }
-          }
-      }
-      if (!import_line (import, fields, path, n + 1, error))
+      if (!add_line (lines, fields, path, n + 1, error))
         return FALSE;
     }
   return TRUE;
 }
 
 static int
-hand_import (SpCli     *cli,
-             SpCliArgs *args)
+hand_import (SpCli  *cli,
+             int     argc,
+             char  **argv)
 {
-  SpCliStore store = { 0 };
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
+  g_autoptr(GArray) lines = g_array_new (FALSE, TRUE, sizeof (SpHandImport));
   g_autoptr(GError) error = NULL;
-  g_autoptr(GHashTable) tables = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
-                                                        g_free);
   g_autofree char *text = NULL;
-  const char *path;
+  SpCliStore store = { 0 };
   const char *p;
-  Import import = { &store, tables, 0 };
   int status;
 
-  if (args->positional->len != 2)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "hand import takes one FILE");
-  path = args->positional->pdata[1];
-  if (!g_file_get_contents (path, &text, NULL, &error))
-    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+  g_array_set_clear_func (lines, clear_import);
+  sp_cli_add_json_option (cli, context);
+  g_option_context_set_description (context, hand_usage);
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
     return status;
-  if (!sp_db_begin (store.db, &error))
-    goto fail;
+  if (argc != 2)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand import takes one FILE"));
+  if (!g_file_get_contents (argv[1], &text, NULL, &error))
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);
   for (p = text; g_ascii_isspace (*p); p++)
     ;
-  if (!(*p == '{' ? import_json_lines (&import, path, text, &error)
-        : import_csv (&import, path, &error))
-      || !sp_db_commit (store.db, &error))
-    goto fail;
+  if (!(*p == '{' ? read_json_lines (lines, argv[1], text, &error)
+        : read_csv (lines, argv[1], &error)))
+    return sp_cli_store_fail (cli, NULL, error);
+  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (!sp_db_import_hands (store.db, store.tournament, store.rules,
+                           (const SpHandImport *) (gpointer) lines->data, lines->len, &error))
+    return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
-    printf ("{\"imported\":%u}\n", import.n_hands);
+    printf ("{\"imported\":%u}\n", lines->len);
   else
-    printf ("%u hands imported\n", import.n_hands);
-  sp_cli_store_clear (&store);
-  return SP_CLI_OK;
-
-fail:
-  return sp_cli_store_finish (cli, &store, error);
-}
-
-static int
-hand_run (SpCli     *cli,
-          SpCliArgs *args)
-{
-  const char *command = args->positional->len > 0 ? args->positional->pdata[0] : NULL;
-
-  if (args->help || command == NULL)
-    return sp_cli_usage (hand_usage, args->help);
-  if (strcmp (command, "add") == 0 && args->positional->len == 1)
-    return hand_add (cli, args);
-  if (strcmp (command, "list") == 0 && args->positional->len == 1)
-    return hand_list (cli, args);
-  if (strcmp (command, "edit") == 0)
-    return hand_edit_or_delete (cli, args, FALSE);
-  if (strcmp (command, "delete") == 0)
-    return hand_edit_or_delete (cli, args, TRUE);
-  if (strcmp (command, "import") == 0)
-    return hand_import (cli, args);
-  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "unknown hand command '%s' (add, list, "
-                      "edit, delete or import)", command);
+    printf (g_dngettext (GETTEXT_PACKAGE, "%u hand imported\n", "%u hands imported\n",
+                         lines->len), lines->len);
+  return sp_cli_store_finish (cli, &store, NULL);
 }
 
 int
@@ -820,9 +948,28 @@ sp_cli_hand (SpCli  *cli,
              int     argc,
              char  **argv)
 {
-  static const char * const allowed[] = {
-    "session=", "table=", "winner=", "from=", "hand=", "fan=", "draw", "false-win", "json", NULL
+  static const struct
+  {
+    const char *name;
+    int       (*run) (SpCli *cli, int argc, char **argv);
+  } subcommands[] = {
+    { "add", hand_add },
+    { "list", hand_list },
+    { "edit", hand_edit },
+    { "delete", hand_delete },
+    { "import", hand_import },
   };
 
-  return sp_cli_args_run (cli, argc, argv, allowed, TRUE, hand_run);
+  if (argc < 2)
+    return sp_cli_usage (hand_usage, FALSE);
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    return sp_cli_usage (hand_usage, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
+    if (strcmp (argv[1], subcommands[i].name) == 0)
+      return subcommands[i].run (cli, argc - 1, argv + 1);
+  if (g_str_has_prefix (argv[1], "--"))
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                        _("hand: the subcommand comes first (add, list, edit, delete or import)"));
+  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("unknown hand command '%s' (add, list, "
+                      "edit, delete or import)"), argv[1]);
 }

@@ -1,5 +1,5 @@
 /* sp-cli-store.h: what the tournament commands of sparrow-cli share: their option parser,
- * the open store and tournament, and the state of a table replayed from its hands.
+ * the open store and tournament, and the CSV reader.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -86,71 +86,6 @@ const char *sp_cli_store_option     (SpCliStore  *store,
 int      sp_cli_store_fail          (SpCli        *cli,
                                      SpCliStore   *store,
                                      const GError *error);
-
-/* A table of a session as the hands left it. */
-typedef struct
-{
-  guint      session;
-  guint      table;
-  gint64     players[4];    /* by chair */
-  guint      n_hands;
-  SpRotation next;          /* the state before the next hand */
-  gboolean   closed;
-} SpCliTable;
-
-/* Loads the table's seats and replays its hands; a table the session does not have, a session
- * not drawn, are SP_DB_ERROR_NOT_FOUND naming them. */
-gboolean sp_cli_table_load          (SpCliStore  *store,
-                                     guint        session,
-                                     guint        table,
-                                     SpCliTable  *state,
-                                     GError     **error);
-/* Moves the rotation past one more hand of @record. */
-void     sp_cli_table_advance       (SpCliStore         *store,
-                                     SpCliTable         *state,
-                                     const SpHandRecord *record);
-
-/* What a referee enters for one hand (hand add, hand edit, one line of hand import). */
-typedef struct
-{
-  gboolean    draw;
-  gint        winner;        /* SpWind, -1 when not said */
-  gint        from;          /* SpWind, 4 for self-drawn, -1 when not said */
-  gboolean    has_fan;
-  gint64      fan;
-  const char *hand;          /* notation, or NULL */
-  GPtrArray  *situation;     /* extra SITUATION options: name, value (or NULL), … */
-  gboolean    false_win;
-} SpCliEntry;
-
-#define SP_CLI_FROM_SELF 4
-
-/* Scores @entry as the next hand of @state: fills @record (chairs, items, total, settlement)
- * or, for a false win entered with --false-win, @result's penalty with @record untouched and
- * *false_win set.  Refusals are SP_CORE_ERROR (the core's codes) or SP_DB_ERROR_INVALID. */
-gboolean sp_cli_entry_score         (SpCliStore        *store,
-                                     const SpCliTable  *state,
-                                     const SpCliEntry  *entry,
-                                     SpHandRecord      *record,
-                                     SpScoreResult     *result,
-                                     gboolean          *false_win,
-                                     GError           **error);
-/* The entry a stored record was made from, with its chairs as seat winds of @rotation. */
-void     sp_cli_entry_from_record   (const SpHandRecord *record,
-                                     const SpRotation   *rotation,
-                                     SpCliEntry         *entry);
-/* Appends the SITUATION options of @text ("name [value] …", as stored) to @entry's. */
-void     sp_cli_entry_add_situation (SpCliEntry         *entry,
-                                     const char         *text);
-void     sp_cli_entry_clear         (SpCliEntry         *entry);
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SpCliEntry, sp_cli_entry_clear)
-
-/* JSON of a stored hand, seats as they were at that hand. */
-void     sp_cli_hand_to_json        (SpCliStore         *store,
-                                     JsonBuilder        *builder,
-                                     const SpHandRecord *record,
-                                     const SpRotation   *rotation,
-                                     const gint64        players[4]);
 
 extern const char * const sp_cli_seat_names[4];
 

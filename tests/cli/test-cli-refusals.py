@@ -243,6 +243,73 @@ for name, text, where in [
     check(f"import of {name} writes nothing", hands_at_table_1() == before,
           f"{before} -> {hands_at_table_1()}")
 
+# ---- hand entry: what a director expects refused, each writing nothing ---------------------------
+ENTRY_DB = os.path.join(folder, "entry.db")
+
+
+def entry(*args, db=ENTRY_DB):
+    return run(*args, db=db)
+
+
+entry("tournament", "create", "--name", "Entry night", "--rules", "mcr", "--sessions", "1")
+entry("players", "import", write("entry.csv", good))
+rc, _, err = entry("seating", "draw", "--session", "1", "--seed", "3")
+check("entry: draw", rc == 0, err)
+add = ["hand", "add", "--session", "1", "--table", "1", "--winner", "E"]
+for name, args, words in [
+    ("--hand and --fan together", ["--from", "S", "--hand", "nonsense", "--fan", "8"], "not both"),
+    ("a total beyond any MCR hand", ["--from", "S", "--fan", "1801"], "at most 1800"),
+    ("a huge total", ["--from", "S", "--fan", "99999999999"], "more than any MCR hand"),
+    ("a total beyond any number", ["--from", "S", "--fan", "999999999999999999999"],
+     "no hand scores that much"),
+    ("--from self --discarder", ["--from", "self", "--discarder", "W", "--fan", "8"],
+     "no discarder"),
+    ("MCR --base", ["--from", "S", "--base", "30", "--fan", "8"], "MCR has no stakes"),
+    ("MCR --per-tai", ["--from", "S", "--per-tai", "10", "--fan", "8"], "MCR has no stakes"),
+    ("a contradicting --dealer", ["--from", "S", "--dealer", "S", "--fan", "8"], "contradicts"),
+    ("a contradicting --streak", ["--from", "S", "--streak", "1", "--fan", "8"], "contradicts"),
+]:
+    rc, _, err = entry(*add, *args)
+    check(f"hand add refuses {name}", rc == 1 and words in err, err)
+rc, out, _ = entry(*add, "--from", "S", "--hand", "nonsense", "--fan", "8", "--json")
+check("--hand and --fan together in JSON", rc == 1
+      and json.loads(out)["error"]["code"] == "invalid", out)
+db = sqlite3.connect(ENTRY_DB)
+check("no refused hand written", db.execute("SELECT count(*) FROM hands").fetchone()[0] == 0)
+db.close()
+
+# The tournament's min_fan, not a fixed 8, for a total without tiles.
+entry("tournament", "create", "--name", "Six", "--rules", "mcr", "--sessions", "1",
+      "--option", "min_fan=6")
+entry("--tournament", "Six", "players", "import", write("six.csv", good))
+entry("--tournament", "Six", "seating", "draw", "--session", "1", "--seed", "3")
+rc, out, err = entry("--tournament", "Six", *add, "--from", "S", "--fan", "6", "--json")
+check("min_fan=6 takes a total of 6", rc == 0 and json.loads(out)["total"] == 6, out + err)
+rc, _, err = entry("--tournament", "Six", *add, "--from", "S", "--fan", "5")
+check("min_fan=6 refuses 5", rc == 1 and "minimum of 6" in err, err)
+
+# A hand at a table where a withdrawn player sits: refused until a substitute takes the seat.
+rc, out, _ = entry("--tournament", "Entry night", "seating", "show", "--session", "1", "--json")
+seated = json.loads(out)["tables"][0]["seats"][2]["player"]["id"] if rc == 0 else 0
+rc, _, err = entry("--tournament", "Entry night", "players", "withdraw", str(seated))
+check("withdraw a seated player", rc == 0, err)
+rc, _, err = entry("--tournament", "Entry night", "hand", "add", "--session", "1", "--table",
+                   "1", "--draw")
+check("a hand at a withdrawn player's table", rc == 1 and "withdrawn" in err, err)
+rc, _, err = entry("--tournament", "Entry night", "players", "substitute", str(seated), "--by",
+                   "Stand-in")
+check("a substitute takes the seat", rc == 0, err)
+rc, _, err = entry("--tournament", "Entry night", "hand", "add", "--session", "1", "--table",
+                   "1", "--draw")
+check("the substitute's table plays on", rc == 0, err)
+rc, out, _ = entry("--tournament", "Entry night", "hand", "list", "--session", "1", "--json")
+first = json.loads(out)["hands"][0]["id"] if rc == 0 else 0
+rc, _, err = entry("--tournament", "Entry night", "hand", "edit", str(first), "--winner", "E",
+                   "--from", "S", "--hand", "nonsense", "--fan", "8")
+check("hand edit refuses --hand and --fan together", rc == 1 and "not both" in err, err)
+rc, out, _ = entry("--tournament", "Entry night", "hand", "list", "--session", "1", "--json")
+check("the refused correction changed nothing", rc == 0
+      and json.loads(out)["hands"][0]["draw"] is True, out)
 
 # ---- names, reasons and CSV rows that are refused, with nothing written ----------------------
 NAMES_DB = os.path.join(folder, "names.db")

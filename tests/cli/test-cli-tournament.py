@@ -348,6 +348,81 @@ rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", 
 stored = json.loads(out) if rc == 0 else {}
 check("Guangdong 包牌 of the fourth set pays half", rc == 0
       and stored.get("settlement") == {"E": 64, "S": -16, "W": -40, "N": -8}, out + err)
+rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "S", "--from",
+                   "W", "--fan", "3", "--false-win", "--json")
+verdict = json.loads(out) if rc == 0 else {}
+check("Guangdong 诈胡 claimed 3 番: the amount really paid", rc == 0
+      and verdict.get("penalty") == {"E": 8, "S": -24, "W": 8, "N": 8}
+      and "8 to each of the three" in verdict.get("reason", ""), out + err)
+
+# ---- Taiwan: 每台, flower wins and 詐胡 through hand add; hand list shows them -----------------
+DB = os.path.join(folder, "taiwan.db")
+must("tournament", "create", "--name", "Taipei", "--rules", "taiwan", "--sessions", "1",
+     "--base", "30", "--per-tai", "20")
+for i in range(1, 9):
+    must("players", "add", f"T{i}")
+must("seating", "draw", "--session", "1", "--seed", "1")
+TW = ["hand", "add", "--session", "1", "--table", "1", "--json"]
+
+
+def tw_hand(*args):
+    rc, out, err = run(*TW, *args)
+    return (json.loads(out) if rc == 0 else {}), out + err
+
+
+# Hand 1: S wins 5 台 from W, neither the dealer: W pays 底 30 + 5 × 每台 20.
+stored, detail = tw_hand("--winner", "S", "--from", "W", "--fan", "5")
+check("Taiwan settlement with 每台 20", stored.get("settlement")
+      == {"E": 0, "S": 130, "W": -130, "N": 0}, detail)
+# Hand 2: the hand's own 每台 50 is the one paid.
+stored, detail = tw_hand("--winner", "S", "--from", "W", "--fan", "5", "--per-tai", "50")
+check("Taiwan --per-tai of the hand", stored.get("settlement")
+      == {"E": 0, "S": 280, "W": -280, "N": 0}, detail)
+# Hand 3: 八仙過海, all three pay 30 + 8 × 20, the dealer E 1 台 more.
+stored, detail = tw_hand("--winner", "S", "--from", "self", "--hand", "-", "--flowers",
+                         "f1,f2,f3,f4,f5,f6,f7,f8")
+check("Taiwan 八仙過海 through hand add", stored.get("total") == 8
+      and stored.get("fan", [{}])[0].get("name") == "八仙過海"
+      and stored.get("settlement") == {"E": -210, "S": 590, "W": -190, "N": -190}, detail)
+# Hand 4: 七搶一, W holds the eighth flower and pays alone.
+stored, detail = tw_hand("--winner", "S", "--from", "W", "--hand", "-", "--flowers",
+                         "f1,f2,f3,f4,f5,f6,f7")
+check("Taiwan 七搶一 through hand add", stored.get("fan", [{}])[0].get("name") == "七搶一"
+      and stored.get("settlement") == {"E": 0, "S": 190, "W": -190, "N": 0}, detail)
+# Before hand 5: S declares 5 台 falsely (詐胡, 賠三家): 30 + 5 × 20 each, the dealer 1 台 more.
+stored, detail = tw_hand("--winner", "S", "--from", "W", "--fan", "5", "--false-win")
+check("Taiwan 詐胡 with a claimed total", stored.get("false_win") is True
+      and stored.get("penalty") == {"E": 150, "S": -410, "W": 130, "N": 130}, detail)
+listed = json.loads(must("hand", "list", "--session", "1", "--table", "1", "--json"))
+check("hand list --json: the false win with its penalty", len(listed["hands"]) == 4
+      and len(listed["false_wins"]) == 1 and listed["false_wins"][0]["before"] == 5
+      and listed["false_wins"][0]["penalty"] == {"E": 150, "S": -410, "W": 130, "N": 130},
+      listed.get("false_wins"))
+text = must("hand", "list", "--session", "1", "--table", "1")
+rows = text.splitlines()
+check("hand list: the hand number and the id in columns of their own",
+      rows[0].split()[:3] == ["table", "hand", "id"]
+      and rows[1].split()[:3] == ["1", "1", str(listed["hands"][0]["id"])], text)
+check("hand list: the false win in its place", len(rows) == 6 and "詐胡" in rows[5]
+      and "S -410" in rows[5], text)
+
+# ---- MCR: a disqualifying verdict (有意诈和) offers to withdraw the player ----------------------
+DB = os.path.join(folder, "verdict.db")
+must("tournament", "create", "--name", "Verdict", "--rules", "mcr", "--sessions", "1")
+for i in range(1, 9):
+    must("players", "add", f"V{i}")
+must("seating", "draw", "--session", "1", "--seed", "1")
+rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "W", "--from",
+                   "S", "--hand", "1357m2468p13579s2m", "--false-win")
+check("有意诈和 prints the command that withdraws the player", rc == 0
+      and "players withdraw" in out and "有意诈和" in out, out + err)
+rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "W", "--from",
+                   "S", "--hand", "1357m2468p13579s2m", "--false-win", "--json")
+verdict = json.loads(out) if rc == 0 else {}
+check("有意诈和 in JSON: the player to withdraw", isinstance(verdict.get("disqualified"), int)
+      and verdict.get("withdraw") == f"sparrow-cli players withdraw {verdict.get('disqualified')}",
+      out + err)
+
 rc, out, err = run("score", "--help")
 check("score --help explains --liable", rc == 0 and "fourth" in out and "half" in out, out)
 

@@ -1,0 +1,526 @@
+/* sp-entry.c: judging a hand entered at a table, and a table's hands after a correction.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-entry.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+static const char * const seat_letters[4] = { "E", "S", "W", "N" };
+
+/* The fields of a situation that the seating and the rotation decide: they are checked against
+ * the table, never stored with the hand. */
+#define SEATING_FIELDS (SP_SITUATION_SEAT_WIND | SP_SITUATION_ROUND_WIND | SP_SITUATION_DEALER \
+                        | SP_SITUATION_STREAK | SP_SITUATION_DISCARDER | SP_SITUATION_SELF_DRAWN)
+
+void
+sp_hand_entry_init (SpHandEntry *entry)
+{
+  g_return_if_fail (entry != NULL);
+
+  memset (entry, 0, sizeof *entry);
+  entry->winner = SP_HAND_ENTRY_UNSAID;
+  entry->from = SP_HAND_ENTRY_UNSAID;
+  sp_situation_init (&entry->situation);
+}
+
+void
+sp_hand_entry_clear (SpHandEntry *entry)
+{
+  g_clear_pointer (&entry->tiles, g_free);
+}
+
+void
+sp_hand_entry_copy (SpHandEntry       *dest,
+                    const SpHandEntry *src)
+{
+  *dest = *src;
+  dest->tiles = g_strdup (src->tiles);
+}
+
+void
+sp_hand_entry_set_tiles (SpHandEntry *entry,
+                         const char  *tiles)
+{
+  char *copy = g_strdup (tiles);
+
+  g_free (entry->tiles);
+  entry->tiles = copy;
+}
+
+static gint
+seat_of_chair (const SpRotation *rotation,
+               gint              chair)
+{
+  return chair == SP_CHAIR_NONE ? SP_HAND_ENTRY_UNSAID : rotation->seat_wind[chair];
+}
+
+gboolean
+sp_hand_entry_from_record (SpHandEntry        *entry,
+                           const SpHandRecord *record,
+                           const SpRotation   *rotation,
+                           GError            **error)
+{
+  g_return_val_if_fail (entry != NULL && record != NULL && rotation != NULL, FALSE);
+
+  sp_hand_entry_init (entry);
+  entry->draw = record->draw;
+  entry->winner = seat_of_chair (rotation, record->winner);
+  entry->from = record->draw ? SP_HAND_ENTRY_UNSAID
+                : record->discarder == SP_CHAIR_NONE ? SP_HAND_ENTRY_SELF_DRAWN
+                : seat_of_chair (rotation, record->discarder);
+  entry->tiles = g_strdup (record->notation);
+  entry->has_total = !record->draw && record->notation == NULL;
+  entry->total = record->total;
+  if (record->situation != NULL
+      && !sp_situation_from_string (&entry->situation, record->situation, error))
+    return FALSE;
+  return TRUE;
+}
+
+gint64
+sp_hand_entry_max_total (const SpRules *rules)
+{
+  switch (sp_rules_get_ruleset (rules))
+    {
+    case SP_RULESET_MCR:
+      /* The values of the 81 fans each counted once sum to 1,751 (rules/mcr.md); a hand can
+       * hold only a few of them more than once (幺九刻, the kongs, 一般高, 喜相逢, 连六, 老少副,
+       * 双同刻, 四归一, 箭刻: under 30 fan more) and 8 flowers: no legal hand reaches 1,800. */
+      return 1800;
+    case SP_RULESET_TAIWAN:
+      /* Every 台 of the table counted at its largest (天胡 32 with option heavenly_value, two
+       * 正花, two 花槓, three 三元牌) sums to 229; the dealer's 台 are paid, not counted. */
+      return 240;
+    case SP_RULESET_GUANGDONG:
+    default:
+      {
+        /* Within the cap at most the cap (爆和); beyond it the special hands, 9 番 at most. */
+        g_autofree char *cap = sp_rules_get_option (rules, "cap");
+        gint64 value = cap != NULL ? g_ascii_strtoll (cap, NULL, 10) : 5;
+
+        return MAX (value, 9);
+      }
+    }
+}
+
+/* The least total a win needs under @rules (起和), for a claimed total. */
+static gint64
+min_total (const SpRules *rules)
+{
+  g_autofree char *text = sp_rules_get_option (rules, "min_fan");
+
+  return text != NULL ? g_ascii_strtoll (text, NULL, 10) : 0;
+}
+
+/* The ruleset as a person names it. */
+static const char *
+title_of (SpRuleset ruleset)
+{
+  return ruleset == SP_RULESET_MCR ? "MCR" : ruleset == SP_RULESET_TAIWAN ? "Taiwan" : "Guangdong";
+}
+
+static const char *
+unit_of (SpRuleset ruleset)
+{
+  return ruleset == SP_RULESET_MCR ? "fan" : ruleset == SP_RULESET_TAIWAN ? "台" : "番";
+}
+
+/* Refuses with @code, the message prefixed with where the hand is. */
+G_GNUC_PRINTF (5, 6)
+static gboolean
+refuse (GError        **error,
+        SpCoreError     code,
+        const SpTable  *table,
+        guint           number,
+        const char     *format,
+        ...)
+{
+  g_autofree char *what = NULL;
+  va_list args;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, SP_CORE_ERROR, code, _("session %u table %u hand %u: %s"), table->session,
+               table->table, number, what);
+  return FALSE;
+}
+
+static char *
+items_to_json (const SpScoreResult *result)
+{
+  GString *out = g_string_new ("[");
+
+  /* The items' names are the rules' static names: nothing in them needs escaping. */
+  for (guint i = 0; i < result->n_items; i++)
+    g_string_append_printf (out, "%s{\"name\":\"%s\",\"value\":%d,\"count\":%u}",
+                            i > 0 ? "," : "", result->items[i].name, result->items[i].value,
+                            result->items[i].count);
+  g_string_append_c (out, ']');
+  return g_string_free (out, FALSE);
+}
+
+static void
+reset_record (SpHandRecord  *record,
+              const SpTable *table)
+{
+  record->session = table->session;
+  record->table = table->table;
+  record->number = table->next.number;
+  record->winner = SP_CHAIR_NONE;
+  record->discarder = SP_CHAIR_NONE;
+  record->draw = FALSE;
+  record->total = 0;
+  memset (record->settlement, 0, sizeof record->settlement);
+  g_clear_pointer (&record->notation, g_free);
+  g_clear_pointer (&record->situation, g_free);
+  g_clear_pointer (&record->items, g_free);
+}
+
+/* The fields of the situation that the seating decides must agree with it. */
+static gboolean
+check_seating (const SpHandEntry  *entry,
+               const SpTable      *table,
+               GError            **error)
+{
+  const SpSituation *s = &entry->situation;
+  const SpRotation *rotation = &table->next;
+  guint number = rotation->number;
+  g_autofree char *why = g_strdup_printf (_("the winner sits %s, the round wind is %s and the "
+                                            "dealer sits E"),
+                                          seat_letters[entry->winner],
+                                          seat_letters[rotation->round_wind]);
+
+  if ((s->given & SP_SITUATION_SEAT_WIND) && s->seat_wind != entry->winner)
+    return refuse (error, SP_CORE_ERROR_BAD_SITUATION, table, number,
+                   _("the seat wind %s contradicts the seating: %s"),
+                   seat_letters[s->seat_wind], why);
+  if ((s->given & SP_SITUATION_ROUND_WIND) && s->round_wind != rotation->round_wind)
+    return refuse (error, SP_CORE_ERROR_BAD_SITUATION, table, number,
+                   _("the round wind %s contradicts the seating: %s"),
+                   seat_letters[s->round_wind], why);
+  if ((s->given & SP_SITUATION_DEALER) && s->dealer != SP_WIND_EAST)
+    return refuse (error, SP_CORE_ERROR_BAD_SITUATION, table, number,
+                   _("the dealer %s contradicts the seating: %s"), seat_letters[s->dealer], why);
+  if ((s->given & SP_SITUATION_STREAK) && s->streak != rotation->streak)
+    return refuse (error, SP_CORE_ERROR_BAD_SITUATION, table, number,
+                   _("a streak of %u contradicts the seating: the dealer's streak (連莊) is %u"),
+                   s->streak, rotation->streak);
+  if ((s->given & SP_SITUATION_SELF_DRAWN) && s->self_drawn
+      && entry->from != SP_HAND_ENTRY_SELF_DRAWN)
+    return refuse (error, SP_CORE_ERROR_BAD_SITUATION, table, number,
+                   _("self-drawn contradicts the discard of %s"), seat_letters[entry->from]);
+  if (s->given & SP_SITUATION_DISCARDER)
+    {
+      if (entry->from == SP_HAND_ENTRY_SELF_DRAWN)
+        return refuse (error, SP_CORE_ERROR_BAD_SITUATION, table, number,
+                       _("a self-drawn win has no discarder: the discarder %s says nothing of "
+                         "it (name the discarder as the seat the tile came from)"),
+                       seat_letters[s->discarder]);
+      if (s->discarder != entry->from)
+        return refuse (error, SP_CORE_ERROR_BAD_SITUATION, table, number,
+                       _("the discarder %s contradicts the discard of %s"),
+                       seat_letters[s->discarder], seat_letters[entry->from]);
+    }
+  return TRUE;
+}
+
+/* The stakes of a hand: MCR has none; Guangdong has a stake but no 每台. */
+static gboolean
+check_stakes (const SpHandEntry  *entry,
+              const SpTable      *table,
+              SpRuleset           ruleset,
+              GError            **error)
+{
+  guint32 given = entry->situation.given;
+
+  if (ruleset == SP_RULESET_MCR && (given & (SP_SITUATION_BASE | SP_SITUATION_PER_TAI)))
+    return refuse (error, SP_CORE_ERROR_INVALID, table, table->next.number,
+                   _("MCR has no stakes: a base or a per-tai amount would change nothing "
+                     "(they are for Taiwan and Guangdong)"));
+  if (ruleset == SP_RULESET_GUANGDONG && (given & SP_SITUATION_PER_TAI))
+    return refuse (error, SP_CORE_ERROR_INVALID, table, table->next.number,
+                   _("Guangdong pays by 番, not by 台: a per-tai amount would change nothing "
+                     "(the stake is the base)"));
+  return TRUE;
+}
+
+/* The situation the scorer sees: what the referee said, with the seating's fields and the
+ * tournament's stakes where the hand does not name its own. */
+static void
+fill_situation (SpSituation        *s,
+                const SpHandEntry  *entry,
+                const SpTable      *table,
+                const SpTournament *tournament)
+{
+  *s = entry->situation;
+  s->seat_wind = (guint8) entry->winner;
+  s->round_wind = table->next.round_wind;
+  s->dealer = SP_WIND_EAST;
+  s->streak = table->next.streak;
+  s->self_drawn = entry->from == SP_HAND_ENTRY_SELF_DRAWN;
+  s->discarder = entry->from == SP_HAND_ENTRY_SELF_DRAWN ? SP_SEAT_NONE : (guint8) entry->from;
+  s->given |= SP_SITUATION_SEAT_WIND | SP_SITUATION_ROUND_WIND | SP_SITUATION_DEALER
+              | SP_SITUATION_STREAK;
+  if (!(entry->situation.given & SP_SITUATION_BASE) && tournament->base > 0)
+    {
+      s->base = tournament->base;
+      s->given |= SP_SITUATION_BASE;
+    }
+  if (!(entry->situation.given & SP_SITUATION_PER_TAI) && tournament->per_tai > 0)
+    {
+      s->per_tai = tournament->per_tai;
+      s->given |= SP_SITUATION_PER_TAI;
+    }
+}
+
+/* Scores the tiles; a flower win is the hand "-". */
+static gboolean
+score_tiles (const SpHandEntry  *entry,
+             const SpRules      *rules,
+             SpSituation        *situation,
+             SpScoreResult      *result,
+             const SpTable      *table,
+             GError            **error)
+{
+  SpHand hand;
+  g_autoptr(GError) local_error = NULL;
+
+  if (strcmp (entry->tiles, "-") == 0)
+    {
+      memset (&hand, 0, sizeof hand);
+      situation->flower_win = TRUE;
+    }
+  else if (!sp_hand_parse (entry->tiles, &hand, &local_error))
+    return refuse (error, (SpCoreError) local_error->code, table, table->next.number, "%s",
+                   local_error->message);
+  sp_rules_score (rules, &hand, situation, result);
+  return TRUE;
+}
+
+gboolean
+sp_hand_entry_judge (const SpHandEntry  *entry,
+                     const SpTable      *table,
+                     const SpTournament *tournament,
+                     const SpRules      *rules,
+                     SpHandRecord       *record,
+                     SpScoreResult      *result,
+                     gboolean           *false_win,
+                     GError            **error)
+{
+  const SpRotation *rotation = &table->next;
+  SpRuleset ruleset = sp_rules_get_ruleset (rules);
+  guint number = rotation->number;
+  SpSituation situation;
+  SpSituation kept;
+
+  g_return_val_if_fail (entry != NULL && table != NULL && tournament != NULL && rules != NULL,
+                        FALSE);
+  g_return_val_if_fail (record != NULL && result != NULL && false_win != NULL, FALSE);
+
+  *false_win = FALSE;
+  reset_record (record, table);
+  sp_score_result_init (result, ruleset);
+
+  if (rotation->finished)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("session %u table %u is complete: it already has its %u hands"),
+                   table->session, table->table, table->n_hands);
+      return FALSE;
+    }
+  if (entry->draw)
+    {
+      if (entry->winner >= 0 || entry->from >= 0 || entry->tiles != NULL || entry->has_total
+          || entry->false_win)
+        return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                       _("a draw has no winner, discarder, hand or fan"));
+      record->draw = TRUE;
+      return TRUE;
+    }
+  if (entry->winner < 0 || entry->winner > 3 || entry->from < 0
+      || entry->from > SP_HAND_ENTRY_SELF_DRAWN)
+    return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                   _("a win needs the winner's seat (E, S, W or N) and where the tile came from "
+                     "(a seat or self-drawn), or else it is a draw"));
+  if (entry->from == entry->winner)
+    return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                   _("the winner %s cannot win on a discard of his own (it is self-drawn)"),
+                   seat_letters[entry->winner]);
+  if (entry->tiles != NULL && entry->has_total)
+    return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                   _("give the tiles or the claimed total, not both: the total of the tiles is "
+                     "the scorer's"));
+  if (entry->tiles == NULL && !entry->has_total)
+    return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                   _("a win needs its tiles or its claimed total"));
+  if (!check_seating (entry, table, error) || !check_stakes (entry, table, ruleset, error))
+    return FALSE;
+
+  fill_situation (&situation, entry, table, tournament);
+  if (entry->tiles != NULL)
+    {
+      if (!score_tiles (entry, rules, &situation, result, table, error))
+        return FALSE;
+      if (!result->win)
+        {
+          if (entry->false_win && result->has_penalty)
+            {
+              *false_win = TRUE;
+              return TRUE;
+            }
+          return refuse (error, result->error_code, table, number, "%s", result->message);
+        }
+      if (entry->false_win)
+        return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                       _("declared a false win, but the hand is a legal win of %d"),
+                       result->total);
+      record->notation = g_strdup (entry->tiles);
+      record->items = items_to_json (result);
+    }
+  else
+    {
+      gint64 max = sp_hand_entry_max_total (rules);
+      gint64 least = min_total (rules);
+
+      if (entry->total < 0 || entry->total > max)
+        return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                       _("%lld %s is more than any %s hand can score (at most %lld)"),
+                       (long long) entry->total, unit_of (ruleset), title_of (ruleset),
+                       (long long) max);
+      if (entry->false_win)
+        {
+          if (ruleset == SP_RULESET_MCR)
+            return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                           _("an MCR false win is judged from its tiles (--hand): the penalty "
+                             "depends on how far they are from ready"));
+          if (!sp_rules_penalize_claim (rules, &situation, (gint32) entry->total, result,
+                                        error))
+            return FALSE;
+          *false_win = TRUE;
+          return TRUE;
+        }
+      if (entry->total < least)
+        {
+          sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
+                                  "%lld %s is below the minimum of %lld",
+                                  (long long) entry->total, unit_of (ruleset),
+                                  (long long) least);
+          result->total = (gint32) entry->total;
+          return refuse (error, SP_CORE_ERROR_BELOW_MINIMUM, table, number,
+                         _("%lld %s is below the minimum of %lld"), (long long) entry->total,
+                         unit_of (ruleset), (long long) least);
+        }
+      if (!sp_rules_settle (rules, &situation, (gint32) entry->total, result, error))
+        return FALSE;
+    }
+  if (!result->has_settlement)
+    return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                   _("the %s rules gave no settlement"), title_of (ruleset));
+
+  record->winner = (gint) sp_rotation_chair_at (rotation, (SpWind) entry->winner);
+  if (entry->from != SP_HAND_ENTRY_SELF_DRAWN)
+    record->discarder = (gint) sp_rotation_chair_at (rotation, (SpWind) entry->from);
+  record->total = result->total;
+  for (guint s = 0; s < 4; s++)
+    record->settlement[sp_rotation_chair_at (rotation, (SpWind) s)] = result->settlement[s];
+  /* The stored situation: what the referee said beyond what the seating decides. */
+  kept = entry->situation;
+  kept.given &= ~(guint32) SEATING_FIELDS;
+  record->situation = sp_situation_to_string (&kept);
+  if (record->situation[0] == '\0')
+    g_clear_pointer (&record->situation, g_free);
+  return TRUE;
+}
+
+GPtrArray *
+sp_hand_entry_false_win_penalties (const SpHandEntry   *entry,
+                                   const SpTable       *table,
+                                   const SpRules       *rules,
+                                   const SpScoreResult *result)
+{
+  GPtrArray *penalties = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_penalty_free);
+  SpRuleset ruleset = sp_rules_get_ruleset (rules);
+  g_autofree char *claim = NULL;
+
+  if (entry->tiles != NULL)
+    claim = g_strdup_printf ("%s: %s", entry->tiles, sp_core_error_code_name (result->error_code));
+  else
+    claim = g_strdup_printf ("%lld %s", (long long) entry->total, unit_of (ruleset));
+  for (guint s = 0; s < 4; s++)
+    {
+      SpPenalty *penalty;
+
+      if (result->penalty[s] == 0)
+        continue;
+      penalty = g_new0 (SpPenalty, 1);
+      penalty->session = table->session;
+      penalty->player = table->players[sp_rotation_chair_at (&table->next, (SpWind) s)];
+      penalty->points = result->penalty[s];
+      penalty->table = table->table;
+      penalty->number = table->next.number;
+      /* Stored data: the reason stays in the rules' words, untranslated. */
+      penalty->reason = g_strdup_printf ("table %u hand %u: %s (%s declared %s)", table->table,
+                                         table->next.number, result->penalty_reason,
+                                         seat_letters[entry->winner], claim);
+      g_ptr_array_add (penalties, penalty);
+    }
+  return penalties;
+}
+
+gboolean
+sp_hand_entry_disqualifies (const SpRules       *rules,
+                            const SpScoreResult *result)
+{
+  g_autofree char *profile = NULL;
+
+  if (sp_rules_get_ruleset (rules) != SP_RULESET_MCR || result->win || !result->has_penalty
+      || result->error_code != SP_CORE_ERROR_NOT_A_WIN || result->ready)
+    return FALSE;
+  profile = sp_rules_get_option (rules, "penalty_profile");
+  /* R98 第十四条: 有意诈和, two tiles or more from ready, is 停赛. */
+  return g_strcmp0 (profile, "ema") != 0 && result->shanten > 1;
+}
+
+gboolean
+sp_table_rescore (SpTable            *table,
+                  const SpTournament *tournament,
+                  const SpRules      *rules,
+                  GPtrArray          *hands,
+                  guint               start,
+                  const SpHandEntry  *edited,
+                  GError            **error)
+{
+  SpRuleset ruleset = sp_rules_get_ruleset (rules);
+  SpTournamentOptions options;
+
+  g_return_val_if_fail (table != NULL && hands != NULL, FALSE);
+
+  if (!sp_tournament_get_options (tournament, &options, error))
+    return FALSE;
+  sp_rotation_start (&table->next, ruleset);
+  table->n_hands = 0;
+  for (guint i = 0; i < hands->len; i++)
+    {
+      SpHandRecord *hand = hands->pdata[i];
+      g_auto(SpHandEntry) entry = { 0 };
+      SpScoreResult result;
+      gboolean false_win;
+
+      if (i >= start)
+        {
+          if (i == start && edited != NULL)
+            sp_hand_entry_copy (&entry, edited);
+          else if (!sp_hand_entry_from_record (&entry, hand, &table->next, error))
+            return FALSE;
+          if (!sp_hand_entry_judge (&entry, table, tournament, rules, hand, &result, &false_win,
+                                    error))
+            return FALSE;
+          if (false_win)
+            return refuse (error, SP_CORE_ERROR_INVALID, table, table->next.number,
+                           _("a false win is a penalty, not a hand: it cannot replace one"));
+        }
+      sp_table_advance (table, ruleset, options.dealer_repeats, hand);
+    }
+  return TRUE;
+}

@@ -1,0 +1,90 @@
+/* sp-entry.h: one hand as a referee enters it at a table (a win with its tiles or its claimed
+ * total, an exhaustive draw, a false win), judged against the table and the tournament into
+ * the record the store keeps; and a table's hands judged again after a correction.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "sp-rules.h"
+#include "sp-score.h"
+#include "sp-table.h"
+#include "sp-tournament.h"
+
+G_BEGIN_DECLS
+
+/* SpHandEntry.from of a self-drawn win (自摸). */
+#define SP_HAND_ENTRY_SELF_DRAWN 4
+/* SpHandEntry.winner and .from when not said. */
+#define SP_HAND_ENTRY_UNSAID (-1)
+
+typedef struct
+{
+  gboolean    draw;        /* 荒牌 / 流局: nobody won */
+  gint        winner;      /* SpWind of the winner's seat this hand, or SP_HAND_ENTRY_UNSAID */
+  gint        from;        /* SpWind of the discarder, SP_HAND_ENTRY_SELF_DRAWN or _UNSAID */
+  char       *tiles;       /* the notation, "-" for a flower win, or NULL */
+  gboolean    has_total;
+  gint64      total;       /* the claimed fan/台/番 total, when the tiles are not given */
+  SpSituation situation;   /* what the referee said of the win: its given bits */
+  gboolean    false_win;   /* the declared win is judged as a false win (诈和 / 詐胡) */
+} SpHandEntry;
+
+void     sp_hand_entry_init        (SpHandEntry        *entry);
+void     sp_hand_entry_clear       (SpHandEntry        *entry);
+void     sp_hand_entry_copy        (SpHandEntry        *dest,
+                                    const SpHandEntry  *src);
+/* Sets the tiles (NULL for none). */
+void     sp_hand_entry_set_tiles   (SpHandEntry        *entry,
+                                    const char         *tiles);
+/* The entry a stored hand was made from, its chairs turned into the seat winds of @rotation
+ * (the table before that hand).  A stored situation that cannot be read is SP_CORE_ERROR. */
+gboolean sp_hand_entry_from_record (SpHandEntry        *entry,
+                                    const SpHandRecord *record,
+                                    const SpRotation   *rotation,
+                                    GError            **error);
+
+/* The largest total a legal hand can reach under @rules (the bound of a claimed total). */
+gint64   sp_hand_entry_max_total   (const SpRules      *rules);
+
+/* Judges @entry as the next hand of @table: fills @record (number, chairs, items, total, the
+ * settlement by chair, the stored situation) and @result (the verdict).  A false win
+ * (entry->false_win, the verdict not a win) sets *@false_win and fills @result's penalty,
+ * @record untouched but its number.  Every refusal is SP_CORE_ERROR with its code and a
+ * message naming the session, table and hand. */
+gboolean sp_hand_entry_judge       (const SpHandEntry  *entry,
+                                    const SpTable      *table,
+                                    const SpTournament *tournament,
+                                    const SpRules      *rules,
+                                    SpHandRecord       *record,
+                                    SpScoreResult      *result,
+                                    gboolean           *false_win,
+                                    GError            **error);
+
+/* The penalties (SpPenalty, by player) a false-win verdict @result carries for the players of
+ * @table, declared by @entry before the table's next hand. */
+GPtrArray *sp_hand_entry_false_win_penalties (const SpHandEntry   *entry,
+                                              const SpTable       *table,
+                                              const SpRules       *rules,
+                                              const SpScoreResult *result);
+/* Whether a false-win verdict disqualifies the offender (有意诈和 under the r98 penalty
+ * profile): the front end offers to withdraw him. */
+gboolean sp_hand_entry_disqualifies (const SpRules       *rules,
+                                     const SpScoreResult *result);
+
+/* Judges again the hands of a table from index @start (0-based), after a correction: the
+ * hand at @start from @edited when given, the later ones from what they were.  A change of
+ * one hand moves the deal (連莊) and so the seat winds and the settlement of those after it.
+ * @hands (SpHandRecord in number order, with the seats of @table) are updated in place, ids
+ * kept; @table ends after the last hand.  A hand that no longer stands is SP_CORE_ERROR. */
+gboolean sp_table_rescore          (SpTable            *table,
+                                    const SpTournament *tournament,
+                                    const SpRules      *rules,
+                                    GPtrArray          *hands,
+                                    guint               start,
+                                    const SpHandEntry  *edited,
+                                    GError            **error);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SpHandEntry, sp_hand_entry_clear)
+
+G_END_DECLS

@@ -1,0 +1,52 @@
+/* sp-table.c: a table's state replayed from its hands.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-table.h"
+
+#include <string.h>
+
+void
+sp_table_init (SpTable      *table,
+               SpRuleset     ruleset,
+               guint         session,
+               guint         number,
+               const gint64  players[4])
+{
+  g_return_if_fail (table != NULL);
+
+  memset (table, 0, sizeof *table);
+  table->session = session;
+  table->table = number;
+  if (players != NULL)
+    memcpy (table->players, players, sizeof table->players);
+  sp_rotation_start (&table->next, ruleset);
+}
+
+void
+sp_table_advance (SpTable            *table,
+                  SpRuleset           ruleset,
+                  gboolean            dealer_repeats,
+                  const SpHandRecord *hand)
+{
+  guint dealer;
+
+  g_return_if_fail (table != NULL && hand != NULL);
+
+  dealer = sp_rotation_chair_at (&table->next, SP_WIND_EAST);
+  sp_rotation_advance (&table->next, ruleset, dealer_repeats,
+                       !hand->draw && hand->winner == (gint) dealer, hand->draw);
+  table->n_hands++;
+}
+
+void
+sp_table_replay (SpTable   *table,
+                 SpRuleset  ruleset,
+                 gboolean   dealer_repeats,
+                 GPtrArray *hands)
+{
+  g_return_if_fail (table != NULL && hands != NULL);
+
+  sp_rotation_start (&table->next, ruleset);
+  table->n_hands = 0;
+  for (guint i = 0; i < hands->len; i++)
+    sp_table_advance (table, ruleset, dealer_repeats, hands->pdata[i]);
+}

@@ -1,0 +1,41 @@
+/* sp-table.h: a table of a session as its hands left it: who sits there, and the rotation
+ * (round wind, dealer, 連莊) replayed from its hands, as it stands before the next hand.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "sp-rotation.h"
+#include "sp-tournament.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint      session;
+  guint      table;
+  gint64     players[4];   /* by chair */
+  guint      n_hands;      /* the hands replayed */
+  SpRotation next;         /* the state before the next hand */
+  gboolean   closed;       /* the session is closed (the store says so) */
+} SpTable;
+
+/* A table before its first hand, with its players by chair. */
+void     sp_table_init     (SpTable             *table,
+                            SpRuleset            ruleset,
+                            guint                session,
+                            guint                number,
+                            const gint64         players[4]);
+/* Moves the rotation past @hand: the dealer's win or an exhaustive draw keeps the deal where
+ * the ruleset repeats it (Taiwan; Guangdong when @dealer_repeats). */
+void     sp_table_advance  (SpTable             *table,
+                            SpRuleset            ruleset,
+                            gboolean             dealer_repeats,
+                            const SpHandRecord  *hand);
+/* Replays @hands (SpHandRecord in number order) from the first hand. */
+void     sp_table_replay   (SpTable             *table,
+                            SpRuleset            ruleset,
+                            gboolean             dealer_repeats,
+                            GPtrArray           *hands);
+
+G_END_DECLS

@@ -1,0 +1,517 @@
+/* test-core-entry.c: a hand entered at a table, judged against the table and the tournament:
+ * draws, wins by tiles and by total, false wins and their penalties, the refusals, and the
+ * rescoring of a table after a correction.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <string.h>
+
+#include "sp-core.h"
+
+/* A tournament of @ruleset with @options (KEY=VALUE lines) and stakes. */
+static SpTournament
+tournament_of (SpRuleset   ruleset,
+               const char *options,
+               gint32      base,
+               gint32      per_tai)
+{
+  return (SpTournament) { .id = 1, .name = (char *) "Test", .ruleset = ruleset,
+                          .options = (char *) options, .n_sessions = 1,
+                          .seating = (char *) "random", .ranking = (char *) "score",
+                          .base = base, .per_tai = per_tai };
+}
+
+/* Table 1 of session 1 before its first hand, players 11 12 13 14 by chair. */
+static SpTable
+first_hand (SpRuleset ruleset)
+{
+  static const gint64 players[4] = { 11, 12, 13, 14 };
+  SpTable table;
+
+  sp_table_init (&table, ruleset, 1, 1, players);
+  return table;
+}
+
+static void
+win (SpHandEntry *entry,
+     gint         winner,
+     gint         from,
+     const char  *tiles,
+     gint64       total)
+{
+  sp_hand_entry_clear (entry);
+  sp_hand_entry_init (entry);
+  entry->winner = winner;
+  entry->from = from;
+  sp_hand_entry_set_tiles (entry, tiles);
+  entry->has_total = tiles == NULL;
+  entry->total = total;
+}
+
+/* Judges @entry at @table; on a refusal checks @code and that the record stayed empty. */
+static gboolean
+judge (const SpHandEntry  *entry,
+       const SpTable      *table,
+       SpTournament       *tournament,
+       SpHandRecord       *record,
+       SpScoreResult      *result,
+       gboolean           *false_win,
+       GError            **error)
+{
+  g_autoptr(SpRules) rules = sp_tournament_new_rules (tournament, NULL);
+
+  g_assert_nonnull (rules);
+  return sp_hand_entry_judge (entry, table, tournament, rules, record, result, false_win, error);
+}
+
+static void
+assert_refused (const SpHandEntry *entry,
+                SpTournament      *tournament,
+                SpCoreError        code,
+                const char        *words)
+{
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+  g_autoptr(GError) error = NULL;
+  SpTable table = first_hand (tournament->ruleset);
+  SpScoreResult result;
+  gboolean false_win;
+
+  g_assert_false (judge (entry, &table, tournament, record, &result, &false_win, &error));
+  g_assert_error (error, SP_CORE_ERROR, (gint) code);
+  g_assert_nonnull (strstr (error->message, "session 1 table 1"));
+  g_assert_nonnull (strstr (error->message, words));
+  g_assert_cmpint (record->winner, ==, SP_CHAIR_NONE);
+  g_assert_cmpint (record->total, ==, 0);
+}
+
+static void
+test_draw (void)
+{
+  SpTournament tournament = tournament_of (SP_RULESET_MCR, "", 0, 0);
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpTable table = first_hand (SP_RULESET_MCR);
+  SpScoreResult result;
+  gboolean false_win;
+
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  g_assert_true (judge (&entry, &table, &tournament, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_true (record->draw);
+  g_assert_cmpuint (record->number, ==, 1);
+  g_assert_cmpint (record->winner, ==, SP_CHAIR_NONE);
+
+  /* A draw with a winner is refused. */
+  entry.winner = SP_WIND_SOUTH;
+  assert_refused (&entry, &tournament, SP_CORE_ERROR_INVALID, "a draw has no winner");
+}
+
+static void
+test_tiles (void)
+{
+  SpTournament tournament = tournament_of (SP_RULESET_MCR, "", 0, 0);
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_auto(SpHandEntry) again = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpTable table = first_hand (SP_RULESET_MCR);
+  SpScoreResult result;
+  gboolean false_win;
+
+  /* 十三幺 and 2 flowers on South's discard: East +24 + 90, South −98, the others −8. */
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, "19m19s19pESWNCFPN", 0);
+  g_assert_true (sp_situation_set (&entry.situation, "flowers", "2", NULL));
+  g_assert_true (judge (&entry, &table, &tournament, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_false (false_win);
+  g_assert_cmpint (record->total, ==, 90);
+  g_assert_cmpint (record->winner, ==, 0);
+  g_assert_cmpint (record->discarder, ==, 1);
+  g_assert_cmpint (record->settlement[0], ==, 114);
+  g_assert_cmpint (record->settlement[1], ==, -98);
+  g_assert_cmpstr (record->notation, ==, "19m19s19pESWNCFPN");
+  g_assert_nonnull (strstr (record->items, "\"name\":\"十三幺\""));
+  /* The stored situation is its stable form, without what the seating decides. */
+  g_assert_cmpstr (record->situation, ==, "flowers=2");
+
+  /* And back: the entry of the record is the one entered. */
+  g_assert_true (sp_hand_entry_from_record (&again, record, &table.next, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (again.winner, ==, SP_WIND_EAST);
+  g_assert_cmpint (again.from, ==, SP_WIND_SOUTH);
+  g_assert_cmpstr (again.tiles, ==, entry.tiles);
+  g_assert_cmpuint (again.situation.n_flowers, ==, 2);
+  g_assert_cmpuint (again.situation.given, ==, SP_SITUATION_FLOWERS);
+}
+
+static void
+test_tiles_and_total (void)
+{
+  SpTournament tournament = tournament_of (SP_RULESET_MCR, "", 0, 0);
+  g_auto(SpHandEntry) entry = { 0 };
+
+  /* The tiles were dropped silently once: "nonsense" with a total of 8 was a hand. */
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, "nonsense", 0);
+  entry.has_total = TRUE;
+  entry.total = 8;
+  assert_refused (&entry, &tournament, SP_CORE_ERROR_INVALID, "not both");
+
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 0);
+  entry.has_total = FALSE;
+  assert_refused (&entry, &tournament, SP_CORE_ERROR_INVALID, "tiles or its claimed total");
+}
+
+static void
+test_total_bounds (void)
+{
+  static const struct
+  {
+    SpRuleset   ruleset;
+    const char *options;
+    gint64      total;
+    gboolean    accepted;
+  } cases[] = {
+    { SP_RULESET_MCR, "", 1800, TRUE },
+    { SP_RULESET_MCR, "", 1801, FALSE },
+    { SP_RULESET_MCR, "", G_GINT64_CONSTANT (99999999999), FALSE },
+    { SP_RULESET_TAIWAN, "", 240, TRUE },
+    { SP_RULESET_TAIWAN, "", 241, FALSE },
+    /* Guangdong: the special hands beyond the cap reach 9 番; a cap above it is the bound. */
+    { SP_RULESET_GUANGDONG, "", 9, TRUE },
+    { SP_RULESET_GUANGDONG, "", 10, FALSE },
+    { SP_RULESET_GUANGDONG, "cap=13", 13, TRUE },
+    { SP_RULESET_GUANGDONG, "cap=13", 14, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SpTournament tournament = tournament_of (cases[i].ruleset, cases[i].options, 0, 0);
+      g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+      g_auto(SpHandEntry) entry = { 0 };
+      g_autoptr(GError) error = NULL;
+      SpTable table = first_hand (cases[i].ruleset);
+      SpScoreResult result;
+      gboolean false_win;
+
+      win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, cases[i].total);
+      g_assert_cmpint (judge (&entry, &table, &tournament, record, &result, &false_win, &error),
+                       ==, cases[i].accepted);
+      if (cases[i].accepted)
+        g_assert_no_error (error);
+      else
+        {
+          g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+          g_assert_nonnull (strstr (error->message, "more than any"));
+        }
+    }
+}
+
+static void
+test_min_fan (void)
+{
+  SpTournament fewer = tournament_of (SP_RULESET_MCR, "min_fan=5", 0, 0);
+  SpTournament usual = tournament_of (SP_RULESET_MCR, "", 0, 0);
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpTable table = first_hand (SP_RULESET_MCR);
+  SpScoreResult result;
+  gboolean false_win;
+
+  /* The tournament's min_fan, not a fixed 8. */
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 6);
+  g_assert_true (judge (&entry, &table, &fewer, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (record->total, ==, 6);
+  g_assert_false (judge (&entry, &table, &usual, record, &result, &false_win, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_BELOW_MINIMUM);
+  g_assert_nonnull (strstr (error->message, "minimum of 8"));
+  g_assert_cmpint (result.error_code, ==, SP_CORE_ERROR_BELOW_MINIMUM);
+  g_assert_cmpint (result.total, ==, 6);
+}
+
+static void
+test_options_that_do_nothing (void)
+{
+  SpTournament mcr = tournament_of (SP_RULESET_MCR, "", 0, 0);
+  SpTournament guangdong = tournament_of (SP_RULESET_GUANGDONG, "", 0, 0);
+  g_auto(SpHandEntry) entry = { 0 };
+
+  win (&entry, SP_WIND_SOUTH, SP_HAND_ENTRY_SELF_DRAWN, NULL, 8);
+  g_assert_true (sp_situation_set (&entry.situation, "discarder", "W", NULL));
+  assert_refused (&entry, &mcr, SP_CORE_ERROR_BAD_SITUATION, "no discarder");
+
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 8);
+  g_assert_true (sp_situation_set (&entry.situation, "base", "30", NULL));
+  assert_refused (&entry, &mcr, SP_CORE_ERROR_INVALID, "MCR has no stakes");
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 8);
+  g_assert_true (sp_situation_set (&entry.situation, "per-tai", "10", NULL));
+  assert_refused (&entry, &mcr, SP_CORE_ERROR_INVALID, "MCR has no stakes");
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 3);
+  g_assert_true (sp_situation_set (&entry.situation, "per-tai", "10", NULL));
+  assert_refused (&entry, &guangdong, SP_CORE_ERROR_INVALID, "not by 台");
+}
+
+static void
+test_seating_contradictions (void)
+{
+  static const struct
+  {
+    const char *key;
+    const char *value;
+    const char *words;
+  } cases[] = {
+    { "seat-wind", "E", "the winner sits S" },
+    { "round-wind", "S", "the round wind is E" },
+    { "dealer", "W", "the dealer sits E" },
+    { "streak", "2", "streak (連莊) is 0" },
+    { "discarder", "N", "contradicts the discard of W" },
+    { "self-drawn", NULL, "contradicts the discard of W" },
+  };
+  SpTournament tournament = tournament_of (SP_RULESET_TAIWAN, "", 30, 10);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(SpHandEntry) entry = { 0 };
+
+      win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 3);
+      g_assert_true (sp_situation_set (&entry.situation, cases[i].key, cases[i].value, NULL));
+      assert_refused (&entry, &tournament, SP_CORE_ERROR_BAD_SITUATION, cases[i].words);
+    }
+}
+
+static void
+test_taiwan_per_tai (void)
+{
+  SpTournament tournament = tournament_of (SP_RULESET_TAIWAN, "", 30, 20);
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpTable table = first_hand (SP_RULESET_TAIWAN);
+  SpScoreResult result;
+  gboolean false_win;
+
+  /* S wins 5 台 on W's discard, neither the dealer: W pays 底 30 + 5 × 每台 20. */
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 5);
+  g_assert_true (judge (&entry, &table, &tournament, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (record->settlement[1], ==, 130);
+  g_assert_cmpint (record->settlement[2], ==, -130);
+  /* The hand's own 每台 wins over the tournament's. */
+  g_assert_true (sp_situation_set (&entry.situation, "per-tai", "50", NULL));
+  g_assert_true (judge (&entry, &table, &tournament, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (record->settlement[1], ==, 280);
+  g_assert_cmpstr (record->situation, ==, "per-tai=50");
+}
+
+static void
+test_taiwan_flower_wins (void)
+{
+  SpTournament tournament = tournament_of (SP_RULESET_TAIWAN, "", 30, 10);
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpTable table = first_hand (SP_RULESET_TAIWAN);
+  SpScoreResult result;
+  gboolean false_win;
+
+  /* 八仙過海: S holds all eight flowers, all three pay 30 + 8 × 10, the dealer E 1 台 more. */
+  win (&entry, SP_WIND_SOUTH, SP_HAND_ENTRY_SELF_DRAWN, "-", 0);
+  g_assert_true (sp_situation_set (&entry.situation, "flowers", "f1,f2,f3,f4,f5,f6,f7,f8",
+                                   NULL));
+  g_assert_true (judge (&entry, &table, &tournament, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (record->total, ==, 8);
+  g_assert_cmpint (record->settlement[0], ==, -120);
+  g_assert_cmpint (record->settlement[2], ==, -110);
+  g_assert_cmpint (record->settlement[1], ==, 340);
+
+  /* 七搶一: seven flowers, W holds the eighth and pays alone. */
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, "-", 0);
+  g_assert_true (sp_situation_set (&entry.situation, "flowers", "f1,f2,f3,f4,f5,f6,f7", NULL));
+  g_assert_true (judge (&entry, &table, &tournament, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (record->settlement[2], ==, -110);
+  g_assert_cmpint (record->settlement[0], ==, 0);
+  g_assert_cmpint (record->discarder, ==, 2);
+}
+
+static void
+test_false_wins (void)
+{
+  SpTournament mcr = tournament_of (SP_RULESET_MCR, "", 0, 0);
+  SpTournament taiwan = tournament_of (SP_RULESET_TAIWAN, "", 30, 20);
+  SpTournament guangdong = tournament_of (SP_RULESET_GUANGDONG, "", 0, 0);
+  g_autoptr(SpRules) mcr_rules = sp_tournament_new_rules (&mcr, NULL);
+  g_autoptr(SpRules) taiwan_rules = sp_tournament_new_rules (&taiwan, NULL);
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+  g_autoptr(GPtrArray) penalties = NULL;
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpTable table = first_hand (SP_RULESET_MCR);
+  SpScoreResult result;
+  gboolean false_win;
+
+  /* MCR 和错牌: 10 to each other player, not a disqualification. */
+  win (&entry, SP_WIND_WEST, SP_WIND_SOUTH, "[123m][123p][345s]678s5m6m", 0);
+  entry.false_win = TRUE;
+  g_assert_true (judge (&entry, &table, &mcr, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_true (false_win);
+  g_assert_cmpint (result.penalty[SP_WIND_WEST], ==, -30);
+  g_assert_false (sp_hand_entry_disqualifies (mcr_rules, &result));
+  penalties = sp_hand_entry_false_win_penalties (&entry, &table, mcr_rules, &result);
+  g_assert_cmpuint (penalties->len, ==, 4);
+  g_assert_cmpint (((SpPenalty *) penalties->pdata[2])->player, ==, 13);
+  g_assert_cmpint (((SpPenalty *) penalties->pdata[2])->points, ==, -30);
+  g_assert_cmpuint (((SpPenalty *) penalties->pdata[2])->table, ==, 1);
+  g_assert_cmpuint (((SpPenalty *) penalties->pdata[2])->number, ==, 1);
+  g_clear_pointer (&penalties, g_ptr_array_unref);
+
+  /* 有意诈和: four tiles from ready, a disqualification under r98. */
+  win (&entry, SP_WIND_WEST, SP_WIND_SOUTH, "1357m2468p13579s2m", 0);
+  entry.false_win = TRUE;
+  g_assert_true (judge (&entry, &table, &mcr, record, &result, &false_win, &error));
+  g_assert_true (false_win);
+  g_assert_true (sp_hand_entry_disqualifies (mcr_rules, &result));
+
+  /* A legal win declared false is refused; an MCR claim without tiles too. */
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, "19m19s19pESWNCFPN", 0);
+  entry.false_win = TRUE;
+  assert_refused (&entry, &mcr, SP_CORE_ERROR_INVALID, "legal win of 88");
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 8);
+  entry.false_win = TRUE;
+  assert_refused (&entry, &mcr, SP_CORE_ERROR_INVALID, "from its tiles");
+
+  /* Taiwan 詐胡 of 5 台 claimed by S: 30 + 5 × 20 to W and N, the dealer E 1 台 more. */
+  table = first_hand (SP_RULESET_TAIWAN);
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 5);
+  entry.false_win = TRUE;
+  g_assert_true (judge (&entry, &table, &taiwan, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_true (false_win);
+  g_assert_cmpint (result.penalty[SP_WIND_EAST], ==, 150);
+  g_assert_cmpint (result.penalty[SP_WIND_WEST], ==, 130);
+  g_assert_cmpint (result.penalty[SP_WIND_NORTH], ==, 130);
+  g_assert_cmpint (result.penalty[SP_WIND_SOUTH], ==, -410);
+  penalties = sp_hand_entry_false_win_penalties (&entry, &table, taiwan_rules, &result);
+  g_assert_nonnull (strstr (((SpPenalty *) penalties->pdata[0])->reason, "5 台"));
+
+  /* Guangdong 诈胡 of 3 番: 2^3 to each of the three, and the reason says it. */
+  table = first_hand (SP_RULESET_GUANGDONG);
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 3);
+  entry.false_win = TRUE;
+  g_assert_true (judge (&entry, &table, &guangdong, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (result.penalty[SP_WIND_SOUTH], ==, -24);
+  g_assert_cmpint (result.penalty[SP_WIND_EAST], ==, 8);
+  g_assert_nonnull (strstr (result.penalty_reason, "8 to each of the three"));
+}
+
+static void
+test_complete_table (void)
+{
+  SpTournament tournament = tournament_of (SP_RULESET_MCR, "", 0, 0);
+  g_autoptr(SpHandRecord) draw = g_new0 (SpHandRecord, 1);
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpTable table = first_hand (SP_RULESET_MCR);
+  SpScoreResult result;
+  gboolean false_win;
+
+  draw->draw = TRUE;
+  draw->winner = SP_CHAIR_NONE;
+  for (guint i = 0; i < 16; i++)
+    sp_table_advance (&table, SP_RULESET_MCR, FALSE, draw);
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  g_assert_false (judge (&entry, &table, &tournament, record, &result, &false_win, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "complete"));
+}
+
+/* Hand 1 corrected from a win of S to a win of the dealer E: under Taiwan's 連莊 the dealer
+ * keeps the deal, so at hand 2 the seat winds are not what they were, and the self-drawn win
+ * of chair 1 there is paid differently. */
+static void
+test_rescore (void)
+{
+  SpTournament tournament = tournament_of (SP_RULESET_TAIWAN, "", 30, 10);
+  g_autoptr(SpRules) rules = sp_tournament_new_rules (&tournament, NULL);
+  g_autoptr(GPtrArray) hands = g_ptr_array_new_with_free_func (
+    (GDestroyNotify) sp_hand_record_free);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpTable table = first_hand (SP_RULESET_TAIWAN);
+  SpScoreResult result;
+  gboolean false_win;
+  SpHandRecord *second;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      SpHandRecord *record = g_new0 (SpHandRecord, 1);
+
+      /* Hand 1: S wins 1 台 from W.  Hand 2: E (chair 1, the new dealer) self-draws 1 台. */
+      if (i == 0)
+        win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 1);
+      else
+        win (&entry, SP_WIND_EAST, SP_HAND_ENTRY_SELF_DRAWN, NULL, 1);
+      g_assert_true (sp_hand_entry_judge (&entry, &table, &tournament, rules, record, &result,
+                                          &false_win, &error));
+      g_assert_no_error (error);
+      record->id = 100 + i;
+      g_ptr_array_add (hands, record);
+      sp_table_advance (&table, SP_RULESET_TAIWAN, FALSE, record);
+      sp_hand_entry_clear (&entry);
+    }
+  second = hands->pdata[1];
+  g_assert_cmpint (second->winner, ==, 1);
+  /* The dealer, on 連0, self-draws: each pays 30 + (1 + 1) × 10. */
+  g_assert_cmpint (second->settlement[0], ==, -50);
+  g_assert_cmpint (second->settlement[1], ==, 150);
+
+  table = first_hand (SP_RULESET_TAIWAN);
+  win (&entry, SP_WIND_EAST, SP_WIND_WEST, NULL, 1);
+  g_assert_true (sp_table_rescore (&table, &tournament, rules, hands, 0, &entry, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (((SpHandRecord *) hands->pdata[0])->winner, ==, 0);
+  g_assert_cmpint (((SpHandRecord *) hands->pdata[0])->id, ==, 100);
+  /* Chair 0 keeps the deal (連1): chair 1 now sits S and self-draws as a non-dealer: the
+   * dealer pays 30 + (1 + 3) × 10, the two others 30 + 10. */
+  g_assert_cmpint (second->winner, ==, 1);
+  g_assert_cmpint (second->id, ==, 101);
+  g_assert_cmpint (second->settlement[0], ==, -70);
+  g_assert_cmpint (second->settlement[2], ==, -40);
+  g_assert_cmpint (second->settlement[1], ==, 150);
+  g_assert_cmpuint (table.n_hands, ==, 2);
+  g_assert_cmpuint (sp_rotation_dealer_chair (&table.next), ==, 1);
+
+  /* A correction the rules refuse leaves an error naming the hand. */
+  table = first_hand (SP_RULESET_TAIWAN);
+  win (&entry, SP_WIND_EAST, SP_WIND_EAST, NULL, 1);
+  g_assert_false (sp_table_rescore (&table, &tournament, rules, hands, 0, &entry, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "hand 1"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sparrow/core/entry/draw", test_draw);
+  g_test_add_func ("/sparrow/core/entry/tiles", test_tiles);
+  g_test_add_func ("/sparrow/core/entry/tiles-and-total", test_tiles_and_total);
+  g_test_add_func ("/sparrow/core/entry/total-bounds", test_total_bounds);
+  g_test_add_func ("/sparrow/core/entry/min-fan", test_min_fan);
+  g_test_add_func ("/sparrow/core/entry/options-that-do-nothing", test_options_that_do_nothing);
+  g_test_add_func ("/sparrow/core/entry/seating-contradictions", test_seating_contradictions);
+  g_test_add_func ("/sparrow/core/entry/taiwan-per-tai", test_taiwan_per_tai);
+  g_test_add_func ("/sparrow/core/entry/taiwan-flower-wins", test_taiwan_flower_wins);
+  g_test_add_func ("/sparrow/core/entry/false-wins", test_false_wins);
+  g_test_add_func ("/sparrow/core/entry/complete-table", test_complete_table);
+  g_test_add_func ("/sparrow/core/entry/rescore", test_rescore);
+  return g_test_run ();
+}

@@ -1,0 +1,621 @@
+/* test-db-hands.c: the operations on hands, each one transaction that checks every rule and
+ * writes all or nothing: add, correct, remove, import, false wins, and migration 0002.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+
+#include "sp-db.h"
+
+typedef struct
+{
+  char         *folder;
+  char         *path;
+  SpDb         *db;
+  SpTournament *tournament;
+  SpRules      *rules;
+  gint64        players[4];
+} Fixture;
+
+/* A tournament of @ruleset and one table of four seated for session 1. */
+static void
+open_tournament (Fixture    *fixture,
+                 SpRuleset   ruleset,
+                 gint32      base,
+                 gint32      per_tai)
+{
+  g_autoptr(GError) error = NULL;
+  SpTournament tournament = {
+    .name = (char *) "Hands",
+    .ruleset = ruleset,
+    .profile = (char *) sp_rules_list_profiles (ruleset)[0],
+    .options = (char *) "",
+    .n_sessions = 2,
+    .seating = (char *) "random",
+    .ranking = (char *) "score",
+    .base = base,
+    .per_tai = per_tai,
+  };
+  const char *names[] = { "张伟", "Anna Berg", "Jean Dupont", "李娜" };
+
+  g_assert_true (sp_db_create_tournament (fixture->db, &tournament, &error));
+  g_assert_no_error (error);
+  g_free (tournament.created);
+  fixture->tournament = sp_db_find_tournament (fixture->db, "Hands", &error);
+  g_assert_no_error (error);
+  fixture->rules = sp_tournament_new_rules (fixture->tournament, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *name = g_strdup (names[i]);
+      SpPlayer player = { .tournament = fixture->tournament->id, .name = name };
+
+      /* sp_db_add_player trims the name in place. */
+      g_assert_true (sp_db_add_player (fixture->db, &player, &error));
+      g_assert_no_error (error);
+      fixture->players[i] = player.id;
+    }
+  g_assert_true (sp_db_store_seating (fixture->db, fixture->tournament->id, 1, 42,
+                                      fixture->players, 4, &error));
+  g_assert_no_error (error);
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->folder = g_dir_make_tmp ("sparrow-hands-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->folder, "test.db", NULL);
+  fixture->db = sp_db_open (fixture->path, &error);
+  g_assert_no_error (error);
+  sp_db_set_referee (fixture->db, "Referee Wu");
+  if (data != NULL)
+    open_tournament (fixture, (SpRuleset) GPOINTER_TO_INT (data) - 1, 30, 10);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GDir) dir = g_dir_open (fixture->folder, 0, NULL);
+  const char *name;
+
+  g_clear_pointer (&fixture->rules, sp_rules_free);
+  g_clear_pointer (&fixture->tournament, sp_tournament_free);
+  g_clear_pointer (&fixture->db, sp_db_close);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->folder, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (fixture->folder);
+  g_free (fixture->path);
+  g_free (fixture->folder);
+}
+
+#define MCR GINT_TO_POINTER (SP_RULESET_MCR + 1)
+#define TAIWAN GINT_TO_POINTER (SP_RULESET_TAIWAN + 1)
+
+static void
+win (SpHandEntry *entry,
+     gint         winner,
+     gint         from,
+     const char  *tiles,
+     gint64       total)
+{
+  sp_hand_entry_clear (entry);
+  sp_hand_entry_init (entry);
+  entry->winner = winner;
+  entry->from = from;
+  sp_hand_entry_set_tiles (entry, tiles);
+  entry->has_total = tiles == NULL;
+  entry->total = total;
+}
+
+static guint
+count_hands (Fixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) hands = sp_db_list_hands (fixture->db, fixture->tournament->id, 0, 0,
+                                                 &error);
+
+  g_assert_no_error (error);
+  return hands->len;
+}
+
+static guint
+count_audit (Fixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) audit = sp_db_list_audit (fixture->db, &error);
+
+  g_assert_no_error (error);
+  return audit->len;
+}
+
+/* Adds @entry at table 1 of session 1, which must succeed; returns the stored hand's id. */
+static gint64
+add (Fixture           *fixture,
+     const SpHandEntry *entry)
+{
+  g_auto(SpHandReport) report = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sp_db_add_hand (fixture->db, fixture->tournament, fixture->rules, 1, 1, entry,
+                                 &report, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (report.hand);
+  return report.hand->id;
+}
+
+static void
+test_add (Fixture       *fixture,
+          gconstpointer  data)
+{
+  g_auto(SpHandReport) report = { 0 };
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) audit = NULL;
+  SpAuditEntry *last;
+
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, "19m19s19pESWNCFPN", 0);
+  g_assert_true (sp_db_add_hand (fixture->db, fixture->tournament, fixture->rules, 1, 1, &entry,
+                                 &report, &error));
+  g_assert_no_error (error);
+  g_assert_false (report.false_win);
+  g_assert_cmpint (report.hand->total, ==, 88);
+  g_assert_cmpint (report.hand->settlement[0], ==, 112);
+  g_assert_cmpstr (report.hand->entered_by, ==, "Referee Wu");
+  g_assert_cmpuint (report.table.next.number, ==, 1);
+
+  /* The change is in the audit log, by the referee. */
+  audit = sp_db_list_audit (fixture->db, &error);
+  last = audit->pdata[audit->len - 1];
+  g_assert_cmpstr (last->target, ==, "hands");
+  g_assert_cmpstr (last->action, ==, "insert");
+  g_assert_cmpstr (last->who, ==, "Referee Wu");
+
+  sp_hand_entry_clear (&entry);
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  add (fixture, &entry);
+  g_assert_cmpuint (count_hands (fixture), ==, 2);
+}
+
+/* Every refusal of the core writes nothing, not even to the audit log. */
+static void
+test_refusals_write_nothing (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  guint audit = count_audit (fixture);
+
+  for (guint i = 0; i < 6; i++)
+    {
+      g_auto(SpHandReport) report = { 0 };
+      g_autoptr(GError) error = NULL;
+      SpCoreError code = SP_CORE_ERROR_INVALID;
+
+      switch (i)
+        {
+        case 0: /* the tiles and a total */
+          win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, "nonsense", 0);
+          entry.has_total = TRUE;
+          entry.total = 8;
+          break;
+        case 1: /* beyond any MCR hand */
+          win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, G_GINT64_CONSTANT (99999999999));
+          break;
+        case 2: /* MCR has no stakes */
+          win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 8);
+          sp_situation_set (&entry.situation, "per-tai", "10", NULL);
+          break;
+        case 3: /* a discarder on a self-draw */
+          win (&entry, SP_WIND_EAST, SP_HAND_ENTRY_SELF_DRAWN, NULL, 8);
+          sp_situation_set (&entry.situation, "discarder", "W", NULL);
+          code = SP_CORE_ERROR_BAD_SITUATION;
+          break;
+        case 4: /* a seat wind the seating contradicts */
+          win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 8);
+          sp_situation_set (&entry.situation, "seat-wind", "W", NULL);
+          code = SP_CORE_ERROR_BAD_SITUATION;
+          break;
+        case 5: /* not a win */
+          win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, "19m19p19sESWNCF5m1m", 0);
+          code = SP_CORE_ERROR_NOT_A_WIN;
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      g_assert_false (sp_db_add_hand (fixture->db, fixture->tournament, fixture->rules, 1, 1,
+                                      &entry, &report, &error));
+      g_assert_error (error, SP_CORE_ERROR, (gint) code);
+      g_assert_nonnull (strstr (error->message, "session 1 table 1 hand 1"));
+      g_assert_null (report.hand);
+    }
+  g_assert_cmpuint (count_hands (fixture), ==, 0);
+  g_assert_cmpuint (count_audit (fixture), ==, audit);
+}
+
+static void
+test_closed_session (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_auto(SpHandReport) report = { 0 };
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpHandRecord row = { .session = 1, .table = 1, .number = 2, .winner = SP_CHAIR_NONE,
+                       .discarder = SP_CHAIR_NONE, .draw = TRUE };
+  gint64 id;
+
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  id = add (fixture, &entry);
+  g_assert_true (sp_db_set_session_closed (fixture->db, fixture->tournament->id, 1, TRUE, TRUE,
+                                           &error));
+  g_assert_no_error (error);
+
+  g_assert_false (sp_db_add_hand (fixture->db, fixture->tournament, fixture->rules, 1, 1,
+                                  &entry, &report, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "closed"));
+  g_clear_error (&error);
+  /* The rows themselves refuse it too, whoever writes them. */
+  g_assert_false (sp_db_record_hand (fixture->db, fixture->tournament->id, &row, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_clear_error (&error);
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 8);
+  g_assert_false (sp_db_correct_hand (fixture->db, fixture->tournament, fixture->rules, id,
+                                      &entry, &report, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (sp_db_remove_hand (fixture->db, fixture->tournament, fixture->rules, id,
+                                     &report, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpuint (count_hands (fixture), ==, 1);
+}
+
+static void
+test_withdrawn_player (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_auto(SpHandReport) report = { 0 };
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_strdup ("Sub");
+  SpPlayer substitute = { .tournament = fixture->tournament->id, .name = name,
+                          .status = SP_PLAYER_SUBSTITUTE, .substitute_for = fixture->players[2] };
+
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  g_assert_true (sp_db_set_player_status (fixture->db, fixture->players[2], SP_PLAYER_WITHDRAWN,
+                                          &error));
+  g_assert_no_error (error);
+  g_assert_false (sp_db_add_hand (fixture->db, fixture->tournament, fixture->rules, 1, 1,
+                                  &entry, &report, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Jean Dupont"));
+  g_assert_nonnull (strstr (error->message, "withdrawn"));
+  g_clear_error (&error);
+  g_assert_cmpuint (count_hands (fixture), ==, 0);
+
+  /* Once a substitute has his seat, the table plays on. */
+  g_assert_true (sp_db_add_player (fixture->db, &substitute, &error));
+  g_assert_no_error (error);
+  g_assert_true (sp_db_replace_player (fixture->db, fixture->tournament->id, fixture->players[2],
+                                       substitute.id, &error));
+  g_assert_no_error (error);
+  add (fixture, &entry);
+  g_assert_cmpuint (count_hands (fixture), ==, 1);
+}
+
+/* Taiwan, three hands; hand 2 corrected from a win of S to a win of the dealer E: the dealer
+ * keeps the deal (連莊), so hand 3 is played at other seat winds and paid otherwise. */
+static void
+test_correct (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_auto(SpHandReport) report = { 0 };
+  g_auto(SpHandEntry) entry = { 0 };
+  g_auto(SpHandEntry) stored = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpHandRecord) third = NULL;
+  SpTable before;
+  gint64 ids[3];
+
+  /* Hand 1: a draw (the dealer, chair 0, keeps the deal).  Hand 2: S (chair 1) wins from W,
+   * the deal passes.  Hand 3: E, now chair 1, self-draws 1 台 as the dealer. */
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  ids[0] = add (fixture, &entry);
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 2);
+  ids[1] = add (fixture, &entry);
+  win (&entry, SP_WIND_EAST, SP_HAND_ENTRY_SELF_DRAWN, NULL, 1);
+  ids[2] = add (fixture, &entry);
+  third = sp_db_get_hand (fixture->db, fixture->tournament->id, ids[2], &error);
+  g_assert_cmpint (third->winner, ==, 1);
+  g_assert_cmpint (third->settlement[1], ==, 150);
+  g_assert_cmpint (third->settlement[0], ==, -50);
+  g_clear_pointer (&third, sp_hand_record_free);
+
+  /* The correction starts from the stored entry, seat letters of its own hand. */
+  g_assert_true (sp_db_get_hand_entry (fixture->db, fixture->tournament, ids[1], &stored,
+                                       &before, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (stored.winner, ==, SP_WIND_SOUTH);
+  g_assert_cmpint (stored.from, ==, SP_WIND_WEST);
+  g_assert_cmpuint (before.next.number, ==, 2);
+  g_assert_cmpuint (before.next.streak, ==, 1);
+  stored.winner = SP_WIND_EAST;
+  g_assert_true (sp_db_correct_hand (fixture->db, fixture->tournament, fixture->rules, ids[1],
+                                     &stored, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (report.hand->id, ==, ids[1]);
+  g_assert_cmpint (report.hand->winner, ==, 0);
+  /* The dealer on 連1 wins 2 台 from W: 30 + (2 + 3) × 10. */
+  g_assert_cmpint (report.hand->settlement[0], ==, 80);
+
+  /* Hand 3: chair 0 still deals (連2), chair 1 sits S and self-draws as a non-dealer. */
+  third = sp_db_get_hand (fixture->db, fixture->tournament->id, ids[2], &error);
+  g_assert_cmpint (third->winner, ==, 1);
+  g_assert_cmpint (third->settlement[0], ==, -90);
+  g_assert_cmpint (third->settlement[2], ==, -40);
+  g_assert_cmpint (third->settlement[1], ==, 170);
+
+  /* A correction the rules refuse writes nothing. */
+  g_clear_pointer (&third, sp_hand_record_free);
+  win (&entry, SP_WIND_EAST, SP_WIND_WEST, "nonsense", 2);
+  entry.has_total = TRUE;
+  g_assert_false (sp_db_correct_hand (fixture->db, fixture->tournament, fixture->rules, ids[1],
+                                      &entry, &report, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  g_clear_error (&error);
+  third = sp_db_get_hand (fixture->db, fixture->tournament->id, ids[2], &error);
+  g_assert_cmpint (third->settlement[1], ==, 170);
+}
+
+static void
+test_remove (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_auto(SpHandReport) report = { 0 };
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) hands = NULL;
+  gint64 ids[3];
+  gint64 next;
+
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  ids[0] = add (fixture, &entry);
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 2);
+  ids[1] = add (fixture, &entry);
+  win (&entry, SP_WIND_EAST, SP_HAND_ENTRY_SELF_DRAWN, NULL, 1);
+  ids[2] = add (fixture, &entry);
+
+  /* Without the draw, S's win is hand 1 with the dealer on 連0, and the deal passes after it:
+   * the self-draw of chair 1 is then the dealer's, on 連0. */
+  g_assert_true (sp_db_remove_hand (fixture->db, fixture->tournament, fixture->rules, ids[0],
+                                    &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (report.hand->id, ==, ids[0]);
+  hands = sp_db_list_hands (fixture->db, fixture->tournament->id, 1, 1, &error);
+  g_assert_cmpuint (hands->len, ==, 2);
+  g_assert_cmpint (((SpHandRecord *) hands->pdata[0])->id, ==, ids[1]);
+  g_assert_cmpuint (((SpHandRecord *) hands->pdata[0])->number, ==, 1);
+  g_assert_cmpint (((SpHandRecord *) hands->pdata[0])->settlement[1], ==, 50);
+  g_assert_cmpuint (((SpHandRecord *) hands->pdata[1])->number, ==, 2);
+  g_assert_cmpint (((SpHandRecord *) hands->pdata[1])->settlement[0], ==, -50);
+
+  /* A deleted hand's id never comes back. */
+  g_assert_true (sp_db_remove_hand (fixture->db, fixture->tournament, fixture->rules, ids[2],
+                                    &report, &error));
+  g_assert_no_error (error);
+  sp_hand_entry_clear (&entry);
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  next = add (fixture, &entry);
+  g_assert_cmpint (next, >, ids[2]);
+
+  g_assert_false (sp_db_remove_hand (fixture->db, fixture->tournament, fixture->rules, 9999,
+                                     &report, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND);
+}
+
+static void
+test_import (Fixture       *fixture,
+             gconstpointer  data)
+{
+  SpHandImport lines[3] = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      lines[i].session = 1;
+      lines[i].table = 1;
+      lines[i].where = "hands.csv line 2";
+      sp_hand_entry_init (&lines[i].entry);
+    }
+  lines[0].entry.draw = TRUE;
+  win (&lines[1].entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 8);
+  win (&lines[2].entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 7);
+  lines[2].where = "hands.csv line 4";
+
+  /* The third is below the minimum: nothing is imported. */
+  g_assert_false (sp_db_import_hands (fixture->db, fixture->tournament, fixture->rules, lines, 3,
+                                      &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_BELOW_MINIMUM);
+  g_assert_true (g_str_has_prefix (error->message, "hands.csv line 4: session 1 table 1 hand 3"));
+  g_clear_error (&error);
+  g_assert_cmpuint (count_hands (fixture), ==, 0);
+
+  /* An unknown table is named too. */
+  lines[2].entry.total = 8;
+  lines[2].table = 5;
+  g_assert_false (sp_db_import_hands (fixture->db, fixture->tournament, fixture->rules, lines, 3,
+                                      &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "no table 5"));
+  g_clear_error (&error);
+  g_assert_cmpuint (count_hands (fixture), ==, 0);
+
+  lines[2].table = 1;
+  g_assert_true (sp_db_import_hands (fixture->db, fixture->tournament, fixture->rules, lines, 3,
+                                     &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_hands (fixture), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    sp_hand_entry_clear (&lines[i].entry);
+}
+
+static void
+test_false_win (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_auto(SpHandReport) report = { 0 };
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) penalties = NULL;
+
+  /* 有意诈和 by W (chair 2 at hand 1): four tiles from ready. */
+  win (&entry, SP_WIND_WEST, SP_WIND_SOUTH, "1357m2468p13579s2m", 0);
+  entry.false_win = TRUE;
+  g_assert_true (sp_db_add_hand (fixture->db, fixture->tournament, fixture->rules, 1, 1, &entry,
+                                 &report, &error));
+  g_assert_no_error (error);
+  g_assert_true (report.false_win);
+  g_assert_null (report.hand);
+  g_assert_cmpint (report.disqualified, ==, fixture->players[2]);
+  g_assert_cmpuint (report.penalties->len, ==, 4);
+  g_assert_cmpuint (count_hands (fixture), ==, 0);
+
+  penalties = sp_db_list_penalties (fixture->db, fixture->tournament->id, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (penalties->len, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      SpPenalty *penalty = penalties->pdata[i];
+
+      g_assert_cmpuint (penalty->table, ==, 1);
+      g_assert_cmpuint (penalty->number, ==, 1);
+      g_assert_cmpint (penalty->points, ==, penalty->player == fixture->players[2] ? -60 : 20);
+      g_assert_nonnull (strstr (penalty->reason, "有意诈和"));
+    }
+}
+
+/* A version-1 file: the 0001 schema with hands whose situation has the command-line form. */
+static void
+test_migration (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("sparrow-hands-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "old.db", NULL);
+  g_autofree char *schema_path = g_test_build_filename (G_TEST_DIST, "..", "db", "migrations",
+                                                        "0001-initial.sql", NULL);
+  g_autofree char *schema = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = NULL;
+  g_autoptr(SpTournament) tournament = NULL;
+  g_autoptr(SpRules) rules = NULL;
+  g_autoptr(GPtrArray) hands = NULL;
+  g_autoptr(GPtrArray) penalties = NULL;
+  g_auto(SpHandReport) report = { 0 };
+  g_auto(SpHandEntry) entry = { 0 };
+  sqlite3 *raw;
+
+  g_assert_true (g_file_get_contents (schema_path, &schema, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sqlite3_open (path, &raw), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (raw, schema, NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (raw,
+    "INSERT INTO tournaments (id, name, ruleset, profile, n_sessions, seating, ranking, created)"
+    " VALUES (1, 'Old', 'mcr', 'cn', 1, 'random', 'score', '2025-01-01T00:00:00Z');"
+    "INSERT INTO players (id, tournament_id, name) VALUES (1, 1, 'A'), (2, 1, 'B'),"
+    " (3, 1, 'C'), (4, 1, 'D');"
+    "INSERT INTO sessions (id, tournament_id, number) VALUES (1, 1, 1);"
+    "INSERT INTO seats VALUES (1, 1, 0, 1), (1, 1, 1, 2), (1, 1, 2, 3), (1, 1, 3, 4);"
+    "INSERT INTO hands (id, session_id, table_number, number, winner, discarder, situation,"
+    " total, s0, s1, s2, s3, entered_by, entered_at) VALUES"
+    " (1, 1, 1, 1, 0, 1, '--last-tile --flowers 2', 8, 32, -16, -8, -8, 'x', 'now'),"
+    " (2, 1, 1, 2, 1, 2, '--flowers f1,f3 --liable S', 8, -8, 32, -16, -8, 'x', 'now'),"
+    " (3, 1, 1, 3, 2, 3, NULL, 8, -8, -8, 32, -16, 'x', 'now'),"
+    " (7, 1, 1, 4, 3, 0, '--kong', 8, -16, -8, -8, 32, 'x', 'now');"
+    "INSERT INTO penalties (session_id, player_id, hand_id, points, reason)"
+    " VALUES (1, 1, 2, -5, 'slow');"
+    "PRAGMA application_id = 1399878263; PRAGMA user_version = 1;", NULL, NULL, NULL),
+    ==, SQLITE_OK);
+  sqlite3_close (raw);
+
+  db = sp_db_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sp_db_get_schema_version (db), ==, SP_DB_SCHEMA_VERSION);
+  tournament = sp_db_find_tournament (db, "Old", &error);
+  rules = sp_tournament_new_rules (tournament, &error);
+  hands = sp_db_list_hands (db, 1, 1, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hands->len, ==, 4);
+  g_assert_cmpstr (((SpHandRecord *) hands->pdata[0])->situation, ==, "last-tile flowers=2");
+  g_assert_cmpstr (((SpHandRecord *) hands->pdata[1])->situation, ==, "liable=S flowers=f1,f3");
+  g_assert_null (((SpHandRecord *) hands->pdata[2])->situation);
+  g_assert_cmpstr (((SpHandRecord *) hands->pdata[3])->situation, ==, "kong");
+  g_assert_cmpint (((SpHandRecord *) hands->pdata[3])->id, ==, 7);
+  /* The penalty still names its hand. */
+  penalties = sp_db_list_penalties (db, 1, 1, &error);
+  g_assert_cmpuint (penalties->len, ==, 1);
+  g_assert_cmpint (((SpPenalty *) penalties->pdata[0])->hand, ==, 2);
+
+  /* The stored entry reads back through the typed situation. */
+  {
+    SpTable before;
+
+    g_assert_true (sp_db_get_hand_entry (db, tournament, 1, &entry, &before, &error));
+    g_assert_no_error (error);
+    g_assert_true (entry.situation.last_tile);
+    g_assert_cmpuint (entry.situation.n_flowers, ==, 2);
+  }
+
+  /* Hand 7, the highest, deleted: the next hand gets 8, not 7. */
+  g_assert_true (sp_db_remove_hand (db, tournament, rules, 7, &report, &error));
+  g_assert_no_error (error);
+  sp_hand_entry_clear (&entry);
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  g_assert_true (sp_db_add_hand (db, tournament, rules, 1, 1, &entry, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (report.hand->id, ==, 8);
+
+  g_clear_pointer (&db, sp_db_close);
+  g_unlink (path);
+  {
+    g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+    g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+
+    g_unlink (wal);
+    g_unlink (shm);
+  }
+  g_rmdir (folder);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+#define ADD(path, data, func) \
+  g_test_add ("/sparrow/db/hands/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
+  ADD ("add", MCR, test_add);
+  ADD ("refusals-write-nothing", MCR, test_refusals_write_nothing);
+  ADD ("closed-session", MCR, test_closed_session);
+  ADD ("withdrawn-player", MCR, test_withdrawn_player);
+  ADD ("correct", TAIWAN, test_correct);
+  ADD ("remove", TAIWAN, test_remove);
+  ADD ("import", MCR, test_import);
+  ADD ("false-win", MCR, test_false_win);
+#undef ADD
+  g_test_add_func ("/sparrow/db/hands/migration", test_migration);
+  return g_test_run ();
+}

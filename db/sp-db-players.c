@@ -205,11 +205,12 @@ sp_db_replace_player (SpDb     *db,
 
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  /* Sessions already drawn but without a hand: the substitute takes the chair; then the
-   * sessions of the balanced plan not drawn yet. */
+  /* Tables of open sessions without a hand yet (other tables of the session may have begun):
+   * the substitute takes the chair; then the sessions of the balanced plan not drawn yet. */
   ok = sp_db_run (db, "UPDATE seats SET player_id = ?1 WHERE player_id = ?2 AND session_id IN"
-                  " (SELECT s.id FROM sessions s WHERE s.tournament_id = ?3 AND s.status = 'open'"
-                  "  AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.id))",
+                  " (SELECT s.id FROM sessions s WHERE s.tournament_id = ?3 AND s.status = 'open')"
+                  " AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = seats.session_id"
+                  "  AND h.table_number = seats.table_number)",
                   values, G_N_ELEMENTS (values), "moving the substitute into the seats", error)
        && sp_db_run (db, "UPDATE plan_players SET player_id = ?1"
                      " WHERE tournament_id = ?3 AND player_id = ?2",

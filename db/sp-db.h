@@ -79,7 +79,8 @@ gboolean   sp_db_set_player_status   (SpDb            *db,
                                       gint64           player,
                                       SpPlayerStatus   status,
                                       GError         **error);
-/* Puts @substitute in @player's seats (and plan places) in sessions without a hand yet. */
+/* Puts @substitute in @player's seats at the tables of open sessions without a hand yet (and in
+ * his plan places). */
 gboolean   sp_db_replace_player      (SpDb            *db,
                                       gint64           tournament,
                                       gint64           player,

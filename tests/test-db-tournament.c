@@ -578,6 +578,34 @@ test_substitution (Fixture       *fixture,
   g_clear_error (&error);
 }
 
+/* A player who does not come to a session that has begun at other tables: his substitute
+ * takes his seat at his table, which has no hand yet. */
+static void
+test_substitution_other_table_begun (Fixture       *fixture,
+                                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) seats = NULL;
+  g_autofree char *name = g_strdup ("Kim");
+  SpPlayer substitute = { .name = name };
+  gint64 absent;
+
+  create (fixture, "random", 2, 8, "");
+  draw (fixture, 1, 0);
+  record (fixture, 1, 2, 1, 0, 1, 8);
+  seats = seats_of (fixture, 1);
+  absent = g_array_index (seats, gint64, 0);
+  g_assert_true (sp_db_substitute_player (fixture->db, fixture->tournament->id, absent,
+                                          &substitute, TRUE, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&seats, g_array_unref);
+  seats = seats_of (fixture, 1);
+  g_assert_cmpint (g_array_index (seats, gint64, 0), ==, substitute.id);
+  /* Table 2 has begun: its players keep their seats. */
+  for (guint i = 4; i < 8; i++)
+    g_assert_cmpint (g_array_index (seats, gint64, i), !=, substitute.id);
+}
+
 static void
 test_withdraw_reinstate (Fixture       *fixture,
                          gconstpointer  data)
@@ -816,6 +844,7 @@ main (int    argc,
   ADD ("names", test_names, NULL);
   ADD ("import", test_import, NULL);
   ADD ("substitution", test_substitution, NULL);
+  ADD ("substitution-other-table-begun", test_substitution_other_table_begun, NULL);
   ADD ("withdraw-reinstate", test_withdraw_reinstate, NULL);
   ADD ("penalties", test_penalties, NULL);
   ADD ("rename-delete", test_rename_delete, NULL);

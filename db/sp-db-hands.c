@@ -538,8 +538,9 @@ check_open (const SpTable  *state,
   return FALSE;
 }
 
-/* No new hand at a table where a withdrawn player still sits: his substitute takes the seat
- * first (a substitute who replaced him is an ordinary player). */
+/* No new hand at a table where a withdrawn player still sits: before its first hand his
+ * substitute takes the seat (a substitute who replaced him is an ordinary player); after it the
+ * table stops. */
 static gboolean
 check_players (SpDb                *db,
                const SpTournament  *tournament,
@@ -553,6 +554,17 @@ check_players (SpDb                *db,
 
       if (player == NULL)
         return FALSE;
+      if (player->status == SP_PLAYER_WITHDRAWN && state->n_hands > 0)
+        {
+          /* Nobody can take over a table that has begun (sp_db_substitute_player). */
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("session %u table %u: %s (player %lld) has withdrawn after the table "
+                         "began: its hands cannot go on (players reinstate %lld, or session "
+                         "close --session %u --time-up)"), state->session, state->table,
+                       player->name, (long long) player->id, (long long) player->id,
+                       state->session);
+          return FALSE;
+        }
       if (player->status == SP_PLAYER_WITHDRAWN)
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,

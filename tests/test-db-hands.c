@@ -314,6 +314,32 @@ test_withdrawn_player (Fixture       *fixture,
   g_assert_cmpuint (count_hands (fixture), ==, 1);
 }
 
+/* A player who withdraws after his table began stops it: the message says what can be done. */
+static void
+test_withdrawn_after_begin (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_auto(SpHandReport) report = { 0 };
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  add (fixture, &entry);
+  g_assert_true (sp_db_set_player_status (fixture->db, fixture->players[1], SP_PLAYER_WITHDRAWN,
+                                          &error));
+  g_assert_no_error (error);
+  g_assert_false (sp_db_add_hand (fixture->db, fixture->tournament, fixture->rules, 1, 1,
+                                  &entry, &report, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Anna Berg"));
+  g_assert_nonnull (strstr (error->message, "players reinstate"));
+  g_assert_nonnull (strstr (error->message, "--time-up"));
+  g_assert_null (strstr (error->message, "players substitute"));
+  g_clear_error (&error);
+  g_assert_cmpuint (count_hands (fixture), ==, 1);
+}
+
 /* Taiwan, three hands; hand 2 corrected from a win of S to a win of the dealer E: the dealer
  * keeps the deal (連莊), so hand 3 is played at other seat winds and paid otherwise. */
 static void
@@ -611,6 +637,7 @@ main (int   argc,
   ADD ("refusals-write-nothing", MCR, test_refusals_write_nothing);
   ADD ("closed-session", MCR, test_closed_session);
   ADD ("withdrawn-player", MCR, test_withdrawn_player);
+  ADD ("withdrawn-after-begin", MCR, test_withdrawn_after_begin);
   ADD ("correct", TAIWAN, test_correct);
   ADD ("remove", TAIWAN, test_remove);
   ADD ("import", MCR, test_import);

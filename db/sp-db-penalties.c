@@ -65,6 +65,29 @@ check_hand (SpDb             *db,
   return FALSE;
 }
 
+/* A penalty not tied to a hand: the player sits at a table of the session (else it would count
+ * nowhere: a session's scores are those of its tables). */
+static gboolean
+check_seated (SpDb             *db,
+              gint64            tournament,
+              const SpPenalty  *penalty,
+              const SpPlayer   *player,
+              GError          **error)
+{
+  g_autoptr(GArray) seats = sp_db_list_seats (db, tournament, penalty->session, error);
+
+  if (seats == NULL)
+    return FALSE;
+  for (guint i = 0; i < seats->len; i++)
+    if (g_array_index (seats, gint64, i) == penalty->player)
+      return TRUE;
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+               _("Player %" G_GINT64_FORMAT " (%s) does not play in session %u: a penalty "
+                 "counts in a session where the player sits at a table."), penalty->player,
+               player->name, penalty->session);
+  return FALSE;
+}
+
 gboolean
 sp_db_give_penalty (SpDb       *db,
                     gint64      tournament,
@@ -88,7 +111,8 @@ sp_db_give_penalty (SpDb       *db,
   player = sp_db_get_player (db, tournament, penalty->player, error);
   if (player == NULL || !check_open_session (db, tournament, penalty->session, error))
     goto out;
-  if (penalty->hand > 0 && !check_hand (db, tournament, penalty, player, error))
+  if (penalty->hand > 0 ? !check_hand (db, tournament, penalty, player, error)
+      : !check_seated (db, tournament, penalty, player, error))
     goto out;
   ok = sp_db_add_penalty (db, tournament, penalty, error);
 out:

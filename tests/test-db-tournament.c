@@ -737,7 +737,26 @@ test_penalties (Fixture       *fixture,
   penalty.reason = (char *) "slow play";
   g_assert_true (sp_db_give_penalty (fixture->db, fixture->tournament->id, &penalty, &error));
   g_assert_no_error (error);
+  /* Without a hand: only a player who sits in the session (a final leaves the others out). */
   penalty.hand = 0;
+  penalty.player = 1 + 8;
+  g_assert_false (sp_db_give_penalty (fixture->db, fixture->tournament->id, &penalty, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  {
+    g_autofree char *name = g_strdup ("Late Comer");
+    SpPlayer late = { .tournament = fixture->tournament->id, .name = name };
+
+    g_assert_true (sp_db_add_player (fixture->db, &late, &error));
+    g_assert_no_error (error);
+    penalty.player = late.id;
+  }
+  g_assert_false (sp_db_give_penalty (fixture->db, fixture->tournament->id, &penalty, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Late Comer"));
+  g_assert_nonnull (strstr (error->message, "session 1"));
+  g_clear_error (&error);
+  g_assert_cmpuint (count_rows (fixture, "penalties"), ==, 1);
   penalty.player = at_table_2;
   g_assert_true (sp_db_give_penalty (fixture->db, fixture->tournament->id, &penalty, &error));
   found = sp_db_find_penalties (fixture->db, fixture->tournament->id, 1, at_table_2, &error);

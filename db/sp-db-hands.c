@@ -556,10 +556,12 @@ check_players (SpDb                *db,
         return FALSE;
       if (player->status == SP_PLAYER_WITHDRAWN && state->n_hands > 0)
         {
-          /* Nobody can take over a table that has begun (sp_db_substitute_player). */
+          /* Nobody takes over a table that has begun (sp_db_replace_player): the hands
+           * played there are his. */
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
                        _("session %u table %u: %s (player %lld) has withdrawn after the table "
-                         "began: its hands cannot go on (players reinstate %lld, or session "
+                         "began, and nobody can take over a table in the middle: its hands "
+                         "cannot go on (players reinstate %lld if he is back, else session "
                          "close --session %u --time-up)"), state->session, state->table,
                        player->name, (long long) player->id, (long long) player->id,
                        state->session);

@@ -621,46 +621,6 @@ out:
   return sp_db_end_write (db, started, ok, error);
 }
 
-typedef struct
-{
-  guint session;
-  guint table;
-} SeatInPlay;
-
-static void
-read_seat_in_play (sqlite3_stmt *statement,
-                   gpointer      user_data)
-{
-  SeatInPlay *seat = user_data;
-
-  seat->session = (guint) sqlite3_column_int64 (statement, 0);
-  seat->table = (guint) sqlite3_column_int64 (statement, 1);
-}
-
-/* The first table of an open session where @player sits and hands have been entered (into
- * @seat; seat->session stays 0 when there is none): nobody can take his seat there, as the
- * hands played belong to him. */
-static gboolean
-find_seat_in_play (SpDb        *db,
-                   gint64       tournament,
-                   gint64       player,
-                   SeatInPlay  *seat,
-                   GError     **error)
-{
-  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (player) };
-
-  seat->session = seat->table = 0;
-  return sp_db_each_row (db, sp_db_query (db, "SELECT s.number, st.table_number FROM seats st"
-                                          " JOIN sessions s ON s.id = st.session_id"
-                                          " WHERE s.tournament_id = ? AND st.player_id = ?"
-                                          " AND s.status = 'open' AND EXISTS (SELECT 1 FROM hands h"
-                                          "  WHERE h.session_id = st.session_id"
-                                          "  AND h.table_number = st.table_number)"
-                                          " ORDER BY s.number LIMIT 1",
-                                          values, G_N_ELEMENTS (values), error),
-                         read_seat_in_play, seat, "finding the player's table in play", error);
-}
-
 gboolean
 sp_db_substitute_player (SpDb      *db,
                          gint64     tournament,
@@ -671,7 +631,6 @@ sp_db_substitute_player (SpDb      *db,
 {
   g_autoptr(SpPlayer) replaced = NULL;
   g_autoptr(SpPlayer) earlier = NULL;
-  SeatInPlay in_play;
   gboolean started;
   gboolean ok = FALSE;
 
@@ -696,18 +655,6 @@ sp_db_substitute_player (SpDb      *db,
                    _("Player %" G_GINT64_FORMAT " (%s) has not withdrawn: a substitute withdraws "
                      "the player; confirm with --force (or withdraw the player first)."), id,
                    replaced->name);
-      goto out;
-    }
-  if (!find_seat_in_play (db, tournament, id, &in_play, error))
-    goto out;
-  if (in_play.session > 0)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("Player %" G_GINT64_FORMAT " (%s) sits at session %u table %u, which has "
-                     "begun: a substitute cannot take over in the middle of a table.  Close the "
-                     "session first (session close --session %u --time-up), then name the "
-                     "substitute."), id, replaced->name, in_play.session, in_play.table,
-                   in_play.session);
       goto out;
     }
   substitute->tournament = tournament;

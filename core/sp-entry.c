@@ -515,7 +515,13 @@ sp_table_rescore (SpTable            *table,
             return FALSE;
           if (!sp_hand_entry_judge (&entry, table, tournament, rules, hand, &result, &false_win,
                                     error))
-            return FALSE;
+            {
+              /* A later hand moved by the correction: its number is new, so name its id. */
+              if (i > start || edited == NULL)
+                g_prefix_error (error, _("this correction would change the later hand of id %"
+                                         G_GINT64_FORMAT ": "), hand->id);
+              return FALSE;
+            }
           if (false_win)
             return refuse (error, SP_CORE_ERROR_INVALID, table, table->next.number,
                            _("a false win is a penalty, not a hand: it cannot replace one"));

@@ -496,6 +496,52 @@ test_rescore (void)
   g_assert_nonnull (strstr (error->message, "hand 1"));
 }
 
+/* A deletion moves the later hands to other seats: when one of them no longer stands, the
+ * refusal says which (by its id), not only the number it would get. */
+static void
+test_rescore_later_hand (void)
+{
+  SpTournament tournament = tournament_of (SP_RULESET_MCR, "", 0, 0);
+  g_autoptr(SpRules) rules = sp_tournament_new_rules (&tournament, NULL);
+  g_autoptr(GPtrArray) hands = g_ptr_array_new_with_free_func (
+    (GDestroyNotify) sp_hand_record_free);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpTable table = first_hand (SP_RULESET_MCR);
+  SpScoreResult result;
+  gboolean false_win;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      SpHandRecord *record = g_new0 (SpHandRecord, 1);
+
+      /* Hand 1: a draw.  Hand 2: S (chair 2) wins 五门齐 6 + 门风刻 2 = 8 from E. */
+      if (i == 0)
+        {
+          sp_hand_entry_clear (&entry);
+          sp_hand_entry_init (&entry);
+          entry.draw = TRUE;
+        }
+      else
+        win (&entry, SP_WIND_SOUTH, SP_WIND_EAST, "[234m][345p][678s]SSCCS", 0);
+      g_assert_true (sp_hand_entry_judge (&entry, &table, &tournament, rules, record, &result,
+                                          &false_win, &error));
+      g_assert_no_error (error);
+      record->id = 100 + i;
+      g_ptr_array_add (hands, record);
+      sp_table_advance (&table, SP_RULESET_MCR, FALSE, record);
+    }
+  g_assert_cmpint (((SpHandRecord *) hands->pdata[1])->total, ==, 8);
+
+  /* Hand 1 deleted: hand 2 becomes hand 1, where chair 2 sits W: 五门齐 6 + 幺九刻 1. */
+  g_ptr_array_remove_index (hands, 0);
+  table = first_hand (SP_RULESET_MCR);
+  g_assert_false (sp_table_rescore (&table, &tournament, rules, hands, 0, NULL, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_BELOW_MINIMUM);
+  g_assert_nonnull (strstr (error->message, "id 101"));
+  g_assert_nonnull (strstr (error->message, "hand 1"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -513,5 +559,6 @@ main (int   argc,
   g_test_add_func ("/sparrow/core/entry/false-wins", test_false_wins);
   g_test_add_func ("/sparrow/core/entry/complete-table", test_complete_table);
   g_test_add_func ("/sparrow/core/entry/rescore", test_rescore);
+  g_test_add_func ("/sparrow/core/entry/rescore-later-hand", test_rescore_later_hand);
   return g_test_run ();
 }

@@ -1022,14 +1022,11 @@ refused("a second substitute for him", ["players", "substitute", str(absent), "-
 # Table 2's South leaves in the middle of the session: nobody can take over his table (the hands
 # played are his), and it cannot go on while he is withdrawn.
 leaver = club[2][1]
-refused("a substitute in the middle of a table", ["players", "substitute", str(leaver), "--by",
-        "Sub Two", "--force"], "--time-up")
 must("players", "withdraw", str(leaver))
 said = refused("a hand at a table where a withdrawn player sits", ["hand", "add", "--session",
                "1", "--table", "2", "--draw"], "withdrawn")
-check("… saying what can be done", "reinstate" in said and "--time-up" in said, said)
-refused("a substitute for him now", ["players", "substitute", str(leaver), "--by", "Sub Two"],
-        "--time-up")
+check("… saying what can be done", "reinstate" in said and "--time-up" in said
+      and "substitute" not in said, said)
 rc, out, err = run("players", "reinstate", str(leaver))
 check("… he comes back: reinstate", rc == 0, err)
 # Table 1 (with the substitute) plays; table 2 plays on.  Session 1 in figures:
@@ -1064,6 +1061,9 @@ refused("a hand at a table the final does not have", ["hand", "add", "--session"
 fourth = top4[3]
 seat4 = next(s for s, pid in fin.seats(1)[0].items() if pid == fourth)
 add_hand(fin, (seat4, "self" , "fan", "64"))
+others = [r["id"] for r in after1[4:]]
+refused("a penalty in the final for a player left out of it", ["penalty", "add", "--session",
+        "2", "--player", str(others[0]), "--points", "5", "--reason", "noise"], "does not play")
 must("session", "close", "--session", "2", "--time-up")
 scores_f = session_scores([fin], [], 2)
 pts_f = dict(zip(fin.chairs, table_points([scores_f[p] for p in fin.chairs])))
@@ -1110,5 +1110,27 @@ fam_scores = session_scores([fam], [], 1)
 fam_points = dict(zip(fam.chairs, table_points([fam_scores[p] for p in fam.chairs])))
 check_standings("the family game's standings", must_json("standings").get("players", []),
                 {pid: [fam_points[pid], fam_scores[pid], 1] for pid in fam.chairs})
+
+# ---- a deletion that would leave a later hand no win ----------------------------------------------
+DB = os.path.join(folder, "corrections.db")
+must("tournament", "create", "--name", "Corrections", "--rules", "mcr", "--sessions", "1")
+for name in ("Ann", "Bo", "Cy", "Di"):
+    must("players", "add", name)
+must("seating", "draw", "--session", "1", "--seed", "2")
+VIEWS = [("hand", "list", "--session", "1", "--json"), ("standings", "--json")]
+first = must_json("hand", "add", "--session", "1", "--table", "1", "--draw")
+# [234m][345p][678s]SSCCS won by South at hand 2: 五门齐 6 + 门风刻 2 = 8.  Deleting hand 1 would
+# make it hand 1, where its winner sits West: 五门齐 6 + 幺九刻 1 = 7, below the minimum.
+later = must_json("hand", "add", "--session", "1", "--table", "1", "--winner", "S", "--from",
+                  "E", "--hand", "[234m][345p][678s]SSCCS")
+check("五门齐 with the seat wind's pung: 8", later.get("total") == 8
+      and fans(later) == {"五门齐": 6, "门风刻": 2}, later)
+said = refused("a deletion that leaves a later hand below the minimum",
+               ["hand", "delete", str(first.get("id"))], "below the minimum")
+check("… naming the later hand it would change (its id)", f"id {later.get('id')}" in said, said)
+rc, _, err = run("session", "reopen", "--session", "1")
+todo("session reopen of an open session says it is open", rc == 1 and "not closed" in err, err,
+     "app/cli/sp-cli-tournament.c session_change: without --force it always says "
+     "'is closed and its scores frozen'")
 
 finish()

@@ -482,6 +482,16 @@ check("hand delete: the East pung is now hand 4, in the East round",
       wind == "E" and listed[3]["total"] == eee_pung(winner, "E") >= 60
       and fans(listed[3]) == eee_fans(winner, "E"), listed[3:4])
 refused("hand delete of the deleted hand", ["hand", "delete", str(third)], f"no hand {third}")
+con = sqlite3.connect(DB)
+audit = con.execute("SELECT who, action, row_id FROM audit WHERE target = 'hands'"
+                    " AND action != 'insert'").fetchall()
+con.close()
+check("the audit log keeps the edit and the deletion, by the referee",
+      ("Referee Wu", "update", seventh) in audit and ("Referee Wu", "delete", third) in audit,
+      audit)
+shown = must_json("hand", "list", "--session", "1", "--table", "1").get("false_wins", [])
+check("hand list: the 诈和 before hand 5", len(shown) == 1 and shown[0].get("before") == 5
+      and shown[0].get("penalty") == {"E": 20, "S": -60, "W": 20, "N": 20}, shown)
 
 # ---- penalties --------------------------------------------------------------------------------
 # A 5-point penalty for slow play at hand 10 of table 1 (to its East player), and one given by
@@ -754,6 +764,10 @@ check("Taiwan 詐胡 on the dealer's streak of 1", verdict.get("false_win") is T
       and verdict.get("penalty") == {"E": 110, "S": -270, "W": 80, "N": 80}, verdict)
 for seat, pts in {"E": 110, "S": -270, "W": 80, "N": 80}.items():
     tw_penalties.append((1, seats[seat], pts))
+shown = must_json("hand", "list", "--session", "1", "--table", "1").get("false_wins", [])
+check("hand list: the 詐胡 before hand 8 with its penalty", len(shown) == 1
+      and shown[0].get("before") == 8
+      and shown[0].get("penalty") == {"E": 110, "S": -270, "W": 80, "N": 80}, shown)
 refused("a streak the rotation contradicts", ["hand", "add", "--session", "1", "--table", "1",
         "--winner", "S", "--from", "W", "--fan", "5", "--streak", "0"], "streak")
 refused("a dealer the rotation contradicts", ["hand", "add", "--session", "1", "--table", "1",

@@ -1146,5 +1146,13 @@ rc, _, err = run("session", "reopen", "--session", "1")
 todo("session reopen of an open session says it is open", rc == 1 and "not closed" in err, err,
      "app/cli/sp-cli-tournament.c session_change: without --force it always says "
      "'is closed and its scores frozen'")
+# A claimed total with a flag that only the tiles' scorer reads: the total is the whole claim
+# (flowers included), so --flowers would change nothing; it must be refused or applied.
+rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
+                   "W", "--fan", "8", "--flowers", "3", "--json")
+stored = json.loads(out) if rc == 0 else {}
+todo("--fan 8 --flowers 3 is refused or counts the flowers", rc == 1 or stored.get("total") != 8,
+     out + err, "core/sp-entry.c sp_hand_entry_judge keeps scorer-only flags with --fan "
+     "(stored, never used)")
 
 finish()

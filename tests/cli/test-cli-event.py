@@ -1074,7 +1074,7 @@ refused("a hand at a table the final does not have", ["hand", "add", "--session"
 # both sessions, then score; everyone else keeps the order of session 1.
 fourth = top4[3]
 seat4 = next(s for s, pid in fin.seats(1)[0].items() if pid == fourth)
-add_hand(fin, (seat4, "self" , "fan", "64"))
+add_hand(fin, (seat4, "self", "fan", "64"))
 others = [r["id"] for r in after1[4:]]
 refused("a penalty in the final for a player left out of it", ["penalty", "add", "--session",
         "2", "--player", str(others[0]), "--points", "5", "--reason", "noise"], "does not play")
@@ -1099,7 +1099,7 @@ must("tournament", "delete", "--confirm", "Club Final 2026")
 rc, _, err = run("players", "list")
 check("the tournament is gone", rc == 1 and "no tournament" in err, err)
 
-# ---- a family game: one table of four through its four rounds --------------------------------------
+# ---- a family game: one table of four through its four rounds ----------------------------------
 DB = os.path.join(folder, "family.db")
 must("tournament", "create", "--name", "Family", "--rules", "mcr", "--sessions", "1")
 for name in ("Mum", "Dad", "Gran", "Kid"):
@@ -1125,7 +1125,7 @@ fam_points = dict(zip(fam.chairs, table_points([fam_scores[p] for p in fam.chair
 check_standings("the family game's standings", must_json("standings").get("players", []),
                 {pid: [fam_points[pid], fam_scores[pid], 1] for pid in fam.chairs})
 
-# ---- a deletion that would leave a later hand no win ----------------------------------------------
+# ---- a deletion that would leave a later hand no win --------------------------------------------
 DB = os.path.join(folder, "corrections.db")
 must("tournament", "create", "--name", "Corrections", "--rules", "mcr", "--sessions", "1")
 for name in ("Ann", "Bo", "Cy", "Di"):

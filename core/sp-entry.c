@@ -382,6 +382,17 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
     {
       gint64 max = sp_hand_entry_max_total (rules);
       gint64 least = min_total (rules);
+      gint64 flowers = 0;
+
+      /* MCR: the claimed total includes the flowers given with it (花牌, 1 fan each), which
+       * do not count toward the minimum (R98 起和分 8, flowers excluded). */
+      if (ruleset == SP_RULESET_MCR && (entry->situation.given & SP_SITUATION_FLOWERS))
+        flowers = entry->situation.n_flowers;
+      if (flowers > entry->total)
+        return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                       _("a total of %lld fan cannot include %lld flowers: the total claimed "
+                         "counts the flowers (1 fan each)"), (long long) entry->total,
+                       (long long) flowers);
 
       if (entry->total < 0 || entry->total > max)
         return refuse (error, SP_CORE_ERROR_INVALID, table, number,
@@ -400,13 +411,18 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
           *false_win = TRUE;
           return TRUE;
         }
-      if (entry->total < least)
+      if (entry->total - flowers < least)
         {
           sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
                                   "%lld %s is below the minimum of %lld",
-                                  (long long) entry->total, unit_of (ruleset),
+                                  (long long) (entry->total - flowers), unit_of (ruleset),
                                   (long long) least);
           result->total = (gint32) entry->total;
+          if (flowers > 0)
+            return refuse (error, SP_CORE_ERROR_BELOW_MINIMUM, table, number,
+                           _("%lld fan without the %lld flowers is below the minimum of %lld"),
+                           (long long) (entry->total - flowers), (long long) flowers,
+                           (long long) least);
           return refuse (error, SP_CORE_ERROR_BELOW_MINIMUM, table, number,
                          _("%lld %s is below the minimum of %lld"), (long long) entry->total,
                          unit_of (ruleset), (long long) least);

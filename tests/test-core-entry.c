@@ -230,6 +230,36 @@ test_min_fan (void)
   g_assert_cmpint (result.total, ==, 6);
 }
 
+/* MCR: a claimed total counts the flowers given with it, which the minimum leaves out. */
+static void
+test_total_with_flowers (void)
+{
+  SpTournament usual = tournament_of (SP_RULESET_MCR, "", 0, 0);
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(GError) error = NULL;
+  SpTable table = first_hand (SP_RULESET_MCR);
+  SpScoreResult result;
+  gboolean false_win;
+
+  /* 8 fan of which 3 flowers: 5 toward the minimum. */
+  win (&entry, SP_WIND_EAST, SP_WIND_WEST, NULL, 8);
+  g_assert_true (sp_situation_set (&entry.situation, "flowers", "3", NULL));
+  assert_refused (&entry, &usual, SP_CORE_ERROR_BELOW_MINIMUM, "5 fan without the 3 flowers");
+  /* 10 of which 2 flowers: 8, a win paid on the whole 10 (E +34, W −18). */
+  win (&entry, SP_WIND_EAST, SP_WIND_WEST, NULL, 10);
+  g_assert_true (sp_situation_set (&entry.situation, "flowers", "2", NULL));
+  g_assert_true (judge (&entry, &table, &usual, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (record->total, ==, 10);
+  g_assert_cmpint (record->settlement[0], ==, 34);
+  g_assert_cmpint (record->settlement[2], ==, -18);
+  /* Fewer fan than flowers. */
+  win (&entry, SP_WIND_EAST, SP_WIND_WEST, NULL, 2);
+  g_assert_true (sp_situation_set (&entry.situation, "flowers", "3", NULL));
+  assert_refused (&entry, &usual, SP_CORE_ERROR_INVALID, "cannot include 3 flowers");
+}
+
 static void
 test_options_that_do_nothing (void)
 {
@@ -552,6 +582,7 @@ main (int   argc,
   g_test_add_func ("/sparrow/core/entry/tiles-and-total", test_tiles_and_total);
   g_test_add_func ("/sparrow/core/entry/total-bounds", test_total_bounds);
   g_test_add_func ("/sparrow/core/entry/min-fan", test_min_fan);
+  g_test_add_func ("/sparrow/core/entry/total-with-flowers", test_total_with_flowers);
   g_test_add_func ("/sparrow/core/entry/options-that-do-nothing", test_options_that_do_nothing);
   g_test_add_func ("/sparrow/core/entry/seating-contradictions", test_seating_contradictions);
   g_test_add_func ("/sparrow/core/entry/taiwan-per-tai", test_taiwan_per_tai);

@@ -1146,13 +1146,14 @@ rc, _, err = run("session", "reopen", "--session", "1")
 todo("session reopen of an open session says it is open", rc == 1 and "not closed" in err, err,
      "app/cli/sp-cli-tournament.c session_change: without --force it always says "
      "'is closed and its scores frozen'")
-# A claimed total with a flag that only the tiles' scorer reads: the total is the whole claim
-# (flowers included), so --flowers would change nothing; it must be refused or applied.
-rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
-                   "W", "--fan", "8", "--flowers", "3", "--json")
-stored = json.loads(out) if rc == 0 else {}
-todo("--fan 8 --flowers 3 is refused or counts the flowers", rc == 1 or stored.get("total") != 8,
-     out + err, "core/sp-entry.c sp_hand_entry_judge keeps scorer-only flags with --fan "
-     "(stored, never used)")
+# MCR: a claimed total includes the flowers given with it (花牌), which do not count toward the
+# minimum of 8: 8 fan with 3 flowers is 5, refused; 10 with 2 flowers is a win paid on 10.
+refused("--fan 8 --flowers 3: 5 fan without the flowers", ["hand", "add", "--session", "1",
+        "--table", "1", "--winner", "E", "--from", "W", "--fan", "8", "--flowers", "3",
+        "--json"], "without the 3 flowers", code="below-minimum")
+stored = must_json("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
+                   "W", "--fan", "10", "--flowers", "2")
+check("--fan 10 --flowers 2: paid on the whole 10", stored.get("total") == 10
+      and stored.get("settlement") == {"E": 34, "S": -8, "W": -18, "N": -8}, stored)
 
 finish()

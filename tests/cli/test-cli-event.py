@@ -963,6 +963,13 @@ check("the Cup is untouched by the Open's hands", len(must_json(
 TOURNAMENT = None
 check("without --tournament the Open's hands", len(must_json(
     "hand", "list", "--session", "1").get("hands", [])) == 6)
+VIEWS = [("tournament", "list"), ("hand", "list", "--session", "1", "--json")]
+refused("renaming a tournament to the other's name", ["tournament", "rename", "Canton Cup"],
+        "already exists")
+TOURNAMENT = "Canton Cup"
+refused("deleting the Cup with the Open's name", ["tournament", "delete", "--confirm",
+        "Canton Open"], "nothing was deleted")
+TOURNAMENT = None
 
 # ================================================================================================
 # 4. Administration: show, rename, players, presence, substitutes, a final, delete

@@ -409,6 +409,26 @@ draw_balanced (SpDb                *db,
           return FALSE;
         }
     }
+  /* A player taking part who is not in the plan (registered or checked in after it was drawn)
+   * has no place in it: say so rather than leave him out of every session without a word. */
+  for (guint i = 0; i < field->len; i++)
+    {
+      const SpPlayer *player = field->pdata[i];
+      gboolean placed = FALSE;
+
+      for (guint j = 0; j < planned->len && !placed; j++)
+        placed = g_array_index (planned, gint64, j) == player->id;
+      if (!placed)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("Player %" G_GINT64_FORMAT " (%s) takes part but has no seat in the "
+                         "balanced plan, drawn at the first session for %u players (withdraw "
+                         "or check out the player; a newcomer can only take the place of one "
+                         "who withdrew: players substitute ID --by NAME)."), player->id,
+                       player->name, planned->len);
+          return FALSE;
+        }
+    }
   *seats_out = g_steal_pointer (&planned);
   return TRUE;
 }

@@ -272,6 +272,35 @@ test_balanced_seed (Fixture       *fixture,
   g_assert_cmpuint (draw (fixture, 2, 0), ==, 42);
 }
 
+/* A player registered after the balanced plan was drawn has no seat in it: the next draw says
+ * so instead of leaving him out without a word. */
+static void
+test_balanced_late_player (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_strdup ("Late Comer");
+  SpPlayer late = { .name = name };
+  SpDrawRequest request = { 0 };
+  guint64 seed;
+
+  create (fixture, "balanced", 3, 8, "");
+  draw (fixture, 1, 0);
+  late.tournament = fixture->tournament->id;
+  g_assert_true (sp_db_add_player (fixture->db, &late, &error));
+  g_assert_no_error (error);
+  g_assert_false (sp_db_draw_session (fixture->db, fixture->tournament, 2, &request, &seed,
+                                      &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Late Comer"));
+  g_assert_nonnull (strstr (error->message, "no seat in the balanced plan"));
+  g_clear_error (&error);
+  /* Withdrawn, he no longer takes part: the plan seats its eight. */
+  g_assert_true (sp_db_withdraw_player (fixture->db, fixture->tournament->id, late.id, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (draw (fixture, 2, 0), ==, 42);
+}
+
 static void
 test_swiss_after_close (Fixture       *fixture,
                         gconstpointer  data)
@@ -894,6 +923,7 @@ main (int    argc,
   ADD ("close-reopen", test_close_reopen, NULL);
   ADD ("names", test_names, NULL);
   ADD ("import", test_import, NULL);
+  ADD ("balanced-late-player", test_balanced_late_player, NULL);
   ADD ("substitution", test_substitution, NULL);
   ADD ("substitution-other-table-begun", test_substitution_other_table_begun, NULL);
   ADD ("substitution-table-begun", test_substitution_table_begun, NULL);

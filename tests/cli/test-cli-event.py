@@ -610,6 +610,12 @@ check_teams("standings --teams after session 1",
             expected_standings(scores, points, 1))
 
 # ---- session 2 ----------------------------------------------------------------------------------
+# A late registration: the balanced plan (drawn at session 1 for eight) has no seat for her.
+late = must_json("players", "add", "Late Lu").get("id")
+VIEWS = [("seating", "show", "--session", "2", "--json"), ("standings", "--json")]
+refused("a balanced draw with a player the plan has no seat for", ["seating", "draw",
+        "--session", "2", "--seed", "11"], "no seat in the balanced plan")
+must("players", "withdraw", str(late))
 drawn = must_json("seating", "draw", "--session", "2", "--seed", "11")
 chairs2 = {t["table"]: [s["player"]["id"] for s in t["seats"]] for t in drawn.get("tables", [])}
 check("session 2: teammates at different tables, everyone seated",

@@ -299,6 +299,37 @@ field_id (GPtrArray *field,
   return ((const SpPlayer *) field->pdata[index])->id;
 }
 
+/* Teammates are kept apart, so no team may have more players taking part than there are
+ * tables.  The seating core checks it too, but by numbers; this names the team. */
+static gboolean
+check_team_sizes (GPtrArray  *field,
+                  GError    **error)
+{
+  g_autoptr(GHashTable) sizes = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n_tables = field->len / 4;
+
+  for (guint i = 0; i < field->len; i++)
+    {
+      const SpPlayer *player = field->pdata[i];
+      guint size;
+
+      if (player->team == NULL || player->team[0] == '\0')
+        continue;
+      size = GPOINTER_TO_UINT (g_hash_table_lookup (sizes, player->team)) + 1;
+      g_hash_table_insert (sizes, player->team, GUINT_TO_POINTER (size));
+      if (size > n_tables)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("Team %s has more players taking part than there are tables (%u): "
+                         "two teammates would share a table (%s, player %" G_GINT64_FORMAT ", is "
+                         "one too many; change a player's team)."), player->team, n_tables,
+                       player->name, player->id);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* One table of four: no plan to search, the seats turn one place each session so that each
  * player starts as East once every four sessions; the seed orders them at the first. */
 static void
@@ -374,9 +405,11 @@ draw_balanced (SpDb                *db,
       else
         {
           GError *core_error = NULL;
-          g_autoptr(SpSeatingPlan) plan = sp_seating_plan_balanced (n, n_sessions, *used_seed,
-                                                                    teams, &core_error);
+          g_autoptr(SpSeatingPlan) plan = NULL;
 
+          if (!check_team_sizes (field, error))
+            return FALSE;
+          plan = sp_seating_plan_balanced (n, n_sessions, *used_seed, teams, &core_error);
           if (plan == NULL)
             {
               sp_db_propagate_refusal (error, core_error);
@@ -612,6 +645,7 @@ draw_session (SpDb                *db,
   if (strcmp (tournament->seating, "swiss") == 0 && session > 1)
     {
       if (!check_previous_closed (db, tournament, session, _("is a Swiss round"), error)
+          || !check_team_sizes (field, error)
           || !draw_swiss (db, tournament, session, field, teams, players, error))
         return FALSE;
     }
@@ -620,9 +654,11 @@ draw_session (SpDb                *db,
   else
     {
       GError *core_error = NULL;
-      g_autoptr(SpSeatingPlan) plan = sp_seating_plan_random (n, 1, *used_seed, teams,
-                                                              &core_error);
+      g_autoptr(SpSeatingPlan) plan = NULL;
 
+      if (!check_team_sizes (field, error))
+        return FALSE;
+      plan = sp_seating_plan_random (n, 1, *used_seed, teams, &core_error);
       if (plan == NULL)
         {
           sp_db_propagate_refusal (error, core_error);

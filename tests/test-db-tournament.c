@@ -301,6 +301,30 @@ test_balanced_late_player (Fixture       *fixture,
   g_assert_cmpuint (draw (fixture, 2, 0), ==, 42);
 }
 
+/* Three teammates for two tables: the refusal names the team and the player too many. */
+static void
+test_team_too_large (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  SpPlayer red = { .team = (char *) "Red" };
+  SpDrawRequest request = { .has_seed = TRUE, .seed = 42 };
+  guint64 seed;
+
+  create (fixture, "random", 2, 8, "");
+  for (gint64 id = 1; id <= 3; id++)
+    {
+      g_assert_true (sp_db_edit_player (fixture->db, fixture->tournament->id, id, &red, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_false (sp_db_draw_session (fixture->db, fixture->tournament, 1, &request, &seed,
+                                      &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Team Red"));
+  g_assert_nonnull (strstr (error->message, "P3, player 3"));
+  g_clear_error (&error);
+}
+
 static void
 test_swiss_after_close (Fixture       *fixture,
                         gconstpointer  data)
@@ -924,6 +948,7 @@ main (int    argc,
   ADD ("names", test_names, NULL);
   ADD ("import", test_import, NULL);
   ADD ("balanced-late-player", test_balanced_late_player, NULL);
+  ADD ("team-too-large", test_team_too_large, NULL);
   ADD ("substitution", test_substitution, NULL);
   ADD ("substitution-other-table-begun", test_substitution_other_table_begun, NULL);
   ADD ("substitution-table-begun", test_substitution_table_begun, NULL);

@@ -363,6 +363,12 @@ def reported_scores(session, n_tables, penalties):
 
 
 # ---- session 1: the draw ----------------------------------------------------------------------
+# Three Dragons for two tables cannot be kept apart: the draw names the team.
+must("players", "edit", "3", "--team", "Dragons")
+VIEWS = [("seating", "show", "--session", "1", "--json"), ("players", "list", "--json")]
+refused("a draw with three teammates for two tables", ["seating", "draw", "--session", "1",
+        "--seed", "11"], "Team Dragons")
+must("players", "edit", "3", "--team", "Cranes")
 drawn = must_json("seating", "draw", "--session", "1", "--seed", "11")
 shown = must_json("seating", "show", "--session", "1")
 check("session 1: the draw is what seating show shows", drawn.get("tables") == shown.get("tables")

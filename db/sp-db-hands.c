@@ -556,15 +556,32 @@ check_players (SpDb                *db,
         return FALSE;
       if (player->status == SP_PLAYER_WITHDRAWN && state->n_hands > 0)
         {
+          const SpDbValue values[] = { sp_db_int (tournament->id), sp_db_int (player->id) };
+          gint64 substitute = 0;
+          gboolean found = FALSE;
+
           /* Nobody takes over a table that has begun (sp_db_replace_player): the hands
-           * played there are his. */
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("session %u table %u: %s (player %lld) has withdrawn after the table "
-                         "began, and nobody can take over a table in the middle: its hands "
-                         "cannot go on (players reinstate %lld if he is back, else session "
-                         "close --session %u --time-up)"), state->session, state->table,
-                       player->name, (long long) player->id, (long long) player->id,
-                       state->session);
+           * played there are his.  Once replaced, he cannot be reinstated either. */
+          if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT id FROM players"
+                                                  " WHERE tournament_id = ? AND substitute_for = ?",
+                                                  values, G_N_ELEMENTS (values), error),
+                                 &substitute, &found, "finding the substitute", error))
+            return FALSE;
+          if (found)
+            g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                         _("session %u table %u: %s (player %lld) has withdrawn after the table "
+                           "began, and nobody can take over a table in the middle (his "
+                           "substitute plays from the next session): its hands cannot go on "
+                           "(session close --session %u --time-up)"), state->session,
+                         state->table, player->name, (long long) player->id, state->session);
+          else
+            g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                         _("session %u table %u: %s (player %lld) has withdrawn after the "
+                           "table began, and nobody can take over a table in the middle: its "
+                           "hands cannot go on (players reinstate %lld if he is back, else "
+                           "session close --session %u --time-up)"), state->session,
+                         state->table, player->name, (long long) player->id,
+                         (long long) player->id, state->session);
           return FALSE;
         }
       if (player->status == SP_PLAYER_WITHDRAWN)

@@ -338,6 +338,25 @@ test_withdrawn_after_begin (Fixture       *fixture,
   g_assert_null (strstr (error->message, "players substitute"));
   g_clear_error (&error);
   g_assert_cmpuint (count_hands (fixture), ==, 1);
+
+  /* Replaced, he cannot be reinstated: only closing the session is left. */
+  {
+    g_autofree char *name = g_strdup ("Sub");
+    SpPlayer substitute = { .tournament = fixture->tournament->id, .name = name,
+                            .status = SP_PLAYER_SUBSTITUTE,
+                            .substitute_for = fixture->players[1] };
+
+    g_assert_true (sp_db_add_player (fixture->db, &substitute, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_false (sp_db_add_hand (fixture->db, fixture->tournament, fixture->rules, 1, 1,
+                                  &entry, &report, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "next session"));
+  g_assert_nonnull (strstr (error->message, "--time-up"));
+  g_assert_null (strstr (error->message, "reinstate"));
+  g_clear_error (&error);
+  g_assert_cmpuint (count_hands (fixture), ==, 1);
 }
 
 /* Taiwan, three hands; hand 2 corrected from a win of S to a win of the dealer E: the dealer

@@ -1175,4 +1175,22 @@ stored = must_json("hand", "add", "--session", "1", "--table", "1", "--winner", 
 check("--fan 10 --flowers 2: paid on the whole 10", stored.get("total") == 10
       and stored.get("settlement") == {"E": 34, "S": -8, "W": -18, "N": -8}, stored)
 
+# ---- penalties=overall: a penalty changes the total score, not the table points --------------------
+for option, east_points in (("penalties=overall", 4.0), ("penalties=session", 0.0)):
+    DB = os.path.join(folder, option.replace("=", "-") + ".db")
+    must("tournament", "create", "--name", "Penalties", "--rules", "mcr", "--sessions", "1",
+         "--option", option)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        must("players", "add", name)
+    east = must_json("seating", "draw", "--session", "1", "--seed", "2")["tables"][0]["seats"][0]
+    must("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from", "S",
+         "--fan", "8")
+    must("penalty", "add", "--session", "1", "--player", str(east["player"]["id"]), "--points",
+         "50", "--reason", "misconduct")
+    rows = {r["id"]: r for r in must_json("standings").get("players", [])}
+    row = rows.get(east["player"]["id"], {})
+    # East won 32 and lost 50: −18, last of the table when the penalty counts in the session.
+    check(f"{option}: East's score −18 and {east_points} table points", row.get("score") == -18
+          and row.get("table_points") == east_points, row)
+
 finish()

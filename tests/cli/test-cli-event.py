@@ -3,7 +3,8 @@
 # referees would (SPEC.md §3.3), every figure checked against one worked out here from the
 # rules (rules/mcr.md, taiwan.md, guangdong.md): who sits where at each hand, the fan of the
 # hands, each settlement, session scores, table points, standings and team standings.  Every
-# refused command must leave the database and what the CLI shows exactly as they were.
+# refused command must leave the database and what the CLI shows exactly as they were.  A check
+# of a known fault outside db/ and core/ is reported as TAP "# TODO" until it is fixed (todo ()).
 # SPDX-License-Identifier: GPL-3.0-or-later
 import json
 import os

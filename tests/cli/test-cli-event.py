@@ -692,6 +692,11 @@ check("standings text: names and figures",
       all(f"{r['table_points']:.2f}" in line and name_of[r["id"]] in line
           and str(r["score"]) in line for r, line in zip(got, text[2:])), text)
 
+shown = must_json("tournament", "show")
+check("tournament show: the event in figures", (
+    shown.get("players"), shown.get("active"), shown.get("drawn"), shown.get("closed"),
+    shown.get("hands"), shown.get("penalties")) == (9, 8, 2, 2, 64, 6), shown)
+
 # ================================================================================================
 # 2. Taiwan: 連莊 and the dealer's 台, flower wins, 詐胡, a correction that changes the rotation
 # ================================================================================================

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sp-core-error.h"
+#include "sp-table.h"
 
 static gboolean
 check_text (const char  *what,
@@ -184,22 +185,18 @@ sp_session_table_progress (SpRuleset                   ruleset,
                            guint                       n_hands,
                            SpTableProgress            *progress)
 {
-  SpRotation rotation;
+  SpTable state;
 
   g_return_if_fail (progress != NULL);
   g_return_if_fail (hands != NULL || n_hands == 0);
 
-  sp_rotation_start (&rotation, ruleset);
-  for (guint i = 0; i < n_hands && !rotation.finished; i++)
-    {
-      guint dealer = sp_rotation_dealer_chair (&rotation);
-
-      sp_rotation_advance (&rotation, ruleset, dealer_repeats,
-                           !hands[i]->draw && hands[i]->winner == (gint) dealer, hands[i]->draw);
-    }
+  /* The table's own replay (sp-table.h), stopped where the sequence ends. */
+  sp_table_init (&state, ruleset, 0, table, NULL);
+  for (guint i = 0; i < n_hands && !state.next.finished; i++)
+    sp_table_advance (&state, ruleset, dealer_repeats, hands[i]);
   progress->table = table;
   progress->n_hands = n_hands;
-  progress->finished = rotation.finished;
+  progress->finished = state.next.finished;
 }
 
 gboolean

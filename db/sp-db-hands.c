@@ -31,23 +31,36 @@ check_hand (const SpHandRecord  *hand,
   return TRUE;
 }
 
+/* Writes @hand's row, a new one or over the stored one, after the checks every row of a hand
+ * passes: a settlement that sums to 0, a draw or a winner, a session drawn and open. */
+static gboolean
+write_hand (SpDb          *db,
+            gint64         tournament,
+            SpHandRecord  *hand,
+            gboolean       new_hand,
+            GError       **error)
+{
+  SpSessionInfo info;
+  gboolean started;
+  gboolean ok;
+
+  if (!check_hand (hand, error) || !sp_db_begin_write (db, &started, error))
+    return FALSE;
+  ok = sp_db_get_open_session (db, tournament, hand->session, &info, error)
+       && (new_hand ? sp_db_insert_hand (db, tournament, hand, error)
+           : sp_db_update_hand_row (db, tournament, hand, error));
+  return sp_db_end_write (db, started, ok, error);
+}
+
 gboolean
 sp_db_record_hand (SpDb          *db,
                    gint64         tournament,
                    SpHandRecord  *hand,
                    GError       **error)
 {
-  SpSessionInfo info;
-  gboolean started;
-  gboolean ok;
-
   g_return_val_if_fail (db != NULL && hand != NULL, FALSE);
 
-  if (!check_hand (hand, error) || !sp_db_begin_write (db, &started, error))
-    return FALSE;
-  ok = sp_db_get_open_session (db, tournament, hand->session, &info, error)
-       && sp_db_insert_hand (db, tournament, hand, error);
-  return sp_db_end_write (db, started, ok, error);
+  return write_hand (db, tournament, hand, TRUE, error);
 }
 
 gboolean
@@ -56,15 +69,10 @@ sp_db_update_hand (SpDb                *db,
                    const SpHandRecord  *hand,
                    GError             **error)
 {
-  SpSessionInfo info;
-  gboolean started;
-  gboolean ok;
+  g_return_val_if_fail (db != NULL && hand != NULL, FALSE);
 
-  if (!check_hand (hand, error) || !sp_db_begin_write (db, &started, error))
-    return FALSE;
-  ok = sp_db_get_open_session (db, tournament, hand->session, &info, error)
-       && sp_db_update_hand_row (db, tournament, hand, error);
-  return sp_db_end_write (db, started, ok, error);
+  /* An update writes the row from @hand and does not change it. */
+  return write_hand (db, tournament, (SpHandRecord *) hand, FALSE, error);
 }
 
 gboolean

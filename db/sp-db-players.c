@@ -133,17 +133,35 @@ withdraw_player (SpDb     *db,
   return sp_db_set_player_status (db, id, SP_PLAYER_WITHDRAWN, error);
 }
 
+typedef gboolean (*PlayerChange) (SpDb    *db,
+                                  gint64   tournament,
+                                  gint64   id,
+                                  GError **error);
+
+/* Runs @change of player @id as one transaction. */
+static gboolean
+change_player (SpDb          *db,
+               gint64         tournament,
+               gint64         id,
+               PlayerChange   change,
+               GError       **error)
+{
+  gboolean started;
+
+  g_return_val_if_fail (db != NULL, FALSE);
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  return sp_db_end_write (db, started, change (db, tournament, id, error), error);
+}
+
 gboolean
 sp_db_withdraw_player (SpDb     *db,
                        gint64    tournament,
                        gint64    id,
                        GError  **error)
 {
-  gboolean started;
-
-  if (!sp_db_begin_write (db, &started, error))
-    return FALSE;
-  return sp_db_end_write (db, started, withdraw_player (db, tournament, id, error), error);
+  return change_player (db, tournament, id, withdraw_player, error);
 }
 
 static gboolean
@@ -243,11 +261,7 @@ sp_db_reinstate_player (SpDb     *db,
                         gint64    id,
                         GError  **error)
 {
-  gboolean started;
-
-  if (!sp_db_begin_write (db, &started, error))
-    return FALSE;
-  return sp_db_end_write (db, started, reinstate_player (db, tournament, id, error), error);
+  return change_player (db, tournament, id, reinstate_player, error);
 }
 
 static gboolean

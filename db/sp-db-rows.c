@@ -990,6 +990,7 @@ sp_db_list_hands (SpDb    *db,
 
 #define PENALTY_COLUMNS \
   "p.id, s.number, p.player_id, p.hand_id, p.points, p.reason, p.table_number, p.hand_number"
+
 static SpPenalty *
 penalty_from_row (sqlite3_stmt *statement)
 {

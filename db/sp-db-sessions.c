@@ -700,12 +700,12 @@ sp_db_session_progress (SpDb                *db,
 /* Closes or reopens @session, refusing a session already so and, unless @time_up, closing
  * one whose tables have not finished. */
 static gboolean
-set_closed (SpDb                *db,
-            const SpTournament  *tournament,
-            guint                session,
-            gboolean             closed,
-            gboolean             time_up,
-            GError             **error)
+change_closed (SpDb                *db,
+               const SpTournament  *tournament,
+               guint                session,
+               gboolean             closed,
+               gboolean             time_up,
+               GError             **error)
 {
   SpSessionInfo info;
 
@@ -738,12 +738,14 @@ set_closed (SpDb                *db,
   return sp_db_set_session_closed (db, tournament->id, session, closed, time_up, error);
 }
 
-gboolean
-sp_db_close_session (SpDb                *db,
-                     const SpTournament  *tournament,
-                     guint                session,
-                     gboolean             time_up,
-                     GError             **error)
+/* change_closed () as one transaction. */
+static gboolean
+set_closed (SpDb                *db,
+            const SpTournament  *tournament,
+            guint                session,
+            gboolean             closed,
+            gboolean             time_up,
+            GError             **error)
 {
   gboolean started;
 
@@ -751,8 +753,18 @@ sp_db_close_session (SpDb                *db,
 
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  return sp_db_end_write (db, started, set_closed (db, tournament, session, TRUE, time_up, error),
-                          error);
+  return sp_db_end_write (db, started,
+                          change_closed (db, tournament, session, closed, time_up, error), error);
+}
+
+gboolean
+sp_db_close_session (SpDb                *db,
+                     const SpTournament  *tournament,
+                     guint                session,
+                     gboolean             time_up,
+                     GError             **error)
+{
+  return set_closed (db, tournament, session, TRUE, time_up, error);
 }
 
 gboolean
@@ -761,12 +773,5 @@ sp_db_reopen_session (SpDb                *db,
                       guint                session,
                       GError             **error)
 {
-  gboolean started;
-
-  g_return_val_if_fail (db != NULL && tournament != NULL, FALSE);
-
-  if (!sp_db_begin_write (db, &started, error))
-    return FALSE;
-  return sp_db_end_write (db, started, set_closed (db, tournament, session, FALSE, FALSE, error),
-                          error);
+  return set_closed (db, tournament, session, FALSE, FALSE, error);
 }

@@ -31,6 +31,15 @@ sp_db_fail (SpDb        *db,
   return FALSE;
 }
 
+/* Makes @statement ready to run again.  sqlite3_reset () returns the code of the statement's
+ * last step once more: that step's own code was checked (and reported) where it ran, so the
+ * repeat is not a new error. */
+static void
+rewind_statement (sqlite3_stmt *statement)
+{
+  (void) sqlite3_reset (statement);
+}
+
 sqlite3_stmt *
 sp_db_prepare (SpDb        *db,
                const char  *sql,
@@ -41,8 +50,13 @@ sp_db_prepare (SpDb        *db,
 
   if (statement != NULL)
     {
-      sqlite3_reset (statement);
-      sqlite3_clear_bindings (statement);
+      rewind_statement (statement);
+      rc = sqlite3_clear_bindings (statement);
+      if (rc != SQLITE_OK)
+        {
+          sp_db_fail (db, rc, "clearing a query's parameters", error);
+          return NULL;
+        }
       return statement;
     }
   rc = sqlite3_prepare_v3 (db->handle, sql, -1, SQLITE_PREPARE_PERSISTENT, &statement, NULL);
@@ -64,7 +78,7 @@ step_done (SpDb          *db,
 {
   int rc = sqlite3_step (statement);
 
-  sqlite3_reset (statement);
+  rewind_statement (statement);
   if (rc != SQLITE_DONE)
     return sp_db_fail (db, rc, what, error);
   return TRUE;
@@ -86,7 +100,7 @@ step_row (SpDb          *db,
       *has_row = rc == SQLITE_ROW;
       return TRUE;
     }
-  sqlite3_reset (statement);
+  rewind_statement (statement);
   return sp_db_fail (db, rc, what, error);
 }
 
@@ -197,7 +211,7 @@ sp_db_each_row (SpDb          *db,
         break;
       func (statement, user_data);
     }
-  sqlite3_reset (statement);
+  rewind_statement (statement);
   return TRUE;
 }
 
@@ -269,7 +283,7 @@ sp_db_read_row (SpDb            *db,
     return FALSE;
   if (has_row)
     *record = reader (statement);
-  sqlite3_reset (statement);
+  rewind_statement (statement);
   return TRUE;
 }
 
@@ -291,7 +305,7 @@ sp_db_read_int64 (SpDb          *db,
       *value = sqlite3_column_int64 (statement, 0);
       *found = TRUE;
     }
-  sqlite3_reset (statement);
+  rewind_statement (statement);
   return TRUE;
 }
 
@@ -328,7 +342,14 @@ pragma_int (SpDb        *db,
           rc = SQLITE_OK;
         }
     }
-  sqlite3_finalize (statement);
+  /* Finalizing repeats the code of the last step (checked above) or reports its own error. */
+  if (statement != NULL)
+    {
+      int finalized = sqlite3_finalize (statement);
+
+      if (rc == SQLITE_OK)
+        rc = finalized;
+    }
   if (rc != SQLITE_OK)
     return sp_db_fail (db, rc, pragma, error);
   return TRUE;
@@ -362,7 +383,14 @@ sp_db_rollback (SpDb *db)
 {
   g_return_if_fail (db != NULL);
   if (!sqlite3_get_autocommit (db->handle))
-    sqlite3_exec (db->handle, "ROLLBACK", NULL, NULL, NULL);
+    {
+      int rc = sqlite3_exec (db->handle, "ROLLBACK", NULL, NULL, NULL);
+
+      /* Nothing the caller could do: the connection is left as SQLite has it, and said so. */
+      if (rc != SQLITE_OK)
+        g_warning ("%s: rolling back: %s (%s)", db->path, sqlite3_errstr (rc),
+                   sqlite3_errmsg (db->handle));
+    }
 }
 
 gboolean
@@ -547,6 +575,8 @@ migrate (SpDb     *db,
           || !migrate_rows (db, number, error))
         return FALSE;
       g_free (sql);
+      /* A PRAGMA takes no bound parameter; the number is the migration's own, from the name
+       * of a resource compiled into the program. */
       sql = g_strdup_printf ("PRAGMA user_version = %" G_GINT64_FORMAT, number);
       if (!exec (db, sql, what, error))
         return FALSE;
@@ -630,6 +660,7 @@ void
 sp_db_set_referee (SpDb       *db,
                    const char *referee)
 {
+  g_autoptr(GError) error = NULL;
   SpDbValue who[1];
 
   g_return_if_fail (db != NULL);
@@ -637,8 +668,9 @@ sp_db_set_referee (SpDb       *db,
   if (referee == NULL || referee[0] == '\0')
     referee = g_get_user_name ();
   who[0] = sp_db_text (referee);
-  sp_db_run (db, "UPDATE temp.sp_referee SET who = ?", who, G_N_ELEMENTS (who),
-             "setting the referee", NULL);
+  if (!sp_db_run (db, "UPDATE temp.sp_referee SET who = ?", who, G_N_ELEMENTS (who),
+                  "setting the referee", &error))
+    g_warning ("%s: %s", db->path, error->message);
 }
 
 static gboolean
@@ -683,6 +715,7 @@ check_and_migrate (SpDb     *db,
   /* Another process may have migrated the file while this one waited for the lock. */
   if (!pragma_int (db, "user_version", &version, error)
       || !migrate (db, version, error)
+      /* SP_DB_APPLICATION_ID in decimal (a PRAGMA takes no bound parameter). */
       || !exec (db, "PRAGMA application_id = 1399878263", "marking the file", error)
       || !sp_db_commit (db, error))
     {
@@ -705,6 +738,7 @@ sp_db_open (const char  *path,
    * keeps its object in the link. */
   g_return_val_if_fail (sp_db_get_resource () != NULL, NULL);
   db->path = g_strdup (path);
+  /* Finalizing a cached statement repeats the code of its last step, checked when it ran. */
   db->statements = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                           (GDestroyNotify) sqlite3_finalize);
   rc = sqlite3_open_v2 (path, &db->handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
@@ -714,7 +748,12 @@ sp_db_open (const char  *path,
                    db->handle != NULL ? sqlite3_errmsg (db->handle) : sqlite3_errstr (rc));
       return NULL;
     }
-  sqlite3_extended_result_codes (db->handle, 1);
+  rc = sqlite3_extended_result_codes (db->handle, 1);
+  if (rc != SQLITE_OK)
+    {
+      sp_db_fail (db, rc, "asking for extended result codes", error);
+      return NULL;
+    }
   rc = sqlite3_busy_timeout (db->handle, 10000);
   if (rc != SQLITE_OK)
     {
@@ -746,8 +785,13 @@ sp_db_close (SpDb *db)
   g_clear_pointer (&db->statements, g_hash_table_unref);
   if (db->handle != NULL)
     {
+      int rc;
+
       sp_db_rollback (db);
-      sqlite3_close (db->handle);
+      /* Every statement was finalized with the cache above, so the connection closes. */
+      rc = sqlite3_close (db->handle);
+      if (rc != SQLITE_OK)
+        g_warning ("%s: closing: %s", db->path, sqlite3_errstr (rc));
     }
   g_free (db->path);
   g_free (db);
@@ -759,7 +803,8 @@ sp_db_get_schema_version (SpDb *db)
   gint64 version = -1;
 
   g_return_val_if_fail (db != NULL, -1);
-  pragma_int (db, "user_version", &version, NULL);
+  if (!pragma_int (db, "user_version", &version, NULL))
+    return -1;
   return (int) version;
 }
 

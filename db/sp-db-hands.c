@@ -264,6 +264,28 @@ record_false_win (SpDb                *db,
   return TRUE;
 }
 
+static gboolean
+add_hand (SpDb                *db,
+          const SpTournament  *tournament,
+          const SpRules       *rules,
+          guint                session,
+          guint                table,
+          const SpHandEntry   *entry,
+          SpHandReport        *report,
+          GError             **error)
+{
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+
+  if (!load_table_for_hand (db, tournament, session, table, &report->table, error)
+      || !sp_hand_entry_judge (entry, &report->table, tournament, rules, record, &report->result,
+                               &report->false_win, error))
+    return FALSE;
+  if (report->false_win)
+    return record_false_win (db, tournament, rules, entry, report, error);
+  return sp_db_record_hand (db, tournament->id, record, error)
+         && (report->hand = sp_db_get_hand (db, tournament->id, record->id, error)) != NULL;
+}
+
 gboolean
 sp_db_add_hand (SpDb                *db,
                 const SpTournament  *tournament,
@@ -274,9 +296,7 @@ sp_db_add_hand (SpDb                *db,
                 SpHandReport        *report,
                 GError             **error)
 {
-  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
   gboolean started;
-  gboolean ok = FALSE;
 
   g_return_val_if_fail (db != NULL && tournament != NULL && rules != NULL, FALSE);
   g_return_val_if_fail (entry != NULL && report != NULL, FALSE);
@@ -284,17 +304,9 @@ sp_db_add_hand (SpDb                *db,
   report_reset (report);
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  if (!load_table_for_hand (db, tournament, session, table, &report->table, error)
-      || !sp_hand_entry_judge (entry, &report->table, tournament, rules, record, &report->result,
-                               &report->false_win, error))
-    goto out;
-  if (report->false_win)
-    ok = record_false_win (db, tournament, rules, entry, report, error);
-  else
-    ok = sp_db_record_hand (db, tournament->id, record, error)
-         && (report->hand = sp_db_get_hand (db, tournament->id, record->id, error)) != NULL;
-out:
-  return sp_db_end_write (db, started, ok, error);
+  return sp_db_end_write (db, started,
+                          add_hand (db, tournament, rules, session, table, entry, report, error),
+                          error);
 }
 
 gboolean
@@ -375,7 +387,7 @@ sp_db_correct_hand (SpDb                *db,
 {
   g_autoptr(SpHandRecord) old = NULL;
   gboolean started;
-  gboolean ok = FALSE;
+  gboolean ok;
 
   g_return_val_if_fail (db != NULL && tournament != NULL && rules != NULL, FALSE);
   g_return_val_if_fail (entry != NULL && report != NULL, FALSE);
@@ -390,15 +402,31 @@ sp_db_correct_hand (SpDb                *db,
     }
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  old = sp_db_get_hand (db, tournament->id, id, error);
-  if (old == NULL
-      || !rescore_and_write (db, tournament, rules, old->session, old->table, old->number - 1,
-                             entry, report, error))
-    goto out;
-  report->hand = sp_db_get_hand (db, tournament->id, id, error);
-  ok = report->hand != NULL;
-out:
+  ok = (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL
+       && rescore_and_write (db, tournament, rules, old->session, old->table, old->number - 1,
+                             entry, report, error)
+       && (report->hand = sp_db_get_hand (db, tournament->id, id, error)) != NULL;
   return sp_db_end_write (db, started, ok, error);
+}
+
+/* Deletes @old; the table after it is judged again from its place. */
+static gboolean
+remove_hand (SpDb                *db,
+             const SpTournament  *tournament,
+             const SpRules       *rules,
+             const SpHandRecord  *old,
+             SpTable             *before,
+             GError             **error)
+{
+  g_autoptr(GPtrArray) hands = NULL;
+  g_auto(SpHandReport) rescored = { 0 };
+
+  /* sp_db_delete_hand refuses a closed session. */
+  return load_table (db, tournament, old->session, old->table, before, &hands, error)
+         && table_before (tournament, hands, old->number, before, error)
+         && sp_db_delete_hand (db, tournament->id, old->id, error)
+         && rescore_and_write (db, tournament, rules, old->session, old->table, old->number - 1,
+                               NULL, &rescored, error);
 }
 
 gboolean
@@ -410,11 +438,9 @@ sp_db_remove_hand (SpDb                *db,
                    GError             **error)
 {
   g_autoptr(SpHandRecord) old = NULL;
-  g_autoptr(GPtrArray) hands = NULL;
   SpTable before;
-  SpHandReport rescored = { 0 };
   gboolean started;
-  gboolean ok = FALSE;
+  gboolean ok;
 
   g_return_val_if_fail (db != NULL && tournament != NULL && rules != NULL, FALSE);
   g_return_val_if_fail (report != NULL, FALSE);
@@ -422,20 +448,13 @@ sp_db_remove_hand (SpDb                *db,
   report_reset (report);
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  old = sp_db_get_hand (db, tournament->id, id, error);
-  if (old == NULL
-      || !load_table (db, tournament, old->session, old->table, &before, &hands, error)
-      || !sp_db_check_open (before.session, before.closed, error)
-      || !table_before (tournament, hands, old->number, &before, error)
-      || !sp_db_delete_hand (db, tournament->id, id, error)
-      || !rescore_and_write (db, tournament, rules, old->session, old->table, old->number - 1,
-                             NULL, &rescored, error))
-    goto out;
-  report->table = before;
-  report->hand = g_steal_pointer (&old);
-  ok = TRUE;
-out:
-  sp_hand_report_clear (&rescored);
+  ok = (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL
+       && remove_hand (db, tournament, rules, old, &before, error);
+  if (ok)
+    {
+      report->table = before;
+      report->hand = g_steal_pointer (&old);
+    }
   return sp_db_end_write (db, started, ok, error);
 }
 

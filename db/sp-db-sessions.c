@@ -81,6 +81,20 @@ get_drawn_session (SpDb                *db,
 
 /* ---- standings ------------------------------------------------------------------------- */
 
+/* @team's number among @numbers (team name → number), 1.. in order of first appearance; 0
+ * for no team. */
+static guint
+team_number (GHashTable *numbers,
+             const char *team)
+{
+  if (team == NULL || team[0] == '\0')
+    return 0;
+  if (!g_hash_table_contains (numbers, team))
+    g_hash_table_insert (numbers, (gpointer) team,
+                         GUINT_TO_POINTER (g_hash_table_size (numbers) + 1));
+  return GPOINTER_TO_UINT (g_hash_table_lookup (numbers, team));
+}
+
 static GArray *
 compute_standings (SpDb                *db,
                    const SpTournament  *tournament,
@@ -173,14 +187,12 @@ sp_db_compute_standings (SpDb                *db,
       gint64 id = standing->player;
       SpPlayer *player = g_hash_table_lookup (by_id, &id);
 
-      if (player == NULL || player->team == NULL || player->team[0] == '\0')
+      if (player == NULL)
         continue;
-      if (!g_hash_table_contains (team_numbers, player->team))
-        {
-          g_hash_table_insert (team_numbers, player->team, GUINT_TO_POINTER (names->len));
-          g_ptr_array_add (names, g_strdup (player->team));
-        }
-      standing->team = GPOINTER_TO_UINT (g_hash_table_lookup (team_numbers, player->team));
+      standing->team = team_number (team_numbers, player->team);
+      /* A new team: its name takes the next place. */
+      if (standing->team == names->len)
+        g_ptr_array_add (names, g_strdup (player->team));
     }
   sp_ranking_from_string (tournament->ranking, &ranking);
   *team_names = g_steal_pointer (&names);
@@ -262,15 +274,10 @@ list_field (SpDb     *db,
   teams = g_new0 (guint, MAX (field->len, 1));
   for (guint i = 0; i < field->len; i++)
     {
-      SpPlayer *player = field->pdata[i];
+      const SpPlayer *player = field->pdata[i];
 
-      if (player->team == NULL || player->team[0] == '\0')
-        continue;
-      if (!g_hash_table_contains (team_numbers, player->team))
-        g_hash_table_insert (team_numbers, player->team,
-                             GUINT_TO_POINTER (g_hash_table_size (team_numbers) + 1));
-      teams[i] = GPOINTER_TO_UINT (g_hash_table_lookup (team_numbers, player->team));
-      any_team = TRUE;
+      teams[i] = team_number (team_numbers, player->team);
+      any_team = any_team || teams[i] > 0;
     }
   if (!any_team)
     g_clear_pointer (&teams, g_free);

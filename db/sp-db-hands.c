@@ -17,14 +17,14 @@ check_hand (const SpHandRecord  *hand,
   if (sum != 0)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "session %u table %u hand %u: the settlement sums to %" G_GINT64_FORMAT
-                   ", not 0", hand->session, hand->table, hand->number, sum);
+                   _("session %u table %u hand %u: the settlement sums to %" G_GINT64_FORMAT
+                     ", not 0"), hand->session, hand->table, hand->number, sum);
       return FALSE;
     }
   if (hand->draw != (hand->winner == SP_CHAIR_NONE))
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   "session %u table %u hand %u: a hand is either a draw or has a winner",
+                   _("session %u table %u hand %u: a hand is either a draw or has a winner"),
                    hand->session, hand->table, hand->number);
       return FALSE;
     }

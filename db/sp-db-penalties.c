@@ -17,7 +17,7 @@ sp_db_add_penalty (SpDb       *db,
 
   if (penalty->reason == NULL || penalty->reason[0] == '\0')
     {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "a penalty needs a reason");
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("a penalty needs a reason"));
       return FALSE;
     }
   if (!sp_db_begin_write (db, &started, error))

@@ -710,7 +710,7 @@ sp_db_get_table_seats (SpDb     *db,
     return FALSE;
   if (seats.found != 4)
     {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND, "session %u has no table %u",
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND, _("session %u has no table %u"),
                    session, table);
       return FALSE;
     }
@@ -904,7 +904,7 @@ sp_db_update_hand_row (SpDb                *db,
   if (sqlite3_changes (db->handle) != 1)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   "no hand %" G_GINT64_FORMAT " in this tournament", hand->id);
+                   _("no hand %" G_GINT64_FORMAT " in this tournament"), hand->id);
       return FALSE;
     }
   return TRUE;
@@ -950,7 +950,7 @@ sp_db_get_hand (SpDb    *db,
     return NULL;
   if (hand == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                 "no hand %" G_GINT64_FORMAT " in this tournament", id);
+                 _("no hand %" G_GINT64_FORMAT " in this tournament"), id);
   return hand;
 }
 

@@ -744,7 +744,7 @@ sp_db_open (const char  *path,
   rc = sqlite3_open_v2 (path, &db->handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
   if (rc != SQLITE_OK)
     {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, "cannot open %s: %s", path,
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot open %s: %s"), path,
                    db->handle != NULL ? sqlite3_errmsg (db->handle) : sqlite3_errstr (rc));
       return NULL;
     }

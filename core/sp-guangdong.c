@@ -7,6 +7,7 @@
 #include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 typedef enum
@@ -390,15 +391,19 @@ settle_total (gconstpointer      options,
   if (situation->liable != SP_SEAT_NONE)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--liable needs the tiles (--hand): 包牌 and the 杠上开花 "
-                              "liability depend on the melded sets");
+                              /* Translators: 包牌 and 杠上开花 are the rules' names, kept as
+                               * they are. */
+                              _("--liable needs the tiles (--hand): 包牌 and the 杠上开花 "
+                                "liability depend on the melded sets"));
       return;
     }
   result->total = fan;
   if (fan < o->min_fan)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
-                              "below the minimum: %d 番 where this table needs %d (起和)", fan,
+                              /* Translators: 起和 is the rules' name of the minimum, kept as
+                               * it is. */
+                              _("below the minimum: %d 番 where this table needs %d (起和)"), fan,
                               o->min_fan);
       return;
     }
@@ -423,7 +428,8 @@ penalize_false_win (const Facts   *facts,
   for (guint other = 0; other < 4; other++)
     if (other != s->seat_wind)
       sp_referee_pay (result->penalty, s->seat_wind, other, amount);
-  /* The amount really paid: 2^番 of the claim times the stake. */
+  /* The amount really paid: 2^番 of the claim times the stake.  Stored with the penalty in the
+   * database: in the rules' own words, untranslated. */
   g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
               "诈胡 (false win): %d 番 claimed, %" G_GINT64_FORMAT " to each of the three",
               claimed_fan, amount);
@@ -527,8 +533,10 @@ score (gconstpointer      options,
   if (situation->flower_win)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "Guangdong has no flower wins: the hand - is a Taiwanese 八仙過海 "
-                              "or 七搶一");
+                              /* Translators: 八仙過海 and 七搶一 are the rules' names of the
+                               * Taiwanese flower wins, kept as they are. */
+                              _("Guangdong has no flower wins: the hand - is a Taiwanese 八仙過海 "
+                                "or 七搶一"));
       return;
     }
   if (!sp_referee_check_hand (hand, situation, SP_RULESET_GUANGDONG, &count, result))
@@ -536,7 +544,8 @@ score (gconstpointer      options,
   if (situation->human && situation->seat_wind == situation->dealer)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--human (人和) is a non-dealer's win, and the winner (%s) deals",
+                              /* Translators: %s is a seat: E, S, W or N. */
+                              _("--human (人和) is a non-dealer's win, and the winner (%s) deals"),
                               sp_wind_to_string ((SpWind) situation->seat_wind));
       return;
     }
@@ -544,8 +553,10 @@ score (gconstpointer      options,
       && situation->discarder != situation->dealer)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--human (人和) is won on the dealer's (%s) first discard, not on "
-                              "%s's", sp_wind_to_string ((SpWind) situation->dealer),
+                              /* Translators: both %s are seats (E, S, W or N): the dealer's
+                               * and the discarder's. */
+                              _("--human (人和) is won on the dealer's (%s) first discard, not on "
+                                "%s's"), sp_wind_to_string ((SpWind) situation->dealer),
                               sp_wind_to_string ((SpWind) situation->discarder));
       return;
     }
@@ -591,7 +602,9 @@ score (gconstpointer      options,
   if (best.total < o->min_fan)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
-                              "below the minimum: %d 番 where this table needs %d (起和)",
+                              /* Translators: 起和 is the rules' name of the minimum, kept as
+                               * it is. */
+                              _("below the minimum: %d 番 where this table needs %d (起和)"),
                               best.total, o->min_fan);
       return;
     }

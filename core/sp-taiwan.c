@@ -5,6 +5,7 @@
 #include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 typedef enum
@@ -123,7 +124,8 @@ set_option (gpointer     options,
       else
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "option max_tai: '%s' is neither none nor a number of 台 from 1", value);
+                       /* Translators: %s is the value given; max_tai and none are notation. */
+                       _("option max_tai: '%s' is neither none nor a number of 台 from 1"), value);
           return FALSE;
         }
     }
@@ -144,7 +146,10 @@ set_option (gpointer     options,
       else
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "option false_win_penalty: '%s' is not 三家, dealer-only or fixed:N", value);
+                       /* Translators: %s is the value given; false_win_penalty and the values
+                        * 三家, dealer-only and fixed:N are notation, kept as they are. */
+                       _("option false_win_penalty: '%s' is not 三家, dealer-only or fixed:N"),
+                       value);
           return FALSE;
         }
     }
@@ -514,6 +519,7 @@ penalize_false_win (const Options     *o,
         amount = s->base + (claimed_tai + dealer_tai (s, offender, other)) * s->per_tai;
       sp_referee_pay (result->penalty, offender, other, amount);
     }
+  /* Stored with the penalty in the database: in the rules' own words, untranslated. */
   g_snprintf (result->penalty_reason, sizeof result->penalty_reason, "詐胡 (false win): %s",
               o->false_win_penalty == FALSE_WIN_DEALER_ONLY ? "僅賠莊家"
               : o->false_win_penalty == FALSE_WIN_FIXED ? "fixed" : "賠三家");
@@ -549,21 +555,23 @@ score_flower_win (const Options     *o,
   if (n != 7)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "a flower win (hand -) needs all eight flowers (八仙過海) or seven "
-                              "(七搶一), not %u", n);
+                              /* Translators: 八仙過海 and 七搶一 are the rules' names of the
+                               * flower wins, kept as they are; - is the hand's notation. */
+                              _("a flower win (hand -) needs all eight flowers (八仙過海) or "
+                                "seven (七搶一), not %u"), n);
       return;
     }
   if (!o->flower_wins)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "七搶一 is off in this profile (option flower_wins)");
+                              _("七搶一 is off in this profile (option flower_wins)"));
       return;
     }
   if (s->discarder == SP_SEAT_NONE || s->discarder == s->seat_wind)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "七搶一 needs --discarder: the player who holds the eighth flower "
-                              "(not the winner)");
+                              _("七搶一 needs --discarder: the player who holds the eighth "
+                                "flower (not the winner)"));
       return;
     }
   sp_score_result_add (result, "七搶一", 8, 1);
@@ -619,7 +627,7 @@ score (gconstpointer      options,
     {
       if (hand->n_melds > 0 || hand->n_concealed > 0)
         sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                "a flower win (八仙過海, 七搶一) is entered with the hand -");
+                                _("a flower win (八仙過海, 七搶一) is entered with the hand -"));
       else
         score_flower_win (o, situation, result);
       return;
@@ -629,8 +637,10 @@ score (gconstpointer      options,
   if (situation->n_flowers > 0 && !situation->flowers_listed)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--flowers %u: Taiwanese 正花 needs the flowers themselves "
-                              "(--flowers f1,f5,…), not a count", situation->n_flowers);
+                              /* Translators: 正花 is the 台 of one's own flower, kept as it
+                               * is; f1,f5 is notation. */
+                              _("--flowers %u: Taiwanese 正花 needs the flowers themselves "
+                                "(--flowers f1,f5,…), not a count"), situation->n_flowers);
       return;
     }
 

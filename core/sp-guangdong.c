@@ -30,19 +30,22 @@ typedef struct
 static const char * const profiles[] = { "gd", NULL };
 
 static const SpRuleOption options_list[] = {
-  { "cap", "5", "1–13", "爆和: the most 番 a hand within the cap scores; special hands go beyond it" },
-  { "min_fan", "0", "0|1|3", "起和: the fewest 番 a win needs (below it: below-minimum)" },
+  { "cap", "5", "1–13",
+    N_("爆和: the most 番 a hand within the cap scores; special hands go beyond it") },
+  { "min_fan", "0", "0|1|3", N_("起和: the fewest 番 a win needs (below it: below-minimum)") },
   { "discard_pays", "all", "all|half",
-    "on a discard: the discarder pays for all three (全铳) or one portion, the others half (半铳)" },
+    N_("on a discard: the discarder pays for all three (全铳) or one portion, the others half "
+       "(半铳)") },
   { "bao", "on", "on|off",
-    "包牌 of 清一色/大三元 (--liable X): X who discarded the winning tile to a hand with three "
-    "melded sets pays for everyone; X who fed the fourth melded set pays half of each other "
-    "payer's share besides his own" },
+    N_("包牌 of 清一色/大三元 (--liable X): X who discarded the winning tile to a hand with three "
+       "melded sets pays for everyone; X who fed the fourth melded set pays half of each other "
+       "payer's share besides his own") },
   { "twelve_tile_bao", "on", "on|off",
-    "十二张落地包自摸: the feeder of the fourth melded set pays the whole self-draw (--liable)" },
-  { "mixed_straight", "off", "on|off", "花龙 (123, 456, 789 in three suits) +1 番 within the cap" },
+    N_("十二张落地包自摸: the feeder of the fourth melded set pays the whole self-draw (--liable)") },
+  { "mixed_straight", "off", "on|off",
+    N_("花龙 (123, 456, 789 in three suits) +1 番 within the cap") },
   { "north_north", "off", "on|off",
-    "北风北: in the North round, North with a North pung and 4 番 scores the cap" },
+    N_("北风北: in the North round, North with a North pung and 4 番 scores the cap") },
 };
 
 static const SpOptionField option_fields[] = {

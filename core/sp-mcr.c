@@ -28,25 +28,25 @@ static const char * const profiles[] = { "cn", "r98", "gb2006", NULL };
 
 static const SpRuleOption options_cn[] = {
   { "concealed_kong_pair_value", "6", "6|8",
-    "双暗杠 Two Concealed Kongs: 6 fan (R98) or 8 (2006)" },
+    N_("双暗杠 Two Concealed Kongs: 6 fan (R98) or 8 (2006)") },
   { "melded_concealed_kong", "5", "off|5|6",
-    "明暗杠 One Melded and One Concealed Kong: off counts 明杠 + 暗杠 (R98); "
-    "5 (calculators) or 6 (2006)" },
+    N_("明暗杠 One Melded and One Concealed Kong: off counts 明杠 + 暗杠 (R98); "
+       "5 (calculators) or 6 (2006)") },
   { "si_exclusions", "on", "on|off",
-    "the common-practice exclusions beyond the 1998 table (幺九刻 inside wind and dragon "
-    "fans, 无字 with 平和/断幺/全中…, 门前清 with the special hands, 碰碰和/单钓将 with 四杠, "
-    "混幺九/全带幺 with 清幺九/字一色)" },
+    N_("the common-practice exclusions beyond the 1998 table (幺九刻 inside wind and dragon "
+       "fans, 无字 with 平和/断幺/全中…, 门前清 with the special hands, 碰碰和/单钓将 with 四杠, "
+       "混幺九/全带幺 with 清幺九/字一色)") },
   { "knitted_excludes_waits", "off", "on|off",
-    "组合龙 is not counted with 边张/坎张 (GB 2006 clarification)" },
+    N_("组合龙 is not counted with 边张/坎张 (GB 2006 clarification)") },
   { "special_concealed", "off", "on|off",
-    "七对, 十三幺, 全不靠, 七星不靠, 连七对 also count 门前清 (on a discard) or 不求人 (self-drawn)" },
-  { "heavenly_hands", "off", "on|off", "天和, 地和, 人和 (8 fan each) are counted" },
+    N_("七对, 十三幺, 全不靠, 七星不靠, 连七对 also count 门前清 (on a discard) or 不求人 (self-drawn)") },
+  { "heavenly_hands", "off", "on|off", N_("天和, 地和, 人和 (8 fan each) are counted") },
   { "last_tile_visible", "on", "on|off",
-    "和绝张 also when the other three copies of the winning tile are in the winner's own melds" },
+    N_("和绝张 also when the other three copies of the winning tile are in the winner's own melds") },
   { "penalty_profile", "r98", "r98|ema",
-    "false wins: r98 (错和/和错牌 10 to each other player, 诈和 20 each, two or more tiles from ready "
-    "停赛) or ema (−30, +10 to each other player)" },
-  { "min_fan", "8", "0–88", "minimum fan to win (起和分), flowers excluded" },
+    N_("false wins: r98 (错和/和错牌 10 to each other player, 诈和 20 each, two or more tiles from ready "
+       "停赛) or ema (−30, +10 to each other player)") },
+  { "min_fan", "8", "0–88", N_("minimum fan to win (起和分), flowers excluded") },
 };
 
 #define N_OPTIONS G_N_ELEMENTS (options_cn)

@@ -414,15 +414,16 @@ sp_score_result_refuse (SpScoreResult *result,
                         ...)
 {
   va_list args;
+  gint length;
   const char *end;
 
   result->win = FALSE;
   result->error_code = code;
   va_start (args, format);
-  g_vsnprintf (result->message, sizeof result->message, format, args);
+  length = g_vsnprintf (result->message, sizeof result->message, format, args);
   va_end (args);
   /* A long message (a translation may be longer than the English) is cut at a whole character. */
-  if (!g_utf8_validate (result->message, -1, &end))
+  if (length >= (gint) sizeof result->message && !g_utf8_validate (result->message, -1, &end))
     *(char *) end = '\0';
 }
 

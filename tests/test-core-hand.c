@@ -418,6 +418,29 @@ test_messages_translated (void)
   g_assert_cmpint (g_rmdir (folder), ==, 0);
 }
 
+/* A refusal's message longer than SpScoreResult.message (a translation may be longer than the
+ * English) is cut at a whole character, never inside one. */
+static void
+test_long_message_cut (void)
+{
+  g_autoptr(GString) text = g_string_new ("x");
+  SpScoreResult result;
+
+  for (guint i = 0; i < 200; i++)
+    g_string_append (text, "牌");
+  sp_score_result_init (&result, SP_RULESET_MCR);
+  sp_score_result_refuse (&result, SP_CORE_ERROR_BAD_SITUATION, "%s", text->str);
+  g_assert_false (result.win);
+  g_assert_cmpint (result.error_code, ==, SP_CORE_ERROR_BAD_SITUATION);
+  g_assert_true (g_utf8_validate (result.message, -1, NULL));
+  /* "x" and then as many whole 牌 (3 bytes each) as fit in 255 bytes. */
+  g_assert_cmpuint (strlen (result.message), ==, 1 + 3 * ((sizeof result.message - 2) / 3));
+  g_assert_true (g_str_has_prefix (text->str, result.message));
+
+  sp_score_result_refuse (&result, SP_CORE_ERROR_NOT_A_WIN, "%s", "short");
+  g_assert_cmpstr (result.message, ==, "short");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -432,6 +455,7 @@ main (int    argc,
   g_test_add_func ("/sparrow/core/hand/too-many-copies", test_copies);
   g_test_add_func ("/sparrow/core/hand/tile-count", test_tile_count);
   g_test_add_func ("/sparrow/core/hand/random-bytes", test_parse_random_bytes);
+  g_test_add_func ("/sparrow/core/hand/long-message-cut", test_long_message_cut);
   g_test_add_func ("/sparrow/core/hand/messages-translated", test_messages_translated);
   return g_test_run ();
 }

@@ -147,7 +147,12 @@ void sp_score_result_add      (SpScoreResult *result,
                                const char    *name,
                                gint32         value,
                                guint32        count);
-/* Marks the result as refused with @code and a printf message. */
+/* Marks the result as refused with @code and a printf message (cut at a whole character if
+ * longer than the buffer).  Cold: the compiler keeps the refusals, and the lookups of their
+ * translated messages, out of the scoring path. */
+#if defined(__GNUC__)
+__attribute__ ((__cold__))
+#endif
 G_GNUC_PRINTF (3, 4)
 void sp_score_result_refuse   (SpScoreResult *result,
                                SpCoreError    code,

@@ -8,28 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char hand_usage[] =
-  "Usage: sparrow-cli hand add --session K --table T --winner E|S|W|N --from E|S|W|N|self\n"
-  "                            [SITUATION] (--hand HAND [--false-win] | --fan N [--false-win])\n"
-  "                            [--json]\n"
-  "       sparrow-cli hand add --session K --table T --draw [--json]\n"
-  "       sparrow-cli hand list --session K [--table T] [--json]\n"
-  "       sparrow-cli hand edit ID [--winner X] [--from X|self] [--hand HAND | --fan N | --draw]\n"
-  "                            [SITUATION] [--json]\n"
-  "       sparrow-cli hand delete ID [--json]\n"
-  "       sparrow-cli hand import FILE [--json]   # CSV with a header, or JSON Lines\n"
-  "\n"
-  "Seat letters are the seat winds of that hand at that table: the program knows who sits\n"
-  "where from the seating, the rotation and the hand number, and takes the seat wind, the\n"
-  "round wind and the dealer from them (a contradicting --seat-wind or --round-wind is\n"
-  "refused).  --hand is scored by the rules core (- with --flowers for a Taiwan flower win);\n"
-  "--fan N records a total without tiles.  --false-win records the penalty of a declared win\n"
-  "that is not one (Taiwan and Guangdong also from the total claimed, --fan N).\n"
-  "Corrections recompute the later hands of the table and are kept in the audit log.\n"
-  "\n"
-  "hand import columns (CSV header or JSON keys): session, table, winner, from, fan, hand,\n"
-  "draw (1/true), situation (SITUATION options, space-separated).  One transaction: a bad\n"
-  "line imports nothing.\n";
+/* What hand add and hand edit say of seats, which --help cannot say option by option. */
+static const char seats_summary[] =
+  N_("Seat letters are the seat winds of that hand at that table, known from the seating, the\n"
+     "rotation and the hand number (a contradicting --seat-wind or --round-wind is refused).\n"
+     "Corrections recompute the later hands of the table and are kept in the audit log.");
 
 /* ---- options ---------------------------------------------------------------------------- */
 
@@ -76,66 +59,21 @@ parse_hand_options (SpCli        *cli,
       N_("The discarder's seat, or self (self-drawn)"), N_("E|S|W|N|self") },
     { "hand", 0, 0, G_OPTION_ARG_STRING, &options->hand,
       N_("The tiles, scored by the rules (- for a Taiwan flower win)"), N_("HAND") },
-    { "fan", 0, 0, G_OPTION_ARG_STRING, &options->fan, N_("The total, without the tiles"),
+    { "fan", 0, 0, G_OPTION_ARG_STRING, &options->fan, N_("The total, without the tiles (not with --hand)"),
       N_("N") },
     { "draw", 0, 0, G_OPTION_ARG_NONE, &options->draw, N_("An exhaustive draw (荒牌 / 流局)"),
       NULL },
     { "false-win", 0, 0, G_OPTION_ARG_NONE, &options->false_win,
-      N_("Record the penalty of a declared win that is not one"), NULL },
+      N_("Record the penalty of a declared win that is not one (Taiwan and Guangdong: also "
+         "from the claimed --fan N)"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (parameter);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, parameter, entries,
+                                                         _(seats_summary));
 
   sp_situation_init (&options->situation);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  sp_cli_add_json_option (cli, context);
   g_option_context_add_group (context, sp_cli_situation_group_new (&options->situation));
-  g_option_context_set_description (context, hand_usage);
   return sp_cli_parse_options (cli, context, argc, argv, status);
-}
-
-static gboolean
-parse_seat (const char  *text,
-            gboolean     allow_self,
-            gint        *seat,
-            GError     **error)
-{
-  SpWind wind;
-
-  if (allow_self && g_strcmp0 (text, "self") == 0)
-    {
-      *seat = SP_HAND_ENTRY_SELF_DRAWN;
-      return TRUE;
-    }
-  if (text != NULL && strlen (text) == 1 && sp_wind_from_string (text, &wind))
-    {
-      *seat = (gint) wind;
-      return TRUE;
-    }
-  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-               allow_self ? _("'%s' is not a seat letter (E, S, W, N or self)")
-               : _("'%s' is not a seat letter (E, S, W or N)"), text != NULL ? text : "");
-  return FALSE;
-}
-
-/* A claimed total: a whole number, 0 or more; how large a hand can be is the rules' to say. */
-static gboolean
-parse_total (const char  *text,
-             gint64      *total,
-             GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-
-  if (g_ascii_string_to_signed (text, 10, 0, G_MAXINT64, total, &local_error))
-    return TRUE;
-  if (g_error_matches (local_error, G_NUMBER_PARSER_ERROR, G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS)
-      && text[0] != '-')
-    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                 _("%s: no hand scores that much under any rules"), text);
-  else
-    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                 _("%s: a total is a whole number, 0 or more"), text);
-  return FALSE;
 }
 
 /* Puts the options given on @entry (a new one, or the stored one of a correction). */
@@ -158,9 +96,9 @@ apply_options (const HandOptions  *options,
       sp_hand_entry_set_tiles (entry, NULL);
       entry->has_total = FALSE;
     }
-  if (options->winner != NULL && !parse_seat (options->winner, FALSE, &entry->winner, error))
+  if (options->winner != NULL && !sp_hand_entry_parse_seat (options->winner, FALSE, &entry->winner, error))
     return FALSE;
-  if (options->from != NULL && !parse_seat (options->from, TRUE, &entry->from, error))
+  if (options->from != NULL && !sp_hand_entry_parse_seat (options->from, TRUE, &entry->from, error))
     return FALSE;
   /* A correction replaces the tiles by a total or the other way round; given both, the entry
    * holds both and is refused. */
@@ -169,7 +107,7 @@ apply_options (const HandOptions  *options,
       entry->draw = FALSE;
       sp_hand_entry_set_tiles (entry, options->hand);
       entry->has_total = options->fan != NULL;
-      if (options->fan != NULL && !parse_total (options->fan, &entry->total, error))
+      if (options->fan != NULL && !sp_hand_entry_parse_total (options->fan, &entry->total, error))
         {
           g_prefix_error (error, "--fan ");
           return FALSE;
@@ -488,7 +426,7 @@ hand_list (SpCli  *cli,
     { "table", 0, 0, G_OPTION_ARG_INT, &table, N_("One table (else every table)"), N_("T") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("");
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries, NULL);
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonBuilder) false_wins = json_builder_new ();
   g_autoptr(GPtrArray) penalties = NULL;
@@ -497,9 +435,6 @@ hand_list (SpCli  *cli,
   SpSessionInfo info;
   int status;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  sp_cli_add_json_option (cli, context);
-  g_option_context_set_description (context, hand_usage);
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
     return status;
   if (session <= 0 || table < 0 || argc > 1)
@@ -583,23 +518,6 @@ out:
   return sp_cli_store_finish (cli, &store, error);
 }
 
-/* The hand ID of hand edit and hand delete. */
-static gboolean
-parse_id (SpCli       *cli,
-          int          argc,
-          char       **argv,
-          gint64      *id,
-          int         *status)
-{
-  if (argc != 2 || !g_ascii_string_to_signed (argv[1], 10, 1, G_MAXINT64, id, NULL))
-    {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand %s takes a hand ID (a number)"),
-                             argv[0]);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static int
 hand_edit (SpCli  *cli,
            int     argc,
@@ -615,7 +533,8 @@ hand_edit (SpCli  *cli,
   int status;
 
   if (!parse_hand_options (cli, &argc, &argv, "ID", &options, &status)
-      || !parse_id (cli, argc, argv, &id, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a hand ID"), &status)
+      || !sp_cli_parse_id (cli, argv[1], _("a hand ID"), &id, &status))
     return status;
   if (options.false_win)
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
@@ -641,24 +560,23 @@ hand_delete (SpCli  *cli,
              int     argc,
              char  **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("ID");
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, "ID", NULL, NULL);
   g_auto(SpHandReport) report = { 0 };
   g_autoptr(GError) error = NULL;
   SpCliStore store = { 0 };
   gint64 id;
   int status;
 
-  sp_cli_add_json_option (cli, context);
-  g_option_context_set_description (context, hand_usage);
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !parse_id (cli, argc, argv, &id, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a hand ID"), &status)
+      || !sp_cli_parse_id (cli, argv[1], _("a hand ID"), &id, &status))
     return status;
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_remove_hand (store.db, store.tournament, store.rules, id, &report, &error))
     return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
-    printf ("{\"deleted\":%lld}\n", (long long) id);
+    sp_cli_print_int_object ("deleted", id);
   else
     printf (_("hand %lld deleted (session %u table %u hand %u); the later hands were "
               "recomputed\n"), (long long) id, report.hand->session, report.hand->table,
@@ -666,97 +584,7 @@ hand_delete (SpCli  *cli,
   return sp_cli_store_finish (cli, &store, NULL);
 }
 
-/* ---- import ----------------------------------------------------------------------------- */
-
-static gboolean
-is_true (const char *text)
-{
-  return text != NULL && (g_strcmp0 (text, "1") == 0 || g_ascii_strcasecmp (text, "true") == 0
-                          || g_ascii_strcasecmp (text, "yes") == 0);
-}
-
-/* The situation column: SITUATION options as typed ("--self-drawn --flowers 2"), or the
- * stored form ("self-drawn flowers=2"). */
-static gboolean
-parse_situation (const char   *text,
-                 SpSituation  *situation,
-                 GError      **error)
-{
-  g_auto(GStrv) words = g_strsplit (text, " ", -1);
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-
-  for (guint i = 0; words[i] != NULL; i++)
-    if (words[i][0] != '\0')
-      g_ptr_array_add (args, words[i]);
-  if (args->len > 0 && g_str_has_prefix (args->pdata[0], "--"))
-    return sp_situation_parse_args (situation, (const char * const *) args->pdata, args->len,
-                                    error);
-  return sp_situation_from_string (situation, text, error);
-}
-
-/* One line's fields (by column name) into a hand of the import. */
-static gboolean
-fields_to_import (GHashTable    *fields,
-                  SpHandImport  *line,
-                  GError       **error)
-{
-  SpHandEntry *entry = &line->entry;
-  const char *value;
-  gint64 number;
-
-  if ((value = g_hash_table_lookup (fields, "session")) != NULL)
-    {
-      if (!g_ascii_string_to_signed (value, 10, 1, 1000, &number, NULL))
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("session '%s' is not a number"), value);
-          return FALSE;
-        }
-      line->session = (guint) number;
-    }
-  if ((value = g_hash_table_lookup (fields, "table")) != NULL)
-    {
-      if (!g_ascii_string_to_signed (value, 10, 1, 10000, &number, NULL))
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("table '%s' is not a number"),
-                       value);
-          return FALSE;
-        }
-      line->table = (guint) number;
-    }
-  entry->draw = is_true (g_hash_table_lookup (fields, "draw"));
-  if ((value = g_hash_table_lookup (fields, "winner")) != NULL && value[0] != '\0'
-      && !parse_seat (value, FALSE, &entry->winner, error))
-    return FALSE;
-  if ((value = g_hash_table_lookup (fields, "from")) != NULL && value[0] != '\0'
-      && !parse_seat (value, TRUE, &entry->from, error))
-    return FALSE;
-  if ((value = g_hash_table_lookup (fields, "hand")) != NULL && value[0] != '\0')
-    sp_hand_entry_set_tiles (entry, value);
-  if ((value = g_hash_table_lookup (fields, "fan")) != NULL && value[0] != '\0')
-    {
-      if (!parse_total (value, &entry->total, error))
-        {
-          g_prefix_error (error, "fan ");
-          return FALSE;
-        }
-      entry->has_total = TRUE;
-    }
-  if ((value = g_hash_table_lookup (fields, "situation")) != NULL && value[0] != '\0'
-      && !parse_situation (value, &entry->situation, error))
-    return FALSE;
-  if (!entry->draw && (entry->winner < 0 || entry->from < 0))
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("a win needs a winner and a from (a seat or self); a draw needs draw=1"));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static const char * const import_columns[] = {
-  "session", "table", "winner", "from", "fan", "hand", "draw", "situation", NULL
-};
+/* ---- import: the file's records by field name, mapped onto entries by the core ------------ */
 
 static void
 clear_import (gpointer data)
@@ -767,8 +595,7 @@ clear_import (gpointer data)
   g_free ((char *) line->where);
 }
 
-/* Adds one line of the file, given its fields by column name; an error names @path and
- * @line. */
+/* Adds one record of the file, given its fields by name; an error names @path and @number. */
 static gboolean
 add_line (GArray      *lines,
           GHashTable  *fields,
@@ -778,9 +605,8 @@ add_line (GArray      *lines,
 {
   SpHandImport line = { 0 };
 
-  sp_hand_entry_init (&line.entry);
   line.where = g_strdup_printf (_("%s line %u"), path, number);
-  if (!fields_to_import (fields, &line, error))
+  if (!sp_hand_entry_from_fields (&line.entry, fields, &line.session, &line.table, error))
     {
       g_prefix_error (error, "%s: ", line.where);
       clear_import (&line);
@@ -808,16 +634,7 @@ read_csv (GArray      *lines,
     }
   header = csv.rows->pdata[0];
   for (guint i = 0; i < header->len; i++)
-    {
-      g_strstrip ((char *) header->pdata[i]);
-      if (!g_strv_contains (import_columns, header->pdata[i]))
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("%s line 1: unknown column '%s' (session, table, winner, from, fan, "
-                         "hand, draw, situation)"), path, (char *) header->pdata[i]);
-          goto out;
-        }
-    }
+    g_strstrip ((char *) header->pdata[i]);
   for (guint r = 1; r < csv.rows->len; r++)
     {
       GPtrArray *row = csv.rows->pdata[r];
@@ -873,29 +690,25 @@ read_json_lines (GArray      *lines,
       object = json_node_get_object (json_parser_get_root (parser));
       members = json_object_get_members (object);
       for (GList *m = members; m != NULL; m = m->next)
-        if (!g_strv_contains (import_columns, m->data))
-          {
-            g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                         _("%s line %u: unknown key '%s'"), path, n + 1, (char *) m->data);
-            return FALSE;
-          }
-      for (guint k = 0; import_columns[k] != NULL; k++)
         {
-          JsonNode *node = json_object_get_member (object, import_columns[k]);
-          GType type;
+          JsonNode *node = json_object_get_member (object, m->data);
+          GType type = JSON_NODE_HOLDS_VALUE (node) ? json_node_get_value_type (node) : 0;
 
-          if (node == NULL || JSON_NODE_HOLDS_NULL (node) || !JSON_NODE_HOLDS_VALUE (node))
-            continue;
-          type = json_node_get_value_type (node);
+          if (!sp_hand_entry_is_field (m->data))
+            {
+              g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                           _("%s line %u: unknown key '%s'"), path, n + 1, (char *) m->data);
+              return FALSE;
+            }
+          /* The core reads every field as text, as a CSV cell is; null says nothing. */
           if (type == G_TYPE_BOOLEAN)
-            g_hash_table_insert (fields, (gpointer) import_columns[k],
+            g_hash_table_insert (fields, m->data,
                                  g_strdup (json_node_get_boolean (node) ? "1" : "0"));
           else if (type == G_TYPE_INT64)
-            g_hash_table_insert (fields, (gpointer) import_columns[k],
-                                 g_strdup_printf ("%lld", (long long) json_node_get_int (node)));
+            g_hash_table_insert (fields, m->data,
+                                 g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node)));
           else if (type == G_TYPE_STRING)
-            g_hash_table_insert (fields, (gpointer) import_columns[k],
-                                 g_strdup (json_node_get_string (node)));
+            g_hash_table_insert (fields, m->data, g_strdup (json_node_get_string (node)));
         }
       if (!add_line (lines, fields, path, n + 1, error))
         return FALSE;
@@ -908,7 +721,12 @@ hand_import (SpCli  *cli,
              int     argc,
              char  **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, "FILE", NULL,
+                        _("FILE is CSV with a header, or JSON Lines: one hand a line, its fields "
+                          "session, table,\nwinner, from, fan, hand, draw (1/true), false_win and "
+                          "situation (SITUATION options).\nOne transaction: a bad line imports "
+                          "nothing."));
   g_autoptr(GArray) lines = g_array_new (FALSE, TRUE, sizeof (SpHandImport));
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
@@ -917,12 +735,9 @@ hand_import (SpCli  *cli,
   int status;
 
   g_array_set_clear_func (lines, clear_import);
-  sp_cli_add_json_option (cli, context);
-  g_option_context_set_description (context, hand_usage);
-  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a FILE"), &status))
     return status;
-  if (argc != 2)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand import takes one FILE"));
   if (!g_file_get_contents (argv[1], &text, NULL, &error))
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);
   for (p = text; g_ascii_isspace (*p); p++)
@@ -936,7 +751,7 @@ hand_import (SpCli  *cli,
                            (const SpHandImport *) (gpointer) lines->data, lines->len, &error))
     return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
-    printf ("{\"imported\":%u}\n", lines->len);
+    sp_cli_print_int_object ("imported", lines->len);
   else
     printf (g_dngettext (GETTEXT_PACKAGE, "%u hand imported\n", "%u hands imported\n",
                          lines->len), lines->len);
@@ -948,28 +763,13 @@ sp_cli_hand (SpCli  *cli,
              int     argc,
              char  **argv)
 {
-  static const struct
-  {
-    const char *name;
-    int       (*run) (SpCli *cli, int argc, char **argv);
-  } subcommands[] = {
-    { "add", hand_add },
-    { "list", hand_list },
-    { "edit", hand_edit },
-    { "delete", hand_delete },
-    { "import", hand_import },
+  static const SpCliCommand subcommands[] = {
+    { "add", N_("enter a hand: a win by its tiles or total, a draw, a false win"), hand_add },
+    { "list", N_("the hands and false wins of a session"), hand_list },
+    { "edit", N_("correct a hand (the later hands are recomputed)"), hand_edit },
+    { "delete", N_("delete a hand (the later hands are recomputed)"), hand_delete },
+    { "import", N_("enter the hands of a CSV or JSON Lines file, all or none"), hand_import },
   };
 
-  if (argc < 2)
-    return sp_cli_usage (hand_usage, FALSE);
-  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
-    return sp_cli_usage (hand_usage, TRUE);
-  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    if (strcmp (argv[1], subcommands[i].name) == 0)
-      return subcommands[i].run (cli, argc - 1, argv + 1);
-  if (g_str_has_prefix (argv[1], "--"))
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                        _("hand: the subcommand comes first (add, list, edit, delete or import)"));
-  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("unknown hand command '%s' (add, list, "
-                      "edit, delete or import)"), argv[1]);
+  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }

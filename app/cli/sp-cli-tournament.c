@@ -7,123 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ---- shared ---------------------------------------------------------------------------- */
-
-static int
-run_subcommand (SpCli              *cli,
-                int                 argc,
-                char              **argv,
-                const SpCliCommand *subcommands,
-                guint               n_subcommands)
-{
-  gboolean asked = argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0;
-
-  if (argc >= 2 && !asked)
-    for (guint i = 0; i < n_subcommands; i++)
-      if (strcmp (argv[1], subcommands[i].name) == 0)
-        return subcommands[i].run (cli, argc - 1, argv + 1);
-  if (!asked)
-    {
-      for (int i = 1; i < argc; i++)
-        if (strcmp (argv[i], "--json") == 0)
-          cli->json = TRUE;
-      return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                          _("%s: unknown subcommand '%s' (see sparrow-cli %s --help)"), argv[0],
-                          argv[1], argv[0]);
-    }
-  {
-    g_autoptr(GString) usage = g_string_new (NULL);
-
-    g_string_append_printf (usage, _("Usage: sparrow-cli %s SUBCOMMAND …\n\nSubcommands:\n"),
-                            argv[0]);
-    for (guint i = 0; i < n_subcommands; i++)
-      g_string_append_printf (usage, "  %-11s %s\n", subcommands[i].name,
-                              _(subcommands[i].summary));
-    g_string_append (usage, _("\nEvery subcommand takes --help.\n"));
-    fputs (usage->str, argc >= 2 ? stdout : stderr);
-  }
-  return argc >= 2 ? SP_CLI_OK : SP_CLI_USAGE;
-}
-
-/* One GOptionContext for a subcommand: its entries, --json, its summary.  Names and reasons
- * are read as G_OPTION_ARG_FILENAME, the bytes as typed, so that the store's own checks say
- * what is wrong with them (not valid UTF-8, a control character) rather than the converter. */
-static GOptionContext *
-new_context (SpCli              *cli,
-             const char         *parameters,
-             const GOptionEntry *entries,
-             const char         *summary)
-{
-  GOptionContext *context = g_option_context_new (parameters);
-
-  if (entries != NULL)
-    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  sp_cli_add_json_option (cli, context);
-  if (summary != NULL)
-    g_option_context_set_summary (context, summary);
-  return context;
-}
-
-/* The positional arguments a subcommand takes: exactly @n (-1: at least one). */
-static gboolean
-check_arguments (SpCli       *cli,
-                 int          argc,
-                 char       **argv,
-                 int          n,
-                 const char  *what,
-                 int         *status)
-{
-  if ((n >= 0 && argc - 1 == n) || (n < 0 && argc > 1))
-    return TRUE;
-  if (argc - 1 > MAX (n, 0) && n >= 0)
-    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s: unexpected '%s' (see --help)"),
-                           argv[0], argv[MAX (n, 0) + 1]);
-  else
-    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s needs %s (see --help)"), argv[0],
-                           what);
-  return FALSE;
-}
-
-static gboolean
-parse_id (SpCli       *cli,
-          const char  *text,
-          const char  *what,
-          gint64      *id,
-          int         *status)
-{
-  if (!g_ascii_string_to_signed (text, 10, 1, G_MAXINT64, id, NULL))
-    {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (a number) is expected, not '%s'"),
-                             what, text);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* A whole-number option that must be given, and be within [@min, @max]. */
-static gboolean
-check_range (SpCli       *cli,
-             const char  *option,
-             gint64       value,
-             gint64       min,
-             gint64       max,
-             int         *status)
-{
-  if (value >= min && value <= max)
-    return TRUE;
-  *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                         _("--%s: %" G_GINT64_FORMAT " is not between %" G_GINT64_FORMAT " and %"
-                           G_GINT64_FORMAT), option, value, min, max);
-  return FALSE;
-}
-
-static int
-fail_usage_missing (SpCli       *cli,
-                    const char  *what)
-{
-  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", what);
-}
-
 /* ---- tournament ------------------------------------------------------------------------ */
 
 static const char options_help[] =
@@ -179,7 +62,7 @@ tournament_create (SpCli  *cli,
     { "per-tai", 0, 0, G_OPTION_ARG_INT64, &per_tai, N_("Taiwan 每台"), N_("N") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, entries, _(options_help));
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries, _(options_help));
   g_autoptr(GError) error = NULL;
   g_autoptr(SpRules) rules = NULL;
   g_autoptr(GString) options = g_string_new (NULL);
@@ -190,14 +73,14 @@ tournament_create (SpCli  *cli,
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
     return status;
   if (name == NULL)
-    return fail_usage_missing (cli, _("tournament create needs --name NAME"));
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", _("tournament create needs --name NAME"));
   if (!sp_cli_parse_ruleset (cli, rules_name, &ruleset, &status)
-      || !check_range (cli, "sessions", sessions, 1, 100, &status)
-      || (base != 0 && !check_range (cli, "base", base, 1, G_MAXINT32, &status))
-      || (per_tai != 0 && !check_range (cli, "per-tai", per_tai, 1, G_MAXINT32, &status)))
+      || !sp_cli_check_range (cli, "sessions", sessions, 1, 100, &status)
+      || (base != 0 && !sp_cli_check_range (cli, "base", base, 1, G_MAXINT32, &status))
+      || (per_tai != 0 && !sp_cli_check_range (cli, "per-tai", per_tai, 1, G_MAXINT32, &status)))
     return status;
   if (seating == NULL)
     seating = g_strdup (ruleset == SP_RULESET_MCR ? "balanced" : "random");
@@ -268,14 +151,14 @@ tournament_list (SpCli  *cli,
                  int     argc,
                  char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, NULL, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, NULL, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) list = NULL;
   SpCliStore store = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status)
       || !sp_cli_store_open (cli, &store, FALSE, &status))
     return status;
   list = sp_db_list_tournaments (store.db, &error);
@@ -300,7 +183,7 @@ tournament_show (SpCli  *cli,
                  int     argc,
                  char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, NULL,
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, NULL,
                                                    _("The tournament the commands act on: its "
                                                      "settings, players, sessions and hands."));
   g_autoptr(GError) error = NULL;
@@ -309,7 +192,7 @@ tournament_show (SpCli  *cli,
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_summarize_tournament (store.db, store.tournament->id, &summary, &error))
@@ -360,13 +243,13 @@ tournament_rename (SpCli  *cli,
                    int     argc,
                    char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, _("NAME"), NULL, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("NAME"), NULL, NULL);
   g_autoptr(GError) error = NULL;
   SpCliStore store = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("the new NAME"), &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("the new NAME"), &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_rename_tournament (store.db, store.tournament->id, argv[1], &error))
@@ -398,7 +281,7 @@ tournament_delete (SpCli  *cli,
       N_("NAME") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, entries,
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries,
                                                    _("Deletes the tournament and everything of it "
                                                      "(players, seats, hands, penalties)."));
   g_autoptr(GError) error = NULL;
@@ -406,17 +289,17 @@ tournament_delete (SpCli  *cli,
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
     return status;
   if (confirm == NULL)
-    return fail_usage_missing (cli, _("tournament delete needs --confirm NAME, the tournament's "
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", _("tournament delete needs --confirm NAME, the tournament's "
                                       "exact name"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_delete_tournament (store.db, store.tournament->id, confirm, &error))
     return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
-    printf ("{\"deleted\":%" G_GINT64_FORMAT "}\n", store.tournament->id);
+    sp_cli_print_int_object ("deleted", store.tournament->id);
   else
     printf (_("tournament %" G_GINT64_FORMAT " (%s) deleted\n"), store.tournament->id,
             store.tournament->name);
@@ -436,7 +319,7 @@ sp_cli_tournament (SpCli  *cli,
     { "delete", N_("delete the tournament (--confirm NAME)"), tournament_delete },
   };
 
-  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
+  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }
 
 /* ---- players --------------------------------------------------------------------------- */
@@ -465,11 +348,8 @@ player_to_json (JsonBuilder   *builder,
     sp_cli_builder_nullable (builder, fields[i], fields[i + 1]);
   sp_cli_builder_string (builder, "status", sp_player_status_to_string (player->status));
   if (player->substitute_for > 0)
-    {
-      sp_cli_builder_int (builder, "substitute_for", player->substitute_for);
-    }
-  json_builder_set_member_name (builder, "present");
-  json_builder_add_boolean_value (builder, player->present);
+    sp_cli_builder_int (builder, "substitute_for", player->substitute_for);
+  sp_cli_builder_bool (builder, "present", player->present);
   json_builder_end_object (builder);
 }
 
@@ -545,7 +425,7 @@ players_add (SpCli  *cli,
 {
   g_auto(PlayerFields) fields = { 0 };
   const GOptionEntry entries[] = { PLAYER_FIELD_ENTRIES (fields), { NULL } };
-  g_autoptr(GOptionContext) context = new_context (cli, _("NAME"), entries, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("NAME"), entries, NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   SpCliStore store = { 0 };
@@ -553,7 +433,7 @@ players_add (SpCli  *cli,
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("the player's NAME"), &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("the player's NAME"), &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   player_from_fields (&player, &fields);
@@ -570,7 +450,7 @@ players_import (SpCli  *cli,
                 int     argc,
                 char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, _("FILE.csv"), NULL,
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("FILE.csv"), NULL,
                                                    _("The CSV file has a header naming its "
                                                      "columns, in any order: name (required), "
                                                      "club,\ncountry, team, federation_id.  A bad "
@@ -581,13 +461,13 @@ players_import (SpCli  *cli,
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("a FILE"), &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a FILE"), &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_import_players (store.db, store.tournament->id, argv[1], &n, &error))
     return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
-    printf ("{\"imported\":%u}\n", n);
+    sp_cli_print_int_object ("imported", n);
   else
     printf (_("%u players imported\n"), n);
   return sp_cli_store_finish (cli, &store, NULL);
@@ -598,14 +478,14 @@ players_list (SpCli  *cli,
               int     argc,
               char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, NULL, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, NULL, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) players = NULL;
   SpCliStore store = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   players = sp_db_list_players (store.db, store.tournament->id, &error);
@@ -628,12 +508,12 @@ players_list (SpCli  *cli,
 
 /* withdraw ID, reinstate ID: one player, one operation. */
 static int
-players_change_status (SpCli    *cli,
-                       int       argc,
-                       char    **argv,
-                       gboolean  withdrawing)
+players_change_status (SpCli  *cli,
+                       int     argc,
+                       char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), NULL, NULL);
+  gboolean withdrawing = strcmp (argv[0], "withdraw") == 0;
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("ID"), NULL, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(SpPlayer) player = NULL;
   g_autofree char *text = NULL;
@@ -642,8 +522,8 @@ players_change_status (SpCli    *cli,
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
-      || !parse_id (cli, argv[1], _("a player ID"), &id, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
+      || !sp_cli_parse_id (cli, argv[1], _("a player ID"), &id, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!(withdrawing ? sp_db_withdraw_player : sp_db_reinstate_player) (store.db,
@@ -661,22 +541,6 @@ players_change_status (SpCli    *cli,
 }
 
 static int
-players_withdraw (SpCli  *cli,
-                  int     argc,
-                  char  **argv)
-{
-  return players_change_status (cli, argc, argv, TRUE);
-}
-
-static int
-players_reinstate (SpCli  *cli,
-                   int     argc,
-                   char  **argv)
-{
-  return players_change_status (cli, argc, argv, FALSE);
-}
-
-static int
 players_substitute (SpCli  *cli,
                     int     argc,
                     char  **argv)
@@ -690,7 +554,7 @@ players_substitute (SpCli  *cli,
     PLAYER_FIELD_ENTRIES (fields),
     { NULL }
   };
-  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), entries, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("ID"), entries, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(SpPlayer) replaced = NULL;
   g_autofree char *text = NULL;
@@ -700,11 +564,11 @@ players_substitute (SpCli  *cli,
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
-      || !parse_id (cli, argv[1], _("a player ID"), &id, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
+      || !sp_cli_parse_id (cli, argv[1], _("a player ID"), &id, &status))
     return status;
   if (fields.name == NULL)
-    return fail_usage_missing (cli, _("players substitute ID needs --by NAME"));
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", _("players substitute ID needs --by NAME"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   player_from_fields (&substitute, &fields);
@@ -727,7 +591,7 @@ players_edit (SpCli  *cli,
     PLAYER_FIELD_ENTRIES (fields),
     { NULL }
   };
-  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), entries,
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("ID"), entries,
                                                    _("Changes the fields given; an empty value "
                                                      "clears club, country, team or federation "
                                                      "id."));
@@ -739,12 +603,12 @@ players_edit (SpCli  *cli,
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
-      || !parse_id (cli, argv[1], _("a player ID"), &id, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
+      || !sp_cli_parse_id (cli, argv[1], _("a player ID"), &id, &status))
     return status;
   if (fields.name == NULL && fields.club == NULL && fields.country == NULL && fields.team == NULL
       && fields.federation_id == NULL)
-    return fail_usage_missing (cli, _("players edit ID needs a field to change (--name, --club, "
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", _("players edit ID needs a field to change (--name, --club, "
                                       "--country, --team or --federation-id)"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
@@ -757,17 +621,17 @@ players_edit (SpCli  *cli,
 
 /* checkin ID… | checkin --all | checkout ID… */
 static int
-players_presence (SpCli    *cli,
-                  int       argc,
-                  char    **argv,
-                  gboolean  present)
+players_presence (SpCli  *cli,
+                  int     argc,
+                  char  **argv)
 {
+  gboolean present = strcmp (argv[0], "checkin") == 0;
   gboolean all = FALSE;
   const GOptionEntry entries[] = {
     { "all", 0, 0, G_OPTION_ARG_NONE, &all, N_("Every player taking part"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = new_context (cli, _("ID…"), present ? entries : NULL,
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("ID…"), present ? entries : NULL,
                                                    _("Presence before a draw: when any player "
                                                      "is checked in, a draw seats only those "
                                                      "who are."));
@@ -780,11 +644,11 @@ players_presence (SpCli    *cli,
     return status;
   if (all && argc > 1)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s: either IDs or --all"), argv[0]);
-  if (!all && !check_arguments (cli, argc, argv, -1, _("player IDs"), &status))
+  if (!all && !sp_cli_check_arguments (cli, argc, argv, -1, _("player IDs"), &status))
     return status;
   ids = g_new (gint64, MAX (argc, 1));
   for (int i = 1; i < argc; i++)
-    if (!parse_id (cli, argv[i], _("a player ID"), &ids[i - 1], &status))
+    if (!sp_cli_parse_id (cli, argv[i], _("a player ID"), &ids[i - 1], &status))
       return status;
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
@@ -792,29 +656,20 @@ players_presence (SpCli    *cli,
                                &error))
     return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
-    printf ("{\"present\":%s,\"players\":%d}\n", present ? "true" : "false",
-            all ? -1 : argc - 1);
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_builder_bool (builder, "present", present);
+      sp_cli_builder_int (builder, "players", all ? -1 : argc - 1);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
   else if (all)
     printf (_("every player taking part is checked in\n"));
   else
     printf (present ? _("%d players checked in\n") : _("%d players checked out\n"), argc - 1);
   return sp_cli_store_finish (cli, &store, NULL);
-}
-
-static int
-players_checkin (SpCli  *cli,
-                 int     argc,
-                 char  **argv)
-{
-  return players_presence (cli, argc, argv, TRUE);
-}
-
-static int
-players_checkout (SpCli  *cli,
-                  int     argc,
-                  char  **argv)
-{
-  return players_presence (cli, argc, argv, FALSE);
 }
 
 int
@@ -827,14 +682,14 @@ sp_cli_players (SpCli  *cli,
     { "import", N_("register the players of a CSV file"), players_import },
     { "list", N_("list the players"), players_list },
     { "edit", N_("change a player's name, club, country, team or federation id"), players_edit },
-    { "withdraw", N_("a player leaves the tournament"), players_withdraw },
+    { "withdraw", N_("a player leaves the tournament"), players_change_status },
     { "substitute", N_("a substitute takes a player's seats"), players_substitute },
-    { "reinstate", N_("undo a withdrawal"), players_reinstate },
-    { "checkin", N_("players present for the next draw"), players_checkin },
-    { "checkout", N_("players absent from the next draw"), players_checkout },
+    { "reinstate", N_("undo a withdrawal"), players_change_status },
+    { "checkin", N_("players present for the next draw"), players_presence },
+    { "checkout", N_("players absent from the next draw"), players_presence },
   };
 
-  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
+  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }
 
 /* ---- penalty --------------------------------------------------------------------------- */
@@ -876,7 +731,7 @@ penalty_add (SpCli  *cli,
     { NULL }
   };
   g_autoptr(GOptionContext) context =
-    new_context (cli, NULL, entries,
+    sp_cli_context_new (cli, NULL, entries,
                  _("The player loses N points in session K, for REASON.  Whether penalties\n"
                    "change the session score (and so table points) or only the total is the\n"
                    "tournament option penalties=session|overall.  A false win judged by the\n"
@@ -888,15 +743,15 @@ penalty_add (SpCli  *cli,
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
     return status;
   if (session == 0 || player_id == 0 || points == G_MININT64 || reason == NULL)
-    return fail_usage_missing (cli, _("penalty add needs --session K --player ID --points N "
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", _("penalty add needs --session K --player ID --points N "
                                       "--reason TEXT"));
-  if (!check_range (cli, "session", session, 1, 1000, &status)
-      || !check_range (cli, "player", player_id, 1, G_MAXINT64, &status)
-      || !check_range (cli, "points", points, -1000000, 1000000, &status)
-      || !check_range (cli, "hand", hand, 0, G_MAXINT64, &status)
+  if (!sp_cli_check_range (cli, "session", session, 1, 1000, &status)
+      || !sp_cli_check_range (cli, "player", player_id, 1, G_MAXINT64, &status)
+      || !sp_cli_check_range (cli, "points", points, -1000000, 1000000, &status)
+      || !sp_cli_check_range (cli, "hand", hand, 0, G_MAXINT64, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   penalty.session = (guint) session;
@@ -909,9 +764,17 @@ penalty_add (SpCli  *cli,
       || (player = sp_db_get_player (store.db, store.tournament->id, player_id, &error)) == NULL)
     return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
-    printf ("{\"id\":%" G_GINT64_FORMAT ",\"session\":%u,\"player\":%" G_GINT64_FORMAT
-            ",\"points\":%" G_GINT64_FORMAT "}\n", penalty.id, penalty.session, penalty.player,
-            penalty.points);
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_builder_int (builder, "id", penalty.id);
+      sp_cli_builder_int (builder, "session", penalty.session);
+      sp_cli_builder_int (builder, "player", penalty.player);
+      sp_cli_builder_int (builder, "points", penalty.points);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
   else
     printf (_("penalty %" G_GINT64_FORMAT ": %s %" G_GINT64_FORMAT " in session %u (%s)\n"),
             penalty.id, player->name, penalty.points, penalty.session, penalty.reason);
@@ -929,7 +792,7 @@ penalty_list (SpCli  *cli,
     { "player", 0, 0, G_OPTION_ARG_INT64, &player_id, N_("Only this player"), N_("ID") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, entries, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) penalties = NULL;
   g_autoptr(SpPlayer) player = NULL;
@@ -937,9 +800,9 @@ penalty_list (SpCli  *cli,
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status)
-      || !check_range (cli, "session", session, 0, 1000, &status)
-      || !check_range (cli, "player", player_id, 0, G_MAXINT64, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_check_range (cli, "session", session, 0, 1000, &status)
+      || !sp_cli_check_range (cli, "player", player_id, 0, G_MAXINT64, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if ((session > 0 && !sp_db_check_session (store.tournament, (guint) session, &error))
@@ -971,21 +834,21 @@ penalty_delete (SpCli  *cli,
                 int     argc,
                 char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), NULL, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("ID"), NULL, NULL);
   g_autoptr(GError) error = NULL;
   SpCliStore store = { 0 };
   gint64 id;
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("a penalty ID"), &status)
-      || !parse_id (cli, argv[1], _("a penalty ID"), &id, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a penalty ID"), &status)
+      || !sp_cli_parse_id (cli, argv[1], _("a penalty ID"), &id, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_delete_penalty (store.db, store.tournament->id, id, &error))
     return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
-    printf ("{\"deleted\":%" G_GINT64_FORMAT "}\n", id);
+    sp_cli_print_int_object ("deleted", id);
   else
     printf (_("penalty %" G_GINT64_FORMAT " deleted\n"), id);
   return sp_cli_store_finish (cli, &store, NULL);
@@ -1002,17 +865,17 @@ sp_cli_penalty (SpCli  *cli,
     { "delete", N_("take back a penalty"), penalty_delete },
   };
 
-  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
+  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }
 
 /* ---- session --------------------------------------------------------------------------- */
 
 static int
-session_change (SpCli    *cli,
-                int       argc,
-                char    **argv,
-                gboolean  closing)
+session_change (SpCli  *cli,
+                int     argc,
+                char  **argv)
 {
+  gboolean closing = strcmp (argv[0], "close") == 0;
   gint64 session = 0;
   gboolean time_up = FALSE, force = FALSE;
   const GOptionEntry close_entries[] = {
@@ -1028,7 +891,7 @@ session_change (SpCli    *cli,
     { NULL }
   };
   g_autoptr(GOptionContext) context =
-    new_context (cli, NULL, closing ? close_entries : reopen_entries,
+    sp_cli_context_new (cli, NULL, closing ? close_entries : reopen_entries,
                  closing ? _("Checks that every table played its hands (16 in MCR, a whole 將 in "
                              "Taiwan),\nor with --time-up accepts the hands played when time ran "
                              "out, and freezes\nthe session.")
@@ -1038,11 +901,11 @@ session_change (SpCli    *cli,
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
     return status;
   if (session == 0)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("session %s needs --session K"), argv[0]);
-  if (!check_range (cli, "session", session, 1, 1000, &status)
+  if (!sp_cli_check_range (cli, "session", session, 1, 1000, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!closing && !force)
@@ -1057,26 +920,18 @@ session_change (SpCli    *cli,
         : sp_db_reopen_session (store.db, store.tournament, (guint) session, &error)))
     return sp_cli_store_finish (cli, &store, error);
   if (cli->json)
-    printf ("{\"session\":%u,\"status\":\"%s\"}\n", (guint) session, closing ? "closed" : "open");
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_builder_int (builder, "session", session);
+      sp_cli_builder_string (builder, "status", closing ? "closed" : "open");
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
   else
     printf (closing ? _("session %u closed\n") : _("session %u reopened\n"), (guint) session);
   return sp_cli_store_finish (cli, &store, NULL);
-}
-
-static int
-session_close (SpCli  *cli,
-               int     argc,
-               char  **argv)
-{
-  return session_change (cli, argc, argv, TRUE);
-}
-
-static int
-session_reopen (SpCli  *cli,
-                int     argc,
-                char  **argv)
-{
-  return session_change (cli, argc, argv, FALSE);
 }
 
 int
@@ -1085,9 +940,9 @@ sp_cli_session (SpCli  *cli,
                 char  **argv)
 {
   static const SpCliCommand subcommands[] = {
-    { "close", N_("check a session is complete and freeze it"), session_close },
-    { "reopen", N_("allow corrections again (--force)"), session_reopen },
+    { "close", N_("check a session is complete and freeze it"), session_change },
+    { "reopen", N_("allow corrections again (--force)"), session_change },
   };
 
-  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
+  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }

@@ -139,12 +139,97 @@ sp_cli_add_json_option (SpCli          *cli,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 }
 
-int
-sp_cli_usage (const char *text,
-              gboolean    asked)
+GOptionContext *
+sp_cli_context_new (SpCli              *cli,
+                    const char         *parameters,
+                    const GOptionEntry *entries,
+                    const char         *summary)
 {
-  fputs (text, asked ? stdout : stderr);
+  GOptionContext *context = g_option_context_new (parameters);
+
+  if (entries != NULL)
+    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  sp_cli_add_json_option (cli, context);
+  g_option_context_set_summary (context, summary);
+  return context;
+}
+
+int
+sp_cli_run_subcommand (SpCli              *cli,
+                       int                 argc,
+                       char              **argv,
+                       const SpCliCommand *subcommands,
+                       guint               n_subcommands)
+{
+  static const char *const help_names[] = { "--help", "-h", "-?", NULL };
+  static const char *const json_names[] = { "--json", NULL };
+  gboolean asked = argc >= 2 && g_strv_contains (help_names, argv[1]);
+  FILE *out = asked ? stdout : stderr;
+
+  if (argc >= 2 && !asked)
+    {
+      for (guint i = 0; i < n_subcommands; i++)
+        if (strcmp (argv[1], subcommands[i].name) == 0)
+          return subcommands[i].run (cli, argc - 1, argv + 1);
+      cli->json |= args_hold (argc, argv, json_names);
+      return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                          _("%s: unknown subcommand '%s' (see sparrow-cli %s --help)"), argv[0],
+                          argv[1], argv[0]);
+    }
+  fprintf (out, _("Usage: sparrow-cli %s SUBCOMMAND …\n\nSubcommands:\n"), argv[0]);
+  for (guint i = 0; i < n_subcommands; i++)
+    fprintf (out, "  %-11s %s\n", subcommands[i].name, _(subcommands[i].summary));
+  fputs (_("\nEvery subcommand takes --help.\n"), out);
   return asked ? SP_CLI_OK : SP_CLI_USAGE;
+}
+
+gboolean
+sp_cli_check_arguments (SpCli       *cli,
+                        int          argc,
+                        char       **argv,
+                        int          n,
+                        const char  *what,
+                        int         *status)
+{
+  if ((n >= 0 && argc - 1 == n) || (n < 0 && argc > 1))
+    return TRUE;
+  if (n >= 0 && argc - 1 > n)
+    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s: unexpected '%s' (see --help)"),
+                           argv[0], argv[n + 1]);
+  else
+    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s needs %s (see --help)"), argv[0],
+                           what);
+  return FALSE;
+}
+
+gboolean
+sp_cli_parse_id (SpCli       *cli,
+                 const char  *text,
+                 const char  *what,
+                 gint64      *id,
+                 int         *status)
+{
+  if (g_ascii_string_to_signed (text, 10, 1, G_MAXINT64, id, NULL))
+    return TRUE;
+  *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (a number) is expected, not '%s'"),
+                         what, text);
+  return FALSE;
+}
+
+gboolean
+sp_cli_check_range (SpCli       *cli,
+                    const char  *option,
+                    gint64       value,
+                    gint64       min,
+                    gint64       max,
+                    int         *status)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+  *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                         _("--%s: %" G_GINT64_FORMAT " is not between %" G_GINT64_FORMAT " and %"
+                           G_GINT64_FORMAT), option, value, min, max);
+  return FALSE;
 }
 
 gboolean
@@ -189,6 +274,15 @@ sp_cli_builder_int (JsonBuilder *builder,
 }
 
 void
+sp_cli_builder_bool (JsonBuilder *builder,
+                     const char  *name,
+                     gboolean     value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_boolean_value (builder, value);
+}
+
+void
 sp_cli_builder_string (JsonBuilder *builder,
                        const char  *name,
                        const char  *value)
@@ -215,6 +309,18 @@ sp_cli_print_builder (JsonBuilder *builder)
   g_autoptr(JsonNode) root = json_builder_get_root (builder);
 
   sp_cli_print_json (root);
+}
+
+void
+sp_cli_print_int_object (const char *member,
+                         gint64      value)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  sp_cli_builder_int (builder, member, value);
+  json_builder_end_object (builder);
+  sp_cli_print_builder (builder);
 }
 
 void
@@ -579,30 +685,4 @@ sp_cli_json_verdict (GString             *out,
       g_string_append_c (out, '}');
     }
   g_string_append_c (out, '}');
-}
-
-gboolean
-sp_cli_situation_apply (SpSituation  *situation,
-                        const char   *option,
-                        const char   *value,
-                        GError      **error)
-{
-  if (!g_str_has_prefix (option, "--"))
-    {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "unknown situation option %s",
-                   option);
-      return FALSE;
-    }
-  return sp_situation_set (situation, option + 2, value, error);
-}
-
-gboolean
-sp_cli_situation_takes_value (const char *option)
-{
-  SpSituationField field;
-
-  if (!g_str_has_prefix (option, "--"))
-    return FALSE;
-  field = sp_situation_field_from_key (option + 2);
-  return field != 0 && !sp_situation_field_is_switch (field);
 }

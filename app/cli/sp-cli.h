@@ -82,10 +82,41 @@ gboolean sp_cli_parse_options (SpCli          *cli,
 /* Adds the common --json switch (setting cli->json) to @context's main group. */
 void     sp_cli_add_json_option (SpCli          *cli,
                                  GOptionContext *context);
-/* Prints a subcommand's usage @text: asked for (--help), on stdout, returning SP_CLI_OK; else,
- * the command line being wrong, on stderr, returning SP_CLI_USAGE. */
-int   sp_cli_usage           (const char *text,
-                              gboolean    asked);
+/* A command's GOptionContext: its @entries (may be NULL), --json, the @summary its help opens
+ * with (may be NULL), @parameters the positional arguments' names in the usage line. */
+GOptionContext *sp_cli_context_new (SpCli              *cli,
+                                    const char         *parameters,
+                                    const GOptionEntry *entries,
+                                    const char         *summary);
+/* Runs the subcommand @argv[1] of command @argv[0] from @subcommands, with argv from the
+ * subcommand's name.  --help lists them on stdout (SP_CLI_OK); no subcommand lists them on
+ * stderr, an unknown one is a usage error (SP_CLI_USAGE). */
+int      sp_cli_run_subcommand  (SpCli              *cli,
+                                 int                 argc,
+                                 char              **argv,
+                                 const SpCliCommand *subcommands,
+                                 guint               n_subcommands);
+/* The positional arguments after parsing: exactly @n, or with @n -1 at least one; else a usage
+ * error saying that the command needs @what (or what was not expected). */
+gboolean sp_cli_check_arguments (SpCli       *cli,
+                                 int          argc,
+                                 char       **argv,
+                                 int          n,
+                                 const char  *what,
+                                 int         *status);
+/* An ID (a whole number from 1) typed for @what; else a usage error. */
+gboolean sp_cli_parse_id        (SpCli       *cli,
+                                 const char  *text,
+                                 const char  *what,
+                                 gint64      *id,
+                                 int         *status);
+/* A number option within [@min, @max]; else a usage error naming --@option. */
+gboolean sp_cli_check_range     (SpCli       *cli,
+                                 const char  *option,
+                                 gint64       value,
+                                 gint64       min,
+                                 gint64       max,
+                                 int         *status);
 /* Reads --rules: @name must be mcr, taiwan or guangdong.  Else prints the usage error (the
  * option missing or the ruleset unknown), sets *@status and returns FALSE. */
 gboolean sp_cli_parse_ruleset (SpCli      *cli,
@@ -99,6 +130,9 @@ void  sp_cli_print_json      (JsonNode   *node);
 void  sp_cli_builder_int     (JsonBuilder *builder,
                               const char  *name,
                               gint64       value);
+void  sp_cli_builder_bool    (JsonBuilder *builder,
+                              const char  *name,
+                              gboolean     value);
 void  sp_cli_builder_string  (JsonBuilder *builder,
                               const char  *name,
                               const char  *value);
@@ -108,6 +142,9 @@ void  sp_cli_builder_nullable (JsonBuilder *builder,
                                const char  *value);
 /* Prints what @builder built, on one line. */
 void  sp_cli_print_builder   (JsonBuilder *builder);
+/* Prints {"@member": @value}: what a command that changed one thing did. */
+void  sp_cli_print_int_object (const char *member,
+                               gint64      value);
 /* Writes one record of a list as a JSON object. */
 typedef void (*SpCliToJson) (JsonBuilder   *builder,
                              gconstpointer  record);
@@ -166,18 +203,16 @@ void  sp_cli_json_verdict    (GString             *out,
                               const SpRules       *rules,
                               const SpScoreResult *result);
 
-/* A SITUATION option as typed ("--seat-wind", "S"; @value NULL for a switch) set on @situation. */
-gboolean sp_cli_situation_apply       (SpSituation  *situation,
-                                       const char   *option,
-                                       const char   *value,
-                                       GError      **error);
-/* Whether @option ("--seat-wind") is a SITUATION option that takes a value. */
-gboolean sp_cli_situation_takes_value (const char   *option);
-
 /* The subcommands. */
 int   sp_cli_score           (SpCli *cli, int argc, char **argv);
 int   sp_cli_waits           (SpCli *cli, int argc, char **argv);
 int   sp_cli_check           (SpCli *cli, int argc, char **argv);
 int   sp_cli_seating         (SpCli *cli, int argc, char **argv);
+int   sp_cli_tournament      (SpCli *cli, int argc, char **argv);
+int   sp_cli_players         (SpCli *cli, int argc, char **argv);
+int   sp_cli_hand            (SpCli *cli, int argc, char **argv);
+int   sp_cli_penalty         (SpCli *cli, int argc, char **argv);
+int   sp_cli_session         (SpCli *cli, int argc, char **argv);
+int   sp_cli_standings       (SpCli *cli, int argc, char **argv);
 
 G_END_DECLS

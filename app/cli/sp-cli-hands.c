@@ -330,7 +330,7 @@ hand_add (SpCli  *cli,
   g_auto(SpHandEntry) entry = { 0 };
   g_auto(SpHandReport) report = { 0 };
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   int status;
 
   if (!parse_hand_options (cli, &argc, &argv, "", &options, &status))
@@ -355,14 +355,13 @@ hand_add (SpCli  *cli,
                        (guint) options.table, &entry, &report, &error))
     {
       status = fail_hand (cli, &report, error);
-      sp_cli_store_clear (&store);
       return status;
     }
   if (report.false_win)
     print_false_win (cli, &report);
   else
     print_hand (cli, report.hand, &report.table);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
 /* The false wins of @table, grouped by the hand they came before (a GPtrArray of penalties
@@ -431,7 +430,7 @@ hand_list (SpCli  *cli,
   g_autoptr(JsonBuilder) false_wins = json_builder_new ();
   g_autoptr(GPtrArray) penalties = NULL;
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   SpSessionInfo info;
   int status;
 
@@ -515,7 +514,7 @@ hand_list (SpCli  *cli,
   if (cli->json)
     sp_cli_print_builder (builder);
 out:
-  return sp_cli_store_finish (cli, &store, error);
+  return error != NULL ? sp_cli_store_fail (cli, &store, error) : SP_CLI_OK;
 }
 
 static int
@@ -527,7 +526,7 @@ hand_edit (SpCli  *cli,
   g_auto(SpHandEntry) entry = { 0 };
   g_auto(SpHandReport) report = { 0 };
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   SpTable before;
   gint64 id;
   int status;
@@ -548,11 +547,10 @@ hand_edit (SpCli  *cli,
                               &error))
     {
       status = fail_hand (cli, &report, error);
-      sp_cli_store_clear (&store);
       return status;
     }
   print_hand (cli, report.hand, &report.table);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
 static int
@@ -563,7 +561,7 @@ hand_delete (SpCli  *cli,
   g_autoptr(GOptionContext) context = sp_cli_context_new (cli, "ID", NULL, NULL);
   g_auto(SpHandReport) report = { 0 };
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   gint64 id;
   int status;
 
@@ -574,14 +572,14 @@ hand_delete (SpCli  *cli,
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_remove_hand (store.db, store.tournament, store.rules, id, &report, &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
     sp_cli_print_int_object ("deleted", id);
   else
     printf (_("hand %lld deleted (session %u table %u hand %u); the later hands were "
               "recomputed\n"), (long long) id, report.hand->session, report.hand->table,
             report.hand->number);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
 /* ---- import: the file's records by field name, mapped onto entries by the core ------------ */
@@ -730,7 +728,7 @@ hand_import (SpCli  *cli,
   g_autoptr(GArray) lines = g_array_new (FALSE, TRUE, sizeof (SpHandImport));
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   const char *p;
   int status;
 
@@ -749,13 +747,13 @@ hand_import (SpCli  *cli,
     return status;
   if (!sp_db_import_hands (store.db, store.tournament, store.rules,
                            (const SpHandImport *) (gpointer) lines->data, lines->len, &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
     sp_cli_print_int_object ("imported", lines->len);
   else
     printf (g_dngettext (GETTEXT_PACKAGE, "%u hand imported\n", "%u hands imported\n",
                          lines->len), lines->len);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
 int

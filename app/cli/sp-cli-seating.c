@@ -387,7 +387,7 @@ seating_run (SpCli  *cli,
   const GOptionEntry show_entries[] = { entries[0], { NULL } };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   SpDrawRequest request = { 0 };
   guint64 seed = 0;
   int status;
@@ -412,7 +412,7 @@ seating_run (SpCli  *cli,
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_check_session (store.tournament, (guint) session, &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (drawing)
     {
       request.has_seed = seed_text != NULL;
@@ -420,11 +420,11 @@ seating_run (SpCli  *cli,
       request.top = (guint) top;
       if (!sp_db_draw_session (store.db, store.tournament, (guint) session, &request, &seed,
                                &error))
-        return sp_cli_store_finish (cli, &store, error);
+        return sp_cli_store_fail (cli, &store, error);
     }
   if (!show_session (cli, &store, (guint) session, drawing, seed, &error))
-    return sp_cli_store_finish (cli, &store, error);
-  return sp_cli_store_finish (cli, &store, NULL);
+    return sp_cli_store_fail (cli, &store, error);
+  return SP_CLI_OK;
 }
 
 int

@@ -133,7 +133,7 @@ sp_cli_standings (SpCli  *cli,
   g_autoptr(GPtrArray) players = NULL;
   g_autoptr(GPtrArray) team_names = NULL;
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   int status;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -153,15 +153,15 @@ sp_cli_standings (SpCli  *cli,
   standings = sp_db_compute_standings (store.db, store.tournament, (guint) session,
                                        teams ? &team_names : NULL, &error);
   if (standings == NULL)
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   players = sp_db_list_players (store.db, store.tournament->id, &error);
   if (players == NULL)
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   for (guint i = 0; i < players->len; i++)
     g_hash_table_insert (by_id, &((SpPlayer *) players->pdata[i])->id, players->pdata[i]);
   if (cli->json)
     print_json (&store, standings, by_id, team_names);
   else
     print_text (&store, (guint) session, standings, by_id, team_names);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }

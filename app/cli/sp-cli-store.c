@@ -58,7 +58,8 @@ sp_cli_store_open (SpCli       *cli,
     store->rules = sp_tournament_new_rules (store->tournament, &error);
   if (store->rules == NULL)
     {
-      *status = sp_cli_store_finish (cli, store, error);
+      *status = sp_cli_store_fail (cli, store, error);
+      sp_cli_store_clear (store);
       return FALSE;
     }
   return TRUE;
@@ -71,15 +72,3 @@ sp_cli_store_clear (SpCliStore *store)
   g_clear_pointer (&store->tournament, sp_tournament_free);
   g_clear_pointer (&store->db, sp_db_close);
 }
-
-int
-sp_cli_store_finish (SpCli        *cli,
-                     SpCliStore   *store,
-                     const GError *error)
-{
-  int status = error != NULL ? sp_cli_store_fail (cli, store, error) : SP_CLI_OK;
-
-  sp_cli_store_clear (store);
-  return status;
-}
-

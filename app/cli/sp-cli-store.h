@@ -24,16 +24,14 @@ gboolean sp_cli_store_open   (SpCli        *cli,
                               gboolean      need_tournament,
                               int          *status);
 void     sp_cli_store_clear  (SpCliStore   *store);
-/* Ends a command on the store: without @error, clears @store and returns SP_CLI_OK; with it,
- * rolls back, reports @error (sp_cli_store_fail), clears @store and returns the status. */
-int      sp_cli_store_finish (SpCli        *cli,
-                              SpCliStore   *store,
-                              const GError *error);
 /* Rolls back (@store may be NULL), then reports @error with the exit status of its kind:
  * storage errors 3, refusals 1. */
 int      sp_cli_store_fail   (SpCli        *cli,
                               SpCliStore   *store,
                               const GError *error);
+
+/* A command's store is g_auto(SpCliStore): closed however the command ends. */
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SpCliStore, sp_cli_store_clear)
 
 extern const char * const sp_cli_seat_names[4];
 

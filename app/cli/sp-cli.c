@@ -253,6 +253,40 @@ sp_cli_parse_ruleset (SpCli      *cli,
   return TRUE;
 }
 
+gboolean
+sp_cli_apply_options (SpCli              *cli,
+                      SpRules            *rules,
+                      const char * const *options,
+                      GString            *tournament,
+                      int                *status)
+{
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; options != NULL && options[i] != NULL; i++)
+    {
+      const char *eq = strchr (options[i], '=');
+      g_autofree char *key = eq != NULL ? g_strndup (options[i], (gsize) (eq - options[i])) : NULL;
+      gboolean known = FALSE;
+
+      if (eq == NULL)
+        {
+          *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--option %s: KEY=VALUE expected"),
+                                 options[i]);
+          return FALSE;
+        }
+      if ((tournament != NULL && !sp_tournament_check_option (key, eq + 1, &known, &error))
+          || (!known && !sp_rules_set_option (rules, key, eq + 1, &error)))
+        {
+          *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: %s", options[i],
+                                 error->message);
+          return FALSE;
+        }
+      if (tournament != NULL)
+        g_string_append_printf (tournament, "%s%s", tournament->len > 0 ? "\n" : "", options[i]);
+    }
+  return TRUE;
+}
+
 void
 sp_cli_print_json (JsonNode *node)
 {
@@ -570,8 +604,8 @@ sp_cli_json_int (GString *out,
   g_string_append_len (out, buf, n);
 }
 
-void
-sp_cli_json_items (GString             *out,
+static void
+json_items (GString             *out,
                    const SpScoreResult *result)
 {
   g_string_append_c (out, '[');
@@ -591,8 +625,8 @@ sp_cli_json_items (GString             *out,
   g_string_append_c (out, ']');
 }
 
-void
-sp_cli_json_ready (GString             *out,
+static void
+json_ready (GString             *out,
                    const SpScoreResult *result)
 {
   sp_cli_json_member (out, "ready");
@@ -616,7 +650,7 @@ sp_cli_json_verdict_error (GString             *out,
   sp_cli_json_member (out, "message");
   sp_cli_json_string (out, message);
   if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-    sp_cli_json_ready (out, result);
+    json_ready (out, result);
   if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
     {
       sp_cli_json_member (out, "total");
@@ -654,14 +688,14 @@ sp_cli_json_verdict (GString             *out,
     {
       sp_cli_json_verdict_error (out, result, result->message);
       if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        sp_cli_json_ready (out, result);
+        json_ready (out, result);
     }
   if (listed)
     {
       sp_cli_json_member (out, "total");
       sp_cli_json_int (out, result->total);
       sp_cli_json_member (out, "fan");
-      sp_cli_json_items (out, result);
+      json_items (out, result);
       if (result->points > 0)
         {
           sp_cli_json_member (out, "points");

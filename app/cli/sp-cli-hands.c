@@ -8,14 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* What hand add and hand edit say of seats, which --help cannot say option by option. */
-static const char seats_summary[] =
-  N_("Seat letters are the seat winds of that hand at that table, known from the seating, the\n"
-     "rotation and the hand number (a contradicting --seat-wind or --round-wind is refused).\n"
-     "Corrections recompute the later hands of the table and are kept in the audit log.");
-
-/* ---- options ---------------------------------------------------------------------------- */
-
 /* The options of hand add and hand edit. */
 typedef struct
 {
@@ -58,9 +50,10 @@ parse_hand_options (SpCli        *cli,
     { "from", 0, 0, G_OPTION_ARG_STRING, &options->from,
       N_("The discarder's seat, or self (self-drawn)"), N_("E|S|W|N|self") },
     { "hand", 0, 0, G_OPTION_ARG_STRING, &options->hand,
-      N_("The tiles, scored by the rules (- for a Taiwan flower win)"), N_("HAND") },
-    { "fan", 0, 0, G_OPTION_ARG_STRING, &options->fan, N_("The total, without the tiles (not with --hand)"),
-      N_("N") },
+      N_("The tiles, scored by the rules (- with --flowers for a Taiwan flower win)"),
+      N_("HAND") },
+    { "fan", 0, 0, G_OPTION_ARG_STRING, &options->fan,
+      N_("The total, without the tiles (not with --hand)"), N_("N") },
     { "draw", 0, 0, G_OPTION_ARG_NONE, &options->draw, N_("An exhaustive draw (荒牌 / 流局)"),
       NULL },
     { "false-win", 0, 0, G_OPTION_ARG_NONE, &options->false_win,
@@ -68,8 +61,12 @@ parse_hand_options (SpCli        *cli,
          "from the claimed --fan N)"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, parameter, entries,
-                                                         _(seats_summary));
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, parameter, entries,
+                        _("Seat letters are the seat winds of that hand at that table, known from "
+                          "the seating, the\nrotation and the hand number (a contradicting "
+                          "--seat-wind or --round-wind is refused).\nCorrections recompute the "
+                          "later hands of the table and are kept in the audit log."));
 
   sp_situation_init (&options->situation);
   g_option_context_add_group (context, sp_cli_situation_group_new (&options->situation));
@@ -96,9 +93,10 @@ apply_options (const HandOptions  *options,
       sp_hand_entry_set_tiles (entry, NULL);
       entry->has_total = FALSE;
     }
-  if (options->winner != NULL && !sp_hand_entry_parse_seat (options->winner, FALSE, &entry->winner, error))
-    return FALSE;
-  if (options->from != NULL && !sp_hand_entry_parse_seat (options->from, TRUE, &entry->from, error))
+  if ((options->winner != NULL
+       && !sp_hand_entry_parse_seat (options->winner, FALSE, &entry->winner, error))
+      || (options->from != NULL
+          && !sp_hand_entry_parse_seat (options->from, TRUE, &entry->from, error)))
     return FALSE;
   /* A correction replaces the tiles by a total or the other way round; given both, the entry
    * holds both and is refused. */
@@ -128,12 +126,29 @@ seat_of (const SpRotation *rotation,
   return sp_cli_seat_names[rotation->seat_wind[chair]];
 }
 
+/* Seat by seat, E S W N, @values by chair at @rotation. */
+static void
+build_seats (JsonBuilder      *builder,
+             const char       *member,
+             const SpRotation *rotation,
+             const gint64      values[4])
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_object (builder);
+  for (guint s = 0; s < 4; s++)
+    sp_cli_builder_int (builder, sp_cli_seat_names[s],
+                        values[sp_rotation_chair_at (rotation, (SpWind) s)]);
+  json_builder_end_object (builder);
+}
+
 static void
 hand_to_json (JsonBuilder        *builder,
               const SpHandRecord *record,
               const SpRotation   *rotation,
               const gint64        players[4])
 {
+  g_autoptr(JsonParser) parser = json_parser_new ();
+
   json_builder_begin_object (builder);
   sp_cli_builder_int (builder, "id", record->id);
   sp_cli_builder_int (builder, "session", record->session);
@@ -141,8 +156,7 @@ hand_to_json (JsonBuilder        *builder,
   sp_cli_builder_int (builder, "number", record->number);
   sp_cli_builder_string (builder, "round_wind", sp_cli_seat_names[rotation->round_wind]);
   sp_cli_builder_int (builder, "streak", rotation->streak);
-  json_builder_set_member_name (builder, "draw");
-  json_builder_add_boolean_value (builder, record->draw);
+  sp_cli_builder_bool (builder, "draw", record->draw);
   sp_cli_builder_nullable (builder, "winner", record->draw ? NULL
                            : seat_of (rotation, record->winner));
   sp_cli_builder_nullable (builder, "from", record->draw ? NULL
@@ -151,34 +165,20 @@ hand_to_json (JsonBuilder        *builder,
   sp_cli_builder_nullable (builder, "hand", record->notation);
   if (record->situation != NULL)
     sp_cli_builder_string (builder, "situation", record->situation);
+  /* The items are stored as the JSON array the verdict has. */
   json_builder_set_member_name (builder, "fan");
-  if (record->items != NULL)
-    {
-      g_autoptr(JsonParser) parser = json_parser_new ();
-
-      if (json_parser_load_from_data (parser, record->items, -1, NULL))
-        json_builder_add_value (builder, json_node_copy (json_parser_get_root (parser)));
-      else
-        json_builder_add_null_value (builder);
-    }
-  else
+  if (record->items == NULL)
     {
       json_builder_begin_array (builder);
       json_builder_end_array (builder);
     }
+  else if (json_parser_load_from_data (parser, record->items, -1, NULL))
+    json_builder_add_value (builder, json_node_copy (json_parser_get_root (parser)));
+  else
+    json_builder_add_null_value (builder);
   sp_cli_builder_int (builder, "total", record->total);
-  json_builder_set_member_name (builder, "settlement");
-  json_builder_begin_object (builder);
-  for (guint s = 0; s < 4; s++)
-    sp_cli_builder_int (builder, sp_cli_seat_names[s],
-                        record->settlement[sp_rotation_chair_at (rotation, (SpWind) s)]);
-  json_builder_end_object (builder);
-  json_builder_set_member_name (builder, "players");
-  json_builder_begin_object (builder);
-  for (guint s = 0; s < 4; s++)
-    sp_cli_builder_int (builder, sp_cli_seat_names[s],
-                        players[sp_rotation_chair_at (rotation, (SpWind) s)]);
-  json_builder_end_object (builder);
+  build_seats (builder, "settlement", rotation, record->settlement);
+  build_seats (builder, "players", rotation, players);
   sp_cli_builder_string (builder, "entered_by",
                          record->entered_by != NULL ? record->entered_by : "");
   json_builder_end_object (builder);
@@ -196,6 +196,17 @@ describe_hand (const SpHandRecord *record,
                             record->total);
   return g_strdup_printf (_("%s wins %d from %s"), seat_of (rotation, record->winner),
                           record->total, seat_of (rotation, record->discarder));
+}
+
+/* The end of a line of hand add and hand list: " E +8 S -8 W 0 N 0", @values by chair. */
+static void
+print_seats (const SpRotation *rotation,
+             const gint64      values[4])
+{
+  for (guint s = 0; s < 4; s++)
+    printf (" %s %+" G_GINT64_FORMAT, sp_cli_seat_names[s],
+            values[sp_rotation_chair_at (rotation, (SpWind) s)]);
+  printf ("\n");
 }
 
 static void
@@ -218,48 +229,50 @@ print_hand (SpCli              *cli,
   printf (_("hand %lld: session %u table %u hand %u (%s round): %s —"), (long long) record->id,
           record->session, record->table, record->number,
           sp_cli_seat_names[rotation->round_wind], what);
-  for (guint s = 0; s < 4; s++)
-    printf (" %s %+" G_GINT64_FORMAT, sp_cli_seat_names[s],
-            record->settlement[sp_rotation_chair_at (rotation, (SpWind) s)]);
-  printf ("\n");
+  print_seats (rotation, record->settlement);
 }
 
-/* The penalties of one false win, by seat, as JSON. */
+/* What the penalties of one false win (@group) cost each player of @table, by chair. */
+static void
+false_win_points (GPtrArray     *group,
+                  const SpTable *table,
+                  gint64         points[4])
+{
+  for (guint c = 0; c < 4; c++)
+    {
+      points[c] = 0;
+      for (guint i = 0; i < group->len; i++)
+        if (((SpPenalty *) group->pdata[i])->player == table->players[c])
+          points[c] += ((SpPenalty *) group->pdata[i])->points;
+    }
+}
+
 static void
 false_win_to_json (JsonBuilder   *builder,
-                   GPtrArray     *penalties,
+                   GPtrArray     *group,
                    const SpTable *table)
 {
-  SpPenalty *first = penalties->pdata[0];
+  SpPenalty *first = group->pdata[0];
+  gint64 points[4];
 
+  false_win_points (group, table, points);
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "false_win");
-  json_builder_add_boolean_value (builder, TRUE);
+  sp_cli_builder_bool (builder, "false_win", TRUE);
   sp_cli_builder_int (builder, "session", first->session);
   sp_cli_builder_int (builder, "table", first->table);
   sp_cli_builder_int (builder, "before", first->number);
   sp_cli_builder_string (builder, "reason", first->reason);
-  json_builder_set_member_name (builder, "penalty");
-  json_builder_begin_object (builder);
-  for (guint s = 0; s < 4; s++)
-    {
-      gint64 player = table->players[sp_rotation_chair_at (&table->next, (SpWind) s)];
-      gint64 points = 0;
-
-      for (guint i = 0; i < penalties->len; i++)
-        if (((SpPenalty *) penalties->pdata[i])->player == player)
-          points += ((SpPenalty *) penalties->pdata[i])->points;
-      sp_cli_builder_int (builder, sp_cli_seat_names[s], points);
-    }
-  json_builder_end_object (builder);
+  build_seats (builder, "penalty", &table->next, points);
   json_builder_set_member_name (builder, "penalty_ids");
   json_builder_begin_array (builder);
-  for (guint i = 0; i < penalties->len; i++)
-    json_builder_add_int_value (builder, ((SpPenalty *) penalties->pdata[i])->id);
+  for (guint i = 0; i < group->len; i++)
+    json_builder_add_int_value (builder, ((SpPenalty *) group->pdata[i])->id);
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 }
 
+/* What hand add says of a false win: the penalties, and the withdrawal a disqualification
+ * calls for (the director decides). */
 static void
 print_false_win (SpCli              *cli,
                  const SpHandReport *report)
@@ -273,8 +286,7 @@ print_false_win (SpCli              *cli,
       g_autoptr(JsonBuilder) builder = json_builder_new ();
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "false_win");
-      json_builder_add_boolean_value (builder, TRUE);
+      sp_cli_builder_bool (builder, "false_win", TRUE);
       sp_cli_builder_string (builder, "code",
                              sp_core_error_code_name (report->result.error_code));
       sp_cli_builder_string (builder, "reason", report->result.penalty_reason);
@@ -305,58 +317,61 @@ print_false_win (SpCli              *cli,
             (long long) report->disqualified, withdraw);
 }
 
-/* Reports a failed operation; a refused verdict says, as score does, how far the hand was
- * from ready or its total. */
-static int
-fail_hand (SpCli              *cli,
-           const SpHandReport *report,
-           const GError       *error)
-{
-  if (error->domain == SP_CORE_ERROR && !report->result.win
-      && (gint) report->result.error_code == error->code
-      && (error->code == SP_CORE_ERROR_NOT_A_WIN || error->code == SP_CORE_ERROR_BELOW_MINIMUM))
-    return sp_cli_fail_verdict (cli, &report->result, error->message);
-  return sp_cli_store_fail (cli, NULL, error);
-}
-
 /* ---- the subcommands -------------------------------------------------------------------- */
 
+/* hand add and hand edit: a new hand, or a correction of hand ID from the hand as stored (with
+ * seat letters of its own seats).  A refused verdict says, as score does, how far the hand was
+ * from ready or its total. */
 static int
-hand_add (SpCli  *cli,
-          int     argc,
-          char  **argv)
+hand_enter (SpCli  *cli,
+            int     argc,
+            char  **argv)
 {
+  gboolean adding = strcmp (argv[0], "add") == 0;
   g_auto(HandOptions) options = { 0 };
   g_auto(SpHandEntry) entry = { 0 };
   g_auto(SpHandReport) report = { 0 };
   g_autoptr(GError) error = NULL;
   g_auto(SpCliStore) store = { 0 };
+  SpTable before;
+  gint64 id = 0;
+  gboolean done;
   int status;
 
-  if (!parse_hand_options (cli, &argc, &argv, "", &options, &status))
+  if (!parse_hand_options (cli, &argc, &argv, adding ? NULL : "ID", &options, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, adding ? 0 : 1, _("a hand ID"), &status)
+      || (!adding && !sp_cli_parse_id (cli, argv[1], _("a hand ID"), &id, &status)))
     return status;
-  if (argc > 1)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add takes no argument '%s'"),
-                        argv[1]);
-  if (options.session <= 0 || options.table <= 0)
+  if (adding && (options.session <= 0 || options.table <= 0))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --session K --table T"));
+  if (!adding && options.false_win)
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
+                        _("--false-win is for hand add: a false win is a penalty, not a hand"));
   sp_hand_entry_init (&entry);
-  if (!apply_options (&options, &entry, &error))
+  if (adding && !apply_options (&options, &entry, &error))
     return sp_cli_store_fail (cli, NULL, error);
-  if (!entry.draw && (entry.winner < 0 || entry.from < 0))
+  if (adding && !entry.draw && (entry.winner < 0 || entry.from < 0))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --winner E|S|W|N and "
                         "--from E|S|W|N|self, or --draw"));
-  if (!entry.draw && entry.tiles == NULL && !entry.has_total)
+  if (adding && !entry.draw && entry.tiles == NULL && !entry.has_total)
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
                         _("hand add: give the tiles with --hand or the total with --fan N"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (!sp_db_add_hand (store.db, store.tournament, store.rules, (guint) options.session,
-                       (guint) options.table, &entry, &report, &error))
-    {
-      status = fail_hand (cli, &report, error);
-      return status;
-    }
+  if (adding)
+    done = sp_db_add_hand (store.db, store.tournament, store.rules, (guint) options.session,
+                           (guint) options.table, &entry, &report, &error);
+  else
+    done = sp_db_get_hand_entry (store.db, store.tournament, id, &entry, &before, &error)
+           && apply_options (&options, &entry, &error)
+           && sp_db_correct_hand (store.db, store.tournament, store.rules, id, &entry, &report,
+                                  &error);
+  if (!done && error->domain == SP_CORE_ERROR && !report.result.win
+      && (gint) report.result.error_code == error->code
+      && (error->code == SP_CORE_ERROR_NOT_A_WIN || error->code == SP_CORE_ERROR_BELOW_MINIMUM))
+    return sp_cli_fail_verdict (cli, &report.result, error->message);
+  if (!done)
+    return sp_cli_store_fail (cli, &store, error);
   if (report.false_win)
     print_false_win (cli, &report);
   else
@@ -371,7 +386,6 @@ false_wins_at (GPtrArray *penalties,
                guint      table)
 {
   GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  GPtrArray *group = NULL;
   const SpPenalty *last = NULL;
 
   for (guint i = 0; i < penalties->len; i++)
@@ -383,35 +397,11 @@ false_wins_at (GPtrArray *penalties,
       /* The penalties of one verdict are written together, with one reason. */
       if (last == NULL || last->number != penalty->number
           || g_strcmp0 (last->reason, penalty->reason) != 0)
-        {
-          group = g_ptr_array_new ();
-          g_ptr_array_add (groups, group);
-        }
-      g_ptr_array_add (group, penalty);
+        g_ptr_array_add (groups, g_ptr_array_new ());
+      g_ptr_array_add (groups->pdata[groups->len - 1], penalty);
       last = penalty;
     }
   return groups;
-}
-
-static void
-print_false_win_row (GPtrArray     *group,
-                     const SpTable *table)
-{
-  SpPenalty *first = group->pdata[0];
-
-  printf ("%5u %5s %6s %-5s %s —", table->table, "-", "-",
-          sp_cli_seat_names[table->next.round_wind], first->reason);
-  for (guint s = 0; s < 4; s++)
-    {
-      gint64 player = table->players[sp_rotation_chair_at (&table->next, (SpWind) s)];
-      gint64 points = 0;
-
-      for (guint i = 0; i < group->len; i++)
-        if (((SpPenalty *) group->pdata[i])->player == player)
-          points += ((SpPenalty *) group->pdata[i])->points;
-      printf (" %s %+lld", sp_cli_seat_names[s], (long long) points);
-    }
-  printf ("\n");
 }
 
 static int
@@ -431,6 +421,7 @@ hand_list (SpCli  *cli,
   g_autoptr(GPtrArray) penalties = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(SpCliStore) store = { 0 };
+  SpTournamentOptions options;
   SpSessionInfo info;
   int status;
 
@@ -440,17 +431,15 @@ hand_list (SpCli  *cli,
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand list needs --session K"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (!sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error))
-    goto out;
+  if (!sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error)
+      || !sp_tournament_get_options (store.tournament, &options, &error))
+    return sp_cli_store_fail (cli, &store, error);
   if (!info.exists)
-    {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND, _("session %u has not been drawn"),
-                   (guint) session);
-      goto out;
-    }
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "not-found", _("session %u has not been drawn"),
+                        (guint) session);
   penalties = sp_db_list_penalties (store.db, store.tournament->id, (guint) session, &error);
   if (penalties == NULL)
-    goto out;
+    return sp_cli_store_fail (cli, &store, error);
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "hands");
   json_builder_begin_array (builder);
@@ -462,48 +451,51 @@ hand_list (SpCli  *cli,
     {
       g_autoptr(GPtrArray) hands = NULL;
       g_autoptr(GPtrArray) groups = false_wins_at (penalties, t);
-      SpTournamentOptions options;
       SpTable state;
+      gint64 players[4];
       guint g = 0;
 
       if (!sp_db_load_table (store.db, store.tournament, (guint) session, t, &state, &hands,
-                             &error)
-          || !sp_tournament_get_options (store.tournament, &options, &error))
-        goto out;
-      {
-        gint64 players[4];
-
-        memcpy (players, state.players, sizeof players);
-        sp_table_init (&state, store.tournament->ruleset, (guint) session, t, players);
-      }
+                             &error))
+        return sp_cli_store_fail (cli, &store, error);
+      /* Replayed from the first hand: each hand is shown with the seats it was played at. */
+      memcpy (players, state.players, sizeof players);
+      sp_table_init (&state, store.tournament->ruleset, (guint) session, t, players);
       for (guint i = 0; i <= hands->len; i++)
         {
+          SpHandRecord *record = i < hands->len ? hands->pdata[i] : NULL;
+
           /* The false wins declared before this hand, then the hand. */
           for (; g < groups->len
                  && ((SpPenalty *) ((GPtrArray *) groups->pdata[g])->pdata[0])->number <= i + 1;
                g++)
-            if (cli->json)
-              false_win_to_json (false_wins, groups->pdata[g], &state);
-            else
-              print_false_win_row (groups->pdata[g], &state);
-          if (i == hands->len)
+            {
+              GPtrArray *group = groups->pdata[g];
+              gint64 points[4];
+
+              false_win_points (group, &state, points);
+              if (cli->json)
+                false_win_to_json (false_wins, group, &state);
+              else
+                printf ("%5u %5s %6s %-5s %s —", t, "-", "-",
+                        sp_cli_seat_names[state.next.round_wind],
+                        ((SpPenalty *) group->pdata[0])->reason);
+              if (!cli->json)
+                print_seats (&state.next, points);
+            }
+          if (record == NULL)
             break;
           if (cli->json)
-            hand_to_json (builder, hands->pdata[i], &state.next, state.players);
+            hand_to_json (builder, record, &state.next, state.players);
           else
             {
-              SpHandRecord *record = hands->pdata[i];
               g_autofree char *what = describe_hand (record, &state.next);
 
               printf ("%5u %5u %6lld %-5s %s —", t, record->number, (long long) record->id,
                       sp_cli_seat_names[state.next.round_wind], what);
-              for (guint s = 0; s < 4; s++)
-                printf (" %s %+lld", sp_cli_seat_names[s], (long long)
-                        record->settlement[sp_rotation_chair_at (&state.next, (SpWind) s)]);
-              printf ("\n");
+              print_seats (&state.next, record->settlement);
             }
-          sp_table_advance (&state, store.tournament->ruleset, options.dealer_repeats,
-                            hands->pdata[i]);
+          sp_table_advance (&state, store.tournament->ruleset, options.dealer_repeats, record);
         }
     }
   json_builder_end_array (builder);
@@ -513,43 +505,6 @@ hand_list (SpCli  *cli,
   json_builder_end_object (builder);
   if (cli->json)
     sp_cli_print_builder (builder);
-out:
-  return error != NULL ? sp_cli_store_fail (cli, &store, error) : SP_CLI_OK;
-}
-
-static int
-hand_edit (SpCli  *cli,
-           int     argc,
-           char  **argv)
-{
-  g_auto(HandOptions) options = { 0 };
-  g_auto(SpHandEntry) entry = { 0 };
-  g_auto(SpHandReport) report = { 0 };
-  g_autoptr(GError) error = NULL;
-  g_auto(SpCliStore) store = { 0 };
-  SpTable before;
-  gint64 id;
-  int status;
-
-  if (!parse_hand_options (cli, &argc, &argv, "ID", &options, &status)
-      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a hand ID"), &status)
-      || !sp_cli_parse_id (cli, argv[1], _("a hand ID"), &id, &status))
-    return status;
-  if (options.false_win)
-    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
-                        _("--false-win is for hand add: a false win is a penalty, not a hand"));
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    return status;
-  /* The correction starts from the hand as stored, with seat letters of its own seats. */
-  if (!sp_db_get_hand_entry (store.db, store.tournament, id, &entry, &before, &error)
-      || !apply_options (&options, &entry, &error)
-      || !sp_db_correct_hand (store.db, store.tournament, store.rules, id, &entry, &report,
-                              &error))
-    {
-      status = fail_hand (cli, &report, error);
-      return status;
-    }
-  print_hand (cli, report.hand, &report.table);
   return SP_CLI_OK;
 }
 
@@ -567,9 +522,8 @@ hand_delete (SpCli  *cli,
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
       || !sp_cli_check_arguments (cli, argc, argv, 1, _("a hand ID"), &status)
-      || !sp_cli_parse_id (cli, argv[1], _("a hand ID"), &id, &status))
-    return status;
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+      || !sp_cli_parse_id (cli, argv[1], _("a hand ID"), &id, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_remove_hand (store.db, store.tournament, store.rules, id, &report, &error))
     return sp_cli_store_fail (cli, &store, error);
@@ -614,29 +568,26 @@ add_line (GArray      *lines,
   return TRUE;
 }
 
+/* The rows of a CSV file, by the column names of its header. */
 static gboolean
-read_csv (GArray      *lines,
-          const char  *path,
-          GError     **error)
+add_csv_rows (GArray         *lines,
+              const SpDbCsv  *csv,
+              const char     *path,
+              GError        **error)
 {
-  SpDbCsv csv = { 0 };
-  GPtrArray *header;
-  gboolean ok = FALSE;
+  GPtrArray *header = csv->rows->len > 0 ? csv->rows->pdata[0] : NULL;
 
-  if (!sp_db_csv_read (path, &csv, error))
-    goto out;
-  if (csv.rows->len == 0)
+  for (guint i = 0; header != NULL && i < header->len; i++)
+    if (!sp_hand_entry_is_field (g_strstrip ((char *) header->pdata[i])))
+      {
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("%s line 1: unknown column '%s'"),
+                     path, (char *) header->pdata[i]);
+        return FALSE;
+      }
+  for (guint r = 1; r < csv->rows->len; r++)
     {
-      ok = TRUE;
-      goto out;
-    }
-  header = csv.rows->pdata[0];
-  for (guint i = 0; i < header->len; i++)
-    g_strstrip ((char *) header->pdata[i]);
-  for (guint r = 1; r < csv.rows->len; r++)
-    {
-      GPtrArray *row = csv.rows->pdata[r];
-      guint line = g_array_index (csv.lines, guint, r);
+      GPtrArray *row = csv->rows->pdata[r];
+      guint line = g_array_index (csv->lines, guint, r);
       g_autoptr(GHashTable) fields = g_hash_table_new (g_str_hash, g_str_equal);
 
       if (row->len == 1 && ((char *) row->pdata[0])[0] == '\0')
@@ -646,15 +597,24 @@ read_csv (GArray      *lines,
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
                        _("%s line %u: %u fields, but the header names %u columns"), path, line,
                        row->len, header->len);
-          goto out;
+          return FALSE;
         }
       for (guint i = 0; i < row->len; i++)
         g_hash_table_insert (fields, header->pdata[i], g_strstrip ((char *) row->pdata[i]));
       if (!add_line (lines, fields, path, line, error))
-        goto out;
+        return FALSE;
     }
-  ok = TRUE;
-out:
+  return TRUE;
+}
+
+static gboolean
+read_csv (GArray      *lines,
+          const char  *path,
+          GError     **error)
+{
+  SpDbCsv csv = { 0 };
+  gboolean ok = sp_db_csv_read (path, &csv, error) && add_csv_rows (lines, &csv, path, error);
+
   sp_db_csv_clear (&csv);
   return ok;
 }
@@ -762,9 +722,9 @@ sp_cli_hand (SpCli  *cli,
              char  **argv)
 {
   static const SpCliCommand subcommands[] = {
-    { "add", N_("enter a hand: a win by its tiles or total, a draw, a false win"), hand_add },
+    { "add", N_("enter a hand: a win by its tiles or total, a draw, a false win"), hand_enter },
     { "list", N_("the hands and false wins of a session"), hand_list },
-    { "edit", N_("correct a hand (the later hands are recomputed)"), hand_edit },
+    { "edit", N_("correct a hand (the later hands are recomputed)"), hand_enter },
     { "delete", N_("delete a hand (the later hands are recomputed)"), hand_delete },
     { "import", N_("enter the hands of a CSV or JSON Lines file, all or none"), hand_import },
   };

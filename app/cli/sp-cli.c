@@ -539,43 +539,25 @@ void
 sp_cli_json_string (GString    *out,
                     const char *text)
 {
+  /* JsonGenerator of json-glib 1.6 (json_strescape) escapes '"' and '\\', the control
+   * characters 0x01–0x1e (\b \t \n \f \r by letter, the others as \u00xx with lower-case hex)
+   * and 0x7f; 0x1f and every byte from 0x80 (UTF-8 or not) go out as they are. */
+  static const char letters[0x1f] = {
+    ['\b'] = 'b', ['\t'] = 't', ['\n'] = 'n', ['\f'] = 'f', ['\r'] = 'r',
+  };
+
   g_string_append_c (out, '"');
   for (const char *p = text; *p != '\0'; p++)
     {
       guchar c = (guchar) *p;
 
-      /* JsonGenerator of json-glib 1.6 (json_strescape) escapes '"' and '\\', the control
-       * characters 0x01–0x1e (\b \t \n \f \r by letter, the others as \u00xx with lower-case
-       * hex) and 0x7f; 0x1f and every byte from 0x80 (UTF-8 or not) go out as they are. */
-      if (c == '"' || c == '\\')
+      if (c == '"' || c == '\\' || (c < 0x1f && letters[c] != '\0'))
         {
           g_string_append_c (out, '\\');
-          g_string_append_c (out, (char) c);
+          g_string_append_c (out, c < 0x1f ? letters[c] : (char) c);
         }
       else if (c < 0x1f || c == 0x7f)
-        {
-          switch (c)
-            {
-            case '\b':
-              g_string_append (out, "\\b");
-              break;
-            case '\t':
-              g_string_append (out, "\\t");
-              break;
-            case '\n':
-              g_string_append (out, "\\n");
-              break;
-            case '\f':
-              g_string_append (out, "\\f");
-              break;
-            case '\r':
-              g_string_append (out, "\\r");
-              break;
-            default:
-              g_string_append_printf (out, "\\u00%.2x", c);
-              break;
-            }
-        }
+        g_string_append_printf (out, "\\u00%.2x", c);
       else
         g_string_append_c (out, (char) c);
     }

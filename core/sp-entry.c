@@ -694,3 +694,28 @@ sp_table_rescore (SpTable            *table,
     }
   return TRUE;
 }
+
+GPtrArray *
+sp_table_false_wins (GPtrArray *penalties,
+                     guint      table)
+{
+  GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  const SpPenalty *last = NULL;
+
+  g_return_val_if_fail (penalties != NULL, groups);
+
+  for (guint i = 0; i < penalties->len; i++)
+    {
+      SpPenalty *penalty = penalties->pdata[i];
+
+      if (penalty->table != table || penalty->number == 0)
+        continue;
+      /* The penalties of one verdict are written together, with one reason. */
+      if (last == NULL || last->number != penalty->number
+          || g_strcmp0 (last->reason, penalty->reason) != 0)
+        g_ptr_array_add (groups, g_ptr_array_new ());
+      g_ptr_array_add (groups->pdata[groups->len - 1], penalty);
+      last = penalty;
+    }
+  return groups;
+}

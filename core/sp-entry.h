@@ -109,6 +109,12 @@ gboolean sp_table_rescore          (SpTable            *table,
                                     const SpHandEntry  *edited,
                                     GError            **error);
 
+/* The false wins declared at @table among @penalties (SpPenalty of one session, in the order
+ * given), grouped by verdict: a GPtrArray per false win, of its penalties (borrowed from
+ * @penalties), in the order of the hands they came before (SpPenalty.number). */
+GPtrArray *sp_table_false_wins    (GPtrArray          *penalties,
+                                   guint               table);
+
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SpHandEntry, sp_hand_entry_clear)
 
 G_END_DECLS

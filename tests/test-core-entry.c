@@ -590,6 +590,36 @@ test_from_fields (void)
     }
 }
 
+static void
+test_false_wins_grouped (void)
+{
+  /* Two false wins before hand 3 of table 1 (two verdicts: two reasons), one before hand 5;
+   * one at table 2, and a penalty that is no false win (number 0). */
+  SpPenalty penalties[] = {
+    { .id = 1, .player = 11, .points = -10, .reason = (char *) "诈和 A", .table = 1, .number = 3 },
+    { .id = 2, .player = 12, .points = 10, .reason = (char *) "诈和 A", .table = 1, .number = 3 },
+    { .id = 3, .player = 13, .points = -10, .reason = (char *) "诈和 B", .table = 1, .number = 3 },
+    { .id = 4, .player = 21, .points = -30, .reason = (char *) "诈和 C", .table = 2, .number = 1 },
+    { .id = 5, .player = 11, .points = -5, .reason = (char *) "late", .table = 0, .number = 0 },
+    { .id = 6, .player = 14, .points = -30, .reason = (char *) "诈和 D", .table = 1, .number = 5 },
+  };
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+  g_autoptr(GPtrArray) groups = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (penalties); i++)
+    g_ptr_array_add (all, &penalties[i]);
+  groups = sp_table_false_wins (all, 1);
+  g_assert_cmpuint (groups->len, ==, 3);
+  g_assert_cmpuint (((GPtrArray *) groups->pdata[0])->len, ==, 2);
+  g_assert_true (((GPtrArray *) groups->pdata[0])->pdata[1] == &penalties[1]);
+  g_assert_cmpuint (((GPtrArray *) groups->pdata[1])->len, ==, 1);
+  g_assert_true (((GPtrArray *) groups->pdata[1])->pdata[0] == &penalties[2]);
+  g_assert_true (((GPtrArray *) groups->pdata[2])->pdata[0] == &penalties[5]);
+  g_clear_pointer (&groups, g_ptr_array_unref);
+  groups = sp_table_false_wins (all, 3);
+  g_assert_cmpuint (groups->len, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -608,5 +638,6 @@ main (int   argc,
   g_test_add_func ("/sparrow/core/entry/complete-table", test_complete_table);
   g_test_add_func ("/sparrow/core/entry/rescore", test_rescore);
   g_test_add_func ("/sparrow/core/entry/from-fields", test_from_fields);
+  g_test_add_func ("/sparrow/core/entry/false-wins-grouped", test_false_wins_grouped);
   return g_test_run ();
 }

@@ -379,31 +379,6 @@ hand_enter (SpCli  *cli,
   return SP_CLI_OK;
 }
 
-/* The false wins of @table, grouped by the hand they came before (a GPtrArray of penalties
- * each, in order). */
-static GPtrArray *
-false_wins_at (GPtrArray *penalties,
-               guint      table)
-{
-  GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  const SpPenalty *last = NULL;
-
-  for (guint i = 0; i < penalties->len; i++)
-    {
-      SpPenalty *penalty = penalties->pdata[i];
-
-      if (penalty->table != table || penalty->number == 0)
-        continue;
-      /* The penalties of one verdict are written together, with one reason. */
-      if (last == NULL || last->number != penalty->number
-          || g_strcmp0 (last->reason, penalty->reason) != 0)
-        g_ptr_array_add (groups, g_ptr_array_new ());
-      g_ptr_array_add (groups->pdata[groups->len - 1], penalty);
-      last = penalty;
-    }
-  return groups;
-}
-
 static int
 hand_list (SpCli  *cli,
            int     argc,
@@ -450,7 +425,7 @@ hand_list (SpCli  *cli,
        t++)
     {
       g_autoptr(GPtrArray) hands = NULL;
-      g_autoptr(GPtrArray) groups = false_wins_at (penalties, t);
+      g_autoptr(GPtrArray) groups = sp_table_false_wins (penalties, t);
       SpTable state;
       gint64 players[4];
       guint g = 0;

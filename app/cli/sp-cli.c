@@ -168,13 +168,18 @@ sp_cli_run_subcommand (SpCli              *cli,
 
   if (argc >= 2 && !asked)
     {
+      int given = 1;
+
       for (guint i = 0; i < n_subcommands; i++)
         if (strcmp (argv[1], subcommands[i].name) == 0)
           return subcommands[i].run (cli, argc - 1, argv + 1);
+      /* The subcommand's name comes first; a --json before it is not the word to blame. */
+      while (given + 1 < argc && strcmp (argv[given], "--json") == 0)
+        given++;
       cli->json |= args_hold (argc, argv, json_names);
       return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
                           _("%s: unknown subcommand '%s' (see sparrow-cli %s --help)"), argv[0],
-                          argv[1], argv[0]);
+                          argv[given], argv[0]);
     }
   fprintf (out, _("Usage: sparrow-cli %s SUBCOMMAND …\n\nSubcommands:\n"), argv[0]);
   for (guint i = 0; i < n_subcommands; i++)

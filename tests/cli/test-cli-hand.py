@@ -166,8 +166,9 @@ for name in commands:
     if subcommands:
         rc, out, err = run(*NO_DB, name, "--json", "--bogus")
         data = json.loads(out) if out.startswith("{") else {}
-        check(f"{name} --json --bogus is a JSON usage error", rc == 2
-              and data.get("error", {}).get("code") == "usage", out + err)
+        check(f"{name} --json --bogus is a JSON usage error", rc == 2 and err == ""
+              and data.get("error", {}).get("code") == "usage"
+              and "--bogus" in data["error"]["message"], out + err)
 check("never-opened.db was not created", not os.path.exists(NO_DB[1]), NO_DB[1])
 
 finish()

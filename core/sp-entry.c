@@ -77,6 +77,176 @@ sp_hand_entry_from_record (SpHandEntry        *entry,
   return TRUE;
 }
 
+/* The fields of a hand record of an import, in the order the messages list them. */
+static const char * const field_names[] = {
+  "session", "table", "winner", "from", "fan", "hand", "draw", "false_win", "situation", NULL
+};
+
+gboolean
+sp_hand_entry_is_field (const char *name)
+{
+  return name != NULL && g_strv_contains (field_names, name);
+}
+
+gboolean
+sp_hand_entry_parse_seat (const char  *text,
+                          gboolean     allow_self,
+                          gint        *seat,
+                          GError     **error)
+{
+  SpWind wind;
+
+  if (allow_self && g_strcmp0 (text, "self") == 0)
+    {
+      *seat = SP_HAND_ENTRY_SELF_DRAWN;
+      return TRUE;
+    }
+  if (text != NULL && strlen (text) == 1 && sp_wind_from_string (text, &wind))
+    {
+      *seat = (gint) wind;
+      return TRUE;
+    }
+  g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+               allow_self ? _("'%s' is not a seat letter (E, S, W, N or self)")
+               : _("'%s' is not a seat letter (E, S, W or N)"), text != NULL ? text : "");
+  return FALSE;
+}
+
+gboolean
+sp_hand_entry_parse_total (const char  *text,
+                           gint64      *total,
+                           GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (g_ascii_string_to_signed (text, 10, 0, G_MAXINT64, total, &local_error))
+    return TRUE;
+  /* A huge number is a total no hand reaches, not a badly written one. */
+  if (g_error_matches (local_error, G_NUMBER_PARSER_ERROR, G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS)
+      && text[0] != '-')
+    g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                 _("%s: no hand scores that much under any rules"), text);
+  else
+    g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                 _("%s: a total is a whole number, 0 or more"), text);
+  return FALSE;
+}
+
+static gboolean
+is_true (const char *text)
+{
+  return text != NULL && (g_strcmp0 (text, "1") == 0 || g_ascii_strcasecmp (text, "true") == 0
+                          || g_ascii_strcasecmp (text, "yes") == 0);
+}
+
+/* A field that is there and not empty (an empty CSV cell says nothing). */
+static const char *
+field (GHashTable *fields,
+       const char *name)
+{
+  const char *value = g_hash_table_lookup (fields, name);
+
+  return value != NULL && value[0] != '\0' ? value : NULL;
+}
+
+static gboolean
+parse_number (GHashTable  *fields,
+              const char  *name,
+              gint64       max,
+              guint       *number,
+              GError     **error)
+{
+  const char *value = g_hash_table_lookup (fields, name);
+  gint64 parsed;
+
+  if (value == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_signed (value, 10, 1, max, &parsed, NULL))
+    {
+      /* TRANSLATORS: the first %s is "session" or "table", as the column is named. */
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, _("%s '%s' is not a number"),
+                   name, value);
+      return FALSE;
+    }
+  *number = (guint) parsed;
+  return TRUE;
+}
+
+/* The situation field: SITUATION options as typed ("--self-drawn --flowers 2"), or the stored
+ * form ("self-drawn flowers=2"). */
+static gboolean
+parse_situation (const char   *text,
+                 SpSituation  *situation,
+                 GError      **error)
+{
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      g_ptr_array_add (args, words[i]);
+  if (args->len > 0 && g_str_has_prefix (args->pdata[0], "--"))
+    return sp_situation_parse_args (situation, (const char * const *) args->pdata, args->len,
+                                    error);
+  return sp_situation_from_string (situation, text, error);
+}
+
+gboolean
+sp_hand_entry_from_fields (SpHandEntry  *entry,
+                           GHashTable   *fields,
+                           guint        *session,
+                           guint        *table,
+                           GError      **error)
+{
+  GHashTableIter iter;
+  gpointer name;
+  const char *value;
+
+  g_return_val_if_fail (entry != NULL && fields != NULL, FALSE);
+
+  sp_hand_entry_init (entry);
+  g_hash_table_iter_init (&iter, fields);
+  while (g_hash_table_iter_next (&iter, &name, NULL))
+    if (!sp_hand_entry_is_field (name))
+      {
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                     _("unknown column '%s' (session, table, winner, from, fan, hand, draw, "
+                       "false_win, situation)"), (const char *) name);
+        return FALSE;
+      }
+  if (!parse_number (fields, "session", 1000, session, error)
+      || !parse_number (fields, "table", 10000, table, error))
+    return FALSE;
+  entry->draw = is_true (g_hash_table_lookup (fields, "draw"));
+  entry->false_win = is_true (g_hash_table_lookup (fields, "false_win"));
+  if ((value = field (fields, "winner")) != NULL
+      && !sp_hand_entry_parse_seat (value, FALSE, &entry->winner, error))
+    return FALSE;
+  if ((value = field (fields, "from")) != NULL
+      && !sp_hand_entry_parse_seat (value, TRUE, &entry->from, error))
+    return FALSE;
+  sp_hand_entry_set_tiles (entry, field (fields, "hand"));
+  if ((value = field (fields, "fan")) != NULL)
+    {
+      if (!sp_hand_entry_parse_total (value, &entry->total, error))
+        {
+          g_prefix_error (error, "fan ");
+          return FALSE;
+        }
+      entry->has_total = TRUE;
+    }
+  if ((value = field (fields, "situation")) != NULL
+      && !parse_situation (value, &entry->situation, error))
+    return FALSE;
+  if (!entry->draw && (entry->winner < 0 || entry->from < 0))
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("a win needs a winner and a from (a seat or self); a draw needs draw=1"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gint64
 sp_hand_entry_max_total (const SpRules *rules)
 {
@@ -545,4 +715,29 @@ sp_table_rescore (SpTable            *table,
       sp_table_advance (table, ruleset, options.dealer_repeats, hand);
     }
   return TRUE;
+}
+
+GPtrArray *
+sp_table_false_wins (GPtrArray *penalties,
+                     guint      table)
+{
+  GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  const SpPenalty *last = NULL;
+
+  g_return_val_if_fail (penalties != NULL, groups);
+
+  for (guint i = 0; i < penalties->len; i++)
+    {
+      SpPenalty *penalty = penalties->pdata[i];
+
+      if (penalty->table != table || penalty->number == 0)
+        continue;
+      /* The penalties of one verdict are written together, with one reason. */
+      if (last == NULL || last->number != penalty->number
+          || g_strcmp0 (last->reason, penalty->reason) != 0)
+        g_ptr_array_add (groups, g_ptr_array_new ());
+      g_ptr_array_add (groups->pdata[groups->len - 1], penalty);
+      last = penalty;
+    }
+  return groups;
 }

@@ -44,6 +44,30 @@ gboolean sp_hand_entry_from_record (SpHandEntry        *entry,
                                     const SpRotation   *rotation,
                                     GError            **error);
 
+/* A seat letter (E S W N, or with @allow_self "self" for SP_HAND_ENTRY_SELF_DRAWN) as
+ * SpHandEntry.winner/.from; and a claimed total, a whole number 0 or more.  A bad one is
+ * SP_CORE_ERROR_INVALID saying what was typed. */
+gboolean sp_hand_entry_parse_seat  (const char         *text,
+                                    gboolean            allow_self,
+                                    gint               *seat,
+                                    GError            **error);
+gboolean sp_hand_entry_parse_total (const char         *text,
+                                    gint64             *total,
+                                    GError            **error);
+/* Whether @name is a field of a hand record: session, table, winner, from, fan, hand, draw,
+ * false_win, situation. */
+gboolean sp_hand_entry_is_field    (const char         *name);
+/* A hand record of any import (a CSV row by its header, a JSON object by its keys: field name →
+ * text, an empty text as absent) as an entry, with its @session and @table when given (left
+ * alone when not).  draw and false_win are 1/true/yes; situation holds SITUATION options as typed
+ * ("--self-drawn --flowers 2") or the stored form.  An unknown field, a bad value, a win without
+ * winner and from is SP_CORE_ERROR_INVALID.  @entry is initialised first: clear it after. */
+gboolean sp_hand_entry_from_fields (SpHandEntry        *entry,
+                                    GHashTable         *fields,
+                                    guint              *session,
+                                    guint              *table,
+                                    GError            **error);
+
 /* The largest total a legal hand can reach under @rules (the bound of a claimed total). */
 gint64   sp_hand_entry_max_total   (const SpRules      *rules);
 
@@ -84,6 +108,12 @@ gboolean sp_table_rescore          (SpTable            *table,
                                     guint               start,
                                     const SpHandEntry  *edited,
                                     GError            **error);
+
+/* The false wins declared at @table among @penalties (SpPenalty of one session, in the order
+ * given), grouped by verdict: a GPtrArray per false win, of its penalties (borrowed from
+ * @penalties), in the order of the hands they came before (SpPenalty.number). */
+GPtrArray *sp_table_false_wins    (GPtrArray          *penalties,
+                                   guint               table);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SpHandEntry, sp_hand_entry_clear)
 

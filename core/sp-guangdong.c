@@ -7,6 +7,7 @@
 #include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 typedef enum
@@ -29,19 +30,22 @@ typedef struct
 static const char * const profiles[] = { "gd", NULL };
 
 static const SpRuleOption options_list[] = {
-  { "cap", "5", "1–13", "爆和: the most 番 a hand within the cap scores; special hands go beyond it" },
-  { "min_fan", "0", "0|1|3", "起和: the fewest 番 a win needs (below it: below-minimum)" },
+  { "cap", "5", "1–13",
+    N_("爆和: the most 番 a hand within the cap scores; special hands go beyond it") },
+  { "min_fan", "0", "0|1|3", N_("起和: the fewest 番 a win needs (below it: below-minimum)") },
   { "discard_pays", "all", "all|half",
-    "on a discard: the discarder pays for all three (全铳) or one portion, the others half (半铳)" },
+    N_("on a discard: the discarder pays for all three (全铳) or one portion, the others half "
+       "(半铳)") },
   { "bao", "on", "on|off",
-    "包牌 of 清一色/大三元 (--liable X): X who discarded the winning tile to a hand with three "
-    "melded sets pays for everyone; X who fed the fourth melded set pays half of each other "
-    "payer's share besides his own" },
+    N_("包牌 of 清一色/大三元 (--liable X): X who discarded the winning tile to a hand with three "
+       "melded sets pays for everyone; X who fed the fourth melded set pays half of each other "
+       "payer's share besides his own") },
   { "twelve_tile_bao", "on", "on|off",
-    "十二张落地包自摸: the feeder of the fourth melded set pays the whole self-draw (--liable)" },
-  { "mixed_straight", "off", "on|off", "花龙 (123, 456, 789 in three suits) +1 番 within the cap" },
+    N_("十二张落地包自摸: the feeder of the fourth melded set pays the whole self-draw (--liable)") },
+  { "mixed_straight", "off", "on|off",
+    N_("花龙 (123, 456, 789 in three suits) +1 番 within the cap") },
   { "north_north", "off", "on|off",
-    "北风北: in the North round, North with a North pung and 4 番 scores the cap" },
+    N_("北风北: in the North round, North with a North pung and 4 番 scores the cap") },
 };
 
 static const SpOptionField option_fields[] = {
@@ -390,15 +394,19 @@ settle_total (gconstpointer      options,
   if (situation->liable != SP_SEAT_NONE)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--liable needs the tiles (--hand): 包牌 and the 杠上开花 "
-                              "liability depend on the melded sets");
+                              /* Translators: 包牌 and 杠上开花 are the rules' names, kept as
+                               * they are. */
+                              _("--liable needs the tiles (--hand): 包牌 and the 杠上开花 "
+                                "liability depend on the melded sets"));
       return;
     }
   result->total = fan;
   if (fan < o->min_fan)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
-                              "below the minimum: %d 番 where this table needs %d (起和)", fan,
+                              /* Translators: 起和 is the rules' name of the minimum, kept as
+                               * it is. */
+                              _("below the minimum: %d 番 where this table needs %d (起和)"), fan,
                               o->min_fan);
       return;
     }
@@ -423,7 +431,8 @@ penalize_false_win (const Facts   *facts,
   for (guint other = 0; other < 4; other++)
     if (other != s->seat_wind)
       sp_referee_pay (result->penalty, s->seat_wind, other, amount);
-  /* The amount really paid: 2^番 of the claim times the stake. */
+  /* The amount really paid: 2^番 of the claim times the stake.  Stored with the penalty in the
+   * database: in the rules' own words, untranslated. */
   g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
               "诈胡 (false win): %d 番 claimed, %" G_GINT64_FORMAT " to each of the three",
               claimed_fan, amount);
@@ -527,8 +536,10 @@ score (gconstpointer      options,
   if (situation->flower_win)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "Guangdong has no flower wins: the hand - is a Taiwanese 八仙過海 "
-                              "or 七搶一");
+                              /* Translators: 八仙過海 and 七搶一 are the rules' names of the
+                               * Taiwanese flower wins, kept as they are. */
+                              _("Guangdong has no flower wins: the hand - is a Taiwanese 八仙過海 "
+                                "or 七搶一"));
       return;
     }
   if (!sp_referee_check_hand (hand, situation, SP_RULESET_GUANGDONG, &count, result))
@@ -536,7 +547,8 @@ score (gconstpointer      options,
   if (situation->human && situation->seat_wind == situation->dealer)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--human (人和) is a non-dealer's win, and the winner (%s) deals",
+                              /* Translators: %s is a seat: E, S, W or N. */
+                              _("--human (人和) is a non-dealer's win, and the winner (%s) deals"),
                               sp_wind_to_string ((SpWind) situation->seat_wind));
       return;
     }
@@ -544,8 +556,10 @@ score (gconstpointer      options,
       && situation->discarder != situation->dealer)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--human (人和) is won on the dealer's (%s) first discard, not on "
-                              "%s's", sp_wind_to_string ((SpWind) situation->dealer),
+                              /* Translators: both %s are seats (E, S, W or N): the dealer's
+                               * and the discarder's. */
+                              _("--human (人和) is won on the dealer's (%s) first discard, not on "
+                                "%s's"), sp_wind_to_string ((SpWind) situation->dealer),
                               sp_wind_to_string ((SpWind) situation->discarder));
       return;
     }
@@ -591,7 +605,9 @@ score (gconstpointer      options,
   if (best.total < o->min_fan)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
-                              "below the minimum: %d 番 where this table needs %d (起和)",
+                              /* Translators: 起和 is the rules' name of the minimum, kept as
+                               * it is. */
+                              _("below the minimum: %d 番 where this table needs %d (起和)"),
                               best.total, o->min_fan);
       return;
     }

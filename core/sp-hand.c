@@ -229,6 +229,8 @@ syntax_error (Reader     *reader,
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_set_error (reader->error, SP_CORE_ERROR, SP_CORE_ERROR_SYNTAX,
+               /* Translators: %u is the position of a character in the hand as written
+                * (counted from 1), %s one of the parser's messages that follow. */
                _("character %u: %s"), column, message);
   return FALSE;
 }
@@ -272,6 +274,7 @@ read_tiles (Reader   *reader,
 
         case TOKEN_SUIT:
           if (n_digits == 0)
+            /* Translators: %s is the suit letter as written: m, p or s. */
             return syntax_error (reader, token.column, _("suit '%s' without a rank before it"),
                                  token_text (&token, shown));
           for (guint i = 0; i < n_digits; i++)
@@ -435,6 +438,7 @@ read_meld (Reader *reader,
     {
       meld.kind = SP_MELD_PUNG;
       if (n > 3 || n == 0)
+        /* Translators: %s is the meld as written, such as [555m]; ,1–,3 is notation. */
         return syntax_error (reader, open.column, _("%s: a pung takes ,1–,3"),
                              meld_text (written, n_tiles, shown));
       meld.from = n > 0 ? (guint8) n : SP_FROM_UNKNOWN;
@@ -688,6 +692,8 @@ sp_hand_check_copies (const SpHand  *hand,
           char buf[SP_TILE_STRING_SIZE];
 
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_TOO_MANY_COPIES,
+                       /* Translators: %u is the tile's position in the hand (from 1), %s the
+                        * tile in notation (5p, E, …). */
                        _("tile %u: a fifth %s"), position + 1, sp_tile_to_string (tile, buf));
           return FALSE;
         }

@@ -7,6 +7,7 @@
 #include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "sp-mcr.h"
@@ -27,25 +28,25 @@ static const char * const profiles[] = { "cn", "r98", "gb2006", NULL };
 
 static const SpRuleOption options_cn[] = {
   { "concealed_kong_pair_value", "6", "6|8",
-    "双暗杠 Two Concealed Kongs: 6 fan (R98) or 8 (2006)" },
+    N_("双暗杠 Two Concealed Kongs: 6 fan (R98) or 8 (2006)") },
   { "melded_concealed_kong", "5", "off|5|6",
-    "明暗杠 One Melded and One Concealed Kong: off counts 明杠 + 暗杠 (R98); "
-    "5 (calculators) or 6 (2006)" },
+    N_("明暗杠 One Melded and One Concealed Kong: off counts 明杠 + 暗杠 (R98); "
+       "5 (calculators) or 6 (2006)") },
   { "si_exclusions", "on", "on|off",
-    "the common-practice exclusions beyond the 1998 table (幺九刻 inside wind and dragon "
-    "fans, 无字 with 平和/断幺/全中…, 门前清 with the special hands, 碰碰和/单钓将 with 四杠, "
-    "混幺九/全带幺 with 清幺九/字一色)" },
+    N_("the common-practice exclusions beyond the 1998 table (幺九刻 inside wind and dragon "
+       "fans, 无字 with 平和/断幺/全中…, 门前清 with the special hands, 碰碰和/单钓将 with 四杠, "
+       "混幺九/全带幺 with 清幺九/字一色)") },
   { "knitted_excludes_waits", "off", "on|off",
-    "组合龙 is not counted with 边张/坎张 (GB 2006 clarification)" },
+    N_("组合龙 is not counted with 边张/坎张 (GB 2006 clarification)") },
   { "special_concealed", "off", "on|off",
-    "七对, 十三幺, 全不靠, 七星不靠, 连七对 also count 门前清 (on a discard) or 不求人 (self-drawn)" },
-  { "heavenly_hands", "off", "on|off", "天和, 地和, 人和 (8 fan each) are counted" },
+    N_("七对, 十三幺, 全不靠, 七星不靠, 连七对 also count 门前清 (on a discard) or 不求人 (self-drawn)") },
+  { "heavenly_hands", "off", "on|off", N_("天和, 地和, 人和 (8 fan each) are counted") },
   { "last_tile_visible", "on", "on|off",
-    "和绝张 also when the other three copies of the winning tile are in the winner's own melds" },
+    N_("和绝张 also when the other three copies of the winning tile are in the winner's own melds") },
   { "penalty_profile", "r98", "r98|ema",
-    "false wins: r98 (错和/和错牌 10 to each other player, 诈和 20 each, two or more tiles from ready "
-    "停赛) or ema (−30, +10 to each other player)" },
-  { "min_fan", "8", "0–88", "minimum fan to win (起和分), flowers excluded" },
+    N_("false wins: r98 (错和/和错牌 10 to each other player, 诈和 20 each, two or more tiles from ready "
+       "停赛) or ema (−30, +10 to each other player)") },
+  { "min_fan", "8", "0–88", N_("minimum fan to win (起和分), flowers excluded") },
 };
 
 #define N_OPTIONS G_N_ELEMENTS (options_cn)
@@ -104,7 +105,7 @@ init_options (gpointer     data,
     p = PROFILE_GB2006;
   else if (strcmp (profile, "cn") != 0)
     {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "unknown mcr profile '%s'",
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, _("unknown mcr profile '%s'"),
                    profile);
       return FALSE;
     }
@@ -132,51 +133,67 @@ situation_is_consistent (SpMcrFacts    *facts,
 
   sp_tile_to_string (w, name);
   if (situation->kong && !situation->self_drawn && facts->all[w] > 1)
-    return sp_referee_bad_situation (result, "--kong on a discard (抢杠和) of %s, but the hand holds "
-                                     "%u of %s: the robbed kong needs the other three",
+    return sp_referee_bad_situation (result,
+                                     /* Translators: both %s are the same tile in notation (5m,
+                                      * E, …); 抢杠和 is the fan's name, kept as it is. */
+                                     _("--kong on a discard (抢杠和) of %s, but the hand holds %u "
+                                       "of %s: the robbed kong needs the other three"),
                                      name, facts->all[w], name);
   if (situation->kong && situation->self_drawn && facts->n_kongs == 0)
     return sp_referee_bad_situation (result,
-                                     "--kong with --self-drawn (杠上开花), but the hand has no kong");
+                                     _("--kong with --self-drawn (杠上开花), but the hand has no "
+                                       "kong"));
   if (situation->wall_last && situation->kong && !situation->self_drawn)
-    return sp_referee_bad_situation (result, "--wall-last with --kong on a discard: a kong cannot "
-                                     "be robbed with the last tile of the wall");
+    return sp_referee_bad_situation (result, _("--wall-last with --kong on a discard: a kong "
+                                               "cannot be robbed with the last tile of the wall"));
   if (situation->last_tile && hand->counts[w] > 1)
-    return sp_referee_bad_situation (result, "--last-tile (和绝张), but the hand itself holds %u of "
-                                     "%s among its concealed tiles", hand->counts[w], name);
+    return sp_referee_bad_situation (result,
+                                     /* Translators: %u of %s: a count and a tile in notation
+                                      * ("2 of 5m"). */
+                                     _("--last-tile (和绝张), but the hand itself holds %u of %s "
+                                       "among its concealed tiles"), hand->counts[w], name);
   if (situation->flower_replacement && !situation->self_drawn)
-    return sp_referee_bad_situation (result, "--flower-replacement needs --self-drawn: the "
-                                     "replacement tile is drawn");
+    return sp_referee_bad_situation (result, _("--flower-replacement needs --self-drawn: the "
+                                               "replacement tile is drawn"));
   if (!situation->self_drawn && situation->discarder == situation->seat_wind)
-    return sp_referee_bad_situation (result, "--discarder %s is the winner's own seat",
+    return sp_referee_bad_situation (result,
+                                     /* Translators: %s is a seat: E, S, W or N. */
+                                     _("--discarder %s is the winner's own seat"),
                                      sp_wind_to_string (situation->discarder));
   if (situation->self_drawn && situation->discarder != SP_SEAT_NONE)
-    return sp_referee_bad_situation (result, "--discarder with --self-drawn: a self-drawn win has "
-                                     "no discarder");
+    return sp_referee_bad_situation (result, _("--discarder with --self-drawn: a self-drawn win "
+                                               "has no discarder"));
   if (situation->heavenly || situation->earthly || situation->human)
     {
       const char *which = situation->heavenly ? "--heavenly" : situation->earthly ? "--earthly"
                                                                                   : "--human";
 
       if (!facts->options->heavenly_hands)
-        return sp_referee_bad_situation (result, "%s: 天和/地和/人和 are not counted in this profile "
-                                         "(--option heavenly_hands=on)", which);
+        return sp_referee_bad_situation (result,
+                                         /* Translators: %s is --heavenly, --earthly or --human;
+                                          * 天和/地和/人和 are the fans' names, kept as they are. */
+                                         _("%s: 天和/地和/人和 are not counted in this profile "
+                                           "(--option heavenly_hands=on)"), which);
       if (situation->heavenly + situation->earthly + situation->human > 1)
-        return sp_referee_bad_situation (result, "only one of --heavenly, --earthly and --human "
-                                         "can hold");
+        return sp_referee_bad_situation (result, _("only one of --heavenly, --earthly and "
+                                                   "--human can hold"));
       if (hand->n_melds > 0)
-        return sp_referee_bad_situation (result, "%s with melds: these wins come before any claim "
-                                         "or kong", which);
+        return sp_referee_bad_situation (result,
+                                         /* Translators: %s is --heavenly, --earthly or --human. */
+                                         _("%s with melds: these wins come before any claim or "
+                                           "kong"), which);
       if (situation->heavenly
           && (situation->seat_wind != situation->dealer || !situation->self_drawn))
-        return sp_referee_bad_situation (result, "--heavenly (天和) is the dealer's self-drawn win "
-                                         "on the deal");
+        return sp_referee_bad_situation (result, _("--heavenly (天和) is the dealer's self-drawn "
+                                                   "win on the deal"));
       if ((situation->earthly || situation->human) && situation->seat_wind == situation->dealer)
-        return sp_referee_bad_situation (result, "%s is a win of a player other than the dealer",
+        return sp_referee_bad_situation (result,
+                                         /* Translators: %s is --earthly or --human. */
+                                         _("%s is a win of a player other than the dealer"),
                                          which);
       if (situation->human && situation->self_drawn)
-        return sp_referee_bad_situation (result, "--human (人和) is a win on a discard of the first "
-                                         "go-round");
+        return sp_referee_bad_situation (result, _("--human (人和) is a win on a discard of the "
+                                                   "first go-round"));
     }
   return TRUE;
 }
@@ -190,11 +207,20 @@ refuse_not_a_win (const SpHand  *hand,
   sp_tile_to_string (sp_hand_winning_tile (hand), name);
   if (sp_referee_read_false_win (hand, SP_RULESET_MCR, result) > 0)
     sp_score_result_refuse (result, SP_CORE_ERROR_NOT_A_WIN,
-                            "not a win: %s does not complete the hand, which is ready (和错牌)", name);
+                            /* Translators: %s is a tile in notation (5m, E, …); 和错牌 is the
+                             * rules' name of this false win, kept as it is. */
+                            _("not a win: %s does not complete the hand, which is ready (和错牌)"),
+                            name);
   else
     sp_score_result_refuse (result, SP_CORE_ERROR_NOT_A_WIN,
-                            "not a win: without %s the hand is %d tile%s from ready (诈和)", name,
-                            result->shanten, result->shanten == 1 ? "" : "s");
+                            g_dngettext (GETTEXT_PACKAGE,
+                                         /* Translators: %s is a tile in notation (5m, E, …); 诈和
+                                          * is the rules' name of this false win, kept as it is. */
+                                         "not a win: without %s the hand is %d tile from ready "
+                                         "(诈和)",
+                                         "not a win: without %s the hand is %d tiles from ready "
+                                         "(诈和)", (gulong) result->shanten),
+                            name, result->shanten);
 }
 
 /* The facts of the hand that every reading shares, up to the situation's. */
@@ -373,7 +399,9 @@ score (gconstpointer      data,
   if (best_total < options->min_fan)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
-                              "below the minimum (错和): %d fan without flowers, %d needed",
+                              /* Translators: 错和 is the rules' name of this false win, kept
+                               * as it is. */
+                              _("below the minimum (错和): %d fan without flowers, %d needed"),
                               best_total, options->min_fan);
       sp_mcr_apply_penalty ((SpMcrPenaltyProfile) options->penalty_profile,
                             situation->seat_wind, result);
@@ -409,6 +437,8 @@ sp_mcr_apply_penalty (SpMcrPenaltyProfile  profile,
 {
   g_return_if_fail (result != NULL && offender < 4);
 
+  /* penalty_reason is stored with the penalty in the database: it stays in the rules' own
+   * words, untranslated (see SpScoreResult). */
   if (result->win)
     return;
   if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)

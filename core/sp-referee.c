@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-referee-private.h"
 
+#include <glib/gi18n-lib.h>
+
 SpTileCount
 sp_referee_tile_count (const SpHand *hand,
                        SpRuleset     ruleset)
@@ -34,17 +36,27 @@ sp_referee_refuse_count (const SpHand  *hand,
 {
   guint n = sp_hand_n_tiles (hand);
   guint needed = sp_ruleset_hand_size (ruleset) + 1;
-  const char *name = count == SP_TILE_COUNT_TOO_MANY ? "大相公" : "小相公";
 
+  /* 大相公 and 小相公 are the rules' own names of a dead hand, kept as they are in every
+   * language, like the fan names. */
   if (hand->n_melds > (ruleset == SP_RULESET_TAIWAN ? 5u : 4u))
     sp_score_result_refuse (result, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                            "%s (too many tiles): %u melds, a win has at most %u; a dead hand "
-                            "cannot win", name, hand->n_melds, needed / 3);
+                            /* Translators: %s is 大相公 (a dead hand with too many tiles), a
+                             * term of the rules kept in Chinese. */
+                            _("%s (too many tiles): %u melds, a win has at most %u; a dead hand "
+                              "cannot win"), "大相公", hand->n_melds, needed / 3);
+  else if (count == SP_TILE_COUNT_TOO_MANY)
+    sp_score_result_refuse (result, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                            /* Translators: %s is 大相公 (a dead hand with too many tiles), a
+                             * term of the rules kept in Chinese. */
+                            _("%s (too many tiles): %u tiles where a win has %u (+1 per kong); a "
+                              "dead hand cannot win"), "大相公", n, needed);
   else
     sp_score_result_refuse (result, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                            "%s (too %s tiles): %u tiles where a win has %u (+1 per kong); a dead "
-                            "hand cannot win", name,
-                            count == SP_TILE_COUNT_TOO_MANY ? "many" : "few", n, needed);
+                            /* Translators: %s is 小相公 (a dead hand with too few tiles), a term
+                             * of the rules kept in Chinese. */
+                            _("%s (too few tiles): %u tiles where a win has %u (+1 per kong); a "
+                              "dead hand cannot win"), "小相公", n, needed);
 }
 
 gboolean
@@ -72,12 +84,12 @@ sp_referee_check_situation (const SpHand      *hand,
   if (situation->self_drawn && situation->kong)
     {
       if (n_kongs == 0)
-        return sp_referee_bad_situation (result, "--self-drawn --kong: a replacement tile after a "
-                                         "kong, but the hand has no kong");
+        return sp_referee_bad_situation (result, _("--self-drawn --kong: a replacement tile after "
+                                                   "a kong, but the hand has no kong"));
       if (n_replaceable == 0)
-        return sp_referee_bad_situation (result, "--self-drawn --kong: every kong of the hand was "
-                                         "claimed from a discard, and a replacement after such a "
-                                         "kong cannot win");
+        return sp_referee_bad_situation (result, _("--self-drawn --kong: every kong of the hand "
+                                                   "was claimed from a discard, and a replacement "
+                                                   "after such a kong cannot win"));
     }
   if (situation->kong && !situation->self_drawn && winning != SP_TILE_NONE)
     {
@@ -87,51 +99,63 @@ sp_referee_check_situation (const SpHand      *hand,
        * can hold no other copy of it. */
       sp_hand_all_counts (hand, all);
       if (all[winning] > 1)
-        return sp_referee_bad_situation (result, "--kong without --self-drawn (robbing a kong): "
-                                         "the hand holds %u %s, so nobody else can add the fourth "
-                                         "to a pung",
+        /* Translators: %u %s is a count and a tile in notation ("2 5m"). */
+        return sp_referee_bad_situation (result, _("--kong without --self-drawn (robbing a kong): "
+                                                   "the hand holds %u %s, so nobody else can add "
+                                                   "the fourth to a pung"),
                                          all[winning], sp_tile_to_string (winning, name));
     }
   if (situation->flower_replacement && !situation->self_drawn)
-    return sp_referee_bad_situation (result, "--flower-replacement needs --self-drawn: the "
-                                     "replacement tile is drawn");
+    return sp_referee_bad_situation (result, _("--flower-replacement needs --self-drawn: the "
+                                               "replacement tile is drawn"));
   if (situation->flower_replacement && situation->n_flowers == 0)
-    return sp_referee_bad_situation (result, "--flower-replacement: the winner has no flower "
-                                     "(--flowers)");
+    return sp_referee_bad_situation (result, _("--flower-replacement: the winner has no flower "
+                                               "(--flowers)"));
   if (!situation->self_drawn && situation->discarder == seat)
-    return sp_referee_bad_situation (result, "--discarder %s is the winner's own seat on a "
-                                     "discard win", sp_wind_to_string ((SpWind) seat));
+    /* Translators: %s is a seat: E, S, W or N. */
+    return sp_referee_bad_situation (result, _("--discarder %s is the winner's own seat on a "
+                                               "discard win"), sp_wind_to_string ((SpWind) seat));
   if (situation->heavenly + situation->earthly + situation->human > 1)
     return sp_referee_bad_situation (result,
-                                     "--heavenly, --earthly and --human exclude each other");
+                                     _("--heavenly, --earthly and --human exclude each other"));
   if (situation->ready_at_deal && situation->ready_first_draw)
     return sp_referee_bad_situation (result,
-                                     "--ready-at-deal and --ready-first-draw exclude each other");
+                                     _("--ready-at-deal and --ready-first-draw exclude each "
+                                       "other"));
   if ((situation->heavenly || situation->earthly || situation->human || situation->ready_at_deal
        || situation->ready_first_draw) && n_exposed > 0)
-    return sp_referee_bad_situation (result, "%s: the hand has %u claimed meld%s, but no call may "
-                                     "have been made",
+    return sp_referee_bad_situation (result,
+                                     g_dngettext (GETTEXT_PACKAGE,
+                                                  /* Translators: %s is one of the options
+                                                   * --heavenly, --earthly, --human,
+                                                   * --ready-at-deal and --ready-first-draw. */
+                                                  "%s: the hand has %u claimed meld, but no call "
+                                                  "may have been made",
+                                                  "%s: the hand has %u claimed melds, but no call "
+                                                  "may have been made", n_exposed),
                                      situation->heavenly ? "--heavenly"
                                      : situation->earthly ? "--earthly"
                                      : situation->human ? "--human"
                                      : situation->ready_at_deal ? "--ready-at-deal"
                                      : "--ready-first-draw",
-                                     n_exposed, n_exposed == 1 ? "" : "s");
+                                     n_exposed);
   if (situation->heavenly && seat != situation->dealer)
-    return sp_referee_bad_situation (result, "--heavenly: only the dealer (%s) wins on the dealt "
-                                     "hand, the winner sits at %s",
+    /* Translators: both %s are seats: E, S, W or N. */
+    return sp_referee_bad_situation (result, _("--heavenly: only the dealer (%s) wins on the "
+                                               "dealt hand, the winner sits at %s"),
                                      sp_wind_to_string ((SpWind) situation->dealer),
                                      sp_wind_to_string ((SpWind) seat));
   if (situation->earthly && seat == situation->dealer)
-    return sp_referee_bad_situation (result, "--earthly: the winner (%s) is the dealer, whose "
-                                     "first-draw win is --heavenly",
+    /* Translators: %s is a seat: E, S, W or N. */
+    return sp_referee_bad_situation (result, _("--earthly: the winner (%s) is the dealer, whose "
+                                               "first-draw win is --heavenly"),
                                      sp_wind_to_string ((SpWind) seat));
   if (situation->earthly && !situation->self_drawn)
-    return sp_referee_bad_situation (result, "--earthly is a self-drawn win: add --self-drawn (a "
-                                     "first-round discard win is --human)");
+    return sp_referee_bad_situation (result, _("--earthly is a self-drawn win: add --self-drawn "
+                                               "(a first-round discard win is --human)"));
   if (situation->human && situation->self_drawn)
-    return sp_referee_bad_situation (result, "--human is a win on a discard: it does not go with "
-                                     "--self-drawn");
+    return sp_referee_bad_situation (result, _("--human is a win on a discard: it does not go "
+                                               "with --self-drawn"));
   return TRUE;
 }
 
@@ -170,11 +194,19 @@ sp_referee_refuse_not_a_win (const SpHand  *hand,
 
   if (result->ready)
     sp_score_result_refuse (result, SP_CORE_ERROR_NOT_A_WIN,
-                            "not a win: the hand is ready, but %s (the last tile) is not one of "
-                            "its %u winning tiles",
+                            g_dngettext (GETTEXT_PACKAGE,
+                                         /* Translators: %s is a tile in notation (5m, E, …). */
+                                         "not a win: the hand is ready, but %s (the last tile) is "
+                                         "not its winning tile",
+                                         "not a win: the hand is ready, but %s (the last tile) is "
+                                         "not one of its %u winning tiles", n_waits),
                             sp_tile_to_string (sp_hand_winning_tile (hand), name), n_waits);
   else
     sp_score_result_refuse (result, SP_CORE_ERROR_NOT_A_WIN,
-                            "not a win: without its last tile the hand is %d tile%s from ready",
-                            result->shanten, result->shanten == 1 ? "" : "s");
+                            g_dngettext (GETTEXT_PACKAGE,
+                                         "not a win: without its last tile the hand is %d tile "
+                                         "from ready",
+                                         "not a win: without its last tile the hand is %d tiles "
+                                         "from ready", (gulong) result->shanten),
+                            result->shanten);
 }

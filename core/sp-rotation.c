@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-rotation.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "sp-core-error.h"
 
 /* MCR hands per 圈 and 圈 per 局 (rules/mcr.md §2): each player deals once per 圈. */
@@ -198,13 +200,14 @@ sp_rotation_replay (SpRuleset            ruleset,
       && ruleset != SP_RULESET_GUANGDONG)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   "rotation: unknown ruleset %d", (int) ruleset);
+                   _("rotation: unknown ruleset %d"), (int) ruleset);
       return FALSE;
     }
   if (n_outcomes >= G_MAXUINT16)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   "rotation: %u hands at one table, more than a session can hold", n_outcomes);
+                   _("rotation: %u hands at one table, more than a session can hold"),
+                   n_outcomes);
       return FALSE;
     }
 
@@ -214,13 +217,13 @@ sp_rotation_replay (SpRuleset            ruleset,
       if (rotations[i].finished)
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "hand %u: the session was over after hand %u", i + 1, i);
+                       _("hand %u: the session was over after hand %u"), i + 1, i);
           return FALSE;
         }
       if (outcomes[i].dealer_won && outcomes[i].exhaustive_draw)
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "hand %u: both a dealer win and an exhaustive draw", i + 1);
+                       _("hand %u: both a dealer win and an exhaustive draw"), i + 1);
           return FALSE;
         }
       rotations[i + 1] = rotations[i];

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-rule-option-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,7 +111,7 @@ sp_rule_options_set (const SpRuleOption  *options,
   if (i < 0)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   "unknown option '%s' (see --list-options)", key);
+                   _("unknown option '%s' (see --list-options)"), key);
       return FALSE;
     }
   if (fields[i].kind == SP_OPTION_CUSTOM)
@@ -126,7 +127,9 @@ sp_rule_options_set (const SpRuleOption  *options,
       if (!g_ascii_string_to_signed (value, 10, fields[i].min, fields[i].max, &n, NULL))
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "option %s: '%s' is not a whole number from %d to %d", key, value,
+                       /* Translators: the first %s is an option's name, the second the
+                        * value given. */
+                       _("option %s: '%s' is not a whole number from %d to %d"), key, value,
                        fields[i].min, fields[i].max);
           return FALSE;
         }
@@ -142,7 +145,9 @@ sp_rule_options_set (const SpRuleOption  *options,
   if (index < 0)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   "option %s: '%s' is not one of %s", key, value, options[i].values);
+                   /* Translators: the first %s is an option's name, the second the value
+                    * given, the third the accepted values, such as on|off. */
+                   _("option %s: '%s' is not one of %s"), key, value, options[i].values);
       return FALSE;
     }
   switch (fields[i].kind)

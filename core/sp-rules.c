@@ -51,7 +51,9 @@ sp_rules_new (SpRuleset    ruleset,
       g_autofree char *names = g_strjoinv (", ", (char **) klass->profiles);
 
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   "unknown %s profile '%s' (known: %s)", sp_ruleset_to_string (ruleset),
+                   /* Translators: the first %s is a ruleset (mcr, taiwan, guangdong), the
+                    * second the profile given, the third the known profiles. */
+                   _("unknown %s profile '%s' (known: %s)"), sp_ruleset_to_string (ruleset),
                    profile, names);
       return NULL;
     }
@@ -160,7 +162,9 @@ sp_rules_settle (const SpRules      *rules,
   if (rules->klass->settle == NULL)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   "%s cannot settle a hand from its total alone yet: enter the tiles with --hand",
+                   /* Translators: %s is a ruleset: mcr, taiwan or guangdong. */
+                   _("%s cannot settle a hand from its total alone yet: enter the tiles with "
+                     "--hand"),
                    sp_ruleset_to_string (rules->ruleset));
       return FALSE;
     }
@@ -190,6 +194,7 @@ sp_rules_penalize_claim (const SpRules      *rules,
   if (rules->klass->penalize_claim == NULL)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   /* Translators: %s is a ruleset: mcr, taiwan or guangdong. */
                    _("%s judges a false win from its tiles: enter them"),
                    sp_ruleset_to_string (rules->ruleset));
       return FALSE;

@@ -15,6 +15,7 @@ typedef struct
   const char *key;
   const char *default_value; /* in the named profile */
   const char *values;        /* the accepted values, e.g. "on|off", "16|24|32" */
+  /* English, marked with N_() for translation: show it with g_dgettext (GETTEXT_PACKAGE, …). */
   const char *description;
 } SpRuleOption;
 

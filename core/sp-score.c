@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-score.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 void
@@ -124,14 +125,17 @@ parse_flowers (SpSituation  *situation,
       if (!(name[0] == 'f' && name[1] >= '1' && name[1] <= '8' && name[2] == '\0'))
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "flowers: '%s' is not a flower (f1–f8) and '%s' not a count 0–8", name,
+                       /* Translators: both %s are what was typed after flowers=; f1–f8 are
+                        * the flowers' notation. */
+                       _("flowers: '%s' is not a flower (f1–f8) and '%s' not a count 0–8"), name,
                        value);
           return FALSE;
         }
       if (situation->flowers & (1u << (name[1] - '1')))
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "flowers: %s is listed twice", name);
+                       /* Translators: %s is a flower in notation (f1–f8). */
+                       _("flowers: %s is listed twice"), name);
           return FALSE;
         }
       situation->flowers |= (guint8) (1u << (name[1] - '1'));
@@ -152,12 +156,14 @@ set_field (SpSituation  *situation,
 
   if (situation_fields[i].kind == KIND_SWITCH && value != NULL)
     {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "%s takes no value", key);
+      /* Translators: %s is the key of a situation switch, such as self-drawn. */
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, _("%s takes no value"), key);
       return FALSE;
     }
   if (situation_fields[i].kind != KIND_SWITCH && value == NULL)
     {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "%s needs a value", key);
+      /* Translators: %s is the key of a situation field, such as seat-wind. */
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, _("%s needs a value"), key);
       return FALSE;
     }
 
@@ -173,7 +179,9 @@ set_field (SpSituation  *situation,
         if (!sp_wind_from_string (value, &wind))
           {
             g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                         "%s: '%s' is not a seat (E, S, W or N)", key, value);
+                         /* Translators: the first %s is a situation key (seat-wind, dealer…),
+                          * the second what was given; E, S, W and N are notation. */
+                         _("%s: '%s' is not a seat (E, S, W or N)"), key, value);
             return FALSE;
           }
         *field = (guint8) wind;
@@ -188,8 +196,10 @@ set_field (SpSituation  *situation,
         if (!g_ascii_string_to_unsigned (value, 10, 0, max, &n, NULL))
           {
             g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                         "%s: '%s' is not a whole number from 0 to %" G_GUINT64_FORMAT, key,
-                         value, max);
+                         /* Translators: the first %s is a situation key (streak, base…), the
+                          * second what was given. */
+                         _("%s: '%s' is not a whole number from 0 to %u"), key, value,
+                         (guint) max);
             return FALSE;
           }
         if (streak)
@@ -221,7 +231,7 @@ sp_situation_set (SpSituation  *situation,
 
   if (i < 0)
     {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "unknown situation '%s'", key);
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, _("unknown situation '%s'"), key);
       return FALSE;
     }
   return set_field (situation, i, value, error);
@@ -327,14 +337,15 @@ sp_situation_parse_args (SpSituation        *situation,
       if (k < 0)
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "unknown situation option %s", args[i]);
+                       _("unknown situation option %s"), args[i]);
           return FALSE;
         }
       if (situation_fields[k].kind != KIND_SWITCH)
         {
           if (i + 1 >= n_args)
             {
-              g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "%s needs a value",
+              /* Translators: %s is a situation option, such as --seat-wind. */
+              g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, _("%s needs a value"),
                            args[i]);
               return FALSE;
             }
@@ -403,12 +414,17 @@ sp_score_result_refuse (SpScoreResult *result,
                         ...)
 {
   va_list args;
+  gint length;
+  const char *end;
 
   result->win = FALSE;
   result->error_code = code;
   va_start (args, format);
-  g_vsnprintf (result->message, sizeof result->message, format, args);
+  length = g_vsnprintf (result->message, sizeof result->message, format, args);
   va_end (args);
+  /* A long message (a translation may be longer than the English) is cut at a whole character. */
+  if (length >= (gint) sizeof result->message && !g_utf8_validate (result->message, -1, &end))
+    *(char *) end = '\0';
 }
 
 gint32

@@ -121,7 +121,7 @@ typedef struct
   gboolean     win;
   /* Not a win: the error (SPEC.md §3.1 codes) with its message. */
   SpCoreError  error_code;
-  char         message[192];
+  char         message[256];     /* UTF-8, in the user's language; cut at a whole character */
   gboolean     ready;            /* not-a-win: ready without the declared winning tile (和错牌) */
   gint32       shanten;          /* not-a-win and not ready: tiles from ready (诈和) */
   /* The items and their total (also filled for below-minimum). */
@@ -135,6 +135,8 @@ typedef struct
   /* The penalty the verdict carries under the penalty profile (false wins), per seat. */
   gboolean     has_penalty;
   gint64       penalty[4];
+  /* Stored with the penalty (SpPenalty.reason, in the database) and written in --json: it stays
+   * in the rules' own words, never translated, so a file reads the same in every language. */
   char         penalty_reason[96];
 } SpScoreResult;
 
@@ -145,7 +147,12 @@ void sp_score_result_add      (SpScoreResult *result,
                                const char    *name,
                                gint32         value,
                                guint32        count);
-/* Marks the result as refused with @code and a printf message. */
+/* Marks the result as refused with @code and a printf message (cut at a whole character if
+ * longer than the buffer).  Cold: the compiler keeps the refusals, and the lookups of their
+ * translated messages, out of the scoring path. */
+#if defined(__GNUC__)
+__attribute__ ((__cold__))
+#endif
 G_GNUC_PRINTF (3, 4)
 void sp_score_result_refuse   (SpScoreResult *result,
                                SpCoreError    code,

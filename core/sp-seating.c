@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-seating.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "sp-core-error.h"
@@ -415,13 +416,13 @@ check_size (guint    n_players,
   if (n_players % 4 != 0 || n_players < 8 || n_players > 1024)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   "players: %u is not a multiple of 4 between 8 and 1024", n_players);
+                   _("players: %u is not a multiple of 4 between 8 and 1024"), n_players);
       return FALSE;
     }
   if (n_rounds < 1 || n_rounds > SP_SEATING_MAX_ROUNDS)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   "rounds: %u is not between 1 and %u", n_rounds, SP_SEATING_MAX_ROUNDS);
+                   _("rounds: %u is not between 1 and %u"), n_rounds, SP_SEATING_MAX_ROUNDS);
       return FALSE;
     }
   return TRUE;
@@ -450,8 +451,10 @@ check_teams (guint         n_players,
       if (size > n_players / 4)
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "team %u: more than %u players (player %u is one too many), so two of "
-                       "them would share one of the %u tables",
+                       /* Translators: team %u is a team's number; player %u a player's
+                        * number in the draw. */
+                       _("team %u: more than %u players (player %u is one too many), so two of "
+                         "them would share one of the %u tables"),
                        teams[p], n_players / 4, p + 1, n_players / 4);
           return FALSE;
         }
@@ -643,7 +646,10 @@ finish_plan (SpSeatingPlan  *plan,
   if (count_clashes (plan->n_players, plan->n_rounds, plan->seats, teams) > 0)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   "teams: no schedule of %u rounds keeping teammates apart was found",
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "teams: no schedule of %u round keeping teammates apart was found",
+                                "teams: no schedule of %u rounds keeping teammates apart was found",
+                                plan->n_rounds),
                    plan->n_rounds);
       sp_seating_plan_free (plan);
       return NULL;
@@ -994,14 +1000,16 @@ sp_seating_round_swiss (guint          n_players,
       if (ranking[i] >= n_players)
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "ranking, place %u: no player %u among %u", i + 1, ranking[i] + 1,
+                       /* Translators: place %u is a rank in the standings; player %u a
+                        * player's number; the last %u the number of players. */
+                       _("ranking, place %u: no player %u among %u"), i + 1, ranking[i] + 1,
                        n_players);
           return FALSE;
         }
       if (rank[ranking[i]] != G_MAXUINT)
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "ranking, place %u: player %u is already at place %u", i + 1,
+                       _("ranking, place %u: player %u is already at place %u"), i + 1,
                        ranking[i] + 1, rank[ranking[i]] + 1);
           return FALSE;
         }

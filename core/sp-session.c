@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sp-core-error.h"
+#include "sp-table.h"
 
 static gboolean
 check_text (const char  *what,
@@ -17,19 +18,24 @@ check_text (const char  *what,
 
   if (text == NULL || text[0] == '\0')
     {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, _("%s is empty."), what);
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   /* Translators: %s is what was checked, itself translated: "The player's
+                    * name", "The tournament's name" or "The penalty's reason". */
+                   _("%s is empty."), what);
       return FALSE;
     }
   if (!g_utf8_validate (text, -1, NULL))
     {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, _("%s is not valid UTF-8."),
-                   what);
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   /* Translators: %s is what was checked, such as "The player's name". */
+                   _("%s is not valid UTF-8."), what);
       return FALSE;
     }
   n_chars = g_utf8_strlen (text, -1);
   if (n_chars > max_chars)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   /* Translators: %s is what was checked, such as "The player's name". */
                    _("%s is %ld characters long: at most %ld are allowed."), what, n_chars,
                    max_chars);
       return FALSE;
@@ -41,6 +47,8 @@ check_text (const char  *what,
       if (g_unichar_iscntrl (c))
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                       /* Translators: %s is what was checked, such as "The player's name";
+                        * U+%04X the character's code point. */
                        _("%s holds a control character (U+%04X, such as a tab or a line "
                          "break) at character %ld."), what, c,
                        g_utf8_pointer_to_offset (text, p) + 1);
@@ -72,6 +80,7 @@ gboolean
 sp_check_reason (const char  *reason,
                  GError     **error)
 {
+  /* Translators: the subject of the messages "%s is empty.", "%s is not valid UTF-8.", … */
   return check_text (_("The penalty's reason"), reason, SP_REASON_MAX_CHARS, error);
 }
 
@@ -184,22 +193,18 @@ sp_session_table_progress (SpRuleset                   ruleset,
                            guint                       n_hands,
                            SpTableProgress            *progress)
 {
-  SpRotation rotation;
+  SpTable state;
 
   g_return_if_fail (progress != NULL);
   g_return_if_fail (hands != NULL || n_hands == 0);
 
-  sp_rotation_start (&rotation, ruleset);
-  for (guint i = 0; i < n_hands && !rotation.finished; i++)
-    {
-      guint dealer = sp_rotation_dealer_chair (&rotation);
-
-      sp_rotation_advance (&rotation, ruleset, dealer_repeats,
-                           !hands[i]->draw && hands[i]->winner == (gint) dealer, hands[i]->draw);
-    }
+  /* The table's own replay (sp-table.h), stopped where the sequence ends. */
+  sp_table_init (&state, ruleset, 0, table, NULL);
+  for (guint i = 0; i < n_hands && !state.next.finished; i++)
+    sp_table_advance (&state, ruleset, dealer_repeats, hands[i]);
   progress->table = table;
   progress->n_hands = n_hands;
-  progress->finished = rotation.finished;
+  progress->finished = state.next.finished;
 }
 
 gboolean
@@ -215,13 +220,22 @@ sp_session_check_complete (guint                  session,
       if (tables[i].finished)
         continue;
       if (missing->len > 0)
-        g_string_append (missing, ", ");
-      g_string_append_printf (missing, _("table %u has %u hands"), tables[i].table,
-                              tables[i].n_hands);
+        /* Translators: the separator between the tables listed in "Session %u is not
+         * complete: %s …" (in Chinese, "；" or "，"). */
+        g_string_append (missing, C_("list separator", ", "));
+      g_string_append_printf (missing,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           /* Translators: one item of the list of tables
+                                            * that are not finished. */
+                                           "table %u has %u hand", "table %u has %u hands",
+                                           tables[i].n_hands),
+                              tables[i].table, tables[i].n_hands);
     }
   if (missing->len == 0)
     return TRUE;
   g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+               /* Translators: %s is the list of unfinished tables, such as "table 2 has 5
+                * hands, table 3 has 7 hands". */
                _("Session %u is not complete: %s (use --time-up if time ran out)."), session,
                missing->str);
   return FALSE;

@@ -5,6 +5,7 @@
 #include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 typedef enum
@@ -59,26 +60,27 @@ enum
 static const SpRuleOption options_list[] = {
   { "pinghu", "standard",
     "standard|no-with-menqing|no-with-other-tai|no-if-multi-wait>2|no-triplet-shape",
-    "平胡: standard, or one of the stricter table rules (no 平胡 with 門清, with any other 台, "
-    "with more than two waiting tiles, or with three of a tile in the hand)" },
-  { "all_honors_value", "16", "16|8", "台 of 字一色" },
-  { "heavenly_value", "24", "16|24|32", "台 of 天胡" },
+    N_("平胡: standard, or one of the stricter table rules (no 平胡 with 門清, with any other 台, "
+       "with more than two waiting tiles, or with three of a tile in the hand)") },
+  { "all_honors_value", "16", "16|8", N_("台 of 字一色") },
+  { "heavenly_value", "24", "16|24|32", N_("台 of 天胡") },
   { "wait_tai_any_reading", "off", "on|off",
-    "邊張/中洞/單吊 in any reading that shows them (抓得出來就有臺), not only for a unique wait" },
-  { "half_melded", "on", "on|off", "半求: all five sets melded, self-drawn on the pair, 1 台" },
-  { "melded_hand_adds_single_wait", "off", "on|off", "全求 and 半求 also score 單吊" },
-  { "small_winds_keeps_wind_tai", "on", "on|off", "小四喜 keeps 門風 and 圈風" },
-  { "flower_set_keeps_own_flower", "off", "on|off", "花槓 keeps the 正花 of its set" },
+    N_("邊張/中洞/單吊 in any reading that shows them (抓得出來就有臺), not only for a unique wait") },
+  { "half_melded", "on", "on|off", N_("半求: all five sets melded, self-drawn on the pair, 1 台") },
+  { "melded_hand_adds_single_wait", "off", "on|off", N_("全求 and 半求 also score 單吊") },
+  { "small_winds_keeps_wind_tai", "on", "on|off", N_("小四喜 keeps 門風 and 圈風") },
+  { "flower_set_keeps_own_flower", "off", "on|off", N_("花槓 keeps the 正花 of its set") },
   { "flower_mapping", "by-name", "by-name|by-number",
-    "own flowers: by name (春梅 東, 夏蘭 南, 秋菊 西, 冬竹 北) or by number (梅蘭竹菊 1–4)" },
+    N_("own flowers: by name (春梅 東, 夏蘭 南, 秋菊 西, 冬竹 北) or by number (梅蘭竹菊 1–4)") },
   { "dead_wall", "16", "16|16+1/kong|16+2/kong|0",
-    "tiles left in the wall at an exhaustive draw (play rule, kept with the tournament)" },
+    N_("tiles left in the wall at an exhaustive draw (play rule, kept with the tournament)") },
   { "multiple_winners", "off", "on|off",
-    "several players may win on one discard (off: the nearest claimant wins, 截胡)" },
-  { "max_tai", "none", "none|N", "cap on the hand's 台 paid in settlement (none: no cap)" },
-  { "flower_wins", "on", "on|off", "七搶一: seven flowers win when another player holds the eighth" },
+    N_("several players may win on one discard (off: the nearest claimant wins, 截胡)") },
+  { "max_tai", "none", "none|N", N_("cap on the hand's 台 paid in settlement (none: no cap)") },
+  { "flower_wins", "on", "on|off",
+    N_("七搶一: seven flowers win when another player holds the eighth") },
   { "false_win_penalty", "三家", "三家|dealer-only|fixed:N",
-    "詐胡: pay each other player 底 + the 台 claimed (三家), only the dealer, or N to each" },
+    N_("詐胡: pay each other player 底 + the 台 claimed (三家), only the dealer, or N to each") },
 };
 
 static const SpOptionField option_fields[] = {
@@ -123,7 +125,8 @@ set_option (gpointer     options,
       else
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "option max_tai: '%s' is neither none nor a number of 台 from 1", value);
+                       /* Translators: %s is the value given; max_tai and none are notation. */
+                       _("option max_tai: '%s' is neither none nor a number of 台 from 1"), value);
           return FALSE;
         }
     }
@@ -144,7 +147,10 @@ set_option (gpointer     options,
       else
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "option false_win_penalty: '%s' is not 三家, dealer-only or fixed:N", value);
+                       /* Translators: %s is the value given; false_win_penalty and the values
+                        * 三家, dealer-only and fixed:N are notation, kept as they are. */
+                       _("option false_win_penalty: '%s' is not 三家, dealer-only or fixed:N"),
+                       value);
           return FALSE;
         }
     }
@@ -514,6 +520,7 @@ penalize_false_win (const Options     *o,
         amount = s->base + (claimed_tai + dealer_tai (s, offender, other)) * s->per_tai;
       sp_referee_pay (result->penalty, offender, other, amount);
     }
+  /* Stored with the penalty in the database: in the rules' own words, untranslated. */
   g_snprintf (result->penalty_reason, sizeof result->penalty_reason, "詐胡 (false win): %s",
               o->false_win_penalty == FALSE_WIN_DEALER_ONLY ? "僅賠莊家"
               : o->false_win_penalty == FALSE_WIN_FIXED ? "fixed" : "賠三家");
@@ -549,21 +556,23 @@ score_flower_win (const Options     *o,
   if (n != 7)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "a flower win (hand -) needs all eight flowers (八仙過海) or seven "
-                              "(七搶一), not %u", n);
+                              /* Translators: 八仙過海 and 七搶一 are the rules' names of the
+                               * flower wins, kept as they are; - is the hand's notation. */
+                              _("a flower win (hand -) needs all eight flowers (八仙過海) or "
+                                "seven (七搶一), not %u"), n);
       return;
     }
   if (!o->flower_wins)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "七搶一 is off in this profile (option flower_wins)");
+                              _("七搶一 is off in this profile (option flower_wins)"));
       return;
     }
   if (s->discarder == SP_SEAT_NONE || s->discarder == s->seat_wind)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "七搶一 needs --discarder: the player who holds the eighth flower "
-                              "(not the winner)");
+                              _("七搶一 needs --discarder: the player who holds the eighth "
+                                "flower (not the winner)"));
       return;
     }
   sp_score_result_add (result, "七搶一", 8, 1);
@@ -619,7 +628,7 @@ score (gconstpointer      options,
     {
       if (hand->n_melds > 0 || hand->n_concealed > 0)
         sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                                "a flower win (八仙過海, 七搶一) is entered with the hand -");
+                                _("a flower win (八仙過海, 七搶一) is entered with the hand -"));
       else
         score_flower_win (o, situation, result);
       return;
@@ -629,8 +638,10 @@ score (gconstpointer      options,
   if (situation->n_flowers > 0 && !situation->flowers_listed)
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
-                              "--flowers %u: Taiwanese 正花 needs the flowers themselves "
-                              "(--flowers f1,f5,…), not a count", situation->n_flowers);
+                              /* Translators: 正花 is the 台 of one's own flower, kept as it
+                               * is; f1,f5 is notation. */
+                              _("--flowers %u: Taiwanese 正花 needs the flowers themselves "
+                                "(--flowers f1,f5,…), not a count"), situation->n_flowers);
       return;
     }
 

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-tournament.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 static const char * const status_names[] = { "active", "withdrawn", "substitute" };
@@ -112,9 +113,10 @@ sp_tournament_check_option (const char  *key,
                                          tournament_options[i].max, &number, NULL))
             {
               g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                           "option %s: '%s' is not a whole number from %" G_GINT64_FORMAT
-                           " to %" G_GINT64_FORMAT, key, value, tournament_options[i].min,
-                           tournament_options[i].max);
+                           /* Translators: the first %s is an option's name, the second the
+                            * value given. */
+                           _("option %s: '%s' is not a whole number from %d to %d"), key, value,
+                           (int) tournament_options[i].min, (int) tournament_options[i].max);
               return FALSE;
             }
           continue;
@@ -123,7 +125,9 @@ sp_tournament_check_option (const char  *key,
       if (!g_strv_contains ((const char * const *) values, value))
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       "option %s: '%s' is not one of %s", key, value,
+                       /* Translators: the first %s is an option's name, the second the value
+                        * given, the third the accepted values, such as on|off. */
+                       _("option %s: '%s' is not one of %s"), key, value,
                        tournament_options[i].values);
           return FALSE;
         }

@@ -199,7 +199,6 @@ import_rows (SpDb        *db,
       GPtrArray *row = reader->rows->pdata[r];
       guint line = g_array_index (reader->lines, guint, r);
       char *fields[G_N_ELEMENTS (csv_columns)] = { NULL };
-      g_autoptr(SpPlayer) existing = NULL;
       g_autoptr(GError) local_error = NULL;
       SpPlayer player = { 0 };
 
@@ -238,20 +237,13 @@ import_rows (SpDb        *db,
           return FALSE;
         }
       g_hash_table_insert (seen, g_strdup (fields[0]), GUINT_TO_POINTER (line));
-      existing = sp_db_find_player_by_name (db, tournament, fields[0], NULL);
-      if (existing != NULL)
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("%s line %u: '%s' is already registered (id %" G_GINT64_FORMAT ")."),
-                       path, line, fields[0], existing->id);
-          return FALSE;
-        }
       player.tournament = tournament;
       player.name = fields[0];
       player.club = fields[1];
       player.country = fields[2];
       player.team = fields[3];
       player.federation_id = fields[4];
+      /* sp_db_add_player refuses a name already registered. */
       if (!sp_db_add_player (db, &player, &local_error))
         {
           g_set_error (error, local_error->domain, local_error->code, "%s line %u: %s", path, line,

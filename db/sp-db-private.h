@@ -1,137 +1,44 @@
-/* sp-db-private.h: what the files of the store share: the connection and statement helpers.
+/* sp-db-private.h: what the files of the store share.
+ *
+ * The store has two halves, and SQL lives in only one of them:
+ *
+ * - The operations (sp-db-tournaments.c, sp-db-players.c, sp-db-sessions.c, sp-db-hands.c,
+ *   sp-db-penalties.c, sp-db-import.c) speak the domain's words.  Each public operation is one
+ *   transaction: sp_db_begin_write () (BEGIN IMMEDIATE, or joining the caller's transaction),
+ *   every rule checked, the changes made through the row functions below, then
+ *   sp_db_end_write (), which commits, or rolls back on any error.  A read that computes from
+ *   several queries (standings, progress, a table) reads one snapshot between
+ *   sp_db_begin_read () and sp_db_end_read ().  They hold no SQL and do not include
+ *   <sqlite3.h>.
+ *
+ * - The backend implements everything else: the connection, transactions and migrations
+ *   (sp-db.c), the audit log (kept by the store itself as rows change, so that it is written
+ *   in the same transaction as the change), and the row functions (sp-db-rows.c), which read
+ *   and write rows and check nothing but what a row needs (that it exists).  The SQLite
+ *   backend's own helpers are in sp-db-sqlite.h.
+ *
+ * A second backend (PostgreSQL, for a hall with many referee stations) implements:
+ * - from sp-db.h: sp_db_open, sp_db_close, sp_db_get_schema_version, sp_db_set_referee,
+ *   sp_db_begin, sp_db_commit, sp_db_rollback, and the row-level reads and writes
+ *   sp_db_list_tournaments, sp_db_find_tournament, sp_db_set_plan_seed, sp_db_get_plan_seed,
+ *   sp_db_summarize_tournament, sp_db_list_players, sp_db_count_players, sp_db_get_player,
+ *   sp_db_find_player_by_name, sp_db_set_player_status, sp_db_replace_player,
+ *   sp_db_get_session, sp_db_set_session_closed, sp_db_list_seats, sp_db_get_table_seats,
+ *   sp_db_store_plan, sp_db_get_plan_session, sp_db_get_hand, sp_db_list_hands,
+ *   sp_db_list_penalties, sp_db_find_penalties, sp_db_list_table_results, sp_db_list_audit;
+ * - from this header: the functions under "transactions" and "rows".
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
-
-#include <sqlite3.h>
 
 #include "sp-db.h"
 
 G_BEGIN_DECLS
 
-struct _SpDb
-{
-  sqlite3    *handle;
-  char       *path;
-  GHashTable *statements; /* SQL text (static) → prepared sqlite3_stmt */
-  gboolean    own_transaction;
-};
+/* ---- transactions (backend) ------------------------------------------------------------ */
 
-/* A value to bind to a `?` of a statement: build them with sp_db_int (), sp_db_text () and
- * sp_db_id (), in the order of the parameters. */
-typedef enum
-{
-  SP_DB_VALUE_NULL,
-  SP_DB_VALUE_INT,
-  SP_DB_VALUE_TEXT,
-} SpDbValueKind;
-
-typedef struct
-{
-  SpDbValueKind  kind;
-  gint64         number;
-  const char    *text;
-} SpDbValue;
-
-static inline SpDbValue
-sp_db_int (gint64 number)
-{
-  return (SpDbValue) { SP_DB_VALUE_INT, number, NULL };
-}
-
-static inline SpDbValue
-sp_db_null (void)
-{
-  return (SpDbValue) { SP_DB_VALUE_NULL, 0, NULL };
-}
-
-/* NULL text binds NULL. */
-static inline SpDbValue
-sp_db_text (const char *text)
-{
-  return (SpDbValue) { text != NULL ? SP_DB_VALUE_TEXT : SP_DB_VALUE_NULL, 0, text };
-}
-
-/* A row id, or NULL when @id is 0 (no row). */
-static inline SpDbValue
-sp_db_id (gint64 id)
-{
-  return (SpDbValue) { id > 0 ? SP_DB_VALUE_INT : SP_DB_VALUE_NULL, id, NULL };
-}
-
-/* Reads one row into a newly allocated record. */
-typedef gpointer (*SpDbRowReader) (sqlite3_stmt *statement);
-/* Takes one row into @user_data. */
-typedef void     (*SpDbRowFunc)   (sqlite3_stmt *statement,
-                                   gpointer      user_data);
-
-/* A cached statement for @sql (a string literal), reset and unbound; NULL on error. */
-sqlite3_stmt *sp_db_prepare      (SpDb        *db,
-                                  const char  *sql,
-                                  GError     **error);
-/* sp_db_prepare () with @values bound to its parameters 1..@n_values; NULL on error. */
-sqlite3_stmt *sp_db_query        (SpDb            *db,
-                                  const char      *sql,
-                                  const SpDbValue *values,
-                                  guint            n_values,
-                                  GError         **error);
-/* Runs a statement that returns no row with @values bound (within the caller's transaction). */
-gboolean      sp_db_run          (SpDb            *db,
-                                  const char      *sql,
-                                  const SpDbValue *values,
-                                  guint            n_values,
-                                  const char      *what,
-                                  GError         **error);
-/* sp_db_run () as a transaction of its own when none is open. */
-gboolean      sp_db_run_write    (SpDb            *db,
-                                  const char      *sql,
-                                  const SpDbValue *values,
-                                  guint            n_values,
-                                  const char      *what,
-                                  GError         **error);
-/* The helpers below step @statement to its end and reset it.  A NULL @statement (its
- * preparation failed and set @error) fails at once, so that they can take sp_db_query ()
- * directly. */
-/* Calls @func for each row. */
-gboolean      sp_db_each_row     (SpDb          *db,
-                                  sqlite3_stmt  *statement,
-                                  SpDbRowFunc    func,
-                                  gpointer       user_data,
-                                  const char    *what,
-                                  GError       **error);
-/* Every row read by @reader, in an array that frees them with @free_func. */
-GPtrArray    *sp_db_list_rows    (SpDb           *db,
-                                  sqlite3_stmt   *statement,
-                                  SpDbRowReader   reader,
-                                  GDestroyNotify  free_func,
-                                  const char     *what,
-                                  GError        **error);
-/* Column 0 of every row, as gint64. */
-GArray       *sp_db_list_int64   (SpDb          *db,
-                                  sqlite3_stmt  *statement,
-                                  const char    *what,
-                                  GError       **error);
-/* The first row read by @reader into *@record, or NULL when there is none. */
-gboolean      sp_db_read_row     (SpDb           *db,
-                                  sqlite3_stmt   *statement,
-                                  SpDbRowReader   reader,
-                                  gpointer       *record,
-                                  const char     *what,
-                                  GError        **error);
-/* Column 0 of the first row into *@value; *@found says whether there was one, not NULL. */
-gboolean      sp_db_read_int64   (SpDb          *db,
-                                  sqlite3_stmt  *statement,
-                                  gint64        *value,
-                                  gboolean      *found,
-                                  const char    *what,
-                                  GError       **error);
-gboolean      sp_db_fail         (SpDb        *db,
-                                  int          rc,
-                                  const char  *what,
-                                  GError     **error);
-char         *sp_db_column_text  (sqlite3_stmt *statement,
-                                  int           column);
-/* Starts a write transaction when none is open; sp_db_end_write commits it (or rolls it
- * back when @ok is FALSE).  Lets one call be a transaction of its own. */
+/* Starts a write transaction (BEGIN IMMEDIATE) when none is open; sp_db_end_write commits it,
+ * or rolls it back when @ok is FALSE, and returns whether all went well.  Inside a transaction
+ * the caller opened, the operation joins it and the caller commits. */
 gboolean      sp_db_begin_write  (SpDb        *db,
                                   gboolean    *started,
                                   GError     **error);
@@ -139,21 +46,138 @@ gboolean      sp_db_end_write    (SpDb        *db,
                                   gboolean     started,
                                   gboolean     ok,
                                   GError     **error);
-gint64        sp_db_session_id   (SpDb        *db,
-                                  gint64       tournament,
-                                  guint        session,
-                                  gboolean     create,
+/* A read transaction (deferred, so that writers are not held up) when none is open: the reads
+ * between the two see one state of the store. */
+gboolean      sp_db_begin_read   (SpDb        *db,
+                                  gboolean    *started,
                                   GError     **error);
-/* The rows a migration converts in C, run right after its SQL in the same transaction (0002:
- * the stored situations to their stable form). */
-gboolean      sp_db_migrate_rows (SpDb        *db,
-                                  gint64       migration,
-                                  GError     **error);
+void          sp_db_end_read     (SpDb        *db,
+                                  gboolean     started);
 
-/* Whether a transaction is open on the connection. */
-gboolean      sp_db_in_transaction (SpDb      *db);
-/* sp_check_name (), its refusal as SP_DB_ERROR_INVALID. */
-gboolean      sp_db_check_name   (const char  *what,
+/* ---- rows (backend) ---------------------------------------------------------------------- */
+
+/* Tournaments.  sp_db_find_tournament_id sets *@id to the tournament named @name other than
+ * @except, or 0. */
+gboolean      sp_db_find_tournament_id    (SpDb          *db,
+                                           const char    *name,
+                                           gint64         except,
+                                           gint64        *id,
+                                           GError       **error);
+/* Sets @tournament->id. */
+gboolean      sp_db_insert_tournament     (SpDb          *db,
+                                           SpTournament  *tournament,
+                                           const char    *created,
+                                           GError       **error);
+/* SP_DB_ERROR_NOT_FOUND when there is none. */
+SpTournament *sp_db_get_tournament        (SpDb          *db,
+                                           gint64         id,
+                                           GError       **error);
+gboolean      sp_db_update_tournament_name (SpDb         *db,
+                                            gint64        id,
+                                            const char   *name,
+                                            GError      **error);
+/* Every row of the tournament, children first. */
+gboolean      sp_db_delete_tournament_rows (SpDb         *db,
+                                            gint64        id,
+                                            GError      **error);
+/* The balanced plan's seed; *@found FALSE when no plan was stored. */
+gboolean      sp_db_read_plan_seed        (SpDb          *db,
+                                           gint64         tournament,
+                                           guint64       *seed,
+                                           gboolean      *found,
+                                           GError       **error);
+
+/* Players.  sp_db_insert_player sets @player->id. */
+gboolean      sp_db_insert_player         (SpDb            *db,
+                                           SpPlayer        *player,
+                                           GError         **error);
+/* The player named @name, or NULL in *@player. */
+gboolean      sp_db_lookup_player         (SpDb            *db,
+                                           gint64           tournament,
+                                           const char      *name,
+                                           SpPlayer       **player,
+                                           GError         **error);
+/* The player who replaced @player, or NULL in *@substitute. */
+gboolean      sp_db_find_substitute       (SpDb            *db,
+                                           gint64           tournament,
+                                           gint64           player,
+                                           SpPlayer       **substitute,
+                                           GError         **error);
+/* Writes @player's name, club, country, team and federation id. */
+gboolean      sp_db_update_player         (SpDb            *db,
+                                           const SpPlayer  *player,
+                                           GError         **error);
+/* Checks @player in or out; @player 0: every player taking part. */
+gboolean      sp_db_set_player_present    (SpDb            *db,
+                                           gint64           tournament,
+                                           gint64           player,
+                                           gboolean         present,
+                                           GError         **error);
+
+/* Sessions and seats. */
+/* Clears the seats of @session (creating its row) and stores @players (4 per table) and
+ * @seed. */
+gboolean      sp_db_replace_seats         (SpDb            *db,
+                                           gint64           tournament,
+                                           guint            session,
+                                           guint64          seed,
+                                           const gint64    *players,
+                                           guint            n_players,
+                                           GError         **error);
+/* Marks @session a final of the top @top (0: not a final). */
+gboolean      sp_db_set_final_top         (SpDb            *db,
+                                           gint64           tournament,
+                                           guint            session,
+                                           guint            top,
+                                           GError         **error);
+/* The numbers of the closed sessions (gint64). */
+GArray       *sp_db_list_closed_sessions  (SpDb            *db,
+                                           gint64           tournament,
+                                           GError         **error);
+/* The last final among sessions 1..@last_session (0 all), or 0. */
+gboolean      sp_db_find_final_session    (SpDb            *db,
+                                           gint64           tournament,
+                                           guint            last_session,
+                                           guint           *final_session,
+                                           GError         **error);
+
+/* Hands.  sp_db_insert_hand sets @hand->id and, when NULL, @hand->entered_at; entered_by NULL
+ * is the referee of the connection. */
+gboolean      sp_db_insert_hand           (SpDb                *db,
+                                           gint64               tournament,
+                                           SpHandRecord        *hand,
+                                           GError             **error);
+/* SP_DB_ERROR_NOT_FOUND when the tournament has no hand @hand->id. */
+gboolean      sp_db_update_hand_row       (SpDb                *db,
+                                           gint64               tournament,
+                                           const SpHandRecord  *hand,
+                                           GError             **error);
+/* Deletes @hand; the later hands of its table, and the false wins declared before them, move
+ * up one number. */
+gboolean      sp_db_delete_hand_row       (SpDb                *db,
+                                           gint64               tournament,
+                                           const SpHandRecord  *hand,
+                                           GError             **error);
+
+/* Penalties.  sp_db_insert_penalty sets @penalty->id. */
+gboolean      sp_db_insert_penalty        (SpDb          *db,
+                                           gint64         tournament,
+                                           SpPenalty     *penalty,
+                                           GError       **error);
+/* SP_DB_ERROR_NOT_FOUND when there is none. */
+SpPenalty    *sp_db_get_penalty           (SpDb          *db,
+                                           gint64         tournament,
+                                           gint64         id,
+                                           GError       **error);
+gboolean      sp_db_delete_penalty_row    (SpDb          *db,
+                                           gint64         id,
+                                           GError       **error);
+
+/* ---- checks the operations share --------------------------------------------------------- */
+
+/* sp_check_name (), its refusal as SP_DB_ERROR_INVALID; the name without the blanks around
+ * it, or NULL. */
+char         *sp_db_take_name    (const char  *what,
                                   const char  *name,
                                   GError     **error);
 /* Turns an error of the core (a refused input) into SP_DB_ERROR_INVALID, its message kept. */
@@ -163,5 +187,22 @@ void          sp_db_propagate_refusal (GError     **error,
 gboolean      sp_db_tournament_options (const SpTournament  *tournament,
                                         SpTournamentOptions *options,
                                         GError             **error);
+/* A session that has been drawn (@info filled), else SP_DB_ERROR_NOT_FOUND. */
+gboolean      sp_db_get_drawn_session (SpDb           *db,
+                                       gint64          tournament,
+                                       guint           session,
+                                       SpSessionInfo  *info,
+                                       GError        **error);
+/* Refuses a change to @session when it is @closed: its hands and penalties are frozen until
+ * it is reopened. */
+gboolean      sp_db_check_open   (guint        session,
+                                  gboolean     closed,
+                                  GError     **error);
+/* A session that has been drawn and is open. */
+gboolean      sp_db_get_open_session (SpDb           *db,
+                                      gint64          tournament,
+                                      guint           session,
+                                      SpSessionInfo  *info,
+                                      GError        **error);
 
 G_END_DECLS

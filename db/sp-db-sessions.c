@@ -24,16 +24,14 @@ sp_db_check_session (const SpTournament  *tournament,
   return TRUE;
 }
 
-/* A session of the tournament that has been drawn, else SP_DB_ERROR_NOT_FOUND. */
-static gboolean
-get_drawn_session (SpDb                *db,
-                   const SpTournament  *tournament,
-                   guint                session,
-                   SpSessionInfo       *info,
-                   GError             **error)
+gboolean
+sp_db_get_drawn_session (SpDb           *db,
+                         gint64          tournament,
+                         guint           session,
+                         SpSessionInfo  *info,
+                         GError        **error)
 {
-  if (!sp_db_check_session (tournament, session, error)
-      || !sp_db_get_session (db, tournament->id, session, info, error))
+  if (!sp_db_get_session (db, tournament, session, info, error))
     return FALSE;
   if (!info->exists || info->n_tables == 0)
     {
@@ -45,53 +43,56 @@ get_drawn_session (SpDb                *db,
   return TRUE;
 }
 
+gboolean
+sp_db_check_open (guint      session,
+                  gboolean   closed,
+                  GError   **error)
+{
+  if (!closed)
+    return TRUE;
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+               _("Session %u is closed: its hands and penalties are frozen (session reopen "
+                 "--session %u --force to correct it)."), session, session);
+  return FALSE;
+}
+
+gboolean
+sp_db_get_open_session (SpDb           *db,
+                        gint64          tournament,
+                        guint           session,
+                        SpSessionInfo  *info,
+                        GError        **error)
+{
+  return sp_db_get_drawn_session (db, tournament, session, info, error)
+         && sp_db_check_open (session, info->closed, error);
+}
+
+/* A session of the tournament that has been drawn, else SP_DB_ERROR_NOT_FOUND. */
+static gboolean
+get_drawn_session (SpDb                *db,
+                   const SpTournament  *tournament,
+                   guint                session,
+                   SpSessionInfo       *info,
+                   GError             **error)
+{
+  return sp_db_check_session (tournament, session, error)
+         && sp_db_get_drawn_session (db, tournament->id, session, info, error);
+}
+
 /* ---- standings ------------------------------------------------------------------------- */
 
-/* Reads of several statements see one state of the file: a read transaction (deferred, so
- * that writers are not held up) when the caller has none open. */
-static gboolean
-begin_read (SpDb      *db,
-            gboolean  *started,
-            GError   **error)
+/* @team's number among @numbers (team name → number), 1.. in order of first appearance; 0
+ * for no team. */
+static guint
+team_number (GHashTable *numbers,
+             const char *team)
 {
-  *started = FALSE;
-  if (!sp_db_in_transaction (db))
-    {
-      if (!sp_db_run (db, "BEGIN DEFERRED", NULL, 0, "starting to read", error))
-        return FALSE;
-      *started = TRUE;
-    }
-  return TRUE;
-}
-
-static void
-end_read (SpDb     *db,
-          gboolean  started)
-{
-  if (started)
-    sp_db_rollback (db);
-}
-
-/* The last final (seating draw --top N) among sessions 1..@last_session (0 all), or 0. */
-static gboolean
-find_final_session (SpDb     *db,
-                    gint64    tournament,
-                    guint     last_session,
-                    guint    *final_session,
-                    GError  **error)
-{
-  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (last_session) };
-  gboolean found;
-  gint64 number = 0;
-
-  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT max (number) FROM sessions"
-                                          " WHERE tournament_id = ?1 AND final_top IS NOT NULL"
-                                          " AND (?2 = 0 OR number <= ?2)",
-                                          values, G_N_ELEMENTS (values), error),
-                         &number, &found, "looking for a final", error))
-    return FALSE;
-  *final_session = found ? (guint) number : 0;
-  return TRUE;
+  if (team == NULL || team[0] == '\0')
+    return 0;
+  if (!g_hash_table_contains (numbers, team))
+    g_hash_table_insert (numbers, (gpointer) team,
+                         GUINT_TO_POINTER (g_hash_table_size (numbers) + 1));
+  return GPOINTER_TO_UINT (g_hash_table_lookup (numbers, team));
 }
 
 static GArray *
@@ -107,7 +108,6 @@ compute_standings (SpDb                *db,
   g_autoptr(GArray) excluded = g_array_new (FALSE, FALSE, sizeof (gint64));
   SpTournamentOptions options;
   SpStandingsInput input = { 0 };
-  const SpDbValue values[] = { sp_db_int (tournament->id) };
 
   if (!sp_db_tournament_options (tournament, &options, error))
     return NULL;
@@ -117,10 +117,7 @@ compute_standings (SpDb                *db,
   players = sp_db_list_players (db, tournament->id, error);
   if (players == NULL)
     return NULL;
-  closed = sp_db_list_int64 (db, sp_db_query (db, "SELECT number FROM sessions"
-                                              " WHERE tournament_id = ? AND status = 'closed'",
-                                              values, G_N_ELEMENTS (values), error),
-                             "reading the closed sessions", error);
+  closed = sp_db_list_closed_sessions (db, tournament->id, error);
   if (closed == NULL)
     return NULL;
   for (guint i = 0; i < tables->len; i++)
@@ -143,7 +140,8 @@ compute_standings (SpDb                *db,
   input.group_tables = options.group_tables;
   input.excluded = (const gint64 *) excluded->data;
   input.n_excluded = excluded->len;
-  if (!find_final_session (db, tournament->id, last_session, &input.final_session, error))
+  if (!sp_db_find_final_session (db, tournament->id, last_session, &input.final_session,
+                                 error))
     return NULL;
   if (players_out != NULL)
     *players_out = g_steal_pointer (&players);
@@ -169,10 +167,10 @@ sp_db_compute_standings (SpDb                *db,
 
   if (last_session > 0 && !sp_db_check_session (tournament, last_session, error))
     return NULL;
-  if (!begin_read (db, &started, error))
+  if (!sp_db_begin_read (db, &started, error))
     return NULL;
   standings = compute_standings (db, tournament, last_session, &players, error);
-  end_read (db, started);
+  sp_db_end_read (db, started);
   if (standings == NULL || team_names == NULL)
     return g_steal_pointer (&standings);
 
@@ -189,21 +187,57 @@ sp_db_compute_standings (SpDb                *db,
       gint64 id = standing->player;
       SpPlayer *player = g_hash_table_lookup (by_id, &id);
 
-      if (player == NULL || player->team == NULL || player->team[0] == '\0')
+      if (player == NULL)
         continue;
-      if (!g_hash_table_contains (team_numbers, player->team))
-        {
-          g_hash_table_insert (team_numbers, player->team, GUINT_TO_POINTER (names->len));
-          g_ptr_array_add (names, g_strdup (player->team));
-        }
-      standing->team = GPOINTER_TO_UINT (g_hash_table_lookup (team_numbers, player->team));
+      standing->team = team_number (team_numbers, player->team);
+      /* A new team: its name takes the next place. */
+      if (standing->team == names->len)
+        g_ptr_array_add (names, g_strdup (player->team));
     }
   sp_ranking_from_string (tournament->ranking, &ranking);
   *team_names = g_steal_pointer (&names);
   return sp_standings_teams (standings, ranking);
 }
 
+/* A session that has hands (or is closed) keeps its seats. */
+static gboolean
+check_no_hands (const SpSessionInfo  *info,
+                GError              **error)
+{
+  if (info->closed || info->n_hands > 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("Session %u already has hands: its seats cannot be drawn again."),
+                   info->number);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* ---- the draw -------------------------------------------------------------------------- */
+
+gboolean
+sp_db_store_seating (SpDb          *db,
+                     gint64         tournament,
+                     guint          session,
+                     guint64        seed,
+                     const gint64  *players,
+                     guint          n_players,
+                     GError       **error)
+{
+  SpSessionInfo info;
+  gboolean started;
+  gboolean ok;
+
+  g_return_val_if_fail (n_players % 4 == 0, FALSE);
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  ok = sp_db_get_session (db, tournament, session, &info, error)
+       && check_no_hands (&info, error)
+       && sp_db_replace_seats (db, tournament, session, seed, players, n_players, error);
+  return sp_db_end_write (db, started, ok, error);
+}
 
 /* The players a draw seats: those taking part (not withdrawn), only those checked in when any
  * are; @teams_out gets their team numbers (NULL when nobody has a team). */
@@ -240,15 +274,10 @@ list_field (SpDb     *db,
   teams = g_new0 (guint, MAX (field->len, 1));
   for (guint i = 0; i < field->len; i++)
     {
-      SpPlayer *player = field->pdata[i];
+      const SpPlayer *player = field->pdata[i];
 
-      if (player->team == NULL || player->team[0] == '\0')
-        continue;
-      if (!g_hash_table_contains (team_numbers, player->team))
-        g_hash_table_insert (team_numbers, player->team,
-                             GUINT_TO_POINTER (g_hash_table_size (team_numbers) + 1));
-      teams[i] = GPOINTER_TO_UINT (g_hash_table_lookup (team_numbers, player->team));
-      any_team = TRUE;
+      teams[i] = team_number (team_numbers, player->team);
+      any_team = any_team || teams[i] > 0;
     }
   if (!any_team)
     g_clear_pointer (&teams, g_free);
@@ -370,9 +399,12 @@ draw_balanced (SpDb                *db,
 {
   g_autoptr(GArray) planned = NULL;
   guint64 plan_seed;
+  gboolean planned_before;
   guint n = field->len;
 
-  if (sp_db_get_plan_seed (db, tournament->id, &plan_seed))
+  if (!sp_db_read_plan_seed (db, tournament->id, &plan_seed, &planned_before, error))
+    return FALSE;
+  if (planned_before)
     {
       if (request->has_seed && request->seed != plan_seed)
         {
@@ -565,19 +597,8 @@ store_seats (SpDb                *db,
              guint                n,
              GError             **error)
 {
-  gint64 id;
-
-  if (!sp_db_store_seating (db, tournament->id, session, seed, players, n, error))
-    return FALSE;
-  id = sp_db_session_id (db, tournament->id, session, FALSE, error);
-  if (id <= 0)
-    return FALSE;
-  {
-    const SpDbValue values[] = { top > 0 ? sp_db_int (top) : sp_db_null (), sp_db_int (id) };
-
-    return sp_db_run (db, "UPDATE sessions SET final_top = ? WHERE id = ?", values,
-                      G_N_ELEMENTS (values), "marking the final", error);
-  }
+  return sp_db_store_seating (db, tournament->id, session, seed, players, n, error)
+         && sp_db_set_final_top (db, tournament->id, session, top, error);
 }
 
 static gboolean
@@ -595,14 +616,9 @@ draw_session (SpDb                *db,
   guint n;
 
   if (!sp_db_check_session (tournament, session, error)
-      || !sp_db_get_session (db, tournament->id, session, &info, error))
+      || !sp_db_get_session (db, tournament->id, session, &info, error)
+      || !check_no_hands (&info, error))
     return FALSE;
-  if (info.closed || info.n_hands > 0)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("Session %u already has hands: its seats cannot be drawn again."), session);
-      return FALSE;
-    }
   /* A drawn session keeps its draw when asked for another seed: the seats may have been
    * printed already. */
   if (info.n_tables > 0 && info.has_seed && request->has_seed && request->seed != info.seed)
@@ -736,12 +752,72 @@ sp_db_session_progress (SpDb                *db,
 
   g_return_val_if_fail (db != NULL && tournament != NULL, NULL);
 
-  if (!begin_read (db, &started, error))
+  if (!sp_db_begin_read (db, &started, error))
     return NULL;
   if (get_drawn_session (db, tournament, session, &info, error))
     progress = session_progress (db, tournament, &info, error);
-  end_read (db, started);
+  sp_db_end_read (db, started);
   return progress;
+}
+
+/* Closes or reopens @session, refusing a session already so and, unless @time_up, closing
+ * one whose tables have not finished. */
+static gboolean
+change_closed (SpDb                *db,
+               const SpTournament  *tournament,
+               guint                session,
+               gboolean             closed,
+               gboolean             time_up,
+               GError             **error)
+{
+  SpSessionInfo info;
+
+  if (!get_drawn_session (db, tournament, session, &info, error))
+    return FALSE;
+  if (info.closed == closed)
+    {
+      if (closed)
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("Session %u is already closed."),
+                     session);
+      else
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("Session %u is not closed."),
+                     session);
+      return FALSE;
+    }
+  if (closed && !time_up)
+    {
+      g_autoptr(GArray) progress = session_progress (db, tournament, &info, error);
+      GError *core_error = NULL;
+
+      if (progress == NULL)
+        return FALSE;
+      if (!sp_session_check_complete (session, (const SpTableProgress *) progress->data,
+                                      progress->len, &core_error))
+        {
+          sp_db_propagate_refusal (error, core_error);
+          return FALSE;
+        }
+    }
+  return sp_db_set_session_closed (db, tournament->id, session, closed, time_up, error);
+}
+
+/* change_closed () as one transaction. */
+static gboolean
+set_closed (SpDb                *db,
+            const SpTournament  *tournament,
+            guint                session,
+            gboolean             closed,
+            gboolean             time_up,
+            GError             **error)
+{
+  gboolean started;
+
+  g_return_val_if_fail (db != NULL && tournament != NULL, FALSE);
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  return sp_db_end_write (db, started,
+                          change_closed (db, tournament, session, closed, time_up, error), error);
 }
 
 gboolean
@@ -751,39 +827,7 @@ sp_db_close_session (SpDb                *db,
                      gboolean             time_up,
                      GError             **error)
 {
-  SpSessionInfo info;
-  gboolean started;
-  gboolean ok = FALSE;
-
-  g_return_val_if_fail (db != NULL && tournament != NULL, FALSE);
-
-  if (!sp_db_begin_write (db, &started, error))
-    return FALSE;
-  if (!get_drawn_session (db, tournament, session, &info, error))
-    goto out;
-  if (info.closed)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("Session %u is already closed."),
-                   session);
-      goto out;
-    }
-  if (!time_up)
-    {
-      g_autoptr(GArray) progress = session_progress (db, tournament, &info, error);
-      GError *core_error = NULL;
-
-      if (progress == NULL)
-        goto out;
-      if (!sp_session_check_complete (session, (const SpTableProgress *) progress->data,
-                                      progress->len, &core_error))
-        {
-          sp_db_propagate_refusal (error, core_error);
-          goto out;
-        }
-    }
-  ok = sp_db_set_session_closed (db, tournament->id, session, TRUE, time_up, error);
-out:
-  return sp_db_end_write (db, started, ok, error);
+  return set_closed (db, tournament, session, TRUE, time_up, error);
 }
 
 gboolean
@@ -792,23 +836,5 @@ sp_db_reopen_session (SpDb                *db,
                       guint                session,
                       GError             **error)
 {
-  SpSessionInfo info;
-  gboolean started;
-  gboolean ok = FALSE;
-
-  g_return_val_if_fail (db != NULL && tournament != NULL, FALSE);
-
-  if (!sp_db_begin_write (db, &started, error))
-    return FALSE;
-  if (!get_drawn_session (db, tournament, session, &info, error))
-    goto out;
-  if (!info.closed)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("Session %u is not closed."),
-                   session);
-      goto out;
-    }
-  ok = sp_db_set_session_closed (db, tournament->id, session, FALSE, FALSE, error);
-out:
-  return sp_db_end_write (db, started, ok, error);
+  return set_closed (db, tournament, session, FALSE, FALSE, error);
 }

@@ -1,6 +1,7 @@
-/* sp-db.c: opening the store, migrations, transactions, the audit log and tournaments.
+/* sp-db.c: the SQLite backend's connection: statements, transactions, opening the store, its
+ * migrations and the audit log.
  * SPDX-License-Identifier: GPL-3.0-or-later */
-#include "sp-db-private.h"
+#include "sp-db-sqlite.h"
 
 #include <errno.h>
 #include <gio/gio.h>
@@ -30,6 +31,15 @@ sp_db_fail (SpDb        *db,
   return FALSE;
 }
 
+/* Makes @statement ready to run again.  sqlite3_reset () returns the code of the statement's
+ * last step once more: that step's own code was checked (and reported) where it ran, so the
+ * repeat is not a new error. */
+static void
+rewind_statement (sqlite3_stmt *statement)
+{
+  (void) sqlite3_reset (statement);
+}
+
 sqlite3_stmt *
 sp_db_prepare (SpDb        *db,
                const char  *sql,
@@ -40,8 +50,13 @@ sp_db_prepare (SpDb        *db,
 
   if (statement != NULL)
     {
-      sqlite3_reset (statement);
-      sqlite3_clear_bindings (statement);
+      rewind_statement (statement);
+      rc = sqlite3_clear_bindings (statement);
+      if (rc != SQLITE_OK)
+        {
+          sp_db_fail (db, rc, "clearing a query's parameters", error);
+          return NULL;
+        }
       return statement;
     }
   rc = sqlite3_prepare_v3 (db->handle, sql, -1, SQLITE_PREPARE_PERSISTENT, &statement, NULL);
@@ -63,7 +78,7 @@ step_done (SpDb          *db,
 {
   int rc = sqlite3_step (statement);
 
-  sqlite3_reset (statement);
+  rewind_statement (statement);
   if (rc != SQLITE_DONE)
     return sp_db_fail (db, rc, what, error);
   return TRUE;
@@ -85,7 +100,7 @@ step_row (SpDb          *db,
       *has_row = rc == SQLITE_ROW;
       return TRUE;
     }
-  sqlite3_reset (statement);
+  rewind_statement (statement);
   return sp_db_fail (db, rc, what, error);
 }
 
@@ -196,7 +211,7 @@ sp_db_each_row (SpDb          *db,
         break;
       func (statement, user_data);
     }
-  sqlite3_reset (statement);
+  rewind_statement (statement);
   return TRUE;
 }
 
@@ -268,7 +283,7 @@ sp_db_read_row (SpDb            *db,
     return FALSE;
   if (has_row)
     *record = reader (statement);
-  sqlite3_reset (statement);
+  rewind_statement (statement);
   return TRUE;
 }
 
@@ -290,7 +305,7 @@ sp_db_read_int64 (SpDb          *db,
       *value = sqlite3_column_int64 (statement, 0);
       *found = TRUE;
     }
-  sqlite3_reset (statement);
+  rewind_statement (statement);
   return TRUE;
 }
 
@@ -327,7 +342,14 @@ pragma_int (SpDb        *db,
           rc = SQLITE_OK;
         }
     }
-  sqlite3_finalize (statement);
+  /* Finalizing repeats the code of the last step (checked above) or reports its own error. */
+  if (statement != NULL)
+    {
+      int finalized = sqlite3_finalize (statement);
+
+      if (rc == SQLITE_OK)
+        rc = finalized;
+    }
   if (rc != SQLITE_OK)
     return sp_db_fail (db, rc, pragma, error);
   return TRUE;
@@ -361,7 +383,14 @@ sp_db_rollback (SpDb *db)
 {
   g_return_if_fail (db != NULL);
   if (!sqlite3_get_autocommit (db->handle))
-    sqlite3_exec (db->handle, "ROLLBACK", NULL, NULL, NULL);
+    {
+      int rc = sqlite3_exec (db->handle, "ROLLBACK", NULL, NULL, NULL);
+
+      /* Nothing the caller could do: the connection is left as SQLite has it, and said so. */
+      if (rc != SQLITE_OK)
+        g_warning ("%s: rolling back: %s (%s)", db->path, sqlite3_errstr (rc),
+                   sqlite3_errmsg (db->handle));
+    }
 }
 
 gboolean
@@ -394,6 +423,28 @@ sp_db_end_write (SpDb      *db,
   return sp_db_commit (db, error);
 }
 
+gboolean
+sp_db_begin_read (SpDb      *db,
+                  gboolean  *started,
+                  GError   **error)
+{
+  *started = FALSE;
+  if (!sqlite3_get_autocommit (db->handle))
+    return TRUE;
+  if (!exec (db, "BEGIN DEFERRED", "starting to read", error))
+    return FALSE;
+  *started = TRUE;
+  return TRUE;
+}
+
+void
+sp_db_end_read (SpDb     *db,
+                gboolean  started)
+{
+  if (started)
+    sp_db_rollback (db);
+}
+
 /* ---- opening and migrations ------------------------------------------------------------ */
 
 /* qsort () passes pointers to the elements: here, to the names. */
@@ -415,6 +466,84 @@ list_migrations (GError **error)
     return NULL;
   qsort (names, g_strv_length (names), sizeof (char *), compare_names);
   return names;
+}
+
+typedef struct
+{
+  gint64  id;
+  char   *situation;
+} StoredSituation;
+
+static void
+add_stored_situation (sqlite3_stmt *statement,
+                      gpointer      user_data)
+{
+  GArray *rows = user_data;
+  StoredSituation row = { sqlite3_column_int64 (statement, 0),
+                          sp_db_column_text (statement, 1) };
+
+  g_array_append_val (rows, row);
+}
+
+static void
+clear_stored_situation (gpointer data)
+{
+  g_free (((StoredSituation *) data)->situation);
+}
+
+/* 0002: the situations stored as options ("--last-tile --flowers 2": switches are --name,
+ * values --name VALUE) take the stable form ("last-tile flowers=2"). */
+static gboolean
+convert_situations (SpDb    *db,
+                    GError **error)
+{
+  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (StoredSituation));
+
+  g_array_set_clear_func (rows, clear_stored_situation);
+  if (!sp_db_each_row (db, sp_db_prepare (db, "SELECT id, situation FROM hands"
+                                          " WHERE situation IS NOT NULL", error),
+                       add_stored_situation, rows, "reading the situations", error))
+    return FALSE;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      StoredSituation *row = &g_array_index (rows, StoredSituation, i);
+      g_auto(GStrv) words = g_strsplit (row->situation, " ", -1);
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      g_autoptr(GError) local_error = NULL;
+      g_autofree char *text = NULL;
+      SpSituation situation;
+      SpDbValue values[2];
+
+      for (guint w = 0; words[w] != NULL; w++)
+        if (words[w][0] != '\0')
+          g_ptr_array_add (args, words[w]);
+      sp_situation_init (&situation);
+      if (!sp_situation_parse_args (&situation, (const char * const *) args->pdata, args->len,
+                                    &local_error))
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("hand %lld: the stored situation '%s' cannot be read: %s"),
+                       (long long) row->id, row->situation, local_error->message);
+          return FALSE;
+        }
+      text = sp_situation_to_string (&situation);
+      values[0] = sp_db_text (text[0] != '\0' ? text : NULL);
+      values[1] = sp_db_int (row->id);
+      if (!sp_db_run (db, "UPDATE hands SET situation = ? WHERE id = ?", values,
+                      G_N_ELEMENTS (values), "converting a situation", error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+migrate_rows (SpDb     *db,
+                    gint64    migration,
+                    GError  **error)
+{
+  if (migration == 2)
+    return convert_situations (db, error);
+  return TRUE;
 }
 
 static gboolean
@@ -443,9 +572,11 @@ migrate (SpDb     *db,
       sql = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
       what = g_strdup_printf ("applying migration %s", names[i]);
       if (!exec (db, sql, what, error)
-          || !sp_db_migrate_rows (db, number, error))
+          || !migrate_rows (db, number, error))
         return FALSE;
       g_free (sql);
+      /* A PRAGMA takes no bound parameter; the number is the migration's own, from the name
+       * of a resource compiled into the program. */
       sql = g_strdup_printf ("PRAGMA user_version = %" G_GINT64_FORMAT, number);
       if (!exec (db, sql, what, error))
         return FALSE;
@@ -529,6 +660,7 @@ void
 sp_db_set_referee (SpDb       *db,
                    const char *referee)
 {
+  g_autoptr(GError) error = NULL;
   SpDbValue who[1];
 
   g_return_if_fail (db != NULL);
@@ -536,8 +668,9 @@ sp_db_set_referee (SpDb       *db,
   if (referee == NULL || referee[0] == '\0')
     referee = g_get_user_name ();
   who[0] = sp_db_text (referee);
-  sp_db_run (db, "UPDATE temp.sp_referee SET who = ?", who, G_N_ELEMENTS (who),
-             "setting the referee", NULL);
+  if (!sp_db_run (db, "UPDATE temp.sp_referee SET who = ?", who, G_N_ELEMENTS (who),
+                  "setting the referee", &error))
+    g_warning ("%s: %s", db->path, error->message);
 }
 
 static gboolean
@@ -582,6 +715,7 @@ check_and_migrate (SpDb     *db,
   /* Another process may have migrated the file while this one waited for the lock. */
   if (!pragma_int (db, "user_version", &version, error)
       || !migrate (db, version, error)
+      /* SP_DB_APPLICATION_ID in decimal (a PRAGMA takes no bound parameter). */
       || !exec (db, "PRAGMA application_id = 1399878263", "marking the file", error)
       || !sp_db_commit (db, error))
     {
@@ -604,16 +738,22 @@ sp_db_open (const char  *path,
    * keeps its object in the link. */
   g_return_val_if_fail (sp_db_get_resource () != NULL, NULL);
   db->path = g_strdup (path);
+  /* Finalizing a cached statement repeats the code of its last step, checked when it ran. */
   db->statements = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                           (GDestroyNotify) sqlite3_finalize);
   rc = sqlite3_open_v2 (path, &db->handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
   if (rc != SQLITE_OK)
     {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, "cannot open %s: %s", path,
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot open %s: %s"), path,
                    db->handle != NULL ? sqlite3_errmsg (db->handle) : sqlite3_errstr (rc));
       return NULL;
     }
-  sqlite3_extended_result_codes (db->handle, 1);
+  rc = sqlite3_extended_result_codes (db->handle, 1);
+  if (rc != SQLITE_OK)
+    {
+      sp_db_fail (db, rc, "asking for extended result codes", error);
+      return NULL;
+    }
   rc = sqlite3_busy_timeout (db->handle, 10000);
   if (rc != SQLITE_OK)
     {
@@ -645,8 +785,13 @@ sp_db_close (SpDb *db)
   g_clear_pointer (&db->statements, g_hash_table_unref);
   if (db->handle != NULL)
     {
+      int rc;
+
       sp_db_rollback (db);
-      sqlite3_close (db->handle);
+      /* Every statement was finalized with the cache above, so the connection closes. */
+      rc = sqlite3_close (db->handle);
+      if (rc != SQLITE_OK)
+        g_warning ("%s: closing: %s", db->path, sqlite3_errstr (rc));
     }
   g_free (db->path);
   g_free (db);
@@ -658,412 +803,8 @@ sp_db_get_schema_version (SpDb *db)
   gint64 version = -1;
 
   g_return_val_if_fail (db != NULL, -1);
-  pragma_int (db, "user_version", &version, NULL);
+  if (!pragma_int (db, "user_version", &version, NULL))
+    return -1;
   return (int) version;
 }
 
-/* ---- tournaments ----------------------------------------------------------------------- */
-
-#define TOURNAMENT_COLUMNS \
-  "id, name, ruleset, profile, options, n_sessions, seating, ranking, base, per_tai, created"
-
-static SpTournament *
-tournament_from_row (sqlite3_stmt *statement)
-{
-  SpTournament *tournament = g_new0 (SpTournament, 1);
-  SpRuleset ruleset = SP_RULESET_MCR;
-
-  tournament->id = sqlite3_column_int64 (statement, 0);
-  tournament->name = sp_db_column_text (statement, 1);
-  sp_ruleset_from_string ((const char *) sqlite3_column_text (statement, 2), &ruleset);
-  tournament->ruleset = ruleset;
-  tournament->profile = sp_db_column_text (statement, 3);
-  tournament->options = sp_db_column_text (statement, 4);
-  tournament->n_sessions = sqlite3_column_int (statement, 5);
-  tournament->seating = sp_db_column_text (statement, 6);
-  tournament->ranking = sp_db_column_text (statement, 7);
-  tournament->base = sqlite3_column_int (statement, 8);
-  tournament->per_tai = sqlite3_column_int (statement, 9);
-  tournament->created = sp_db_column_text (statement, 10);
-  return tournament;
-}
-
-/* Refuses a name already taken, then inserts @tournament. */
-static gboolean
-insert_tournament (SpDb          *db,
-                   SpTournament  *tournament,
-                   const char    *created,
-                   GError       **error)
-{
-  const SpDbValue name[] = { sp_db_text (tournament->name) };
-  const SpDbValue values[] = {
-    sp_db_text (tournament->name),
-    sp_db_text (sp_ruleset_to_string (tournament->ruleset)),
-    sp_db_text (tournament->profile),
-    sp_db_text (tournament->options != NULL ? tournament->options : ""),
-    sp_db_int (tournament->n_sessions),
-    sp_db_text (tournament->seating),
-    sp_db_text (tournament->ranking),
-    sp_db_int (tournament->base),
-    sp_db_int (tournament->per_tai),
-    sp_db_text (created),
-  };
-  gboolean found;
-  gint64 existing;
-
-  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT id FROM tournaments WHERE name = ?", name,
-                                          G_N_ELEMENTS (name), error),
-                         &existing, &found, "looking for the tournament", error))
-    return FALSE;
-  if (found)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("A tournament named '%s' already exists."), tournament->name);
-      return FALSE;
-    }
-  return sp_db_run (db, "INSERT INTO tournaments (name, ruleset, profile, options, n_sessions,"
-                    " seating, ranking, base, per_tai, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    values, G_N_ELEMENTS (values), "creating the tournament", error);
-}
-
-gboolean
-sp_db_create_tournament (SpDb          *db,
-                         SpTournament  *tournament,
-                         GError       **error)
-{
-  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-  g_autofree char *created = g_date_time_format_iso8601 (now);
-  gboolean started;
-  gboolean ok;
-
-  g_return_val_if_fail (db != NULL && tournament != NULL, FALSE);
-
-  if (!sp_db_check_name (_("The tournament's name"), tournament->name, error))
-    return FALSE;
-  if (!sp_db_begin_write (db, &started, error))
-    return FALSE;
-  ok = insert_tournament (db, tournament, created, error);
-  if (ok)
-    {
-      tournament->id = sqlite3_last_insert_rowid (db->handle);
-      g_free (tournament->created);
-      tournament->created = g_strdup (created);
-    }
-  return sp_db_end_write (db, started, ok, error);
-}
-
-GPtrArray *
-sp_db_list_tournaments (SpDb    *db,
-                        GError **error)
-{
-  return sp_db_list_rows (db, sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS
-                                             " FROM tournaments ORDER BY id", error),
-                          (SpDbRowReader) tournament_from_row,
-                          (GDestroyNotify) sp_tournament_free, "listing tournaments", error);
-}
-
-SpTournament *
-sp_db_find_tournament (SpDb        *db,
-                       const char  *id_or_name,
-                       GError     **error)
-{
-  const SpDbValue name[] = { sp_db_text (id_or_name) };
-  sqlite3_stmt *statement;
-  SpTournament *tournament;
-
-  if (id_or_name == NULL)
-    statement = sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS
-                               " FROM tournaments ORDER BY id DESC LIMIT 1", error);
-  else
-    statement = sp_db_query (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments"
-                             " WHERE name = ?1 OR CAST (id AS TEXT) = ?1"
-                             " ORDER BY name = ?1 DESC LIMIT 1", name, G_N_ELEMENTS (name), error);
-  if (!sp_db_read_row (db, statement, (SpDbRowReader) tournament_from_row,
-                       (gpointer *) &tournament, "looking for the tournament", error))
-    return NULL;
-  if (tournament == NULL)
-    {
-      if (id_or_name == NULL)
-        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                     _("no tournament yet in %s (create one with: tournament create)"), db->path);
-      else
-        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                     _("no tournament '%s' in %s"), id_or_name, db->path);
-    }
-  return tournament;
-}
-
-gboolean
-sp_db_set_plan_seed (SpDb     *db,
-                     gint64    tournament,
-                     guint64   seed,
-                     GError  **error)
-{
-  const SpDbValue values[] = { sp_db_int ((gint64) seed), sp_db_int (tournament) };
-
-  return sp_db_run_write (db, "UPDATE tournaments SET plan_seed = ? WHERE id = ?", values,
-                          G_N_ELEMENTS (values), "storing the plan's seed", error);
-}
-
-gboolean
-sp_db_get_plan_seed (SpDb    *db,
-                     gint64   tournament,
-                     guint64 *seed)
-{
-  const SpDbValue id[] = { sp_db_int (tournament) };
-  gboolean found = FALSE;
-  gint64 value;
-
-  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT plan_seed FROM tournaments WHERE id = ?", id,
-                                          G_N_ELEMENTS (id), NULL),
-                         &value, &found, "reading the plan's seed", NULL) || !found)
-    return FALSE;
-  *seed = (guint64) value;
-  return TRUE;
-}
-
-/* ---- the audit log --------------------------------------------------------------------- */
-
-void
-sp_audit_entry_free (SpAuditEntry *entry)
-{
-  if (entry == NULL)
-    return;
-  g_free (entry->at);
-  g_free (entry->who);
-  g_free (entry->target);
-  g_free (entry->action);
-  g_free (entry->old_values);
-  g_free (entry->new_values);
-  g_free (entry);
-}
-
-static SpAuditEntry *
-audit_entry_from_row (sqlite3_stmt *statement)
-{
-  SpAuditEntry *entry = g_new0 (SpAuditEntry, 1);
-
-  entry->id = sqlite3_column_int64 (statement, 0);
-  entry->at = sp_db_column_text (statement, 1);
-  entry->who = sp_db_column_text (statement, 2);
-  entry->target = sp_db_column_text (statement, 3);
-  entry->row_id = sqlite3_column_int64 (statement, 4);
-  entry->action = sp_db_column_text (statement, 5);
-  entry->old_values = sp_db_column_text (statement, 6);
-  entry->new_values = sp_db_column_text (statement, 7);
-  return entry;
-}
-
-GPtrArray *
-sp_db_list_audit (SpDb    *db,
-                  GError **error)
-{
-  return sp_db_list_rows (db, sp_db_prepare (db, "SELECT id, at, who, target, row_id, action,"
-                                             " old_values, new_values FROM audit ORDER BY id",
-                                             error),
-                          (SpDbRowReader) audit_entry_from_row,
-                          (GDestroyNotify) sp_audit_entry_free, "reading the audit log", error);
-}
-
-/* ---- refusals of the core -------------------------------------------------------------- */
-
-gboolean
-sp_db_in_transaction (SpDb *db)
-{
-  return !sqlite3_get_autocommit (db->handle);
-}
-
-void
-sp_db_propagate_refusal (GError **error,
-                         GError  *core_error)
-{
-  g_set_error_literal (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, core_error->message);
-  g_error_free (core_error);
-}
-
-gboolean
-sp_db_check_name (const char  *what,
-                  const char  *name,
-                  GError     **error)
-{
-  GError *core_error = NULL;
-
-  if (sp_check_name (what, name, &core_error))
-    return TRUE;
-  sp_db_propagate_refusal (error, core_error);
-  return FALSE;
-}
-
-gboolean
-sp_db_tournament_options (const SpTournament  *tournament,
-                          SpTournamentOptions *options,
-                          GError             **error)
-{
-  GError *core_error = NULL;
-
-  if (sp_tournament_get_options (tournament, options, &core_error))
-    return TRUE;
-  sp_db_propagate_refusal (error, core_error);
-  return FALSE;
-}
-
-/* ---- the director's operations on a tournament ----------------------------------------- */
-
-/* The tournament row @id, or SP_DB_ERROR_NOT_FOUND. */
-static SpTournament *
-get_tournament (SpDb     *db,
-                gint64    id,
-                GError  **error)
-{
-  const SpDbValue values[] = { sp_db_int (id) };
-  SpTournament *tournament;
-
-  if (!sp_db_read_row (db, sp_db_query (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments"
-                                        " WHERE id = ?", values, G_N_ELEMENTS (values), error),
-                       (SpDbRowReader) tournament_from_row, (gpointer *) &tournament,
-                       "looking for the tournament", error))
-    return NULL;
-  if (tournament == NULL)
-    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                 _("There is no tournament %" G_GINT64_FORMAT "."), id);
-  return tournament;
-}
-
-gboolean
-sp_db_rename_tournament (SpDb        *db,
-                         gint64       tournament,
-                         const char  *name,
-                         GError     **error)
-{
-  g_autoptr(SpTournament) current = NULL;
-  g_autofree char *stripped = NULL;
-  gboolean started;
-  gboolean ok = FALSE;
-  gboolean found;
-  gint64 existing;
-
-  g_return_val_if_fail (db != NULL, FALSE);
-
-  if (!sp_db_check_name (_("The tournament's name"), name, error))
-    return FALSE;
-  stripped = g_strstrip (g_strdup (name));
-  if (!sp_db_begin_write (db, &started, error))
-    return FALSE;
-  current = get_tournament (db, tournament, error);
-  if (current == NULL)
-    goto out;
-  {
-    const SpDbValue by_name[] = { sp_db_text (stripped), sp_db_int (tournament) };
-
-    if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT id FROM tournaments"
-                                            " WHERE name = ? AND id != ?", by_name,
-                                            G_N_ELEMENTS (by_name), error),
-                           &existing, &found, "looking for the tournament", error))
-      goto out;
-  }
-  if (found)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("A tournament named '%s' already exists."), stripped);
-      goto out;
-    }
-  {
-    const SpDbValue values[] = { sp_db_text (stripped), sp_db_int (tournament) };
-
-    ok = sp_db_run (db, "UPDATE tournaments SET name = ? WHERE id = ?", values,
-                    G_N_ELEMENTS (values), "renaming the tournament", error);
-  }
-out:
-  return sp_db_end_write (db, started, ok, error);
-}
-
-gboolean
-sp_db_delete_tournament (SpDb        *db,
-                         gint64       tournament,
-                         const char  *confirm_name,
-                         GError     **error)
-{
-  /* Children first, so that no row is left pointing at a deleted one whatever the order in
-   * which the foreign keys' cascades would run. */
-  static const char * const deletions[] = {
-    "DELETE FROM penalties WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
-    "DELETE FROM hands WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
-    "DELETE FROM seats WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
-    "DELETE FROM sessions WHERE tournament_id = ?",
-    "DELETE FROM plan_seats WHERE tournament_id = ?",
-    "DELETE FROM plan_players WHERE tournament_id = ?",
-    "UPDATE players SET substitute_for = NULL WHERE tournament_id = ?",
-    "DELETE FROM players WHERE tournament_id = ?",
-    "DELETE FROM tournaments WHERE id = ?",
-  };
-  g_autoptr(SpTournament) current = NULL;
-  const SpDbValue values[] = { sp_db_int (tournament) };
-  gboolean started;
-  gboolean ok = FALSE;
-
-  g_return_val_if_fail (db != NULL, FALSE);
-
-  if (!sp_db_begin_write (db, &started, error))
-    return FALSE;
-  current = get_tournament (db, tournament, error);
-  if (current == NULL)
-    goto out;
-  if (g_strcmp0 (confirm_name, current->name) != 0)
-    {
-      if (confirm_name == NULL)
-        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                     _("Deleting tournament %" G_GINT64_FORMAT " needs its exact name to "
-                       "confirm: --confirm '%s'."), tournament, current->name);
-      else
-        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                     _("'%s' is not the name of tournament %" G_GINT64_FORMAT " ('%s'): nothing "
-                       "was deleted."), confirm_name, tournament, current->name);
-      goto out;
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (deletions); i++)
-    if (!sp_db_run (db, deletions[i], values, G_N_ELEMENTS (values), "deleting the tournament",
-                    error))
-      goto out;
-  ok = TRUE;
-out:
-  return sp_db_end_write (db, started, ok, error);
-}
-
-static void
-summary_from_row (sqlite3_stmt *statement,
-                  gpointer      user_data)
-{
-  SpTournamentSummary *summary = user_data;
-
-  summary->n_players = sqlite3_column_int (statement, 0);
-  summary->n_active = sqlite3_column_int (statement, 1);
-  summary->n_present = sqlite3_column_int (statement, 2);
-  summary->n_drawn = sqlite3_column_int (statement, 3);
-  summary->n_closed = sqlite3_column_int (statement, 4);
-  summary->n_hands = sqlite3_column_int (statement, 5);
-  summary->n_penalties = sqlite3_column_int (statement, 6);
-}
-
-gboolean
-sp_db_summarize_tournament (SpDb                 *db,
-                            gint64                tournament,
-                            SpTournamentSummary  *summary,
-                            GError              **error)
-{
-  const SpDbValue values[] = { sp_db_int (tournament) };
-
-  memset (summary, 0, sizeof *summary);
-  return sp_db_each_row (db, sp_db_query (db,
-    "SELECT (SELECT count (*) FROM players WHERE tournament_id = ?1),"
-    " (SELECT count (*) FROM players WHERE tournament_id = ?1 AND status != 'withdrawn'),"
-    " (SELECT count (*) FROM players WHERE tournament_id = ?1 AND present = 1),"
-    " (SELECT count (*) FROM sessions s WHERE s.tournament_id = ?1"
-    "  AND EXISTS (SELECT 1 FROM seats WHERE session_id = s.id)),"
-    " (SELECT count (*) FROM sessions WHERE tournament_id = ?1 AND status = 'closed'),"
-    " (SELECT count (*) FROM hands WHERE session_id IN"
-    "  (SELECT id FROM sessions WHERE tournament_id = ?1)),"
-    " (SELECT count (*) FROM penalties WHERE session_id IN"
-    "  (SELECT id FROM sessions WHERE tournament_id = ?1))",
-    values, G_N_ELEMENTS (values), error), summary_from_row, summary,
-    "summarizing the tournament", error);
-}

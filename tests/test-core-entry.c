@@ -572,6 +572,130 @@ test_rescore_later_hand (void)
   g_assert_nonnull (strstr (error->message, "hand 1"));
 }
 
+/* Builds a record from "name=value" pairs, as an import reads a row. */
+static GHashTable *
+record_of (const char * const *pairs)
+{
+  GHashTable *fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (guint i = 0; pairs[i] != NULL; i++)
+    {
+      const char *eq = strchr (pairs[i], '=');
+
+      g_hash_table_insert (fields, g_strndup (pairs[i], (gsize) (eq - pairs[i])),
+                           g_strdup (eq + 1));
+    }
+  return fields;
+}
+
+static void
+test_from_fields (void)
+{
+  static const char * const win_fields[] = {
+    "session=2", "table=3", "winner=S", "from=self", "hand=999m11s99pEEECCC1s",
+    "situation=--self-drawn --flowers 2", "fan=", NULL
+  };
+  static const char * const draw_fields[] = { "table=1", "draw=true", "false_win=0", NULL };
+  static const char * const false_win[] = { "winner=E", "from=N", "fan=8", "false_win=yes", NULL };
+  struct
+  {
+    const char *const pairs[4];
+    const char *says;
+  } refused[] = {
+    { { "winner=Q", "from=S", NULL }, "'Q'" },
+    { { "winner=E", "from=up", NULL }, "'up'" },
+    { { "winner=E", "from=S", "fan=-3", NULL }, "fan -3: a total is a whole number" },
+    { { "winner=E", "from=S", "fan=99999999999999999999", NULL }, "no hand scores that much" },
+    { { "session=0", "draw=1", NULL }, "session '0'" },
+    { { "table=x", "draw=1", NULL }, "table 'x'" },
+    { { "tabel=1", "draw=1", NULL }, "unknown column 'tabel'" },
+    { { "winner=E", "fan=8", NULL }, "a win needs a winner and a from" },
+    { { "draw=1", "situation=--seat-wind Q", NULL }, "Q" },
+  };
+  g_auto(SpHandEntry) entry = { 0 };
+  guint session = 0, table = 0;
+
+  {
+    g_autoptr(GHashTable) fields = record_of (win_fields);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (sp_hand_entry_from_fields (&entry, fields, &session, &table, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (session, ==, 2);
+    g_assert_cmpuint (table, ==, 3);
+    g_assert_false (entry.draw);
+    g_assert_cmpint (entry.winner, ==, SP_WIND_SOUTH);
+    g_assert_cmpint (entry.from, ==, SP_HAND_ENTRY_SELF_DRAWN);
+    g_assert_cmpstr (entry.tiles, ==, "999m11s99pEEECCC1s");
+    g_assert_false (entry.has_total);
+    g_assert_true (entry.situation.given & SP_SITUATION_SELF_DRAWN);
+    g_assert_cmpuint (entry.situation.n_flowers, ==, 2);
+    sp_hand_entry_clear (&entry);
+  }
+  {
+    g_autoptr(GHashTable) fields = record_of (draw_fields);
+
+    session = 7;
+    g_assert_true (sp_hand_entry_from_fields (&entry, fields, &session, &table, NULL));
+    g_assert_cmpuint (session, ==, 7);
+    g_assert_cmpuint (table, ==, 1);
+    g_assert_true (entry.draw);
+    g_assert_false (entry.false_win);
+    g_assert_null (entry.tiles);
+    sp_hand_entry_clear (&entry);
+  }
+  {
+    g_autoptr(GHashTable) fields = record_of (false_win);
+
+    g_assert_true (sp_hand_entry_from_fields (&entry, fields, &session, &table, NULL));
+    g_assert_true (entry.false_win);
+    g_assert_true (entry.has_total);
+    g_assert_cmpint (entry.total, ==, 8);
+    g_assert_cmpint (entry.from, ==, SP_WIND_NORTH);
+    sp_hand_entry_clear (&entry);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GHashTable) fields = record_of (refused[i].pairs);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (sp_hand_entry_from_fields (&entry, fields, &session, &table, &error));
+      g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, refused[i].says));
+      sp_hand_entry_clear (&entry);
+    }
+}
+
+static void
+test_false_wins_grouped (void)
+{
+  /* Two false wins before hand 3 of table 1 (two verdicts: two reasons), one before hand 5;
+   * one at table 2, and a penalty that is no false win (number 0). */
+  SpPenalty penalties[] = {
+    { .id = 1, .player = 11, .points = -10, .reason = (char *) "诈和 A", .table = 1, .number = 3 },
+    { .id = 2, .player = 12, .points = 10, .reason = (char *) "诈和 A", .table = 1, .number = 3 },
+    { .id = 3, .player = 13, .points = -10, .reason = (char *) "诈和 B", .table = 1, .number = 3 },
+    { .id = 4, .player = 21, .points = -30, .reason = (char *) "诈和 C", .table = 2, .number = 1 },
+    { .id = 5, .player = 11, .points = -5, .reason = (char *) "late", .table = 0, .number = 0 },
+    { .id = 6, .player = 14, .points = -30, .reason = (char *) "诈和 D", .table = 1, .number = 5 },
+  };
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+  g_autoptr(GPtrArray) groups = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (penalties); i++)
+    g_ptr_array_add (all, &penalties[i]);
+  groups = sp_table_false_wins (all, 1);
+  g_assert_cmpuint (groups->len, ==, 3);
+  g_assert_cmpuint (((GPtrArray *) groups->pdata[0])->len, ==, 2);
+  g_assert_true (((GPtrArray *) groups->pdata[0])->pdata[1] == &penalties[1]);
+  g_assert_cmpuint (((GPtrArray *) groups->pdata[1])->len, ==, 1);
+  g_assert_true (((GPtrArray *) groups->pdata[1])->pdata[0] == &penalties[2]);
+  g_assert_true (((GPtrArray *) groups->pdata[2])->pdata[0] == &penalties[5]);
+  g_clear_pointer (&groups, g_ptr_array_unref);
+  groups = sp_table_false_wins (all, 3);
+  g_assert_cmpuint (groups->len, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -591,5 +715,7 @@ main (int   argc,
   g_test_add_func ("/sparrow/core/entry/complete-table", test_complete_table);
   g_test_add_func ("/sparrow/core/entry/rescore", test_rescore);
   g_test_add_func ("/sparrow/core/entry/rescore-later-hand", test_rescore_later_hand);
+  g_test_add_func ("/sparrow/core/entry/from-fields", test_from_fields);
+  g_test_add_func ("/sparrow/core/entry/false-wins-grouped", test_false_wins_grouped);
   return g_test_run ();
 }

@@ -1,5 +1,9 @@
-/* test-core-hand.c: the hand notation both ways and tile-count validation.
+/* test-core-hand.c: the hand notation both ways, tile-count validation, and core/'s messages
+ * looked up through gettext.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 
 #include "sp-core.h"
@@ -289,6 +293,154 @@ test_parse_random_bytes (void)
   g_rand_free (rand);
 }
 
+/* ---- Translation ---------------------------------------------------------------------------- */
+
+typedef struct
+{
+  const char *id;     /* for a plural: the singular, '\0', the plural */
+  gsize       id_length;
+  const char *text;
+} MoEntry;
+
+#define MO_ENTRY(id, text) { id, sizeof id - 1, text }
+
+/* Writes a GNU .mo catalog of @entries (sorted by msgid, no hash table) to @path. */
+static void
+write_mo (const char    *path,
+          const MoEntry *entries,
+          guint32        n)
+{
+  g_autoptr(GByteArray) mo = g_byte_array_new ();
+  guint32 strings = 28 + 16 * n;
+  guint32 header[7] = { 0x950412de, 0, n, 28, 28 + 8 * n, 0, strings };
+  g_autoptr(GByteArray) data = g_byte_array_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_byte_array_append (mo, (const guint8 *) header, sizeof header);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint32 i = 0; i < n; i++)
+      {
+        const char *text = pass == 0 ? entries[i].id : entries[i].text;
+        guint32 length = pass == 0 ? (guint32) entries[i].id_length : (guint32) strlen (text);
+        guint32 pair[2] = { length, strings + data->len };
+
+        g_byte_array_append (mo, (const guint8 *) pair, sizeof pair);
+        g_byte_array_append (data, (const guint8 *) text, length + 1);
+      }
+  g_byte_array_append (mo, data->data, data->len);
+  g_file_set_contents (path, (const char *) mo->data, mo->len, &error);
+  g_assert_no_error (error);
+}
+
+/* core/ looks its messages up in the sparrow domain (the front end binds it; core/ only calls
+ * _()): with a catalog bound to a temporary folder, the parser's, the situation's and the
+ * referee's messages come out translated, plurals included; the stored penalty reason does
+ * not.  Each check fails if the message were not passed through gettext. */
+static void
+test_messages_translated (void)
+{
+  static const MoEntry entries[] = {
+    MO_ENTRY ("", "Content-Type: text/plain; charset=UTF-8\n"
+              "Plural-Forms: nplurals=1; plural=0;\n"),
+    MO_ENTRY ("an empty hand", "手牌是空的"),
+    MO_ENTRY ("character %u: %s", "第 %u 个字符：%s"),
+    MO_ENTRY ("not a win: %s does not complete the hand, which is ready (和错牌)",
+              "不是和牌：手牌已听牌，但 %s 不能和（和错牌）"),
+    MO_ENTRY ("not a win: without %s the hand is %d tile from ready (诈和)\0"
+              "not a win: without %s the hand is %d tiles from ready (诈和)",
+              "不是和牌：去掉 %s，手牌离听牌还差 %d 张（诈和）"),
+    MO_ENTRY ("unknown situation '%s'", "未知的局况“%s”"),
+  };
+  g_autofree char *folder = NULL;
+  g_autofree char *messages = NULL;
+  g_autofree char *mo_path = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpRules) rules = sp_rules_new (SP_RULESET_MCR, "cn", NULL);
+  const char *locale = setlocale (LC_ALL, "");
+  SpSituation situation;
+  SpScoreResult result;
+  SpHand hand;
+
+  /* gettext ignores LANGUAGE in the C locale; the tests run in C.UTF-8. */
+  if (locale == NULL || strcmp (locale, "C") == 0 || strcmp (locale, "POSIX") == 0)
+    {
+      g_test_skip ("needs a locale other than C (the tests set LC_ALL=C.UTF-8)");
+      return;
+    }
+  folder = g_dir_make_tmp ("sparrow-i18n-XXXXXX", &error);
+  g_assert_no_error (error);
+  messages = g_build_filename (folder, "zh_CN", "LC_MESSAGES", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (messages, 0700), ==, 0);
+  mo_path = g_build_filename (messages, GETTEXT_PACKAGE ".mo", NULL);
+  write_mo (mo_path, entries, G_N_ELEMENTS (entries));
+
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+  bindtextdomain (GETTEXT_PACKAGE, folder);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+
+  /* The hand parser: the message and its "character N:" frame. */
+  g_assert_false (sp_hand_parse ("", &hand, &error));
+  g_assert_cmpstr (error->message, ==, "第 1 个字符：手牌是空的");
+  g_clear_error (&error);
+
+  /* The situation. */
+  sp_situation_init (&situation);
+  g_assert_false (sp_situation_set (&situation, "nonsense", NULL, &error));
+  g_assert_cmpstr (error->message, ==, "未知的局况“nonsense”");
+  g_clear_error (&error);
+
+  /* The MCR referee's verdicts, a plural among them; the penalty reason stays as stored. */
+  g_assert_true (sp_hand_parse ("123m456m789m123p5p9s", &hand, NULL));
+  sp_rules_score (rules, &hand, &situation, &result);
+  g_assert_false (result.win);
+  g_assert_cmpstr (result.message, ==, "不是和牌：手牌已听牌，但 9s 不能和（和错牌）");
+  g_assert_true (g_str_has_prefix (result.penalty_reason, "和错牌 (ready, wrong tile)"));
+
+  g_assert_true (sp_hand_parse ("123m456m789m1p3s5sEW", &hand, NULL));
+  sp_rules_score (rules, &hand, &situation, &result);
+  g_assert_false (result.win);
+  g_assert_cmpint (result.shanten, >, 0);
+  expected = g_strdup_printf ("不是和牌：去掉 W，手牌离听牌还差 %d 张（诈和）", result.shanten);
+  g_assert_cmpstr (result.message, ==, expected);
+
+  /* Unbound again, the messages are the English ones. */
+  g_setenv ("LANGUAGE", "en", TRUE);
+  bindtextdomain (GETTEXT_PACKAGE, "/nonexistent");
+  g_assert_false (sp_hand_parse ("", &hand, &error));
+  g_assert_cmpstr (error->message, ==, "character 1: an empty hand");
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_remove (mo_path), ==, 0);
+  g_assert_cmpint (g_rmdir (messages), ==, 0);
+  *strrchr (messages, G_DIR_SEPARATOR) = '\0';
+  g_assert_cmpint (g_rmdir (messages), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+}
+
+/* A refusal's message longer than SpScoreResult.message (a translation may be longer than the
+ * English) is cut at a whole character, never inside one. */
+static void
+test_long_message_cut (void)
+{
+  g_autoptr(GString) text = g_string_new ("x");
+  SpScoreResult result;
+
+  for (guint i = 0; i < 200; i++)
+    g_string_append (text, "牌");
+  sp_score_result_init (&result, SP_RULESET_MCR);
+  sp_score_result_refuse (&result, SP_CORE_ERROR_BAD_SITUATION, "%s", text->str);
+  g_assert_false (result.win);
+  g_assert_cmpint (result.error_code, ==, SP_CORE_ERROR_BAD_SITUATION);
+  g_assert_true (g_utf8_validate (result.message, -1, NULL));
+  /* "x" and then as many whole 牌 (3 bytes each) as fit in 255 bytes. */
+  g_assert_cmpuint (strlen (result.message), ==, 1 + 3 * ((sizeof result.message - 2) / 3));
+  g_assert_true (g_str_has_prefix (text->str, result.message));
+
+  sp_score_result_refuse (&result, SP_CORE_ERROR_NOT_A_WIN, "%s", "short");
+  g_assert_cmpstr (result.message, ==, "short");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -303,5 +455,7 @@ main (int    argc,
   g_test_add_func ("/sparrow/core/hand/too-many-copies", test_copies);
   g_test_add_func ("/sparrow/core/hand/tile-count", test_tile_count);
   g_test_add_func ("/sparrow/core/hand/random-bytes", test_parse_random_bytes);
+  g_test_add_func ("/sparrow/core/hand/long-message-cut", test_long_message_cut);
+  g_test_add_func ("/sparrow/core/hand/messages-translated", test_messages_translated);
   return g_test_run ();
 }

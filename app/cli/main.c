@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "sp-cli.h"
-#include "sp-cli-store.h"
 
 static const SpCliCommand commands[] = {
   { "score", N_("score a declared win (no database)"), sp_cli_score },
@@ -21,43 +20,23 @@ static const SpCliCommand commands[] = {
   { "standings", N_("table points, scores and ranks"), sp_cli_standings },
 };
 
+/* The usage line, the commands, then the global options as GLib lists them. */
 static void
-print_help (FILE *out)
+print_help (FILE           *out,
+            GOptionContext *context)
 {
+  g_autofree char *options = g_option_context_get_help (context, TRUE, NULL);
+  char *listed = strstr (options, "\n\n");
+
   fprintf (out, "%s\n\n%s\n\n%s\n",
            _("Usage: sparrow-cli [--db FILE] [--tournament ID|NAME] [--referee NAME] COMMAND …"),
            _("Mahjong tournaments and refereeing under official competition rules."),
            _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      fputs ("  ", out);
-      fputs (commands[i].name, out);
-      for (gsize n = strlen (commands[i].name); n < 13; n++)
-        fputc (' ', out);
-      fprintf (out, "%s\n", _(commands[i].summary));
-    }
-  fprintf (out, "\n%s\n%s\n\n%s\n",
-           _("Global options:"),
-           _("  --db FILE               the tournament database (else $SPARROW_DB, else\n"
-             "                          $XDG_DATA_HOME/sparrow/sparrow.db)\n"
-             "  --tournament ID|NAME    the tournament to act on (else the newest)\n"
-             "  --referee NAME          who makes the change, for the audit log\n"
-             "                          (else $SPARROW_REFEREE)\n"
-             "  --version               print the version\n"
-             "  --help                  print this help"),
+    fprintf (out, "  %-12s %s\n", commands[i].name, _(commands[i].summary));
+  /* GLib's help opens with its own usage line: the options follow the first blank line. */
+  fprintf (out, "\n%s\n\n%s\n", listed != NULL ? g_strstrip (listed) : "",
            _("Every command takes --help.  Exit status: 0 done, 1 refused, 2 usage, 3 storage."));
-}
-
-/* Whether "--json" is among the arguments (before any "--"): a usage error of the global
- * options then answers in JSON too, as the command would have. */
-static gboolean
-asks_json (int    argc,
-           char **argv)
-{
-  for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++)
-    if (strcmp (argv[i], "--json") == 0)
-      return TRUE;
-  return FALSE;
 }
 
 /* Reads the global options, which come before the command: parsing stops at the first word
@@ -91,39 +70,25 @@ parse_global_options (SpCli   *cli,
   /* The help lists the commands, which GLib's would not: it is ours. */
   g_option_context_set_help_enabled (context, FALSE);
   if (!g_option_context_parse (context, argc, argv, &error))
-    {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see sparrow-cli --help)"),
-                             error->message);
-      return FALSE;
-    }
-  if (help)
-    {
-      print_help (stdout);
-      *status = SP_CLI_OK;
-      return FALSE;
-    }
-  if (version)
-    {
-      printf ("sparrow-cli %s\n", SPARROW_VERSION);
-      *status = SP_CLI_OK;
-      return FALSE;
-    }
+    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see sparrow-cli --help)"),
+                           error->message);
   /* An empty --db (say, an unset shell variable) must not fall back to the default database:
    * the changes would go into another tournament's file. */
-  if (cli->db_path != NULL && cli->db_path[0] == '\0')
+  else if (cli->db_path != NULL && cli->db_path[0] == '\0' && !help && !version)
+    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                           _("--db: the file name is empty (give the database file, or leave "
+                             "--db out for the default)"));
+  else if (help || version || *argc < 2)
     {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                             _("--db: the file name is empty (give the database file, or leave "
-                               "--db out for the default)"));
-      return FALSE;
+      if (version)
+        printf ("sparrow-cli %s\n", SPARROW_VERSION);
+      else
+        print_help (help ? stdout : stderr, context);
+      *status = help || version ? SP_CLI_OK : SP_CLI_USAGE;
     }
-  if (*argc < 2)
-    {
-      print_help (stderr);
-      *status = SP_CLI_USAGE;
-      return FALSE;
-    }
-  return TRUE;
+  else
+    return TRUE;
+  return FALSE;
 }
 
 int
@@ -139,26 +104,23 @@ main (int    argc,
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("sparrow-cli");
 
-  cli.json = asks_json (argc, argv);
-  if (!parse_global_options (&cli, &argc, &argv, &status))
-    goto out;
-
-  if (cli.referee == NULL && g_getenv ("SPARROW_REFEREE") != NULL)
-    cli.referee = g_strdup (g_getenv ("SPARROW_REFEREE"));
-
-  for (guint k = 0; k < G_N_ELEMENTS (commands); k++)
+  /* A usage error of the global options answers in JSON too when the command would have. */
+  for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++)
+    cli.json |= strcmp (argv[i], "--json") == 0;
+  if (parse_global_options (&cli, &argc, &argv, &status))
     {
-      if (strcmp (argv[1], commands[k].name) == 0)
-        {
-          cli.command = commands[k].name;
-          status = commands[k].run (&cli, argc - 1, argv + 1);
-          goto out;
-        }
+      if (cli.referee == NULL && g_getenv ("SPARROW_REFEREE") != NULL)
+        cli.referee = g_strdup (g_getenv ("SPARROW_REFEREE"));
+      for (guint k = 0; k < G_N_ELEMENTS (commands) && cli.command == NULL; k++)
+        if (strcmp (argv[1], commands[k].name) == 0)
+          {
+            cli.command = commands[k].name;
+            status = commands[k].run (&cli, argc - 1, argv + 1);
+          }
+      if (cli.command == NULL)
+        status = sp_cli_fail (&cli, SP_CLI_USAGE, "usage",
+                              _("unknown command '%s' (see sparrow-cli --help)"), argv[1]);
     }
-  status = sp_cli_fail (&cli, SP_CLI_USAGE, "usage",
-                        _("unknown command '%s' (see sparrow-cli --help)"), argv[1]);
-
-out:
   g_free (cli.db_path);
   g_free (cli.tournament);
   g_free (cli.referee);

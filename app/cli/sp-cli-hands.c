@@ -8,31 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char hand_usage[] =
-  "Usage: sparrow-cli hand add --session K --table T --winner E|S|W|N --from E|S|W|N|self\n"
-  "                            [SITUATION] (--hand HAND [--false-win] | --fan N [--false-win])\n"
-  "                            [--json]\n"
-  "       sparrow-cli hand add --session K --table T --draw [--json]\n"
-  "       sparrow-cli hand list --session K [--table T] [--json]\n"
-  "       sparrow-cli hand edit ID [--winner X] [--from X|self] [--hand HAND | --fan N | --draw]\n"
-  "                            [SITUATION] [--json]\n"
-  "       sparrow-cli hand delete ID [--json]\n"
-  "       sparrow-cli hand import FILE [--json]   # CSV with a header, or JSON Lines\n"
-  "\n"
-  "Seat letters are the seat winds of that hand at that table: the program knows who sits\n"
-  "where from the seating, the rotation and the hand number, and takes the seat wind, the\n"
-  "round wind and the dealer from them (a contradicting --seat-wind or --round-wind is\n"
-  "refused).  --hand is scored by the rules core (- with --flowers for a Taiwan flower win);\n"
-  "--fan N records a total without tiles.  --false-win records the penalty of a declared win\n"
-  "that is not one (Taiwan and Guangdong also from the total claimed, --fan N).\n"
-  "Corrections recompute the later hands of the table and are kept in the audit log.\n"
-  "\n"
-  "hand import columns (CSV header or JSON keys): session, table, winner, from, fan, hand,\n"
-  "draw (1/true), situation (SITUATION options, space-separated).  One transaction: a bad\n"
-  "line imports nothing.\n";
-
-/* ---- options ---------------------------------------------------------------------------- */
-
 /* The options of hand add and hand edit. */
 typedef struct
 {
@@ -75,67 +50,27 @@ parse_hand_options (SpCli        *cli,
     { "from", 0, 0, G_OPTION_ARG_STRING, &options->from,
       N_("The discarder's seat, or self (self-drawn)"), N_("E|S|W|N|self") },
     { "hand", 0, 0, G_OPTION_ARG_STRING, &options->hand,
-      N_("The tiles, scored by the rules (- for a Taiwan flower win)"), N_("HAND") },
-    { "fan", 0, 0, G_OPTION_ARG_STRING, &options->fan, N_("The total, without the tiles"),
-      N_("N") },
+      N_("The tiles, scored by the rules (- with --flowers for a Taiwan flower win)"),
+      N_("HAND") },
+    { "fan", 0, 0, G_OPTION_ARG_STRING, &options->fan,
+      N_("The total, without the tiles (not with --hand)"), N_("N") },
     { "draw", 0, 0, G_OPTION_ARG_NONE, &options->draw, N_("An exhaustive draw (荒牌 / 流局)"),
       NULL },
     { "false-win", 0, 0, G_OPTION_ARG_NONE, &options->false_win,
-      N_("Record the penalty of a declared win that is not one"), NULL },
+      N_("Record the penalty of a declared win that is not one (Taiwan and Guangdong: also "
+         "from the claimed --fan N)"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (parameter);
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, parameter, entries,
+                        _("Seat letters are the seat winds of that hand at that table, known from "
+                          "the seating, the\nrotation and the hand number (a contradicting "
+                          "--seat-wind or --round-wind is refused).\nCorrections recompute the "
+                          "later hands of the table and are kept in the audit log."));
 
   sp_situation_init (&options->situation);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  sp_cli_add_json_option (cli, context);
   g_option_context_add_group (context, sp_cli_situation_group_new (&options->situation));
-  g_option_context_set_description (context, hand_usage);
   return sp_cli_parse_options (cli, context, argc, argv, status);
-}
-
-static gboolean
-parse_seat (const char  *text,
-            gboolean     allow_self,
-            gint        *seat,
-            GError     **error)
-{
-  SpWind wind;
-
-  if (allow_self && g_strcmp0 (text, "self") == 0)
-    {
-      *seat = SP_HAND_ENTRY_SELF_DRAWN;
-      return TRUE;
-    }
-  if (text != NULL && strlen (text) == 1 && sp_wind_from_string (text, &wind))
-    {
-      *seat = (gint) wind;
-      return TRUE;
-    }
-  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-               allow_self ? _("'%s' is not a seat letter (E, S, W, N or self)")
-               : _("'%s' is not a seat letter (E, S, W or N)"), text != NULL ? text : "");
-  return FALSE;
-}
-
-/* A claimed total: a whole number, 0 or more; how large a hand can be is the rules' to say. */
-static gboolean
-parse_total (const char  *text,
-             gint64      *total,
-             GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-
-  if (g_ascii_string_to_signed (text, 10, 0, G_MAXINT64, total, &local_error))
-    return TRUE;
-  if (g_error_matches (local_error, G_NUMBER_PARSER_ERROR, G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS)
-      && text[0] != '-')
-    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                 _("%s: no hand scores that much under any rules"), text);
-  else
-    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                 _("%s: a total is a whole number, 0 or more"), text);
-  return FALSE;
 }
 
 /* Puts the options given on @entry (a new one, or the stored one of a correction). */
@@ -158,9 +93,10 @@ apply_options (const HandOptions  *options,
       sp_hand_entry_set_tiles (entry, NULL);
       entry->has_total = FALSE;
     }
-  if (options->winner != NULL && !parse_seat (options->winner, FALSE, &entry->winner, error))
-    return FALSE;
-  if (options->from != NULL && !parse_seat (options->from, TRUE, &entry->from, error))
+  if ((options->winner != NULL
+       && !sp_hand_entry_parse_seat (options->winner, FALSE, &entry->winner, error))
+      || (options->from != NULL
+          && !sp_hand_entry_parse_seat (options->from, TRUE, &entry->from, error)))
     return FALSE;
   /* A correction replaces the tiles by a total or the other way round; given both, the entry
    * holds both and is refused. */
@@ -169,7 +105,7 @@ apply_options (const HandOptions  *options,
       entry->draw = FALSE;
       sp_hand_entry_set_tiles (entry, options->hand);
       entry->has_total = options->fan != NULL;
-      if (options->fan != NULL && !parse_total (options->fan, &entry->total, error))
+      if (options->fan != NULL && !sp_hand_entry_parse_total (options->fan, &entry->total, error))
         {
           g_prefix_error (error, "--fan ");
           return FALSE;
@@ -190,12 +126,29 @@ seat_of (const SpRotation *rotation,
   return sp_cli_seat_names[rotation->seat_wind[chair]];
 }
 
+/* Seat by seat, E S W N, @values by chair at @rotation. */
+static void
+build_seats (JsonBuilder      *builder,
+             const char       *member,
+             const SpRotation *rotation,
+             const gint64      values[4])
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_object (builder);
+  for (guint s = 0; s < 4; s++)
+    sp_cli_builder_int (builder, sp_cli_seat_names[s],
+                        values[sp_rotation_chair_at (rotation, (SpWind) s)]);
+  json_builder_end_object (builder);
+}
+
 static void
 hand_to_json (JsonBuilder        *builder,
               const SpHandRecord *record,
               const SpRotation   *rotation,
               const gint64        players[4])
 {
+  g_autoptr(JsonParser) parser = json_parser_new ();
+
   json_builder_begin_object (builder);
   sp_cli_builder_int (builder, "id", record->id);
   sp_cli_builder_int (builder, "session", record->session);
@@ -203,8 +156,7 @@ hand_to_json (JsonBuilder        *builder,
   sp_cli_builder_int (builder, "number", record->number);
   sp_cli_builder_string (builder, "round_wind", sp_cli_seat_names[rotation->round_wind]);
   sp_cli_builder_int (builder, "streak", rotation->streak);
-  json_builder_set_member_name (builder, "draw");
-  json_builder_add_boolean_value (builder, record->draw);
+  sp_cli_builder_bool (builder, "draw", record->draw);
   sp_cli_builder_nullable (builder, "winner", record->draw ? NULL
                            : seat_of (rotation, record->winner));
   sp_cli_builder_nullable (builder, "from", record->draw ? NULL
@@ -213,34 +165,20 @@ hand_to_json (JsonBuilder        *builder,
   sp_cli_builder_nullable (builder, "hand", record->notation);
   if (record->situation != NULL)
     sp_cli_builder_string (builder, "situation", record->situation);
+  /* The items are stored as the JSON array the verdict has. */
   json_builder_set_member_name (builder, "fan");
-  if (record->items != NULL)
-    {
-      g_autoptr(JsonParser) parser = json_parser_new ();
-
-      if (json_parser_load_from_data (parser, record->items, -1, NULL))
-        json_builder_add_value (builder, json_node_copy (json_parser_get_root (parser)));
-      else
-        json_builder_add_null_value (builder);
-    }
-  else
+  if (record->items == NULL)
     {
       json_builder_begin_array (builder);
       json_builder_end_array (builder);
     }
+  else if (json_parser_load_from_data (parser, record->items, -1, NULL))
+    json_builder_add_value (builder, json_node_copy (json_parser_get_root (parser)));
+  else
+    json_builder_add_null_value (builder);
   sp_cli_builder_int (builder, "total", record->total);
-  json_builder_set_member_name (builder, "settlement");
-  json_builder_begin_object (builder);
-  for (guint s = 0; s < 4; s++)
-    sp_cli_builder_int (builder, sp_cli_seat_names[s],
-                        record->settlement[sp_rotation_chair_at (rotation, (SpWind) s)]);
-  json_builder_end_object (builder);
-  json_builder_set_member_name (builder, "players");
-  json_builder_begin_object (builder);
-  for (guint s = 0; s < 4; s++)
-    sp_cli_builder_int (builder, sp_cli_seat_names[s],
-                        players[sp_rotation_chair_at (rotation, (SpWind) s)]);
-  json_builder_end_object (builder);
+  build_seats (builder, "settlement", rotation, record->settlement);
+  build_seats (builder, "players", rotation, players);
   sp_cli_builder_string (builder, "entered_by",
                          record->entered_by != NULL ? record->entered_by : "");
   json_builder_end_object (builder);
@@ -258,6 +196,17 @@ describe_hand (const SpHandRecord *record,
                             record->total);
   return g_strdup_printf (_("%s wins %d from %s"), seat_of (rotation, record->winner),
                           record->total, seat_of (rotation, record->discarder));
+}
+
+/* The end of a line of hand add and hand list: " E +8 S -8 W 0 N 0", @values by chair. */
+static void
+print_seats (const SpRotation *rotation,
+             const gint64      values[4])
+{
+  for (guint s = 0; s < 4; s++)
+    printf (" %s %+" G_GINT64_FORMAT, sp_cli_seat_names[s],
+            values[sp_rotation_chair_at (rotation, (SpWind) s)]);
+  printf ("\n");
 }
 
 static void
@@ -280,48 +229,50 @@ print_hand (SpCli              *cli,
   printf (_("hand %lld: session %u table %u hand %u (%s round): %s —"), (long long) record->id,
           record->session, record->table, record->number,
           sp_cli_seat_names[rotation->round_wind], what);
-  for (guint s = 0; s < 4; s++)
-    printf (" %s %+" G_GINT64_FORMAT, sp_cli_seat_names[s],
-            record->settlement[sp_rotation_chair_at (rotation, (SpWind) s)]);
-  printf ("\n");
+  print_seats (rotation, record->settlement);
 }
 
-/* The penalties of one false win, by seat, as JSON. */
+/* What the penalties of one false win (@group) cost each player of @table, by chair. */
+static void
+false_win_points (GPtrArray     *group,
+                  const SpTable *table,
+                  gint64         points[4])
+{
+  for (guint c = 0; c < 4; c++)
+    {
+      points[c] = 0;
+      for (guint i = 0; i < group->len; i++)
+        if (((SpPenalty *) group->pdata[i])->player == table->players[c])
+          points[c] += ((SpPenalty *) group->pdata[i])->points;
+    }
+}
+
 static void
 false_win_to_json (JsonBuilder   *builder,
-                   GPtrArray     *penalties,
+                   GPtrArray     *group,
                    const SpTable *table)
 {
-  SpPenalty *first = penalties->pdata[0];
+  SpPenalty *first = group->pdata[0];
+  gint64 points[4];
 
+  false_win_points (group, table, points);
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "false_win");
-  json_builder_add_boolean_value (builder, TRUE);
+  sp_cli_builder_bool (builder, "false_win", TRUE);
   sp_cli_builder_int (builder, "session", first->session);
   sp_cli_builder_int (builder, "table", first->table);
   sp_cli_builder_int (builder, "before", first->number);
   sp_cli_builder_string (builder, "reason", first->reason);
-  json_builder_set_member_name (builder, "penalty");
-  json_builder_begin_object (builder);
-  for (guint s = 0; s < 4; s++)
-    {
-      gint64 player = table->players[sp_rotation_chair_at (&table->next, (SpWind) s)];
-      gint64 points = 0;
-
-      for (guint i = 0; i < penalties->len; i++)
-        if (((SpPenalty *) penalties->pdata[i])->player == player)
-          points += ((SpPenalty *) penalties->pdata[i])->points;
-      sp_cli_builder_int (builder, sp_cli_seat_names[s], points);
-    }
-  json_builder_end_object (builder);
+  build_seats (builder, "penalty", &table->next, points);
   json_builder_set_member_name (builder, "penalty_ids");
   json_builder_begin_array (builder);
-  for (guint i = 0; i < penalties->len; i++)
-    json_builder_add_int_value (builder, ((SpPenalty *) penalties->pdata[i])->id);
+  for (guint i = 0; i < group->len; i++)
+    json_builder_add_int_value (builder, ((SpPenalty *) group->pdata[i])->id);
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 }
 
+/* What hand add says of a false win: the penalties, and the withdrawal a disqualification
+ * calls for (the director decides). */
 static void
 print_false_win (SpCli              *cli,
                  const SpHandReport *report)
@@ -335,8 +286,7 @@ print_false_win (SpCli              *cli,
       g_autoptr(JsonBuilder) builder = json_builder_new ();
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "false_win");
-      json_builder_add_boolean_value (builder, TRUE);
+      sp_cli_builder_bool (builder, "false_win", TRUE);
       sp_cli_builder_string (builder, "code",
                              sp_core_error_code_name (report->result.error_code));
       sp_cli_builder_string (builder, "reason", report->result.penalty_reason);
@@ -367,114 +317,66 @@ print_false_win (SpCli              *cli,
             (long long) report->disqualified, withdraw);
 }
 
-/* Reports a failed operation; a refused verdict says, as score does, how far the hand was
- * from ready or its total. */
-static int
-fail_hand (SpCli              *cli,
-           const SpHandReport *report,
-           const GError       *error)
-{
-  if (error->domain == SP_CORE_ERROR && !report->result.win
-      && (gint) report->result.error_code == error->code
-      && (error->code == SP_CORE_ERROR_NOT_A_WIN || error->code == SP_CORE_ERROR_BELOW_MINIMUM))
-    return sp_cli_fail_verdict (cli, &report->result, error->message);
-  return sp_cli_store_fail (cli, NULL, error);
-}
-
 /* ---- the subcommands -------------------------------------------------------------------- */
 
+/* hand add and hand edit: a new hand, or a correction of hand ID from the hand as stored (with
+ * seat letters of its own seats).  A refused verdict says, as score does, how far the hand was
+ * from ready or its total. */
 static int
-hand_add (SpCli  *cli,
-          int     argc,
-          char  **argv)
+hand_enter (SpCli  *cli,
+            int     argc,
+            char  **argv)
 {
+  gboolean adding = strcmp (argv[0], "add") == 0;
   g_auto(HandOptions) options = { 0 };
   g_auto(SpHandEntry) entry = { 0 };
   g_auto(SpHandReport) report = { 0 };
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
+  SpTable before;
+  gint64 id = 0;
+  gboolean done;
   int status;
 
-  if (!parse_hand_options (cli, &argc, &argv, "", &options, &status))
+  if (!parse_hand_options (cli, &argc, &argv, adding ? NULL : "ID", &options, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, adding ? 0 : 1, _("a hand ID"), &status)
+      || (!adding && !sp_cli_parse_id (cli, argv[1], _("a hand ID"), &id, &status)))
     return status;
-  if (argc > 1)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add takes no argument '%s'"),
-                        argv[1]);
-  if (options.session <= 0 || options.table <= 0)
+  if (adding && (options.session <= 0 || options.table <= 0))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --session K --table T"));
+  if (!adding && options.false_win)
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
+                        _("--false-win is for hand add: a false win is a penalty, not a hand"));
   sp_hand_entry_init (&entry);
-  if (!apply_options (&options, &entry, &error))
+  if (adding && !apply_options (&options, &entry, &error))
     return sp_cli_store_fail (cli, NULL, error);
-  if (!entry.draw && (entry.winner < 0 || entry.from < 0))
+  if (adding && !entry.draw && (entry.winner < 0 || entry.from < 0))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --winner E|S|W|N and "
                         "--from E|S|W|N|self, or --draw"));
-  if (!entry.draw && entry.tiles == NULL && !entry.has_total)
+  if (adding && !entry.draw && entry.tiles == NULL && !entry.has_total)
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
                         _("hand add: give the tiles with --hand or the total with --fan N"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (!sp_db_add_hand (store.db, store.tournament, store.rules, (guint) options.session,
-                       (guint) options.table, &entry, &report, &error))
-    {
-      status = fail_hand (cli, &report, error);
-      sp_cli_store_clear (&store);
-      return status;
-    }
+  if (adding)
+    done = sp_db_add_hand (store.db, store.tournament, store.rules, (guint) options.session,
+                           (guint) options.table, &entry, &report, &error);
+  else
+    done = sp_db_get_hand_entry (store.db, store.tournament, id, &entry, &before, &error)
+           && apply_options (&options, &entry, &error)
+           && sp_db_correct_hand (store.db, store.tournament, store.rules, id, &entry, &report,
+                                  &error);
+  if (!done && error->domain == SP_CORE_ERROR && !report.result.win
+      && (gint) report.result.error_code == error->code
+      && (error->code == SP_CORE_ERROR_NOT_A_WIN || error->code == SP_CORE_ERROR_BELOW_MINIMUM))
+    return sp_cli_fail_verdict (cli, &report.result, error->message);
+  if (!done)
+    return sp_cli_store_fail (cli, &store, error);
   if (report.false_win)
     print_false_win (cli, &report);
   else
     print_hand (cli, report.hand, &report.table);
-  return sp_cli_store_finish (cli, &store, NULL);
-}
-
-/* The false wins of @table, grouped by the hand they came before (a GPtrArray of penalties
- * each, in order). */
-static GPtrArray *
-false_wins_at (GPtrArray *penalties,
-               guint      table)
-{
-  GPtrArray *groups = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  GPtrArray *group = NULL;
-  const SpPenalty *last = NULL;
-
-  for (guint i = 0; i < penalties->len; i++)
-    {
-      SpPenalty *penalty = penalties->pdata[i];
-
-      if (penalty->table != table || penalty->number == 0)
-        continue;
-      /* The penalties of one verdict are written together, with one reason. */
-      if (last == NULL || last->number != penalty->number
-          || g_strcmp0 (last->reason, penalty->reason) != 0)
-        {
-          group = g_ptr_array_new ();
-          g_ptr_array_add (groups, group);
-        }
-      g_ptr_array_add (group, penalty);
-      last = penalty;
-    }
-  return groups;
-}
-
-static void
-print_false_win_row (GPtrArray     *group,
-                     const SpTable *table)
-{
-  SpPenalty *first = group->pdata[0];
-
-  printf ("%5u %5s %6s %-5s %s —", table->table, "-", "-",
-          sp_cli_seat_names[table->next.round_wind], first->reason);
-  for (guint s = 0; s < 4; s++)
-    {
-      gint64 player = table->players[sp_rotation_chair_at (&table->next, (SpWind) s)];
-      gint64 points = 0;
-
-      for (guint i = 0; i < group->len; i++)
-        if (((SpPenalty *) group->pdata[i])->player == player)
-          points += ((SpPenalty *) group->pdata[i])->points;
-      printf (" %s %+lld", sp_cli_seat_names[s], (long long) points);
-    }
-  printf ("\n");
+  return SP_CLI_OK;
 }
 
 static int
@@ -488,35 +390,31 @@ hand_list (SpCli  *cli,
     { "table", 0, 0, G_OPTION_ARG_INT, &table, N_("One table (else every table)"), N_("T") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("");
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries, NULL);
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonBuilder) false_wins = json_builder_new ();
   g_autoptr(GPtrArray) penalties = NULL;
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
+  SpTournamentOptions options;
   SpSessionInfo info;
   int status;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  sp_cli_add_json_option (cli, context);
-  g_option_context_set_description (context, hand_usage);
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
     return status;
   if (session <= 0 || table < 0 || argc > 1)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand list needs --session K"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (!sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error))
-    goto out;
+  if (!sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error)
+      || !sp_tournament_get_options (store.tournament, &options, &error))
+    return sp_cli_store_fail (cli, &store, error);
   if (!info.exists)
-    {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND, _("session %u has not been drawn"),
-                   (guint) session);
-      goto out;
-    }
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "not-found", _("session %u has not been drawn"),
+                        (guint) session);
   penalties = sp_db_list_penalties (store.db, store.tournament->id, (guint) session, &error);
   if (penalties == NULL)
-    goto out;
+    return sp_cli_store_fail (cli, &store, error);
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "hands");
   json_builder_begin_array (builder);
@@ -527,49 +425,52 @@ hand_list (SpCli  *cli,
        t++)
     {
       g_autoptr(GPtrArray) hands = NULL;
-      g_autoptr(GPtrArray) groups = false_wins_at (penalties, t);
-      SpTournamentOptions options;
+      g_autoptr(GPtrArray) groups = sp_table_false_wins (penalties, t);
       SpTable state;
+      gint64 players[4];
       guint g = 0;
 
       if (!sp_db_load_table (store.db, store.tournament, (guint) session, t, &state, &hands,
-                             &error)
-          || !sp_tournament_get_options (store.tournament, &options, &error))
-        goto out;
-      {
-        gint64 players[4];
-
-        memcpy (players, state.players, sizeof players);
-        sp_table_init (&state, store.tournament->ruleset, (guint) session, t, players);
-      }
+                             &error))
+        return sp_cli_store_fail (cli, &store, error);
+      /* Replayed from the first hand: each hand is shown with the seats it was played at. */
+      memcpy (players, state.players, sizeof players);
+      sp_table_init (&state, store.tournament->ruleset, (guint) session, t, players);
       for (guint i = 0; i <= hands->len; i++)
         {
+          SpHandRecord *record = i < hands->len ? hands->pdata[i] : NULL;
+
           /* The false wins declared before this hand, then the hand. */
           for (; g < groups->len
                  && ((SpPenalty *) ((GPtrArray *) groups->pdata[g])->pdata[0])->number <= i + 1;
                g++)
-            if (cli->json)
-              false_win_to_json (false_wins, groups->pdata[g], &state);
-            else
-              print_false_win_row (groups->pdata[g], &state);
-          if (i == hands->len)
+            {
+              GPtrArray *group = groups->pdata[g];
+              gint64 points[4];
+
+              false_win_points (group, &state, points);
+              if (cli->json)
+                false_win_to_json (false_wins, group, &state);
+              else
+                printf ("%5u %5s %6s %-5s %s —", t, "-", "-",
+                        sp_cli_seat_names[state.next.round_wind],
+                        ((SpPenalty *) group->pdata[0])->reason);
+              if (!cli->json)
+                print_seats (&state.next, points);
+            }
+          if (record == NULL)
             break;
           if (cli->json)
-            hand_to_json (builder, hands->pdata[i], &state.next, state.players);
+            hand_to_json (builder, record, &state.next, state.players);
           else
             {
-              SpHandRecord *record = hands->pdata[i];
               g_autofree char *what = describe_hand (record, &state.next);
 
               printf ("%5u %5u %6lld %-5s %s —", t, record->number, (long long) record->id,
                       sp_cli_seat_names[state.next.round_wind], what);
-              for (guint s = 0; s < 4; s++)
-                printf (" %s %+lld", sp_cli_seat_names[s], (long long)
-                        record->settlement[sp_rotation_chair_at (&state.next, (SpWind) s)]);
-              printf ("\n");
+              print_seats (&state.next, record->settlement);
             }
-          sp_table_advance (&state, store.tournament->ruleset, options.dealer_repeats,
-                            hands->pdata[i]);
+          sp_table_advance (&state, store.tournament->ruleset, options.dealer_repeats, record);
         }
     }
   json_builder_end_array (builder);
@@ -579,61 +480,7 @@ hand_list (SpCli  *cli,
   json_builder_end_object (builder);
   if (cli->json)
     sp_cli_print_builder (builder);
-out:
-  return sp_cli_store_finish (cli, &store, error);
-}
-
-/* The hand ID of hand edit and hand delete. */
-static gboolean
-parse_id (SpCli       *cli,
-          int          argc,
-          char       **argv,
-          gint64      *id,
-          int         *status)
-{
-  if (argc != 2 || !g_ascii_string_to_signed (argv[1], 10, 1, G_MAXINT64, id, NULL))
-    {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand %s takes a hand ID (a number)"),
-                             argv[0]);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static int
-hand_edit (SpCli  *cli,
-           int     argc,
-           char  **argv)
-{
-  g_auto(HandOptions) options = { 0 };
-  g_auto(SpHandEntry) entry = { 0 };
-  g_auto(SpHandReport) report = { 0 };
-  g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
-  SpTable before;
-  gint64 id;
-  int status;
-
-  if (!parse_hand_options (cli, &argc, &argv, "ID", &options, &status)
-      || !parse_id (cli, argc, argv, &id, &status))
-    return status;
-  if (options.false_win)
-    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
-                        _("--false-win is for hand add: a false win is a penalty, not a hand"));
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    return status;
-  /* The correction starts from the hand as stored, with seat letters of its own seats. */
-  if (!sp_db_get_hand_entry (store.db, store.tournament, id, &entry, &before, &error)
-      || !apply_options (&options, &entry, &error)
-      || !sp_db_correct_hand (store.db, store.tournament, store.rules, id, &entry, &report,
-                              &error))
-    {
-      status = fail_hand (cli, &report, error);
-      sp_cli_store_clear (&store);
-      return status;
-    }
-  print_hand (cli, report.hand, &report.table);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
 static int
@@ -641,122 +488,30 @@ hand_delete (SpCli  *cli,
              int     argc,
              char  **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("ID");
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, "ID", NULL, NULL);
   g_auto(SpHandReport) report = { 0 };
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   gint64 id;
   int status;
 
-  sp_cli_add_json_option (cli, context);
-  g_option_context_set_description (context, hand_usage);
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !parse_id (cli, argc, argv, &id, &status))
-    return status;
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a hand ID"), &status)
+      || !sp_cli_parse_id (cli, argv[1], _("a hand ID"), &id, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_remove_hand (store.db, store.tournament, store.rules, id, &report, &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
-    printf ("{\"deleted\":%lld}\n", (long long) id);
+    sp_cli_print_int_object ("deleted", id);
   else
     printf (_("hand %lld deleted (session %u table %u hand %u); the later hands were "
               "recomputed\n"), (long long) id, report.hand->session, report.hand->table,
             report.hand->number);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
-/* ---- import ----------------------------------------------------------------------------- */
-
-static gboolean
-is_true (const char *text)
-{
-  return text != NULL && (g_strcmp0 (text, "1") == 0 || g_ascii_strcasecmp (text, "true") == 0
-                          || g_ascii_strcasecmp (text, "yes") == 0);
-}
-
-/* The situation column: SITUATION options as typed ("--self-drawn --flowers 2"), or the
- * stored form ("self-drawn flowers=2"). */
-static gboolean
-parse_situation (const char   *text,
-                 SpSituation  *situation,
-                 GError      **error)
-{
-  g_auto(GStrv) words = g_strsplit (text, " ", -1);
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-
-  for (guint i = 0; words[i] != NULL; i++)
-    if (words[i][0] != '\0')
-      g_ptr_array_add (args, words[i]);
-  if (args->len > 0 && g_str_has_prefix (args->pdata[0], "--"))
-    return sp_situation_parse_args (situation, (const char * const *) args->pdata, args->len,
-                                    error);
-  return sp_situation_from_string (situation, text, error);
-}
-
-/* One line's fields (by column name) into a hand of the import. */
-static gboolean
-fields_to_import (GHashTable    *fields,
-                  SpHandImport  *line,
-                  GError       **error)
-{
-  SpHandEntry *entry = &line->entry;
-  const char *value;
-  gint64 number;
-
-  if ((value = g_hash_table_lookup (fields, "session")) != NULL)
-    {
-      if (!g_ascii_string_to_signed (value, 10, 1, 1000, &number, NULL))
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("session '%s' is not a number"), value);
-          return FALSE;
-        }
-      line->session = (guint) number;
-    }
-  if ((value = g_hash_table_lookup (fields, "table")) != NULL)
-    {
-      if (!g_ascii_string_to_signed (value, 10, 1, 10000, &number, NULL))
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("table '%s' is not a number"),
-                       value);
-          return FALSE;
-        }
-      line->table = (guint) number;
-    }
-  entry->draw = is_true (g_hash_table_lookup (fields, "draw"));
-  if ((value = g_hash_table_lookup (fields, "winner")) != NULL && value[0] != '\0'
-      && !parse_seat (value, FALSE, &entry->winner, error))
-    return FALSE;
-  if ((value = g_hash_table_lookup (fields, "from")) != NULL && value[0] != '\0'
-      && !parse_seat (value, TRUE, &entry->from, error))
-    return FALSE;
-  if ((value = g_hash_table_lookup (fields, "hand")) != NULL && value[0] != '\0')
-    sp_hand_entry_set_tiles (entry, value);
-  if ((value = g_hash_table_lookup (fields, "fan")) != NULL && value[0] != '\0')
-    {
-      if (!parse_total (value, &entry->total, error))
-        {
-          g_prefix_error (error, "fan ");
-          return FALSE;
-        }
-      entry->has_total = TRUE;
-    }
-  if ((value = g_hash_table_lookup (fields, "situation")) != NULL && value[0] != '\0'
-      && !parse_situation (value, &entry->situation, error))
-    return FALSE;
-  if (!entry->draw && (entry->winner < 0 || entry->from < 0))
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("a win needs a winner and a from (a seat or self); a draw needs draw=1"));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static const char * const import_columns[] = {
-  "session", "table", "winner", "from", "fan", "hand", "draw", "situation", NULL
-};
+/* ---- import: the file's records by field name, mapped onto entries by the core ------------ */
 
 static void
 clear_import (gpointer data)
@@ -767,8 +522,7 @@ clear_import (gpointer data)
   g_free ((char *) line->where);
 }
 
-/* Adds one line of the file, given its fields by column name; an error names @path and
- * @line. */
+/* Adds one record of the file, given its fields by name; an error names @path and @number. */
 static gboolean
 add_line (GArray      *lines,
           GHashTable  *fields,
@@ -778,9 +532,8 @@ add_line (GArray      *lines,
 {
   SpHandImport line = { 0 };
 
-  sp_hand_entry_init (&line.entry);
   line.where = g_strdup_printf (_("%s line %u"), path, number);
-  if (!fields_to_import (fields, &line, error))
+  if (!sp_hand_entry_from_fields (&line.entry, fields, &line.session, &line.table, error))
     {
       g_prefix_error (error, "%s: ", line.where);
       clear_import (&line);
@@ -790,38 +543,26 @@ add_line (GArray      *lines,
   return TRUE;
 }
 
+/* The rows of a CSV file, by the column names of its header. */
 static gboolean
-read_csv (GArray      *lines,
-          const char  *path,
-          GError     **error)
+add_csv_rows (GArray         *lines,
+              const SpDbCsv  *csv,
+              const char     *path,
+              GError        **error)
 {
-  SpDbCsv csv = { 0 };
-  GPtrArray *header;
-  gboolean ok = FALSE;
+  GPtrArray *header = csv->rows->len > 0 ? csv->rows->pdata[0] : NULL;
 
-  if (!sp_db_csv_read (path, &csv, error))
-    goto out;
-  if (csv.rows->len == 0)
+  for (guint i = 0; header != NULL && i < header->len; i++)
+    if (!sp_hand_entry_is_field (g_strstrip ((char *) header->pdata[i])))
+      {
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("%s line 1: unknown column '%s'"),
+                     path, (char *) header->pdata[i]);
+        return FALSE;
+      }
+  for (guint r = 1; r < csv->rows->len; r++)
     {
-      ok = TRUE;
-      goto out;
-    }
-  header = csv.rows->pdata[0];
-  for (guint i = 0; i < header->len; i++)
-    {
-      g_strstrip ((char *) header->pdata[i]);
-      if (!g_strv_contains (import_columns, header->pdata[i]))
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("%s line 1: unknown column '%s' (session, table, winner, from, fan, "
-                         "hand, draw, situation)"), path, (char *) header->pdata[i]);
-          goto out;
-        }
-    }
-  for (guint r = 1; r < csv.rows->len; r++)
-    {
-      GPtrArray *row = csv.rows->pdata[r];
-      guint line = g_array_index (csv.lines, guint, r);
+      GPtrArray *row = csv->rows->pdata[r];
+      guint line = g_array_index (csv->lines, guint, r);
       g_autoptr(GHashTable) fields = g_hash_table_new (g_str_hash, g_str_equal);
 
       if (row->len == 1 && ((char *) row->pdata[0])[0] == '\0')
@@ -831,15 +572,24 @@ read_csv (GArray      *lines,
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
                        _("%s line %u: %u fields, but the header names %u columns"), path, line,
                        row->len, header->len);
-          goto out;
+          return FALSE;
         }
       for (guint i = 0; i < row->len; i++)
         g_hash_table_insert (fields, header->pdata[i], g_strstrip ((char *) row->pdata[i]));
       if (!add_line (lines, fields, path, line, error))
-        goto out;
+        return FALSE;
     }
-  ok = TRUE;
-out:
+  return TRUE;
+}
+
+static gboolean
+read_csv (GArray      *lines,
+          const char  *path,
+          GError     **error)
+{
+  SpDbCsv csv = { 0 };
+  gboolean ok = sp_db_csv_read (path, &csv, error) && add_csv_rows (lines, &csv, path, error);
+
   sp_db_csv_clear (&csv);
   return ok;
 }
@@ -873,29 +623,25 @@ read_json_lines (GArray      *lines,
       object = json_node_get_object (json_parser_get_root (parser));
       members = json_object_get_members (object);
       for (GList *m = members; m != NULL; m = m->next)
-        if (!g_strv_contains (import_columns, m->data))
-          {
-            g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                         _("%s line %u: unknown key '%s'"), path, n + 1, (char *) m->data);
-            return FALSE;
-          }
-      for (guint k = 0; import_columns[k] != NULL; k++)
         {
-          JsonNode *node = json_object_get_member (object, import_columns[k]);
-          GType type;
+          JsonNode *node = json_object_get_member (object, m->data);
+          GType type = JSON_NODE_HOLDS_VALUE (node) ? json_node_get_value_type (node) : 0;
 
-          if (node == NULL || JSON_NODE_HOLDS_NULL (node) || !JSON_NODE_HOLDS_VALUE (node))
-            continue;
-          type = json_node_get_value_type (node);
+          if (!sp_hand_entry_is_field (m->data))
+            {
+              g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                           _("%s line %u: unknown key '%s'"), path, n + 1, (char *) m->data);
+              return FALSE;
+            }
+          /* The core reads every field as text, as a CSV cell is; null says nothing. */
           if (type == G_TYPE_BOOLEAN)
-            g_hash_table_insert (fields, (gpointer) import_columns[k],
+            g_hash_table_insert (fields, m->data,
                                  g_strdup (json_node_get_boolean (node) ? "1" : "0"));
           else if (type == G_TYPE_INT64)
-            g_hash_table_insert (fields, (gpointer) import_columns[k],
-                                 g_strdup_printf ("%lld", (long long) json_node_get_int (node)));
+            g_hash_table_insert (fields, m->data,
+                                 g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node)));
           else if (type == G_TYPE_STRING)
-            g_hash_table_insert (fields, (gpointer) import_columns[k],
-                                 g_strdup (json_node_get_string (node)));
+            g_hash_table_insert (fields, m->data, g_strdup (json_node_get_string (node)));
         }
       if (!add_line (lines, fields, path, n + 1, error))
         return FALSE;
@@ -908,21 +654,23 @@ hand_import (SpCli  *cli,
              int     argc,
              char  **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, "FILE", NULL,
+                        _("FILE is CSV with a header, or JSON Lines: one hand a line, its fields "
+                          "session, table,\nwinner, from, fan, hand, draw (1/true), false_win and "
+                          "situation (SITUATION options).\nOne transaction: a bad line imports "
+                          "nothing."));
   g_autoptr(GArray) lines = g_array_new (FALSE, TRUE, sizeof (SpHandImport));
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   const char *p;
   int status;
 
   g_array_set_clear_func (lines, clear_import);
-  sp_cli_add_json_option (cli, context);
-  g_option_context_set_description (context, hand_usage);
-  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a FILE"), &status))
     return status;
-  if (argc != 2)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand import takes one FILE"));
   if (!g_file_get_contents (argv[1], &text, NULL, &error))
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);
   for (p = text; g_ascii_isspace (*p); p++)
@@ -934,13 +682,13 @@ hand_import (SpCli  *cli,
     return status;
   if (!sp_db_import_hands (store.db, store.tournament, store.rules,
                            (const SpHandImport *) (gpointer) lines->data, lines->len, &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
-    printf ("{\"imported\":%u}\n", lines->len);
+    sp_cli_print_int_object ("imported", lines->len);
   else
     printf (g_dngettext (GETTEXT_PACKAGE, "%u hand imported\n", "%u hands imported\n",
                          lines->len), lines->len);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
 int
@@ -948,28 +696,13 @@ sp_cli_hand (SpCli  *cli,
              int     argc,
              char  **argv)
 {
-  static const struct
-  {
-    const char *name;
-    int       (*run) (SpCli *cli, int argc, char **argv);
-  } subcommands[] = {
-    { "add", hand_add },
-    { "list", hand_list },
-    { "edit", hand_edit },
-    { "delete", hand_delete },
-    { "import", hand_import },
+  static const SpCliCommand subcommands[] = {
+    { "add", N_("enter a hand: a win by its tiles or total, a draw, a false win"), hand_enter },
+    { "list", N_("the hands and false wins of a session"), hand_list },
+    { "edit", N_("correct a hand (the later hands are recomputed)"), hand_enter },
+    { "delete", N_("delete a hand (the later hands are recomputed)"), hand_delete },
+    { "import", N_("enter the hands of a CSV or JSON Lines file, all or none"), hand_import },
   };
 
-  if (argc < 2)
-    return sp_cli_usage (hand_usage, FALSE);
-  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
-    return sp_cli_usage (hand_usage, TRUE);
-  for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    if (strcmp (argv[1], subcommands[i].name) == 0)
-      return subcommands[i].run (cli, argc - 1, argv + 1);
-  if (g_str_has_prefix (argv[1], "--"))
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                        _("hand: the subcommand comes first (add, list, edit, delete or import)"));
-  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("unknown hand command '%s' (add, list, "
-                      "edit, delete or import)"), argv[1]);
+  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }

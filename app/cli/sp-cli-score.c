@@ -1,4 +1,5 @@
-/* sp-cli-score.c: `sparrow-cli score`, a referee's verdict on a declared win, one hand or a batch.
+/* sp-cli-score.c: `sparrow-cli score`, a referee's verdict on a declared win, one hand or a batch;
+ * `waits` and `check`, the hand analysis without scoring.  None needs a database.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <errno.h>
 #include <stdio.h>
@@ -14,12 +15,10 @@ static void
 print_result_text (const SpRules       *rules,
                    const SpScoreResult *result)
 {
-  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
-
   if (result->win)
     printf (_("win: %d (%s, profile %s)\n"), result->total,
             sp_ruleset_to_string (sp_rules_get_ruleset (rules)), sp_rules_get_profile (rules));
-  if (listed)
+  if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
     {
       for (guint i = 0; i < result->n_items; i++)
         {
@@ -74,107 +73,77 @@ static int
 list_options (const SpRules *rules,
               gboolean       json)
 {
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  const char *ruleset = sp_ruleset_to_string (sp_rules_get_ruleset (rules));
   guint n = 0;
   const SpRuleOption *options = sp_rules_list_options (rules, &n);
 
-  if (json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "rules");
-      json_builder_add_string_value (builder, sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
-      json_builder_set_member_name (builder, "profile");
-      json_builder_add_string_value (builder, sp_rules_get_profile (rules));
-      json_builder_set_member_name (builder, "options");
-      json_builder_begin_array (builder);
-      for (guint i = 0; i < n; i++)
-        {
-          g_autofree char *value = sp_rules_get_option (rules, options[i].key);
-
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "key");
-          json_builder_add_string_value (builder, options[i].key);
-          json_builder_set_member_name (builder, "value");
-          json_builder_add_string_value (builder, value != NULL ? value : options[i].default_value);
-          json_builder_set_member_name (builder, "values");
-          json_builder_add_string_value (builder, options[i].values);
-          json_builder_set_member_name (builder, "description");
-          json_builder_add_string_value (builder, options[i].description);
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-      root = json_builder_get_root (builder);
-      sp_cli_print_json (root);
-      return SP_CLI_OK;
-    }
-
-  printf (_("%s, profile %s:\n"), sp_ruleset_to_string (sp_rules_get_ruleset (rules)),
-          sp_rules_get_profile (rules));
+  json_builder_begin_object (builder);
+  sp_cli_builder_string (builder, "rules", ruleset);
+  sp_cli_builder_string (builder, "profile", sp_rules_get_profile (rules));
+  json_builder_set_member_name (builder, "options");
+  json_builder_begin_array (builder);
+  if (!json)
+    printf (_("%s, profile %s:\n"), ruleset, sp_rules_get_profile (rules));
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *value = sp_rules_get_option (rules, options[i].key);
+      g_autofree char *set = sp_rules_get_option (rules, options[i].key);
+      const char *value = set != NULL ? set : options[i].default_value;
 
-      printf ("  %s=%s  (%s)\n      %s\n", options[i].key,
-              value != NULL ? value : options[i].default_value, options[i].values,
-              options[i].description);
+      json_builder_begin_object (builder);
+      sp_cli_builder_string (builder, "key", options[i].key);
+      sp_cli_builder_string (builder, "value", value);
+      sp_cli_builder_string (builder, "values", options[i].values);
+      sp_cli_builder_string (builder, "description", options[i].description);
+      json_builder_end_object (builder);
+      if (!json)
+        printf ("  %s=%s  (%s)\n      %s\n", options[i].key, value, options[i].values,
+                options[i].description);
     }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  if (json)
+    sp_cli_print_builder (builder);
   return SP_CLI_OK;
 }
 
 /* One batch line: "HAND [SITUATION]"; the hand is every word before the first option. */
 static void
-score_line (SpCli         *cli,
-            const SpRules *rules,
+score_line (const SpRules *rules,
             const char    *line,
             guint          number,
-            SpScoreResult *result_out)
+            SpScoreResult *result)
 {
-  g_auto(GStrv) words = NULL;
+  g_auto(GStrv) words = g_strsplit_set (line, " \t", -1);
+  g_autoptr(GPtrArray) situation_args = g_ptr_array_new ();
   g_autoptr(GString) hand = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   SpSituation situation;
-  SpScoreResult result;
-  guint i = 0;
-  guint n_words;
 
-  words = g_strsplit_set (line, " \t", -1);
-  n_words = g_strv_length (words);
-  /* Drop the empty words between repeated spaces. */
-  {
-    guint k = 0;
-
-    for (guint j = 0; j < n_words; j++)
+  /* Repeated spaces leave empty words, which say nothing. */
+  for (guint i = 0; words[i] != NULL; i++)
+    if (situation_args->len > 0 || g_str_has_prefix (words[i], "--"))
       {
-        if (words[j][0] != '\0')
-          words[k++] = words[j];
-        else
-          g_free (words[j]);
+        if (words[i][0] != '\0')
+          g_ptr_array_add (situation_args, words[i]);
       }
-    words[k] = NULL;
-    n_words = k;
-  }
-  for (; i < n_words && !g_str_has_prefix (words[i], "--"); i++)
-    g_string_append (hand, words[i]);
-
+    else
+      g_string_append (hand, words[i]);
   sp_situation_init (&situation);
-  if (!sp_situation_parse_args (&situation, (const char * const *) words + i, n_words - i, &error))
+  if (!sp_situation_parse_args (&situation, (const char * const *) situation_args->pdata,
+                                situation_args->len, &error))
     {
-      sp_score_result_init (&result, sp_rules_get_ruleset (rules));
-      sp_score_result_refuse (&result, SP_CORE_ERROR_BAD_SITUATION, _("line %u: %s"), number,
+      sp_score_result_init (result, sp_rules_get_ruleset (rules));
+      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION, _("line %u: %s"), number,
                               error->message);
     }
   else if (hand->len == 0)
     {
-      sp_score_result_init (&result, sp_rules_get_ruleset (rules));
-      sp_score_result_refuse (&result, SP_CORE_ERROR_SYNTAX, _("line %u: no hand"), number);
+      sp_score_result_init (result, sp_rules_get_ruleset (rules));
+      sp_score_result_refuse (result, SP_CORE_ERROR_SYNTAX, _("line %u: no hand"), number);
     }
   else
-    score_text (rules, hand->str, &situation, &result);
-
-  *result_out = result;
+    score_text (rules, hand->str, &situation, result);
 }
 
 static int
@@ -183,15 +152,14 @@ run_batch (SpCli         *cli,
            const char    *path)
 {
   FILE *in = strcmp (path, "-") == 0 ? stdin : fopen (path, "r");
+  g_autoptr(GString) out = g_string_sized_new (1024);
   char *line = NULL;
   size_t capacity = 0;
   ssize_t length;
   guint number = 0;
-  g_autoptr(GString) out = g_string_sized_new (1024);
 
   if (in == NULL)
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s: %s", path, g_strerror (errno));
-
   while ((length = getline (&line, &capacity, in)) >= 0)
     {
       SpScoreResult result;
@@ -208,7 +176,8 @@ run_batch (SpCli         *cli,
                                   number);
         }
       else
-        score_line (cli, rules, line, number, &result);
+        score_line (rules, line, number, &result);
+      /* The fast writer: a verdict through JsonBuilder would cost more than its scoring. */
       g_string_truncate (out, 0);
       sp_cli_json_verdict (out, rules, &result);
       g_string_append_c (out, '\n');
@@ -220,109 +189,68 @@ run_batch (SpCli         *cli,
   return SP_CLI_OK;
 }
 
-/* The options of score besides SITUATION. */
-typedef struct
-{
-  char     *rules;
-  char     *profile;
-  GStrv     options;
-  char     *batch;
-  gboolean  list;
-} ScoreArgs;
-
-static void
-score_args_clear (ScoreArgs *args)
-{
-  g_free (args->rules);
-  g_free (args->profile);
-  g_strfreev (args->options);
-  g_free (args->batch);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ScoreArgs, score_args_clear)
-
 int
 sp_cli_score (SpCli  *cli,
               int     argc,
               char  **argv)
 {
-  g_auto(ScoreArgs) args = { 0 };
+  g_autofree char *rules_name = NULL, *profile = NULL, *batch = NULL;
+  g_auto(GStrv) options = NULL;
+  gboolean list = FALSE;
   const GOptionEntry entries[] = {
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &args.rules, N_("mcr, taiwan or guangdong"), N_("R") },
-    { "profile", 0, 0, G_OPTION_ARG_STRING, &args.profile,
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, N_("mcr, taiwan or guangdong"), N_("R") },
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &profile,
       N_("The ruleset's profile (mcr: cn r98 gb2006; taiwan: tw; guangdong: gd)"), N_("NAME") },
-    { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &args.options,
+    { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options,
       N_("Change one option of the profile (see --list-options); repeatable"), N_("KEY=VALUE") },
-    { "batch", 0, 0, G_OPTION_ARG_FILENAME, &args.batch,
+    { "batch", 0, 0, G_OPTION_ARG_FILENAME, &batch,
       N_("Score every line of FILE (- for standard input), one \"HAND [SITUATION]\" per line, "
          "answering in JSON Lines"), N_("FILE|-") },
-    { "list-options", 0, 0, G_OPTION_ARG_NONE, &args.list,
+    { "list-options", 0, 0, G_OPTION_ARG_NONE, &list,
       N_("List the profile's options with their values"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("HAND"));
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, _("HAND"), entries,
+                        _("Scores a declared win: the fan/台/番 items, the total and the "
+                          "settlement, or why it is\nnot a win (syntax, too-many-copies, "
+                          "wrong-tile-count, bad-situation, not-a-win,\nbelow-minimum).  The last "
+                          "tile of HAND is the winning tile."));
   g_autoptr(GError) error = NULL;
   g_autoptr(SpRules) rules = NULL;
-  const char *hand_text;
   SpSituation situation;
   SpRuleset ruleset;
   SpScoreResult result;
   int status;
 
   sp_situation_init (&situation);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  sp_cli_add_json_option (cli, context);
   g_option_context_add_group (context, sp_cli_situation_group_new (&situation));
-  g_option_context_set_summary (
-    context,
-    _("Scores a declared win: the fan/台/番 items, the total and the settlement, or why it is\n"
-      "not a win (syntax, too-many-copies, wrong-tile-count, bad-situation, not-a-win,\n"
-      "below-minimum).  The last tile of HAND is the winning tile.\n"
-      "\n"
-      "  sparrow-cli score --rules R [--profile NAME] [--option KEY=VALUE]… [--json] [SITUATION] "
-      "HAND\n"
-      "  sparrow-cli score --rules R [--profile NAME] [--option KEY=VALUE]… --batch FILE|-\n"
-      "  sparrow-cli score --rules R [--profile NAME] --list-options"));
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
     return status;
   if (argc > 2)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
                         _("one HAND only: '%s' and '%s' (a hand may not contain spaces here; "
                           "quote it)"), argv[1], argv[2]);
-  hand_text = argc == 2 ? argv[1] : NULL;
-
-  if (!sp_cli_parse_ruleset (cli, args.rules, &ruleset, &status))
+  if (!sp_cli_parse_ruleset (cli, rules_name, &ruleset, &status))
     return status;
-  rules = sp_rules_new (ruleset, args.profile, &error);
+  rules = sp_rules_new (ruleset, profile, &error);
   if (rules == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", error->message);
-  for (guint i = 0; args.options != NULL && args.options[i] != NULL; i++)
-    {
-      const char *option = args.options[i];
-      const char *eq = strchr (option, '=');
-      g_autofree char *key = NULL;
-
-      if (eq == NULL)
-        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--option %s: KEY=VALUE expected"),
-                            option);
-      key = g_strndup (option, (gsize) (eq - option));
-      if (!sp_rules_set_option (rules, key, eq + 1, &error))
-        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: %s", option, error->message);
-    }
-
-  if (args.list)
+  if (!sp_cli_apply_options (cli, rules, (const char * const *) options, NULL, &status))
+    return status;
+  if (list)
     return list_options (rules, cli->json);
-  if (args.batch != NULL)
+  if (batch != NULL && argc == 2)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--batch takes no HAND"));
+  if (batch != NULL)
     {
-      if (hand_text != NULL)
-        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--batch takes no HAND"));
       cli->json = TRUE;
-      return run_batch (cli, rules, args.batch);
+      return run_batch (cli, rules, batch);
     }
-  if (hand_text == NULL)
+  if (argc != 2)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("score needs a HAND (see --help)"));
 
-  score_text (rules, hand_text, &situation, &result);
+  score_text (rules, argv[1], &situation, &result);
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -330,13 +258,160 @@ sp_cli_score (SpCli  *cli,
       sp_cli_build_verdict (builder, rules, &result);
       sp_cli_print_builder (builder);
     }
-  else if (result.win)
-    print_result_text (rules, &result);
   else
     {
       print_result_text (rules, &result);
-      fprintf (stderr, "sparrow-cli: %s: %s\n", sp_core_error_code_name (result.error_code),
-               result.message);
+      if (!result.win)
+        fprintf (stderr, "sparrow-cli: %s: %s\n", sp_core_error_code_name (result.error_code),
+                 result.message);
     }
   return result.win ? SP_CLI_OK : SP_CLI_REFUSED;
+}
+
+/* ---- waits and check ---------------------------------------------------------------------- */
+
+/* What waits and check share: --rules R, --json and one HAND.  FALSE after a usage error (or
+ * --help), with *@status set.  A hand that does not parse or validate (a ready hand for waits,
+ * @complete for check) is a refusal, left in *@error. */
+static gboolean
+parse_hand_command (SpCli       *cli,
+                    const char  *summary,
+                    gboolean     complete,
+                    int          argc,
+                    char       **argv,
+                    SpRuleset   *ruleset,
+                    SpHand      *hand,
+                    GError     **error,
+                    int         *status)
+{
+  g_autofree char *rules = NULL;
+  const GOptionEntry entries[] = {
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, N_("mcr, taiwan or guangdong"), N_("R") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("HAND"), entries, summary);
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, status)
+      || !sp_cli_parse_ruleset (cli, rules, ruleset, status))
+    return FALSE;
+  if (argc != 2)
+    {
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s takes one HAND (see --help)"),
+                             argv[0]);
+      return FALSE;
+    }
+  if (sp_hand_parse (argv[1], hand, error))
+    sp_hand_validate (hand, *ruleset, complete, error);
+  return TRUE;
+}
+
+int
+sp_cli_waits (SpCli  *cli,
+              int     argc,
+              char  **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  SpRuleset ruleset;
+  SpHand hand;
+  SpWaitList waits;
+  int status;
+  int shanten;
+
+  if (!parse_hand_command (cli, _("HAND is one tile short of a win: 13 tiles for MCR and "
+                                  "Guangdong,\n16 for Taiwan, one more per kong."), FALSE,
+                           argc, argv, &ruleset, &hand, &error, &status))
+    return status;
+  if (error != NULL)
+    return sp_cli_fail_error (cli, error);
+
+  sp_hand_waits (&hand, ruleset, &waits);
+  shanten = waits.n > 0 ? 0 : sp_hand_shanten (&hand, ruleset);
+  json_builder_begin_object (builder);
+  sp_cli_builder_bool (builder, "ready", waits.n > 0);
+  sp_cli_builder_int (builder, "shanten", shanten);
+  json_builder_set_member_name (builder, "waits");
+  json_builder_begin_array (builder);
+  if (!cli->json && waits.n == 0)
+    printf (_("not ready: %d from ready\n"), shanten);
+  for (guint i = 0; i < waits.n; i++)
+    {
+      char tile[SP_TILE_STRING_SIZE];
+      const char *kind = sp_wait_kind_to_string (waits.waits[i].kind);
+
+      sp_tile_to_string (waits.waits[i].tile, tile);
+      json_builder_begin_object (builder);
+      sp_cli_builder_string (builder, "tile", tile);
+      sp_cli_builder_string (builder, "type", kind);
+      json_builder_end_object (builder);
+      if (!cli->json)
+        printf ("%s%s %s%s", i > 0 ? ", " : "", tile, kind, i + 1 == waits.n ? "\n" : "");
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  if (cli->json)
+    sp_cli_print_builder (builder);
+  return SP_CLI_OK;
+}
+
+int
+sp_cli_check (SpCli  *cli,
+              int     argc,
+              char  **argv)
+{
+  g_autoptr(GError) error = NULL;
+  SpRuleset ruleset;
+  SpHand hand;
+  int status;
+
+  if (!parse_hand_command (cli, _("Checks the notation, the tile counts and the shape of a "
+                                  "declared win\n(14 tiles for MCR and Guangdong, 17 for Taiwan, "
+                                  "one more per kong;\nthe last tile is the winning tile).  No "
+                                  "minimum is applied."), TRUE,
+                           argc, argv, &ruleset, &hand, &error, &status))
+    return status;
+  if (error == NULL && !sp_hand_is_complete (&hand, ruleset))
+    {
+      SpHand ready = hand;
+      SpWaitList waits;
+
+      sp_hand_remove_winning_tile (&ready);
+      if (sp_hand_waits (&ready, ruleset, &waits) > 0)
+        g_set_error (&error, SP_CORE_ERROR, SP_CORE_ERROR_NOT_A_WIN,
+                     _("not a win: ready without the last tile, which is not one of its waits"));
+      else
+        g_set_error (&error, SP_CORE_ERROR, SP_CORE_ERROR_NOT_A_WIN,
+                     _("not a win: %d tile(s) from ready without the last tile"),
+                     sp_hand_shanten (&ready, ruleset));
+    }
+  if (error != NULL && cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_builder_bool (builder, "valid", FALSE);
+      json_builder_set_member_name (builder, "error");
+      json_builder_begin_object (builder);
+      sp_cli_builder_string (builder, "code", sp_core_error_code_name ((SpCoreError) error->code));
+      sp_cli_builder_string (builder, "message", error->message);
+      json_builder_end_object (builder);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+      return SP_CLI_REFUSED;
+    }
+  if (error != NULL)
+    return sp_cli_fail_error (cli, error);
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_builder_bool (builder, "valid", TRUE);
+      sp_cli_builder_bool (builder, "win", TRUE);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
+  else
+    printf (_("valid: a win under %s\n"), sp_ruleset_to_string (ruleset));
+  return SP_CLI_OK;
 }

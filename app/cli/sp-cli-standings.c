@@ -28,31 +28,62 @@ status_of (const SpPlayer *player)
   return player != NULL ? sp_player_status_to_string (player->status) : "active";
 }
 
+/* The name a standing shows: the team's, or the player's with a mark if withdrawn or a
+ * substitute. */
+static char *
+label_of (const SpStanding *standing,
+          const SpPlayer   *player,
+          GPtrArray        *team_names)
+{
+  if (team_names != NULL)
+    return g_strdup (standing->player < team_names->len
+                     ? team_names->pdata[standing->player] : "");
+  if (player != NULL && player->status == SP_PLAYER_WITHDRAWN)
+    return g_strdup_printf (_("%s [withdrawn] (%" G_GINT64_FORMAT ")"), player->name,
+                            (gint64) standing->player);
+  if (player != NULL && player->status == SP_PLAYER_SUBSTITUTE)
+    return g_strdup_printf (_("%s [substitute] (%" G_GINT64_FORMAT ")"), player->name,
+                            (gint64) standing->player);
+  return g_strdup_printf ("%s (%" G_GINT64_FORMAT ")", player != NULL ? player->name : "?",
+                          (gint64) standing->player);
+}
+
 static void
-print_json (SpCliStore   *store,
-            GArray       *standings,
-            GHashTable   *by_id,
-            GPtrArray    *team_names)
+print_standings (SpCli        *cli,
+                 SpCliStore   *store,
+                 guint         session,
+                 GArray       *standings,
+                 GHashTable   *by_id,
+                 GPtrArray    *team_names)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GString) line = g_string_new (NULL);
 
   json_builder_begin_object (builder);
   sp_cli_builder_string (builder, "tournament", store->tournament->name);
   json_builder_set_member_name (builder, team_names != NULL ? "teams" : "players");
   json_builder_begin_array (builder);
+  if (session > 0)
+    g_string_printf (line, _("%s — standings after session %u\n"), store->tournament->name,
+                     session);
+  else
+    g_string_printf (line, _("%s — standings\n"), store->tournament->name);
+  /* The name column is padded by display width: a Chinese name takes two columns a character,
+   * and the columns after it must line up with those of a Latin one. */
+  g_string_append (line, "rank  ");
+  sp_cli_append_padded (line, team_names != NULL ? _("team") : _("player"), 30);
+  g_string_append_printf (line, " %8s %8s %8s\n", _("points"), _("score"), _("sessions"));
   for (guint i = 0; i < standings->len; i++)
     {
       const SpStanding *standing = &g_array_index (standings, SpStanding, i);
       gint64 id = standing->player;
       const SpPlayer *player = g_hash_table_lookup (by_id, &id);
+      g_autofree char *label = label_of (standing, player, team_names);
 
       json_builder_begin_object (builder);
       sp_cli_builder_int (builder, "rank", standing->rank);
       if (team_names != NULL)
-        {
-          sp_cli_builder_string (builder, "team", standing->player < team_names->len
-                                 ? team_names->pdata[standing->player] : "");
-        }
+        sp_cli_builder_string (builder, "team", label);
       else
         {
           sp_cli_builder_int (builder, "id", id);
@@ -64,55 +95,19 @@ print_json (SpCliStore   *store,
       sp_cli_builder_int (builder, "score", standing->score);
       sp_cli_builder_int (builder, "sessions", standing->sessions);
       json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  sp_cli_print_builder (builder);
-}
 
-static void
-print_text (SpCliStore   *store,
-            guint         session,
-            GArray       *standings,
-            GHashTable   *by_id,
-            GPtrArray    *team_names)
-{
-  g_autoptr(GString) line = g_string_new (NULL);
-
-  if (session > 0)
-    printf (_("%s — standings after session %u\n"), store->tournament->name, session);
-  else
-    printf (_("%s — standings\n"), store->tournament->name);
-  /* The name column is padded by display width: a Chinese name takes two columns a character,
-   * and the columns after it must line up with those of a Latin one. */
-  g_string_assign (line, "rank  ");
-  sp_cli_append_padded (line, team_names != NULL ? _("team") : _("player"), 30);
-  g_string_append_printf (line, " %8s %8s %8s\n", _("points"), _("score"), _("sessions"));
-  fputs (line->str, stdout);
-  for (guint i = 0; i < standings->len; i++)
-    {
-      const SpStanding *standing = &g_array_index (standings, SpStanding, i);
-      gint64 id = standing->player;
-      const SpPlayer *player = g_hash_table_lookup (by_id, &id);
-      g_autofree char *label = NULL;
-
-      if (team_names != NULL)
-        label = g_strdup (standing->player < team_names->len
-                          ? team_names->pdata[standing->player] : "");
-      else if (player != NULL && player->status == SP_PLAYER_WITHDRAWN)
-        label = g_strdup_printf (_("%s [withdrawn] (%" G_GINT64_FORMAT ")"), player->name, id);
-      else if (player != NULL && player->status == SP_PLAYER_SUBSTITUTE)
-        label = g_strdup_printf (_("%s [substitute] (%" G_GINT64_FORMAT ")"), player->name, id);
-      else
-        label = g_strdup_printf ("%s (%" G_GINT64_FORMAT ")", player != NULL ? player->name : "?",
-                                 id);
-      g_string_printf (line, "%-5u ", standing->rank);
+      g_string_append_printf (line, "%-5u ", standing->rank);
       sp_cli_append_padded (line, label, 30);
       g_string_append_printf (line, " %8.2f %8" G_GINT64_FORMAT " %8u\n",
                               table_points (standing->table_points_x12), standing->score,
                               standing->sessions);
-      fputs (line->str, stdout);
     }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  if (cli->json)
+    sp_cli_print_builder (builder);
+  else
+    fputs (line->str, stdout);
 }
 
 int
@@ -127,41 +122,28 @@ sp_cli_standings (SpCli  *cli,
     { "teams", 0, 0, G_OPTION_ARG_NONE, &teams, N_("Rank the teams"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries,
+                                                         _(standings_summary));
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) standings = NULL;
   g_autoptr(GPtrArray) players = NULL;
   g_autoptr(GPtrArray) team_names = NULL;
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   int status;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  sp_cli_add_json_option (cli, context);
-  g_option_context_set_summary (context, _(standings_summary));
-  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
-    return status;
-  if (argc != 1)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("standings: unexpected '%s' (see --help)"),
-                        argv[1]);
-  if (session < 0 || session > 1000)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--session %" G_GINT64_FORMAT ": not a "
-                                                      "session number"), session);
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_check_range (cli, "session", session, 0, 1000, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   /* One error at a time: each step runs only when the one before succeeded. */
-  standings = sp_db_compute_standings (store.db, store.tournament, (guint) session,
-                                       teams ? &team_names : NULL, &error);
-  if (standings == NULL)
-    return sp_cli_store_finish (cli, &store, error);
-  players = sp_db_list_players (store.db, store.tournament->id, &error);
-  if (players == NULL)
-    return sp_cli_store_finish (cli, &store, error);
+  if ((standings = sp_db_compute_standings (store.db, store.tournament, (guint) session,
+                                            teams ? &team_names : NULL, &error)) == NULL
+      || (players = sp_db_list_players (store.db, store.tournament->id, &error)) == NULL)
+    return sp_cli_store_fail (cli, &store, error);
   for (guint i = 0; i < players->len; i++)
     g_hash_table_insert (by_id, &((SpPlayer *) players->pdata[i])->id, players->pdata[i]);
-  if (cli->json)
-    print_json (&store, standings, by_id, team_names);
-  else
-    print_text (&store, (guint) session, standings, by_id, team_names);
-  return sp_cli_store_finish (cli, &store, NULL);
+  print_standings (cli, &store, (guint) session, standings, by_id, team_names);
+  return SP_CLI_OK;
 }

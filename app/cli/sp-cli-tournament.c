@@ -7,122 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ---- shared ---------------------------------------------------------------------------- */
-
-static int
-run_subcommand (SpCli              *cli,
-                int                 argc,
-                char              **argv,
-                const SpCliCommand *subcommands,
-                guint               n_subcommands)
-{
-  gboolean asked = argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0;
-
-  if (argc >= 2 && !asked)
-    for (guint i = 0; i < n_subcommands; i++)
-      if (strcmp (argv[1], subcommands[i].name) == 0)
-        return subcommands[i].run (cli, argc - 1, argv + 1);
-  if (!asked)
-    {
-      for (int i = 1; i < argc; i++)
-        if (strcmp (argv[i], "--json") == 0)
-          cli->json = TRUE;
-      return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                          _("%s: unknown subcommand '%s' (see sparrow-cli %s --help)"), argv[0],
-                          argv[1], argv[0]);
-    }
-  {
-    g_autoptr(GString) usage = g_string_new (NULL);
-
-    g_string_append_printf (usage, _("Usage: sparrow-cli %s SUBCOMMAND …\n\nSubcommands:\n"),
-                            argv[0]);
-    for (guint i = 0; i < n_subcommands; i++)
-      g_string_append_printf (usage, "  %-11s %s\n", subcommands[i].name,
-                              _(subcommands[i].summary));
-    g_string_append (usage, _("\nEvery subcommand takes --help.\n"));
-    fputs (usage->str, argc >= 2 ? stdout : stderr);
-  }
-  return argc >= 2 ? SP_CLI_OK : SP_CLI_USAGE;
-}
-
-/* One GOptionContext for a subcommand: its entries, --json, its summary.  Names and reasons
- * are read as G_OPTION_ARG_FILENAME, the bytes as typed, so that the store's own checks say
- * what is wrong with them (not valid UTF-8, a control character) rather than the converter. */
-static GOptionContext *
-new_context (SpCli              *cli,
-             const char         *parameters,
-             const GOptionEntry *entries,
-             const char         *summary)
-{
-  GOptionContext *context = g_option_context_new (parameters);
-
-  if (entries != NULL)
-    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  sp_cli_add_json_option (cli, context);
-  if (summary != NULL)
-    g_option_context_set_summary (context, summary);
-  return context;
-}
-
-/* The positional arguments a subcommand takes: exactly @n (-1: at least one). */
-static gboolean
-check_arguments (SpCli       *cli,
-                 int          argc,
-                 char       **argv,
-                 int          n,
-                 const char  *what,
-                 int         *status)
-{
-  if ((n >= 0 && argc - 1 == n) || (n < 0 && argc > 1))
-    return TRUE;
-  if (argc - 1 > MAX (n, 0) && n >= 0)
-    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s: unexpected '%s' (see --help)"),
-                           argv[0], argv[MAX (n, 0) + 1]);
-  else
-    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s needs %s (see --help)"), argv[0],
-                           what);
-  return FALSE;
-}
-
-static gboolean
-parse_id (SpCli       *cli,
-          const char  *text,
-          const char  *what,
-          gint64      *id,
-          int         *status)
-{
-  if (!g_ascii_string_to_signed (text, 10, 1, G_MAXINT64, id, NULL))
-    {
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (a number) is expected, not '%s'"),
-                             what, text);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* A whole-number option that must be given, and be within [@min, @max]. */
-static gboolean
-check_range (SpCli       *cli,
-             const char  *option,
-             gint64       value,
-             gint64       min,
-             gint64       max,
-             int         *status)
-{
-  if (value >= min && value <= max)
-    return TRUE;
-  *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                         _("--%s: %" G_GINT64_FORMAT " is not between %" G_GINT64_FORMAT " and %"
-                           G_GINT64_FORMAT), option, value, min, max);
-  return FALSE;
-}
-
-static int
-fail_usage_missing (SpCli       *cli,
-                    const char  *what)
-{
-  return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "%s", what);
-}
+/* Names and reasons are read as G_OPTION_ARG_FILENAME, the bytes as typed, so that the store's
+ * own checks say what is wrong with them (not UTF-8, a control character), not the converter. */
 
 /* ---- tournament ------------------------------------------------------------------------ */
 
@@ -137,13 +23,13 @@ static const char options_help[] =
      "                            group ranked together, table points by 标准分 (first 4N, then\n"
      "                            4N − place, last 0; ties share); 1 = each table alone, 4/2/1/0 (1)");
 
+/* The members of a tournament's object (more follow in tournament show). */
 static void
 tournament_to_json (JsonBuilder   *builder,
                     gconstpointer  record)
 {
   const SpTournament *tournament = record;
 
-  json_builder_begin_object (builder);
   sp_cli_builder_int (builder, "id", tournament->id);
   sp_cli_builder_string (builder, "name", tournament->name);
   sp_cli_builder_string (builder, "rules", sp_ruleset_to_string (tournament->ruleset));
@@ -153,7 +39,6 @@ tournament_to_json (JsonBuilder   *builder,
   sp_cli_builder_string (builder, "ranking", tournament->ranking);
   sp_cli_builder_string (builder, "options", tournament->options);
   sp_cli_builder_string (builder, "created", tournament->created);
-  json_builder_end_object (builder);
 }
 
 static int
@@ -161,6 +46,7 @@ tournament_create (SpCli  *cli,
                    int     argc,
                    char  **argv)
 {
+  static const char *const methods[] = { "balanced", "random", "swiss", NULL };
   g_autofree char *name = NULL, *rules_name = NULL, *profile = NULL, *seating = NULL;
   g_autofree char *ranking = NULL;
   g_auto(GStrv) option_list = NULL;
@@ -169,8 +55,8 @@ tournament_create (SpCli  *cli,
     { "name", 0, 0, G_OPTION_ARG_FILENAME, &name, N_("The tournament's name"), N_("NAME") },
     { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, N_("mcr, taiwan or guangdong"), N_("R") },
     { "profile", 0, 0, G_OPTION_ARG_STRING, &profile, N_("The ruleset's profile"), N_("P") },
-    { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &option_list, N_("A ruleset or tournament "
-      "option (repeatable)"), N_("KEY=VALUE") },
+    { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &option_list,
+      N_("A ruleset or tournament option (repeatable)"), N_("KEY=VALUE") },
     { "sessions", 0, 0, G_OPTION_ARG_INT64, &sessions, N_("How many sessions (4)"), N_("N") },
     { "seating", 0, 0, G_OPTION_ARG_STRING, &seating, N_("balanced, random or swiss"),
       N_("METHOD") },
@@ -179,30 +65,29 @@ tournament_create (SpCli  *cli,
     { "per-tai", 0, 0, G_OPTION_ARG_INT64, &per_tai, N_("Taiwan 每台"), N_("N") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, entries, _(options_help));
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries, _(options_help));
   g_autoptr(GError) error = NULL;
   g_autoptr(SpRules) rules = NULL;
   g_autoptr(GString) options = g_string_new (NULL);
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   SpTournament tournament = { 0 };
   SpRanking ranking_value;
   SpRuleset ruleset;
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
     return status;
   if (name == NULL)
-    return fail_usage_missing (cli, _("tournament create needs --name NAME"));
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("tournament create needs --name NAME"));
   if (!sp_cli_parse_ruleset (cli, rules_name, &ruleset, &status)
-      || !check_range (cli, "sessions", sessions, 1, 100, &status)
-      || (base != 0 && !check_range (cli, "base", base, 1, G_MAXINT32, &status))
-      || (per_tai != 0 && !check_range (cli, "per-tai", per_tai, 1, G_MAXINT32, &status)))
+      || !sp_cli_check_range (cli, "sessions", sessions, 1, 100, &status)
+      || (base != 0 && !sp_cli_check_range (cli, "base", base, 1, G_MAXINT32, &status))
+      || (per_tai != 0 && !sp_cli_check_range (cli, "per-tai", per_tai, 1, G_MAXINT32, &status)))
     return status;
   if (seating == NULL)
     seating = g_strdup (ruleset == SP_RULESET_MCR ? "balanced" : "random");
-  if (strcmp (seating, "balanced") != 0 && strcmp (seating, "random") != 0
-      && strcmp (seating, "swiss") != 0)
+  if (!g_strv_contains (methods, seating))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
                         _("--seating %s: balanced, random or swiss expected"), seating);
   if (!sp_ranking_from_string (ranking != NULL ? ranking
@@ -217,25 +102,8 @@ tournament_create (SpCli  *cli,
   rules = sp_rules_new (ruleset, profile, &error);
   if (rules == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--profile: %s", error->message);
-  for (guint i = 0; option_list != NULL && option_list[i] != NULL; i++)
-    {
-      const char *option = option_list[i];
-      const char *eq = strchr (option, '=');
-      g_autofree char *key = NULL;
-      gboolean known;
-
-      if (eq == NULL)
-        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--option %s: KEY=VALUE expected"),
-                            option);
-      key = g_strndup (option, (gsize) (eq - option));
-      if (!sp_tournament_check_option (key, eq + 1, &known, &error)
-          || (!known && !sp_rules_set_option (rules, key, eq + 1, &error)))
-        return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: %s", option,
-                            error->message);
-      g_string_append_printf (options, "%s%s", options->len > 0 ? "\n" : "", option);
-    }
-
-  if (!sp_cli_store_open (cli, &store, FALSE, &status))
+  if (!sp_cli_apply_options (cli, rules, (const char * const *) option_list, options, &status)
+      || !sp_cli_store_open (cli, &store, FALSE, &status))
     return status;
   tournament.name = name;
   tournament.ruleset = ruleset;
@@ -247,12 +115,14 @@ tournament_create (SpCli  *cli,
   tournament.base = (gint32) base;
   tournament.per_tai = (gint32) per_tai;
   if (!sp_db_create_tournament (store.db, &tournament, &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
 
+      json_builder_begin_object (builder);
       tournament_to_json (builder, &tournament);
+      json_builder_end_object (builder);
       sp_cli_print_builder (builder);
     }
   else
@@ -260,7 +130,16 @@ tournament_create (SpCli  *cli,
               "%s ranking)\n"), tournament.id, tournament.name, sp_ruleset_to_string (ruleset),
             tournament.profile, tournament.n_sessions, seating, tournament.ranking);
   g_free (tournament.created);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
+}
+
+static void
+tournament_to_json_object (JsonBuilder   *builder,
+                           gconstpointer  record)
+{
+  json_builder_begin_object (builder);
+  tournament_to_json (builder, record);
+  json_builder_end_object (builder);
 }
 
 static int
@@ -268,31 +147,30 @@ tournament_list (SpCli  *cli,
                  int     argc,
                  char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, NULL, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, NULL, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) list = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status)
       || !sp_cli_store_open (cli, &store, FALSE, &status))
     return status;
   list = sp_db_list_tournaments (store.db, &error);
   if (list == NULL)
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
-    sp_cli_print_json_list ("tournaments", list, tournament_to_json);
-  else
-    for (guint i = 0; i < list->len; i++)
-      {
-        SpTournament *t = list->pdata[i];
+    sp_cli_print_json_list ("tournaments", list, tournament_to_json_object);
+  for (guint i = 0; !cli->json && i < list->len; i++)
+    {
+      SpTournament *t = list->pdata[i];
 
-        printf ("%" G_GINT64_FORMAT "\t%s\t%s/%s\t%u sessions\t%s\t%s\t%s\n", t->id, t->name,
-                sp_ruleset_to_string (t->ruleset), t->profile, t->n_sessions, t->seating,
-                t->ranking, t->created);
-      }
-  return sp_cli_store_finish (cli, &store, NULL);
+      printf ("%" G_GINT64_FORMAT "\t%s\t%s/%s\t%u sessions\t%s\t%s\t%s\n", t->id, t->name,
+              sp_ruleset_to_string (t->ruleset), t->profile, t->n_sessions, t->seating,
+              t->ranking, t->created);
+    }
+  return SP_CLI_OK;
 }
 
 static int
@@ -300,59 +178,55 @@ tournament_show (SpCli  *cli,
                  int     argc,
                  char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, NULL,
-                                                   _("The tournament the commands act on: its "
-                                                     "settings, players, sessions and hands."));
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, NULL, NULL, _("The tournament the commands act on: its settings, "
+                                           "players, sessions and hands."));
   g_autoptr(GError) error = NULL;
+  g_auto(SpCliStore) store = { 0 };
   SpTournamentSummary summary;
-  SpCliStore store = { 0 };
+  const SpTournament *t;
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_summarize_tournament (store.db, store.tournament->id, &summary, &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
+  t = store.tournament;
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
-      JsonObject *object;
 
-      tournament_to_json (builder, store.tournament);
-      root = json_builder_get_root (builder);
-      object = json_node_get_object (root);
-      json_object_set_int_member (object, "players", summary.n_players);
-      json_object_set_int_member (object, "active", summary.n_active);
-      json_object_set_int_member (object, "present", summary.n_present);
-      json_object_set_int_member (object, "drawn", summary.n_drawn);
-      json_object_set_int_member (object, "closed", summary.n_closed);
-      json_object_set_int_member (object, "hands", summary.n_hands);
-      json_object_set_int_member (object, "penalties", summary.n_penalties);
-      sp_cli_print_json (root);
+      json_builder_begin_object (builder);
+      tournament_to_json (builder, t);
+      sp_cli_builder_int (builder, "players", summary.n_players);
+      sp_cli_builder_int (builder, "active", summary.n_active);
+      sp_cli_builder_int (builder, "present", summary.n_present);
+      sp_cli_builder_int (builder, "drawn", summary.n_drawn);
+      sp_cli_builder_int (builder, "closed", summary.n_closed);
+      sp_cli_builder_int (builder, "hands", summary.n_hands);
+      sp_cli_builder_int (builder, "penalties", summary.n_penalties);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+      return SP_CLI_OK;
     }
-  else
+  printf (_("tournament %" G_GINT64_FORMAT ": %s\n"), t->id, t->name);
+  printf (_("rules: %s, profile %s, %s seating, %s ranking\n"),
+          sp_ruleset_to_string (t->ruleset), t->profile, t->seating, t->ranking);
+  if (t->options != NULL && t->options[0] != '\0')
     {
-      const SpTournament *t = store.tournament;
+      g_autofree char *options = g_strdelimit (g_strdup (t->options), "\n", ' ');
 
-      printf (_("tournament %" G_GINT64_FORMAT ": %s\n"), t->id, t->name);
-      printf (_("rules: %s, profile %s, %s seating, %s ranking\n"),
-              sp_ruleset_to_string (t->ruleset), t->profile, t->seating, t->ranking);
-      if (t->options != NULL && t->options[0] != '\0')
-        {
-          g_autofree char *options = g_strdelimit (g_strdup (t->options), "\n", ' ');
-
-          printf (_("options: %s\n"), options);
-        }
-      printf (_("players: %u registered, %u taking part, %u checked in\n"), summary.n_players,
-              summary.n_active, summary.n_present);
-      printf (_("sessions: %u, %u drawn, %u closed\n"), t->n_sessions, summary.n_drawn,
-              summary.n_closed);
-      printf (_("hands: %u, penalties: %u\n"), summary.n_hands, summary.n_penalties);
-      printf (_("created: %s\n"), t->created);
+      printf (_("options: %s\n"), options);
     }
-  return sp_cli_store_finish (cli, &store, NULL);
+  printf (_("players: %u registered, %u taking part, %u checked in\n"), summary.n_players,
+          summary.n_active, summary.n_present);
+  printf (_("sessions: %u, %u drawn, %u closed\n"), t->n_sessions, summary.n_drawn,
+          summary.n_closed);
+  printf (_("hands: %u, penalties: %u\n"), summary.n_hands, summary.n_penalties);
+  printf (_("created: %s\n"), t->created);
+  return SP_CLI_OK;
 }
 
 static int
@@ -360,17 +234,17 @@ tournament_rename (SpCli  *cli,
                    int     argc,
                    char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, _("NAME"), NULL, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("NAME"), NULL, NULL);
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("the new NAME"), &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("the new NAME"), &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_rename_tournament (store.db, store.tournament->id, argv[1], &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -384,7 +258,7 @@ tournament_rename (SpCli  *cli,
   else
     printf (_("tournament %" G_GINT64_FORMAT ": %s is now %s\n"), store.tournament->id,
             store.tournament->name, g_strstrip (argv[1]));
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
 static int
@@ -398,29 +272,29 @@ tournament_delete (SpCli  *cli,
       N_("NAME") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, entries,
-                                                   _("Deletes the tournament and everything of it "
-                                                     "(players, seats, hands, penalties)."));
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, NULL, entries, _("Deletes the tournament and everything of it "
+                                              "(players, seats, hands, penalties)."));
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
     return status;
   if (confirm == NULL)
-    return fail_usage_missing (cli, _("tournament delete needs --confirm NAME, the tournament's "
-                                      "exact name"));
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                        _("tournament delete needs --confirm NAME, the tournament's exact name"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_delete_tournament (store.db, store.tournament->id, confirm, &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
-    printf ("{\"deleted\":%" G_GINT64_FORMAT "}\n", store.tournament->id);
+    sp_cli_print_int_object ("deleted", store.tournament->id);
   else
     printf (_("tournament %" G_GINT64_FORMAT " (%s) deleted\n"), store.tournament->id,
             store.tournament->name);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
 int
@@ -436,7 +310,7 @@ sp_cli_tournament (SpCli  *cli,
     { "delete", N_("delete the tournament (--confirm NAME)"), tournament_delete },
   };
 
-  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
+  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }
 
 /* ---- players --------------------------------------------------------------------------- */
@@ -446,34 +320,24 @@ player_to_json (JsonBuilder   *builder,
                 gconstpointer  record)
 {
   const SpPlayer *player = record;
-  const char *fields[8];
 
   g_return_if_fail (player != NULL);
 
-  fields[0] = "club";
-  fields[1] = player->club;
-  fields[2] = "country";
-  fields[3] = player->country;
-  fields[4] = "team";
-  fields[5] = player->team;
-  fields[6] = "federation_id";
-  fields[7] = player->federation_id;
   json_builder_begin_object (builder);
   sp_cli_builder_int (builder, "id", player->id);
   sp_cli_builder_string (builder, "name", player->name);
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i += 2)
-    sp_cli_builder_nullable (builder, fields[i], fields[i + 1]);
+  sp_cli_builder_nullable (builder, "club", player->club);
+  sp_cli_builder_nullable (builder, "country", player->country);
+  sp_cli_builder_nullable (builder, "team", player->team);
+  sp_cli_builder_nullable (builder, "federation_id", player->federation_id);
   sp_cli_builder_string (builder, "status", sp_player_status_to_string (player->status));
   if (player->substitute_for > 0)
-    {
-      sp_cli_builder_int (builder, "substitute_for", player->substitute_for);
-    }
-  json_builder_set_member_name (builder, "present");
-  json_builder_add_boolean_value (builder, player->present);
+    sp_cli_builder_int (builder, "substitute_for", player->substitute_for);
+  sp_cli_builder_bool (builder, "present", player->present);
   json_builder_end_object (builder);
 }
 
-/* Prints a player as stored after a change. */
+/* Prints player @id as stored after a change: as JSON, or the line @text. */
 static int
 print_player (SpCli       *cli,
               SpCliStore  *store,
@@ -484,7 +348,7 @@ print_player (SpCli       *cli,
   g_autoptr(SpPlayer) player = sp_db_get_player (store->db, store->tournament->id, id, &error);
 
   if (player == NULL)
-    return sp_cli_store_finish (cli, store, error);
+    return sp_cli_store_fail (cli, store, error);
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -494,48 +358,31 @@ print_player (SpCli       *cli,
     }
   else
     printf ("%s\n", text);
-  return sp_cli_store_finish (cli, store, NULL);
+  return SP_CLI_OK;
 }
 
-/* The fields of a player given as options. */
-typedef struct
+/* A context whose options fill the fields of @player besides the name: --club, --country,
+ * --team, --federation-id, after @entries. */
+static GOptionContext *
+player_context_new (SpCli              *cli,
+                    const char         *parameters,
+                    const GOptionEntry *entries,
+                    SpPlayer           *player,
+                    const char         *summary)
 {
-  char *name;
-  char *club;
-  char *country;
-  char *team;
-  char *federation_id;
-} PlayerFields;
+  const GOptionEntry fields[] = {
+    { "club", 0, 0, G_OPTION_ARG_FILENAME, &player->club, N_("The player's club"), N_("C") },
+    { "country", 0, 0, G_OPTION_ARG_FILENAME, &player->country, N_("The player's country"),
+      N_("CC") },
+    { "team", 0, 0, G_OPTION_ARG_FILENAME, &player->team, N_("The player's team"), N_("T") },
+    { "federation-id", 0, 0, G_OPTION_ARG_FILENAME, &player->federation_id,
+      N_("The player's federation id"), N_("ID") },
+    { NULL }
+  };
+  GOptionContext *context = sp_cli_context_new (cli, parameters, entries, summary);
 
-static void
-player_fields_clear (PlayerFields *fields)
-{
-  g_free (fields->name);
-  g_free (fields->club);
-  g_free (fields->country);
-  g_free (fields->team);
-  g_free (fields->federation_id);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PlayerFields, player_fields_clear)
-
-#define PLAYER_FIELD_ENTRIES(fields) \
-    { "club", 0, 0, G_OPTION_ARG_FILENAME, &(fields).club, N_("The player's club"), N_("C") }, \
-    { "country", 0, 0, G_OPTION_ARG_FILENAME, &(fields).country, N_("The player's country"), \
-      N_("CC") }, \
-    { "team", 0, 0, G_OPTION_ARG_FILENAME, &(fields).team, N_("The player's team"), N_("T") }, \
-    { "federation-id", 0, 0, G_OPTION_ARG_FILENAME, &(fields).federation_id, \
-      N_("The player's federation id"), N_("ID") }
-
-static void
-player_from_fields (SpPlayer           *player,
-                    const PlayerFields *fields)
-{
-  player->name = fields->name;
-  player->club = fields->club;
-  player->country = fields->country;
-  player->team = fields->team;
-  player->federation_id = fields->federation_id;
+  g_option_context_add_main_entries (context, fields, GETTEXT_PACKAGE);
+  return context;
 }
 
 static int
@@ -543,26 +390,23 @@ players_add (SpCli  *cli,
              int     argc,
              char  **argv)
 {
-  g_auto(PlayerFields) fields = { 0 };
-  const GOptionEntry entries[] = { PLAYER_FIELD_ENTRIES (fields), { NULL } };
-  g_autoptr(GOptionContext) context = new_context (cli, _("NAME"), entries, NULL);
+  g_autoptr(SpPlayer) player = g_new0 (SpPlayer, 1);
+  g_autoptr(GOptionContext) context = player_context_new (cli, _("NAME"), NULL, player, NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  SpCliStore store = { 0 };
-  SpPlayer player = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("the player's NAME"), &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("the player's NAME"), &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  player_from_fields (&player, &fields);
-  player.tournament = store.tournament->id;
-  player.name = argv[1];
-  if (!sp_db_add_player (store.db, &player, &error))
-    return sp_cli_store_finish (cli, &store, error);
-  text = g_strdup_printf (_("player %" G_GINT64_FORMAT ": %s"), player.id, g_strstrip (argv[1]));
-  return print_player (cli, &store, player.id, text);
+  player->tournament = store.tournament->id;
+  player->name = g_strdup (argv[1]);
+  if (!sp_db_add_player (store.db, player, &error))
+    return sp_cli_store_fail (cli, &store, error);
+  text = g_strdup_printf (_("player %" G_GINT64_FORMAT ": %s"), player->id, g_strstrip (argv[1]));
+  return print_player (cli, &store, player->id, text);
 }
 
 static int
@@ -570,27 +414,27 @@ players_import (SpCli  *cli,
                 int     argc,
                 char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, _("FILE.csv"), NULL,
-                                                   _("The CSV file has a header naming its "
-                                                     "columns, in any order: name (required), "
-                                                     "club,\ncountry, team, federation_id.  A bad "
-                                                     "row imports nothing."));
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, _("FILE.csv"), NULL,
+                        _("The CSV file has a header naming its columns, in any order: name "
+                          "(required), club,\ncountry, team, federation_id.  A bad row imports "
+                          "nothing."));
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   guint n;
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("a FILE"), &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a FILE"), &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_import_players (store.db, store.tournament->id, argv[1], &n, &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
-    printf ("{\"imported\":%u}\n", n);
+    sp_cli_print_int_object ("imported", n);
   else
     printf (_("%u players imported\n"), n);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
 static int
@@ -598,223 +442,159 @@ players_list (SpCli  *cli,
               int     argc,
               char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, NULL, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, NULL, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) players = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   players = sp_db_list_players (store.db, store.tournament->id, &error);
   if (players == NULL)
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
     sp_cli_print_json_list ("players", players, player_to_json);
-  else
-    for (guint i = 0; i < players->len; i++)
-      {
-        SpPlayer *p = players->pdata[i];
+  for (guint i = 0; !cli->json && i < players->len; i++)
+    {
+      SpPlayer *p = players->pdata[i];
 
-        printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%s%s\n", p->id, p->name,
-                p->club != NULL ? p->club : "", p->country != NULL ? p->country : "",
-                p->team != NULL ? p->team : "", sp_player_status_to_string (p->status),
-                p->present ? _("\tchecked in") : "");
-      }
-  return sp_cli_store_finish (cli, &store, NULL);
+      printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%s%s\n", p->id, p->name,
+              p->club != NULL ? p->club : "", p->country != NULL ? p->country : "",
+              p->team != NULL ? p->team : "", sp_player_status_to_string (p->status),
+              p->present ? _("\tchecked in") : "");
+    }
+  return SP_CLI_OK;
 }
 
-/* withdraw ID, reinstate ID: one player, one operation. */
+/* players edit, withdraw, reinstate and substitute: a change to player ID. */
 static int
-players_change_status (SpCli    *cli,
-                       int       argc,
-                       char    **argv,
-                       gboolean  withdrawing)
+players_change (SpCli  *cli,
+                int     argc,
+                char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), NULL, NULL);
+  gboolean editing = strcmp (argv[0], "edit") == 0;
+  gboolean substituting = strcmp (argv[0], "substitute") == 0;
+  g_autoptr(SpPlayer) changes = g_new0 (SpPlayer, 1);
+  gboolean force = FALSE;
+  const GOptionEntry edit_entries[] = {
+    { "name", 0, 0, G_OPTION_ARG_FILENAME, &changes->name, N_("The player's name"), N_("N") },
+    { NULL }
+  };
+  const GOptionEntry substitute_entries[] = {
+    { "by", 0, 0, G_OPTION_ARG_FILENAME, &changes->name, N_("The substitute's name"),
+      N_("NAME") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace a player who has not withdrawn"),
+      NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(SpPlayer) player = NULL;
   g_autofree char *text = NULL;
-  SpCliStore store = { 0 };
-  gint64 id;
+  g_auto(SpCliStore) store = { 0 };
+  gint64 id, shown;
+  gboolean done;
   int status;
 
+  if (editing || substituting)
+    context = player_context_new (cli, _("ID"), editing ? edit_entries : substitute_entries,
+                                  changes, editing ? _("Changes the fields given; an empty "
+                                                       "value clears club, country, team or "
+                                                       "federation id.") : NULL);
+  else
+    context = sp_cli_context_new (cli, _("ID"), NULL, NULL);
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
-      || !parse_id (cli, argv[1], _("a player ID"), &id, &status)
-      || !sp_cli_store_open (cli, &store, TRUE, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
+      || !sp_cli_parse_id (cli, argv[1], _("a player ID"), &id, &status))
     return status;
-  if (!(withdrawing ? sp_db_withdraw_player : sp_db_reinstate_player) (store.db,
-                                                                       store.tournament->id, id,
-                                                                       &error)
-      || (player = sp_db_get_player (store.db, store.tournament->id, id, &error)) == NULL)
-    return sp_cli_store_finish (cli, &store, error);
-  if (withdrawing)
+  if (substituting && changes->name == NULL)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("players substitute ID needs --by NAME"));
+  if (editing && changes->name == NULL && changes->club == NULL && changes->country == NULL
+      && changes->team == NULL && changes->federation_id == NULL)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                        _("players edit ID needs a field to change (--name, --club, --country, "
+                          "--team or --federation-id)"));
+  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (editing)
+    done = sp_db_edit_player (store.db, store.tournament->id, id, changes, &error);
+  else if (substituting)
+    done = sp_db_substitute_player (store.db, store.tournament->id, id, changes, force, &error);
+  else if (strcmp (argv[0], "withdraw") == 0)
+    done = sp_db_withdraw_player (store.db, store.tournament->id, id, &error);
+  else
+    done = sp_db_reinstate_player (store.db, store.tournament->id, id, &error);
+  if (!done || (player = sp_db_get_player (store.db, store.tournament->id, id, &error)) == NULL)
+    return sp_cli_store_fail (cli, &store, error);
+  shown = substituting ? changes->id : id;
+  if (editing)
+    text = g_strdup_printf (_("player %" G_GINT64_FORMAT " edited"), id);
+  else if (substituting)
+    text = g_strdup_printf (_("player %" G_GINT64_FORMAT ": %s replaces %s (%" G_GINT64_FORMAT
+                              ")"), changes->id, g_strstrip (changes->name), player->name, id);
+  else if (strcmp (argv[0], "withdraw") == 0)
     text = g_strdup_printf (_("player %" G_GINT64_FORMAT " (%s) withdrawn; name a substitute "
                               "with: players substitute %" G_GINT64_FORMAT " --by NAME"), id,
                             player->name, id);
   else
     text = g_strdup_printf (_("player %" G_GINT64_FORMAT " (%s) reinstated"), id, player->name);
-  return print_player (cli, &store, id, text);
-}
-
-static int
-players_withdraw (SpCli  *cli,
-                  int     argc,
-                  char  **argv)
-{
-  return players_change_status (cli, argc, argv, TRUE);
-}
-
-static int
-players_reinstate (SpCli  *cli,
-                   int     argc,
-                   char  **argv)
-{
-  return players_change_status (cli, argc, argv, FALSE);
-}
-
-static int
-players_substitute (SpCli  *cli,
-                    int     argc,
-                    char  **argv)
-{
-  g_auto(PlayerFields) fields = { 0 };
-  gboolean force = FALSE;
-  const GOptionEntry entries[] = {
-    { "by", 0, 0, G_OPTION_ARG_FILENAME, &fields.name, N_("The substitute's name"), N_("NAME") },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace a player who has not withdrawn"),
-      NULL },
-    PLAYER_FIELD_ENTRIES (fields),
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), entries, NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpPlayer) replaced = NULL;
-  g_autofree char *text = NULL;
-  SpCliStore store = { 0 };
-  SpPlayer substitute = { 0 };
-  gint64 id;
-  int status;
-
-  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
-      || !parse_id (cli, argv[1], _("a player ID"), &id, &status))
-    return status;
-  if (fields.name == NULL)
-    return fail_usage_missing (cli, _("players substitute ID needs --by NAME"));
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    return status;
-  player_from_fields (&substitute, &fields);
-  if (!sp_db_substitute_player (store.db, store.tournament->id, id, &substitute, force, &error)
-      || (replaced = sp_db_get_player (store.db, store.tournament->id, id, &error)) == NULL)
-    return sp_cli_store_finish (cli, &store, error);
-  text = g_strdup_printf (_("player %" G_GINT64_FORMAT ": %s replaces %s (%" G_GINT64_FORMAT ")"),
-                          substitute.id, g_strstrip (fields.name), replaced->name, id);
-  return print_player (cli, &store, substitute.id, text);
-}
-
-static int
-players_edit (SpCli  *cli,
-              int     argc,
-              char  **argv)
-{
-  g_auto(PlayerFields) fields = { 0 };
-  const GOptionEntry entries[] = {
-    { "name", 0, 0, G_OPTION_ARG_FILENAME, &fields.name, N_("The player's name"), N_("N") },
-    PLAYER_FIELD_ENTRIES (fields),
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), entries,
-                                                   _("Changes the fields given; an empty value "
-                                                     "clears club, country, team or federation "
-                                                     "id."));
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  SpCliStore store = { 0 };
-  SpPlayer changes = { 0 };
-  gint64 id;
-  int status;
-
-  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
-      || !parse_id (cli, argv[1], _("a player ID"), &id, &status))
-    return status;
-  if (fields.name == NULL && fields.club == NULL && fields.country == NULL && fields.team == NULL
-      && fields.federation_id == NULL)
-    return fail_usage_missing (cli, _("players edit ID needs a field to change (--name, --club, "
-                                      "--country, --team or --federation-id)"));
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
-    return status;
-  player_from_fields (&changes, &fields);
-  if (!sp_db_edit_player (store.db, store.tournament->id, id, &changes, &error))
-    return sp_cli_store_finish (cli, &store, error);
-  text = g_strdup_printf (_("player %" G_GINT64_FORMAT " edited"), id);
-  return print_player (cli, &store, id, text);
+  return print_player (cli, &store, shown, text);
 }
 
 /* checkin ID… | checkin --all | checkout ID… */
 static int
-players_presence (SpCli    *cli,
-                  int       argc,
-                  char    **argv,
-                  gboolean  present)
+players_presence (SpCli  *cli,
+                  int     argc,
+                  char  **argv)
 {
+  gboolean present = strcmp (argv[0], "checkin") == 0;
   gboolean all = FALSE;
   const GOptionEntry entries[] = {
     { "all", 0, 0, G_OPTION_ARG_NONE, &all, N_("Every player taking part"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = new_context (cli, _("ID…"), present ? entries : NULL,
-                                                   _("Presence before a draw: when any player "
-                                                     "is checked in, a draw seats only those "
-                                                     "who are."));
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, _("ID…"), present ? entries : NULL,
+                        _("Presence before a draw: when any player is checked in, a draw seats "
+                          "only those who are."));
   g_autoptr(GError) error = NULL;
   g_autofree gint64 *ids = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
     return status;
   if (all && argc > 1)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s: either IDs or --all"), argv[0]);
-  if (!all && !check_arguments (cli, argc, argv, -1, _("player IDs"), &status))
+  if (!all && !sp_cli_check_arguments (cli, argc, argv, -1, _("player IDs"), &status))
     return status;
   ids = g_new (gint64, MAX (argc, 1));
   for (int i = 1; i < argc; i++)
-    if (!parse_id (cli, argv[i], _("a player ID"), &ids[i - 1], &status))
+    if (!sp_cli_parse_id (cli, argv[i], _("a player ID"), &ids[i - 1], &status))
       return status;
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_check_in_players (store.db, store.tournament->id, ids, (guint) argc - 1, present,
                                &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
-    printf ("{\"present\":%s,\"players\":%d}\n", present ? "true" : "false",
-            all ? -1 : argc - 1);
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_builder_bool (builder, "present", present);
+      sp_cli_builder_int (builder, "players", all ? -1 : argc - 1);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
   else if (all)
     printf (_("every player taking part is checked in\n"));
   else
     printf (present ? _("%d players checked in\n") : _("%d players checked out\n"), argc - 1);
-  return sp_cli_store_finish (cli, &store, NULL);
-}
-
-static int
-players_checkin (SpCli  *cli,
-                 int     argc,
-                 char  **argv)
-{
-  return players_presence (cli, argc, argv, TRUE);
-}
-
-static int
-players_checkout (SpCli  *cli,
-                  int     argc,
-                  char  **argv)
-{
-  return players_presence (cli, argc, argv, FALSE);
+  return SP_CLI_OK;
 }
 
 int
@@ -826,15 +606,15 @@ sp_cli_players (SpCli  *cli,
     { "add", N_("register a player"), players_add },
     { "import", N_("register the players of a CSV file"), players_import },
     { "list", N_("list the players"), players_list },
-    { "edit", N_("change a player's name, club, country, team or federation id"), players_edit },
-    { "withdraw", N_("a player leaves the tournament"), players_withdraw },
-    { "substitute", N_("a substitute takes a player's seats"), players_substitute },
-    { "reinstate", N_("undo a withdrawal"), players_reinstate },
-    { "checkin", N_("players present for the next draw"), players_checkin },
-    { "checkout", N_("players absent from the next draw"), players_checkout },
+    { "edit", N_("change a player's name, club, country, team or federation id"), players_change },
+    { "withdraw", N_("a player leaves the tournament"), players_change },
+    { "substitute", N_("a substitute takes a player's seats"), players_change },
+    { "reinstate", N_("undo a withdrawal"), players_change },
+    { "checkin", N_("players present for the next draw"), players_presence },
+    { "checkout", N_("players absent from the next draw"), players_presence },
   };
 
-  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
+  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }
 
 /* ---- penalty --------------------------------------------------------------------------- */
@@ -876,27 +656,28 @@ penalty_add (SpCli  *cli,
     { NULL }
   };
   g_autoptr(GOptionContext) context =
-    new_context (cli, NULL, entries,
-                 _("The player loses N points in session K, for REASON.  Whether penalties\n"
-                   "change the session score (and so table points) or only the total is the\n"
-                   "tournament option penalties=session|overall.  A false win judged by the\n"
-                   "core is entered with hand add … --hand HAND --false-win."));
+    sp_cli_context_new (cli, NULL, entries,
+                        _("The player loses N points in session K, for REASON.  Whether "
+                          "penalties\nchange the session score (and so table points) or only the "
+                          "total is the\ntournament option penalties=session|overall.  A false "
+                          "win judged by the\ncore is entered with hand add … --hand HAND "
+                          "--false-win."));
   g_autoptr(GError) error = NULL;
   g_autoptr(SpPlayer) player = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   SpPenalty penalty = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status))
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
     return status;
   if (session == 0 || player_id == 0 || points == G_MININT64 || reason == NULL)
-    return fail_usage_missing (cli, _("penalty add needs --session K --player ID --points N "
-                                      "--reason TEXT"));
-  if (!check_range (cli, "session", session, 1, 1000, &status)
-      || !check_range (cli, "player", player_id, 1, G_MAXINT64, &status)
-      || !check_range (cli, "points", points, -1000000, 1000000, &status)
-      || !check_range (cli, "hand", hand, 0, G_MAXINT64, &status)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                        _("penalty add needs --session K --player ID --points N --reason TEXT"));
+  if (!sp_cli_check_range (cli, "session", session, 1, 1000, &status)
+      || !sp_cli_check_range (cli, "player", player_id, 1, G_MAXINT64, &status)
+      || !sp_cli_check_range (cli, "points", points, -1000000, 1000000, &status)
+      || !sp_cli_check_range (cli, "hand", hand, 0, G_MAXINT64, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   penalty.session = (guint) session;
@@ -907,15 +688,23 @@ penalty_add (SpCli  *cli,
   if (!sp_db_check_session (store.tournament, penalty.session, &error)
       || !sp_db_give_penalty (store.db, store.tournament->id, &penalty, &error)
       || (player = sp_db_get_player (store.db, store.tournament->id, player_id, &error)) == NULL)
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
-    printf ("{\"id\":%" G_GINT64_FORMAT ",\"session\":%u,\"player\":%" G_GINT64_FORMAT
-            ",\"points\":%" G_GINT64_FORMAT "}\n", penalty.id, penalty.session, penalty.player,
-            penalty.points);
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_builder_int (builder, "id", penalty.id);
+      sp_cli_builder_int (builder, "session", penalty.session);
+      sp_cli_builder_int (builder, "player", penalty.player);
+      sp_cli_builder_int (builder, "points", penalty.points);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
   else
     printf (_("penalty %" G_GINT64_FORMAT ": %s %" G_GINT64_FORMAT " in session %u (%s)\n"),
             penalty.id, player->name, penalty.points, penalty.session, penalty.reason);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
 static int
@@ -929,41 +718,38 @@ penalty_list (SpCli  *cli,
     { "player", 0, 0, G_OPTION_ARG_INT64, &player_id, N_("Only this player"), N_("ID") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = new_context (cli, NULL, entries, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) penalties = NULL;
   g_autoptr(SpPlayer) player = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status)
-      || !check_range (cli, "session", session, 0, 1000, &status)
-      || !check_range (cli, "player", player_id, 0, G_MAXINT64, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status)
+      || !sp_cli_check_range (cli, "session", session, 0, 1000, &status)
+      || !sp_cli_check_range (cli, "player", player_id, 0, G_MAXINT64, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if ((session > 0 && !sp_db_check_session (store.tournament, (guint) session, &error))
       || (player_id > 0
           && (player = sp_db_get_player (store.db, store.tournament->id, player_id, &error))
-             == NULL))
-    return sp_cli_store_finish (cli, &store, error);
-  penalties = sp_db_find_penalties (store.db, store.tournament->id, (guint) session, player_id,
-                                    &error);
-  if (penalties == NULL)
-    return sp_cli_store_finish (cli, &store, error);
+             == NULL)
+      || (penalties = sp_db_find_penalties (store.db, store.tournament->id, (guint) session,
+                                            player_id, &error)) == NULL)
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
     sp_cli_print_json_list ("penalties", penalties, penalty_to_json);
-  else
-    for (guint i = 0; i < penalties->len; i++)
-      {
-        const SpPenalty *p = penalties->pdata[i];
-        g_autofree char *hand = p->hand > 0 ? g_strdup_printf ("%" G_GINT64_FORMAT, p->hand)
-                                : g_strdup ("-");
+  for (guint i = 0; !cli->json && i < penalties->len; i++)
+    {
+      const SpPenalty *p = penalties->pdata[i];
+      g_autofree char *hand = p->hand > 0 ? g_strdup_printf ("%" G_GINT64_FORMAT, p->hand)
+                              : g_strdup ("-");
 
-        printf ("%" G_GINT64_FORMAT "\tsession %u\tplayer %" G_GINT64_FORMAT "\t%" G_GINT64_FORMAT
-                "\thand %s\t%s\n", p->id, p->session, p->player, p->points, hand, p->reason);
-      }
-  return sp_cli_store_finish (cli, &store, NULL);
+      printf ("%" G_GINT64_FORMAT "\tsession %u\tplayer %" G_GINT64_FORMAT "\t%" G_GINT64_FORMAT
+              "\thand %s\t%s\n", p->id, p->session, p->player, p->points, hand, p->reason);
+    }
+  return SP_CLI_OK;
 }
 
 static int
@@ -971,24 +757,24 @@ penalty_delete (SpCli  *cli,
                 int     argc,
                 char  **argv)
 {
-  g_autoptr(GOptionContext) context = new_context (cli, _("ID"), NULL, NULL);
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("ID"), NULL, NULL);
   g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
+  g_auto(SpCliStore) store = { 0 };
   gint64 id;
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 1, _("a penalty ID"), &status)
-      || !parse_id (cli, argv[1], _("a penalty ID"), &id, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a penalty ID"), &status)
+      || !sp_cli_parse_id (cli, argv[1], _("a penalty ID"), &id, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_delete_penalty (store.db, store.tournament->id, id, &error))
-    return sp_cli_store_finish (cli, &store, error);
+    return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
-    printf ("{\"deleted\":%" G_GINT64_FORMAT "}\n", id);
+    sp_cli_print_int_object ("deleted", id);
   else
     printf (_("penalty %" G_GINT64_FORMAT " deleted\n"), id);
-  return sp_cli_store_finish (cli, &store, NULL);
+  return SP_CLI_OK;
 }
 
 int
@@ -1002,81 +788,69 @@ sp_cli_penalty (SpCli  *cli,
     { "delete", N_("take back a penalty"), penalty_delete },
   };
 
-  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
+  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }
 
 /* ---- session --------------------------------------------------------------------------- */
 
+/* session close and session reopen. */
 static int
-session_change (SpCli    *cli,
-                int       argc,
-                char    **argv,
-                gboolean  closing)
-{
-  gint64 session = 0;
-  gboolean time_up = FALSE, force = FALSE;
-  const GOptionEntry close_entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
-    { "time-up", 0, 0, G_OPTION_ARG_NONE, &time_up, N_("Accept the hands played when time "
-      "ran out"), NULL },
-    { NULL }
-  };
-  const GOptionEntry reopen_entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Confirm: the frozen scores may change"),
-      NULL },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context =
-    new_context (cli, NULL, closing ? close_entries : reopen_entries,
-                 closing ? _("Checks that every table played its hands (16 in MCR, a whole 將 in "
-                             "Taiwan),\nor with --time-up accepts the hands played when time ran "
-                             "out, and freezes\nthe session.")
-                 : _("Allows corrections again; it is kept in the audit log."));
-  g_autoptr(GError) error = NULL;
-  SpCliStore store = { 0 };
-  int status;
-
-  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
-      || !check_arguments (cli, argc, argv, 0, NULL, &status))
-    return status;
-  if (session == 0)
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("session %s needs --session K"), argv[0]);
-  if (!check_range (cli, "session", session, 1, 1000, &status)
-      || !sp_cli_store_open (cli, &store, TRUE, &status))
-    return status;
-  if (!closing && !force)
-    {
-      g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("session %u is closed and its scores frozen: reopening it needs --force"),
-                   (guint) session);
-      return sp_cli_store_finish (cli, &store, error);
-    }
-  if (!(closing ? sp_db_close_session (store.db, store.tournament, (guint) session, time_up,
-                                       &error)
-        : sp_db_reopen_session (store.db, store.tournament, (guint) session, &error)))
-    return sp_cli_store_finish (cli, &store, error);
-  if (cli->json)
-    printf ("{\"session\":%u,\"status\":\"%s\"}\n", (guint) session, closing ? "closed" : "open");
-  else
-    printf (closing ? _("session %u closed\n") : _("session %u reopened\n"), (guint) session);
-  return sp_cli_store_finish (cli, &store, NULL);
-}
-
-static int
-session_close (SpCli  *cli,
-               int     argc,
-               char  **argv)
-{
-  return session_change (cli, argc, argv, TRUE);
-}
-
-static int
-session_reopen (SpCli  *cli,
+session_change (SpCli  *cli,
                 int     argc,
                 char  **argv)
 {
-  return session_change (cli, argc, argv, FALSE);
+  gboolean closing = strcmp (argv[0], "close") == 0;
+  gint64 session = 0;
+  gboolean time_up = FALSE, force = FALSE;
+  const GOptionEntry entries[] = {
+    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
+    closing ? (GOptionEntry) { "time-up", 0, 0, G_OPTION_ARG_NONE, &time_up,
+                               N_("Accept the hands played when time ran out"), NULL }
+    : (GOptionEntry) { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+                       N_("Confirm: the frozen scores may change"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, NULL, entries,
+                        closing ? _("Checks that every table played its hands (16 in MCR, a "
+                                    "whole 將 in Taiwan),\nor with --time-up accepts the hands "
+                                    "played when time ran out, and freezes\nthe session.")
+                        : _("Allows corrections again; it is kept in the audit log."));
+  g_autoptr(GError) error = NULL;
+  g_auto(SpCliStore) store = { 0 };
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
+    return status;
+  if (session == 0)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("session %s needs --session K"), argv[0]);
+  if (!sp_cli_check_range (cli, "session", session, 1, 1000, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (!closing && !force)
+    g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                 _("session %u is closed and its scores frozen: reopening it needs --force"),
+                 (guint) session);
+  else if (closing)
+    sp_db_close_session (store.db, store.tournament, (guint) session, time_up, &error);
+  else
+    sp_db_reopen_session (store.db, store.tournament, (guint) session, &error);
+  if (error != NULL)
+    return sp_cli_store_fail (cli, &store, error);
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_builder_int (builder, "session", session);
+      sp_cli_builder_string (builder, "status", closing ? "closed" : "open");
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
+  else
+    printf (closing ? _("session %u closed\n") : _("session %u reopened\n"), (guint) session);
+  return SP_CLI_OK;
 }
 
 int
@@ -1085,9 +859,9 @@ sp_cli_session (SpCli  *cli,
                 char  **argv)
 {
   static const SpCliCommand subcommands[] = {
-    { "close", N_("check a session is complete and freeze it"), session_close },
-    { "reopen", N_("allow corrections again (--force)"), session_reopen },
+    { "close", N_("check a session is complete and freeze it"), session_change },
+    { "reopen", N_("allow corrections again (--force)"), session_change },
   };
 
-  return run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
+  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
 }

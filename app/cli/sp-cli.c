@@ -139,12 +139,102 @@ sp_cli_add_json_option (SpCli          *cli,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 }
 
-int
-sp_cli_usage (const char *text,
-              gboolean    asked)
+GOptionContext *
+sp_cli_context_new (SpCli              *cli,
+                    const char         *parameters,
+                    const GOptionEntry *entries,
+                    const char         *summary)
 {
-  fputs (text, asked ? stdout : stderr);
+  GOptionContext *context = g_option_context_new (parameters);
+
+  if (entries != NULL)
+    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  sp_cli_add_json_option (cli, context);
+  g_option_context_set_summary (context, summary);
+  return context;
+}
+
+int
+sp_cli_run_subcommand (SpCli              *cli,
+                       int                 argc,
+                       char              **argv,
+                       const SpCliCommand *subcommands,
+                       guint               n_subcommands)
+{
+  static const char *const help_names[] = { "--help", "-h", "-?", NULL };
+  static const char *const json_names[] = { "--json", NULL };
+  gboolean asked = argc >= 2 && g_strv_contains (help_names, argv[1]);
+  FILE *out = asked ? stdout : stderr;
+
+  if (argc >= 2 && !asked)
+    {
+      int given = 1;
+
+      for (guint i = 0; i < n_subcommands; i++)
+        if (strcmp (argv[1], subcommands[i].name) == 0)
+          return subcommands[i].run (cli, argc - 1, argv + 1);
+      /* The subcommand's name comes first; a --json before it is not the word to blame. */
+      while (given + 1 < argc && strcmp (argv[given], "--json") == 0)
+        given++;
+      cli->json |= args_hold (argc, argv, json_names);
+      return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                          _("%s: unknown subcommand '%s' (see sparrow-cli %s --help)"), argv[0],
+                          argv[given], argv[0]);
+    }
+  fprintf (out, _("Usage: sparrow-cli %s SUBCOMMAND …\n\nSubcommands:\n"), argv[0]);
+  for (guint i = 0; i < n_subcommands; i++)
+    fprintf (out, "  %-11s %s\n", subcommands[i].name, _(subcommands[i].summary));
+  fputs (_("\nEvery subcommand takes --help.\n"), out);
   return asked ? SP_CLI_OK : SP_CLI_USAGE;
+}
+
+gboolean
+sp_cli_check_arguments (SpCli       *cli,
+                        int          argc,
+                        char       **argv,
+                        int          n,
+                        const char  *what,
+                        int         *status)
+{
+  if ((n >= 0 && argc - 1 == n) || (n < 0 && argc > 1))
+    return TRUE;
+  if (n >= 0 && argc - 1 > n)
+    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s: unexpected '%s' (see --help)"),
+                           argv[0], argv[n + 1]);
+  else
+    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s needs %s (see --help)"), argv[0],
+                           what);
+  return FALSE;
+}
+
+gboolean
+sp_cli_parse_id (SpCli       *cli,
+                 const char  *text,
+                 const char  *what,
+                 gint64      *id,
+                 int         *status)
+{
+  if (g_ascii_string_to_signed (text, 10, 1, G_MAXINT64, id, NULL))
+    return TRUE;
+  *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (a number) is expected, not '%s'"),
+                         what, text);
+  return FALSE;
+}
+
+gboolean
+sp_cli_check_range (SpCli       *cli,
+                    const char  *option,
+                    gint64       value,
+                    gint64       min,
+                    gint64       max,
+                    int         *status)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+  *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                         _("--%s: %" G_GINT64_FORMAT " is not between %" G_GINT64_FORMAT " and %"
+                           G_GINT64_FORMAT), option, value, min, max);
+  return FALSE;
 }
 
 gboolean
@@ -168,6 +258,40 @@ sp_cli_parse_ruleset (SpCli      *cli,
   return TRUE;
 }
 
+gboolean
+sp_cli_apply_options (SpCli              *cli,
+                      SpRules            *rules,
+                      const char * const *options,
+                      GString            *tournament,
+                      int                *status)
+{
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; options != NULL && options[i] != NULL; i++)
+    {
+      const char *eq = strchr (options[i], '=');
+      g_autofree char *key = eq != NULL ? g_strndup (options[i], (gsize) (eq - options[i])) : NULL;
+      gboolean known = FALSE;
+
+      if (eq == NULL)
+        {
+          *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--option %s: KEY=VALUE expected"),
+                                 options[i]);
+          return FALSE;
+        }
+      if ((tournament != NULL && !sp_tournament_check_option (key, eq + 1, &known, &error))
+          || (!known && !sp_rules_set_option (rules, key, eq + 1, &error)))
+        {
+          *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: %s", options[i],
+                                 error->message);
+          return FALSE;
+        }
+      if (tournament != NULL)
+        g_string_append_printf (tournament, "%s%s", tournament->len > 0 ? "\n" : "", options[i]);
+    }
+  return TRUE;
+}
+
 void
 sp_cli_print_json (JsonNode *node)
 {
@@ -186,6 +310,15 @@ sp_cli_builder_int (JsonBuilder *builder,
 {
   json_builder_set_member_name (builder, name);
   json_builder_add_int_value (builder, value);
+}
+
+void
+sp_cli_builder_bool (JsonBuilder *builder,
+                     const char  *name,
+                     gboolean     value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_boolean_value (builder, value);
 }
 
 void
@@ -215,6 +348,18 @@ sp_cli_print_builder (JsonBuilder *builder)
   g_autoptr(JsonNode) root = json_builder_get_root (builder);
 
   sp_cli_print_json (root);
+}
+
+void
+sp_cli_print_int_object (const char *member,
+                         gint64      value)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  sp_cli_builder_int (builder, member, value);
+  json_builder_end_object (builder);
+  sp_cli_print_builder (builder);
 }
 
 void
@@ -399,43 +544,25 @@ void
 sp_cli_json_string (GString    *out,
                     const char *text)
 {
+  /* JsonGenerator of json-glib 1.6 (json_strescape) escapes '"' and '\\', the control
+   * characters 0x01–0x1e (\b \t \n \f \r by letter, the others as \u00xx with lower-case hex)
+   * and 0x7f; 0x1f and every byte from 0x80 (UTF-8 or not) go out as they are. */
+  static const char letters[0x1f] = {
+    ['\b'] = 'b', ['\t'] = 't', ['\n'] = 'n', ['\f'] = 'f', ['\r'] = 'r',
+  };
+
   g_string_append_c (out, '"');
   for (const char *p = text; *p != '\0'; p++)
     {
       guchar c = (guchar) *p;
 
-      /* JsonGenerator of json-glib 1.6 (json_strescape) escapes '"' and '\\', the control
-       * characters 0x01–0x1e (\b \t \n \f \r by letter, the others as \u00xx with lower-case
-       * hex) and 0x7f; 0x1f and every byte from 0x80 (UTF-8 or not) go out as they are. */
-      if (c == '"' || c == '\\')
+      if (c == '"' || c == '\\' || (c < 0x1f && letters[c] != '\0'))
         {
           g_string_append_c (out, '\\');
-          g_string_append_c (out, (char) c);
+          g_string_append_c (out, c < 0x1f ? letters[c] : (char) c);
         }
       else if (c < 0x1f || c == 0x7f)
-        {
-          switch (c)
-            {
-            case '\b':
-              g_string_append (out, "\\b");
-              break;
-            case '\t':
-              g_string_append (out, "\\t");
-              break;
-            case '\n':
-              g_string_append (out, "\\n");
-              break;
-            case '\f':
-              g_string_append (out, "\\f");
-              break;
-            case '\r':
-              g_string_append (out, "\\r");
-              break;
-            default:
-              g_string_append_printf (out, "\\u00%.2x", c);
-              break;
-            }
-        }
+        g_string_append_printf (out, "\\u00%.2x", c);
       else
         g_string_append_c (out, (char) c);
     }
@@ -464,8 +591,8 @@ sp_cli_json_int (GString *out,
   g_string_append_len (out, buf, n);
 }
 
-void
-sp_cli_json_items (GString             *out,
+static void
+json_items (GString             *out,
                    const SpScoreResult *result)
 {
   g_string_append_c (out, '[');
@@ -485,8 +612,8 @@ sp_cli_json_items (GString             *out,
   g_string_append_c (out, ']');
 }
 
-void
-sp_cli_json_ready (GString             *out,
+static void
+json_ready (GString             *out,
                    const SpScoreResult *result)
 {
   sp_cli_json_member (out, "ready");
@@ -510,7 +637,7 @@ sp_cli_json_verdict_error (GString             *out,
   sp_cli_json_member (out, "message");
   sp_cli_json_string (out, message);
   if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-    sp_cli_json_ready (out, result);
+    json_ready (out, result);
   if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
     {
       sp_cli_json_member (out, "total");
@@ -548,14 +675,14 @@ sp_cli_json_verdict (GString             *out,
     {
       sp_cli_json_verdict_error (out, result, result->message);
       if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        sp_cli_json_ready (out, result);
+        json_ready (out, result);
     }
   if (listed)
     {
       sp_cli_json_member (out, "total");
       sp_cli_json_int (out, result->total);
       sp_cli_json_member (out, "fan");
-      sp_cli_json_items (out, result);
+      json_items (out, result);
       if (result->points > 0)
         {
           sp_cli_json_member (out, "points");
@@ -579,30 +706,4 @@ sp_cli_json_verdict (GString             *out,
       g_string_append_c (out, '}');
     }
   g_string_append_c (out, '}');
-}
-
-gboolean
-sp_cli_situation_apply (SpSituation  *situation,
-                        const char   *option,
-                        const char   *value,
-                        GError      **error)
-{
-  if (!g_str_has_prefix (option, "--"))
-    {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, "unknown situation option %s",
-                   option);
-      return FALSE;
-    }
-  return sp_situation_set (situation, option + 2, value, error);
-}
-
-gboolean
-sp_cli_situation_takes_value (const char *option)
-{
-  SpSituationField field;
-
-  if (!g_str_has_prefix (option, "--"))
-    return FALSE;
-  field = sp_situation_field_from_key (option + 2);
-  return field != 0 && !sp_situation_field_is_switch (field);
 }

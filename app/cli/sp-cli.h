@@ -1,4 +1,4 @@
-/* sp-cli.h: what the subcommands of sparrow-cli share.
+/* sp-cli.h: what the commands of sparrow-cli share: errors, option parsing, JSON output.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -24,10 +24,11 @@ typedef struct
   char       *db_path;
   char       *tournament;
   char       *referee;
-  gboolean    json;    /* the running subcommand answers in JSON */
+  gboolean    json;    /* the running command answers in JSON */
   const char *command; /* the command's name as typed ("score", "seating"), for --help */
 } SpCli;
 
+/* A command or subcommand: @argv[0] is its name, the rest its arguments. */
 typedef int (*SpCliCommandFunc) (SpCli  *cli,
                                  int     argc,
                                  char  **argv);
@@ -39,145 +40,151 @@ typedef struct
   SpCliCommandFunc  run;
 } SpCliCommand;
 
-/* Prints an error the way SPEC.md §3 says (a JSON object on stdout with --json, else one
- * line on stderr) and returns @status. */
+/* Prints an error as SPEC.md §3 says (a JSON object on stdout under --json, else one line on
+ * stderr) and returns @status. */
 G_GNUC_PRINTF (4, 5)
-int   sp_cli_fail            (SpCli      *cli,
-                              int         status,
-                              const char *code,
-                              const char *format,
-                              ...);
-/* The same for a GError of any layer; @status and the code follow the error. */
-int   sp_cli_fail_error      (SpCli        *cli,
-                              const GError *error);
-/* THE way a command parses its options: one GOptionContext per command.
- *
- *   g_autofree char *rules = NULL;
- *   g_auto(GStrv) options = NULL;           (repeated --option KEY=VALUE)
- *   GOptionEntry entries[] = {
- *     { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, N_("mcr, taiwan or guangdong"), "R" },
- *     { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options, N_("…"), "KEY=VALUE" },
- *     { NULL }
- *   };
- *   g_autoptr(GOptionContext) context = g_option_context_new ("HAND");
- *
- *   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
- *   sp_cli_add_json_option (cli, context);                       (if it takes --json)
- *   g_option_context_add_group (context, sp_cli_situation_group_new (&situation));
- *   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status))
- *     return status;
- *
- * Then argv[0] is the command's own name and argv[1..argc-1] its positional arguments, in order.
- * Before parsing, an argument "--json" (before any "--") sets cli->json, so that even a usage
- * error answers as a JSON error object.  "--help" (or -h, -?) prints the context's help, every
- * group included, on stdout: FALSE with *@status SP_CLI_OK, the caller returns it.  An unknown
- * option, a missing or bad value (a callback's G_OPTION_ERROR) is a usage error: FALSE with
- * *@status SP_CLI_USAGE, printed as sp_cli_fail() does with the code "usage".  Do not enable
- * GLib's own help or call g_option_context_parse() directly: it would exit the process. */
-gboolean sp_cli_parse_options (SpCli          *cli,
-                               GOptionContext *context,
-                               int            *argc,
-                               char         ***argv,
-                               int            *status);
-/* Adds the common --json switch (setting cli->json) to @context's main group. */
-void     sp_cli_add_json_option (SpCli          *cli,
-                                 GOptionContext *context);
-/* Prints a subcommand's usage @text: asked for (--help), on stdout, returning SP_CLI_OK; else,
- * the command line being wrong, on stderr, returning SP_CLI_USAGE. */
-int   sp_cli_usage           (const char *text,
-                              gboolean    asked);
-/* Reads --rules: @name must be mcr, taiwan or guangdong.  Else prints the usage error (the
- * option missing or the ruleset unknown), sets *@status and returns FALSE. */
-gboolean sp_cli_parse_ruleset (SpCli      *cli,
-                               const char *name,
-                               SpRuleset  *ruleset,
-                               int        *status);
-/* Prints a JSON node on one line to stdout. */
-void  sp_cli_print_json      (JsonNode   *node);
+int      sp_cli_fail            (SpCli              *cli,
+                                 int                 status,
+                                 const char         *code,
+                                 const char         *format,
+                                 ...);
+/* The same for a GError of the core (its code's name) or of GOption (a usage error). */
+int      sp_cli_fail_error      (SpCli              *cli,
+                                 const GError       *error);
 
-/* Records as JSON through JsonBuilder: a member and its value in one call. */
-void  sp_cli_builder_int     (JsonBuilder *builder,
-                              const char  *name,
-                              gint64       value);
-void  sp_cli_builder_string  (JsonBuilder *builder,
-                              const char  *name,
-                              const char  *value);
+/* A command's GOptionContext: its @entries (or NULL), --json, the @summary its help opens with
+ * (or NULL), @parameters the positional arguments' names in the usage line. */
+GOptionContext *sp_cli_context_new (SpCli              *cli,
+                                    const char         *parameters,
+                                    const GOptionEntry *entries,
+                                    const char         *summary);
+/* Adds --json (setting cli->json) to @context. */
+void     sp_cli_add_json_option (SpCli              *cli,
+                                 GOptionContext     *context);
+/* THE way a command parses its options; never g_option_context_parse(), whose --help would exit.
+ * "--json" anywhere (before "--") sets cli->json first, so that a usage error answers in JSON.
+ * --help prints the help of every group on stdout: FALSE, *@status SP_CLI_OK.  An unknown
+ * option or a bad value: FALSE, *@status SP_CLI_USAGE, reported.  Then argv[0] is the command's
+ * name and argv[1..argc-1] its positional arguments. */
+gboolean sp_cli_parse_options   (SpCli              *cli,
+                                 GOptionContext     *context,
+                                 int                *argc,
+                                 char             ***argv,
+                                 int                *status);
+/* Runs the subcommand @argv[1] of command @argv[0].  --help lists @subcommands on stdout
+ * (SP_CLI_OK); none given lists them on stderr, an unknown one is a usage error. */
+int      sp_cli_run_subcommand  (SpCli              *cli,
+                                 int                 argc,
+                                 char              **argv,
+                                 const SpCliCommand *subcommands,
+                                 guint               n_subcommands);
+/* The positional arguments: exactly @n, or with @n -1 at least one; else a usage error saying
+ * that the command needs @what, or what was not expected. */
+gboolean sp_cli_check_arguments (SpCli              *cli,
+                                 int                 argc,
+                                 char              **argv,
+                                 int                 n,
+                                 const char         *what,
+                                 int                *status);
+/* An ID (a whole number from 1) typed as @what; else a usage error. */
+gboolean sp_cli_parse_id        (SpCli              *cli,
+                                 const char         *text,
+                                 const char         *what,
+                                 gint64             *id,
+                                 int                *status);
+/* A number option within [@min, @max]; else a usage error naming --@option. */
+gboolean sp_cli_check_range     (SpCli              *cli,
+                                 const char         *option,
+                                 gint64              value,
+                                 gint64              min,
+                                 gint64              max,
+                                 int                *status);
+/* --rules: @name must be mcr, taiwan or guangdong; else a usage error. */
+gboolean sp_cli_parse_ruleset   (SpCli              *cli,
+                                 const char         *name,
+                                 SpRuleset          *ruleset,
+                                 int                *status);
+/* Sets each --option KEY=VALUE of @options on @rules; else a usage error.  With @tournament
+ * (create), a tournament option is accepted too, and every option appended to it as a line. */
+gboolean sp_cli_apply_options   (SpCli              *cli,
+                                 SpRules            *rules,
+                                 const char * const *options,
+                                 GString            *tournament,
+                                 int                *status);
+/* A member and its value in one call. */
+void     sp_cli_builder_int     (JsonBuilder        *builder,
+                                 const char         *name,
+                                 gint64              value);
+void     sp_cli_builder_bool    (JsonBuilder        *builder,
+                                 const char         *name,
+                                 gboolean            value);
+void     sp_cli_builder_string  (JsonBuilder        *builder,
+                                 const char         *name,
+                                 const char         *value);
 /* A string member, null when @value is NULL. */
-void  sp_cli_builder_nullable (JsonBuilder *builder,
-                               const char  *name,
-                               const char  *value);
-/* Prints what @builder built, on one line. */
-void  sp_cli_print_builder   (JsonBuilder *builder);
-/* Writes one record of a list as a JSON object. */
+void     sp_cli_builder_nullable (JsonBuilder       *builder,
+                                  const char        *name,
+                                  const char        *value);
+/* Prints a node, or what @builder built, on one line of stdout. */
+void     sp_cli_print_json      (JsonNode           *node);
+void     sp_cli_print_builder   (JsonBuilder        *builder);
+/* Prints {"@member": @value}: what a command that changed one thing did. */
+void     sp_cli_print_int_object (const char        *member,
+                                  gint64             value);
+/* Prints {"@member":[…]}, @to_json writing each record of @records as an object. */
 typedef void (*SpCliToJson) (JsonBuilder   *builder,
                              gconstpointer  record);
-/* Prints {"@member":[…]} with one object per record of @records. */
-void  sp_cli_print_json_list (const char  *member,
-                              GPtrArray   *records,
-                              SpCliToJson  to_json);
+void     sp_cli_print_json_list (const char         *member,
+                                 GPtrArray          *records,
+                                 SpCliToJson         to_json);
 
-/* The columns @text takes on a terminal: a wide character (CJK) counts two, a zero-width one
- * none, any other character (or a byte that is not UTF-8) one. */
-guint sp_cli_text_width      (const char *text);
-/* Appends @text to @out, then spaces up to @width columns: printf's "%-*s" by display width, so
- * that text tables line up whatever the script of the names in them. */
-void  sp_cli_append_padded   (GString    *out,
-                              const char *text,
-                              guint       width);
+/* The columns @text takes on a terminal (a CJK character two), and @text appended to @out padded
+ * to @width of them: text tables line up whatever the script of the names. */
+guint    sp_cli_text_width      (const char         *text);
+void     sp_cli_append_padded   (GString            *out,
+                                 const char         *text,
+                                 guint               width);
 
-/* A verdict of score (SPEC.md §3.1) as one JSON object: {"rules", "profile", "win", "error",
- * "ready", "total", "fan", "points", "settlement", "penalty"}, each member when it applies. */
-void  sp_cli_build_verdict   (JsonBuilder         *builder,
-                              const SpRules       *rules,
-                              const SpScoreResult *result);
-/* The member "error": {"code", "message" (@message), and for not-a-win "ready"/"shanten", for
- * below-minimum "total"} of a refused verdict. */
-void  sp_cli_build_verdict_error (JsonBuilder         *builder,
-                                  const SpScoreResult *result,
-                                  const char          *message);
-/* Reports a refused verdict as sp_cli_fail does, the JSON error carrying the verdict's fields
- * as `score --json` writes them; returns SP_CLI_REFUSED. */
-int   sp_cli_fail_verdict    (SpCli               *cli,
-                              const SpScoreResult *result,
-                              const char          *message);
-
-/* The verdict writer of `score --batch`: JSON written straight into @out, byte for byte what
- * JsonGenerator writes for the same object (a verdict through JsonBuilder costs four times its
- * scoring; see sp-cli.c).  Use json-glib everywhere else.  sp_cli_json_member writes the comma
- * before a member unless it opens its object. */
-void  sp_cli_json_string     (GString             *out,
-                              const char          *text);
-void  sp_cli_json_member     (GString             *out,
-                              const char          *name);
-void  sp_cli_json_int        (GString             *out,
-                              gint64               value);
-/* The array of a verdict's items: [{"name", "value", "count"}, …]. */
-void  sp_cli_json_items      (GString             *out,
-                              const SpScoreResult *result);
-/* "ready" and, when not ready, "shanten" of a not-a-win verdict. */
-void  sp_cli_json_ready      (GString             *out,
-                              const SpScoreResult *result);
-/* The member "error" of a refused verdict, as sp_cli_build_verdict_error() builds it. */
-void  sp_cli_json_verdict_error (GString             *out,
+/* A verdict of score (SPEC.md §3.1) as one JSON object, and its member "error" ({"code",
+ * "message" (@message), "ready"/"shanten" or "total"}) when refused. */
+void     sp_cli_build_verdict   (JsonBuilder         *builder,
+                                 const SpRules       *rules,
+                                 const SpScoreResult *result);
+void     sp_cli_build_verdict_error (JsonBuilder         *builder,
+                                     const SpScoreResult *result,
+                                     const char          *message);
+/* Reports a refused verdict as sp_cli_fail does, the JSON error carrying the verdict's fields;
+ * returns SP_CLI_REFUSED. */
+int      sp_cli_fail_verdict    (SpCli               *cli,
                                  const SpScoreResult *result,
                                  const char          *message);
-/* The whole verdict, as sp_cli_build_verdict() builds it. */
-void  sp_cli_json_verdict    (GString             *out,
-                              const SpRules       *rules,
-                              const SpScoreResult *result);
 
-/* A SITUATION option as typed ("--seat-wind", "S"; @value NULL for a switch) set on @situation. */
-gboolean sp_cli_situation_apply       (SpSituation  *situation,
-                                       const char   *option,
-                                       const char   *value,
-                                       GError      **error);
-/* Whether @option ("--seat-wind") is a SITUATION option that takes a value. */
-gboolean sp_cli_situation_takes_value (const char   *option);
+/* The verdict writer of `score --batch` only: JSON written straight into @out, byte for byte what
+ * JsonGenerator writes for the same object (see sp-cli.c).  sp_cli_json_member writes the comma
+ * before a member unless it opens its object. */
+void     sp_cli_json_string     (GString             *out,
+                                 const char          *text);
+void     sp_cli_json_member     (GString             *out,
+                                 const char          *name);
+void     sp_cli_json_int        (GString             *out,
+                                 gint64               value);
+void     sp_cli_json_verdict_error (GString             *out,
+                                    const SpScoreResult *result,
+                                    const char          *message);
+void     sp_cli_json_verdict    (GString             *out,
+                                 const SpRules       *rules,
+                                 const SpScoreResult *result);
 
-/* The subcommands. */
-int   sp_cli_score           (SpCli *cli, int argc, char **argv);
-int   sp_cli_waits           (SpCli *cli, int argc, char **argv);
-int   sp_cli_check           (SpCli *cli, int argc, char **argv);
-int   sp_cli_seating         (SpCli *cli, int argc, char **argv);
+/* The commands. */
+int      sp_cli_score           (SpCli *cli, int argc, char **argv);
+int      sp_cli_waits           (SpCli *cli, int argc, char **argv);
+int      sp_cli_check           (SpCli *cli, int argc, char **argv);
+int      sp_cli_seating         (SpCli *cli, int argc, char **argv);
+int      sp_cli_tournament      (SpCli *cli, int argc, char **argv);
+int      sp_cli_players         (SpCli *cli, int argc, char **argv);
+int      sp_cli_hand            (SpCli *cli, int argc, char **argv);
+int      sp_cli_penalty         (SpCli *cli, int argc, char **argv);
+int      sp_cli_session         (SpCli *cli, int argc, char **argv);
+int      sp_cli_standings       (SpCli *cli, int argc, char **argv);
 
 G_END_DECLS

@@ -428,7 +428,7 @@ refused("MCR stakes", ["hand", "add", "--session", "1", "--table", "1", "--winne
 refused("--kong without a kong", ["hand", "add", "--session", "1", "--table", "1", "--winner",
         "E", "--from", "self", "--kong", "--hand", CHICKEN, "--json"], "", code="bad-situation")
 refused("a session beyond the tournament's", ["hand", "add", "--session", "3", "--table", "1",
-        "--winner", "E", "--from", "S", "--fan", "8"], "not 3")
+        "--winner", "E", "--from", "S", "--fan", "8"], "2 sessions")
 refused("session 2 is not drawn yet", ["hand", "add", "--session", "2", "--table", "1",
         "--winner", "E", "--from", "S", "--fan", "8"], "not been drawn")
 refused("a draw of session 1 again", ["seating", "draw", "--session", "1", "--seed", "12"],
@@ -953,7 +953,8 @@ rc, _, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E
                  "S", "--fan", "x8")
 check("refused: --fan x8: nothing changed", rc != 0 and state() == before, err)
 todo("--fan x8 is a usage error (exit 2) like --points x8", rc == 2, f"rc={rc} {err}",
-     "app/cli/sp-cli-hands.c parse_total answers SP_DB_ERROR_INVALID (exit 1)")
+     "app/cli/sp-cli-hands.c answers a --fan that sp_hand_entry_parse_total "
+     "cannot read as a refusal (exit 1), not a usage error")
 check_table(gd1, "Guangdong with dealer_repeats")
 check("Guangdong with dealer_repeats: the streaks", [st[2] for st in gd1.states()[:-1]]
       == [0, 1, 2, 3, 0, 0, 0], gd1.states())

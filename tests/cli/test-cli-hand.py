@@ -126,4 +126,49 @@ check("--db without a value", rc == 2 and "--db" in err, err)
 rc, out, err = run()
 check("no command: usage on stderr", rc == 2 and "Usage: sparrow-cli" in err, err)
 
+# Every command and subcommand that `--help` lists: its --help on stdout with exit 0, an unknown
+# option a usage error (exit 2, one line on stderr), and under --json that error as a JSON object
+# on stdout.  The database named is never opened: option errors come first.
+NO_DB = ("--db", os.path.join(os.path.dirname(os.path.abspath(sys.argv[1])), "never-opened.db"))
+
+
+def listed(text, heading):
+    """The names a help lists under @heading, up to the next blank line."""
+    names, inside = [], False
+    for line in text.splitlines():
+        if line.strip() == heading:
+            inside = True
+        elif inside and not line.strip():
+            inside = False
+        elif inside:
+            names.append(line.split()[0])
+    return names
+
+
+rc, out, _ = run("--help")
+commands = listed(out, "Commands:")
+check("--help lists the commands", "score" in commands and "hand" in commands, out)
+for name in commands:
+    rc, out, _ = run(*NO_DB, name, "--help")
+    subcommands = listed(out, "Subcommands:")
+    for args in [[name, sub] for sub in subcommands] or [[name]]:
+        label = " ".join(args)
+        rc, out, err = run(*NO_DB, *args, "--help")
+        check(f"{label} --help on stdout", rc == 0 and "Usage" in out and err == "", out + err)
+        rc, out, err = run(*NO_DB, *args, "--bogus")
+        check(f"{label} --bogus is a usage error", rc == 2 and out == "" and "--bogus" in err
+              and err.count("\n") == 1, out + err)
+        rc, out, err = run(*NO_DB, *args, "--json", "--bogus")
+        data = json.loads(out) if out.startswith("{") else {}
+        check(f"{label} --json --bogus is a JSON usage error", rc == 2 and err == ""
+              and data.get("error", {}).get("code") == "usage"
+              and "--bogus" in data["error"]["message"], out + err)
+    if subcommands:
+        rc, out, err = run(*NO_DB, name, "--json", "--bogus")
+        data = json.loads(out) if out.startswith("{") else {}
+        check(f"{name} --json --bogus is a JSON usage error", rc == 2 and err == ""
+              and data.get("error", {}).get("code") == "usage"
+              and "--bogus" in data["error"]["message"], out + err)
+check("never-opened.db was not created", not os.path.exists(NO_DB[1]), NO_DB[1])
+
 finish()

@@ -1,0 +1,1194 @@
+/* sp-db-rows.c: the SQLite backend's row functions: every SQL statement of the operations,
+ * each reading or writing rows of one idea (a tournament, its players, sessions and seats,
+ * the balanced plan, hands, penalties, the audit log) and checking only that a row exists.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-db-sqlite.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+/* ---- tournaments ----------------------------------------------------------------------- */
+
+
+#define TOURNAMENT_COLUMNS \
+  "id, name, ruleset, profile, options, n_sessions, seating, ranking, base, per_tai, created"
+
+static SpTournament *
+tournament_from_row (sqlite3_stmt *statement)
+{
+  SpTournament *tournament = g_new0 (SpTournament, 1);
+  SpRuleset ruleset = SP_RULESET_MCR;
+
+  tournament->id = sqlite3_column_int64 (statement, 0);
+  tournament->name = sp_db_column_text (statement, 1);
+  sp_ruleset_from_string ((const char *) sqlite3_column_text (statement, 2), &ruleset);
+  tournament->ruleset = ruleset;
+  tournament->profile = sp_db_column_text (statement, 3);
+  tournament->options = sp_db_column_text (statement, 4);
+  tournament->n_sessions = sqlite3_column_int (statement, 5);
+  tournament->seating = sp_db_column_text (statement, 6);
+  tournament->ranking = sp_db_column_text (statement, 7);
+  tournament->base = sqlite3_column_int (statement, 8);
+  tournament->per_tai = sqlite3_column_int (statement, 9);
+  tournament->created = sp_db_column_text (statement, 10);
+  return tournament;
+}
+
+gboolean
+sp_db_find_tournament_id (SpDb        *db,
+                          const char  *name,
+                          gint64       except,
+                          gint64      *id,
+                          GError     **error)
+{
+  const SpDbValue values[] = { sp_db_text (name), sp_db_int (except) };
+  gboolean found;
+
+  *id = 0;
+  return sp_db_read_int64 (db, sp_db_query (db, "SELECT id FROM tournaments"
+                                            " WHERE name = ? AND id != ?", values,
+                                            G_N_ELEMENTS (values), error),
+                           id, &found, "looking for the tournament", error);
+}
+
+gboolean
+sp_db_insert_tournament (SpDb          *db,
+                         SpTournament  *tournament,
+                         const char    *created,
+                         GError       **error)
+{
+  const SpDbValue values[] = {
+    sp_db_text (tournament->name),
+    sp_db_text (sp_ruleset_to_string (tournament->ruleset)),
+    sp_db_text (tournament->profile),
+    sp_db_text (tournament->options != NULL ? tournament->options : ""),
+    sp_db_int (tournament->n_sessions),
+    sp_db_text (tournament->seating),
+    sp_db_text (tournament->ranking),
+    sp_db_int (tournament->base),
+    sp_db_int (tournament->per_tai),
+    sp_db_text (created),
+  };
+
+  if (!sp_db_run (db, "INSERT INTO tournaments (name, ruleset, profile, options, n_sessions,"
+                  " seating, ranking, base, per_tai, created)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  values, G_N_ELEMENTS (values), "creating the tournament", error))
+    return FALSE;
+  tournament->id = sqlite3_last_insert_rowid (db->handle);
+  return TRUE;
+}
+
+GPtrArray *
+sp_db_list_tournaments (SpDb    *db,
+                        GError **error)
+{
+  return sp_db_list_rows (db, sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS
+                                             " FROM tournaments ORDER BY id", error),
+                          (SpDbRowReader) tournament_from_row,
+                          (GDestroyNotify) sp_tournament_free, "listing tournaments", error);
+}
+
+SpTournament *
+sp_db_find_tournament (SpDb        *db,
+                       const char  *id_or_name,
+                       GError     **error)
+{
+  const SpDbValue name[] = { sp_db_text (id_or_name) };
+  sqlite3_stmt *statement;
+  SpTournament *tournament;
+
+  if (id_or_name == NULL)
+    statement = sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS
+                               " FROM tournaments ORDER BY id DESC LIMIT 1", error);
+  else
+    statement = sp_db_query (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments"
+                             " WHERE name = ?1 OR CAST (id AS TEXT) = ?1"
+                             " ORDER BY name = ?1 DESC LIMIT 1", name, G_N_ELEMENTS (name), error);
+  if (!sp_db_read_row (db, statement, (SpDbRowReader) tournament_from_row,
+                       (gpointer *) &tournament, "looking for the tournament", error))
+    return NULL;
+  if (tournament == NULL)
+    {
+      if (id_or_name == NULL)
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                     _("no tournament yet in %s (create one with: tournament create)"), db->path);
+      else
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                     _("no tournament '%s' in %s"), id_or_name, db->path);
+    }
+  return tournament;
+}
+
+SpTournament *
+sp_db_get_tournament (SpDb     *db,
+                      gint64    id,
+                      GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (id) };
+  SpTournament *tournament;
+
+  if (!sp_db_read_row (db, sp_db_query (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments"
+                                        " WHERE id = ?", values, G_N_ELEMENTS (values), error),
+                       (SpDbRowReader) tournament_from_row, (gpointer *) &tournament,
+                       "looking for the tournament", error))
+    return NULL;
+  if (tournament == NULL)
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                 _("There is no tournament %" G_GINT64_FORMAT "."), id);
+  return tournament;
+}
+
+gboolean
+sp_db_update_tournament_name (SpDb        *db,
+                              gint64       id,
+                              const char  *name,
+                              GError     **error)
+{
+  const SpDbValue values[] = { sp_db_text (name), sp_db_int (id) };
+
+  return sp_db_run (db, "UPDATE tournaments SET name = ? WHERE id = ?", values,
+                    G_N_ELEMENTS (values), "renaming the tournament", error);
+}
+
+gboolean
+sp_db_delete_tournament_rows (SpDb     *db,
+                              gint64    id,
+                              GError  **error)
+{
+  /* Children first, so that no row is left pointing at a deleted one whatever the order in
+   * which the foreign keys' cascades would run. */
+  static const char * const deletions[] = {
+    "DELETE FROM penalties WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
+    "DELETE FROM hands WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
+    "DELETE FROM seats WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
+    "DELETE FROM sessions WHERE tournament_id = ?",
+    "DELETE FROM plan_seats WHERE tournament_id = ?",
+    "DELETE FROM plan_players WHERE tournament_id = ?",
+    "UPDATE players SET substitute_for = NULL WHERE tournament_id = ?",
+    "DELETE FROM players WHERE tournament_id = ?",
+    "DELETE FROM tournaments WHERE id = ?",
+  };
+  const SpDbValue values[] = { sp_db_int (id) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (deletions); i++)
+    if (!sp_db_run (db, deletions[i], values, G_N_ELEMENTS (values), "deleting the tournament",
+                    error))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+summary_from_row (sqlite3_stmt *statement,
+                  gpointer      user_data)
+{
+  SpTournamentSummary *summary = user_data;
+
+  summary->n_players = sqlite3_column_int (statement, 0);
+  summary->n_active = sqlite3_column_int (statement, 1);
+  summary->n_present = sqlite3_column_int (statement, 2);
+  summary->n_drawn = sqlite3_column_int (statement, 3);
+  summary->n_closed = sqlite3_column_int (statement, 4);
+  summary->n_hands = sqlite3_column_int (statement, 5);
+  summary->n_penalties = sqlite3_column_int (statement, 6);
+}
+
+gboolean
+sp_db_summarize_tournament (SpDb                 *db,
+                            gint64                tournament,
+                            SpTournamentSummary  *summary,
+                            GError              **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament) };
+
+  memset (summary, 0, sizeof *summary);
+  return sp_db_each_row (db, sp_db_query (db,
+    "SELECT (SELECT count (*) FROM players WHERE tournament_id = ?1),"
+    " (SELECT count (*) FROM players WHERE tournament_id = ?1 AND status != 'withdrawn'),"
+    " (SELECT count (*) FROM players WHERE tournament_id = ?1 AND present = 1),"
+    " (SELECT count (*) FROM sessions s WHERE s.tournament_id = ?1"
+    "  AND EXISTS (SELECT 1 FROM seats WHERE session_id = s.id)),"
+    " (SELECT count (*) FROM sessions WHERE tournament_id = ?1 AND status = 'closed'),"
+    " (SELECT count (*) FROM hands WHERE session_id IN"
+    "  (SELECT id FROM sessions WHERE tournament_id = ?1)),"
+    " (SELECT count (*) FROM penalties WHERE session_id IN"
+    "  (SELECT id FROM sessions WHERE tournament_id = ?1))",
+    values, G_N_ELEMENTS (values), error), summary_from_row, summary,
+    "summarizing the tournament", error);
+}
+
+gboolean
+sp_db_set_plan_seed (SpDb     *db,
+                     gint64    tournament,
+                     guint64   seed,
+                     GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int ((gint64) seed), sp_db_int (tournament) };
+
+  return sp_db_run_write (db, "UPDATE tournaments SET plan_seed = ? WHERE id = ?", values,
+                          G_N_ELEMENTS (values), "storing the plan's seed", error);
+}
+
+gboolean
+sp_db_read_plan_seed (SpDb      *db,
+                      gint64     tournament,
+                      guint64   *seed,
+                      gboolean  *found,
+                      GError   **error)
+{
+  const SpDbValue id[] = { sp_db_int (tournament) };
+  gint64 value = 0;
+
+  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT plan_seed FROM tournaments WHERE id = ?", id,
+                                          G_N_ELEMENTS (id), error),
+                         &value, found, "reading the plan's seed", error))
+    return FALSE;
+  *seed = (guint64) value;
+  return TRUE;
+}
+
+gboolean
+sp_db_get_plan_seed (SpDb    *db,
+                     gint64   tournament,
+                     guint64 *seed)
+{
+  gboolean found = FALSE;
+
+  return sp_db_read_plan_seed (db, tournament, seed, &found, NULL) && found;
+}
+
+/* ---- players --------------------------------------------------------------------------- */
+
+#define PLAYER_COLUMNS \
+  "id, tournament_id, name, club, country, team, federation_id, status, substitute_for, present"
+
+static SpPlayer *
+player_from_row (sqlite3_stmt *statement)
+{
+  SpPlayer *player = g_new0 (SpPlayer, 1);
+  SpPlayerStatus status = SP_PLAYER_ACTIVE;
+
+  player->id = sqlite3_column_int64 (statement, 0);
+  player->tournament = sqlite3_column_int64 (statement, 1);
+  player->name = sp_db_column_text (statement, 2);
+  player->club = sp_db_column_text (statement, 3);
+  player->country = sp_db_column_text (statement, 4);
+  player->team = sp_db_column_text (statement, 5);
+  player->federation_id = sp_db_column_text (statement, 6);
+  sp_player_status_from_string ((const char *) sqlite3_column_text (statement, 7), &status);
+  player->status = status;
+  player->substitute_for = sqlite3_column_int64 (statement, 8);
+  player->present = sqlite3_column_int (statement, 9) != 0;
+  return player;
+}
+
+gboolean
+sp_db_insert_player (SpDb      *db,
+                     SpPlayer  *player,
+                     GError   **error)
+{
+  const SpDbValue values[] = {
+    sp_db_int (player->tournament),
+    sp_db_text (player->name),
+    sp_db_text (player->club),
+    sp_db_text (player->country),
+    sp_db_text (player->team),
+    sp_db_text (player->federation_id),
+    sp_db_text (sp_player_status_to_string (player->status)),
+    sp_db_id (player->substitute_for),
+  };
+
+  if (!sp_db_run (db, "INSERT INTO players (tournament_id, name, club, country, team,"
+                  " federation_id, status, substitute_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                  values, G_N_ELEMENTS (values), "adding the player", error))
+    return FALSE;
+  player->id = sqlite3_last_insert_rowid (db->handle);
+  return TRUE;
+}
+
+GPtrArray *
+sp_db_list_players (SpDb    *db,
+                    gint64   tournament,
+                    GError **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament) };
+
+  return sp_db_list_rows (db, sp_db_query (db, "SELECT " PLAYER_COLUMNS " FROM players"
+                                           " WHERE tournament_id = ? ORDER BY id",
+                                           values, G_N_ELEMENTS (values), error),
+                          (SpDbRowReader) player_from_row, (GDestroyNotify) sp_player_free,
+                          "listing players", error);
+}
+
+/* The player that @sql finds by tournament and one key (@values), or NULL in *@player. */
+static gboolean
+read_player (SpDb             *db,
+             const char       *sql,
+             const SpDbValue   values[2],
+             SpPlayer        **player,
+             GError          **error)
+{
+  return sp_db_read_row (db, sp_db_query (db, sql, values, 2, error),
+                         (SpDbRowReader) player_from_row, (gpointer *) player,
+                         "looking for the player", error);
+}
+
+/* Counted in the store rather than by listing, so that the app's list of tournaments does not
+ * read every player of every tournament. */
+gboolean
+sp_db_count_players (SpDb     *db,
+                     gint64    tournament,
+                     guint    *n_players,
+                     GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament) };
+  gboolean found = FALSE;
+  gint64 count = 0;
+
+  g_return_val_if_fail (db != NULL && n_players != NULL, FALSE);
+
+  if (!sp_db_read_int64 (db,
+                         sp_db_query (db, "SELECT count (*) FROM players"
+                                      " WHERE tournament_id = ? AND status != 'withdrawn'",
+                                      values, G_N_ELEMENTS (values), error),
+                         &count, &found, "counting the players", error))
+    return FALSE;
+  *n_players = found ? (guint) count : 0;
+  return TRUE;
+}
+
+SpPlayer *
+sp_db_get_player (SpDb    *db,
+                  gint64   tournament,
+                  gint64   id,
+                  GError **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (id) };
+  SpPlayer *player;
+
+  if (!read_player (db, "SELECT " PLAYER_COLUMNS " FROM players"
+                    " WHERE tournament_id = ? AND id = ?", values, &player, error))
+    return NULL;
+  if (player == NULL)
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                 _("no player %" G_GINT64_FORMAT " in this tournament"), id);
+  return player;
+}
+
+gboolean
+sp_db_lookup_player (SpDb        *db,
+                     gint64       tournament,
+                     const char  *name,
+                     SpPlayer   **player,
+                     GError     **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_text (name) };
+
+  return read_player (db, "SELECT " PLAYER_COLUMNS " FROM players"
+                      " WHERE tournament_id = ? AND name = ?", values, player, error);
+}
+
+SpPlayer *
+sp_db_find_player_by_name (SpDb        *db,
+                           gint64       tournament,
+                           const char  *name,
+                           GError     **error)
+{
+  SpPlayer *player;
+
+  if (!sp_db_lookup_player (db, tournament, name, &player, error))
+    return NULL;
+  if (player == NULL)
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                 _("no player named '%s' in this tournament"), name);
+  return player;
+}
+
+gboolean
+sp_db_find_substitute (SpDb       *db,
+                       gint64      tournament,
+                       gint64      player,
+                       SpPlayer  **substitute,
+                       GError    **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (player) };
+
+  return read_player (db, "SELECT " PLAYER_COLUMNS " FROM players"
+                      " WHERE tournament_id = ? AND substitute_for = ?", values, substitute, error);
+}
+
+gboolean
+sp_db_update_player (SpDb            *db,
+                     const SpPlayer  *player,
+                     GError         **error)
+{
+  const SpDbValue values[] = {
+    sp_db_text (player->name), sp_db_text (player->club), sp_db_text (player->country),
+    sp_db_text (player->team), sp_db_text (player->federation_id), sp_db_int (player->id),
+  };
+
+  return sp_db_run (db, "UPDATE players SET name = ?, club = ?, country = ?, team = ?,"
+                    " federation_id = ? WHERE id = ?", values, G_N_ELEMENTS (values),
+                    "editing the player", error);
+}
+
+gboolean
+sp_db_set_player_present (SpDb      *db,
+                          gint64     tournament,
+                          gint64     player,
+                          gboolean   present,
+                          GError   **error)
+{
+  const SpDbValue values[] = { sp_db_int (present), sp_db_int (tournament), sp_db_int (player) };
+
+  if (player == 0)
+    return sp_db_run (db, "UPDATE players SET present = ?1 WHERE tournament_id = ?2"
+                      " AND status != 'withdrawn' AND present != ?1 AND ?3 = 0", values,
+                      G_N_ELEMENTS (values), "checking the players in", error);
+  return sp_db_run (db, "UPDATE players SET present = ?1 WHERE tournament_id = ?2 AND id = ?3"
+                    " AND present != ?1", values, G_N_ELEMENTS (values),
+                    "checking the player in", error);
+}
+
+gboolean
+sp_db_set_player_status (SpDb            *db,
+                         gint64           player,
+                         SpPlayerStatus   status,
+                         GError         **error)
+{
+  const SpDbValue values[] = { sp_db_text (sp_player_status_to_string (status)),
+                               sp_db_int (player) };
+
+  return sp_db_run_write (db, "UPDATE players SET status = ? WHERE id = ?", values,
+                          G_N_ELEMENTS (values), "changing the player's status", error);
+}
+
+gboolean
+sp_db_replace_player (SpDb     *db,
+                      gint64    tournament,
+                      gint64    player,
+                      gint64    substitute,
+                      GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (substitute), sp_db_int (player), sp_db_int (tournament) };
+  gboolean started;
+  gboolean ok;
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  /* Tables of open sessions without a hand yet (other tables of the session may have begun):
+   * the substitute takes the chair; then the sessions of the balanced plan not drawn yet. */
+  ok = sp_db_run (db, "UPDATE seats SET player_id = ?1 WHERE player_id = ?2 AND session_id IN"
+                  " (SELECT s.id FROM sessions s WHERE s.tournament_id = ?3 AND s.status = 'open')"
+                  " AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = seats.session_id"
+                  "  AND h.table_number = seats.table_number)",
+                  values, G_N_ELEMENTS (values), "moving the substitute into the seats", error)
+       && sp_db_run (db, "UPDATE plan_players SET player_id = ?1"
+                     " WHERE tournament_id = ?3 AND player_id = ?2",
+                     values, G_N_ELEMENTS (values), "moving the substitute into the plan", error);
+  return sp_db_end_write (db, started, ok, error);
+}
+
+/* ---- sessions and seats ---------------------------------------------------------------- */
+
+/* The row id of @session, created when @create, else 0 when it has none; -1 on error. */
+static gint64
+session_id (SpDb     *db,
+            gint64    tournament,
+            guint     session,
+            gboolean  create,
+            GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session) };
+  gboolean found;
+  gint64 id = 0;
+
+  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT id FROM sessions"
+                                          " WHERE tournament_id = ? AND number = ?",
+                                          values, G_N_ELEMENTS (values), error),
+                         &id, &found, "looking for the session", error))
+    return -1;
+  if (id > 0 || !create)
+    return id;
+  if (!sp_db_run (db, "INSERT INTO sessions (tournament_id, number) VALUES (?, ?)",
+                  values, G_N_ELEMENTS (values), "adding the session", error))
+    return -1;
+  return sqlite3_last_insert_rowid (db->handle);
+}
+
+static void
+session_info_from_row (sqlite3_stmt *statement,
+                       gpointer      user_data)
+{
+  SpSessionInfo *info = user_data;
+
+  info->exists = TRUE;
+  info->closed = g_strcmp0 ((const char *) sqlite3_column_text (statement, 0), "closed") == 0;
+  info->time_up = sqlite3_column_int (statement, 1) != 0;
+  info->has_seed = sqlite3_column_type (statement, 2) != SQLITE_NULL;
+  info->seed = (guint64) sqlite3_column_int64 (statement, 2);
+  info->n_tables = sqlite3_column_int (statement, 3);
+  info->n_hands = sqlite3_column_int (statement, 4);
+}
+
+gboolean
+sp_db_get_session (SpDb           *db,
+                   gint64          tournament,
+                   guint           session,
+                   SpSessionInfo  *info,
+                   GError        **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session) };
+
+  memset (info, 0, sizeof *info);
+  info->number = session;
+  /* At most one row: each_row fills @info when the session exists. */
+  return sp_db_each_row (db, sp_db_query (db,
+    "SELECT s.status, s.time_up, s.seed,"
+    " (SELECT coalesce (max (table_number), 0) FROM seats WHERE session_id = s.id),"
+    " (SELECT count (*) FROM hands WHERE session_id = s.id)"
+    " FROM sessions s WHERE s.tournament_id = ? AND s.number = ?",
+    values, G_N_ELEMENTS (values), error), session_info_from_row, info, "reading the session",
+    error);
+}
+
+gboolean
+sp_db_set_session_closed (SpDb      *db,
+                          gint64     tournament,
+                          guint      session,
+                          gboolean   closed,
+                          gboolean   time_up,
+                          GError   **error)
+{
+  gboolean started;
+  gboolean ok = FALSE;
+  gint64 id;
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  id = session_id (db, tournament, session, TRUE, error);
+  if (id >= 0)
+    {
+      const SpDbValue values[] = { sp_db_text (closed ? "closed" : "open"), sp_db_int (time_up),
+                                   sp_db_int (id) };
+
+      ok = sp_db_run (db, "UPDATE sessions SET status = ?, time_up = ? WHERE id = ?", values,
+                      G_N_ELEMENTS (values), "closing the session", error);
+    }
+  return sp_db_end_write (db, started, ok, error);
+}
+
+gboolean
+sp_db_replace_seats (SpDb          *db,
+                     gint64         tournament,
+                     guint          session,
+                     guint64        seed,
+                     const gint64  *players,
+                     guint          n_players,
+                     GError       **error)
+{
+  gint64 id = session_id (db, tournament, session, TRUE, error);
+
+  if (id < 0)
+    return FALSE;
+  {
+    const SpDbValue row[] = { sp_db_int (id) };
+    const SpDbValue seeded[] = { sp_db_int ((gint64) seed), sp_db_int (id) };
+
+    if (!sp_db_run (db, "DELETE FROM seats WHERE session_id = ?", row, G_N_ELEMENTS (row),
+                    "clearing the seats", error)
+        || !sp_db_run (db, "UPDATE sessions SET seed = ? WHERE id = ?", seeded,
+                       G_N_ELEMENTS (seeded), "recording the seed", error))
+      return FALSE;
+  }
+  for (guint i = 0; i < n_players; i++)
+    {
+      const SpDbValue seat[] = { sp_db_int (id), sp_db_int (i / 4 + 1), sp_db_int (i % 4),
+                                 sp_db_int (players[i]) };
+
+      if (!sp_db_run (db, "INSERT INTO seats (session_id, table_number, chair, player_id)"
+                      " VALUES (?, ?, ?, ?)", seat, G_N_ELEMENTS (seat), "storing a seat", error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+sp_db_set_final_top (SpDb     *db,
+                     gint64    tournament,
+                     guint     session,
+                     guint     top,
+                     GError  **error)
+{
+  const SpDbValue values[] = { top > 0 ? sp_db_int (top) : sp_db_null (), sp_db_int (tournament),
+                               sp_db_int (session) };
+
+  return sp_db_run (db, "UPDATE sessions SET final_top = ? WHERE tournament_id = ? AND number = ?",
+                    values, G_N_ELEMENTS (values), "marking the final", error);
+}
+
+GArray *
+sp_db_list_closed_sessions (SpDb     *db,
+                            gint64    tournament,
+                            GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament) };
+
+  return sp_db_list_int64 (db, sp_db_query (db, "SELECT number FROM sessions"
+                                            " WHERE tournament_id = ? AND status = 'closed'",
+                                            values, G_N_ELEMENTS (values), error),
+                           "reading the closed sessions", error);
+}
+
+gboolean
+sp_db_find_final_session (SpDb     *db,
+                          gint64    tournament,
+                          guint     last_session,
+                          guint    *final_session,
+                          GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (last_session) };
+  gboolean found;
+  gint64 number = 0;
+
+  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT max (number) FROM sessions"
+                                          " WHERE tournament_id = ?1 AND final_top IS NOT NULL"
+                                          " AND (?2 = 0 OR number <= ?2)",
+                                          values, G_N_ELEMENTS (values), error),
+                         &number, &found, "looking for a final", error))
+    return FALSE;
+  *final_session = found ? (guint) number : 0;
+  return TRUE;
+}
+
+GArray *
+sp_db_list_seats (SpDb    *db,
+                  gint64   tournament,
+                  guint    session,
+                  GError **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session) };
+
+  return sp_db_list_int64 (db, sp_db_query (db,
+    "SELECT st.player_id FROM seats st JOIN sessions s ON s.id = st.session_id"
+    " WHERE s.tournament_id = ? AND s.number = ? ORDER BY st.table_number, st.chair",
+    values, G_N_ELEMENTS (values), error), "reading the seats", error);
+}
+
+typedef struct
+{
+  gint64 *players;
+  guint   found;
+} TableSeats;
+
+static void
+take_seat (sqlite3_stmt *statement,
+           gpointer      user_data)
+{
+  TableSeats *seats = user_data;
+
+  seats->players[sqlite3_column_int (statement, 0) & 3] = sqlite3_column_int64 (statement, 1);
+  seats->found++;
+}
+
+gboolean
+sp_db_get_table_seats (SpDb     *db,
+                       gint64    tournament,
+                       guint     session,
+                       guint     table,
+                       gint64    players[4],
+                       GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session), sp_db_int (table) };
+  TableSeats seats = { players, 0 };
+
+  memset (players, 0, 4 * sizeof (gint64));
+  if (!sp_db_each_row (db, sp_db_query (db,
+        "SELECT st.chair, st.player_id FROM sessions s JOIN seats st ON st.session_id = s.id"
+        " AND st.table_number = ?3 WHERE s.tournament_id = ?1 AND s.number = ?2",
+        values, G_N_ELEMENTS (values), error), take_seat, &seats, "reading the table's seats",
+        error))
+    return FALSE;
+  if (seats.found != 4)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND, _("session %u has no table %u"),
+                   session, table);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- the balanced plan ----------------------------------------------------------------- */
+
+static gboolean
+insert_plan (SpDb           *db,
+             gint64          tournament,
+             const gint64   *numbers,
+             guint           n_players,
+             const guint16  *seats,
+             guint           n_sessions,
+             GError        **error)
+{
+  for (guint i = 0; i < n_players; i++)
+    {
+      const SpDbValue number[] = { sp_db_int (tournament), sp_db_int (i + 1),
+                                   sp_db_int (numbers[i]) };
+
+      if (!sp_db_run (db, "INSERT INTO plan_players (tournament_id, plan_number, player_id)"
+                      " VALUES (?, ?, ?)", number, G_N_ELEMENTS (number), "storing the plan",
+                      error))
+        return FALSE;
+    }
+  for (guint r = 0; r < n_sessions; r++)
+    for (guint i = 0; i < n_players; i++)
+      {
+        const SpDbValue seat[] = { sp_db_int (tournament), sp_db_int (r + 1),
+                                   sp_db_int (i / 4 + 1), sp_db_int (i % 4),
+                                   sp_db_int (seats[r * n_players + i]) };
+
+        if (!sp_db_run (db, "INSERT INTO plan_seats (tournament_id, session_number,"
+                        " table_number, chair, plan_number) VALUES (?, ?, ?, ?, ?)",
+                        seat, G_N_ELEMENTS (seat), "storing the plan", error))
+          return FALSE;
+      }
+  return TRUE;
+}
+
+gboolean
+sp_db_store_plan (SpDb           *db,
+                  gint64          tournament,
+                  guint64         seed,
+                  const gint64   *numbers,
+                  guint           n_players,
+                  const guint16  *seats,
+                  guint           n_sessions,
+                  GError        **error)
+{
+  gboolean started;
+  gboolean ok;
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  ok = sp_db_set_plan_seed (db, tournament, seed, error)
+       && insert_plan (db, tournament, numbers, n_players, seats, n_sessions, error);
+  return sp_db_end_write (db, started, ok, error);
+}
+
+GArray *
+sp_db_get_plan_session (SpDb    *db,
+                        gint64   tournament,
+                        guint    session,
+                        GError **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session) };
+  g_autoptr(GArray) seats = sp_db_list_int64 (db, sp_db_query (db,
+    "SELECT pp.player_id FROM plan_seats ps JOIN plan_players pp"
+    " ON pp.tournament_id = ps.tournament_id AND pp.plan_number = ps.plan_number"
+    " WHERE ps.tournament_id = ? AND ps.session_number = ? ORDER BY ps.table_number, ps.chair",
+    values, G_N_ELEMENTS (values), error), "reading the plan", error);
+
+  if (seats == NULL)
+    return NULL;
+  if (seats->len == 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   _("the balanced plan has no session %u"), session);
+      return NULL;
+    }
+  return g_steal_pointer (&seats);
+}
+
+/* ---- hands ----------------------------------------------------------------------------- */
+
+#define HAND_COLUMNS \
+  "h.id, s.number, h.table_number, h.number, h.winner, h.discarder, h.draw, h.notation," \
+  " h.situation, h.items, h.total, h.s0, h.s1, h.s2, h.s3, h.entered_by, h.entered_at"
+
+static SpHandRecord *
+hand_from_row (sqlite3_stmt *statement)
+{
+  SpHandRecord *hand = g_new0 (SpHandRecord, 1);
+
+  hand->id = sqlite3_column_int64 (statement, 0);
+  hand->session = sqlite3_column_int (statement, 1);
+  hand->table = sqlite3_column_int (statement, 2);
+  hand->number = sqlite3_column_int (statement, 3);
+  hand->winner = sqlite3_column_type (statement, 4) == SQLITE_NULL
+                 ? SP_CHAIR_NONE : sqlite3_column_int (statement, 4);
+  hand->discarder = sqlite3_column_type (statement, 5) == SQLITE_NULL
+                    ? SP_CHAIR_NONE : sqlite3_column_int (statement, 5);
+  hand->draw = sqlite3_column_int (statement, 6) != 0;
+  hand->notation = sp_db_column_text (statement, 7);
+  hand->situation = sp_db_column_text (statement, 8);
+  hand->items = sp_db_column_text (statement, 9);
+  hand->total = sqlite3_column_int (statement, 10);
+  for (guint i = 0; i < 4; i++)
+    hand->settlement[i] = sqlite3_column_int64 (statement, 11 + i);
+  hand->entered_by = sp_db_column_text (statement, 15);
+  hand->entered_at = sp_db_column_text (statement, 16);
+  return hand;
+}
+
+/* A chair, or NULL for none. */
+static SpDbValue
+chair_value (gint chair)
+{
+  return chair == SP_CHAIR_NONE ? sp_db_null () : sp_db_int (chair);
+}
+
+/* The values a hand's row is written from, in the order the INSERT and the UPDATE below name
+ * their columns: number, winner, discarder, draw, notation, situation, items, total, s0..s3. */
+#define N_HAND_VALUES 12
+
+static void
+hand_values (const SpHandRecord *hand,
+             SpDbValue           values[N_HAND_VALUES])
+{
+  values[0] = sp_db_int (hand->number);
+  values[1] = chair_value (hand->winner);
+  values[2] = chair_value (hand->discarder);
+  values[3] = sp_db_int (hand->draw);
+  values[4] = sp_db_text (hand->notation);
+  values[5] = sp_db_text (hand->situation);
+  values[6] = sp_db_text (hand->items);
+  values[7] = sp_db_int (hand->total);
+  for (guint i = 0; i < 4; i++)
+    values[8 + i] = sp_db_int (hand->settlement[i]);
+}
+
+gboolean
+sp_db_insert_hand (SpDb          *db,
+                   gint64         tournament,
+                   SpHandRecord  *hand,
+                   GError       **error)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *entered_at = g_date_time_format_iso8601 (now);
+  SpDbValue values[N_HAND_VALUES + 5];
+
+  hand_values (hand, values);
+  values[N_HAND_VALUES] = sp_db_int (tournament);
+  values[N_HAND_VALUES + 1] = sp_db_int (hand->session);
+  values[N_HAND_VALUES + 2] = sp_db_int (hand->table);
+  values[N_HAND_VALUES + 3] = sp_db_text (hand->entered_by);
+  values[N_HAND_VALUES + 4] = sp_db_text (entered_at);
+  if (!sp_db_run (db, "INSERT INTO hands (number, winner, discarder, draw, notation, situation,"
+                  " items, total, s0, s1, s2, s3, session_id, table_number, entered_by, entered_at)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                  " (SELECT id FROM sessions WHERE tournament_id = ? AND number = ?), ?,"
+                  " coalesce (?, (SELECT who FROM temp.sp_referee)), ?)",
+                  values, G_N_ELEMENTS (values), "recording the hand", error))
+    return FALSE;
+  hand->id = sqlite3_last_insert_rowid (db->handle);
+  if (hand->entered_at == NULL)
+    hand->entered_at = g_strdup (entered_at);
+  return TRUE;
+}
+
+gboolean
+sp_db_update_hand_row (SpDb                *db,
+                       gint64               tournament,
+                       const SpHandRecord  *hand,
+                       GError             **error)
+{
+  SpDbValue values[N_HAND_VALUES + 2];
+
+  hand_values (hand, values);
+  values[N_HAND_VALUES] = sp_db_int (hand->id);
+  values[N_HAND_VALUES + 1] = sp_db_int (tournament);
+  if (!sp_db_run (db, "UPDATE hands SET number = ?, winner = ?, discarder = ?, draw = ?,"
+                  " notation = ?, situation = ?, items = ?, total = ?, s0 = ?, s1 = ?, s2 = ?,"
+                  " s3 = ? WHERE id = ?"
+                  " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
+                  values, G_N_ELEMENTS (values), "correcting the hand", error))
+    return FALSE;
+  if (sqlite3_changes (db->handle) != 1)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   _("no hand %" G_GINT64_FORMAT " in this tournament"), hand->id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+sp_db_delete_hand_row (SpDb                *db,
+                       gint64               tournament,
+                       const SpHandRecord  *hand,
+                       GError             **error)
+{
+  const SpDbValue row[] = { sp_db_int (hand->id) };
+  const SpDbValue later[] = { sp_db_int (hand->table), sp_db_int (hand->number),
+                              sp_db_int (tournament), sp_db_int (hand->session) };
+
+  return sp_db_run (db, "DELETE FROM hands WHERE id = ?", row, G_N_ELEMENTS (row),
+                    "deleting the hand", error)
+         && sp_db_run (db, "UPDATE hands SET number = number - 1 WHERE table_number = ?1"
+                       " AND number > ?2 AND session_id ="
+                       " (SELECT id FROM sessions WHERE tournament_id = ?3 AND number = ?4)",
+                       later, G_N_ELEMENTS (later), "renumbering the hands", error)
+         && sp_db_run (db, "UPDATE penalties SET hand_number = hand_number - 1"
+                       " WHERE table_number = ?1 AND hand_number > ?2 AND session_id ="
+                       " (SELECT id FROM sessions WHERE tournament_id = ?3 AND number = ?4)",
+                       later, G_N_ELEMENTS (later), "renumbering the false wins", error);
+}
+
+SpHandRecord *
+sp_db_get_hand (SpDb    *db,
+                gint64   tournament,
+                gint64   id,
+                GError **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (id) };
+  SpHandRecord *hand;
+
+  if (!sp_db_read_row (db, sp_db_query (db, "SELECT " HAND_COLUMNS " FROM hands h"
+                                        " JOIN sessions s ON s.id = h.session_id"
+                                        " WHERE s.tournament_id = ? AND h.id = ?",
+                                        values, G_N_ELEMENTS (values), error),
+                       (SpDbRowReader) hand_from_row, (gpointer *) &hand, "reading the hand",
+                       error))
+    return NULL;
+  if (hand == NULL)
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                 _("no hand %" G_GINT64_FORMAT " in this tournament"), id);
+  return hand;
+}
+
+GPtrArray *
+sp_db_list_hands (SpDb    *db,
+                  gint64   tournament,
+                  guint    session,
+                  guint    table,
+                  GError **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session), sp_db_int (table) };
+  const char *sql;
+
+  /* One query per filter, so that each can use the index of (session, table, number). */
+  if (session > 0 && table > 0)
+    sql = "SELECT " HAND_COLUMNS " FROM sessions s"
+          " JOIN hands h ON h.session_id = s.id AND h.table_number = ?3"
+          " WHERE s.tournament_id = ?1 AND s.number = ?2"
+          " ORDER BY h.number";
+  else if (session > 0)
+    sql = "SELECT " HAND_COLUMNS " FROM sessions s"
+          " JOIN hands h ON h.session_id = s.id"
+          " WHERE s.tournament_id = ?1 AND s.number = ?2 AND ?3 = 0"
+          " ORDER BY h.table_number, h.number";
+  else
+    sql = "SELECT " HAND_COLUMNS " FROM sessions s"
+          " JOIN hands h ON h.session_id = s.id"
+          " WHERE s.tournament_id = ?1 AND ?2 = 0"
+          " AND (?3 = 0 OR h.table_number = ?3)"
+          " ORDER BY s.number, h.table_number, h.number";
+  return sp_db_list_rows (db, sp_db_query (db, sql, values, G_N_ELEMENTS (values), error),
+                          (SpDbRowReader) hand_from_row, (GDestroyNotify) sp_hand_record_free,
+                          "listing hands", error);
+}
+
+/* ---- penalties ------------------------------------------------------------------------- */
+
+#define PENALTY_COLUMNS \
+  "p.id, s.number, p.player_id, p.hand_id, p.points, p.reason, p.table_number, p.hand_number"
+
+static SpPenalty *
+penalty_from_row (sqlite3_stmt *statement)
+{
+  SpPenalty *penalty = g_new0 (SpPenalty, 1);
+
+  penalty->id = sqlite3_column_int64 (statement, 0);
+  penalty->session = sqlite3_column_int (statement, 1);
+  penalty->player = sqlite3_column_int64 (statement, 2);
+  penalty->hand = sqlite3_column_int64 (statement, 3);
+  penalty->points = sqlite3_column_int64 (statement, 4);
+  penalty->reason = sp_db_column_text (statement, 5);
+  penalty->table = sqlite3_column_int (statement, 6);
+  penalty->number = sqlite3_column_int (statement, 7);
+  return penalty;
+}
+
+gboolean
+sp_db_insert_penalty (SpDb       *db,
+                      gint64      tournament,
+                      SpPenalty  *penalty,
+                      GError    **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (penalty->session),
+                               sp_db_int (penalty->player), sp_db_id (penalty->hand),
+                               sp_db_int (penalty->points), sp_db_text (penalty->reason),
+                               sp_db_id (penalty->table), sp_db_id (penalty->number) };
+
+  if (!sp_db_run (db, "INSERT INTO penalties (session_id, player_id, hand_id, points, reason,"
+                  " table_number, hand_number) VALUES"
+                  " ((SELECT id FROM sessions WHERE tournament_id = ? AND number = ?),"
+                  " ?, ?, ?, ?, ?, ?)", values, G_N_ELEMENTS (values), "adding the penalty", error))
+    return FALSE;
+  penalty->id = sqlite3_last_insert_rowid (db->handle);
+  return TRUE;
+}
+
+GPtrArray *
+sp_db_find_penalties (SpDb     *db,
+                      gint64    tournament,
+                      guint     session,
+                      gint64    player,
+                      GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session), sp_db_int (player) };
+
+  return sp_db_list_rows (db, sp_db_query (db,
+    "SELECT " PENALTY_COLUMNS " FROM penalties p JOIN sessions s ON s.id = p.session_id"
+    " WHERE s.tournament_id = ?1 AND (?2 = 0 OR s.number = ?2) AND (?3 = 0 OR p.player_id = ?3)"
+    " ORDER BY p.id",
+    values, G_N_ELEMENTS (values), error), (SpDbRowReader) penalty_from_row,
+    (GDestroyNotify) sp_penalty_free, "listing penalties", error);
+}
+
+GPtrArray *
+sp_db_list_penalties (SpDb    *db,
+                      gint64   tournament,
+                      guint    session,
+                      GError **error)
+{
+  return sp_db_find_penalties (db, tournament, session, 0, error);
+}
+
+SpPenalty *
+sp_db_get_penalty (SpDb     *db,
+                   gint64    tournament,
+                   gint64    id,
+                   GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (id) };
+  SpPenalty *penalty;
+
+  if (!sp_db_read_row (db, sp_db_query (db, "SELECT " PENALTY_COLUMNS
+                                        " FROM penalties p JOIN sessions s ON s.id = p.session_id"
+                                        " WHERE s.tournament_id = ? AND p.id = ?",
+                                        values, G_N_ELEMENTS (values), error),
+                       (SpDbRowReader) penalty_from_row, (gpointer *) &penalty,
+                       "reading the penalty", error))
+    return NULL;
+  if (penalty == NULL)
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                 _("There is no penalty %" G_GINT64_FORMAT " in this tournament."), id);
+  return penalty;
+}
+
+gboolean
+sp_db_delete_penalty_row (SpDb     *db,
+                          gint64    id,
+                          GError  **error)
+{
+  const SpDbValue row[] = { sp_db_int (id) };
+
+  return sp_db_run (db, "DELETE FROM penalties WHERE id = ?", row, G_N_ELEMENTS (row),
+                    "deleting the penalty", error);
+}
+
+/* ---- results --------------------------------------------------------------------------- */
+
+/* One seat's row: starts the table's result at its first seat, then fills the chair. */
+static void
+add_seat_result (sqlite3_stmt *statement,
+                 gpointer      user_data)
+{
+  GArray *results = user_data;
+  SpTableResult *result;
+  guint session = sqlite3_column_int (statement, 0);
+  guint table = sqlite3_column_int (statement, 1);
+  guint chair = sqlite3_column_int (statement, 2);
+
+  if (results->len == 0
+      || g_array_index (results, SpTableResult, results->len - 1).session != session
+      || g_array_index (results, SpTableResult, results->len - 1).table != table)
+    {
+      g_array_set_size (results, results->len + 1);
+      result = &g_array_index (results, SpTableResult, results->len - 1);
+      result->session = session;
+      result->table = table;
+      result->n_hands = sqlite3_column_int (statement, 6);
+    }
+  result = &g_array_index (results, SpTableResult, results->len - 1);
+  if (chair < 4)
+    {
+      result->players[chair] = sqlite3_column_int64 (statement, 3);
+      result->hand_scores[chair] = sqlite3_column_int64 (statement, 4);
+      result->penalties[chair] = sqlite3_column_int64 (statement, 5);
+    }
+}
+
+GArray *
+sp_db_list_table_results (SpDb    *db,
+                          gint64   tournament,
+                          guint    last_session,
+                          GError **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (last_session) };
+  g_autoptr(GArray) results = g_array_new (FALSE, TRUE, sizeof (SpTableResult));
+
+  /* One row per seat: the table's hand sums by chair and the player's penalties. */
+  if (!sp_db_each_row (db, sp_db_query (db,
+    "WITH sums AS (SELECT session_id, table_number, count (*) AS n, sum (s0) AS t0,"
+    "  sum (s1) AS t1, sum (s2) AS t2, sum (s3) AS t3 FROM hands"
+    "  WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
+    "  GROUP BY session_id, table_number),"
+    " pen AS (SELECT session_id, player_id, sum (points) AS p FROM penalties"
+    "  WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
+    "  GROUP BY session_id, player_id)"
+    " SELECT s.number, st.table_number, st.chair, st.player_id,"
+    "  CASE st.chair WHEN 0 THEN sm.t0 WHEN 1 THEN sm.t1 WHEN 2 THEN sm.t2 ELSE sm.t3 END,"
+    "  pen.p, sm.n"
+    " FROM seats st JOIN sessions s ON s.id = st.session_id"
+    " LEFT JOIN sums sm ON sm.session_id = st.session_id AND sm.table_number = st.table_number"
+    " LEFT JOIN pen ON pen.session_id = st.session_id AND pen.player_id = st.player_id"
+    " WHERE s.tournament_id = ?1 AND (?2 = 0 OR s.number <= ?2)"
+    " ORDER BY s.number, st.table_number, st.chair", values, G_N_ELEMENTS (values), error),
+    add_seat_result, results, "summing the results", error))
+    return NULL;
+  return g_steal_pointer (&results);
+}
+
+/* ---- the audit log --------------------------------------------------------------------- */
+
+void
+sp_audit_entry_free (SpAuditEntry *entry)
+{
+  if (entry == NULL)
+    return;
+  g_free (entry->at);
+  g_free (entry->who);
+  g_free (entry->target);
+  g_free (entry->action);
+  g_free (entry->old_values);
+  g_free (entry->new_values);
+  g_free (entry);
+}
+
+static SpAuditEntry *
+audit_entry_from_row (sqlite3_stmt *statement)
+{
+  SpAuditEntry *entry = g_new0 (SpAuditEntry, 1);
+
+  entry->id = sqlite3_column_int64 (statement, 0);
+  entry->at = sp_db_column_text (statement, 1);
+  entry->who = sp_db_column_text (statement, 2);
+  entry->target = sp_db_column_text (statement, 3);
+  entry->row_id = sqlite3_column_int64 (statement, 4);
+  entry->action = sp_db_column_text (statement, 5);
+  entry->old_values = sp_db_column_text (statement, 6);
+  entry->new_values = sp_db_column_text (statement, 7);
+  return entry;
+}
+
+GPtrArray *
+sp_db_list_audit (SpDb    *db,
+                  GError **error)
+{
+  return sp_db_list_rows (db, sp_db_prepare (db, "SELECT id, at, who, target, row_id, action,"
+                                             " old_values, new_values FROM audit ORDER BY id",
+                                             error),
+                          (SpDbRowReader) audit_entry_from_row,
+                          (GDestroyNotify) sp_audit_entry_free, "reading the audit log", error);
+}

@@ -54,6 +54,14 @@ seat_of_chair (const SpRotation *rotation,
   return chair == SP_CHAIR_NONE ? SP_HAND_ENTRY_UNSAID : rotation->seat_wind[chair];
 }
 
+/* The situation fields only the scorer reads: with a claimed total (--fan) there are no tiles
+ * to score, so they would change nothing.  MCR flowers are the exception: the total includes
+ * them and the minimum is checked without them. */
+#define SCORER_ONLY (SP_SITUATION_LAST_TILE | SP_SITUATION_KONG | SP_SITUATION_FLOWER_REPLACEMENT \
+                     | SP_SITUATION_WALL_LAST | SP_SITUATION_HEAVENLY | SP_SITUATION_EARTHLY \
+                     | SP_SITUATION_HUMAN | SP_SITUATION_READY_AT_DEAL \
+                     | SP_SITUATION_READY_FIRST_DRAW)
+
 gboolean
 sp_hand_entry_from_record (SpHandEntry        *entry,
                            const SpHandRecord *record,
@@ -74,6 +82,10 @@ sp_hand_entry_from_record (SpHandEntry        *entry,
   if (record->situation != NULL
       && !sp_situation_from_string (&entry->situation, record->situation, error))
     return FALSE;
+  /* A claimed total never used what only the scorer reads (files written before such options
+   * were refused may hold them): dropping them keeps a correction of the table possible. */
+  if (entry->has_total)
+    entry->situation.given &= ~SCORER_ONLY;
   return TRUE;
 }
 
@@ -415,6 +427,35 @@ check_stakes (const SpHandEntry  *entry,
   return TRUE;
 }
 
+/* What a claimed total cannot use, and a liable player outside Guangdong (包牌 is its rule
+ * alone): refused rather than kept and silently ignored. */
+static gboolean
+check_claimed_total (const SpHandEntry  *entry,
+                     const SpTable      *table,
+                     SpRuleset           ruleset,
+                     GError            **error)
+{
+  guint32 unused = entry->has_total ? entry->situation.given & SCORER_ONLY : 0;
+
+  if (entry->has_total && ruleset != SP_RULESET_MCR
+      && (entry->situation.given & SP_SITUATION_FLOWERS))
+    unused |= SP_SITUATION_FLOWERS;
+  if (unused != 0)
+    {
+      guint32 first = unused & -unused;
+
+      return refuse (error, SP_CORE_ERROR_INVALID, table, table->next.number,
+                     /* Translators: %s is a situation option such as --last-tile. */
+                     _("--%s changes only the scoring of tiles: with a claimed total it would "
+                       "change nothing (count it in the total, or give the tiles)"),
+                     sp_situation_field_to_key ((SpSituationField) first));
+    }
+  if (ruleset != SP_RULESET_GUANGDONG && (entry->situation.given & SP_SITUATION_LIABLE))
+    return refuse (error, SP_CORE_ERROR_INVALID, table, table->next.number,
+                   _("a liable player (包牌) is a Guangdong rule: it would change nothing here"));
+  return TRUE;
+}
+
 /* The situation the scorer sees: what the referee said, with the seating's fields and the
  * tournament's stakes where the hand does not name its own. */
 static void
@@ -524,7 +565,8 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
   if (entry->tiles == NULL && !entry->has_total)
     return refuse (error, SP_CORE_ERROR_INVALID, table, number,
                    _("a win needs its tiles or its claimed total"));
-  if (!check_seating (entry, table, error) || !check_stakes (entry, table, ruleset, error))
+  if (!check_seating (entry, table, error) || !check_stakes (entry, table, ruleset, error)
+      || !check_claimed_total (entry, table, ruleset, error))
     return FALSE;
 
   fill_situation (&situation, entry, table, tournament);
@@ -552,6 +594,7 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
     {
       gint64 max = sp_hand_entry_max_total (rules);
       gint64 least = min_total (rules);
+      g_autoptr(GError) settle_error = NULL;
       gint64 flowers = 0;
 
       /* MCR: the claimed total includes the flowers given with it (花牌, 1 fan each), which
@@ -597,8 +640,9 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
                          _("%lld %s is below the minimum of %lld"), (long long) entry->total,
                          unit_of (ruleset), (long long) least);
         }
-      if (!sp_rules_settle (rules, &situation, (gint32) entry->total, result, error))
-        return FALSE;
+      if (!sp_rules_settle (rules, &situation, (gint32) entry->total, result, &settle_error))
+        return refuse (error, (SpCoreError) settle_error->code, table, number, "%s",
+                       settle_error->message);
     }
   if (!result->has_settlement)
     return refuse (error, SP_CORE_ERROR_INVALID, table, number,

@@ -282,6 +282,44 @@ test_options_that_do_nothing (void)
   assert_refused (&entry, &guangdong, SP_CORE_ERROR_INVALID, "not by 台");
 }
 
+/* A claimed total has no tiles: what only the scorer of tiles reads is refused with it, not
+ * stored and ignored; what the settlement reads (stakes, MCR flowers) is kept. */
+static void
+test_claimed_total_situation (void)
+{
+  static const char * const scorer_only[] = {
+    "last-tile", "kong", "flower-replacement", "wall-last", "heavenly", "earthly", "human",
+    "ready-at-deal", "ready-first-draw",
+  };
+  SpTournament mcr = tournament_of (SP_RULESET_MCR, "", 0, 0);
+  SpTournament taiwan = tournament_of (SP_RULESET_TAIWAN, "", 30, 10);
+  SpTournament guangdong = tournament_of (SP_RULESET_GUANGDONG, "", 0, 0);
+  g_auto(SpHandEntry) entry = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (scorer_only); i++)
+    {
+      g_autofree char *option = g_strconcat ("--", scorer_only[i], " changes only", NULL);
+
+      win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 8);
+      g_assert_true (sp_situation_set (&entry.situation, scorer_only[i], NULL, NULL));
+      assert_refused (&entry, &mcr, SP_CORE_ERROR_INVALID, option);
+      win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 3);
+      g_assert_true (sp_situation_set (&entry.situation, scorer_only[i], NULL, NULL));
+      assert_refused (&entry, &taiwan, SP_CORE_ERROR_INVALID, option);
+    }
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 5);
+  g_assert_true (sp_situation_set (&entry.situation, "flowers", "2", NULL));
+  assert_refused (&entry, &taiwan, SP_CORE_ERROR_INVALID, "--flowers changes only");
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 8);
+  g_assert_true (sp_situation_set (&entry.situation, "liable", "N", NULL));
+  assert_refused (&entry, &mcr, SP_CORE_ERROR_INVALID, "Guangdong rule");
+
+  /* Guangdong's 包牌 depends on the melded sets, so it needs the tiles too. */
+  win (&entry, SP_WIND_SOUTH, SP_HAND_ENTRY_SELF_DRAWN, NULL, 3);
+  g_assert_true (sp_situation_set (&entry.situation, "liable", "N", NULL));
+  assert_refused (&entry, &guangdong, SP_CORE_ERROR_BAD_SITUATION, "--liable needs the tiles");
+}
+
 static void
 test_seating_contradictions (void)
 {
@@ -708,6 +746,7 @@ main (int   argc,
   g_test_add_func ("/sparrow/core/entry/min-fan", test_min_fan);
   g_test_add_func ("/sparrow/core/entry/total-with-flowers", test_total_with_flowers);
   g_test_add_func ("/sparrow/core/entry/options-that-do-nothing", test_options_that_do_nothing);
+  g_test_add_func ("/sparrow/core/entry/claimed-total-situation", test_claimed_total_situation);
   g_test_add_func ("/sparrow/core/entry/seating-contradictions", test_seating_contradictions);
   g_test_add_func ("/sparrow/core/entry/taiwan-per-tai", test_taiwan_per_tai);
   g_test_add_func ("/sparrow/core/entry/taiwan-flower-wins", test_taiwan_flower_wins);

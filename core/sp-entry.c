@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-entry.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
@@ -298,13 +300,17 @@ min_total (const SpRules *rules)
 static const char *
 title_of (SpRuleset ruleset)
 {
-  return ruleset == SP_RULESET_MCR ? "MCR" : ruleset == SP_RULESET_TAIWAN ? "Taiwan" : "Guangdong";
+  /* Translators: the rulesets' names inside refusals such as "more than any MCR hand". */
+  return ruleset == SP_RULESET_MCR ? _("MCR") : ruleset == SP_RULESET_TAIWAN ? _("Taiwan")
+         : _("Guangdong");
 }
 
 static const char *
 unit_of (SpRuleset ruleset)
 {
-  return ruleset == SP_RULESET_MCR ? "fan" : ruleset == SP_RULESET_TAIWAN ? "台" : "番";
+  /* Translators: MCR's unit of score (番 in Chinese); Taiwan's 台 and Guangdong's 番 are the
+   * rules' own words. */
+  return ruleset == SP_RULESET_MCR ? _("fan") : ruleset == SP_RULESET_TAIWAN ? "台" : "番";
 }
 
 /* Refuses with @code, the message prefixed with where the hand is. */
@@ -627,7 +633,7 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
       if (entry->total - flowers < least)
         {
           sp_score_result_refuse (result, SP_CORE_ERROR_BELOW_MINIMUM,
-                                  "%lld %s is below the minimum of %lld",
+                                  _("%lld %s is below the minimum of %lld"),
                                   (long long) (entry->total - flowers), unit_of (ruleset),
                                   (long long) least);
           result->total = (gint32) entry->total;
@@ -749,7 +755,7 @@ sp_table_rescore (SpTable            *table,
               /* A later hand moved by the correction: its number is new, so name its id. */
               if (i > start || edited == NULL)
                 g_prefix_error (error, _("this correction would change the later hand of id %"
-                                         G_GINT64_FORMAT ": "), hand->id);
+                                         PRId64 ": "), hand->id);
               return FALSE;
             }
           if (false_win)

@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-db-private.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
@@ -17,7 +19,7 @@ check_hand (const SpHandRecord  *hand,
   if (sum != 0)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("session %u table %u hand %u: the settlement sums to %" G_GINT64_FORMAT
+                   _("session %u table %u hand %u: the settlement sums to %" PRId64
                      ", not 0"), hand->session, hand->table, hand->number, sum);
       return FALSE;
     }

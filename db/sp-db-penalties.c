@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-db-private.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 gboolean
@@ -44,7 +46,7 @@ check_hand (SpDb             *db,
   if (hand->session != penalty->session)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("Hand %" G_GINT64_FORMAT " was played in session %u, not in session %u."),
+                   _("Hand %" PRId64 " was played in session %u, not in session %u."),
                    penalty->hand, hand->session, penalty->session);
       return FALSE;
     }
@@ -54,8 +56,8 @@ check_hand (SpDb             *db,
     if (players[c] == penalty->player)
       return TRUE;
   g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-               _("Hand %" G_GINT64_FORMAT " was played at session %u table %u, where player %"
-                 G_GINT64_FORMAT " (%s) does not sit."), penalty->hand, hand->session,
+               _("Hand %" PRId64 " was played at session %u table %u, where player %"
+                 PRId64 " (%s) does not sit."), penalty->hand, hand->session,
                hand->table, penalty->player, player->name);
   return FALSE;
 }
@@ -77,7 +79,7 @@ check_seated (SpDb             *db,
     if (g_array_index (seats, gint64, i) == penalty->player)
       return TRUE;
   g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-               _("Player %" G_GINT64_FORMAT " (%s) does not play in session %u: a penalty "
+               _("Player %" PRId64 " (%s) does not play in session %u: a penalty "
                  "counts in a session where the player sits at a table."), penalty->player,
                player->name, penalty->session);
   return FALSE;

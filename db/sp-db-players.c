@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-db-private.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 /* Refuses @name when a player of @tournament other than @except has it. */
@@ -20,7 +22,7 @@ check_name_free (SpDb        *db,
   if (existing != NULL && existing->id != except)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("A player named '%s' is already registered (id %" G_GINT64_FORMAT ")."),
+                   _("A player named '%s' is already registered (id %" PRId64 ")."),
                    name, existing->id);
       return FALSE;
     }
@@ -80,7 +82,7 @@ edit_player (SpDb            *db,
     if (texts[i] != NULL && !g_utf8_validate (texts[i], -1, NULL))
       {
         g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                     _("Player %" G_GINT64_FORMAT ": a field is not valid UTF-8."), id);
+                     _("Player %" PRId64 ": a field is not valid UTF-8."), id);
         return FALSE;
       }
   edited = *player;
@@ -126,7 +128,7 @@ withdraw_player (SpDb     *db,
   if (player->status == SP_PLAYER_WITHDRAWN)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("Player %" G_GINT64_FORMAT " (%s) has already withdrawn."), id,
+                   _("Player %" PRId64 " (%s) has already withdrawn."), id,
                    player->name);
       return FALSE;
     }
@@ -182,14 +184,14 @@ substitute_player (SpDb      *db,
   if (earlier != NULL)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("Player %" G_GINT64_FORMAT " (%s) already has a substitute, %s (id %"
-                     G_GINT64_FORMAT ")."), id, replaced->name, earlier->name, earlier->id);
+                   _("Player %" PRId64 " (%s) already has a substitute, %s (id %"
+                     PRId64 ")."), id, replaced->name, earlier->name, earlier->id);
       return FALSE;
     }
   if (replaced->status != SP_PLAYER_WITHDRAWN && !force)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("Player %" G_GINT64_FORMAT " (%s) has not withdrawn: a substitute withdraws "
+                   _("Player %" PRId64 " (%s) has not withdrawn: a substitute withdraws "
                      "the player; confirm with --force (or withdraw the player first)."), id,
                    replaced->name);
       return FALSE;
@@ -239,14 +241,14 @@ reinstate_player (SpDb     *db,
   if (player->status != SP_PLAYER_WITHDRAWN)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("Player %" G_GINT64_FORMAT " (%s) has not withdrawn: there is nothing to "
+                   _("Player %" PRId64 " (%s) has not withdrawn: there is nothing to "
                      "reinstate."), id, player->name);
       return FALSE;
     }
   if (substitute != NULL)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("Player %" G_GINT64_FORMAT " (%s) was replaced by %s (id %" G_GINT64_FORMAT
+                   _("Player %" PRId64 " (%s) was replaced by %s (id %" PRId64
                      "), who holds the seats: the withdrawal cannot be undone."), id,
                    player->name, substitute->name, substitute->id);
       return FALSE;
@@ -283,8 +285,8 @@ check_in_players (SpDb          *db,
       if (present && player->status == SP_PLAYER_WITHDRAWN)
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("Player %" G_GINT64_FORMAT " (%s) has withdrawn and cannot be checked "
-                         "in (players reinstate %" G_GINT64_FORMAT " first)."), players[i],
+                       _("Player %" PRId64 " (%s) has withdrawn and cannot be checked "
+                         "in (players reinstate %" PRId64 " first)."), players[i],
                        player->name, players[i]);
           return FALSE;
         }

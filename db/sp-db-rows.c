@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-db-sqlite.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
@@ -135,7 +137,7 @@ sp_db_get_tournament (SpDb     *db,
     return NULL;
   if (tournament == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                 _("There is no tournament %" G_GINT64_FORMAT "."), id);
+                 _("There is no tournament %" PRId64 "."), id);
   return tournament;
 }
 
@@ -371,7 +373,7 @@ sp_db_get_player (SpDb    *db,
     return NULL;
   if (player == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                 _("no player %" G_GINT64_FORMAT " in this tournament"), id);
+                 _("no player %" PRId64 " in this tournament"), id);
   return player;
 }
 
@@ -905,7 +907,7 @@ sp_db_update_hand_row (SpDb                *db,
   if (sqlite3_changes (db->handle) != 1)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   _("no hand %" G_GINT64_FORMAT " in this tournament"), hand->id);
+                   _("no hand %" PRId64 " in this tournament"), hand->id);
       return FALSE;
     }
   return TRUE;
@@ -951,7 +953,7 @@ sp_db_get_hand (SpDb    *db,
     return NULL;
   if (hand == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                 _("no hand %" G_GINT64_FORMAT " in this tournament"), id);
+                 _("no hand %" PRId64 " in this tournament"), id);
   return hand;
 }
 
@@ -1072,7 +1074,7 @@ sp_db_get_penalty (SpDb     *db,
     return NULL;
   if (penalty == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                 _("There is no penalty %" G_GINT64_FORMAT " in this tournament."), id);
+                 _("There is no penalty %" PRId64 " in this tournament."), id);
   return penalty;
 }
 

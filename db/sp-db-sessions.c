@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-db-private.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
@@ -350,7 +352,7 @@ check_team_sizes (GPtrArray  *field,
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
                        _("Team %s has more players taking part than there are tables (%u): "
-                         "two teammates would share a table (%s, player %" G_GINT64_FORMAT ", is "
+                         "two teammates would share a table (%s, player %" PRId64 ", is "
                          "one too many; change a player's team)."), player->team, n_tables,
                        player->name, player->id);
           return FALSE;
@@ -410,7 +412,7 @@ draw_balanced (SpDb                *db,
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
                        _("The balanced plan of every session was drawn with seed %"
-                         G_GUINT64_FORMAT ": that draw stands, and seed %" G_GUINT64_FORMAT
+                         PRIu64 ": that draw stands, and seed %" PRIu64
                          " cannot change it (leave --seed out)."), plan_seed, request->seed);
           return FALSE;
         }
@@ -467,9 +469,9 @@ draw_balanced (SpDb                *db,
       if (player->status == SP_PLAYER_WITHDRAWN)
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("Player %" G_GINT64_FORMAT " (%s) withdrew and has a seat at table %u "
+                       _("Player %" PRId64 " (%s) withdrew and has a seat at table %u "
                          "of session %u: name a substitute first (players substitute %"
-                         G_GINT64_FORMAT " --by NAME)."), id, player->name, i / 4 + 1, session,
+                         PRId64 " --by NAME)."), id, player->name, i / 4 + 1, session,
                        id);
           return FALSE;
         }
@@ -486,7 +488,7 @@ draw_balanced (SpDb                *db,
       if (!placed)
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("Player %" G_GINT64_FORMAT " (%s) takes part but has no seat in the "
+                       _("Player %" PRId64 " (%s) takes part but has no seat in the "
                          "balanced plan, drawn at the first session for %u players (withdraw "
                          "or check out the player; a newcomer can only take the place of one "
                          "who withdrew: players substitute ID --by NAME)."), player->id,
@@ -624,8 +626,8 @@ draw_session (SpDb                *db,
   if (info.n_tables > 0 && info.has_seed && request->has_seed && request->seed != info.seed)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("Session %u is already drawn with seed %" G_GUINT64_FORMAT ": that draw "
-                     "stands, and seed %" G_GUINT64_FORMAT " is not used (leave --seed out to "
+                   _("Session %u is already drawn with seed %" PRIu64 ": that draw "
+                     "stands, and seed %" PRIu64 " is not used (leave --seed out to "
                      "draw it again)."), session, info.seed, request->seed);
       return FALSE;
     }

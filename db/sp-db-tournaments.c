@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-db-private.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 /* ---- checks ---------------------------------------------------------------------------- */
@@ -123,11 +125,11 @@ check_confirmation (const SpTournament  *tournament,
     return TRUE;
   if (confirm_name == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                 _("Deleting tournament %" G_GINT64_FORMAT " needs its exact name to "
+                 _("Deleting tournament %" PRId64 " needs its exact name to "
                    "confirm: --confirm '%s'."), tournament->id, tournament->name);
   else
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                 _("'%s' is not the name of tournament %" G_GINT64_FORMAT " ('%s'): nothing "
+                 _("'%s' is not the name of tournament %" PRId64 " ('%s'): nothing "
                    "was deleted."), confirm_name, tournament->id, tournament->name);
   return FALSE;
 }

@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-db-sqlite.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
@@ -702,7 +704,7 @@ check_and_migrate (SpDb     *db,
   if (version > SP_DB_SCHEMA_VERSION)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_TOO_NEW,
-                   _("%s was written by a newer Sparrow (schema %" G_GINT64_FORMAT
+                   _("%s was written by a newer Sparrow (schema %" PRId64
                      ", this program knows up to %d)"), db->path, version, SP_DB_SCHEMA_VERSION);
       return FALSE;
     }

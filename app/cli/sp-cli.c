@@ -292,16 +292,7 @@ sp_cli_apply_options (SpCli              *cli,
   return TRUE;
 }
 
-void
-sp_cli_print_json (JsonNode *node)
-{
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
-
-  json_generator_set_root (generator, node);
-  text = json_generator_to_data (generator, NULL);
-  printf ("%s\n", text);
-}
+const char * const sp_cli_seat_names[4] = { "E", "S", "W", "N" };
 
 void
 sp_cli_builder_int (JsonBuilder *builder,
@@ -330,24 +321,35 @@ sp_cli_builder_string (JsonBuilder *builder,
   json_builder_add_string_value (builder, value);
 }
 
+static void
+add_seats (JsonBuilder  *builder,
+           const gint64  values[4])
+{
+  json_builder_begin_object (builder);
+  for (guint s = 0; s < 4; s++)
+    sp_cli_builder_int (builder, sp_cli_seat_names[s], values[s]);
+  json_builder_end_object (builder);
+}
+
 void
-sp_cli_builder_nullable (JsonBuilder *builder,
-                         const char  *name,
-                         const char  *value)
+sp_cli_builder_seats (JsonBuilder  *builder,
+                      const char   *name,
+                      const gint64  values[4])
 {
   json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
+  add_seats (builder, values);
 }
 
 void
 sp_cli_print_builder (JsonBuilder *builder)
 {
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = json_builder_get_root (builder);
+  g_autofree char *text = NULL;
 
-  sp_cli_print_json (root);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  printf ("%s\n", text);
 }
 
 void
@@ -362,19 +364,207 @@ sp_cli_print_int_object (const char *member,
   sp_cli_print_builder (builder);
 }
 
-void
-sp_cli_print_json_list (const char  *member,
-                        GPtrArray   *records,
-                        SpCliToJson  to_json)
-{
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
+/* ---- Records ------------------------------------------------------------------------------ */
 
-  json_builder_begin_object (builder);
+static gconstpointer
+field_of (const SpCliColumn *column,
+          gconstpointer      record)
+{
+  return (const char *) record + column->offset;
+}
+
+static const char *
+string_of (const SpCliColumn *column,
+           gconstpointer      record)
+{
+  if (column->text != NULL)
+    return column->text (record);
+  return *(char * const *) field_of (column, record);
+}
+
+static gint64
+number_of (const SpCliColumn *column,
+           gconstpointer      record)
+{
+  gconstpointer field = field_of (column, record);
+
+  if (column->type == SP_CLI_INT64)
+    return *(const gint64 *) field;
+  if (column->type == SP_CLI_UINT)
+    return *(const guint *) field;
+  if (column->type == SP_CLI_INT || column->type == SP_CLI_BOOL)
+    return *(const gint *) field;
+  return string_of (column, record) != NULL;
+}
+
+static gboolean
+is_number (const SpCliColumn *column)
+{
+  return column->type <= SP_CLI_INT || column->type == SP_CLI_DOUBLE;
+}
+
+/* 0 or NULL: what SP_CLI_NULL_IF_EMPTY and SP_CLI_OMIT_IF_EMPTY look for. */
+static gboolean
+is_empty (const SpCliColumn *column,
+          gconstpointer      record)
+{
+  if (column->type == SP_CLI_DOUBLE || column->type == SP_CLI_SEATS)
+    return FALSE;
+  return number_of (column, record) == 0;
+}
+
+void
+sp_cli_build_members (JsonBuilder       *builder,
+                      const SpCliColumn *columns,
+                      gconstpointer      record)
+{
+  for (const SpCliColumn *c = columns; c->key != NULL || c->header != NULL; c++)
+    {
+      gboolean empty = is_empty (c, record);
+      g_autoptr(JsonParser) parser = NULL;
+
+      if (c->key == NULL || (empty && (c->flags & SP_CLI_OMIT_IF_EMPTY)))
+        continue;
+      json_builder_set_member_name (builder, c->key);
+      if (empty && (c->flags & SP_CLI_NULL_IF_EMPTY))
+        json_builder_add_null_value (builder);
+      else if (c->type == SP_CLI_BOOL)
+        json_builder_add_boolean_value (builder, number_of (c, record) != 0);
+      else if (c->type == SP_CLI_DOUBLE)
+        json_builder_add_double_value (builder, *(const double *) field_of (c, record));
+      else if (c->type == SP_CLI_STRING)
+        json_builder_add_string_value (builder, string_of (c, record));
+      else if (c->type == SP_CLI_SEATS)
+        add_seats (builder, field_of (c, record));
+      else if (c->type == SP_CLI_JSON)
+        {
+          /* Text that is not the JSON it should be is shown as null rather than not at all. */
+          parser = json_parser_new ();
+          if (json_parser_load_from_data (parser, string_of (c, record), -1, NULL))
+            json_builder_add_value (builder, json_node_copy (json_parser_get_root (parser)));
+          else
+            json_builder_add_null_value (builder);
+        }
+      else
+        json_builder_add_int_value (builder, number_of (c, record));
+    }
+}
+
+void
+sp_cli_build_records (JsonBuilder       *builder,
+                      const char        *member,
+                      const SpCliColumn *columns,
+                      GPtrArray         *records)
+{
   json_builder_set_member_name (builder, member);
   json_builder_begin_array (builder);
   for (guint i = 0; i < records->len; i++)
-    to_json (builder, records->pdata[i]);
+    {
+      json_builder_begin_object (builder);
+      sp_cli_build_members (builder, columns, records->pdata[i]);
+      json_builder_end_object (builder);
+    }
   json_builder_end_array (builder);
+}
+
+static char *
+cell_text (const SpCliColumn *column,
+           gconstpointer      record)
+{
+  const gint64 *seats = field_of (column, record);
+
+  if (is_empty (column, record) && (column->flags & SP_CLI_NULL_IF_EMPTY))
+    return g_strdup ("-");
+  if (is_empty (column, record) && (column->flags & SP_CLI_OMIT_IF_EMPTY))
+    return g_strdup ("");
+  if (column->type == SP_CLI_BOOL)
+    return g_strdup (number_of (column, record) != 0 ? _("yes") : "");
+  if (column->type == SP_CLI_DOUBLE)
+    return g_strdup_printf ("%.2f", *(const double *) field_of (column, record));
+  if (column->type == SP_CLI_STRING || column->type == SP_CLI_JSON)
+    return g_strdup (string_of (column, record) != NULL ? string_of (column, record) : "");
+  if (column->type == SP_CLI_SEATS)
+    return g_strdup_printf ("E %+" G_GINT64_FORMAT " S %+" G_GINT64_FORMAT " W %+"
+                            G_GINT64_FORMAT " N %+" G_GINT64_FORMAT, seats[0], seats[1],
+                            seats[2], seats[3]);
+  return g_strdup_printf ("%" G_GINT64_FORMAT, number_of (column, record));
+}
+
+void
+sp_cli_append_table (GString           *out,
+                     const SpCliColumn *columns,
+                     GPtrArray         *records)
+{
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+  g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+  g_autofree guint *widths = NULL;
+  guint n;
+
+  for (const SpCliColumn *c = columns; c->key != NULL || c->header != NULL; c++)
+    if (c->header != NULL)
+      g_ptr_array_add (shown, (gpointer) c);
+  n = shown->len;
+  widths = g_new0 (guint, n);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (cells, g_strdup (_(((SpCliColumn *) shown->pdata[i])->header)));
+  for (guint r = 0; r < records->len; r++)
+    for (guint i = 0; i < n; i++)
+      g_ptr_array_add (cells, cell_text (shown->pdata[i], records->pdata[r]));
+  for (guint k = 0; k < cells->len; k++)
+    widths[k % n] = MAX (widths[k % n], sp_cli_text_width (cells->pdata[k]));
+  for (guint k = 0; k < cells->len; k++)
+    {
+      const char *text = cells->pdata[k];
+      guint i = k % n;
+      gboolean right = i > 0 && is_number (shown->pdata[i]);
+
+      if (i > 0)
+        g_string_append (out, "  ");
+      for (guint w = sp_cli_text_width (text); right && w < widths[i]; w++)
+        g_string_append_c (out, ' ');
+      /* The last column is not padded: no line ends in spaces. */
+      sp_cli_append_padded (out, text, !right && i + 1 < n ? widths[i] : 0);
+      if (i + 1 == n)
+        g_string_append_c (out, '\n');
+    }
+}
+
+void
+sp_cli_print_records (SpCli             *cli,
+                      const char        *member,
+                      const SpCliColumn *columns,
+                      GPtrArray         *records)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  if (!cli->json)
+    {
+      sp_cli_append_table (out, columns, records);
+      fputs (out->str, stdout);
+      return;
+    }
+  json_builder_begin_object (builder);
+  sp_cli_build_records (builder, member, columns, records);
+  json_builder_end_object (builder);
+  sp_cli_print_builder (builder);
+}
+
+void
+sp_cli_print_record (SpCli             *cli,
+                     const SpCliColumn *columns,
+                     gconstpointer      record,
+                     const char        *text)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  if (!cli->json)
+    {
+      printf ("%s\n", text);
+      return;
+    }
+  json_builder_begin_object (builder);
+  sp_cli_build_members (builder, columns, record);
   json_builder_end_object (builder);
   sp_cli_print_builder (builder);
 }
@@ -417,24 +607,6 @@ sp_cli_append_padded (GString    *out,
 
 /* ---- The verdict, through json-glib ------------------------------------------------------- */
 
-static const char *const seat_names[] = { "E", "S", "W", "N" };
-
-static void
-build_items (JsonBuilder         *builder,
-             const SpScoreResult *result)
-{
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < result->n_items; i++)
-    {
-      json_builder_begin_object (builder);
-      sp_cli_builder_string (builder, "name", result->items[i].name);
-      sp_cli_builder_int (builder, "value", result->items[i].value);
-      sp_cli_builder_int (builder, "count", result->items[i].count);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-}
-
 static void
 build_ready (JsonBuilder         *builder,
              const SpScoreResult *result)
@@ -443,14 +615,6 @@ build_ready (JsonBuilder         *builder,
   json_builder_add_boolean_value (builder, result->ready);
   if (!result->ready)
     sp_cli_builder_int (builder, "shanten", result->shanten);
-}
-
-static void
-build_seats (JsonBuilder  *builder,
-             const gint64  values[4])
-{
-  for (guint s = 0; s < 4; s++)
-    sp_cli_builder_int (builder, seat_names[s], values[s]);
 }
 
 void
@@ -474,39 +638,40 @@ sp_cli_build_verdict (JsonBuilder         *builder,
                       const SpRules       *rules,
                       const SpScoreResult *result)
 {
-  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
-
   json_builder_begin_object (builder);
   sp_cli_builder_string (builder, "rules", sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
   sp_cli_builder_string (builder, "profile", sp_rules_get_profile (rules));
   json_builder_set_member_name (builder, "win");
   json_builder_add_boolean_value (builder, result->win);
   if (!result->win)
-    {
-      sp_cli_build_verdict_error (builder, result, result->message);
-      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        build_ready (builder, result);
-    }
-  if (listed)
+    sp_cli_build_verdict_error (builder, result, result->message);
+  if (!result->win && result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+    build_ready (builder, result);
+  if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
     {
       sp_cli_builder_int (builder, "total", result->total);
       json_builder_set_member_name (builder, "fan");
-      build_items (builder, result);
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < result->n_items; i++)
+        {
+          json_builder_begin_object (builder);
+          sp_cli_builder_string (builder, "name", result->items[i].name);
+          sp_cli_builder_int (builder, "value", result->items[i].value);
+          sp_cli_builder_int (builder, "count", result->items[i].count);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
       if (result->points > 0)
         sp_cli_builder_int (builder, "points", result->points);
     }
   if (result->has_settlement)
-    {
-      json_builder_set_member_name (builder, "settlement");
-      json_builder_begin_object (builder);
-      build_seats (builder, result->settlement);
-      json_builder_end_object (builder);
-    }
+    sp_cli_builder_seats (builder, "settlement", result->settlement);
   if (result->has_penalty)
     {
       json_builder_set_member_name (builder, "penalty");
       json_builder_begin_object (builder);
-      build_seats (builder, result->penalty);
+      for (guint s = 0; s < 4; s++)
+        sp_cli_builder_int (builder, sp_cli_seat_names[s], result->penalty[s]);
       sp_cli_builder_string (builder, "reason", result->penalty_reason);
       json_builder_end_object (builder);
     }
@@ -518,17 +683,14 @@ sp_cli_fail_verdict (SpCli               *cli,
                      const SpScoreResult *result,
                      const char          *message)
 {
-  if (cli->json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
 
-      json_builder_begin_object (builder);
-      sp_cli_build_verdict_error (builder, result, message);
-      json_builder_end_object (builder);
-      sp_cli_print_builder (builder);
-    }
-  else
-    fprintf (stderr, "sparrow-cli: %s\n", message);
+  if (!cli->json)
+    return sp_cli_fail (cli, SP_CLI_REFUSED, NULL, "%s", message);
+  json_builder_begin_object (builder);
+  sp_cli_build_verdict_error (builder, result, message);
+  json_builder_end_object (builder);
+  sp_cli_print_builder (builder);
   return SP_CLI_REFUSED;
 }
 
@@ -538,7 +700,8 @@ sp_cli_fail_verdict (SpCli               *cli,
  * JsonObject is a hash table, and a verdict has ten of them), four times the scoring itself, and
  * `--batch` must score 100,000 hands in under two seconds.  So the batch writes its verdicts
  * directly here, the same object as sp_cli_build_verdict() byte for byte as JsonGenerator
- * writes it (tests/test-cli-json.c compares the two writers). */
+ * writes it (tests/test-cli-json.c compares the two writers).  Member names are the verdict's
+ * own, written as they are: none needs escaping. */
 
 void
 sp_cli_json_string (GString    *out,
@@ -592,37 +755,43 @@ sp_cli_json_int (GString *out,
 }
 
 static void
-json_items (GString             *out,
-                   const SpScoreResult *result)
+json_int_member (GString    *out,
+                 const char *name,
+                 gint64      value)
 {
-  g_string_append_c (out, '[');
-  for (guint i = 0; i < result->n_items; i++)
-    {
-      if (i > 0)
-        g_string_append_c (out, ',');
-      g_string_append_c (out, '{');
-      sp_cli_json_member (out, "name");
-      sp_cli_json_string (out, result->items[i].name);
-      sp_cli_json_member (out, "value");
-      sp_cli_json_int (out, result->items[i].value);
-      sp_cli_json_member (out, "count");
-      sp_cli_json_int (out, result->items[i].count);
-      g_string_append_c (out, '}');
-    }
-  g_string_append_c (out, ']');
+  sp_cli_json_member (out, name);
+  sp_cli_json_int (out, value);
+}
+
+static void
+json_string_member (GString    *out,
+                    const char *name,
+                    const char *value)
+{
+  sp_cli_json_member (out, name);
+  sp_cli_json_string (out, value);
 }
 
 static void
 json_ready (GString             *out,
-                   const SpScoreResult *result)
+            const SpScoreResult *result)
 {
   sp_cli_json_member (out, "ready");
   g_string_append (out, result->ready ? "true" : "false");
   if (!result->ready)
-    {
-      sp_cli_json_member (out, "shanten");
-      sp_cli_json_int (out, result->shanten);
-    }
+    json_int_member (out, "shanten", result->shanten);
+}
+
+/* The members E S W N of @values, in an object left open. */
+static void
+json_seats (GString      *out,
+            const char   *name,
+            const gint64  values[4])
+{
+  sp_cli_json_member (out, name);
+  g_string_append_c (out, '{');
+  for (guint s = 0; s < 4; s++)
+    json_int_member (out, sp_cli_seat_names[s], values[s]);
 }
 
 void
@@ -632,29 +801,13 @@ sp_cli_json_verdict_error (GString             *out,
 {
   sp_cli_json_member (out, "error");
   g_string_append_c (out, '{');
-  sp_cli_json_member (out, "code");
-  sp_cli_json_string (out, sp_core_error_code_name (result->error_code));
-  sp_cli_json_member (out, "message");
-  sp_cli_json_string (out, message);
+  json_string_member (out, "code", sp_core_error_code_name (result->error_code));
+  json_string_member (out, "message", message);
   if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
     json_ready (out, result);
   if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
-    {
-      sp_cli_json_member (out, "total");
-      sp_cli_json_int (out, result->total);
-    }
+    json_int_member (out, "total", result->total);
   g_string_append_c (out, '}');
-}
-
-static void
-append_seats (GString      *out,
-              const gint64  values[4])
-{
-  for (guint s = 0; s < 4; s++)
-    {
-      sp_cli_json_member (out, seat_names[s]);
-      sp_cli_json_int (out, values[s]);
-    }
 }
 
 void
@@ -662,47 +815,41 @@ sp_cli_json_verdict (GString             *out,
                      const SpRules       *rules,
                      const SpScoreResult *result)
 {
-  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
-
   g_string_append_c (out, '{');
-  sp_cli_json_member (out, "rules");
-  sp_cli_json_string (out, sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
-  sp_cli_json_member (out, "profile");
-  sp_cli_json_string (out, sp_rules_get_profile (rules));
+  json_string_member (out, "rules", sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
+  json_string_member (out, "profile", sp_rules_get_profile (rules));
   sp_cli_json_member (out, "win");
   g_string_append (out, result->win ? "true" : "false");
   if (!result->win)
+    sp_cli_json_verdict_error (out, result, result->message);
+  if (!result->win && result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+    json_ready (out, result);
+  if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
     {
-      sp_cli_json_verdict_error (out, result, result->message);
-      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        json_ready (out, result);
-    }
-  if (listed)
-    {
-      sp_cli_json_member (out, "total");
-      sp_cli_json_int (out, result->total);
+      json_int_member (out, "total", result->total);
       sp_cli_json_member (out, "fan");
-      json_items (out, result);
-      if (result->points > 0)
+      g_string_append_c (out, '[');
+      for (guint i = 0; i < result->n_items; i++)
         {
-          sp_cli_json_member (out, "points");
-          sp_cli_json_int (out, result->points);
+          g_string_append (out, i > 0 ? ",{" : "{");
+          json_string_member (out, "name", result->items[i].name);
+          json_int_member (out, "value", result->items[i].value);
+          json_int_member (out, "count", result->items[i].count);
+          g_string_append_c (out, '}');
         }
+      g_string_append_c (out, ']');
+      if (result->points > 0)
+        json_int_member (out, "points", result->points);
     }
   if (result->has_settlement)
     {
-      sp_cli_json_member (out, "settlement");
-      g_string_append_c (out, '{');
-      append_seats (out, result->settlement);
+      json_seats (out, "settlement", result->settlement);
       g_string_append_c (out, '}');
     }
   if (result->has_penalty)
     {
-      sp_cli_json_member (out, "penalty");
-      g_string_append_c (out, '{');
-      append_seats (out, result->penalty);
-      sp_cli_json_member (out, "reason");
-      sp_cli_json_string (out, result->penalty_reason);
+      json_seats (out, "penalty", result->penalty);
+      json_string_member (out, "reason", result->penalty_reason);
       g_string_append_c (out, '}');
     }
   g_string_append_c (out, '}');

@@ -121,22 +121,73 @@ void     sp_cli_builder_bool    (JsonBuilder        *builder,
 void     sp_cli_builder_string  (JsonBuilder        *builder,
                                  const char         *name,
                                  const char         *value);
-/* A string member, null when @value is NULL. */
-void     sp_cli_builder_nullable (JsonBuilder       *builder,
-                                  const char        *name,
-                                  const char        *value);
-/* Prints a node, or what @builder built, on one line of stdout. */
-void     sp_cli_print_json      (JsonNode           *node);
+/* {"E":…,"S":…,"W":…,"N":…} as member @name: @values by seat. */
+void     sp_cli_builder_seats   (JsonBuilder        *builder,
+                                 const char         *name,
+                                 const gint64        values[4]);
+/* Prints what @builder built on one line of stdout. */
 void     sp_cli_print_builder   (JsonBuilder        *builder);
 /* Prints {"@member": @value}: what a command that changed one thing did. */
 void     sp_cli_print_int_object (const char        *member,
                                   gint64             value);
-/* Prints {"@member":[…]}, @to_json writing each record of @records as an object. */
-typedef void (*SpCliToJson) (JsonBuilder   *builder,
-                             gconstpointer  record);
-void     sp_cli_print_json_list (const char         *member,
-                                 GPtrArray          *records,
-                                 SpCliToJson         to_json);
+
+/* ---- Records: each kind described once as columns, printed as JSON or as a text table ---- */
+
+typedef enum
+{
+  SP_CLI_INT64,   /* a gint64 field */
+  SP_CLI_UINT,    /* a guint field */
+  SP_CLI_INT,     /* a gint (gint32) field */
+  SP_CLI_BOOL,    /* a gboolean field */
+  SP_CLI_DOUBLE,  /* a double field, two decimals in text */
+  SP_CLI_STRING,  /* a char * field, or what the column's @text returns */
+  SP_CLI_SEATS,   /* a gint64[4] field by seat: an object E S W N */
+  SP_CLI_JSON,    /* a char * field holding JSON, written as the value it is */
+} SpCliValue;
+
+typedef enum
+{
+  SP_CLI_NULL_IF_EMPTY = 1 << 0, /* JSON null (text "-") when 0 or NULL */
+  SP_CLI_OMIT_IF_EMPTY = 1 << 1, /* left out of the JSON object when 0 or NULL */
+} SpCliColumnFlags;
+
+/* A column of a record: its JSON member (NULL: text only), its text heading (N_(); NULL: JSON
+ * only), and where its value is: the field at @offset, or for a string what @text makes of the
+ * record.  A list of columns ends with { NULL }. */
+typedef struct
+{
+  const char        *key;
+  const char        *header;
+  SpCliValue         type;
+  SpCliColumnFlags   flags;
+  gsize              offset;
+  const char      *(*text) (gconstpointer record);
+} SpCliColumn;
+
+/* The members of @record (the caller opens and closes the object). */
+void     sp_cli_build_members   (JsonBuilder        *builder,
+                                 const SpCliColumn  *columns,
+                                 gconstpointer       record);
+/* Member @member: an array of @records, one object each. */
+void     sp_cli_build_records   (JsonBuilder        *builder,
+                                 const char         *member,
+                                 const SpCliColumn  *columns,
+                                 GPtrArray          *records);
+/* @records as a text table: a heading line, then a line each, the columns padded by display
+ * width (numbers right-aligned, but the first column: it starts the line). */
+void     sp_cli_append_table    (GString            *out,
+                                 const SpCliColumn  *columns,
+                                 GPtrArray          *records);
+/* {"@member":[…]} under --json, else the text table, on stdout. */
+void     sp_cli_print_records   (SpCli              *cli,
+                                 const char         *member,
+                                 const SpCliColumn  *columns,
+                                 GPtrArray          *records);
+/* One record: its object under --json, else the line @text. */
+void     sp_cli_print_record    (SpCli              *cli,
+                                 const SpCliColumn  *columns,
+                                 gconstpointer       record,
+                                 const char         *text);
 
 /* The columns @text takes on a terminal (a CJK character two), and @text appended to @out padded
  * to @width of them: text tables line up whatever the script of the names. */
@@ -144,6 +195,8 @@ guint    sp_cli_text_width      (const char         *text);
 void     sp_cli_append_padded   (GString            *out,
                                  const char         *text,
                                  guint               width);
+
+extern const char * const sp_cli_seat_names[4];
 
 /* A verdict of score (SPEC.md §3.1) as one JSON object, and its member "error" ({"code",
  * "message" (@message), "ready"/"shanten" or "total"}) when refused. */

@@ -605,103 +605,14 @@ sp_cli_append_padded (GString    *out,
     g_string_append_c (out, ' ');
 }
 
-/* ---- The verdict, through json-glib ------------------------------------------------------- */
-
-static void
-build_ready (JsonBuilder         *builder,
-             const SpScoreResult *result)
-{
-  json_builder_set_member_name (builder, "ready");
-  json_builder_add_boolean_value (builder, result->ready);
-  if (!result->ready)
-    sp_cli_builder_int (builder, "shanten", result->shanten);
-}
-
-void
-sp_cli_build_verdict_error (JsonBuilder         *builder,
-                            const SpScoreResult *result,
-                            const char          *message)
-{
-  json_builder_set_member_name (builder, "error");
-  json_builder_begin_object (builder);
-  sp_cli_builder_string (builder, "code", sp_core_error_code_name (result->error_code));
-  sp_cli_builder_string (builder, "message", message);
-  if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-    build_ready (builder, result);
-  if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
-    sp_cli_builder_int (builder, "total", result->total);
-  json_builder_end_object (builder);
-}
-
-void
-sp_cli_build_verdict (JsonBuilder         *builder,
-                      const SpRules       *rules,
-                      const SpScoreResult *result)
-{
-  json_builder_begin_object (builder);
-  sp_cli_builder_string (builder, "rules", sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
-  sp_cli_builder_string (builder, "profile", sp_rules_get_profile (rules));
-  json_builder_set_member_name (builder, "win");
-  json_builder_add_boolean_value (builder, result->win);
-  if (!result->win)
-    sp_cli_build_verdict_error (builder, result, result->message);
-  if (!result->win && result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-    build_ready (builder, result);
-  if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
-    {
-      sp_cli_builder_int (builder, "total", result->total);
-      json_builder_set_member_name (builder, "fan");
-      json_builder_begin_array (builder);
-      for (guint i = 0; i < result->n_items; i++)
-        {
-          json_builder_begin_object (builder);
-          sp_cli_builder_string (builder, "name", result->items[i].name);
-          sp_cli_builder_int (builder, "value", result->items[i].value);
-          sp_cli_builder_int (builder, "count", result->items[i].count);
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      if (result->points > 0)
-        sp_cli_builder_int (builder, "points", result->points);
-    }
-  if (result->has_settlement)
-    sp_cli_builder_seats (builder, "settlement", result->settlement);
-  if (result->has_penalty)
-    {
-      json_builder_set_member_name (builder, "penalty");
-      json_builder_begin_object (builder);
-      for (guint s = 0; s < 4; s++)
-        sp_cli_builder_int (builder, sp_cli_seat_names[s], result->penalty[s]);
-      sp_cli_builder_string (builder, "reason", result->penalty_reason);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_object (builder);
-}
-
-int
-sp_cli_fail_verdict (SpCli               *cli,
-                     const SpScoreResult *result,
-                     const char          *message)
-{
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-  if (!cli->json)
-    return sp_cli_fail (cli, SP_CLI_REFUSED, NULL, "%s", message);
-  json_builder_begin_object (builder);
-  sp_cli_build_verdict_error (builder, result, message);
-  json_builder_end_object (builder);
-  sp_cli_print_builder (builder);
-  return SP_CLI_REFUSED;
-}
-
-/* ---- The verdict writer of score --batch ----------------------------------------------------
+/* ---- The verdict ----------------------------------------------------------------------------
 
  * Built through JsonBuilder and JsonGenerator a verdict costs about twenty microseconds (a
  * JsonObject is a hash table, and a verdict has ten of them), four times the scoring itself, and
- * `--batch` must score 100,000 hands in under two seconds.  So the batch writes its verdicts
- * directly here, the same object as sp_cli_build_verdict() byte for byte as JsonGenerator
- * writes it (tests/test-cli-json.c compares the two writers).  Member names are the verdict's
- * own, written as they are: none needs escaping. */
+ * `score --batch` must score 100,000 hands in under two seconds.  So the batch writes its
+ * verdicts straight into a GString, byte for byte what JsonGenerator writes for the same object
+ * (tests/test-cli-json.c compares the two).  The verdict is described once, below, for a Writer
+ * that is either. */
 
 void
 sp_cli_json_string (GString    *out,
@@ -754,60 +665,191 @@ sp_cli_json_int (GString *out,
   g_string_append_len (out, buf, n);
 }
 
-static void
-json_int_member (GString    *out,
-                 const char *name,
-                 gint64      value)
+/* Where a verdict goes: through @builder, else into @out. */
+typedef struct
 {
-  sp_cli_json_member (out, name);
-  sp_cli_json_int (out, value);
+  JsonBuilder *builder;
+  GString     *out;
+} Writer;
+
+/* Opens an object: a member's value when @name is given, else an element of an array. */
+static void
+write_open (Writer     *w,
+            const char *name)
+{
+  if (w->builder != NULL)
+    {
+      if (name != NULL)
+        json_builder_set_member_name (w->builder, name);
+      json_builder_begin_object (w->builder);
+      return;
+    }
+  if (name != NULL)
+    sp_cli_json_member (w->out, name);
+  else if (w->out->len > 0 && w->out->str[w->out->len - 1] == '}')
+    g_string_append_c (w->out, ',');
+  g_string_append_c (w->out, '{');
 }
 
 static void
-json_string_member (GString    *out,
-                    const char *name,
-                    const char *value)
+write_close (Writer *w)
 {
-  sp_cli_json_member (out, name);
-  sp_cli_json_string (out, value);
+  if (w->builder != NULL)
+    json_builder_end_object (w->builder);
+  else
+    g_string_append_c (w->out, '}');
 }
 
 static void
-json_ready (GString             *out,
-            const SpScoreResult *result)
+write_int (Writer     *w,
+           const char *name,
+           gint64      value)
 {
-  sp_cli_json_member (out, "ready");
-  g_string_append (out, result->ready ? "true" : "false");
-  if (!result->ready)
-    json_int_member (out, "shanten", result->shanten);
+  if (w->builder != NULL)
+    {
+      sp_cli_builder_int (w->builder, name, value);
+      return;
+    }
+  sp_cli_json_member (w->out, name);
+  sp_cli_json_int (w->out, value);
 }
 
-/* The members E S W N of @values, in an object left open. */
 static void
-json_seats (GString      *out,
-            const char   *name,
-            const gint64  values[4])
+write_string (Writer     *w,
+              const char *name,
+              const char *value)
 {
-  sp_cli_json_member (out, name);
-  g_string_append_c (out, '{');
+  if (w->builder != NULL)
+    {
+      sp_cli_builder_string (w->builder, name, value);
+      return;
+    }
+  sp_cli_json_member (w->out, name);
+  sp_cli_json_string (w->out, value);
+}
+
+static void
+write_bool (Writer     *w,
+            const char *name,
+            gboolean    value)
+{
+  if (w->builder != NULL)
+    {
+      sp_cli_builder_bool (w->builder, name, value);
+      return;
+    }
+  sp_cli_json_member (w->out, name);
+  g_string_append (w->out, value ? "true" : "false");
+}
+
+/* The object @name of @values by seat, left open for more members. */
+static void
+write_seats (Writer       *w,
+             const char   *name,
+             const gint64  values[4])
+{
+  write_open (w, name);
   for (guint s = 0; s < 4; s++)
-    json_int_member (out, sp_cli_seat_names[s], values[s]);
+    write_int (w, sp_cli_seat_names[s], values[s]);
+}
+
+static void
+write_ready (Writer              *w,
+             const SpScoreResult *result)
+{
+  write_bool (w, "ready", result->ready);
+  if (!result->ready)
+    write_int (w, "shanten", result->shanten);
+}
+
+static void
+write_error (Writer              *w,
+             const SpScoreResult *result,
+             const char          *message)
+{
+  write_open (w, "error");
+  write_string (w, "code", sp_core_error_code_name (result->error_code));
+  write_string (w, "message", message);
+  if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+    write_ready (w, result);
+  if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
+    write_int (w, "total", result->total);
+  write_close (w);
+}
+
+static void
+write_verdict (Writer              *w,
+               const SpRules       *rules,
+               const SpScoreResult *result)
+{
+  write_open (w, NULL);
+  write_string (w, "rules", sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
+  write_string (w, "profile", sp_rules_get_profile (rules));
+  write_bool (w, "win", result->win);
+  if (!result->win)
+    write_error (w, result, result->message);
+  if (!result->win && result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+    write_ready (w, result);
+  if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
+    {
+      write_int (w, "total", result->total);
+      if (w->builder != NULL)
+        {
+          json_builder_set_member_name (w->builder, "fan");
+          json_builder_begin_array (w->builder);
+        }
+      else
+        {
+          sp_cli_json_member (w->out, "fan");
+          g_string_append_c (w->out, '[');
+        }
+      for (guint i = 0; i < result->n_items; i++)
+        {
+          write_open (w, NULL);
+          write_string (w, "name", result->items[i].name);
+          write_int (w, "value", result->items[i].value);
+          write_int (w, "count", result->items[i].count);
+          write_close (w);
+        }
+      if (w->builder != NULL)
+        json_builder_end_array (w->builder);
+      else
+        g_string_append_c (w->out, ']');
+      if (result->points > 0)
+        write_int (w, "points", result->points);
+    }
+  if (result->has_settlement)
+    {
+      write_seats (w, "settlement", result->settlement);
+      write_close (w);
+    }
+  if (result->has_penalty)
+    {
+      write_seats (w, "penalty", result->penalty);
+      write_string (w, "reason", result->penalty_reason);
+      write_close (w);
+    }
+  write_close (w);
 }
 
 void
-sp_cli_json_verdict_error (GString             *out,
-                           const SpScoreResult *result,
-                           const char          *message)
+sp_cli_build_verdict (JsonBuilder         *builder,
+                      const SpRules       *rules,
+                      const SpScoreResult *result)
 {
-  sp_cli_json_member (out, "error");
-  g_string_append_c (out, '{');
-  json_string_member (out, "code", sp_core_error_code_name (result->error_code));
-  json_string_member (out, "message", message);
-  if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-    json_ready (out, result);
-  if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
-    json_int_member (out, "total", result->total);
-  g_string_append_c (out, '}');
+  Writer w = { builder, NULL };
+
+  write_verdict (&w, rules, result);
+}
+
+void
+sp_cli_build_verdict_error (JsonBuilder         *builder,
+                            const SpScoreResult *result,
+                            const char          *message)
+{
+  Writer w = { builder, NULL };
+
+  write_error (&w, result, message);
 }
 
 void
@@ -815,42 +857,33 @@ sp_cli_json_verdict (GString             *out,
                      const SpRules       *rules,
                      const SpScoreResult *result)
 {
-  g_string_append_c (out, '{');
-  json_string_member (out, "rules", sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
-  json_string_member (out, "profile", sp_rules_get_profile (rules));
-  sp_cli_json_member (out, "win");
-  g_string_append (out, result->win ? "true" : "false");
-  if (!result->win)
-    sp_cli_json_verdict_error (out, result, result->message);
-  if (!result->win && result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-    json_ready (out, result);
-  if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
-    {
-      json_int_member (out, "total", result->total);
-      sp_cli_json_member (out, "fan");
-      g_string_append_c (out, '[');
-      for (guint i = 0; i < result->n_items; i++)
-        {
-          g_string_append (out, i > 0 ? ",{" : "{");
-          json_string_member (out, "name", result->items[i].name);
-          json_int_member (out, "value", result->items[i].value);
-          json_int_member (out, "count", result->items[i].count);
-          g_string_append_c (out, '}');
-        }
-      g_string_append_c (out, ']');
-      if (result->points > 0)
-        json_int_member (out, "points", result->points);
-    }
-  if (result->has_settlement)
-    {
-      json_seats (out, "settlement", result->settlement);
-      g_string_append_c (out, '}');
-    }
-  if (result->has_penalty)
-    {
-      json_seats (out, "penalty", result->penalty);
-      json_string_member (out, "reason", result->penalty_reason);
-      g_string_append_c (out, '}');
-    }
-  g_string_append_c (out, '}');
+  Writer w = { NULL, out };
+
+  write_verdict (&w, rules, result);
+}
+
+void
+sp_cli_json_verdict_error (GString             *out,
+                           const SpScoreResult *result,
+                           const char          *message)
+{
+  Writer w = { NULL, out };
+
+  write_error (&w, result, message);
+}
+
+int
+sp_cli_fail_verdict (SpCli               *cli,
+                     const SpScoreResult *result,
+                     const char          *message)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  if (!cli->json)
+    return sp_cli_fail (cli, SP_CLI_REFUSED, NULL, "%s", message);
+  json_builder_begin_object (builder);
+  sp_cli_build_verdict_error (builder, result, message);
+  json_builder_end_object (builder);
+  sp_cli_print_builder (builder);
+  return SP_CLI_REFUSED;
 }

@@ -15,5 +15,6 @@
 #include "sp-tournament.h"
 #include "sp-table.h"
 #include "sp-table-history.h"
+#include "sp-verdict.h"
 #include "sp-entry.h"
 #include "sp-session.h"

@@ -16,5 +16,6 @@
 #include "sp-table.h"
 #include "sp-table-history.h"
 #include "sp-verdict.h"
+#include "sp-teams.h"
 #include "sp-entry.h"
 #include "sp-session.h"

@@ -9,8 +9,7 @@
 #include "sp-cli-store.h"
 #include "sp-core.h"
 
-/* One line per player, the team's name; a blank line is no team.  Fills @teams with a number
- * per team (0 = none). */
+/* The --teams file: one line per player, the team's name (blank = none). */
 static gboolean
 read_teams (SpCli       *cli,
             const char  *path,
@@ -20,44 +19,14 @@ read_teams (SpCli       *cli,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GHashTable) numbers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gsize length;
-  guint n_lines;
 
   if (!g_file_get_contents (path, &contents, &length, &error))
-    {
-      *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "--teams: %s", error->message);
-      return FALSE;
-    }
-  if (!g_utf8_validate (contents, length, NULL) || memchr (contents, '\0', length) != NULL)
-    {
-      *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
-                             _("--teams %s: not a text file (UTF-8)"), path);
-      return FALSE;
-    }
-  lines = g_strsplit (contents, "\n", -1);
-  n_lines = g_strv_length (lines);
-  /* A final newline ends the last line rather than starting another. */
-  if (n_lines > 0 && length > 0 && contents[length - 1] == '\n')
-    n_lines--;
-  if (n_lines != n_players)
-    {
-      *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
-                             _("--teams %s: %u lines for %u players (one line per player, the "
-                               "team's name or blank)"), path, n_lines, n_players);
-      return FALSE;
-    }
-  for (guint p = 0; p < n_players; p++)
-    {
-      char *name = g_strstrip (lines[p]);
-
-      if (*name != '\0' && !g_hash_table_contains (numbers, name))
-        g_hash_table_insert (numbers, g_strdup (name),
-                             GUINT_TO_POINTER (g_hash_table_size (numbers) + 1));
-      teams[p] = GPOINTER_TO_UINT (g_hash_table_lookup (numbers, name));
-    }
-  return TRUE;
+    *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "--teams: %s", error->message);
+  else if (!sp_teams_parse (contents, length, n_players, teams, &error))
+    *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "--teams %s: %s", path,
+                           error->message);
+  return error == NULL;
 }
 
 static void

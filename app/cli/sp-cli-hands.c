@@ -11,8 +11,8 @@
 /* The options of hand add and hand edit. */
 typedef struct
 {
-  gint         session;
-  gint         table;
+  gint64       session;
+  gint64       table;
   char        *winner;
   char        *from;
   char        *hand;
@@ -43,8 +43,8 @@ parse_hand_options (SpCli        *cli,
                     int          *status)
 {
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT, &options->session, N_("The session"), N_("K") },
-    { "table", 0, 0, G_OPTION_ARG_INT, &options->table, N_("The table"), N_("T") },
+    sp_cli_session_entry (&options->session, N_("The session")),
+    sp_cli_table_entry (&options->table, N_("The table")),
     { "winner", 0, 0, G_OPTION_ARG_STRING, &options->winner, N_("The winner's seat this hand"),
       N_("E|S|W|N") },
     { "from", 0, 0, G_OPTION_ARG_STRING, &options->from,
@@ -352,6 +352,9 @@ hand_enter (SpCli  *cli,
     return status;
   if (adding && (options.session <= 0 || options.table <= 0))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --session K --table T"));
+  if (adding && (!sp_cli_check_range (cli, "session", options.session, 1, 1000, &status)
+                 || !sp_cli_check_range (cli, "table", options.table, 1, 100000, &status)))
+    return status;
   if (!adding && options.false_win)
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
                         _("--false-win is for hand add: a false win is a penalty, not a hand"));
@@ -404,10 +407,10 @@ hand_list (SpCli  *cli,
            int     argc,
            char  **argv)
 {
-  gint session = 0, table = 0;
+  gint64 session = 0, table = 0;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT, &session, N_("The session"), N_("K") },
-    { "table", 0, 0, G_OPTION_ARG_INT, &table, N_("One table (else every table)"), N_("T") },
+    sp_cli_session_entry (&session, N_("The session")),
+    sp_cli_table_entry (&table, N_("One table (else every table)")),
     { NULL }
   };
   g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries, NULL);
@@ -429,7 +432,9 @@ hand_list (SpCli  *cli,
     return status;
   if (session <= 0 || table < 0 || argc > 1)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand list needs --session K"));
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+  if (!sp_cli_check_range (cli, "session", session, 1, 1000, &status)
+      || !sp_cli_check_range (cli, "table", table, 0, 100000, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error)
       || !sp_tournament_get_options (store.tournament, &options, &error))

@@ -255,7 +255,7 @@ seating_run (SpCli  *cli,
   gint64 session = 0, top = 0;
   g_autofree char *seed_text = NULL;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
+    sp_cli_session_entry (&session, N_("The session")),
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, N_("The draw's seed"), N_("S") },
     { "top", 0, 0, G_OPTION_ARG_INT64, &top, N_("A final of the top N of the standings"),
       N_("N") },

@@ -99,7 +99,7 @@ sp_cli_standings (SpCli  *cli,
   gint64 session = 0;
   gboolean teams = FALSE;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("After session K"), N_("K") },
+    sp_cli_session_entry (&session, N_("After session K")),
     { "teams", 0, 0, G_OPTION_ARG_NONE, &teams, N_("Rank the teams"), NULL },
     { NULL }
   };

@@ -600,7 +600,7 @@ penalty_add (SpCli  *cli,
   gint64 session = 0, player_id = 0, points = G_MININT64, hand = 0;
   g_autofree char *reason = NULL;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
+    sp_cli_session_entry (&session, N_("The session")),
     { "player", 0, 0, G_OPTION_ARG_INT64, &player_id, N_("The player's id"), N_("ID") },
     { "points", 0, 0, G_OPTION_ARG_INT64, &points, N_("The points lost (N or -N alike)"),
       N_("N") },
@@ -657,7 +657,7 @@ penalty_list (SpCli  *cli,
 {
   gint64 session = 0, player_id = 0;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("Only session K"), N_("K") },
+    sp_cli_session_entry (&session, N_("Only session K")),
     { "player", 0, 0, G_OPTION_ARG_INT64, &player_id, N_("Only this player"), N_("ID") },
     { NULL }
   };
@@ -736,7 +736,7 @@ session_change (SpCli  *cli,
   gint64 session = 0;
   gboolean time_up = FALSE, force = FALSE;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
+    sp_cli_session_entry (&session, N_("The session")),
     closing ? (GOptionEntry) { "time-up", 0, 0, G_OPTION_ARG_NONE, &time_up,
                                N_("Accept the hands played when time ran out"), NULL }
     : (GOptionEntry) { "force", 0, 0, G_OPTION_ARG_NONE, &force,

@@ -127,16 +127,18 @@ sp_cli_parse_options (SpCli          *cli,
   return TRUE;
 }
 
-void
-sp_cli_add_json_option (SpCli          *cli,
-                        GOptionContext *context)
+GOptionEntry
+sp_cli_session_entry (gint64     *session,
+                      const char *description)
 {
-  const GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &cli->json, N_("Answer in JSON"), NULL },
-    { NULL }
-  };
+  return (GOptionEntry) { "session", 0, 0, G_OPTION_ARG_INT64, session, description, N_("K") };
+}
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+GOptionEntry
+sp_cli_table_entry (gint64     *table,
+                    const char *description)
+{
+  return (GOptionEntry) { "table", 0, 0, G_OPTION_ARG_INT64, table, description, N_("T") };
 }
 
 GOptionContext *
@@ -146,10 +148,14 @@ sp_cli_context_new (SpCli              *cli,
                     const char         *summary)
 {
   GOptionContext *context = g_option_context_new (parameters);
+  const GOptionEntry json_entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &cli->json, N_("Answer in JSON"), NULL },
+    { NULL }
+  };
 
   if (entries != NULL)
     g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  sp_cli_add_json_option (cli, context);
+  g_option_context_add_main_entries (context, json_entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, summary);
   return context;
 }

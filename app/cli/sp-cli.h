@@ -58,9 +58,12 @@ GOptionContext *sp_cli_context_new (SpCli              *cli,
                                     const char         *parameters,
                                     const GOptionEntry *entries,
                                     const char         *summary);
-/* Adds --json (setting cli->json) to @context. */
-void     sp_cli_add_json_option (SpCli              *cli,
-                                 GOptionContext     *context);
+/* The options several commands share, each defined once: --session K and --table T (0 when
+ * not given), with the @description the command gives them. */
+GOptionEntry sp_cli_session_entry (gint64         *session,
+                                   const char     *description);
+GOptionEntry sp_cli_table_entry   (gint64         *table,
+                                   const char     *description);
 /* THE way a command parses its options; never g_option_context_parse(), whose --help would exit.
  * "--json" anywhere (before "--") sets cli->json first, so that a usage error answers in JSON.
  * --help prints the help of every group on stdout: FALSE, *@status SP_CLI_OK.  An unknown

@@ -473,6 +473,45 @@ sp_cli_build_records (JsonBuilder       *builder,
   json_builder_end_array (builder);
 }
 
+/* The columns @text takes on a terminal (a CJK character two): text tables line up whatever
+ * the script of the names. */
+static guint
+text_width (const char *text)
+{
+  guint width = 0;
+
+  for (const char *p = text; *p != '\0';)
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          width++;
+          p++;
+          continue;
+        }
+      if (g_unichar_iswide (c))
+        width += 2;
+      else if (!g_unichar_iszerowidth (c))
+        width++;
+      p = g_utf8_next_char (p);
+    }
+  return width;
+}
+
+/* @text, then spaces up to @width columns. */
+static void
+append_padded (GString    *out,
+               const char *text,
+               guint       width)
+{
+  guint used = text_width (text);
+
+  g_string_append (out, text);
+  for (; used < width; used++)
+    g_string_append_c (out, ' ');
+}
+
 static char *
 cell_text (const SpCliColumn *column,
            gconstpointer      record)
@@ -517,7 +556,7 @@ sp_cli_append_table (GString           *out,
     for (guint i = 0; i < n; i++)
       g_ptr_array_add (cells, cell_text (shown->pdata[i], records->pdata[r]));
   for (guint k = 0; k < cells->len; k++)
-    widths[k % n] = MAX (widths[k % n], sp_cli_text_width (cells->pdata[k]));
+    widths[k % n] = MAX (widths[k % n], text_width (cells->pdata[k]));
   for (guint k = 0; k < cells->len; k++)
     {
       const char *text = cells->pdata[k];
@@ -526,10 +565,10 @@ sp_cli_append_table (GString           *out,
 
       if (i > 0)
         g_string_append (out, "  ");
-      for (guint w = sp_cli_text_width (text); right && w < widths[i]; w++)
+      for (guint w = text_width (text); right && w < widths[i]; w++)
         g_string_append_c (out, ' ');
       /* The last column is not padded: no line ends in spaces. */
-      sp_cli_append_padded (out, text, !right && i + 1 < n ? widths[i] : 0);
+      append_padded (out, text, !right && i + 1 < n ? widths[i] : 0);
       if (i + 1 == n)
         g_string_append_c (out, '\n');
     }
@@ -573,42 +612,6 @@ sp_cli_print_record (SpCli             *cli,
   sp_cli_build_members (builder, columns, record);
   json_builder_end_object (builder);
   sp_cli_print_builder (builder);
-}
-
-guint
-sp_cli_text_width (const char *text)
-{
-  guint width = 0;
-
-  for (const char *p = text; *p != '\0';)
-    {
-      gunichar c = g_utf8_get_char_validated (p, -1);
-
-      if (c == (gunichar) -1 || c == (gunichar) -2)
-        {
-          width++;
-          p++;
-          continue;
-        }
-      if (g_unichar_iswide (c))
-        width += 2;
-      else if (!g_unichar_iszerowidth (c))
-        width++;
-      p = g_utf8_next_char (p);
-    }
-  return width;
-}
-
-void
-sp_cli_append_padded (GString    *out,
-                      const char *text,
-                      guint       width)
-{
-  guint used = sp_cli_text_width (text);
-
-  g_string_append (out, text);
-  for (; used < width; used++)
-    g_string_append_c (out, ' ');
 }
 
 /* ---- The verdict ----------------------------------------------------------------------------

@@ -192,13 +192,6 @@ void     sp_cli_print_record    (SpCli              *cli,
                                  gconstpointer       record,
                                  const char         *text);
 
-/* The columns @text takes on a terminal (a CJK character two), and @text appended to @out padded
- * to @width of them: text tables line up whatever the script of the names. */
-guint    sp_cli_text_width      (const char         *text);
-void     sp_cli_append_padded   (GString            *out,
-                                 const char         *text,
-                                 guint               width);
-
 extern const char * const sp_cli_seat_names[4];
 
 /* A verdict of score (SPEC.md §3.1) as one JSON object, and its member "error" ({"code",

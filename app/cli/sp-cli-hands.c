@@ -512,13 +512,10 @@ hand_delete (SpCli  *cli,
     return status;
   if (!sp_db_remove_hand (store.db, store.tournament, store.rules, id, &report, &error))
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_int_object ("deleted", id);
-  else
-    printf (_("hand %lld deleted (session %u table %u hand %u); the later hands were "
-              "recomputed\n"), (long long) id, report.hand->session, report.hand->table,
-            report.hand->number);
-  return SP_CLI_OK;
+  return sp_cli_print_done (cli, "deleted", id, _("hand %lld deleted (session %u table %u hand "
+                                                 "%u); the later hands were recomputed\n"),
+                            (long long) id, report.hand->session, report.hand->table,
+                            report.hand->number);
 }
 
 /* ---- import: the file's records by field name, mapped onto entries by the core ------------ */
@@ -693,12 +690,9 @@ hand_import (SpCli  *cli,
   if (!sp_db_import_hands (store.db, store.tournament, store.rules,
                            (const SpHandImport *) (gpointer) lines->data, lines->len, &error))
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_int_object ("imported", lines->len);
-  else
-    printf (g_dngettext (GETTEXT_PACKAGE, "%u hand imported\n", "%u hands imported\n",
-                         lines->len), lines->len);
-  return SP_CLI_OK;
+  return sp_cli_print_done (cli, "imported", lines->len,
+                            g_dngettext (GETTEXT_PACKAGE, "%u hand imported\n",
+                                         "%u hands imported\n", lines->len), lines->len);
 }
 
 int

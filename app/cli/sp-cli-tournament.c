@@ -257,12 +257,9 @@ tournament_delete (SpCli  *cli,
     return status;
   if (!sp_db_delete_tournament (store.db, store.tournament->id, confirm, &error))
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_int_object ("deleted", store.tournament->id);
-  else
-    printf (_("tournament %" G_GINT64_FORMAT " (%s) deleted\n"), store.tournament->id,
-            store.tournament->name);
-  return SP_CLI_OK;
+  return sp_cli_print_done (cli, "deleted", store.tournament->id,
+                            _("tournament %" G_GINT64_FORMAT " (%s) deleted\n"),
+                            store.tournament->id, store.tournament->name);
 }
 
 int
@@ -392,11 +389,7 @@ players_import (SpCli  *cli,
     return status;
   if (!sp_db_import_players (store.db, store.tournament->id, argv[1], &n, &error))
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_int_object ("imported", n);
-  else
-    printf (_("%u players imported\n"), n);
-  return SP_CLI_OK;
+  return sp_cli_print_done (cli, "imported", n, _("%u players imported\n"), n);
 }
 
 static int
@@ -703,11 +696,7 @@ penalty_delete (SpCli  *cli,
     return status;
   if (!sp_db_delete_penalty (store.db, store.tournament->id, id, &error))
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_int_object ("deleted", id);
-  else
-    printf (_("penalty %" G_GINT64_FORMAT " deleted\n"), id);
-  return SP_CLI_OK;
+  return sp_cli_print_done (cli, "deleted", id, _("penalty %" G_GINT64_FORMAT " deleted\n"), id);
 }
 
 int

@@ -358,16 +358,28 @@ sp_cli_print_builder (JsonBuilder *builder)
   printf ("%s\n", text);
 }
 
-void
-sp_cli_print_int_object (const char *member,
-                         gint64      value)
+int
+sp_cli_print_done (SpCli      *cli,
+                   const char *member,
+                   gint64      value,
+                   const char *format,
+                   ...)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  va_list args;
 
+  if (!cli->json)
+    {
+      va_start (args, format);
+      vprintf (format, args);
+      va_end (args);
+      return SP_CLI_OK;
+    }
   json_builder_begin_object (builder);
   sp_cli_builder_int (builder, member, value);
   json_builder_end_object (builder);
   sp_cli_print_builder (builder);
+  return SP_CLI_OK;
 }
 
 /* ---- Records ------------------------------------------------------------------------------ */

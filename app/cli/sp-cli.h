@@ -130,9 +130,14 @@ void     sp_cli_builder_seats   (JsonBuilder        *builder,
                                  const gint64        values[4]);
 /* Prints what @builder built on one line of stdout. */
 void     sp_cli_print_builder   (JsonBuilder        *builder);
-/* Prints {"@member": @value}: what a command that changed one thing did. */
-void     sp_cli_print_int_object (const char        *member,
-                                  gint64             value);
+/* What a command that changed one thing did: {"@member": @value} under --json, else the text
+ * of @format.  Returns SP_CLI_OK. */
+G_GNUC_PRINTF (4, 5)
+int      sp_cli_print_done      (SpCli              *cli,
+                                 const char         *member,
+                                 gint64              value,
+                                 const char         *format,
+                                 ...);
 
 /* ---- Records: each kind described once as columns, printed as JSON or as a text table ---- */
 

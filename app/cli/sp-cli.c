@@ -579,8 +579,10 @@ sp_cli_append_table (GString           *out,
         g_string_append (out, "  ");
       for (guint w = text_width (text); right && w < widths[i]; w++)
         g_string_append_c (out, ' ');
-      /* The last column is not padded: no line ends in spaces. */
-      append_padded (out, text, !right && i + 1 < n ? widths[i] : 0);
+      append_padded (out, text, right ? 0 : widths[i]);
+      /* No line ends in spaces, whatever its last cells hold. */
+      while (i + 1 == n && out->len > 0 && out->str[out->len - 1] == ' ')
+        g_string_truncate (out, out->len - 1);
       if (i + 1 == n)
         g_string_append_c (out, '\n');
     }

@@ -456,9 +456,10 @@ sp_cli_build_members (JsonBuilder       *builder,
         add_seats (builder, field_of (c, record));
       else if (c->type == SP_CLI_JSON)
         {
-          /* Text that is not the JSON it should be is shown as null rather than not at all. */
+          /* No text, or text that is not the JSON it should be, is shown as null rather than
+           * not at all. */
           parser = json_parser_new ();
-          if (json_parser_load_from_data (parser, string_of (c, record), -1, NULL))
+          if (!empty && json_parser_load_from_data (parser, string_of (c, record), -1, NULL))
             json_builder_add_value (builder, json_node_copy (json_parser_get_root (parser)));
           else
             json_builder_add_null_value (builder);

@@ -17,9 +17,9 @@ void      sp_rules_score_text  (const SpRules     *rules,
                                 const char        *text,
                                 SpSituation       *situation,
                                 SpScoreResult     *result);
-/* Scores line @number of a batch, "HAND [SITUATION]" (@length bytes, or -1: up to a NUL): the hand is every word before the first
- * option ("--…").  Text that is not UTF-8, a bad situation or no hand is a refused verdict
- * naming the line. */
+/* Scores line @number of a batch, "HAND [SITUATION]" (@length bytes, or -1: up to a NUL): the
+ * hand is every word before the first option ("--…").  Text that is not UTF-8, a bad situation
+ * or no hand is a refused verdict naming the line. */
 void      sp_rules_score_line  (const SpRules     *rules,
                                 const char        *line,
                                 gssize             length,

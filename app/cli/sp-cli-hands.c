@@ -695,18 +695,11 @@ hand_import (SpCli  *cli,
                                          "%u hands imported\n", lines->len), lines->len);
 }
 
-int
-sp_cli_hand (SpCli  *cli,
-             int     argc,
-             char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_hand_commands[] = {
     { "add", N_("enter a hand: a win by its tiles or total, a draw, a false win"), hand_enter },
     { "list", N_("the hands and false wins of a session"), hand_list },
     { "edit", N_("correct a hand (the later hands are recomputed)"), hand_enter },
     { "delete", N_("delete a hand (the later hands are recomputed)"), hand_delete },
     { "import", N_("enter the hands of a CSV or JSON Lines file, all or none"), hand_import },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};

@@ -304,16 +304,9 @@ seating_run (SpCli  *cli,
   return SP_CLI_OK;
 }
 
-int
-sp_cli_seating (SpCli  *cli,
-                int     argc,
-                char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_seating_commands[] = {
     { "plan", N_("a balanced schedule for N players and R rounds (no database)"), seating_plan },
     { "draw", N_("seat a session of the tournament by its method"), seating_run },
     { "show", N_("the seats of a session at its first hand"), seating_run },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};

@@ -262,21 +262,14 @@ tournament_delete (SpCli  *cli,
                             store.tournament->id, store.tournament->name);
 }
 
-int
-sp_cli_tournament (SpCli  *cli,
-                   int     argc,
-                   char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_tournament_commands[] = {
     { "create", N_("create a tournament"), tournament_create },
     { "list", N_("list the tournaments of the database"), tournament_list },
     { "show", N_("the tournament at a glance"), tournament_show },
     { "rename", N_("rename the tournament"), tournament_rename },
     { "delete", N_("delete the tournament (--confirm NAME)"), tournament_delete },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};
 
 /* ---- players --------------------------------------------------------------------------- */
 
@@ -543,12 +536,7 @@ players_presence (SpCli  *cli,
   return SP_CLI_OK;
 }
 
-int
-sp_cli_players (SpCli  *cli,
-                int     argc,
-                char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_players_commands[] = {
     { "add", N_("register a player"), players_add },
     { "import", N_("register the players of a CSV file"), players_import },
     { "list", N_("list the players"), players_list },
@@ -558,10 +546,8 @@ sp_cli_players (SpCli  *cli,
     { "reinstate", N_("undo a withdrawal"), players_change },
     { "checkin", N_("players present for the next draw"), players_presence },
     { "checkout", N_("players absent from the next draw"), players_presence },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};
 
 /* ---- penalty --------------------------------------------------------------------------- */
 
@@ -699,19 +685,12 @@ penalty_delete (SpCli  *cli,
   return sp_cli_print_done (cli, "deleted", id, _("penalty %" G_GINT64_FORMAT " deleted\n"), id);
 }
 
-int
-sp_cli_penalty (SpCli  *cli,
-                int     argc,
-                char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_penalty_commands[] = {
     { "add", N_("a player loses points in a session"), penalty_add },
     { "list", N_("the penalties given"), penalty_list },
     { "delete", N_("take back a penalty"), penalty_delete },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};
 
 /* ---- session --------------------------------------------------------------------------- */
 
@@ -775,15 +754,8 @@ session_change (SpCli  *cli,
   return SP_CLI_OK;
 }
 
-int
-sp_cli_session (SpCli  *cli,
-                int     argc,
-                char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_session_commands[] = {
     { "close", N_("check a session is complete and freeze it"), session_change },
     { "reopen", N_("allow corrections again (--force)"), session_change },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};

@@ -164,8 +164,7 @@ int
 sp_cli_run_subcommand (SpCli              *cli,
                        int                 argc,
                        char              **argv,
-                       const SpCliCommand *subcommands,
-                       guint               n_subcommands)
+                       const SpCliCommand *subcommands)
 {
   static const char *const help_names[] = { "--help", "-h", "-?", NULL };
   static const char *const json_names[] = { "--json", NULL };
@@ -176,7 +175,7 @@ sp_cli_run_subcommand (SpCli              *cli,
     {
       int given = 1;
 
-      for (guint i = 0; i < n_subcommands; i++)
+      for (guint i = 0; subcommands[i].name != NULL; i++)
         if (strcmp (argv[1], subcommands[i].name) == 0)
           return subcommands[i].run (cli, argc - 1, argv + 1);
       /* The subcommand's name comes first; a --json before it is not the word to blame. */
@@ -188,7 +187,7 @@ sp_cli_run_subcommand (SpCli              *cli,
                           argv[given], argv[0]);
     }
   fprintf (out, _("Usage: sparrow-cli %s SUBCOMMAND …\n\nSubcommands:\n"), argv[0]);
-  for (guint i = 0; i < n_subcommands; i++)
+  for (guint i = 0; subcommands[i].name != NULL; i++)
     fprintf (out, "  %-11s %s\n", subcommands[i].name, _(subcommands[i].summary));
   fputs (_("\nEvery subcommand takes --help.\n"), out);
   return asked ? SP_CLI_OK : SP_CLI_USAGE;

@@ -33,12 +33,15 @@ typedef int (*SpCliCommandFunc) (SpCli  *cli,
                                  int     argc,
                                  char  **argv);
 
-typedef struct
+/* A command: its @run, or its @subcommands (a list ending with { NULL }). */
+typedef struct _SpCliCommand SpCliCommand;
+struct _SpCliCommand
 {
-  const char       *name;
-  const char       *summary;
-  SpCliCommandFunc  run;
-} SpCliCommand;
+  const char         *name;
+  const char         *summary;
+  SpCliCommandFunc    run;
+  const SpCliCommand *subcommands;
+};
 
 /* Prints an error as SPEC.md §3 says (a JSON object on stdout under --json, else one line on
  * stderr) and returns @status. */
@@ -79,8 +82,7 @@ gboolean sp_cli_parse_options   (SpCli              *cli,
 int      sp_cli_run_subcommand  (SpCli              *cli,
                                  int                 argc,
                                  char              **argv,
-                                 const SpCliCommand *subcommands,
-                                 guint               n_subcommands);
+                                 const SpCliCommand *subcommands);
 /* The positional arguments: exactly @n, or with @n -1 at least one; else a usage error saying
  * that the command needs @what, or what was not expected. */
 gboolean sp_cli_check_arguments (SpCli              *cli,
@@ -233,12 +235,12 @@ void     sp_cli_json_verdict    (GString             *out,
 int      sp_cli_score           (SpCli *cli, int argc, char **argv);
 int      sp_cli_waits           (SpCli *cli, int argc, char **argv);
 int      sp_cli_check           (SpCli *cli, int argc, char **argv);
-int      sp_cli_seating         (SpCli *cli, int argc, char **argv);
-int      sp_cli_tournament      (SpCli *cli, int argc, char **argv);
-int      sp_cli_players         (SpCli *cli, int argc, char **argv);
-int      sp_cli_hand            (SpCli *cli, int argc, char **argv);
-int      sp_cli_penalty         (SpCli *cli, int argc, char **argv);
-int      sp_cli_session         (SpCli *cli, int argc, char **argv);
 int      sp_cli_standings       (SpCli *cli, int argc, char **argv);
+extern const SpCliCommand sp_cli_seating_commands[];
+extern const SpCliCommand sp_cli_tournament_commands[];
+extern const SpCliCommand sp_cli_players_commands[];
+extern const SpCliCommand sp_cli_hand_commands[];
+extern const SpCliCommand sp_cli_penalty_commands[];
+extern const SpCliCommand sp_cli_session_commands[];
 
 G_END_DECLS

@@ -79,12 +79,7 @@ apply_options (const HandOptions  *options,
                SpHandEntry        *entry,
                GError            **error)
 {
-  if (options->draw && (options->winner != NULL || options->from != NULL))
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("--draw is an exhaustive draw: it has no --winner or --from"));
-      return FALSE;
-    }
+  /* A draw given a winner or a discarder is left for the core to refuse, as any entry. */
   if (options->draw)
     {
       entry->draw = TRUE;
@@ -364,9 +359,6 @@ hand_enter (SpCli  *cli,
   if (adding && !entry.draw && (entry.winner < 0 || entry.from < 0))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --winner E|S|W|N and "
                         "--from E|S|W|N|self, or --draw"));
-  if (adding && !entry.draw && entry.tiles == NULL && !entry.has_total)
-    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
-                        _("hand add: give the tiles with --hand or the total with --fan N"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (adding)

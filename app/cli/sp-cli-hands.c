@@ -359,6 +359,10 @@ hand_enter (SpCli  *cli,
   if (adding && !entry.draw && (entry.winner < 0 || entry.from < 0))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --winner E|S|W|N and "
                         "--from E|S|W|N|self, or --draw"));
+  /* The core refuses this too, but here it is said in the options' words. */
+  if (adding && !entry.draw && entry.tiles == NULL && !entry.has_total)
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
+                        _("hand add: give the tiles with --hand or the total with --fan N"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (adding)

@@ -278,3 +278,28 @@ sp_tournament_check (SpTournament  *tournament,
   tournament->ranking = g_strdup (sp_ranking_to_string (ranking));
   return TRUE;
 }
+
+gboolean
+sp_tournament_add_option (SpTournament  *tournament,
+                          SpRules       *rules,
+                          const char    *key,
+                          const char    *value,
+                          GError       **error)
+{
+  gboolean known = FALSE;
+  char *options;
+
+  g_return_val_if_fail (tournament != NULL && rules != NULL && key != NULL && value != NULL,
+                        FALSE);
+
+  if (!sp_tournament_check_option (key, value, &known, error)
+      || (!known && !sp_rules_set_option (rules, key, value, error)))
+    return FALSE;
+  /* Stored as sp_tournament_new_rules() and sp_tournament_get_options() read them back. */
+  options = tournament->options != NULL && tournament->options[0] != '\0'
+            ? g_strdup_printf ("%s\n%s=%s", tournament->options, key, value)
+            : g_strdup_printf ("%s=%s", key, value);
+  g_free (tournament->options);
+  tournament->options = options;
+  return TRUE;
+}

@@ -116,6 +116,15 @@ void      sp_tournament_init_defaults (SpTournament              *tournament);
 gboolean  sp_tournament_check         (SpTournament              *tournament,
                                        GError                   **error);
 
+/* Sets option @key to @value for a new @tournament: a tournament option is checked, any other
+ * set on @rules (the tournament's ruleset); either way the line KEY=VALUE is appended to
+ * @tournament->options, as the store keeps them.  A bad key or value is a core error. */
+gboolean  sp_tournament_add_option    (SpTournament              *tournament,
+                                       SpRules                   *rules,
+                                       const char                *key,
+                                       const char                *value,
+                                       GError                   **error);
+
 const char *sp_player_status_to_string   (SpPlayerStatus  status);
 gboolean    sp_player_status_from_string (const char     *text,
                                           SpPlayerStatus *status);

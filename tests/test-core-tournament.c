@@ -65,6 +65,36 @@ test_check (void)
   g_free (t.ranking);
 }
 
+/* A tournament option is checked, a ruleset option set on the rules; both are kept as lines. */
+static void
+test_add_option (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpRules) rules = sp_rules_new (SP_RULESET_MCR, NULL, &error);
+  SpTournament t = { .ruleset = SP_RULESET_MCR };
+  SpTournamentOptions options;
+  g_autofree char *min_fan = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (sp_tournament_add_option (&t, rules, "group_tables", "2", &error));
+  g_assert_true (sp_tournament_add_option (&t, rules, "min_fan", "6", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (t.options, ==, "group_tables=2\nmin_fan=6");
+  min_fan = sp_rules_get_option (rules, "min_fan");
+  g_assert_cmpstr (min_fan, ==, "6");
+  g_assert_true (sp_tournament_get_options (&t, &options, &error));
+  g_assert_cmpuint (options.group_tables, ==, 2);
+
+  g_assert_false (sp_tournament_add_option (&t, rules, "group_tables", "0", &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (sp_tournament_add_option (&t, rules, "no_such_option", "1", &error));
+  g_assert_nonnull (error);
+  /* A refused option is not kept. */
+  g_assert_cmpstr (t.options, ==, "group_tables=2\nmin_fan=6");
+  g_free (t.options);
+}
+
 static SpHandRecord *
 hand_won_by (gint winner)
 {
@@ -123,6 +153,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sparrow/core/tournament/defaults", test_defaults);
   g_test_add_func ("/sparrow/core/tournament/check", test_check);
+  g_test_add_func ("/sparrow/core/tournament/add-option", test_add_option);
   g_test_add_func ("/sparrow/core/table-history/taiwan", test_history_taiwan);
   g_test_add_func ("/sparrow/core/table-history/mcr", test_history_mcr);
   return g_test_run ();

@@ -86,7 +86,6 @@ tournament_create (SpCli  *cli,
   g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries, _(options_help));
   g_autoptr(GError) error = NULL;
   g_autoptr(SpRules) rules = NULL;
-  g_autoptr(GString) options = g_string_new (NULL);
   g_auto(SpCliStore) store = { 0 };
   int status;
 
@@ -109,12 +108,13 @@ tournament_create (SpCli  *cli,
   rules = sp_rules_new (tournament->ruleset, tournament->profile, &error);
   if (rules == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--profile: %s", error->message);
-  if (!sp_cli_apply_options (cli, rules, (const char * const *) option_list, options, &status)
+  if (!sp_cli_apply_options (cli, rules, (const char * const *) option_list, tournament, &status)
       || !sp_cli_store_open (cli, &store, FALSE, &status))
     return status;
   g_free (tournament->profile);
   tournament->profile = g_strdup (sp_rules_get_profile (rules));
-  tournament->options = g_string_free (g_steal_pointer (&options), FALSE);
+  if (tournament->options == NULL)
+    tournament->options = g_strdup ("");
   if (!sp_db_create_tournament (store.db, tournament, &error))
     return sp_cli_store_fail (cli, &store, error);
   text = g_strdup_printf (_("tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u sessions, "

@@ -267,7 +267,7 @@ gboolean
 sp_cli_apply_options (SpCli              *cli,
                       SpRules            *rules,
                       const char * const *options,
-                      GString            *tournament,
+                      SpTournament       *tournament,
                       int                *status)
 {
   g_autoptr(GError) error = NULL;
@@ -276,7 +276,6 @@ sp_cli_apply_options (SpCli              *cli,
     {
       const char *eq = strchr (options[i], '=');
       g_autofree char *key = eq != NULL ? g_strndup (options[i], (gsize) (eq - options[i])) : NULL;
-      gboolean known = FALSE;
 
       if (eq == NULL)
         {
@@ -284,15 +283,13 @@ sp_cli_apply_options (SpCli              *cli,
                                  options[i]);
           return FALSE;
         }
-      if ((tournament != NULL && !sp_tournament_check_option (key, eq + 1, &known, &error))
-          || (!known && !sp_rules_set_option (rules, key, eq + 1, &error)))
+      if (tournament != NULL ? !sp_tournament_add_option (tournament, rules, key, eq + 1, &error)
+          : !sp_rules_set_option (rules, key, eq + 1, &error))
         {
           *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: %s", options[i],
                                  error->message);
           return FALSE;
         }
-      if (tournament != NULL)
-        g_string_append_printf (tournament, "%s%s", tournament->len > 0 ? "\n" : "", options[i]);
     }
   return TRUE;
 }

@@ -110,11 +110,11 @@ gboolean sp_cli_parse_ruleset   (SpCli              *cli,
                                  SpRuleset          *ruleset,
                                  int                *status);
 /* Sets each --option KEY=VALUE of @options on @rules; else a usage error.  With @tournament
- * (create), a tournament option is accepted too, and every option appended to it as a line. */
+ * (create), a tournament option is accepted too, and every option kept in its options. */
 gboolean sp_cli_apply_options   (SpCli              *cli,
                                  SpRules            *rules,
                                  const char * const *options,
-                                 GString            *tournament,
+                                 SpTournament       *tournament,
                                  int                *status);
 /* A member and its value in one call. */
 void     sp_cli_builder_int     (JsonBuilder        *builder,

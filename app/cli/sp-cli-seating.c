@@ -169,6 +169,30 @@ seating_plan (SpCli  *cli,
   return SP_CLI_OK;
 }
 
+/* A seat of a session at its first hand. */
+typedef struct
+{
+  guint       table;
+  const char *seat;
+  gint64      id;
+  const char *name;
+} Seat;
+
+static const SpCliColumn player_columns[] = {
+  { "id", NULL, SP_CLI_INT64, 0, G_STRUCT_OFFSET (Seat, id), NULL, NULL },
+  { "name", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (Seat, name), NULL, NULL },
+  { NULL }
+};
+
+static const SpCliColumn seat_columns[] = {
+  { NULL, N_("table"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Seat, table), NULL, NULL },
+  { "seat", N_("seat"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (Seat, seat), NULL, NULL },
+  { "player", NULL, SP_CLI_OBJECT, 0, 0, NULL, player_columns },
+  { NULL, N_("id"), SP_CLI_INT64, 0, G_STRUCT_OFFSET (Seat, id), NULL, NULL },
+  { NULL, N_("player"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (Seat, name), NULL, NULL },
+  { NULL }
+};
+
 /* The seats of @session at its first hand, by table, E S W N. */
 static gboolean
 show_session (SpCli       *cli,
@@ -178,14 +202,16 @@ show_session (SpCli       *cli,
               guint64      seed,
               GError     **error)
 {
-  g_autoptr(GArray) seats = sp_db_list_seats (store->db, store->tournament->id, session, error);
+  g_autoptr(GArray) ids = sp_db_list_seats (store->db, store->tournament->id, session, error);
   g_autoptr(GPtrArray) players = NULL;
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GPtrArray) seats = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
 
-  if (seats == NULL)
+  if (ids == NULL)
     return FALSE;
-  if (seats->len == 0)
+  if (ids->len == 0)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
                    _("session %u has not been drawn (seating draw --session %u)"), session,
@@ -197,51 +223,49 @@ show_session (SpCli       *cli,
     return FALSE;
   for (guint i = 0; i < players->len; i++)
     g_hash_table_insert (by_id, &((SpPlayer *) players->pdata[i])->id, players->pdata[i]);
+  /* Whole tables only: four seats each. */
+  for (guint i = 0; i < (ids->len & ~3u); i++)
+    {
+      Seat *seat = g_new0 (Seat, 1);
+      SpPlayer *player;
 
+      seat->table = i / 4 + 1;
+      seat->seat = sp_cli_seat_names[i % 4];
+      seat->id = g_array_index (ids, gint64, i);
+      player = g_hash_table_lookup (by_id, &seat->id);
+      seat->name = player != NULL ? player->name : "";
+      g_ptr_array_add (seats, seat);
+    }
+  if (!cli->json)
+    {
+      if (has_seed)
+        g_string_printf (out, _("session %u (seed %" G_GUINT64_FORMAT ")\n"), session, seed);
+      else
+        g_string_printf (out, _("session %u\n"), session);
+      sp_cli_append_table (out, seat_columns, seats);
+      fputs (out->str, stdout);
+      return TRUE;
+    }
   json_builder_begin_object (builder);
   sp_cli_builder_int (builder, "session", session);
   if (has_seed)
     sp_cli_builder_int (builder, "seed", (gint64) seed);
   json_builder_set_member_name (builder, "tables");
   json_builder_begin_array (builder);
-  if (!cli->json && has_seed)
-    printf (_("session %u (seed %" G_GUINT64_FORMAT ")\n"), session, seed);
-  else if (!cli->json)
-    printf (_("session %u\n"), session);
-  for (guint t = 0; t + 4 <= seats->len; t += 4)
+  for (guint t = 0; t < seats->len; t += 4)
     {
+      g_autoptr(GPtrArray) table = g_ptr_array_new ();
+
+      for (guint c = 0; c < 4; c++)
+        g_ptr_array_add (table, seats->pdata[t + c]);
       json_builder_begin_object (builder);
       sp_cli_builder_int (builder, "table", t / 4 + 1);
-      json_builder_set_member_name (builder, "seats");
-      json_builder_begin_array (builder);
-      if (!cli->json)
-        printf (_("table %u:"), t / 4 + 1);
-      for (guint c = 0; c < 4; c++)
-        {
-          gint64 id = g_array_index (seats, gint64, t + c);
-          SpPlayer *player = g_hash_table_lookup (by_id, &id);
-
-          json_builder_begin_object (builder);
-          sp_cli_builder_string (builder, "seat", sp_cli_seat_names[c]);
-          json_builder_set_member_name (builder, "player");
-          json_builder_begin_object (builder);
-          sp_cli_builder_int (builder, "id", id);
-          sp_cli_builder_string (builder, "name", player != NULL ? player->name : "");
-          json_builder_end_object (builder);
-          json_builder_end_object (builder);
-          if (!cli->json)
-            printf ("  %s %s (%" G_GINT64_FORMAT ")", sp_cli_seat_names[c],
-                    player != NULL ? player->name : "?", id);
-        }
-      json_builder_end_array (builder);
+      sp_cli_build_records (builder, "seats", seat_columns, table);
       json_builder_end_object (builder);
-      if (!cli->json)
-        printf ("\n");
     }
   json_builder_end_array (builder);
   json_builder_end_object (builder);
-  if (cli->json)
-    sp_cli_print_builder (builder);
+  sp_cli_print_builder (builder);
   return TRUE;
 }
 

@@ -422,7 +422,8 @@ static gboolean
 is_empty (const SpCliColumn *column,
           gconstpointer      record)
 {
-  if (column->type == SP_CLI_DOUBLE || column->type == SP_CLI_SEATS)
+  if (column->type == SP_CLI_DOUBLE || column->type == SP_CLI_SEATS
+      || column->type == SP_CLI_OBJECT)
     return FALSE;
   return number_of (column, record) == 0;
 }
@@ -450,6 +451,12 @@ sp_cli_build_members (JsonBuilder       *builder,
         json_builder_add_string_value (builder, string_of (c, record));
       else if (c->type == SP_CLI_SEATS)
         add_seats (builder, field_of (c, record));
+      else if (c->type == SP_CLI_OBJECT)
+        {
+          json_builder_begin_object (builder);
+          sp_cli_build_members (builder, c->members, record);
+          json_builder_end_object (builder);
+        }
       else if (c->type == SP_CLI_JSON)
         {
           /* No text, or text that is not the JSON it should be, is shown as null rather than

@@ -153,6 +153,7 @@ typedef enum
   SP_CLI_STRING,  /* a char * field, or what the column's @text returns */
   SP_CLI_SEATS,   /* a gint64[4] field by seat: an object E S W N */
   SP_CLI_JSON,    /* a char * field holding JSON, written as the value it is */
+  SP_CLI_OBJECT,  /* an object of the same record: the column's @members (JSON only) */
 } SpCliValue;
 
 typedef enum
@@ -164,15 +165,17 @@ typedef enum
 /* A column of a record: its JSON member (NULL: text only), its text heading (N_(); NULL: JSON
  * only), and where its value is: the field at @offset, or for a string what @text makes of the
  * record.  A list of columns ends with { NULL }. */
-typedef struct
+typedef struct _SpCliColumn SpCliColumn;
+struct _SpCliColumn
 {
-  const char        *key;
-  const char        *header;
-  SpCliValue         type;
-  SpCliColumnFlags   flags;
-  gsize              offset;
-  const char      *(*text) (gconstpointer record);
-} SpCliColumn;
+  const char         *key;
+  const char         *header;
+  SpCliValue          type;
+  SpCliColumnFlags    flags;
+  gsize               offset;
+  const char       *(*text) (gconstpointer record);
+  const SpCliColumn  *members;
+};
 
 /* The members of @record (the caller opens and closes the object). */
 void     sp_cli_build_members   (JsonBuilder        *builder,

@@ -408,7 +408,10 @@ number_of (const SpCliColumn *column,
     return *(const guint *) field;
   if (column->type == SP_CLI_INT || column->type == SP_CLI_BOOL)
     return *(const gint *) field;
-  return string_of (column, record) != NULL;
+  /* A string counts as 1 when it is there: what the empty checks look for. */
+  if (column->type == SP_CLI_STRING || column->type == SP_CLI_JSON)
+    return string_of (column, record) != NULL;
+  return 0;
 }
 
 static gboolean

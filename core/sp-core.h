@@ -14,5 +14,8 @@
 #include "sp-seating.h"
 #include "sp-tournament.h"
 #include "sp-table.h"
+#include "sp-table-history.h"
+#include "sp-verdict.h"
+#include "sp-teams.h"
 #include "sp-entry.h"
 #include "sp-session.h"

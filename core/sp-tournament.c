@@ -1,6 +1,7 @@
 /* sp-tournament.c: the records of a tournament.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-tournament.h"
+#include "sp-standings.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -224,4 +225,81 @@ sp_tournament_new_rules (const SpTournament  *tournament,
   if (rules == NULL || !foreach_option (tournament, set_rules_option, rules, error))
     return NULL;
   return g_steal_pointer (&rules);
+}
+
+void
+sp_tournament_init_defaults (SpTournament *tournament)
+{
+  gboolean mcr;
+
+  g_return_if_fail (tournament != NULL);
+
+  /* MCR events follow the WMA's practice (a balanced schedule, R98 table points); Taiwan and
+   * Guangdong clubs draw by lots and rank by the score. */
+  mcr = tournament->ruleset == SP_RULESET_MCR;
+  if (tournament->seating == NULL)
+    tournament->seating = g_strdup (mcr ? "balanced" : "random");
+  if (tournament->ranking == NULL)
+    tournament->ranking = g_strdup (mcr ? "r98" : "score");
+  /* Taiwan stakes of 30 底 and 10 a 台 are the common table's; one said leaves the other 0. */
+  if (tournament->ruleset == SP_RULESET_TAIWAN && tournament->base == 0
+      && tournament->per_tai == 0)
+    {
+      tournament->base = 30;
+      tournament->per_tai = 10;
+    }
+}
+
+gboolean
+sp_tournament_check (SpTournament  *tournament,
+                     GError       **error)
+{
+  static const char *const methods[] = { "balanced", "random", "swiss", NULL };
+  SpRanking ranking;
+
+  g_return_val_if_fail (tournament != NULL, FALSE);
+
+  if (tournament->seating == NULL || !g_strv_contains (methods, tournament->seating))
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("seating %s: balanced, random or swiss expected"),
+                   tournament->seating != NULL ? tournament->seating : "");
+      return FALSE;
+    }
+  if (tournament->ranking == NULL || !sp_ranking_from_string (tournament->ranking, &ranking))
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("ranking %s: r98, ema or score expected"),
+                   tournament->ranking != NULL ? tournament->ranking : "");
+      return FALSE;
+    }
+  /* The stored name is the ranking's own spelling, whatever the case typed. */
+  g_free (tournament->ranking);
+  tournament->ranking = g_strdup (sp_ranking_to_string (ranking));
+  return TRUE;
+}
+
+gboolean
+sp_tournament_add_option (SpTournament  *tournament,
+                          SpRules       *rules,
+                          const char    *key,
+                          const char    *value,
+                          GError       **error)
+{
+  gboolean known = FALSE;
+  char *options;
+
+  g_return_val_if_fail (tournament != NULL && rules != NULL && key != NULL && value != NULL,
+                        FALSE);
+
+  if (!sp_tournament_check_option (key, value, &known, error)
+      || (!known && !sp_rules_set_option (rules, key, value, error)))
+    return FALSE;
+  /* Stored as sp_tournament_new_rules() and sp_tournament_get_options() read them back. */
+  options = tournament->options != NULL && tournament->options[0] != '\0'
+            ? g_strdup_printf ("%s\n%s=%s", tournament->options, key, value)
+            : g_strdup_printf ("%s=%s", key, value);
+  g_free (tournament->options);
+  tournament->options = options;
+  return TRUE;
 }

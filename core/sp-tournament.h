@@ -107,6 +107,24 @@ gboolean  sp_tournament_get_options   (const SpTournament        *tournament,
 SpRules  *sp_tournament_new_rules     (const SpTournament        *tournament,
                                        GError                   **error);
 
+/* Fills what @tournament leaves unsaid (NULL seating or ranking, no Taiwan stakes) with its
+ * ruleset's defaults: balanced seating and r98 ranking for MCR, random and score otherwise;
+ * Taiwan 底 30 and 10 a 台 when neither stake is given. */
+void      sp_tournament_init_defaults (SpTournament              *tournament);
+/* Checks the seating method (balanced, random, swiss) and the ranking (r98, ema, score, any
+ * case, then stored in its own spelling); else SP_CORE_ERROR_INVALID naming the field. */
+gboolean  sp_tournament_check         (SpTournament              *tournament,
+                                       GError                   **error);
+
+/* Sets option @key to @value for a new @tournament: a tournament option is checked, any other
+ * set on @rules (the tournament's ruleset); either way the line KEY=VALUE is appended to
+ * @tournament->options, as the store keeps them.  A bad key or value is a core error. */
+gboolean  sp_tournament_add_option    (SpTournament              *tournament,
+                                       SpRules                   *rules,
+                                       const char                *key,
+                                       const char                *value,
+                                       GError                   **error);
+
 const char *sp_player_status_to_string   (SpPlayerStatus  status);
 gboolean    sp_player_status_from_string (const char     *text,
                                           SpPlayerStatus *status);

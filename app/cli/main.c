@@ -11,12 +11,15 @@ static const SpCliCommand commands[] = {
   { "score", N_("score a declared win (no database)"), sp_cli_score },
   { "waits", N_("the tiles a ready hand waits on"), sp_cli_waits },
   { "check", N_("validate a declared win without scoring it"), sp_cli_check },
-  { "seating", N_("seating plans: balanced schedules of tables and seats"), sp_cli_seating },
-  { "tournament", N_("create or list tournaments"), sp_cli_tournament },
-  { "players", N_("add, import, list, withdraw and substitute players"), sp_cli_players },
-  { "hand", N_("add, list, correct and import the hands of a session"), sp_cli_hand },
-  { "penalty", N_("record a penalty"), sp_cli_penalty },
-  { "session", N_("close or reopen a session"), sp_cli_session },
+  { "seating", N_("seating plans: balanced schedules of tables and seats"),
+    NULL, sp_cli_seating_commands },
+  { "tournament", N_("create or list tournaments"), NULL, sp_cli_tournament_commands },
+  { "players", N_("add, import, list, withdraw and substitute players"),
+    NULL, sp_cli_players_commands },
+  { "hand", N_("add, list, correct and import the hands of a session"),
+    NULL, sp_cli_hand_commands },
+  { "penalty", N_("record a penalty"), NULL, sp_cli_penalty_commands },
+  { "session", N_("close or reopen a session"), NULL, sp_cli_session_commands },
   { "standings", N_("table points, scores and ranks"), sp_cli_standings },
 };
 
@@ -115,7 +118,9 @@ main (int    argc,
         if (strcmp (argv[1], commands[k].name) == 0)
           {
             cli.command = commands[k].name;
-            status = commands[k].run (&cli, argc - 1, argv + 1);
+            status = commands[k].run != NULL
+                     ? commands[k].run (&cli, argc - 1, argv + 1)
+                     : sp_cli_run_subcommand (&cli, argc - 1, argv + 1, commands[k].subcommands);
           }
       if (cli.command == NULL)
         status = sp_cli_fail (&cli, SP_CLI_USAGE, "usage",

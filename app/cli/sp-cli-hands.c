@@ -11,8 +11,8 @@
 /* The options of hand add and hand edit. */
 typedef struct
 {
-  gint         session;
-  gint         table;
+  gint64       session;
+  gint64       table;
   char        *winner;
   char        *from;
   char        *hand;
@@ -43,8 +43,8 @@ parse_hand_options (SpCli        *cli,
                     int          *status)
 {
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT, &options->session, N_("The session"), N_("K") },
-    { "table", 0, 0, G_OPTION_ARG_INT, &options->table, N_("The table"), N_("T") },
+    sp_cli_session_entry (&options->session, N_("The session")),
+    sp_cli_table_entry (&options->table, N_("The table")),
     { "winner", 0, 0, G_OPTION_ARG_STRING, &options->winner, N_("The winner's seat this hand"),
       N_("E|S|W|N") },
     { "from", 0, 0, G_OPTION_ARG_STRING, &options->from,
@@ -79,12 +79,7 @@ apply_options (const HandOptions  *options,
                SpHandEntry        *entry,
                GError            **error)
 {
-  if (options->draw && (options->winner != NULL || options->from != NULL))
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("--draw is an exhaustive draw: it has no --winner or --from"));
-      return FALSE;
-    }
+  /* A draw given a winner or a discarder is left for the core to refuse, as any entry. */
   if (options->draw)
     {
       entry->draw = TRUE;
@@ -119,156 +114,167 @@ apply_options (const HandOptions  *options,
 
 /* ---- printing --------------------------------------------------------------------------- */
 
-static const char *
-seat_of (const SpRotation *rotation,
-         gint              chair)
+/* A hand or a false win as hand list and hand add show it: seats and values by the seat winds
+ * of the rotation it was played at.  The strings are the records'. */
+typedef struct
 {
-  return sp_cli_seat_names[rotation->seat_wind[chair]];
+  gint64      id;
+  guint       session;
+  guint       table;
+  guint       number;       /* a false win: the hand it came before */
+  const char *round_wind;
+  guint       streak;
+  gboolean    draw;
+  const char *winner;
+  const char *from;
+  const char *hand;
+  const char *situation;
+  const char *fan;          /* the items, stored as the verdict's JSON array */
+  gint        total;
+  gint64      seats[4];     /* the settlement, or a false win's penalties */
+  gint64      players[4];
+  const char *entered_by;
+  gboolean    false_win;
+  const char *reason;
+  char       *penalty_ids;  /* a false win's penalties, a JSON array */
+  char       *number_text;  /* "-" for a false win, as its id */
+  char       *id_text;
+  char       *result;       /* "E wins 8 from S", or the false win's reason */
+} HandRow;
+
+static void
+hand_row_free (gpointer data)
+{
+  HandRow *row = data;
+
+  g_free (row->penalty_ids);
+  g_free (row->number_text);
+  g_free (row->id_text);
+  g_free (row->result);
+  g_free (row);
 }
 
-/* Seat by seat, E S W N, @values by chair at @rotation. */
+static const SpCliColumn hand_columns[] = {
+  { "id", NULL, SP_CLI_INT64, 0, G_STRUCT_OFFSET (HandRow, id), NULL },
+  { "session", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, session), NULL },
+  { "table", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, table), NULL },
+  { "number", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, number), NULL },
+  { "round_wind", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, round_wind), NULL },
+  { "streak", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, streak), NULL },
+  { "draw", NULL, SP_CLI_BOOL, 0, G_STRUCT_OFFSET (HandRow, draw), NULL },
+  { "winner", NULL, SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (HandRow, winner), NULL },
+  { "from", NULL, SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (HandRow, from), NULL },
+  { "hand", NULL, SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (HandRow, hand), NULL },
+  { "situation", NULL, SP_CLI_STRING, SP_CLI_OMIT_IF_EMPTY, G_STRUCT_OFFSET (HandRow, situation),
+    NULL },
+  { "fan", NULL, SP_CLI_JSON, 0, G_STRUCT_OFFSET (HandRow, fan), NULL },
+  { "total", NULL, SP_CLI_INT, 0, G_STRUCT_OFFSET (HandRow, total), NULL },
+  { "settlement", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, seats), NULL },
+  { "players", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, players), NULL },
+  { "entered_by", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, entered_by), NULL },
+  { NULL }
+};
+
+static const SpCliColumn false_win_columns[] = {
+  { "false_win", NULL, SP_CLI_BOOL, 0, G_STRUCT_OFFSET (HandRow, false_win), NULL },
+  { "session", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, session), NULL },
+  { "table", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, table), NULL },
+  { "before", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, number), NULL },
+  { "reason", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, reason), NULL },
+  { "penalty", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, seats), NULL },
+  { "penalty_ids", NULL, SP_CLI_JSON, 0, G_STRUCT_OFFSET (HandRow, penalty_ids), NULL },
+  { NULL }
+};
+
+/* hand list's text: the hands and false wins of each table in the order they came. */
+static const SpCliColumn line_columns[] = {
+  { NULL, N_("table"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, table), NULL },
+  { NULL, N_("hand"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, number_text), NULL },
+  { NULL, N_("id"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, id_text), NULL },
+  { NULL, N_("round"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, round_wind), NULL },
+  { NULL, N_("result"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, result), NULL },
+  { NULL, N_("seats"), SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, seats), NULL },
+  { NULL }
+};
+
+/* @values by chair, put by seat at @rotation. */
 static void
-build_seats (JsonBuilder      *builder,
-             const char       *member,
-             const SpRotation *rotation,
-             const gint64      values[4])
+by_seat (const SpRotation *rotation,
+         const gint64      values[4],
+         gint64            seats[4])
 {
-  json_builder_set_member_name (builder, member);
-  json_builder_begin_object (builder);
   for (guint s = 0; s < 4; s++)
-    sp_cli_builder_int (builder, sp_cli_seat_names[s],
-                        values[sp_rotation_chair_at (rotation, (SpWind) s)]);
-  json_builder_end_object (builder);
+    seats[s] = values[sp_rotation_chair_at (rotation, (SpWind) s)];
 }
 
-static void
-hand_to_json (JsonBuilder        *builder,
-              const SpHandRecord *record,
+static HandRow *
+hand_row_new (const SpHandRecord *record,
               const SpRotation   *rotation,
               const gint64        players[4])
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  HandRow *row = g_new0 (HandRow, 1);
+  const char *winner = record->draw ? NULL : sp_cli_seat_names[rotation->seat_wind[record->winner]];
 
-  json_builder_begin_object (builder);
-  sp_cli_builder_int (builder, "id", record->id);
-  sp_cli_builder_int (builder, "session", record->session);
-  sp_cli_builder_int (builder, "table", record->table);
-  sp_cli_builder_int (builder, "number", record->number);
-  sp_cli_builder_string (builder, "round_wind", sp_cli_seat_names[rotation->round_wind]);
-  sp_cli_builder_int (builder, "streak", rotation->streak);
-  sp_cli_builder_bool (builder, "draw", record->draw);
-  sp_cli_builder_nullable (builder, "winner", record->draw ? NULL
-                           : seat_of (rotation, record->winner));
-  sp_cli_builder_nullable (builder, "from", record->draw ? NULL
-                           : record->discarder == SP_CHAIR_NONE ? "self"
-                           : seat_of (rotation, record->discarder));
-  sp_cli_builder_nullable (builder, "hand", record->notation);
-  if (record->situation != NULL)
-    sp_cli_builder_string (builder, "situation", record->situation);
-  /* The items are stored as the JSON array the verdict has. */
-  json_builder_set_member_name (builder, "fan");
-  if (record->items == NULL)
-    {
-      json_builder_begin_array (builder);
-      json_builder_end_array (builder);
-    }
-  else if (json_parser_load_from_data (parser, record->items, -1, NULL))
-    json_builder_add_value (builder, json_node_copy (json_parser_get_root (parser)));
-  else
-    json_builder_add_null_value (builder);
-  sp_cli_builder_int (builder, "total", record->total);
-  build_seats (builder, "settlement", rotation, record->settlement);
-  build_seats (builder, "players", rotation, players);
-  sp_cli_builder_string (builder, "entered_by",
-                         record->entered_by != NULL ? record->entered_by : "");
-  json_builder_end_object (builder);
-}
-
-/* "E wins 8 from S", "S wins 10 self-drawn", "exhaustive draw". */
-static char *
-describe_hand (const SpHandRecord *record,
-               const SpRotation   *rotation)
-{
+  row->id = record->id;
+  row->session = record->session;
+  row->table = record->table;
+  row->number = record->number;
+  row->round_wind = sp_cli_seat_names[rotation->round_wind];
+  row->streak = rotation->streak;
+  row->draw = record->draw;
+  row->winner = winner;
+  row->from = record->draw ? NULL : record->discarder == SP_CHAIR_NONE ? "self"
+              : sp_cli_seat_names[rotation->seat_wind[record->discarder]];
+  row->hand = record->notation;
+  row->situation = record->situation;
+  row->fan = record->items != NULL ? record->items : "[]";
+  row->total = record->total;
+  by_seat (rotation, record->settlement, row->seats);
+  by_seat (rotation, players, row->players);
+  row->entered_by = record->entered_by != NULL ? record->entered_by : "";
+  row->number_text = g_strdup_printf ("%u", record->number);
+  row->id_text = g_strdup_printf ("%" G_GINT64_FORMAT, record->id);
   if (record->draw)
-    return g_strdup (_("exhaustive draw"));
-  if (record->discarder == SP_CHAIR_NONE)
-    return g_strdup_printf (_("%s wins %d self-drawn"), seat_of (rotation, record->winner),
-                            record->total);
-  return g_strdup_printf (_("%s wins %d from %s"), seat_of (rotation, record->winner),
-                          record->total, seat_of (rotation, record->discarder));
+    row->result = g_strdup (_("exhaustive draw"));
+  else if (record->discarder == SP_CHAIR_NONE)
+    row->result = g_strdup_printf (_("%s wins %d self-drawn"), winner, record->total);
+  else
+    row->result = g_strdup_printf (_("%s wins %d from %s"), winner, record->total, row->from);
+  return row;
 }
 
-/* The end of a line of hand add and hand list: " E +8 S -8 W 0 N 0", @values by chair. */
-static void
-print_seats (const SpRotation *rotation,
-             const gint64      values[4])
+/* The penalties of one false win (@group), with what they cost each player at @rotation. */
+static HandRow *
+false_win_row_new (GPtrArray        *group,
+                   const SpRotation *rotation,
+                   const gint64      players[4])
 {
-  for (guint s = 0; s < 4; s++)
-    printf (" %s %+" G_GINT64_FORMAT, sp_cli_seat_names[s],
-            values[sp_rotation_chair_at (rotation, (SpWind) s)]);
-  printf ("\n");
-}
-
-static void
-print_hand (SpCli              *cli,
-            const SpHandRecord *record,
-            const SpTable      *table)
-{
-  const SpRotation *rotation = &table->next;
-  g_autofree char *what = NULL;
-
-  if (cli->json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      hand_to_json (builder, record, rotation, table->players);
-      sp_cli_print_builder (builder);
-      return;
-    }
-  what = describe_hand (record, rotation);
-  printf (_("hand %lld: session %u table %u hand %u (%s round): %s —"), (long long) record->id,
-          record->session, record->table, record->number,
-          sp_cli_seat_names[rotation->round_wind], what);
-  print_seats (rotation, record->settlement);
-}
-
-/* What the penalties of one false win (@group) cost each player of @table, by chair. */
-static void
-false_win_points (GPtrArray     *group,
-                  const SpTable *table,
-                  gint64         points[4])
-{
-  for (guint c = 0; c < 4; c++)
-    {
-      points[c] = 0;
-      for (guint i = 0; i < group->len; i++)
-        if (((SpPenalty *) group->pdata[i])->player == table->players[c])
-          points[c] += ((SpPenalty *) group->pdata[i])->points;
-    }
-}
-
-static void
-false_win_to_json (JsonBuilder   *builder,
-                   GPtrArray     *group,
-                   const SpTable *table)
-{
+  HandRow *row = g_new0 (HandRow, 1);
   SpPenalty *first = group->pdata[0];
-  gint64 points[4];
+  g_autoptr(GString) ids = g_string_new ("[");
+  gint64 points[4] = { 0 };
 
-  false_win_points (group, table, points);
-  json_builder_begin_object (builder);
-  sp_cli_builder_bool (builder, "false_win", TRUE);
-  sp_cli_builder_int (builder, "session", first->session);
-  sp_cli_builder_int (builder, "table", first->table);
-  sp_cli_builder_int (builder, "before", first->number);
-  sp_cli_builder_string (builder, "reason", first->reason);
-  build_seats (builder, "penalty", &table->next, points);
-  json_builder_set_member_name (builder, "penalty_ids");
-  json_builder_begin_array (builder);
   for (guint i = 0; i < group->len; i++)
-    json_builder_add_int_value (builder, ((SpPenalty *) group->pdata[i])->id);
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
+    {
+      SpPenalty *penalty = group->pdata[i];
+
+      for (guint c = 0; c < 4; c++)
+        points[c] += penalty->player == players[c] ? penalty->points : 0;
+      g_string_append_printf (ids, "%s%" G_GINT64_FORMAT, i > 0 ? "," : "", penalty->id);
+    }
+  g_string_append_c (ids, ']');
+  row->false_win = TRUE;
+  row->session = first->session;
+  row->table = first->table;
+  row->number = first->number;
+  row->round_wind = sp_cli_seat_names[rotation->round_wind];
+  row->reason = first->reason;
+  by_seat (rotation, points, row->seats);
+  row->penalty_ids = g_string_free (g_steal_pointer (&ids), FALSE);
+  row->number_text = g_strdup ("-");
+  row->id_text = g_strdup ("-");
+  row->result = g_strdup (first->reason);
+  return row;
 }
 
 /* What hand add says of a false win: the penalties, and the withdrawal a disqualification
@@ -277,44 +283,41 @@ static void
 print_false_win (SpCli              *cli,
                  const SpHandReport *report)
 {
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autofree char *withdraw = report->disqualified > 0
     ? g_strdup_printf ("sparrow-cli players withdraw %lld", (long long) report->disqualified)
     : NULL;
 
-  if (cli->json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      json_builder_begin_object (builder);
-      sp_cli_builder_bool (builder, "false_win", TRUE);
-      sp_cli_builder_string (builder, "code",
-                             sp_core_error_code_name (report->result.error_code));
-      sp_cli_builder_string (builder, "reason", report->result.penalty_reason);
-      json_builder_set_member_name (builder, "penalty");
-      json_builder_begin_object (builder);
-      for (guint s = 0; s < 4; s++)
-        sp_cli_builder_int (builder, sp_cli_seat_names[s], report->result.penalty[s]);
-      json_builder_end_object (builder);
-      json_builder_set_member_name (builder, "disqualified");
-      if (report->disqualified > 0)
-        json_builder_add_int_value (builder, report->disqualified);
-      else
-        json_builder_add_null_value (builder);
-      sp_cli_builder_nullable (builder, "withdraw", withdraw);
-      json_builder_end_object (builder);
-      sp_cli_print_builder (builder);
-      return;
-    }
-  for (guint i = 0; i < report->penalties->len; i++)
+  for (guint i = 0; !cli->json && i < report->penalties->len; i++)
     {
       SpPenalty *penalty = report->penalties->pdata[i];
 
       printf (_("penalty %lld: player %lld %+lld (%s)\n"), (long long) penalty->id,
               (long long) penalty->player, (long long) penalty->points, penalty->reason);
     }
-  if (withdraw != NULL)
+  if (!cli->json && withdraw != NULL)
     printf (_("The verdict disqualifies player %lld (停赛); to withdraw him: %s\n"),
             (long long) report->disqualified, withdraw);
+  if (!cli->json)
+    return;
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "false_win");
+  json_builder_add_boolean_value (builder, TRUE);
+  sp_cli_builder_string (builder, "code", sp_core_error_code_name (report->result.error_code));
+  sp_cli_builder_string (builder, "reason", report->result.penalty_reason);
+  sp_cli_builder_seats (builder, "penalty", report->result.penalty);
+  json_builder_set_member_name (builder, "disqualified");
+  if (report->disqualified > 0)
+    json_builder_add_int_value (builder, report->disqualified);
+  else
+    json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "withdraw");
+  if (withdraw != NULL)
+    json_builder_add_string_value (builder, withdraw);
+  else
+    json_builder_add_null_value (builder);
+  json_builder_end_object (builder);
+  sp_cli_print_builder (builder);
 }
 
 /* ---- the subcommands -------------------------------------------------------------------- */
@@ -344,6 +347,9 @@ hand_enter (SpCli  *cli,
     return status;
   if (adding && (options.session <= 0 || options.table <= 0))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --session K --table T"));
+  if (adding && (!sp_cli_check_range (cli, "session", options.session, 1, 1000, &status)
+                 || !sp_cli_check_range (cli, "table", options.table, 1, 100000, &status)))
+    return status;
   if (!adding && options.false_win)
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
                         _("--false-win is for hand add: a false win is a penalty, not a hand"));
@@ -353,6 +359,7 @@ hand_enter (SpCli  *cli,
   if (adding && !entry.draw && (entry.winner < 0 || entry.from < 0))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --winner E|S|W|N and "
                         "--from E|S|W|N|self, or --draw"));
+  /* The core refuses this too, but here it is said in the options' words. */
   if (adding && !entry.draw && entry.tiles == NULL && !entry.has_total)
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
                         _("hand add: give the tiles with --hand or the total with --fan N"));
@@ -375,7 +382,19 @@ hand_enter (SpCli  *cli,
   if (report.false_win)
     print_false_win (cli, &report);
   else
-    print_hand (cli, report.hand, &report.table);
+    {
+      const SpRotation *rotation = &report.table.next;
+      HandRow *row = hand_row_new (report.hand, rotation, report.table.players);
+      g_autofree char *text = NULL;
+
+      text = g_strdup_printf (_("hand %lld: session %u table %u hand %u (%s round): %s — E %+"
+                                G_GINT64_FORMAT " S %+" G_GINT64_FORMAT " W %+" G_GINT64_FORMAT
+                                " N %+" G_GINT64_FORMAT), (long long) row->id, row->session,
+                              row->table, row->number, row->round_wind, row->result,
+                              row->seats[0], row->seats[1], row->seats[2], row->seats[3]);
+      sp_cli_print_record (cli, hand_columns, row, text);
+      hand_row_free (row);
+    }
   return SP_CLI_OK;
 }
 
@@ -384,15 +403,20 @@ hand_list (SpCli  *cli,
            int     argc,
            char  **argv)
 {
-  gint session = 0, table = 0;
+  gint64 session = 0, table = 0;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT, &session, N_("The session"), N_("K") },
-    { "table", 0, 0, G_OPTION_ARG_INT, &table, N_("One table (else every table)"), N_("T") },
+    sp_cli_session_entry (&session, N_("The session")),
+    sp_cli_table_entry (&table, N_("One table (else every table)")),
     { NULL }
   };
   g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries, NULL);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (hand_row_free);
+  g_autoptr(GPtrArray) hand_rows = g_ptr_array_new ();
+  g_autoptr(GPtrArray) false_win_rows = g_ptr_array_new ();
+  g_autoptr(GPtrArray) tables = g_ptr_array_new_with_free_func (
+    (GDestroyNotify) g_ptr_array_unref);
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonBuilder) false_wins = json_builder_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GPtrArray) penalties = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(SpCliStore) store = { 0 };
@@ -404,7 +428,9 @@ hand_list (SpCli  *cli,
     return status;
   if (session <= 0 || table < 0 || argc > 1)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand list needs --session K"));
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+  if (!sp_cli_check_range (cli, "session", session, 1, 1000, &status)
+      || !sp_cli_check_range (cli, "table", table, 0, 100000, &status)
+      || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error)
       || !sp_tournament_get_options (store.tournament, &options, &error))
@@ -415,71 +441,51 @@ hand_list (SpCli  *cli,
   penalties = sp_db_list_penalties (store.db, store.tournament->id, (guint) session, &error);
   if (penalties == NULL)
     return sp_cli_store_fail (cli, &store, error);
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "hands");
-  json_builder_begin_array (builder);
-  json_builder_begin_array (false_wins);
-  if (!cli->json)
-    printf ("%5s %5s %6s %-5s %s\n", _("table"), _("hand"), _("id"), _("round"), _("result"));
   for (guint t = table > 0 ? (guint) table : 1; t <= (table > 0 ? (guint) table : info.n_tables);
        t++)
     {
       g_autoptr(GPtrArray) hands = NULL;
       g_autoptr(GPtrArray) groups = sp_table_false_wins (penalties, t);
+      g_autoptr(GArray) history = NULL;
       SpTable state;
-      gint64 players[4];
       guint g = 0;
 
       if (!sp_db_load_table (store.db, store.tournament, (guint) session, t, &state, &hands,
                              &error))
         return sp_cli_store_fail (cli, &store, error);
-      /* Replayed from the first hand: each hand is shown with the seats it was played at. */
-      memcpy (players, state.players, sizeof players);
-      sp_table_init (&state, store.tournament->ruleset, (guint) session, t, players);
+      history = sp_table_history (store.tournament->ruleset, options.dealer_repeats, hands);
+      /* Each hand with the seats it was played at, after the false wins declared before it. */
       for (guint i = 0; i <= hands->len; i++)
         {
-          SpHandRecord *record = i < hands->len ? hands->pdata[i] : NULL;
+          const SpRotation *rotation = &g_array_index (history, SpRotation, i);
 
-          /* The false wins declared before this hand, then the hand. */
           for (; g < groups->len
                  && ((SpPenalty *) ((GPtrArray *) groups->pdata[g])->pdata[0])->number <= i + 1;
                g++)
             {
-              GPtrArray *group = groups->pdata[g];
-              gint64 points[4];
-
-              false_win_points (group, &state, points);
-              if (cli->json)
-                false_win_to_json (false_wins, group, &state);
-              else
-                printf ("%5u %5s %6s %-5s %s —", t, "-", "-",
-                        sp_cli_seat_names[state.next.round_wind],
-                        ((SpPenalty *) group->pdata[0])->reason);
-              if (!cli->json)
-                print_seats (&state.next, points);
+              g_ptr_array_add (rows, false_win_row_new (groups->pdata[g], rotation,
+                                                        state.players));
+              g_ptr_array_add (false_win_rows, rows->pdata[rows->len - 1]);
             }
-          if (record == NULL)
+          if (i == hands->len)
             break;
-          if (cli->json)
-            hand_to_json (builder, record, &state.next, state.players);
-          else
-            {
-              g_autofree char *what = describe_hand (record, &state.next);
-
-              printf ("%5u %5u %6lld %-5s %s —", t, record->number, (long long) record->id,
-                      sp_cli_seat_names[state.next.round_wind], what);
-              print_seats (&state.next, record->settlement);
-            }
-          sp_table_advance (&state, store.tournament->ruleset, options.dealer_repeats, record);
+          g_ptr_array_add (rows, hand_row_new (hands->pdata[i], rotation, state.players));
+          g_ptr_array_add (hand_rows, rows->pdata[rows->len - 1]);
         }
+      /* The rows point into the table's records. */
+      g_ptr_array_add (tables, g_steal_pointer (&hands));
     }
-  json_builder_end_array (builder);
-  json_builder_end_array (false_wins);
-  json_builder_set_member_name (builder, "false_wins");
-  json_builder_add_value (builder, json_builder_get_root (false_wins));
+  if (!cli->json)
+    {
+      sp_cli_append_table (out, line_columns, rows);
+      fputs (out->str, stdout);
+      return SP_CLI_OK;
+    }
+  json_builder_begin_object (builder);
+  sp_cli_build_records (builder, "hands", hand_columns, hand_rows);
+  sp_cli_build_records (builder, "false_wins", false_win_columns, false_win_rows);
   json_builder_end_object (builder);
-  if (cli->json)
-    sp_cli_print_builder (builder);
+  sp_cli_print_builder (builder);
   return SP_CLI_OK;
 }
 
@@ -502,13 +508,10 @@ hand_delete (SpCli  *cli,
     return status;
   if (!sp_db_remove_hand (store.db, store.tournament, store.rules, id, &report, &error))
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_int_object ("deleted", id);
-  else
-    printf (_("hand %lld deleted (session %u table %u hand %u); the later hands were "
-              "recomputed\n"), (long long) id, report.hand->session, report.hand->table,
-            report.hand->number);
-  return SP_CLI_OK;
+  return sp_cli_print_done (cli, "deleted", id, _("hand %lld deleted (session %u table %u hand "
+                                                 "%u); the later hands were recomputed\n"),
+                            (long long) id, report.hand->session, report.hand->table,
+                            report.hand->number);
 }
 
 /* ---- import: the file's records by field name, mapped onto entries by the core ------------ */
@@ -683,26 +686,16 @@ hand_import (SpCli  *cli,
   if (!sp_db_import_hands (store.db, store.tournament, store.rules,
                            (const SpHandImport *) (gpointer) lines->data, lines->len, &error))
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_int_object ("imported", lines->len);
-  else
-    printf (g_dngettext (GETTEXT_PACKAGE, "%u hand imported\n", "%u hands imported\n",
-                         lines->len), lines->len);
-  return SP_CLI_OK;
+  return sp_cli_print_done (cli, "imported", lines->len,
+                            g_dngettext (GETTEXT_PACKAGE, "%u hand imported\n",
+                                         "%u hands imported\n", lines->len), lines->len);
 }
 
-int
-sp_cli_hand (SpCli  *cli,
-             int     argc,
-             char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_hand_commands[] = {
     { "add", N_("enter a hand: a win by its tiles or total, a draw, a false win"), hand_enter },
     { "list", N_("the hands and false wins of a session"), hand_list },
     { "edit", N_("correct a hand (the later hands are recomputed)"), hand_enter },
     { "delete", N_("delete a hand (the later hands are recomputed)"), hand_delete },
     { "import", N_("enter the hands of a CSV or JSON Lines file, all or none"), hand_import },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};

@@ -45,30 +45,6 @@ print_result_text (const SpRules       *rules,
             result->penalty[3]);
 }
 
-/* Parses the hand (or "-", a flower win) and scores it; syntax errors are verdicts too. */
-static void
-score_text (const SpRules     *rules,
-            const char        *text,
-            SpSituation       *situation,
-            SpScoreResult     *result)
-{
-  g_autoptr(GError) error = NULL;
-  SpHand hand;
-
-  if (g_strcmp0 (g_strstrip ((char *) text), "-") == 0)
-    {
-      memset (&hand, 0, sizeof hand);
-      situation->flower_win = TRUE;
-    }
-  else if (!sp_hand_parse (text, &hand, &error))
-    {
-      sp_score_result_init (result, sp_rules_get_ruleset (rules));
-      sp_score_result_refuse (result, (SpCoreError) error->code, "%s", error->message);
-      return;
-    }
-  sp_rules_score (rules, &hand, situation, result);
-}
-
 static int
 list_options (const SpRules *rules,
               gboolean       json)
@@ -107,45 +83,6 @@ list_options (const SpRules *rules,
   return SP_CLI_OK;
 }
 
-/* One batch line: "HAND [SITUATION]"; the hand is every word before the first option. */
-static void
-score_line (const SpRules *rules,
-            const char    *line,
-            guint          number,
-            SpScoreResult *result)
-{
-  g_auto(GStrv) words = g_strsplit_set (line, " \t", -1);
-  g_autoptr(GPtrArray) situation_args = g_ptr_array_new ();
-  g_autoptr(GString) hand = g_string_new (NULL);
-  g_autoptr(GError) error = NULL;
-  SpSituation situation;
-
-  /* Repeated spaces leave empty words, which say nothing. */
-  for (guint i = 0; words[i] != NULL; i++)
-    if (situation_args->len > 0 || g_str_has_prefix (words[i], "--"))
-      {
-        if (words[i][0] != '\0')
-          g_ptr_array_add (situation_args, words[i]);
-      }
-    else
-      g_string_append (hand, words[i]);
-  sp_situation_init (&situation);
-  if (!sp_situation_parse_args (&situation, (const char * const *) situation_args->pdata,
-                                situation_args->len, &error))
-    {
-      sp_score_result_init (result, sp_rules_get_ruleset (rules));
-      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION, _("line %u: %s"), number,
-                              error->message);
-    }
-  else if (hand->len == 0)
-    {
-      sp_score_result_init (result, sp_rules_get_ruleset (rules));
-      sp_score_result_refuse (result, SP_CORE_ERROR_SYNTAX, _("line %u: no hand"), number);
-    }
-  else
-    score_text (rules, hand->str, &situation, result);
-}
-
 static int
 run_batch (SpCli         *cli,
            const SpRules *rules,
@@ -169,14 +106,7 @@ run_batch (SpCli         *cli,
         line[--length] = '\0';
       if (length == 0 || line[0] == '#')
         continue;
-      if (!g_utf8_validate (line, length, NULL))
-        {
-          sp_score_result_init (&result, sp_rules_get_ruleset (rules));
-          sp_score_result_refuse (&result, SP_CORE_ERROR_SYNTAX, _("line %u: not UTF-8 text"),
-                                  number);
-        }
-      else
-        score_line (rules, line, number, &result);
+      sp_rules_score_line (rules, line, length, number, &result);
       /* The fast writer: a verdict through JsonBuilder would cost more than its scoring. */
       g_string_truncate (out, 0);
       sp_cli_json_verdict (out, rules, &result);
@@ -250,7 +180,7 @@ sp_cli_score (SpCli  *cli,
   if (argc != 2)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("score needs a HAND (see --help)"));
 
-  score_text (rules, argv[1], &situation, &result);
+  sp_rules_score_text (rules, argv[1], &situation, &result);
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -370,20 +300,8 @@ sp_cli_check (SpCli  *cli,
                                   "minimum is applied."), TRUE,
                            argc, argv, &ruleset, &hand, &error, &status))
     return status;
-  if (error == NULL && !sp_hand_is_complete (&hand, ruleset))
-    {
-      SpHand ready = hand;
-      SpWaitList waits;
-
-      sp_hand_remove_winning_tile (&ready);
-      if (sp_hand_waits (&ready, ruleset, &waits) > 0)
-        g_set_error (&error, SP_CORE_ERROR, SP_CORE_ERROR_NOT_A_WIN,
-                     _("not a win: ready without the last tile, which is not one of its waits"));
-      else
-        g_set_error (&error, SP_CORE_ERROR, SP_CORE_ERROR_NOT_A_WIN,
-                     _("not a win: %d tile(s) from ready without the last tile"),
-                     sp_hand_shanten (&ready, ruleset));
-    }
+  if (error == NULL)
+    sp_hand_check_win (&hand, ruleset, &error);
   if (error != NULL && cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();

@@ -9,8 +9,7 @@
 #include "sp-cli-store.h"
 #include "sp-core.h"
 
-/* One line per player, the team's name; a blank line is no team.  Fills @teams with a number
- * per team (0 = none). */
+/* The --teams file: one line per player, the team's name (blank = none). */
 static gboolean
 read_teams (SpCli       *cli,
             const char  *path,
@@ -20,44 +19,14 @@ read_teams (SpCli       *cli,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GHashTable) numbers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gsize length;
-  guint n_lines;
 
   if (!g_file_get_contents (path, &contents, &length, &error))
-    {
-      *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "--teams: %s", error->message);
-      return FALSE;
-    }
-  if (!g_utf8_validate (contents, length, NULL) || memchr (contents, '\0', length) != NULL)
-    {
-      *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
-                             _("--teams %s: not a text file (UTF-8)"), path);
-      return FALSE;
-    }
-  lines = g_strsplit (contents, "\n", -1);
-  n_lines = g_strv_length (lines);
-  /* A final newline ends the last line rather than starting another. */
-  if (n_lines > 0 && length > 0 && contents[length - 1] == '\n')
-    n_lines--;
-  if (n_lines != n_players)
-    {
-      *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
-                             _("--teams %s: %u lines for %u players (one line per player, the "
-                               "team's name or blank)"), path, n_lines, n_players);
-      return FALSE;
-    }
-  for (guint p = 0; p < n_players; p++)
-    {
-      char *name = g_strstrip (lines[p]);
-
-      if (*name != '\0' && !g_hash_table_contains (numbers, name))
-        g_hash_table_insert (numbers, g_strdup (name),
-                             GUINT_TO_POINTER (g_hash_table_size (numbers) + 1));
-      teams[p] = GPOINTER_TO_UINT (g_hash_table_lookup (numbers, name));
-    }
-  return TRUE;
+    *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "--teams: %s", error->message);
+  else if (!sp_teams_parse (contents, length, n_players, teams, &error))
+    *status = sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "--teams %s: %s", path,
+                           error->message);
+  return error == NULL;
 }
 
 static void
@@ -200,6 +169,30 @@ seating_plan (SpCli  *cli,
   return SP_CLI_OK;
 }
 
+/* A seat of a session at its first hand. */
+typedef struct
+{
+  guint       table;
+  const char *seat;
+  gint64      id;
+  const char *name;
+} Seat;
+
+static const SpCliColumn player_columns[] = {
+  { "id", NULL, SP_CLI_INT64, 0, G_STRUCT_OFFSET (Seat, id), NULL, NULL },
+  { "name", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (Seat, name), NULL, NULL },
+  { NULL }
+};
+
+static const SpCliColumn seat_columns[] = {
+  { NULL, N_("table"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Seat, table), NULL, NULL },
+  { "seat", N_("seat"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (Seat, seat), NULL, NULL },
+  { "player", NULL, SP_CLI_OBJECT, 0, 0, NULL, player_columns },
+  { NULL, N_("id"), SP_CLI_INT64, 0, G_STRUCT_OFFSET (Seat, id), NULL, NULL },
+  { NULL, N_("player"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (Seat, name), NULL, NULL },
+  { NULL }
+};
+
 /* The seats of @session at its first hand, by table, E S W N. */
 static gboolean
 show_session (SpCli       *cli,
@@ -209,14 +202,16 @@ show_session (SpCli       *cli,
               guint64      seed,
               GError     **error)
 {
-  g_autoptr(GArray) seats = sp_db_list_seats (store->db, store->tournament->id, session, error);
+  g_autoptr(GArray) ids = sp_db_list_seats (store->db, store->tournament->id, session, error);
   g_autoptr(GPtrArray) players = NULL;
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GPtrArray) seats = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
 
-  if (seats == NULL)
+  if (ids == NULL)
     return FALSE;
-  if (seats->len == 0)
+  if (ids->len == 0)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
                    _("session %u has not been drawn (seating draw --session %u)"), session,
@@ -228,51 +223,49 @@ show_session (SpCli       *cli,
     return FALSE;
   for (guint i = 0; i < players->len; i++)
     g_hash_table_insert (by_id, &((SpPlayer *) players->pdata[i])->id, players->pdata[i]);
+  /* Whole tables only: four seats each. */
+  for (guint i = 0; i < (ids->len & ~3u); i++)
+    {
+      Seat *seat = g_new0 (Seat, 1);
+      SpPlayer *player;
 
+      seat->table = i / 4 + 1;
+      seat->seat = sp_cli_seat_names[i % 4];
+      seat->id = g_array_index (ids, gint64, i);
+      player = g_hash_table_lookup (by_id, &seat->id);
+      seat->name = player != NULL ? player->name : "";
+      g_ptr_array_add (seats, seat);
+    }
+  if (!cli->json)
+    {
+      if (has_seed)
+        g_string_printf (out, _("session %u (seed %" G_GUINT64_FORMAT ")\n"), session, seed);
+      else
+        g_string_printf (out, _("session %u\n"), session);
+      sp_cli_append_table (out, seat_columns, seats);
+      fputs (out->str, stdout);
+      return TRUE;
+    }
   json_builder_begin_object (builder);
   sp_cli_builder_int (builder, "session", session);
   if (has_seed)
     sp_cli_builder_int (builder, "seed", (gint64) seed);
   json_builder_set_member_name (builder, "tables");
   json_builder_begin_array (builder);
-  if (!cli->json && has_seed)
-    printf (_("session %u (seed %" G_GUINT64_FORMAT ")\n"), session, seed);
-  else if (!cli->json)
-    printf (_("session %u\n"), session);
-  for (guint t = 0; t + 4 <= seats->len; t += 4)
+  for (guint t = 0; t < seats->len; t += 4)
     {
+      g_autoptr(GPtrArray) table = g_ptr_array_new ();
+
+      for (guint c = 0; c < 4; c++)
+        g_ptr_array_add (table, seats->pdata[t + c]);
       json_builder_begin_object (builder);
       sp_cli_builder_int (builder, "table", t / 4 + 1);
-      json_builder_set_member_name (builder, "seats");
-      json_builder_begin_array (builder);
-      if (!cli->json)
-        printf (_("table %u:"), t / 4 + 1);
-      for (guint c = 0; c < 4; c++)
-        {
-          gint64 id = g_array_index (seats, gint64, t + c);
-          SpPlayer *player = g_hash_table_lookup (by_id, &id);
-
-          json_builder_begin_object (builder);
-          sp_cli_builder_string (builder, "seat", sp_cli_seat_names[c]);
-          json_builder_set_member_name (builder, "player");
-          json_builder_begin_object (builder);
-          sp_cli_builder_int (builder, "id", id);
-          sp_cli_builder_string (builder, "name", player != NULL ? player->name : "");
-          json_builder_end_object (builder);
-          json_builder_end_object (builder);
-          if (!cli->json)
-            printf ("  %s %s (%" G_GINT64_FORMAT ")", sp_cli_seat_names[c],
-                    player != NULL ? player->name : "?", id);
-        }
-      json_builder_end_array (builder);
+      sp_cli_build_records (builder, "seats", seat_columns, table);
       json_builder_end_object (builder);
-      if (!cli->json)
-        printf ("\n");
     }
   json_builder_end_array (builder);
   json_builder_end_object (builder);
-  if (cli->json)
-    sp_cli_print_builder (builder);
+  sp_cli_print_builder (builder);
   return TRUE;
 }
 
@@ -286,7 +279,7 @@ seating_run (SpCli  *cli,
   gint64 session = 0, top = 0;
   g_autofree char *seed_text = NULL;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
+    sp_cli_session_entry (&session, N_("The session")),
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, N_("The draw's seed"), N_("S") },
     { "top", 0, 0, G_OPTION_ARG_INT64, &top, N_("A final of the top N of the standings"),
       N_("N") },
@@ -335,16 +328,9 @@ seating_run (SpCli  *cli,
   return SP_CLI_OK;
 }
 
-int
-sp_cli_seating (SpCli  *cli,
-                int     argc,
-                char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_seating_commands[] = {
     { "plan", N_("a balanced schedule for N players and R rounds (no database)"), seating_plan },
     { "draw", N_("seat a session of the tournament by its method"), seating_run },
     { "show", N_("the seats of a session at its first hand"), seating_run },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};

@@ -15,100 +15,81 @@ static const char standings_summary[] =
      "are listed with 0.  Withdrawn players and substitutes are marked.  --teams\n"
      "ranks the teams by their members' results.");
 
-static double
-table_points (gint64 x12)
+/* A line of the standings, as printed. */
+typedef struct
 {
-  return (double) x12 / SP_TABLE_POINTS_SCALE;
-}
-
-/* The status a standing shows: a player the store no longer lists has none. */
-static const char *
-status_of (const SpPlayer *player)
-{
-  return player != NULL ? sp_player_status_to_string (player->status) : "active";
-}
-
-/* The name a standing shows: the team's, or the player's with a mark if withdrawn or a
- * substitute. */
-static char *
-label_of (const SpStanding *standing,
-          const SpPlayer   *player,
-          GPtrArray        *team_names)
-{
-  if (team_names != NULL)
-    return g_strdup (standing->player < team_names->len
-                     ? team_names->pdata[standing->player] : "");
-  if (player != NULL && player->status == SP_PLAYER_WITHDRAWN)
-    return g_strdup_printf (_("%s [withdrawn] (%" G_GINT64_FORMAT ")"), player->name,
-                            (gint64) standing->player);
-  if (player != NULL && player->status == SP_PLAYER_SUBSTITUTE)
-    return g_strdup_printf (_("%s [substitute] (%" G_GINT64_FORMAT ")"), player->name,
-                            (gint64) standing->player);
-  return g_strdup_printf ("%s (%" G_GINT64_FORMAT ")", player != NULL ? player->name : "?",
-                          (gint64) standing->player);
-}
+  guint   rank;
+  gint64  id;
+  char   *name;
+  char   *status;
+  char   *label;       /* the team's name, or the player's with a mark and the id */
+  double  table_points;
+  gint64  score;
+  guint   sessions;
+} Row;
 
 static void
-print_standings (SpCli        *cli,
-                 SpCliStore   *store,
-                 guint         session,
-                 GArray       *standings,
-                 GHashTable   *by_id,
-                 GPtrArray    *team_names)
+row_free (gpointer data)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(GString) line = g_string_new (NULL);
+  Row *row = data;
 
-  json_builder_begin_object (builder);
-  sp_cli_builder_string (builder, "tournament", store->tournament->name);
-  json_builder_set_member_name (builder, team_names != NULL ? "teams" : "players");
-  json_builder_begin_array (builder);
-  if (session > 0)
-    g_string_printf (line, _("%s — standings after session %u\n"), store->tournament->name,
-                     session);
-  else
-    g_string_printf (line, _("%s — standings\n"), store->tournament->name);
-  /* The name column is padded by display width: a Chinese name takes two columns a character,
-   * and the columns after it must line up with those of a Latin one. */
-  g_string_append (line, "rank  ");
-  sp_cli_append_padded (line, team_names != NULL ? _("team") : _("player"), 30);
-  g_string_append_printf (line, " %8s %8s %8s\n", _("points"), _("score"), _("sessions"));
-  for (guint i = 0; i < standings->len; i++)
-    {
-      const SpStanding *standing = &g_array_index (standings, SpStanding, i);
-      gint64 id = standing->player;
-      const SpPlayer *player = g_hash_table_lookup (by_id, &id);
-      g_autofree char *label = label_of (standing, player, team_names);
-
-      json_builder_begin_object (builder);
-      sp_cli_builder_int (builder, "rank", standing->rank);
-      if (team_names != NULL)
-        sp_cli_builder_string (builder, "team", label);
-      else
-        {
-          sp_cli_builder_int (builder, "id", id);
-          sp_cli_builder_string (builder, "name", player != NULL ? player->name : "");
-          sp_cli_builder_string (builder, "status", status_of (player));
-        }
-      json_builder_set_member_name (builder, "table_points");
-      json_builder_add_double_value (builder, table_points (standing->table_points_x12));
-      sp_cli_builder_int (builder, "score", standing->score);
-      sp_cli_builder_int (builder, "sessions", standing->sessions);
-      json_builder_end_object (builder);
-
-      g_string_append_printf (line, "%-5u ", standing->rank);
-      sp_cli_append_padded (line, label, 30);
-      g_string_append_printf (line, " %8.2f %8" G_GINT64_FORMAT " %8u\n",
-                              table_points (standing->table_points_x12), standing->score,
-                              standing->sessions);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  if (cli->json)
-    sp_cli_print_builder (builder);
-  else
-    fputs (line->str, stdout);
+  g_free (row->name);
+  g_free (row->status);
+  g_free (row->label);
+  g_free (row);
 }
+
+/* A player the store no longer lists has no name and counts as active. */
+static Row *
+row_new (const SpStanding *standing,
+         GHashTable       *by_id,
+         GPtrArray        *team_names)
+{
+  Row *row = g_new0 (Row, 1);
+  gint64 id = standing->player;
+  const SpPlayer *player = g_hash_table_lookup (by_id, &id);
+  const char *name = player != NULL ? player->name : "";
+
+  row->rank = standing->rank;
+  row->id = id;
+  row->name = g_strdup (name);
+  row->status = g_strdup (player != NULL ? sp_player_status_to_string (player->status)
+                          : "active");
+  row->table_points = (double) standing->table_points_x12 / SP_TABLE_POINTS_SCALE;
+  row->score = standing->score;
+  row->sessions = standing->sessions;
+  if (team_names != NULL)
+    row->label = g_strdup (standing->player < team_names->len
+                           ? team_names->pdata[standing->player] : "");
+  else if (player != NULL && player->status == SP_PLAYER_WITHDRAWN)
+    row->label = g_strdup_printf (_("%s [withdrawn] (%" G_GINT64_FORMAT ")"), name, id);
+  else if (player != NULL && player->status == SP_PLAYER_SUBSTITUTE)
+    row->label = g_strdup_printf (_("%s [substitute] (%" G_GINT64_FORMAT ")"), name, id);
+  else
+    row->label = g_strdup_printf ("%s (%" G_GINT64_FORMAT ")", player != NULL ? name : "?", id);
+  return row;
+}
+
+static const SpCliColumn player_columns[] = {
+  { "rank", N_("rank"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Row, rank), NULL },
+  { "id", NULL, SP_CLI_INT64, 0, G_STRUCT_OFFSET (Row, id), NULL },
+  { "name", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (Row, name), NULL },
+  { "status", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (Row, status), NULL },
+  { NULL, N_("player"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (Row, label), NULL },
+  { "table_points", N_("points"), SP_CLI_DOUBLE, 0, G_STRUCT_OFFSET (Row, table_points), NULL },
+  { "score", N_("score"), SP_CLI_INT64, 0, G_STRUCT_OFFSET (Row, score), NULL },
+  { "sessions", N_("sessions"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Row, sessions), NULL },
+  { NULL }
+};
+
+static const SpCliColumn team_columns[] = {
+  { "rank", N_("rank"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Row, rank), NULL },
+  { "team", N_("team"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (Row, label), NULL },
+  { "table_points", N_("points"), SP_CLI_DOUBLE, 0, G_STRUCT_OFFSET (Row, table_points), NULL },
+  { "score", N_("score"), SP_CLI_INT64, 0, G_STRUCT_OFFSET (Row, score), NULL },
+  { "sessions", N_("sessions"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Row, sessions), NULL },
+  { NULL }
+};
 
 int
 sp_cli_standings (SpCli  *cli,
@@ -118,7 +99,7 @@ sp_cli_standings (SpCli  *cli,
   gint64 session = 0;
   gboolean teams = FALSE;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("After session K"), N_("K") },
+    sp_cli_session_entry (&session, N_("After session K")),
     { "teams", 0, 0, G_OPTION_ARG_NONE, &teams, N_("Rank the teams"), NULL },
     { NULL }
   };
@@ -129,6 +110,9 @@ sp_cli_standings (SpCli  *cli,
   g_autoptr(GPtrArray) players = NULL;
   g_autoptr(GPtrArray) team_names = NULL;
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (row_free);
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
   g_auto(SpCliStore) store = { 0 };
   int status;
 
@@ -144,6 +128,25 @@ sp_cli_standings (SpCli  *cli,
     return sp_cli_store_fail (cli, &store, error);
   for (guint i = 0; i < players->len; i++)
     g_hash_table_insert (by_id, &((SpPlayer *) players->pdata[i])->id, players->pdata[i]);
-  print_standings (cli, &store, (guint) session, standings, by_id, team_names);
+  for (guint i = 0; i < standings->len; i++)
+    g_ptr_array_add (rows, row_new (&g_array_index (standings, SpStanding, i), by_id,
+                                    team_names));
+  if (cli->json)
+    {
+      json_builder_begin_object (builder);
+      sp_cli_builder_string (builder, "tournament", store.tournament->name);
+      sp_cli_build_records (builder, teams ? "teams" : "players",
+                            teams ? team_columns : player_columns, rows);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+      return SP_CLI_OK;
+    }
+  if (session > 0)
+    g_string_printf (out, _("%s — standings after session %u\n"), store.tournament->name,
+                     (guint) session);
+  else
+    g_string_printf (out, _("%s — standings\n"), store.tournament->name);
+  sp_cli_append_table (out, teams ? team_columns : player_columns, rows);
+  fputs (out->str, stdout);
   return SP_CLI_OK;
 }

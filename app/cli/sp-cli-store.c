@@ -4,8 +4,6 @@
 
 #include <string.h>
 
-const char * const sp_cli_seat_names[4] = { "E", "S", "W", "N" };
-
 int
 sp_cli_store_fail (SpCli        *cli,
                    SpCliStore   *store,

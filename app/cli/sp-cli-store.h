@@ -33,6 +33,5 @@ int      sp_cli_store_fail   (SpCli        *cli,
 /* A command's store is g_auto(SpCliStore): closed however the command ends. */
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SpCliStore, sp_cli_store_clear)
 
-extern const char * const sp_cli_seat_names[4];
 
 G_END_DECLS

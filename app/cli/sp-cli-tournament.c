@@ -23,44 +23,62 @@ static const char options_help[] =
      "                            group ranked together, table points by 标准分 (first 4N, then\n"
      "                            4N − place, last 0; ties share); 1 = each table alone, 4/2/1/0 (1)");
 
-/* The members of a tournament's object (more follow in tournament show). */
-static void
-tournament_to_json (JsonBuilder   *builder,
-                    gconstpointer  record)
+static const char *
+ruleset_of (gconstpointer record)
 {
-  const SpTournament *tournament = record;
-
-  sp_cli_builder_int (builder, "id", tournament->id);
-  sp_cli_builder_string (builder, "name", tournament->name);
-  sp_cli_builder_string (builder, "rules", sp_ruleset_to_string (tournament->ruleset));
-  sp_cli_builder_string (builder, "profile", tournament->profile);
-  sp_cli_builder_int (builder, "sessions", tournament->n_sessions);
-  sp_cli_builder_string (builder, "seating", tournament->seating);
-  sp_cli_builder_string (builder, "ranking", tournament->ranking);
-  sp_cli_builder_string (builder, "options", tournament->options);
-  sp_cli_builder_string (builder, "created", tournament->created);
+  return sp_ruleset_to_string (((const SpTournament *) record)->ruleset);
 }
+
+static const SpCliColumn tournament_columns[] = {
+  { "id", N_("id"), SP_CLI_INT64, 0, G_STRUCT_OFFSET (SpTournament, id), NULL },
+  { "name", N_("name"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpTournament, name), NULL },
+  { "rules", N_("rules"), SP_CLI_STRING, 0, 0, ruleset_of },
+  { "profile", N_("profile"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpTournament, profile), NULL },
+  { "sessions", N_("sessions"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (SpTournament, n_sessions),
+    NULL },
+  { "seating", N_("seating"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpTournament, seating), NULL },
+  { "ranking", N_("ranking"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpTournament, ranking), NULL },
+  { "options", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpTournament, options), NULL },
+  { "created", N_("created"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpTournament, created), NULL },
+  { NULL }
+};
+
+/* What tournament show adds to them. */
+static const SpCliColumn summary_columns[] = {
+  { "players", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (SpTournamentSummary, n_players), NULL },
+  { "active", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (SpTournamentSummary, n_active), NULL },
+  { "present", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (SpTournamentSummary, n_present), NULL },
+  { "drawn", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (SpTournamentSummary, n_drawn), NULL },
+  { "closed", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (SpTournamentSummary, n_closed), NULL },
+  { "hands", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (SpTournamentSummary, n_hands), NULL },
+  { "penalties", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (SpTournamentSummary, n_penalties),
+    NULL },
+  { NULL }
+};
 
 static int
 tournament_create (SpCli  *cli,
                    int     argc,
                    char  **argv)
 {
-  static const char *const methods[] = { "balanced", "random", "swiss", NULL };
-  g_autofree char *name = NULL, *rules_name = NULL, *profile = NULL, *seating = NULL;
-  g_autofree char *ranking = NULL;
+  g_autoptr(SpTournament) tournament = g_new0 (SpTournament, 1);
+  g_autofree char *rules_name = NULL;
+  g_autofree char *text = NULL;
   g_auto(GStrv) option_list = NULL;
   gint64 sessions = 4, base = 0, per_tai = 0;
   const GOptionEntry entries[] = {
-    { "name", 0, 0, G_OPTION_ARG_FILENAME, &name, N_("The tournament's name"), N_("NAME") },
+    { "name", 0, 0, G_OPTION_ARG_FILENAME, &tournament->name, N_("The tournament's name"),
+      N_("NAME") },
     { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, N_("mcr, taiwan or guangdong"), N_("R") },
-    { "profile", 0, 0, G_OPTION_ARG_STRING, &profile, N_("The ruleset's profile"), N_("P") },
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &tournament->profile, N_("The ruleset's profile"),
+      N_("P") },
     { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &option_list,
       N_("A ruleset or tournament option (repeatable)"), N_("KEY=VALUE") },
     { "sessions", 0, 0, G_OPTION_ARG_INT64, &sessions, N_("How many sessions (4)"), N_("N") },
-    { "seating", 0, 0, G_OPTION_ARG_STRING, &seating, N_("balanced, random or swiss"),
-      N_("METHOD") },
-    { "ranking", 0, 0, G_OPTION_ARG_STRING, &ranking, N_("r98, ema or score"), N_("RANKING") },
+    { "seating", 0, 0, G_OPTION_ARG_STRING, &tournament->seating,
+      N_("balanced, random or swiss"), N_("METHOD") },
+    { "ranking", 0, 0, G_OPTION_ARG_STRING, &tournament->ranking, N_("r98, ema or score"),
+      N_("RANKING") },
     { "base", 0, 0, G_OPTION_ARG_INT64, &base, N_("Taiwan 底 / Guangdong stake"), N_("N") },
     { "per-tai", 0, 0, G_OPTION_ARG_INT64, &per_tai, N_("Taiwan 每台"), N_("N") },
     { NULL }
@@ -68,78 +86,43 @@ tournament_create (SpCli  *cli,
   g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries, _(options_help));
   g_autoptr(GError) error = NULL;
   g_autoptr(SpRules) rules = NULL;
-  g_autoptr(GString) options = g_string_new (NULL);
   g_auto(SpCliStore) store = { 0 };
-  SpTournament tournament = { 0 };
-  SpRanking ranking_value;
-  SpRuleset ruleset;
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
       || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
     return status;
-  if (name == NULL)
+  if (tournament->name == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("tournament create needs --name NAME"));
-  if (!sp_cli_parse_ruleset (cli, rules_name, &ruleset, &status)
+  if (!sp_cli_parse_ruleset (cli, rules_name, &tournament->ruleset, &status)
       || !sp_cli_check_range (cli, "sessions", sessions, 1, 100, &status)
       || (base != 0 && !sp_cli_check_range (cli, "base", base, 1, G_MAXINT32, &status))
       || (per_tai != 0 && !sp_cli_check_range (cli, "per-tai", per_tai, 1, G_MAXINT32, &status)))
     return status;
-  if (seating == NULL)
-    seating = g_strdup (ruleset == SP_RULESET_MCR ? "balanced" : "random");
-  if (!g_strv_contains (methods, seating))
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                        _("--seating %s: balanced, random or swiss expected"), seating);
-  if (!sp_ranking_from_string (ranking != NULL ? ranking
-                               : ruleset == SP_RULESET_MCR ? "r98" : "score", &ranking_value))
-    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--ranking %s: r98, ema or score expected"),
-                        ranking);
-  if (ruleset == SP_RULESET_TAIWAN && base == 0 && per_tai == 0)
-    {
-      base = 30;
-      per_tai = 10;
-    }
-  rules = sp_rules_new (ruleset, profile, &error);
+  tournament->n_sessions = (guint) sessions;
+  tournament->base = (gint32) base;
+  tournament->per_tai = (gint32) per_tai;
+  sp_tournament_init_defaults (tournament);
+  if (!sp_tournament_check (tournament, &error))
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--%s", error->message);
+  rules = sp_rules_new (tournament->ruleset, tournament->profile, &error);
   if (rules == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--profile: %s", error->message);
-  if (!sp_cli_apply_options (cli, rules, (const char * const *) option_list, options, &status)
+  if (!sp_cli_apply_options (cli, rules, (const char * const *) option_list, tournament, &status)
       || !sp_cli_store_open (cli, &store, FALSE, &status))
     return status;
-  tournament.name = name;
-  tournament.ruleset = ruleset;
-  tournament.profile = (char *) sp_rules_get_profile (rules);
-  tournament.options = options->str;
-  tournament.n_sessions = (guint) sessions;
-  tournament.seating = seating;
-  tournament.ranking = (char *) sp_ranking_to_string (ranking_value);
-  tournament.base = (gint32) base;
-  tournament.per_tai = (gint32) per_tai;
-  if (!sp_db_create_tournament (store.db, &tournament, &error))
+  g_free (tournament->profile);
+  tournament->profile = g_strdup (sp_rules_get_profile (rules));
+  if (tournament->options == NULL)
+    tournament->options = g_strdup ("");
+  if (!sp_db_create_tournament (store.db, tournament, &error))
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      json_builder_begin_object (builder);
-      tournament_to_json (builder, &tournament);
-      json_builder_end_object (builder);
-      sp_cli_print_builder (builder);
-    }
-  else
-    printf (_("tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u sessions, %s seating, "
-              "%s ranking)\n"), tournament.id, tournament.name, sp_ruleset_to_string (ruleset),
-            tournament.profile, tournament.n_sessions, seating, tournament.ranking);
-  g_free (tournament.created);
+  text = g_strdup_printf (_("tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u sessions, "
+                            "%s seating, %s ranking)"), tournament->id, tournament->name,
+                          ruleset_of (tournament), tournament->profile, tournament->n_sessions,
+                          tournament->seating, tournament->ranking);
+  sp_cli_print_record (cli, tournament_columns, tournament, text);
   return SP_CLI_OK;
-}
-
-static void
-tournament_to_json_object (JsonBuilder   *builder,
-                           gconstpointer  record)
-{
-  json_builder_begin_object (builder);
-  tournament_to_json (builder, record);
-  json_builder_end_object (builder);
 }
 
 static int
@@ -160,16 +143,7 @@ tournament_list (SpCli  *cli,
   list = sp_db_list_tournaments (store.db, &error);
   if (list == NULL)
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_json_list ("tournaments", list, tournament_to_json_object);
-  for (guint i = 0; !cli->json && i < list->len; i++)
-    {
-      SpTournament *t = list->pdata[i];
-
-      printf ("%" G_GINT64_FORMAT "\t%s\t%s/%s\t%u sessions\t%s\t%s\t%s\n", t->id, t->name,
-              sp_ruleset_to_string (t->ruleset), t->profile, t->n_sessions, t->seating,
-              t->ranking, t->created);
-    }
+  sp_cli_print_records (cli, "tournaments", tournament_columns, list);
   return SP_CLI_OK;
 }
 
@@ -199,14 +173,8 @@ tournament_show (SpCli  *cli,
       g_autoptr(JsonBuilder) builder = json_builder_new ();
 
       json_builder_begin_object (builder);
-      tournament_to_json (builder, t);
-      sp_cli_builder_int (builder, "players", summary.n_players);
-      sp_cli_builder_int (builder, "active", summary.n_active);
-      sp_cli_builder_int (builder, "present", summary.n_present);
-      sp_cli_builder_int (builder, "drawn", summary.n_drawn);
-      sp_cli_builder_int (builder, "closed", summary.n_closed);
-      sp_cli_builder_int (builder, "hands", summary.n_hands);
-      sp_cli_builder_int (builder, "penalties", summary.n_penalties);
+      sp_cli_build_members (builder, tournament_columns, t);
+      sp_cli_build_members (builder, summary_columns, &summary);
       json_builder_end_object (builder);
       sp_cli_print_builder (builder);
       return SP_CLI_OK;
@@ -289,53 +257,45 @@ tournament_delete (SpCli  *cli,
     return status;
   if (!sp_db_delete_tournament (store.db, store.tournament->id, confirm, &error))
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_int_object ("deleted", store.tournament->id);
-  else
-    printf (_("tournament %" G_GINT64_FORMAT " (%s) deleted\n"), store.tournament->id,
-            store.tournament->name);
-  return SP_CLI_OK;
+  return sp_cli_print_done (cli, "deleted", store.tournament->id,
+                            _("tournament %" G_GINT64_FORMAT " (%s) deleted\n"),
+                            store.tournament->id, store.tournament->name);
 }
 
-int
-sp_cli_tournament (SpCli  *cli,
-                   int     argc,
-                   char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_tournament_commands[] = {
     { "create", N_("create a tournament"), tournament_create },
     { "list", N_("list the tournaments of the database"), tournament_list },
     { "show", N_("the tournament at a glance"), tournament_show },
     { "rename", N_("rename the tournament"), tournament_rename },
     { "delete", N_("delete the tournament (--confirm NAME)"), tournament_delete },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};
 
 /* ---- players --------------------------------------------------------------------------- */
 
-static void
-player_to_json (JsonBuilder   *builder,
-                gconstpointer  record)
+static const char *
+status_of (gconstpointer record)
 {
-  const SpPlayer *player = record;
-
-  g_return_if_fail (player != NULL);
-
-  json_builder_begin_object (builder);
-  sp_cli_builder_int (builder, "id", player->id);
-  sp_cli_builder_string (builder, "name", player->name);
-  sp_cli_builder_nullable (builder, "club", player->club);
-  sp_cli_builder_nullable (builder, "country", player->country);
-  sp_cli_builder_nullable (builder, "team", player->team);
-  sp_cli_builder_nullable (builder, "federation_id", player->federation_id);
-  sp_cli_builder_string (builder, "status", sp_player_status_to_string (player->status));
-  if (player->substitute_for > 0)
-    sp_cli_builder_int (builder, "substitute_for", player->substitute_for);
-  sp_cli_builder_bool (builder, "present", player->present);
-  json_builder_end_object (builder);
+  return sp_player_status_to_string (((const SpPlayer *) record)->status);
 }
+
+static const SpCliColumn player_columns[] = {
+  { "id", N_("id"), SP_CLI_INT64, 0, G_STRUCT_OFFSET (SpPlayer, id), NULL },
+  { "name", N_("name"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpPlayer, name), NULL },
+  { "club", N_("club"), SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (SpPlayer, club),
+    NULL },
+  { "country", N_("country"), SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY,
+    G_STRUCT_OFFSET (SpPlayer, country), NULL },
+  { "team", N_("team"), SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (SpPlayer, team),
+    NULL },
+  { "federation_id", N_("federation id"), SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY,
+    G_STRUCT_OFFSET (SpPlayer, federation_id), NULL },
+  { "status", N_("status"), SP_CLI_STRING, 0, 0, status_of },
+  { "substitute_for", N_("replaces"), SP_CLI_INT64, SP_CLI_OMIT_IF_EMPTY,
+    G_STRUCT_OFFSET (SpPlayer, substitute_for), NULL },
+  { "present", N_("checked in"), SP_CLI_BOOL, 0, G_STRUCT_OFFSET (SpPlayer, present), NULL },
+  { NULL }
+};
 
 /* Prints player @id as stored after a change: as JSON, or the line @text. */
 static int
@@ -349,15 +309,7 @@ print_player (SpCli       *cli,
 
   if (player == NULL)
     return sp_cli_store_fail (cli, store, error);
-  if (cli->json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      player_to_json (builder, player);
-      sp_cli_print_builder (builder);
-    }
-  else
-    printf ("%s\n", text);
+  sp_cli_print_record (cli, player_columns, player, text);
   return SP_CLI_OK;
 }
 
@@ -430,11 +382,7 @@ players_import (SpCli  *cli,
     return status;
   if (!sp_db_import_players (store.db, store.tournament->id, argv[1], &n, &error))
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_int_object ("imported", n);
-  else
-    printf (_("%u players imported\n"), n);
-  return SP_CLI_OK;
+  return sp_cli_print_done (cli, "imported", n, _("%u players imported\n"), n);
 }
 
 static int
@@ -455,17 +403,7 @@ players_list (SpCli  *cli,
   players = sp_db_list_players (store.db, store.tournament->id, &error);
   if (players == NULL)
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_json_list ("players", players, player_to_json);
-  for (guint i = 0; !cli->json && i < players->len; i++)
-    {
-      SpPlayer *p = players->pdata[i];
-
-      printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%s%s\n", p->id, p->name,
-              p->club != NULL ? p->club : "", p->country != NULL ? p->country : "",
-              p->team != NULL ? p->team : "", sp_player_status_to_string (p->status),
-              p->present ? _("\tchecked in") : "");
-    }
+  sp_cli_print_records (cli, "players", player_columns, players);
   return SP_CLI_OK;
 }
 
@@ -585,7 +523,8 @@ players_presence (SpCli  *cli,
       g_autoptr(JsonBuilder) builder = json_builder_new ();
 
       json_builder_begin_object (builder);
-      sp_cli_builder_bool (builder, "present", present);
+      json_builder_set_member_name (builder, "present");
+      json_builder_add_boolean_value (builder, present);
       sp_cli_builder_int (builder, "players", all ? -1 : argc - 1);
       json_builder_end_object (builder);
       sp_cli_print_builder (builder);
@@ -597,12 +536,7 @@ players_presence (SpCli  *cli,
   return SP_CLI_OK;
 }
 
-int
-sp_cli_players (SpCli  *cli,
-                int     argc,
-                char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_players_commands[] = {
     { "add", N_("register a player"), players_add },
     { "import", N_("register the players of a CSV file"), players_import },
     { "list", N_("list the players"), players_list },
@@ -612,32 +546,30 @@ sp_cli_players (SpCli  *cli,
     { "reinstate", N_("undo a withdrawal"), players_change },
     { "checkin", N_("players present for the next draw"), players_presence },
     { "checkout", N_("players absent from the next draw"), players_presence },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};
 
 /* ---- penalty --------------------------------------------------------------------------- */
 
-static void
-penalty_to_json (JsonBuilder   *builder,
-                 gconstpointer  record)
-{
-  const SpPenalty *penalty = record;
+static const SpCliColumn penalty_columns[] = {
+  { "id", N_("id"), SP_CLI_INT64, 0, G_STRUCT_OFFSET (SpPenalty, id), NULL },
+  { "session", N_("session"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (SpPenalty, session), NULL },
+  { "player", N_("player"), SP_CLI_INT64, 0, G_STRUCT_OFFSET (SpPenalty, player), NULL },
+  { "hand", N_("hand"), SP_CLI_INT64, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (SpPenalty, hand),
+    NULL },
+  { "points", N_("points"), SP_CLI_INT64, 0, G_STRUCT_OFFSET (SpPenalty, points), NULL },
+  { "reason", N_("reason"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpPenalty, reason), NULL },
+  { NULL }
+};
 
-  json_builder_begin_object (builder);
-  sp_cli_builder_int (builder, "id", penalty->id);
-  sp_cli_builder_int (builder, "session", penalty->session);
-  sp_cli_builder_int (builder, "player", penalty->player);
-  json_builder_set_member_name (builder, "hand");
-  if (penalty->hand > 0)
-    json_builder_add_int_value (builder, penalty->hand);
-  else
-    json_builder_add_null_value (builder);
-  sp_cli_builder_int (builder, "points", penalty->points);
-  sp_cli_builder_string (builder, "reason", penalty->reason);
-  json_builder_end_object (builder);
-}
+/* What penalty add answers: the penalty given, without its hand and reason. */
+static const SpCliColumn penalty_given_columns[] = {
+  { "id", NULL, SP_CLI_INT64, 0, G_STRUCT_OFFSET (SpPenalty, id), NULL },
+  { "session", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (SpPenalty, session), NULL },
+  { "player", NULL, SP_CLI_INT64, 0, G_STRUCT_OFFSET (SpPenalty, player), NULL },
+  { "points", NULL, SP_CLI_INT64, 0, G_STRUCT_OFFSET (SpPenalty, points), NULL },
+  { NULL }
+};
 
 static int
 penalty_add (SpCli  *cli,
@@ -647,7 +579,7 @@ penalty_add (SpCli  *cli,
   gint64 session = 0, player_id = 0, points = G_MININT64, hand = 0;
   g_autofree char *reason = NULL;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
+    sp_cli_session_entry (&session, N_("The session")),
     { "player", 0, 0, G_OPTION_ARG_INT64, &player_id, N_("The player's id"), N_("ID") },
     { "points", 0, 0, G_OPTION_ARG_INT64, &points, N_("The points lost (N or -N alike)"),
       N_("N") },
@@ -664,6 +596,7 @@ penalty_add (SpCli  *cli,
                           "--false-win."));
   g_autoptr(GError) error = NULL;
   g_autoptr(SpPlayer) player = NULL;
+  g_autofree char *text = NULL;
   g_auto(SpCliStore) store = { 0 };
   SpPenalty penalty = { 0 };
   int status;
@@ -689,21 +622,10 @@ penalty_add (SpCli  *cli,
       || !sp_db_give_penalty (store.db, store.tournament->id, &penalty, &error)
       || (player = sp_db_get_player (store.db, store.tournament->id, player_id, &error)) == NULL)
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      json_builder_begin_object (builder);
-      sp_cli_builder_int (builder, "id", penalty.id);
-      sp_cli_builder_int (builder, "session", penalty.session);
-      sp_cli_builder_int (builder, "player", penalty.player);
-      sp_cli_builder_int (builder, "points", penalty.points);
-      json_builder_end_object (builder);
-      sp_cli_print_builder (builder);
-    }
-  else
-    printf (_("penalty %" G_GINT64_FORMAT ": %s %" G_GINT64_FORMAT " in session %u (%s)\n"),
-            penalty.id, player->name, penalty.points, penalty.session, penalty.reason);
+  text = g_strdup_printf (_("penalty %" G_GINT64_FORMAT ": %s %" G_GINT64_FORMAT " in session %u "
+                            "(%s)"), penalty.id, player->name, penalty.points, penalty.session,
+                          penalty.reason);
+  sp_cli_print_record (cli, penalty_given_columns, &penalty, text);
   return SP_CLI_OK;
 }
 
@@ -714,7 +636,7 @@ penalty_list (SpCli  *cli,
 {
   gint64 session = 0, player_id = 0;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("Only session K"), N_("K") },
+    sp_cli_session_entry (&session, N_("Only session K")),
     { "player", 0, 0, G_OPTION_ARG_INT64, &player_id, N_("Only this player"), N_("ID") },
     { NULL }
   };
@@ -738,17 +660,7 @@ penalty_list (SpCli  *cli,
       || (penalties = sp_db_find_penalties (store.db, store.tournament->id, (guint) session,
                                             player_id, &error)) == NULL)
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_json_list ("penalties", penalties, penalty_to_json);
-  for (guint i = 0; !cli->json && i < penalties->len; i++)
-    {
-      const SpPenalty *p = penalties->pdata[i];
-      g_autofree char *hand = p->hand > 0 ? g_strdup_printf ("%" G_GINT64_FORMAT, p->hand)
-                              : g_strdup ("-");
-
-      printf ("%" G_GINT64_FORMAT "\tsession %u\tplayer %" G_GINT64_FORMAT "\t%" G_GINT64_FORMAT
-              "\thand %s\t%s\n", p->id, p->session, p->player, p->points, hand, p->reason);
-    }
+  sp_cli_print_records (cli, "penalties", penalty_columns, penalties);
   return SP_CLI_OK;
 }
 
@@ -770,26 +682,15 @@ penalty_delete (SpCli  *cli,
     return status;
   if (!sp_db_delete_penalty (store.db, store.tournament->id, id, &error))
     return sp_cli_store_fail (cli, &store, error);
-  if (cli->json)
-    sp_cli_print_int_object ("deleted", id);
-  else
-    printf (_("penalty %" G_GINT64_FORMAT " deleted\n"), id);
-  return SP_CLI_OK;
+  return sp_cli_print_done (cli, "deleted", id, _("penalty %" G_GINT64_FORMAT " deleted\n"), id);
 }
 
-int
-sp_cli_penalty (SpCli  *cli,
-                int     argc,
-                char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_penalty_commands[] = {
     { "add", N_("a player loses points in a session"), penalty_add },
     { "list", N_("the penalties given"), penalty_list },
     { "delete", N_("take back a penalty"), penalty_delete },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};
 
 /* ---- session --------------------------------------------------------------------------- */
 
@@ -803,7 +704,7 @@ session_change (SpCli  *cli,
   gint64 session = 0;
   gboolean time_up = FALSE, force = FALSE;
   const GOptionEntry entries[] = {
-    { "session", 0, 0, G_OPTION_ARG_INT64, &session, N_("The session"), N_("K") },
+    sp_cli_session_entry (&session, N_("The session")),
     closing ? (GOptionEntry) { "time-up", 0, 0, G_OPTION_ARG_NONE, &time_up,
                                N_("Accept the hands played when time ran out"), NULL }
     : (GOptionEntry) { "force", 0, 0, G_OPTION_ARG_NONE, &force,
@@ -853,15 +754,8 @@ session_change (SpCli  *cli,
   return SP_CLI_OK;
 }
 
-int
-sp_cli_session (SpCli  *cli,
-                int     argc,
-                char  **argv)
-{
-  static const SpCliCommand subcommands[] = {
+const SpCliCommand sp_cli_session_commands[] = {
     { "close", N_("check a session is complete and freeze it"), session_change },
     { "reopen", N_("allow corrections again (--force)"), session_change },
-  };
-
-  return sp_cli_run_subcommand (cli, argc, argv, subcommands, G_N_ELEMENTS (subcommands));
-}
+  { NULL }
+};

@@ -127,16 +127,18 @@ sp_cli_parse_options (SpCli          *cli,
   return TRUE;
 }
 
-void
-sp_cli_add_json_option (SpCli          *cli,
-                        GOptionContext *context)
+GOptionEntry
+sp_cli_session_entry (gint64     *session,
+                      const char *description)
 {
-  const GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &cli->json, N_("Answer in JSON"), NULL },
-    { NULL }
-  };
+  return (GOptionEntry) { "session", 0, 0, G_OPTION_ARG_INT64, session, description, N_("K") };
+}
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+GOptionEntry
+sp_cli_table_entry (gint64     *table,
+                    const char *description)
+{
+  return (GOptionEntry) { "table", 0, 0, G_OPTION_ARG_INT64, table, description, N_("T") };
 }
 
 GOptionContext *
@@ -146,10 +148,14 @@ sp_cli_context_new (SpCli              *cli,
                     const char         *summary)
 {
   GOptionContext *context = g_option_context_new (parameters);
+  const GOptionEntry json_entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &cli->json, N_("Answer in JSON"), NULL },
+    { NULL }
+  };
 
   if (entries != NULL)
     g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  sp_cli_add_json_option (cli, context);
+  g_option_context_add_main_entries (context, json_entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, summary);
   return context;
 }
@@ -158,8 +164,7 @@ int
 sp_cli_run_subcommand (SpCli              *cli,
                        int                 argc,
                        char              **argv,
-                       const SpCliCommand *subcommands,
-                       guint               n_subcommands)
+                       const SpCliCommand *subcommands)
 {
   static const char *const help_names[] = { "--help", "-h", "-?", NULL };
   static const char *const json_names[] = { "--json", NULL };
@@ -170,7 +175,7 @@ sp_cli_run_subcommand (SpCli              *cli,
     {
       int given = 1;
 
-      for (guint i = 0; i < n_subcommands; i++)
+      for (guint i = 0; subcommands[i].name != NULL; i++)
         if (strcmp (argv[1], subcommands[i].name) == 0)
           return subcommands[i].run (cli, argc - 1, argv + 1);
       /* The subcommand's name comes first; a --json before it is not the word to blame. */
@@ -182,7 +187,7 @@ sp_cli_run_subcommand (SpCli              *cli,
                           argv[given], argv[0]);
     }
   fprintf (out, _("Usage: sparrow-cli %s SUBCOMMAND …\n\nSubcommands:\n"), argv[0]);
-  for (guint i = 0; i < n_subcommands; i++)
+  for (guint i = 0; subcommands[i].name != NULL; i++)
     fprintf (out, "  %-11s %s\n", subcommands[i].name, _(subcommands[i].summary));
   fputs (_("\nEvery subcommand takes --help.\n"), out);
   return asked ? SP_CLI_OK : SP_CLI_USAGE;
@@ -262,7 +267,7 @@ gboolean
 sp_cli_apply_options (SpCli              *cli,
                       SpRules            *rules,
                       const char * const *options,
-                      GString            *tournament,
+                      SpTournament       *tournament,
                       int                *status)
 {
   g_autoptr(GError) error = NULL;
@@ -271,7 +276,6 @@ sp_cli_apply_options (SpCli              *cli,
     {
       const char *eq = strchr (options[i], '=');
       g_autofree char *key = eq != NULL ? g_strndup (options[i], (gsize) (eq - options[i])) : NULL;
-      gboolean known = FALSE;
 
       if (eq == NULL)
         {
@@ -279,29 +283,18 @@ sp_cli_apply_options (SpCli              *cli,
                                  options[i]);
           return FALSE;
         }
-      if ((tournament != NULL && !sp_tournament_check_option (key, eq + 1, &known, &error))
-          || (!known && !sp_rules_set_option (rules, key, eq + 1, &error)))
+      if (tournament != NULL ? !sp_tournament_add_option (tournament, rules, key, eq + 1, &error)
+          : !sp_rules_set_option (rules, key, eq + 1, &error))
         {
           *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--option %s: %s", options[i],
                                  error->message);
           return FALSE;
         }
-      if (tournament != NULL)
-        g_string_append_printf (tournament, "%s%s", tournament->len > 0 ? "\n" : "", options[i]);
     }
   return TRUE;
 }
 
-void
-sp_cli_print_json (JsonNode *node)
-{
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
-
-  json_generator_set_root (generator, node);
-  text = json_generator_to_data (generator, NULL);
-  printf ("%s\n", text);
-}
+const char * const sp_cli_seat_names[4] = { "E", "S", "W", "N" };
 
 void
 sp_cli_builder_int (JsonBuilder *builder,
@@ -330,57 +323,179 @@ sp_cli_builder_string (JsonBuilder *builder,
   json_builder_add_string_value (builder, value);
 }
 
+static void
+add_seats (JsonBuilder  *builder,
+           const gint64  values[4])
+{
+  json_builder_begin_object (builder);
+  for (guint s = 0; s < 4; s++)
+    sp_cli_builder_int (builder, sp_cli_seat_names[s], values[s]);
+  json_builder_end_object (builder);
+}
+
 void
-sp_cli_builder_nullable (JsonBuilder *builder,
-                         const char  *name,
-                         const char  *value)
+sp_cli_builder_seats (JsonBuilder  *builder,
+                      const char   *name,
+                      const gint64  values[4])
 {
   json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
+  add_seats (builder, values);
 }
 
 void
 sp_cli_print_builder (JsonBuilder *builder)
 {
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = json_builder_get_root (builder);
+  g_autofree char *text = NULL;
 
-  sp_cli_print_json (root);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  printf ("%s\n", text);
 }
 
-void
-sp_cli_print_int_object (const char *member,
-                         gint64      value)
+int
+sp_cli_print_done (SpCli      *cli,
+                   const char *member,
+                   gint64      value,
+                   const char *format,
+                   ...)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  va_list args;
 
+  if (!cli->json)
+    {
+      va_start (args, format);
+      vprintf (format, args);
+      va_end (args);
+      return SP_CLI_OK;
+    }
   json_builder_begin_object (builder);
   sp_cli_builder_int (builder, member, value);
   json_builder_end_object (builder);
   sp_cli_print_builder (builder);
+  return SP_CLI_OK;
+}
+
+/* ---- Records ------------------------------------------------------------------------------ */
+
+static gconstpointer
+field_of (const SpCliColumn *column,
+          gconstpointer      record)
+{
+  return (const char *) record + column->offset;
+}
+
+static const char *
+string_of (const SpCliColumn *column,
+           gconstpointer      record)
+{
+  if (column->text != NULL)
+    return column->text (record);
+  return *(char * const *) field_of (column, record);
+}
+
+static gint64
+number_of (const SpCliColumn *column,
+           gconstpointer      record)
+{
+  gconstpointer field = field_of (column, record);
+
+  if (column->type == SP_CLI_INT64)
+    return *(const gint64 *) field;
+  if (column->type == SP_CLI_UINT)
+    return *(const guint *) field;
+  if (column->type == SP_CLI_INT || column->type == SP_CLI_BOOL)
+    return *(const gint *) field;
+  /* A string counts as 1 when it is there: what the empty checks look for. */
+  if (column->type == SP_CLI_STRING || column->type == SP_CLI_JSON)
+    return string_of (column, record) != NULL;
+  return 0;
+}
+
+static gboolean
+is_number (const SpCliColumn *column)
+{
+  return column->type <= SP_CLI_INT || column->type == SP_CLI_DOUBLE;
+}
+
+/* 0 or NULL: what SP_CLI_NULL_IF_EMPTY and SP_CLI_OMIT_IF_EMPTY look for. */
+static gboolean
+is_empty (const SpCliColumn *column,
+          gconstpointer      record)
+{
+  if (column->type == SP_CLI_DOUBLE || column->type == SP_CLI_SEATS
+      || column->type == SP_CLI_OBJECT)
+    return FALSE;
+  return number_of (column, record) == 0;
 }
 
 void
-sp_cli_print_json_list (const char  *member,
-                        GPtrArray   *records,
-                        SpCliToJson  to_json)
+sp_cli_build_members (JsonBuilder       *builder,
+                      const SpCliColumn *columns,
+                      gconstpointer      record)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  for (const SpCliColumn *c = columns; c->key != NULL || c->header != NULL; c++)
+    {
+      gboolean empty = is_empty (c, record);
+      g_autoptr(JsonParser) parser = NULL;
 
-  json_builder_begin_object (builder);
+      if (c->key == NULL || (empty && (c->flags & SP_CLI_OMIT_IF_EMPTY)))
+        continue;
+      json_builder_set_member_name (builder, c->key);
+      if (empty && (c->flags & SP_CLI_NULL_IF_EMPTY))
+        json_builder_add_null_value (builder);
+      else if (c->type == SP_CLI_BOOL)
+        json_builder_add_boolean_value (builder, number_of (c, record) != 0);
+      else if (c->type == SP_CLI_DOUBLE)
+        json_builder_add_double_value (builder, *(const double *) field_of (c, record));
+      else if (c->type == SP_CLI_STRING)
+        json_builder_add_string_value (builder, string_of (c, record));
+      else if (c->type == SP_CLI_SEATS)
+        add_seats (builder, field_of (c, record));
+      else if (c->type == SP_CLI_OBJECT)
+        {
+          json_builder_begin_object (builder);
+          sp_cli_build_members (builder, c->members, record);
+          json_builder_end_object (builder);
+        }
+      else if (c->type == SP_CLI_JSON)
+        {
+          /* No text, or text that is not the JSON it should be, is shown as null rather than
+           * not at all. */
+          parser = json_parser_new ();
+          if (!empty && json_parser_load_from_data (parser, string_of (c, record), -1, NULL))
+            json_builder_add_value (builder, json_node_copy (json_parser_get_root (parser)));
+          else
+            json_builder_add_null_value (builder);
+        }
+      else
+        json_builder_add_int_value (builder, number_of (c, record));
+    }
+}
+
+void
+sp_cli_build_records (JsonBuilder       *builder,
+                      const char        *member,
+                      const SpCliColumn *columns,
+                      GPtrArray         *records)
+{
   json_builder_set_member_name (builder, member);
   json_builder_begin_array (builder);
   for (guint i = 0; i < records->len; i++)
-    to_json (builder, records->pdata[i]);
+    {
+      json_builder_begin_object (builder);
+      sp_cli_build_members (builder, columns, records->pdata[i]);
+      json_builder_end_object (builder);
+    }
   json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  sp_cli_print_builder (builder);
 }
 
-guint
-sp_cli_text_width (const char *text)
+/* The columns @text takes on a terminal (a CJK character two): text tables line up whatever
+ * the script of the names. */
+static guint
+text_width (const char *text)
 {
   guint width = 0;
 
@@ -403,142 +518,131 @@ sp_cli_text_width (const char *text)
   return width;
 }
 
-void
-sp_cli_append_padded (GString    *out,
-                      const char *text,
-                      guint       width)
+/* @text, then spaces up to @width columns. */
+static void
+append_padded (GString    *out,
+               const char *text,
+               guint       width)
 {
-  guint used = sp_cli_text_width (text);
+  guint used = text_width (text);
 
   g_string_append (out, text);
   for (; used < width; used++)
     g_string_append_c (out, ' ');
 }
 
-/* ---- The verdict, through json-glib ------------------------------------------------------- */
-
-static const char *const seat_names[] = { "E", "S", "W", "N" };
-
-static void
-build_items (JsonBuilder         *builder,
-             const SpScoreResult *result)
+static char *
+cell_text (const SpCliColumn *column,
+           gconstpointer      record)
 {
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < result->n_items; i++)
-    {
-      json_builder_begin_object (builder);
-      sp_cli_builder_string (builder, "name", result->items[i].name);
-      sp_cli_builder_int (builder, "value", result->items[i].value);
-      sp_cli_builder_int (builder, "count", result->items[i].count);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-}
+  const gint64 *seats = field_of (column, record);
 
-static void
-build_ready (JsonBuilder         *builder,
-             const SpScoreResult *result)
-{
-  json_builder_set_member_name (builder, "ready");
-  json_builder_add_boolean_value (builder, result->ready);
-  if (!result->ready)
-    sp_cli_builder_int (builder, "shanten", result->shanten);
-}
-
-static void
-build_seats (JsonBuilder  *builder,
-             const gint64  values[4])
-{
-  for (guint s = 0; s < 4; s++)
-    sp_cli_builder_int (builder, seat_names[s], values[s]);
+  if (is_empty (column, record) && (column->flags & SP_CLI_NULL_IF_EMPTY))
+    return g_strdup ("-");
+  if (is_empty (column, record) && (column->flags & SP_CLI_OMIT_IF_EMPTY))
+    return g_strdup ("");
+  if (column->type == SP_CLI_BOOL)
+    return g_strdup (number_of (column, record) != 0 ? _("yes") : "");
+  if (column->type == SP_CLI_DOUBLE)
+    return g_strdup_printf ("%.2f", *(const double *) field_of (column, record));
+  if (column->type == SP_CLI_STRING || column->type == SP_CLI_JSON)
+    return g_strdup (string_of (column, record) != NULL ? string_of (column, record) : "");
+  if (column->type == SP_CLI_SEATS)
+    return g_strdup_printf ("E %+" G_GINT64_FORMAT " S %+" G_GINT64_FORMAT " W %+"
+                            G_GINT64_FORMAT " N %+" G_GINT64_FORMAT, seats[0], seats[1],
+                            seats[2], seats[3]);
+  return g_strdup_printf ("%" G_GINT64_FORMAT, number_of (column, record));
 }
 
 void
-sp_cli_build_verdict_error (JsonBuilder         *builder,
-                            const SpScoreResult *result,
-                            const char          *message)
+sp_cli_append_table (GString           *out,
+                     const SpCliColumn *columns,
+                     GPtrArray         *records)
 {
-  json_builder_set_member_name (builder, "error");
-  json_builder_begin_object (builder);
-  sp_cli_builder_string (builder, "code", sp_core_error_code_name (result->error_code));
-  sp_cli_builder_string (builder, "message", message);
-  if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-    build_ready (builder, result);
-  if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
-    sp_cli_builder_int (builder, "total", result->total);
-  json_builder_end_object (builder);
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+  g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+  g_autofree guint *widths = NULL;
+  guint n;
+
+  for (const SpCliColumn *c = columns; c->key != NULL || c->header != NULL; c++)
+    if (c->header != NULL)
+      g_ptr_array_add (shown, (gpointer) c);
+  n = shown->len;
+  widths = g_new0 (guint, n);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (cells, g_strdup (_(((SpCliColumn *) shown->pdata[i])->header)));
+  for (guint r = 0; r < records->len; r++)
+    for (guint i = 0; i < n; i++)
+      g_ptr_array_add (cells, cell_text (shown->pdata[i], records->pdata[r]));
+  for (guint k = 0; k < cells->len; k++)
+    widths[k % n] = MAX (widths[k % n], text_width (cells->pdata[k]));
+  for (guint k = 0; k < cells->len; k++)
+    {
+      const char *text = cells->pdata[k];
+      guint i = k % n;
+      gboolean right = i > 0 && is_number (shown->pdata[i]);
+
+      if (i > 0)
+        g_string_append (out, "  ");
+      for (guint w = text_width (text); right && w < widths[i]; w++)
+        g_string_append_c (out, ' ');
+      append_padded (out, text, right ? 0 : widths[i]);
+      /* No line ends in spaces, whatever its last cells hold. */
+      while (i + 1 == n && out->len > 0 && out->str[out->len - 1] == ' ')
+        g_string_truncate (out, out->len - 1);
+      if (i + 1 == n)
+        g_string_append_c (out, '\n');
+    }
 }
 
 void
-sp_cli_build_verdict (JsonBuilder         *builder,
-                      const SpRules       *rules,
-                      const SpScoreResult *result)
+sp_cli_print_records (SpCli             *cli,
+                      const char        *member,
+                      const SpCliColumn *columns,
+                      GPtrArray         *records)
 {
-  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
 
+  if (!cli->json)
+    {
+      sp_cli_append_table (out, columns, records);
+      fputs (out->str, stdout);
+      return;
+    }
   json_builder_begin_object (builder);
-  sp_cli_builder_string (builder, "rules", sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
-  sp_cli_builder_string (builder, "profile", sp_rules_get_profile (rules));
-  json_builder_set_member_name (builder, "win");
-  json_builder_add_boolean_value (builder, result->win);
-  if (!result->win)
-    {
-      sp_cli_build_verdict_error (builder, result, result->message);
-      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        build_ready (builder, result);
-    }
-  if (listed)
-    {
-      sp_cli_builder_int (builder, "total", result->total);
-      json_builder_set_member_name (builder, "fan");
-      build_items (builder, result);
-      if (result->points > 0)
-        sp_cli_builder_int (builder, "points", result->points);
-    }
-  if (result->has_settlement)
-    {
-      json_builder_set_member_name (builder, "settlement");
-      json_builder_begin_object (builder);
-      build_seats (builder, result->settlement);
-      json_builder_end_object (builder);
-    }
-  if (result->has_penalty)
-    {
-      json_builder_set_member_name (builder, "penalty");
-      json_builder_begin_object (builder);
-      build_seats (builder, result->penalty);
-      sp_cli_builder_string (builder, "reason", result->penalty_reason);
-      json_builder_end_object (builder);
-    }
+  sp_cli_build_records (builder, member, columns, records);
   json_builder_end_object (builder);
+  sp_cli_print_builder (builder);
 }
 
-int
-sp_cli_fail_verdict (SpCli               *cli,
-                     const SpScoreResult *result,
-                     const char          *message)
+void
+sp_cli_print_record (SpCli             *cli,
+                     const SpCliColumn *columns,
+                     gconstpointer      record,
+                     const char        *text)
 {
-  if (cli->json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
 
-      json_builder_begin_object (builder);
-      sp_cli_build_verdict_error (builder, result, message);
-      json_builder_end_object (builder);
-      sp_cli_print_builder (builder);
+  if (!cli->json)
+    {
+      printf ("%s\n", text);
+      return;
     }
-  else
-    fprintf (stderr, "sparrow-cli: %s\n", message);
-  return SP_CLI_REFUSED;
+  json_builder_begin_object (builder);
+  sp_cli_build_members (builder, columns, record);
+  json_builder_end_object (builder);
+  sp_cli_print_builder (builder);
 }
 
-/* ---- The verdict writer of score --batch ----------------------------------------------------
+/* ---- The verdict ----------------------------------------------------------------------------
 
  * Built through JsonBuilder and JsonGenerator a verdict costs about twenty microseconds (a
  * JsonObject is a hash table, and a verdict has ten of them), four times the scoring itself, and
- * `--batch` must score 100,000 hands in under two seconds.  So the batch writes its verdicts
- * directly here, the same object as sp_cli_build_verdict() byte for byte as JsonGenerator
- * writes it (tests/test-cli-json.c compares the two writers). */
+ * `score --batch` must score 100,000 hands in under two seconds.  So the batch writes its
+ * verdicts straight into a GString, byte for byte what JsonGenerator writes for the same object
+ * (tests/test-cli-json.c compares the two).  The verdict is described once, below, for a Writer
+ * that is either. */
 
 void
 sp_cli_json_string (GString    *out,
@@ -591,70 +695,191 @@ sp_cli_json_int (GString *out,
   g_string_append_len (out, buf, n);
 }
 
-static void
-json_items (GString             *out,
-                   const SpScoreResult *result)
+/* Where a verdict goes: through @builder, else into @out. */
+typedef struct
 {
-  g_string_append_c (out, '[');
-  for (guint i = 0; i < result->n_items; i++)
+  JsonBuilder *builder;
+  GString     *out;
+} Writer;
+
+/* Opens an object: a member's value when @name is given, else an element of an array. */
+static void
+write_open (Writer     *w,
+            const char *name)
+{
+  if (w->builder != NULL)
     {
-      if (i > 0)
-        g_string_append_c (out, ',');
-      g_string_append_c (out, '{');
-      sp_cli_json_member (out, "name");
-      sp_cli_json_string (out, result->items[i].name);
-      sp_cli_json_member (out, "value");
-      sp_cli_json_int (out, result->items[i].value);
-      sp_cli_json_member (out, "count");
-      sp_cli_json_int (out, result->items[i].count);
-      g_string_append_c (out, '}');
+      if (name != NULL)
+        json_builder_set_member_name (w->builder, name);
+      json_builder_begin_object (w->builder);
+      return;
     }
-  g_string_append_c (out, ']');
+  if (name != NULL)
+    sp_cli_json_member (w->out, name);
+  else if (w->out->len > 0 && w->out->str[w->out->len - 1] == '}')
+    g_string_append_c (w->out, ',');
+  g_string_append_c (w->out, '{');
 }
 
 static void
-json_ready (GString             *out,
-                   const SpScoreResult *result)
+write_close (Writer *w)
 {
-  sp_cli_json_member (out, "ready");
-  g_string_append (out, result->ready ? "true" : "false");
-  if (!result->ready)
+  if (w->builder != NULL)
+    json_builder_end_object (w->builder);
+  else
+    g_string_append_c (w->out, '}');
+}
+
+static void
+write_int (Writer     *w,
+           const char *name,
+           gint64      value)
+{
+  if (w->builder != NULL)
     {
-      sp_cli_json_member (out, "shanten");
-      sp_cli_json_int (out, result->shanten);
+      sp_cli_builder_int (w->builder, name, value);
+      return;
     }
+  sp_cli_json_member (w->out, name);
+  sp_cli_json_int (w->out, value);
+}
+
+static void
+write_string (Writer     *w,
+              const char *name,
+              const char *value)
+{
+  if (w->builder != NULL)
+    {
+      sp_cli_builder_string (w->builder, name, value);
+      return;
+    }
+  sp_cli_json_member (w->out, name);
+  sp_cli_json_string (w->out, value);
+}
+
+static void
+write_bool (Writer     *w,
+            const char *name,
+            gboolean    value)
+{
+  if (w->builder != NULL)
+    {
+      sp_cli_builder_bool (w->builder, name, value);
+      return;
+    }
+  sp_cli_json_member (w->out, name);
+  g_string_append (w->out, value ? "true" : "false");
+}
+
+/* The object @name of @values by seat, left open for more members. */
+static void
+write_seats (Writer       *w,
+             const char   *name,
+             const gint64  values[4])
+{
+  write_open (w, name);
+  for (guint s = 0; s < 4; s++)
+    write_int (w, sp_cli_seat_names[s], values[s]);
+}
+
+static void
+write_ready (Writer              *w,
+             const SpScoreResult *result)
+{
+  write_bool (w, "ready", result->ready);
+  if (!result->ready)
+    write_int (w, "shanten", result->shanten);
+}
+
+static void
+write_error (Writer              *w,
+             const SpScoreResult *result,
+             const char          *message)
+{
+  write_open (w, "error");
+  write_string (w, "code", sp_core_error_code_name (result->error_code));
+  write_string (w, "message", message);
+  if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+    write_ready (w, result);
+  if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
+    write_int (w, "total", result->total);
+  write_close (w);
+}
+
+static void
+write_verdict (Writer              *w,
+               const SpRules       *rules,
+               const SpScoreResult *result)
+{
+  write_open (w, NULL);
+  write_string (w, "rules", sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
+  write_string (w, "profile", sp_rules_get_profile (rules));
+  write_bool (w, "win", result->win);
+  if (!result->win)
+    write_error (w, result, result->message);
+  if (!result->win && result->error_code == SP_CORE_ERROR_NOT_A_WIN)
+    write_ready (w, result);
+  if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
+    {
+      write_int (w, "total", result->total);
+      if (w->builder != NULL)
+        {
+          json_builder_set_member_name (w->builder, "fan");
+          json_builder_begin_array (w->builder);
+        }
+      else
+        {
+          sp_cli_json_member (w->out, "fan");
+          g_string_append_c (w->out, '[');
+        }
+      for (guint i = 0; i < result->n_items; i++)
+        {
+          write_open (w, NULL);
+          write_string (w, "name", result->items[i].name);
+          write_int (w, "value", result->items[i].value);
+          write_int (w, "count", result->items[i].count);
+          write_close (w);
+        }
+      if (w->builder != NULL)
+        json_builder_end_array (w->builder);
+      else
+        g_string_append_c (w->out, ']');
+      if (result->points > 0)
+        write_int (w, "points", result->points);
+    }
+  if (result->has_settlement)
+    {
+      write_seats (w, "settlement", result->settlement);
+      write_close (w);
+    }
+  if (result->has_penalty)
+    {
+      write_seats (w, "penalty", result->penalty);
+      write_string (w, "reason", result->penalty_reason);
+      write_close (w);
+    }
+  write_close (w);
 }
 
 void
-sp_cli_json_verdict_error (GString             *out,
-                           const SpScoreResult *result,
-                           const char          *message)
+sp_cli_build_verdict (JsonBuilder         *builder,
+                      const SpRules       *rules,
+                      const SpScoreResult *result)
 {
-  sp_cli_json_member (out, "error");
-  g_string_append_c (out, '{');
-  sp_cli_json_member (out, "code");
-  sp_cli_json_string (out, sp_core_error_code_name (result->error_code));
-  sp_cli_json_member (out, "message");
-  sp_cli_json_string (out, message);
-  if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-    json_ready (out, result);
-  if (result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
-    {
-      sp_cli_json_member (out, "total");
-      sp_cli_json_int (out, result->total);
-    }
-  g_string_append_c (out, '}');
+  Writer w = { builder, NULL };
+
+  write_verdict (&w, rules, result);
 }
 
-static void
-append_seats (GString      *out,
-              const gint64  values[4])
+void
+sp_cli_build_verdict_error (JsonBuilder         *builder,
+                            const SpScoreResult *result,
+                            const char          *message)
 {
-  for (guint s = 0; s < 4; s++)
-    {
-      sp_cli_json_member (out, seat_names[s]);
-      sp_cli_json_int (out, values[s]);
-    }
+  Writer w = { builder, NULL };
+
+  write_error (&w, result, message);
 }
 
 void
@@ -662,48 +887,33 @@ sp_cli_json_verdict (GString             *out,
                      const SpRules       *rules,
                      const SpScoreResult *result)
 {
-  gboolean listed = result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM;
+  Writer w = { NULL, out };
 
-  g_string_append_c (out, '{');
-  sp_cli_json_member (out, "rules");
-  sp_cli_json_string (out, sp_ruleset_to_string (sp_rules_get_ruleset (rules)));
-  sp_cli_json_member (out, "profile");
-  sp_cli_json_string (out, sp_rules_get_profile (rules));
-  sp_cli_json_member (out, "win");
-  g_string_append (out, result->win ? "true" : "false");
-  if (!result->win)
-    {
-      sp_cli_json_verdict_error (out, result, result->message);
-      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN)
-        json_ready (out, result);
-    }
-  if (listed)
-    {
-      sp_cli_json_member (out, "total");
-      sp_cli_json_int (out, result->total);
-      sp_cli_json_member (out, "fan");
-      json_items (out, result);
-      if (result->points > 0)
-        {
-          sp_cli_json_member (out, "points");
-          sp_cli_json_int (out, result->points);
-        }
-    }
-  if (result->has_settlement)
-    {
-      sp_cli_json_member (out, "settlement");
-      g_string_append_c (out, '{');
-      append_seats (out, result->settlement);
-      g_string_append_c (out, '}');
-    }
-  if (result->has_penalty)
-    {
-      sp_cli_json_member (out, "penalty");
-      g_string_append_c (out, '{');
-      append_seats (out, result->penalty);
-      sp_cli_json_member (out, "reason");
-      sp_cli_json_string (out, result->penalty_reason);
-      g_string_append_c (out, '}');
-    }
-  g_string_append_c (out, '}');
+  write_verdict (&w, rules, result);
+}
+
+void
+sp_cli_json_verdict_error (GString             *out,
+                           const SpScoreResult *result,
+                           const char          *message)
+{
+  Writer w = { NULL, out };
+
+  write_error (&w, result, message);
+}
+
+int
+sp_cli_fail_verdict (SpCli               *cli,
+                     const SpScoreResult *result,
+                     const char          *message)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  if (!cli->json)
+    return sp_cli_fail (cli, SP_CLI_REFUSED, NULL, "%s", message);
+  json_builder_begin_object (builder);
+  sp_cli_build_verdict_error (builder, result, message);
+  json_builder_end_object (builder);
+  sp_cli_print_builder (builder);
+  return SP_CLI_REFUSED;
 }

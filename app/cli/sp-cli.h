@@ -33,12 +33,15 @@ typedef int (*SpCliCommandFunc) (SpCli  *cli,
                                  int     argc,
                                  char  **argv);
 
-typedef struct
+/* A command: its @run, or its @subcommands (a list ending with { NULL }). */
+typedef struct _SpCliCommand SpCliCommand;
+struct _SpCliCommand
 {
-  const char       *name;
-  const char       *summary;
-  SpCliCommandFunc  run;
-} SpCliCommand;
+  const char         *name;
+  const char         *summary;
+  SpCliCommandFunc    run;
+  const SpCliCommand *subcommands;
+};
 
 /* Prints an error as SPEC.md §3 says (a JSON object on stdout under --json, else one line on
  * stderr) and returns @status. */
@@ -58,9 +61,12 @@ GOptionContext *sp_cli_context_new (SpCli              *cli,
                                     const char         *parameters,
                                     const GOptionEntry *entries,
                                     const char         *summary);
-/* Adds --json (setting cli->json) to @context. */
-void     sp_cli_add_json_option (SpCli              *cli,
-                                 GOptionContext     *context);
+/* The options several commands share, each defined once: --session K and --table T (0 when
+ * not given), with the @description the command gives them. */
+GOptionEntry sp_cli_session_entry (gint64         *session,
+                                   const char     *description);
+GOptionEntry sp_cli_table_entry   (gint64         *table,
+                                   const char     *description);
 /* THE way a command parses its options; never g_option_context_parse(), whose --help would exit.
  * "--json" anywhere (before "--") sets cli->json first, so that a usage error answers in JSON.
  * --help prints the help of every group on stdout: FALSE, *@status SP_CLI_OK.  An unknown
@@ -76,8 +82,7 @@ gboolean sp_cli_parse_options   (SpCli              *cli,
 int      sp_cli_run_subcommand  (SpCli              *cli,
                                  int                 argc,
                                  char              **argv,
-                                 const SpCliCommand *subcommands,
-                                 guint               n_subcommands);
+                                 const SpCliCommand *subcommands);
 /* The positional arguments: exactly @n, or with @n -1 at least one; else a usage error saying
  * that the command needs @what, or what was not expected. */
 gboolean sp_cli_check_arguments (SpCli              *cli,
@@ -105,11 +110,11 @@ gboolean sp_cli_parse_ruleset   (SpCli              *cli,
                                  SpRuleset          *ruleset,
                                  int                *status);
 /* Sets each --option KEY=VALUE of @options on @rules; else a usage error.  With @tournament
- * (create), a tournament option is accepted too, and every option appended to it as a line. */
+ * (create), a tournament option is accepted too, and every option kept in its options. */
 gboolean sp_cli_apply_options   (SpCli              *cli,
                                  SpRules            *rules,
                                  const char * const *options,
-                                 GString            *tournament,
+                                 SpTournament       *tournament,
                                  int                *status);
 /* A member and its value in one call. */
 void     sp_cli_builder_int     (JsonBuilder        *builder,
@@ -121,29 +126,83 @@ void     sp_cli_builder_bool    (JsonBuilder        *builder,
 void     sp_cli_builder_string  (JsonBuilder        *builder,
                                  const char         *name,
                                  const char         *value);
-/* A string member, null when @value is NULL. */
-void     sp_cli_builder_nullable (JsonBuilder       *builder,
-                                  const char        *name,
-                                  const char        *value);
-/* Prints a node, or what @builder built, on one line of stdout. */
-void     sp_cli_print_json      (JsonNode           *node);
+/* {"E":…,"S":…,"W":…,"N":…} as member @name: @values by seat. */
+void     sp_cli_builder_seats   (JsonBuilder        *builder,
+                                 const char         *name,
+                                 const gint64        values[4]);
+/* Prints what @builder built on one line of stdout. */
 void     sp_cli_print_builder   (JsonBuilder        *builder);
-/* Prints {"@member": @value}: what a command that changed one thing did. */
-void     sp_cli_print_int_object (const char        *member,
-                                  gint64             value);
-/* Prints {"@member":[…]}, @to_json writing each record of @records as an object. */
-typedef void (*SpCliToJson) (JsonBuilder   *builder,
-                             gconstpointer  record);
-void     sp_cli_print_json_list (const char         *member,
-                                 GPtrArray          *records,
-                                 SpCliToJson         to_json);
+/* What a command that changed one thing did: {"@member": @value} under --json, else the text
+ * of @format.  Returns SP_CLI_OK. */
+G_GNUC_PRINTF (4, 5)
+int      sp_cli_print_done      (SpCli              *cli,
+                                 const char         *member,
+                                 gint64              value,
+                                 const char         *format,
+                                 ...);
 
-/* The columns @text takes on a terminal (a CJK character two), and @text appended to @out padded
- * to @width of them: text tables line up whatever the script of the names. */
-guint    sp_cli_text_width      (const char         *text);
-void     sp_cli_append_padded   (GString            *out,
-                                 const char         *text,
-                                 guint               width);
+/* ---- Records: each kind described once as columns, printed as JSON or as a text table ---- */
+
+typedef enum
+{
+  SP_CLI_INT64,   /* a gint64 field */
+  SP_CLI_UINT,    /* a guint field */
+  SP_CLI_INT,     /* a gint (gint32) field */
+  SP_CLI_BOOL,    /* a gboolean field */
+  SP_CLI_DOUBLE,  /* a double field, two decimals in text */
+  SP_CLI_STRING,  /* a char * field, or what the column's @text returns */
+  SP_CLI_SEATS,   /* a gint64[4] field by seat: an object E S W N */
+  SP_CLI_JSON,    /* a char * field holding JSON, written as the value it is */
+  SP_CLI_OBJECT,  /* an object of the same record: the column's @members (JSON only) */
+} SpCliValue;
+
+typedef enum
+{
+  SP_CLI_NULL_IF_EMPTY = 1 << 0, /* JSON null (text "-") when 0 or NULL */
+  SP_CLI_OMIT_IF_EMPTY = 1 << 1, /* left out of the JSON object when 0 or NULL */
+} SpCliColumnFlags;
+
+/* A column of a record: its JSON member (NULL: text only), its text heading (N_(); NULL: JSON
+ * only), and where its value is: the field at @offset, or for a string what @text makes of the
+ * record.  A list of columns ends with { NULL }. */
+typedef struct _SpCliColumn SpCliColumn;
+struct _SpCliColumn
+{
+  const char         *key;
+  const char         *header;
+  SpCliValue          type;
+  SpCliColumnFlags    flags;
+  gsize               offset;
+  const char       *(*text) (gconstpointer record);
+  const SpCliColumn  *members;
+};
+
+/* The members of @record (the caller opens and closes the object). */
+void     sp_cli_build_members   (JsonBuilder        *builder,
+                                 const SpCliColumn  *columns,
+                                 gconstpointer       record);
+/* Member @member: an array of @records, one object each. */
+void     sp_cli_build_records   (JsonBuilder        *builder,
+                                 const char         *member,
+                                 const SpCliColumn  *columns,
+                                 GPtrArray          *records);
+/* @records as a text table: a heading line, then a line each, the columns padded by display
+ * width (numbers right-aligned, but the first column: it starts the line). */
+void     sp_cli_append_table    (GString            *out,
+                                 const SpCliColumn  *columns,
+                                 GPtrArray          *records);
+/* {"@member":[…]} under --json, else the text table, on stdout. */
+void     sp_cli_print_records   (SpCli              *cli,
+                                 const char         *member,
+                                 const SpCliColumn  *columns,
+                                 GPtrArray          *records);
+/* One record: its object under --json, else the line @text. */
+void     sp_cli_print_record    (SpCli              *cli,
+                                 const SpCliColumn  *columns,
+                                 gconstpointer       record,
+                                 const char         *text);
+
+extern const char * const sp_cli_seat_names[4];
 
 /* A verdict of score (SPEC.md §3.1) as one JSON object, and its member "error" ({"code",
  * "message" (@message), "ready"/"shanten" or "total"}) when refused. */
@@ -179,12 +238,12 @@ void     sp_cli_json_verdict    (GString             *out,
 int      sp_cli_score           (SpCli *cli, int argc, char **argv);
 int      sp_cli_waits           (SpCli *cli, int argc, char **argv);
 int      sp_cli_check           (SpCli *cli, int argc, char **argv);
-int      sp_cli_seating         (SpCli *cli, int argc, char **argv);
-int      sp_cli_tournament      (SpCli *cli, int argc, char **argv);
-int      sp_cli_players         (SpCli *cli, int argc, char **argv);
-int      sp_cli_hand            (SpCli *cli, int argc, char **argv);
-int      sp_cli_penalty         (SpCli *cli, int argc, char **argv);
-int      sp_cli_session         (SpCli *cli, int argc, char **argv);
 int      sp_cli_standings       (SpCli *cli, int argc, char **argv);
+extern const SpCliCommand sp_cli_seating_commands[];
+extern const SpCliCommand sp_cli_tournament_commands[];
+extern const SpCliCommand sp_cli_players_commands[];
+extern const SpCliCommand sp_cli_hand_commands[];
+extern const SpCliCommand sp_cli_penalty_commands[];
+extern const SpCliCommand sp_cli_session_commands[];
 
 G_END_DECLS

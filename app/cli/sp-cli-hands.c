@@ -68,9 +68,25 @@ parse_hand_options (SpCli        *cli,
                           "--seat-wind or --round-wind is refused).\nCorrections recompute the "
                           "later hands of the table and are kept in the audit log."));
 
+  g_autoptr(GError) number_error = NULL;
+  gint64 total;
+
   sp_situation_init (&options->situation);
   g_option_context_add_group (context, sp_cli_situation_group_new (&options->situation));
-  return sp_cli_parse_options (cli, context, argc, argv, status);
+  if (!sp_cli_parse_options (cli, context, argc, argv, status))
+    return FALSE;
+  /* A --fan that is no number is a usage error, as any option's; a number no hand scores (less
+   * than 0, too large) is refused with the entry. */
+  if (options->fan != NULL
+      && !g_ascii_string_to_signed (options->fan, 10, G_MININT64, G_MAXINT64, &total,
+                                    &number_error)
+      && g_error_matches (number_error, G_NUMBER_PARSER_ERROR, G_NUMBER_PARSER_ERROR_INVALID))
+    {
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                             _("--fan: '%s' is not a whole number"), options->fan);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Puts the options given on @entry (a new one, or the stored one of a correction). */

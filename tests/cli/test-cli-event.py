@@ -952,9 +952,14 @@ before = state()
 rc, _, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
                  "S", "--fan", "x8")
 check("refused: --fan x8: nothing changed", rc != 0 and state() == before, err)
-todo("--fan x8 is a usage error (exit 2) like --points x8", rc == 2, f"rc={rc} {err}",
-     "app/cli/sp-cli-hands.c answers a --fan that sp_hand_entry_parse_total "
-     "cannot read as a refusal (exit 1), not a usage error")
+check("--fan x8 is a usage error (exit 2) like --points x8", rc == 2, f"rc={rc} {err}")
+rc, _, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
+                 "S", "--fan", "-3")
+check("--fan -3, a number no hand scores, is refused (exit 1): nothing changed",
+      rc == 1 and state() == before, f"rc={rc} {err}")
+rc, _, err = run("hand", "edit", "1", "--fan", "8x")
+check("hand edit --fan 8x is a usage error (exit 2): nothing changed",
+      rc == 2 and state() == before, f"rc={rc} {err}")
 check_table(gd1, "Guangdong with dealer_repeats")
 check("Guangdong with dealer_repeats: the streaks", [st[2] for st in gd1.states()[:-1]]
       == [0, 1, 2, 3, 0, 0, 0], gd1.states())

@@ -782,7 +782,7 @@ change_closed (SpDb                *db,
         g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("Session %u is already closed."),
                      session);
       else
-        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("Session %u is not closed."),
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("Session %u is open, not closed: there is nothing to reopen."),
                      session);
       return FALSE;
     }

@@ -497,6 +497,8 @@ test_close_reopen (Fixture       *fixture,
   g_assert_false (sp_db_reopen_session (fixture->db, fixture->tournament, 1, &error));
   g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "not closed"));
+  g_assert_nonnull (strstr (error->message, "is open"));
+  g_assert_nonnull (strstr (error->message, "nothing to reopen"));
   g_clear_error (&error);
 }
 

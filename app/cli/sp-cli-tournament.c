@@ -719,6 +719,7 @@ session_change (SpCli  *cli,
                         : _("Allows corrections again; it is kept in the audit log."));
   g_autoptr(GError) error = NULL;
   g_auto(SpCliStore) store = { 0 };
+  SpSessionInfo info = { 0 };
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
@@ -729,7 +730,12 @@ session_change (SpCli  *cli,
   if (!sp_cli_check_range (cli, "session", session, 1, 1000, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (!closing && !force)
+  /* Reopening a closed session needs --force; one that is not closed (or not drawn) is
+   * refused by the store, which says why. */
+  if (!closing && !force
+      && !sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error))
+    return sp_cli_store_fail (cli, &store, error);
+  if (!closing && !force && info.closed)
     g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
                  _("session %u is closed and its scores frozen: reopening it needs --force"),
                  (guint) session);

@@ -104,6 +104,16 @@ apply_options (const HandOptions  *options,
       sp_hand_entry_set_tiles (entry, NULL);
       entry->has_total = FALSE;
     }
+  /* A stored draw given a winner or a discarder is turned into a win, which is scored from
+   * its tiles or its total. */
+  if (entry->draw && !options->draw && options->hand == NULL && options->fan == NULL
+      && (options->winner != NULL || options->from != NULL))
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("the hand is a draw: turning it into a win needs the tiles (--hand) or the "
+                     "total (--fan N)"));
+      return FALSE;
+    }
   if ((options->winner != NULL
        && !sp_hand_entry_parse_seat (options->winner, FALSE, &entry->winner, error))
       || (options->from != NULL

@@ -1173,6 +1173,10 @@ check("五门齐 with the seat wind's pung: 8", later.get("total") == 8
 said = refused("a deletion that leaves a later hand below the minimum",
                ["hand", "delete", str(first.get("id"))], "below the minimum")
 check("… naming the later hand it would change (its id)", f"id {later.get('id')}" in said, said)
+said = refused("a draw edited into a win without tiles or total",
+               ["hand", "edit", str(first.get("id")), "--winner", "E", "--from", "S"],
+               "needs the tiles (--hand) or the total (--fan")
+check("… not said as a draw that has no winner", "a draw has no winner" not in said, said)
 rc, _, err = run("session", "reopen", "--session", "1")
 check("session reopen of an open session says it is open", rc == 1 and "not closed" in err
       and "nothing to reopen" in err and "frozen" not in err, err)

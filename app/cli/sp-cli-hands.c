@@ -598,9 +598,17 @@ add_csv_rows (GArray         *lines,
         continue;
       if (row->len > header->len)
         {
+          g_autofree char *fields_text =
+            g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u field", "%u fields", row->len),
+                             row->len);
+          g_autofree char *columns_text =
+            g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u column", "%u columns",
+                                          header->len), header->len);
+
+          /* TRANSLATORS: "FILE line 3: 5 fields, but the header names 4 columns" */
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("%s line %u: %u fields, but the header names %u columns"), path, line,
-                       row->len, header->len);
+                       _("%s line %u: %s, but the header names %s"), path, line, fields_text,
+                       columns_text);
           return FALSE;
         }
       for (guint i = 0; i < row->len; i++)

@@ -117,8 +117,12 @@ tournament_create (SpCli  *cli,
     tournament->options = g_strdup ("");
   if (!sp_db_create_tournament (store.db, tournament, &error))
     return sp_cli_store_fail (cli, &store, error);
-  text = g_strdup_printf (_("tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u sessions, "
-                            "%s seating, %s ranking)"), tournament->id, tournament->name,
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u "
+                                       "session, %s seating, %s ranking)",
+                                       "tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u "
+                                       "sessions, %s seating, %s ranking)",
+                                       tournament->n_sessions), tournament->id, tournament->name,
                           ruleset_of (tournament), tournament->profile, tournament->n_sessions,
                           tournament->seating, tournament->ranking);
   sp_cli_print_record (cli, tournament_columns, tournament, text);
@@ -382,7 +386,9 @@ players_import (SpCli  *cli,
     return status;
   if (!sp_db_import_players (store.db, store.tournament->id, argv[1], &n, &error))
     return sp_cli_store_fail (cli, &store, error);
-  return sp_cli_print_done (cli, "imported", n, _("%u players imported\n"), n);
+  return sp_cli_print_done (cli, "imported", n,
+                            g_dngettext (GETTEXT_PACKAGE, "%u player imported\n",
+                                         "%u players imported\n", n), n);
 }
 
 static int
@@ -532,7 +538,11 @@ players_presence (SpCli  *cli,
   else if (all)
     printf (_("every player taking part is checked in\n"));
   else
-    printf (present ? _("%d players checked in\n") : _("%d players checked out\n"), argc - 1);
+    printf (present ? g_dngettext (GETTEXT_PACKAGE, "%d player checked in\n",
+                                   "%d players checked in\n", argc - 1)
+            : g_dngettext (GETTEXT_PACKAGE, "%d player checked out\n", "%d players checked out\n",
+                           argc - 1),
+            argc - 1);
   return SP_CLI_OK;
 }
 

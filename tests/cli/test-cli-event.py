@@ -1031,7 +1031,13 @@ refused("reinstate an active player", ["players", "reinstate", "10"], "not withd
 
 # Presence: all ten checked in, 9 and 10 out again: the draw seats 1–8 only.
 must("players", "checkin", *[str(i) for i in range(1, 11)])
-must("players", "checkout", "9", "10")
+out = must("players", "checkout", "9", "10")
+check("players checkout of two: plural", out.strip() == "2 players checked out", out)
+out = must("players", "checkout", "10")
+check("players checkout of one: singular", out.strip() == "1 player checked out", out)
+out = must("players", "checkin", "10")
+check("players checkin of one: singular", out.strip() == "1 player checked in", out)
+must("players", "checkout", "10")
 refused("checkin of an unknown player", ["players", "checkin", "3", "99"], "99")
 present = [p["present"] for p in must_json("players", "list")["players"]]
 check("checkin / checkout", present == [True] * 8 + [False] * 2, present)

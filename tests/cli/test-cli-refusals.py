@@ -172,6 +172,10 @@ path = write("hands.csv", "session,table,winner,from,fan,draw\n1,2,E,S,8,\n1,2,W
              "1,2,N,Q,8,\n")
 rc, _, err = run("hand", "import", path)
 check("import refuses a bad seat", rc == 1 and "hands.csv line 4" in err and "'Q'" in err, err)
+path = write("wide.csv", "session,table,winner,from,fan\n1,2,E,S,8,1\n")
+rc, _, err = run("hand", "import", path)
+check("import refuses a line wider than the header, counts in words",
+      rc == 1 and "line 2: 6 fields, but the header names 5 columns" in err, err)
 path = write("hands.jsonl", '{"session":1,"table":2,"winner":"E","from":"S","fan":8}\n'
              '{"session":1,"table":5,"draw":true}\n')
 rc, _, err = run("hand", "import", path)

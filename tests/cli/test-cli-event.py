@@ -84,6 +84,8 @@ def refused(name, args, what, rc_want=1, code=None):
         except (ValueError, KeyError, TypeError):
             said = f"not a JSON error: {out}"
     check(f"refused: {name}", rc == rc_want and what in said, f"rc={rc} {said.strip()}")
+    if "--json" not in args:
+        check(f"refused: {name}: nothing on stdout", out == "", out)
     after = state()
     check(f"refused: {name}: the database is unchanged", before[0] == after[0])
     check(f"refused: {name}: hand list and standings unchanged", before[1] == after[1])
@@ -1183,6 +1185,8 @@ said = refused("a draw edited into a win without tiles or total",
                ["hand", "edit", str(first.get("id")), "--winner", "E", "--from", "S"],
                "needs the tiles (--hand) or the total (--fan")
 check("… not said as a draw that has no winner", "a draw has no winner" not in said, said)
+said = refused("hand list of a table the session does not have",
+               ["hand", "list", "--session", "1", "--table", "3"], "no table 3")
 rc, _, err = run("session", "reopen", "--session", "1")
 check("session reopen of an open session says it is open", rc == 1 and "not closed" in err
       and "nothing to reopen" in err and "frozen" not in err, err)

@@ -5,6 +5,7 @@
 #include "sp-cli-situation.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -414,8 +415,8 @@ hand_enter (SpCli  *cli,
       g_autofree char *text = NULL;
 
       text = g_strdup_printf (_("hand %lld: session %u table %u hand %u (%s round): %s — E %+"
-                                G_GINT64_FORMAT " S %+" G_GINT64_FORMAT " W %+" G_GINT64_FORMAT
-                                " N %+" G_GINT64_FORMAT), (long long) row->id, row->session,
+                                PRId64 " S %+" PRId64 " W %+" PRId64
+                                " N %+" PRId64), (long long) row->id, row->session,
                               row->table, row->number, row->round_wind, row->result,
                               row->seats[0], row->seats[1], row->seats[2], row->seats[3]);
       sp_cli_print_record (cli, hand_columns, row, text);

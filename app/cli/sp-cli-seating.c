@@ -2,6 +2,7 @@
  * of a session drawn by the tournament's method and stored by one operation (`draw`, `show`).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -239,7 +240,7 @@ show_session (SpCli       *cli,
   if (!cli->json)
     {
       if (has_seed)
-        g_string_printf (out, _("session %u (seed %" G_GUINT64_FORMAT ")\n"), session, seed);
+        g_string_printf (out, _("session %u (seed %" PRIu64 ")\n"), session, seed);
       else
         g_string_printf (out, _("session %u\n"), session);
       sp_cli_append_table (out, seat_columns, seats);

@@ -3,6 +3,7 @@
 #include "sp-cli-store.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -62,9 +63,9 @@ row_new (const SpStanding *standing,
     row->label = g_strdup (standing->player < team_names->len
                            ? team_names->pdata[standing->player] : "");
   else if (player != NULL && player->status == SP_PLAYER_WITHDRAWN)
-    row->label = g_strdup_printf (_("%s [withdrawn] (%" G_GINT64_FORMAT ")"), name, id);
+    row->label = g_strdup_printf (_("%s [withdrawn] (%" PRId64 ")"), name, id);
   else if (player != NULL && player->status == SP_PLAYER_SUBSTITUTE)
-    row->label = g_strdup_printf (_("%s [substitute] (%" G_GINT64_FORMAT ")"), name, id);
+    row->label = g_strdup_printf (_("%s [substitute] (%" PRId64 ")"), name, id);
   else
     row->label = g_strdup_printf ("%s (%" G_GINT64_FORMAT ")", player != NULL ? name : "?", id);
   return row;

@@ -4,6 +4,7 @@
 #include "sp-cli-store.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -118,9 +119,9 @@ tournament_create (SpCli  *cli,
   if (!sp_db_create_tournament (store.db, tournament, &error))
     return sp_cli_store_fail (cli, &store, error);
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u "
+                                       "tournament %" PRId64 ": %s (%s, profile %s, %u "
                                        "session, %s seating, %s ranking)",
-                                       "tournament %" G_GINT64_FORMAT ": %s (%s, profile %s, %u "
+                                       "tournament %" PRId64 ": %s (%s, profile %s, %u "
                                        "sessions, %s seating, %s ranking)",
                                        tournament->n_sessions), tournament->id, tournament->name,
                           ruleset_of (tournament), tournament->profile, tournament->n_sessions,
@@ -183,7 +184,7 @@ tournament_show (SpCli  *cli,
       sp_cli_print_builder (builder);
       return SP_CLI_OK;
     }
-  printf (_("tournament %" G_GINT64_FORMAT ": %s\n"), t->id, t->name);
+  printf (_("tournament %" PRId64 ": %s\n"), t->id, t->name);
   printf (_("rules: %s, profile %s, %s seating, %s ranking\n"),
           sp_ruleset_to_string (t->ruleset), t->profile, t->seating, t->ranking);
   if (t->options != NULL && t->options[0] != '\0')
@@ -228,7 +229,7 @@ tournament_rename (SpCli  *cli,
       sp_cli_print_builder (builder);
     }
   else
-    printf (_("tournament %" G_GINT64_FORMAT ": %s is now %s\n"), store.tournament->id,
+    printf (_("tournament %" PRId64 ": %s is now %s\n"), store.tournament->id,
             store.tournament->name, g_strstrip (argv[1]));
   return SP_CLI_OK;
 }
@@ -262,7 +263,7 @@ tournament_delete (SpCli  *cli,
   if (!sp_db_delete_tournament (store.db, store.tournament->id, confirm, &error))
     return sp_cli_store_fail (cli, &store, error);
   return sp_cli_print_done (cli, "deleted", store.tournament->id,
-                            _("tournament %" G_GINT64_FORMAT " (%s) deleted\n"),
+                            _("tournament %" PRId64 " (%s) deleted\n"),
                             store.tournament->id, store.tournament->name);
 }
 
@@ -361,7 +362,7 @@ players_add (SpCli  *cli,
   player->name = g_strdup (argv[1]);
   if (!sp_db_add_player (store.db, player, &error))
     return sp_cli_store_fail (cli, &store, error);
-  text = g_strdup_printf (_("player %" G_GINT64_FORMAT ": %s"), player->id, g_strstrip (argv[1]));
+  text = g_strdup_printf (_("player %" PRId64 ": %s"), player->id, g_strstrip (argv[1]));
   return print_player (cli, &store, player->id, text);
 }
 
@@ -475,16 +476,16 @@ players_change (SpCli  *cli,
     return sp_cli_store_fail (cli, &store, error);
   shown = substituting ? changes->id : id;
   if (editing)
-    text = g_strdup_printf (_("player %" G_GINT64_FORMAT " edited"), id);
+    text = g_strdup_printf (_("player %" PRId64 " edited"), id);
   else if (substituting)
-    text = g_strdup_printf (_("player %" G_GINT64_FORMAT ": %s replaces %s (%" G_GINT64_FORMAT
+    text = g_strdup_printf (_("player %" PRId64 ": %s replaces %s (%" PRId64
                               ")"), changes->id, g_strstrip (changes->name), player->name, id);
   else if (strcmp (argv[0], "withdraw") == 0)
-    text = g_strdup_printf (_("player %" G_GINT64_FORMAT " (%s) withdrawn; name a substitute "
-                              "with: players substitute %" G_GINT64_FORMAT " --by NAME"), id,
+    text = g_strdup_printf (_("player %" PRId64 " (%s) withdrawn; name a substitute "
+                              "with: players substitute %" PRId64 " --by NAME"), id,
                             player->name, id);
   else
-    text = g_strdup_printf (_("player %" G_GINT64_FORMAT " (%s) reinstated"), id, player->name);
+    text = g_strdup_printf (_("player %" PRId64 " (%s) reinstated"), id, player->name);
   return print_player (cli, &store, shown, text);
 }
 
@@ -632,7 +633,7 @@ penalty_add (SpCli  *cli,
       || !sp_db_give_penalty (store.db, store.tournament->id, &penalty, &error)
       || (player = sp_db_get_player (store.db, store.tournament->id, player_id, &error)) == NULL)
     return sp_cli_store_fail (cli, &store, error);
-  text = g_strdup_printf (_("penalty %" G_GINT64_FORMAT ": %s %" G_GINT64_FORMAT " in session %u "
+  text = g_strdup_printf (_("penalty %" PRId64 ": %s %" PRId64 " in session %u "
                             "(%s)"), penalty.id, player->name, penalty.points, penalty.session,
                           penalty.reason);
   sp_cli_print_record (cli, penalty_given_columns, &penalty, text);
@@ -692,7 +693,7 @@ penalty_delete (SpCli  *cli,
     return status;
   if (!sp_db_delete_penalty (store.db, store.tournament->id, id, &error))
     return sp_cli_store_fail (cli, &store, error);
-  return sp_cli_print_done (cli, "deleted", id, _("penalty %" G_GINT64_FORMAT " deleted\n"), id);
+  return sp_cli_print_done (cli, "deleted", id, _("penalty %" PRId64 " deleted\n"), id);
 }
 
 const SpCliCommand sp_cli_penalty_commands[] = {

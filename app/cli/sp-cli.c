@@ -3,6 +3,7 @@
 #include "sp-cli.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -237,8 +238,8 @@ sp_cli_check_range (SpCli       *cli,
   if (value >= min && value <= max)
     return TRUE;
   *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                         _("--%s: %" G_GINT64_FORMAT " is not between %" G_GINT64_FORMAT " and %"
-                           G_GINT64_FORMAT), option, value, min, max);
+                         _("--%s: %" PRId64 " is not between %" PRId64 " and %"
+                           PRId64), option, value, min, max);
   return FALSE;
 }
 

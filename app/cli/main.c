@@ -32,7 +32,8 @@ print_help (FILE           *out,
   char *listed = strstr (options, "\n\n");
 
   fprintf (out, "%s\n\n%s\n\n%s\n",
-           _("Usage: sparrow-cli [--db FILE] [--tournament ID|NAME] [--referee NAME] COMMAND …"),
+           _("Usage: sparrow-cli [--db FILE] [--tournament ID|NAME] [--referee NAME] [--json] "
+             "COMMAND …"),
            _("Mahjong tournaments and refereeing under official competition rules."),
            _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
@@ -61,26 +62,36 @@ parse_global_options (SpCli   *cli,
       N_("The tournament to act on (else the newest)"), N_("ID|NAME") },
     { "referee", 0, 0, G_OPTION_ARG_STRING, &cli->referee,
       N_("Who makes the change, for the audit log (else $SPARROW_REFEREE)"), N_("NAME") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &cli->json,
+      N_("Answer in JSON, as --json after the command does"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &version, N_("Print the version"), NULL },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, N_("Print this help"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GError) error = NULL;
+  gboolean json = cli->json;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_strict_posix (context, TRUE);
   /* The help lists the commands, which GLib's would not: it is ours. */
   g_option_context_set_help_enabled (context, FALSE);
   if (!g_option_context_parse (context, argc, argv, &error))
-    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see sparrow-cli --help)"),
-                           error->message);
+    {
+      /* A failed parse resets the switches it had set, --json included. */
+      cli->json |= json;
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see sparrow-cli --help)"),
+                             error->message);
+    }
   /* An empty --db (say, an unset shell variable) must not fall back to the default database:
    * the changes would go into another tournament's file. */
   else if (cli->db_path != NULL && cli->db_path[0] == '\0' && !help && !version)
     *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
                            _("--db: the file name is empty (give the database file, or leave "
                              "--db out for the default)"));
+  else if (*argc < 2 && cli->json && !help && !version)
+    *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                           _("a command is expected (see sparrow-cli --help)"));
   else if (help || version || *argc < 2)
     {
       if (version)

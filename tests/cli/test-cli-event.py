@@ -1185,6 +1185,22 @@ said = refused("a draw edited into a win without tiles or total",
                ["hand", "edit", str(first.get("id")), "--winner", "E", "--from", "S"],
                "needs the tiles (--hand) or the total (--fan")
 check("… not said as a draw that has no winner", "a draw has no winner" not in said, said)
+# --json before the command (a global option) means what it means after it.
+rc, before_out, err = run("--json", "hand", "list", "--session", "1")
+rc2, after_out, _ = run("hand", "list", "--session", "1", "--json")
+check("--json before the command: the same JSON as after it",
+      rc == 0 and rc2 == 0 and before_out == after_out and before_out.startswith('{"hands":'),
+      f"rc={rc} {err} {before_out[:100]}")
+rc, out, err = run("--json", "hand", "list", "--session", "1", "--table", "3")
+check("--json before the command: a refusal as a JSON error on stdout",
+      rc == 1 and json.loads(out or "{}").get("error", {}).get("code") == "not-found"
+      and err == "", f"rc={rc} {out} {err}")
+rc, out, err = run("--json", "hand", "list", "--session", "1", "--bogus")
+check("--json before the command: a usage error as a JSON error",
+      rc == 2 and json.loads(out or "{}").get("error", {}).get("code") == "usage", f"rc={rc} {out}")
+rc, out, err = run("--json", "--bogus", "hand", "list", "--session", "1")
+check("--json with an unknown global option: a JSON usage error",
+      rc == 2 and json.loads(out or "{}").get("error", {}).get("code") == "usage", f"rc={rc} {out}")
 said = refused("hand list of a table the session does not have",
                ["hand", "list", "--session", "1", "--table", "3"], "no table 3")
 rc, _, err = run("session", "reopen", "--session", "1")

@@ -959,6 +959,39 @@ rc, _, err = run("hand", "add", "--session", "1", "--table", "1", "--winner", "E
                  "S", "--fan", "-3")
 check("--fan -3, a number no hand scores, is refused (exit 1): nothing changed",
       rc == 1 and state() == before, f"rc={rc} {err}")
+# A malformed number is a usage error in every numeric option of every command.
+for args in [("hand", "add", "--session", "x8", "--table", "1", "--draw"),
+             ("hand", "add", "--session", "1", "--table", "x8", "--draw"),
+             ("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from", "S",
+              "--fan", "8.0"),
+             ("hand", "list", "--session", "x8"), ("hand", "list", "--session", "1", "--table", "x"),
+             ("penalty", "add", "--session", "1", "--player", "x8", "--points", "5", "--reason",
+              "r"),
+             ("penalty", "add", "--session", "1", "--player", "1", "--points", "x8", "--reason",
+              "r"),
+             ("penalty", "add", "--session", "1", "--player", "1", "--points", "5", "--hand", "x8",
+              "--reason", "r"),
+             ("penalty", "list", "--player", "x8"), ("penalty", "list", "--session", "x8"),
+             ("seating", "draw", "--session", "x8"), ("seating", "draw", "--session", "2", "--top",
+                                                     "x8"),
+             ("seating", "draw", "--session", "2", "--seed", "x8"),
+             ("seating", "show", "--session", "x8"),
+             ("seating", "plan", "--players", "x8", "--rounds", "2"),
+             ("seating", "plan", "--players", "8", "--rounds", "x8"),
+             ("seating", "plan", "--players", "8", "--rounds", "2", "--seed", "x8"),
+             ("tournament", "create", "--name", "N", "--rules", "mcr", "--sessions", "x8"),
+             ("tournament", "create", "--name", "N", "--rules", "taiwan", "--base", "x8"),
+             ("tournament", "create", "--name", "N", "--rules", "taiwan", "--per-tai", "x8"),
+             ("session", "close", "--session", "x8"), ("session", "reopen", "--session", "x8"),
+             ("standings", "--session", "x8"),
+             ("score", "--rules", "taiwan", "--streak", "x8", "[123m][456m][789m][123p]EE"),
+             ("score", "--rules", "taiwan", "--base", "x8", "[123m][456m][789m][123p]EE"),
+             ("score", "--rules", "taiwan", "--per-tai", "x8", "[123m][456m][789m][123p]EE"),
+             ("score", "--rules", "mcr", "--flowers", "x8", "[123m][456m][789m][123p]EE")]:
+    rc, out, err = run(*args, "--json")
+    code = json.loads(out or "{}").get("error", {}).get("code") if rc != 0 else None
+    check(f"malformed number: {' '.join(args)[:60]}: a usage error (exit 2)",
+          rc == 2 and code == "usage" and state() == before, f"rc={rc} {out} {err}")
 rc, _, err = run("hand", "edit", "1", "--fan", "8x")
 check("hand edit --fan 8x is a usage error (exit 2): nothing changed",
       rc == 2 and state() == before, f"rc={rc} {err}")

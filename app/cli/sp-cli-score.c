@@ -263,7 +263,8 @@ sp_cli_waits (SpCli  *cli,
   json_builder_set_member_name (builder, "waits");
   json_builder_begin_array (builder);
   if (!cli->json && waits.n == 0)
-    printf (_("not ready: %d from ready\n"), shanten);
+    printf (g_dngettext (GETTEXT_PACKAGE, "not ready: %d tile from ready\n",
+                         "not ready: %d tiles from ready\n", shanten), shanten);
   for (guint i = 0; i < waits.n; i++)
     {
       char tile[SP_TILE_STRING_SIZE];

@@ -38,6 +38,11 @@ check("waits taiwan closed", data["waits"] == [{"tile": "5p", "type": "坎张"}]
 rc, out, _ = run("waits", "--rules", "mcr", "--json", "1357m2468p1357sE")
 data = json.loads(out)
 check("waits not ready", rc == 0 and data == {"ready": False, "shanten": 4, "waits": []}, out)
+rc, out, _ = run("waits", "--rules", "mcr", "1357m2468p1357sE")
+check("waits not ready, in text: plural", rc == 0 and out == "not ready: 4 tiles from ready\n", out)
+rc, out, _ = run("waits", "--rules", "mcr", "19m19p19sESWNCF5m")
+check("waits not ready, in text: singular", rc == 0 and out == "not ready: 1 tile from ready\n",
+      out)
 
 rc, out, _ = run("waits", "--rules", "mcr", "--json", "123p456p789s3345m5m")
 data = json.loads(out)

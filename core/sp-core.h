@@ -19,3 +19,4 @@
 #include "sp-teams.h"
 #include "sp-entry.h"
 #include "sp-session.h"
+#include "sp-snapshot.h"

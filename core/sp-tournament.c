@@ -303,3 +303,17 @@ sp_tournament_add_option (SpTournament  *tournament,
   tournament->options = options;
   return TRUE;
 }
+
+void
+sp_audit_entry_free (SpAuditEntry *entry)
+{
+  if (entry == NULL)
+    return;
+  g_free (entry->at);
+  g_free (entry->who);
+  g_free (entry->target);
+  g_free (entry->action);
+  g_free (entry->old_values);
+  g_free (entry->new_values);
+  g_free (entry);
+}

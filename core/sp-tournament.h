@@ -125,6 +125,20 @@ gboolean  sp_tournament_add_option    (SpTournament              *tournament,
                                        const char                *value,
                                        GError                   **error);
 
+/* One line of the audit log: who changed what, when (old and new values as the store wrote
+ * them). */
+typedef struct
+{
+  gint64  id;
+  char   *at;
+  char   *who;
+  char   *target;
+  gint64  row_id;
+  char   *action;
+  char   *old_values;
+  char   *new_values;
+} SpAuditEntry;
+
 const char *sp_player_status_to_string   (SpPlayerStatus  status);
 gboolean    sp_player_status_from_string (const char     *text,
                                           SpPlayerStatus *status);
@@ -133,10 +147,12 @@ void sp_tournament_free  (SpTournament *tournament);
 void sp_player_free      (SpPlayer     *player);
 void sp_hand_record_free (SpHandRecord *hand);
 void sp_penalty_free     (SpPenalty    *penalty);
+void sp_audit_entry_free (SpAuditEntry *entry);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpTournament, sp_tournament_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpPlayer, sp_player_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpHandRecord, sp_hand_record_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpPenalty, sp_penalty_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpAuditEntry, sp_audit_entry_free)
 
 G_END_DECLS

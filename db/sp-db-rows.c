@@ -1154,20 +1154,6 @@ sp_db_list_table_results (SpDb    *db,
 
 /* ---- the audit log --------------------------------------------------------------------- */
 
-void
-sp_audit_entry_free (SpAuditEntry *entry)
-{
-  if (entry == NULL)
-    return;
-  g_free (entry->at);
-  g_free (entry->who);
-  g_free (entry->target);
-  g_free (entry->action);
-  g_free (entry->old_values);
-  g_free (entry->new_values);
-  g_free (entry);
-}
-
 static SpAuditEntry *
 audit_entry_from_row (sqlite3_stmt *statement)
 {

@@ -277,20 +277,9 @@ GArray   *sp_db_list_table_results (SpDb    *db,
                                     guint    last_session,
                                     GError **error);
 
-/* The audit log (newest last), for the corrections screen and the tests. */
-typedef struct
-{
-  gint64  id;
-  char   *at;
-  char   *who;
-  char   *target;
-  gint64  row_id;
-  char   *action;
-  char   *old_values;
-  char   *new_values;
-} SpAuditEntry;
+/* The audit log (newest last), for the corrections screen and the tests (SpAuditEntry,
+ * sp-tournament.h). */
 
-void       sp_audit_entry_free  (SpAuditEntry *entry);
 GPtrArray *sp_db_list_audit     (SpDb          *db,
                                  GError       **error);
 
@@ -449,7 +438,13 @@ gboolean   sp_db_delete_penalty   (SpDb          *db,
                                    gint64         penalty,
                                    GError       **error);
 
+/* The whole of @tournament for the reports (SpSnapshot, sp-snapshot.h), read in one read
+ * transaction; @date (YYYY-MM-DD) is the day it is taken. */
+SpSnapshot *sp_db_load_snapshot (SpDb                *db,
+                                 const SpTournament  *tournament,
+                                 const char          *date,
+                                 GError             **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpDb, sp_db_close)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpAuditEntry, sp_audit_entry_free)
 
 G_END_DECLS

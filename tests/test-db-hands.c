@@ -645,6 +645,43 @@ test_migration (void)
   g_rmdir (folder);
 }
 
+/* The snapshot the reports draw from holds every record of the tournament as the store has it,
+ * the seats of each session drawn and the standings of the hands played. */
+static void
+test_snapshot (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(SpSnapshot) snapshot = NULL;
+  g_autoptr(GError) error = NULL;
+  const SpSessionSnapshot *session;
+  const SpStanding *first;
+
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, "19m19s19pESWNCFPN", 0);
+  add (fixture, &entry);
+  snapshot = sp_db_load_snapshot (fixture->db, fixture->tournament, "2026-11-30", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (snapshot);
+  g_assert_cmpstr (snapshot->tournament->name, ==, "Hands");
+  g_assert_cmpstr (snapshot->date, ==, "2026-11-30");
+  g_assert_cmpuint (snapshot->players->len, ==, 4);
+  g_assert_cmpstr (sp_snapshot_find_player (snapshot, fixture->players[3])->name, ==, "李娜");
+  g_assert_cmpuint (snapshot->sessions->len, ==, 1);
+  session = sp_snapshot_find_session (snapshot, 1);
+  g_assert_nonnull (session);
+  g_assert_null (sp_snapshot_find_session (snapshot, 2));
+  g_assert_cmpuint (session->n_tables, ==, 1);
+  g_assert_cmpint (session->seats[0], ==, fixture->players[0]);
+  g_assert_cmpuint (snapshot->hands->len, ==, 1);
+  g_assert_cmpint (((SpHandRecord *) snapshot->hands->pdata[0])->total, ==, 88);
+  g_assert_cmpuint (snapshot->tables->len, ==, 1);
+  g_assert_cmpuint (snapshot->standings->len, ==, 4);
+  first = &g_array_index (snapshot->standings, SpStanding, 0);
+  g_assert_cmpint (first->player, ==, fixture->players[0]);
+  g_assert_cmpint (first->score, ==, 112);
+  g_assert_cmpuint (snapshot->audit->len, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -661,6 +698,7 @@ main (int   argc,
   ADD ("remove", TAIWAN, test_remove);
   ADD ("import", MCR, test_import);
   ADD ("false-win", MCR, test_false_win);
+  ADD ("snapshot", MCR, test_snapshot);
 #undef ADD
   g_test_add_func ("/sparrow/db/hands/migration", test_migration);
   return g_test_run ();

@@ -1,0 +1,76 @@
+/* sp-snapshot.c: a tournament as the reports draw it.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-snapshot.h"
+
+SpSnapshot *
+sp_snapshot_new (void)
+{
+  SpSnapshot *snapshot = g_new0 (SpSnapshot, 1);
+
+  snapshot->players = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_player_free);
+  snapshot->sessions = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_session_snapshot_free);
+  snapshot->hands = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_hand_record_free);
+  snapshot->penalties = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_penalty_free);
+  snapshot->tables = g_array_new (FALSE, TRUE, sizeof (SpTableResult));
+  snapshot->standings = g_array_new (FALSE, TRUE, sizeof (SpStanding));
+  snapshot->team_standings = g_array_new (FALSE, TRUE, sizeof (SpStanding));
+  snapshot->team_names = g_ptr_array_new_with_free_func (g_free);
+  snapshot->audit = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_audit_entry_free);
+  return snapshot;
+}
+
+void
+sp_snapshot_free (SpSnapshot *snapshot)
+{
+  if (snapshot == NULL)
+    return;
+  g_clear_pointer (&snapshot->tournament, sp_tournament_free);
+  g_free (snapshot->date);
+  g_ptr_array_unref (snapshot->players);
+  g_ptr_array_unref (snapshot->sessions);
+  g_ptr_array_unref (snapshot->hands);
+  g_ptr_array_unref (snapshot->penalties);
+  g_array_unref (snapshot->tables);
+  g_array_unref (snapshot->standings);
+  g_array_unref (snapshot->team_standings);
+  g_ptr_array_unref (snapshot->team_names);
+  g_ptr_array_unref (snapshot->audit);
+  g_free (snapshot);
+}
+
+const SpPlayer *
+sp_snapshot_find_player (const SpSnapshot *snapshot,
+                         gint64            id)
+{
+  for (guint i = 0; i < snapshot->players->len; i++)
+    {
+      const SpPlayer *player = snapshot->players->pdata[i];
+
+      if (player->id == id)
+        return player;
+    }
+  return NULL;
+}
+
+const SpSessionSnapshot *
+sp_snapshot_find_session (const SpSnapshot *snapshot,
+                          guint             number)
+{
+  for (guint i = 0; i < snapshot->sessions->len; i++)
+    {
+      const SpSessionSnapshot *session = snapshot->sessions->pdata[i];
+
+      if (session->number == number)
+        return session;
+    }
+  return NULL;
+}
+
+void
+sp_session_snapshot_free (SpSessionSnapshot *session)
+{
+  if (session == NULL)
+    return;
+  g_free (session->seats);
+  g_free (session);
+}

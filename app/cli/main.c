@@ -21,6 +21,7 @@ static const SpCliCommand commands[] = {
   { "penalty", N_("record a penalty"), NULL, sp_cli_penalty_commands },
   { "session", N_("close or reopen a session"), NULL, sp_cli_session_commands },
   { "standings", N_("table points, scores and ranks"), sp_cli_standings },
+  { "export", N_("the workbook, the standings and the printouts, as files"), sp_cli_export },
 };
 
 /* The usage line, the commands, then the global options as GLib lists them. */

@@ -239,6 +239,7 @@ int      sp_cli_score           (SpCli *cli, int argc, char **argv);
 int      sp_cli_waits           (SpCli *cli, int argc, char **argv);
 int      sp_cli_check           (SpCli *cli, int argc, char **argv);
 int      sp_cli_standings       (SpCli *cli, int argc, char **argv);
+int      sp_cli_export          (SpCli *cli, int argc, char **argv);
 extern const SpCliCommand sp_cli_seating_commands[];
 extern const SpCliCommand sp_cli_tournament_commands[];
 extern const SpCliCommand sp_cli_players_commands[];

@@ -7,6 +7,8 @@
 #include "sp-core.h"
 #include "sp-report-error.h"
 #include "sp-report-file.h"
+#include "sp-report-seating.h"
+#include "sp-report-standings.h"
 
 G_BEGIN_DECLS
 

@@ -20,10 +20,32 @@ typedef struct
                      GError          **error);
 } Export;
 
+static gboolean
+write_pdf_seating (const SpSnapshot *snapshot,
+                   guint             session,
+                   SpPaper           paper,
+                   const char       *path,
+                   GError          **error)
+{
+  return sp_report_write_seating_pdf (snapshot, session, paper, path, error);
+}
+
+static gboolean
+write_pdf_standings (const SpSnapshot *snapshot,
+                     guint             session,
+                     SpPaper           paper,
+                     const char       *path,
+                     GError          **error)
+{
+  return sp_report_write_standings_pdf (snapshot, paper, path, error);
+}
+
 /* Each kind's writer in the shape of the table: the reports that are not of a session or not
  * printed ignore those arguments. */
 static const Export exports[] = {
   /* The report kinds, one line each (SPEC.md §3.3). */
+  { "pdf-seating", TRUE, write_pdf_seating },
+  { "pdf-standings", FALSE, write_pdf_standings },
 };
 
 static const Export *

@@ -23,6 +23,8 @@ packages=(
   xvfb xauth dbus at-spi2-core
   # icons and the fonts of the three languages
   librsvg2-common shared-mime-info fonts-noto-cjk
+  # the reports tests: pdfinfo, pdftotext and pdftoppm
+  poppler-utils
   # the lint tests
   python3
 )

@@ -52,10 +52,10 @@ static const struct
   { N_("Rank"), 0.07, ALIGN_RIGHT },
   { N_("Name"), 0.25, ALIGN_LEFT },
   { N_("Club"), 0.18, ALIGN_LEFT },
-  { N_("Team"), 0.15, ALIGN_LEFT },
+  { N_("Team"), 0.14, ALIGN_LEFT },
   { N_("Table points"), 0.12, ALIGN_RIGHT },
   { N_("Score"), 0.09, ALIGN_RIGHT },
-  { N_("Sessions"), 0.08, ALIGN_RIGHT },
+  { N_("Sessions"), 0.09, ALIGN_RIGHT },
   { N_("Note"), 0.06, ALIGN_CENTER },
 };
 

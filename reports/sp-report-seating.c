@@ -299,7 +299,7 @@ draw_card_face (SpSeatingPrint *print,
 
   show_text (cr, _("Table"), 20, 12, FALSE, MARGIN + left_width / 2, top + 4, left_width,
              ALIGN_CENTER);
-  show_number (cr, number, MARGIN, top + 36, left_width, height - top - 36 - MARGIN);
+  show_number (cr, number, MARGIN, top + 44, left_width, height - top - 44 - MARGIN);
 
   for (guint chair = 0; chair < 4; chair++)
     {

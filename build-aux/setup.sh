@@ -25,6 +25,8 @@ packages=(
   librsvg2-common shared-mime-info fonts-noto-cjk
   # the lint tests
   python3
+  # the PDF report tests: pdfinfo, pdftotext
+  poppler-utils
 )
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -7,6 +7,7 @@
 #include "sp-core.h"
 #include "sp-report-error.h"
 #include "sp-report-file.h"
+#include "sp-report-forms.h"
 
 G_BEGIN_DECLS
 

@@ -515,16 +515,28 @@ summary_n_sessions (const SpSnapshot *snapshot)
   return MAX (n, 1);
 }
 
-/* The session of @player: its score (penalties included), place and table points at its
- * table, as the standings count them (4 / 2 / 1 / 0 at each table). */
-static SessionCell
-session_cell (const SpSnapshot          *snapshot,
-              const SpTournamentOptions *options,
-              gint64                     player,
-              guint                      session)
+/* Every player's sessions (score with penalties, place and table points at the table, as the
+ * standings count them: 4 / 2 / 1 / 0 at each table), and each team's table points by session,
+ * worked out once for a page. */
+typedef struct
 {
-  SessionCell cell = { FALSE, 0, 0, 0 };
+  guint       n_sessions;
+  GHashTable *players;  /* player id → SessionCell[n_sessions] */
+  GHashTable *teams;    /* team name → SessionCell[n_sessions] (points: the members' sum) */
+} SummaryCells;
 
+static void
+summary_cells_init (SummaryCells     *cells,
+                    const SpSnapshot *snapshot,
+                    guint             n_sessions)
+{
+  SpTournamentOptions options = { 0 };
+
+  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
+    options.penalties_in_session = FALSE;
+  cells->n_sessions = n_sessions;
+  cells->players = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  cells->teams = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   for (guint i = 0; i < snapshot->tables->len; i++)
     {
       const SpTableResult *table = &g_array_index (snapshot->tables, SpTableResult, i);
@@ -532,23 +544,76 @@ session_cell (const SpSnapshot          *snapshot,
       guint8 places[4];
       gint32 points[4];
 
-      if (table->session != session || (table->n_hands == 0 && !table->closed))
+      if (table->session == 0 || table->session > n_sessions
+          || (table->n_hands == 0 && !table->closed))
         continue;
       for (guint c = 0; c < 4; c++)
-        if (table->players[c] == player)
+        scores[c] = table->hand_scores[c]
+                    + (options.penalties_in_session ? table->penalties[c] : 0);
+      sp_table_points (scores, places, points);
+      for (guint c = 0; c < 4; c++)
+        {
+          SessionCell *row = g_hash_table_lookup (cells->players, &table->players[c]);
+
+          if (row == NULL)
+            {
+              row = g_new0 (SessionCell, n_sessions);
+              g_hash_table_insert (cells->players, g_memdup2 (&table->players[c], sizeof (gint64)),
+                                   row);
+            }
+          row[table->session - 1] = (SessionCell) {
+            .played = TRUE,
+            .score = table->hand_scores[c] + table->penalties[c],
+            .place = places[c],
+            .points_x12 = points[c],
+          };
+        }
+    }
+  for (guint p = 0; p < snapshot->players->len; p++)
+    {
+      const SpPlayer *member = snapshot->players->pdata[p];
+      const SessionCell *row;
+      SessionCell *team;
+
+      if (member->team == NULL
+          || (row = g_hash_table_lookup (cells->players, &member->id)) == NULL)
+        continue;
+      if ((team = g_hash_table_lookup (cells->teams, member->team)) == NULL)
+        {
+          team = g_new0 (SessionCell, n_sessions);
+          g_hash_table_insert (cells->teams, member->team, team);
+        }
+      for (guint s = 0; s < n_sessions; s++)
+        if (row[s].played)
           {
-            for (guint k = 0; k < 4; k++)
-              scores[k] = table->hand_scores[k]
-                          + (options->penalties_in_session ? table->penalties[k] : 0);
-            sp_table_points (scores, places, points);
-            cell.played = TRUE;
-            cell.score = table->hand_scores[c] + table->penalties[c];
-            cell.place = places[c];
-            cell.points_x12 = points[c];
-            return cell;
+            team[s].played = TRUE;
+            team[s].points_x12 += row[s].points_x12;
           }
     }
-  return cell;
+}
+
+static void
+summary_cells_clear (SummaryCells *cells)
+{
+  g_clear_pointer (&cells->players, g_hash_table_unref);
+  g_clear_pointer (&cells->teams, g_hash_table_unref);
+}
+
+/* Session @session (1-based) of @player, or one not played. */
+static SessionCell
+session_cell (const SummaryCells *cells,
+              const SpPlayer     *player,
+              gboolean            of_team,
+              guint               session)
+{
+  static const SessionCell none = { FALSE, 0, 0, 0 };
+  const SessionCell *row = NULL;
+
+  if (player != NULL && of_team && player->team != NULL)
+    row = g_hash_table_lookup (cells->teams, player->team);
+  else if (player != NULL && !of_team)
+    row = g_hash_table_lookup (cells->players, &player->id);
+  return row != NULL ? row[session - 1] : none;
 }
 
 void
@@ -560,7 +625,7 @@ sp_results_summary_draw_page (cairo_t          *cr,
 {
   guint n_sessions = summary_n_sessions (snapshot);
   gboolean teams = FALSE;
-  SpTournamentOptions options = { 0 };
+  SummaryCells cells = { 0 };
   double left = MARGIN, right = width - MARGIN, top = MARGIN + 54, head_h = 44;
   double row_h = (height - MARGIN - 24 - top - head_h) / SUMMARY_ROWS_PER_PAGE;
   double unit_w = 64, name_w = 74, number_w = 34, sign_w = 52, rank_w = 26, cell_w, x;
@@ -568,8 +633,6 @@ sp_results_summary_draw_page (cairo_t          *cr,
   g_autofree char *name_line = NULL;
   g_autofree char *page_line = NULL;
 
-  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
-    options.penalties_in_session = FALSE;
   /* The team columns only when some player is in a team. */
   for (guint p = 0; p < snapshot->players->len && !teams; p++)
     teams = ((const SpPlayer *) snapshot->players->pdata[p])->team != NULL;
@@ -643,6 +706,7 @@ sp_results_summary_draw_page (cairo_t          *cr,
   draw_text (cr, x, top, sign_w, head_h, "签名", 9, FALSE, PANGO_ALIGN_CENTER);
 
   /* The players, best first. */
+  summary_cells_init (&cells, snapshot, n_sessions);
   for (guint row = 0; row < SUMMARY_ROWS_PER_PAGE; row++)
     {
       guint index = page * SUMMARY_ROWS_PER_PAGE + row;
@@ -670,25 +734,23 @@ sp_results_summary_draw_page (cairo_t          *cr,
       {
         g_autofree char *number = player != NULL
                                   ? g_strdup_printf ("%" G_GINT64_FORMAT, player->id) : NULL;
-        const char *cells[] = { player_unit (player), player != NULL ? player->name : NULL,
+        const char *texts[] = { player_unit (player), player != NULL ? player->name : NULL,
                                 number };
         double widths[] = { unit_w, name_w, number_w };
 
-        for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+        for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
           {
             draw_box (cr, x, y, widths[i], row_h);
-            draw_text (cr, x, y, widths[i], row_h, cells[i], 9, FALSE, PANGO_ALIGN_CENTER);
+            draw_text (cr, x, y, widths[i], row_h, texts[i], 9, FALSE, PANGO_ALIGN_CENTER);
             x += widths[i];
           }
       }
       for (guint s = 0; s < n_sessions; s++)
         {
-          SessionCell cell = { 0 };
+          SessionCell cell = session_cell (&cells, player, FALSE, s + 1);
           g_autofree char *score = NULL;
           g_autofree char *place = NULL;
 
-          if (player != NULL)
-            cell = session_cell (snapshot, &options, player->id, s + 1);
           if (cell.played)
             {
               score = g_strdup_printf ("%" G_GINT64_FORMAT, cell.score);
@@ -709,32 +771,13 @@ sp_results_summary_draw_page (cairo_t          *cr,
               if (standing != NULL && s == n_sessions)
                 text = group == 0 ? format_points (standing->table_points_x12)
                        : team != NULL ? format_points (team->table_points_x12) : NULL;
-              else if (player != NULL && group == 0)
+              else if (s < n_sessions)
                 {
-                  SessionCell cell = session_cell (snapshot, &options, player->id, s + 1);
+                  /* The player's 标准分 of a session, or the team's: its members' sum. */
+                  SessionCell cell = session_cell (&cells, player, group == 1, s + 1);
 
                   if (cell.played)
                     text = format_points (cell.points_x12);
-                }
-              else if (player != NULL && team != NULL)
-                {
-                  /* The team's 标准分 of a session: its members' table points. */
-                  gint64 sum = 0;
-                  gboolean any = FALSE;
-
-                  for (guint p = 0; p < snapshot->players->len; p++)
-                    {
-                      const SpPlayer *member = snapshot->players->pdata[p];
-                      SessionCell cell;
-
-                      if (g_strcmp0 (member->team, player->team) != 0)
-                        continue;
-                      cell = session_cell (snapshot, &options, member->id, s + 1);
-                      sum += cell.points_x12;
-                      any = any || cell.played;
-                    }
-                  if (any)
-                    text = format_points (sum);
                 }
               draw_box (cr, x, y, cell_w, row_h);
               draw_text (cr, x, y, cell_w, row_h, text, 8, FALSE, PANGO_ALIGN_CENTER);
@@ -754,6 +797,7 @@ sp_results_summary_draw_page (cairo_t          *cr,
         }
       draw_box (cr, x, y, sign_w, row_h);
     }
+  summary_cells_clear (&cells);
   cairo_set_line_width (cr, FRAME_LINE);
   draw_box (cr, left, top, right - left, head_h + SUMMARY_ROWS_PER_PAGE * row_h);
   draw_text (cr, left, top + head_h + SUMMARY_ROWS_PER_PAGE * row_h + 2, right - left, 20,

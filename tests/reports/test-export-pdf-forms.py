@@ -94,9 +94,11 @@ def seated(db, session):
 # An MCR event of two tables, a hand and a penalty.
 mcr = os.path.join(folder, "mcr.db")
 must(mcr, "tournament", "create", "--name", "春季杯", "--rules", "mcr", "--sessions", "2")
+TEAMS = {"张伟": "龙队", "李娜": "龙队", "王芳": "凤队", "刘洋": "凤队"}
 ids = {}
 for name in NAMES:
-    rc, out, err = run(mcr, "players", "add", name, "--json")
+    team = ("--team", TEAMS[name]) if name in TEAMS else ()
+    rc, out, err = run(mcr, "players", "add", name, *team, "--json")
     ids[name] = json.loads(out).get("id") if rc == 0 else None
 must(mcr, "seating", "draw", "--session", "1", "--seed", "5")
 tables = seated(mcr, 1)
@@ -158,6 +160,17 @@ check("results summary: the form's title and heads",
       text[:200])
 missing = [name for name in NAMES if re.sub(r"\s+", "", name) not in text]
 check("results summary names every player", not missing, str(missing))
+check("results summary: the team columns and the teams",
+      all(word in text for word in ["团体标准分", "团体名次", "龙队", "凤队"]), text[:300])
+# The winner of the only hand (South at table 1, 8 fan from East: +32) has, after the name and
+# number, session 1's score 32 and first place, 4 table points in session 1 and in total, and
+# rank 1 (session 2's empty cells are no words of the line).
+p = subprocess.run(["pdftotext", "-layout", summary, "-"], capture_output=True, text=True)
+winner = tables[0][1] if tables else "?"
+rows = [line.split() for line in p.stdout.splitlines() if winner in line]
+after = rows[0][rows[0].index(winner.split()[-1]) + 1:] if len(rows) == 1 else []
+check("results summary: the winner's row: score 32, place 1, table points 4 and 4, rank 1",
+      after[:6] == [str(ids.get(winner)), "32", "1", "4", "4", "1"], str(rows))
 
 # Refusals: a session not drawn yet, a path that cannot be written; no file is left behind.
 before = sorted(os.listdir(folder))

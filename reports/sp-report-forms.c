@@ -33,10 +33,14 @@ draw_text (cairo_t        *cr,
   g_autoptr(PangoLayout) layout = NULL;
   PangoFontDescription *font;
   double pad = MIN (2.0, w / 8.0);
+  gboolean one_word;
   int text_w, text_h;
 
   if (text == NULL || *text == '\0')
     return;
+  /* A number or a word in Latin letters is made smaller to fit, never broken; Chinese text and
+   * longer phrases wrap on the form's way, a character at a time. */
+  one_word = g_str_is_ascii (text) && strchr (text, ' ') == NULL;
   layout = pango_cairo_create_layout (cr);
   pango_layout_set_text (layout, text, -1);
   pango_layout_set_width (layout, (int) ((w - 2 * pad) * PANGO_SCALE));
@@ -50,7 +54,7 @@ draw_text (cairo_t        *cr,
       pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
       pango_layout_set_font_description (layout, font);
       pango_layout_get_pixel_size (layout, &text_w, &text_h);
-      if (text_h <= h || size <= 4.0)
+      if ((text_h <= h && !(one_word && pango_layout_is_wrapped (layout))) || size <= 4.0)
         break;
       size *= 0.9;
     }
@@ -628,8 +632,11 @@ sp_results_summary_draw_page (cairo_t          *cr,
   SummaryCells cells = { 0 };
   double left = MARGIN, right = width - MARGIN, top = MARGIN + 54, head_h = 44;
   double row_h = (height - MARGIN - 24 - top - head_h) / SUMMARY_ROWS_PER_PAGE;
-  double unit_w = 64, name_w = 74, number_w = 34, sign_w = 52, rank_w = 26, cell_w, x;
-  guint n_cells;
+  /* The fixed columns narrow down when many sessions need the room. */
+  gboolean many = n_sessions > 4;
+  double unit_w = many ? 50 : 64, name_w = many ? 62 : 74, number_w = many ? 28 : 34;
+  double sign_w = many ? 40 : 52, rank_w = 26, cell_w, score_w, place_w, x;
+  double n_cells;
   g_autofree char *name_line = NULL;
   g_autofree char *page_line = NULL;
 
@@ -637,11 +644,14 @@ sp_results_summary_draw_page (cairo_t          *cr,
   for (guint p = 0; p < snapshot->players->len && !teams; p++)
     teams = ((const SpPlayer *) snapshot->players->pdata[p])->team != NULL;
 
-  /* Per session: 比赛分 and 名次 (the score counting double), then 标准分; their total; the
-   * team's 标准分 per session and total when there are teams. */
-  n_cells = 3 * n_sessions + 1 + (teams ? n_sessions + 1 : 0);
+  /* Per session: 比赛分 (a score of up to four digits and its sign, half as wide again as a
+   * table points cell) and 名次 (a digit), then 标准分; their total; the team's 标准分 per
+   * session and total when there are teams. */
+  n_cells = n_sessions * (1.5 + 0.7) + n_sessions + 1 + (teams ? n_sessions + 1 : 0);
   cell_w = (right - left - unit_w - name_w - number_w - sign_w - rank_w * (teams ? 2 : 1))
            / n_cells;
+  score_w = 1.5 * cell_w;
+  place_w = 0.7 * cell_w;
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   draw_title (cr, width, "附件6", "比赛成绩统计表");
@@ -665,20 +675,20 @@ sp_results_summary_draw_page (cairo_t          *cr,
         x += widths[i];
       }
   }
-  draw_box (cr, x, top, 2 * n_sessions * cell_w, head_h / 2);
-  draw_text (cr, x, top, 2 * n_sessions * cell_w, head_h / 2, "个人比赛分", 9, FALSE,
+  draw_box (cr, x, top, n_sessions * (score_w + place_w), head_h / 2);
+  draw_text (cr, x, top, n_sessions * (score_w + place_w), head_h / 2, "个人比赛分", 9, FALSE,
              PANGO_ALIGN_CENTER);
   for (guint s = 0; s < n_sessions; s++)
     {
       g_autofree char *label = g_strdup_printf ("第%u局", s + 1);
 
-      draw_box (cr, x, top + head_h / 2, cell_w, head_h / 2);
-      draw_text (cr, x, top + head_h / 2, cell_w, head_h / 2, label, 8, FALSE,
+      draw_box (cr, x, top + head_h / 2, score_w, head_h / 2);
+      draw_text (cr, x, top + head_h / 2, score_w, head_h / 2, label, 8, FALSE,
                  PANGO_ALIGN_CENTER);
-      draw_box (cr, x + cell_w, top + head_h / 2, cell_w, head_h / 2);
-      draw_text (cr, x + cell_w, top + head_h / 2, cell_w, head_h / 2, "名次", 8, FALSE,
+      draw_box (cr, x + score_w, top + head_h / 2, place_w, head_h / 2);
+      draw_text (cr, x + score_w, top + head_h / 2, place_w, head_h / 2, "名次", 8, FALSE,
                  PANGO_ALIGN_CENTER);
-      x += 2 * cell_w;
+      x += score_w + place_w;
     }
   for (guint group = 0; group < (teams ? 2u : 1u); group++)
     {
@@ -756,11 +766,11 @@ sp_results_summary_draw_page (cairo_t          *cr,
               score = g_strdup_printf ("%" G_GINT64_FORMAT, cell.score);
               place = g_strdup_printf ("%u", cell.place);
             }
-          draw_box (cr, x, y, cell_w, row_h);
-          draw_text (cr, x, y, cell_w, row_h, score, 8, FALSE, PANGO_ALIGN_CENTER);
-          draw_box (cr, x + cell_w, y, cell_w, row_h);
-          draw_text (cr, x + cell_w, y, cell_w, row_h, place, 8, FALSE, PANGO_ALIGN_CENTER);
-          x += 2 * cell_w;
+          draw_box (cr, x, y, score_w, row_h);
+          draw_text (cr, x, y, score_w, row_h, score, 8, FALSE, PANGO_ALIGN_CENTER);
+          draw_box (cr, x + score_w, y, place_w, row_h);
+          draw_text (cr, x + score_w, y, place_w, row_h, place, 8, FALSE, PANGO_ALIGN_CENTER);
+          x += score_w + place_w;
         }
       for (guint group = 0; group < (teams ? 2u : 1u); group++)
         {

@@ -529,6 +529,59 @@ typedef struct
   GHashTable *teams;    /* team name → SessionCell[n_sessions] (points: the members' sum) */
 } SummaryCells;
 
+/* With group_tables=N (R98 第十条), the table points are the standard score of the group of
+ * tables 1–N, N+1–2N, … of a session, as the standings count them; the place stays the place at
+ * the table. */
+static void
+group_points (SummaryCells              *cells,
+              const SpSnapshot          *snapshot,
+              const SpTournamentOptions *options)
+{
+  guint size = MIN (options->group_tables, SP_TOURNAMENT_MAX_GROUP_TABLES);
+  g_autofree gint64 *scores = g_new (gint64, 4 * size);
+  g_autofree gint64 *players = g_new (gint64, 4 * size);
+  g_autofree guint *places = g_new (guint, 4 * size);
+  g_autofree gint32 *points = g_new (gint32, 4 * size);
+  g_autoptr(GPtrArray) counted = g_ptr_array_new ();
+
+  for (guint i = 0; i < snapshot->tables->len; i++)
+    {
+      const SpTableResult *table = &g_array_index (snapshot->tables, SpTableResult, i);
+
+      if (table->session >= 1 && table->session <= cells->n_sessions
+          && (table->n_hands > 0 || table->closed))
+        g_ptr_array_add (counted, (gpointer) table);
+    }
+  for (guint first = 0, end; first < counted->len; first = end)
+    {
+      const SpTableResult *head = counted->pdata[first];
+      guint n = 0;
+
+      for (end = first; end < counted->len; end++)
+        {
+          const SpTableResult *table = counted->pdata[end];
+
+          if (table->session != head->session
+              || (table->table - 1) / size != (head->table - 1) / size || n == 4 * size)
+            break;
+          for (guint c = 0; c < 4; c++, n++)
+            {
+              players[n] = table->players[c];
+              scores[n] = table->hand_scores[c]
+                          + (options->penalties_in_session ? table->penalties[c] : 0);
+            }
+        }
+      sp_group_points (scores, n, places, points);
+      for (guint k = 0; k < n; k++)
+        {
+          SessionCell *row = g_hash_table_lookup (cells->players, &players[k]);
+
+          if (row != NULL)
+            row[head->session - 1].points_x12 = points[k];
+        }
+    }
+}
+
 static void
 summary_cells_init (SummaryCells     *cells,
                     const SpSnapshot *snapshot,
@@ -573,6 +626,8 @@ summary_cells_init (SummaryCells     *cells,
           };
         }
     }
+  if (options.group_tables > 1)
+    group_points (cells, snapshot, &options);
   for (guint p = 0; p < snapshot->players->len; p++)
     {
       const SpPlayer *member = snapshot->players->pdata[p];

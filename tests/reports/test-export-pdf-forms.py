@@ -172,6 +172,44 @@ after = rows[0][rows[0].index(winner.split()[-1]) + 1:] if len(rows) == 1 else [
 check("results summary: the winner's row: score 32, place 1, table points 4 and 4, rank 1",
       after[:6] == [str(ids.get(winner)), "32", "1", "4", "4", "1"], str(rows))
 
+# R98 第十条 with group_tables=2: the two tables of a session are ranked together (8 players:
+# 8, 6, 5, …, 0), and the summary's table points are the standings', player by player.
+grouped = os.path.join(folder, "grouped.db")
+must(grouped, "tournament", "create", "--name", "分组赛", "--rules", "mcr", "--sessions", "1",
+     "--option", "group_tables=2")
+for name in NAMES:
+    must(grouped, "players", "add", name)
+must(grouped, "seating", "draw", "--session", "1", "--seed", "3")
+must(grouped, "hand", "add", "--session", "1", "--table", "1", "--winner", "S", "--from", "E",
+     "--fan", "8")
+must(grouped, "hand", "add", "--session", "1", "--table", "2", "--winner", "E", "--from", "self",
+     "--fan", "10")
+rc, out, err = run(grouped, "standings", "--json")
+standings = json.loads(out).get("players", []) if rc == 0 else []
+grouped_summary = os.path.join(folder, "grouped.pdf")
+must(grouped, "export", "pdf-summary", grouped_summary)
+p = subprocess.run(["pdftotext", "-layout", grouped_summary, "-"], capture_output=True,
+                   text=True)
+lines = [line.split() for line in p.stdout.splitlines()]
+
+
+def points_text(points):
+    return str(int(points)) if points == int(points) else f"{points:.2f}"
+
+
+wrong = []
+for player in standings:
+    last = player["name"].split()[-1]
+    row = [line for line in lines if last in line]
+    after = row[0][row[0].index(last) + 1:] if len(row) == 1 else []
+    tp = points_text(player["table_points"])
+    if after[:6] != [str(player["id"]), str(player["score"])] + after[2:3] + [tp, tp,
+                                                                           str(player["rank"])]:
+        wrong.append((player["name"], after, tp))
+check("group_tables=2: every player's score, table points and rank as in the standings",
+      len(standings) == 8 and not wrong and max(p["table_points"] for p in standings) == 8,
+      str(wrong)[:300])
+
 # Refusals: a session not drawn yet, a path that cannot be written; no file is left behind.
 before = sorted(os.listdir(folder))
 undrawn = os.path.join(folder, "undrawn.pdf")

@@ -530,8 +530,8 @@ typedef struct
 } SummaryCells;
 
 /* With group_tables=N (R98 第十条), the table points are the standard score of the group of
- * tables 1–N, N+1–2N, … of a session, as the standings count them; the place stays the place at
- * the table. */
+ * tables 1–N, N+1–2N, … of a session, as the standings count them, and the 名次 of the form is
+ * the place in the group that gave it. */
 static void
 group_points (SummaryCells              *cells,
               const SpSnapshot          *snapshot,
@@ -577,7 +577,10 @@ group_points (SummaryCells              *cells,
           SessionCell *row = g_hash_table_lookup (cells->players, &players[k]);
 
           if (row != NULL)
-            row[head->session - 1].points_x12 = points[k];
+            {
+              row[head->session - 1].place = (guint8) MIN (places[k], G_MAXUINT8);
+              row[head->session - 1].points_x12 = points[k];
+            }
         }
     }
 }

@@ -194,11 +194,22 @@ sp_scoresheet_draw (cairo_t          *cr,
   date_line = g_strv_length (date) == 3
               ? g_strdup_printf ("%s 年 %s 月 %s 日", date[0], date[1], date[2])
               : g_strdup ("____ 年 ___ 月 ___ 日");
-  draw_text (cr, left, header_y, 260, 20, name_line, 10, FALSE, PANGO_ALIGN_LEFT);
-  draw_text (cr, left + 260, header_y, 180, 20, round_line, 10, FALSE, PANGO_ALIGN_LEFT);
-  draw_text (cr, left + 440, header_y, 130, 20, date_line, 10, FALSE, PANGO_ALIGN_LEFT);
-  draw_text (cr, right - 220, header_y, 220, 20, "起止时间 ____时____分 — ____时____分", 10,
-             FALSE, PANGO_ALIGN_RIGHT);
+  /* The header's four parts share the width as on the form, on A4 and on Letter alike. */
+  {
+    const char *parts[] = { name_line, round_line, date_line,
+                            "起止时间 ____时____分 — ____时____分" };
+    const double shares[] = { 0.31, 0.23, 0.18, 0.28 };
+    double part_x = left;
+
+    for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+      {
+        double part_w = shares[i] * (right - left);
+
+        draw_text (cr, part_x, header_y, part_w, 20, parts[i], 10, FALSE,
+                   i == 3 ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+        part_x += part_w;
+      }
+  }
 
   /* The column heads. */
   cairo_set_line_width (cr, THIN_LINE);

@@ -131,6 +131,10 @@ for number, players in enumerate(tables, start=1):
     # The dealer's mark ▲ twice: the first dealer's and the legend's.
     check(f"score sheet of table {number}: the first dealer's mark and the legend",
           text.count("▲") == 2 and "荒牌" in text and "诈和" in text, str(text.count("▲")))
+fonts = subprocess.run(["pdffonts", sheets], capture_output=True, text=True).stdout.splitlines()[2:]
+check("score sheets: the CJK font, every font embedded",
+      any("NotoSansCJK" in line for line in fonts)
+      and all(line.split()[-5] == "yes" for line in fonts), "\n".join(fonts))
 check("MCR score sheet: hand columns 1–16", hand_columns(sheets) == list(range(1, 17)),
       str(hand_columns(sheets)))
 

@@ -445,7 +445,8 @@ sp_penalty_record_draw_page (cairo_t          *cr,
           const SpPenalty *penalty = snapshot->penalties->pdata[index];
           const SpPlayer *player = sp_snapshot_find_player (snapshot, penalty->player);
 
-          number = g_strdup_printf ("%u", index + 1);
+          /* 序号 follows 队别 and 姓名 on the form: the player's number, as on the score sheet. */
+          number = g_strdup_printf ("%" G_GINT64_FORMAT, penalty->player);
           place = penalty_place (snapshot, penalty);
           /* 处罚方法 as a referee writes it: a deduction (扣分), points received, a warning. */
           if (penalty->points < 0)

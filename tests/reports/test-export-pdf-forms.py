@@ -150,8 +150,9 @@ text = pdf_text(penalties)
 check("penalty record: a PDF of one landscape page",
       is_pdf(penalties) and pdf_pages(penalties) == 1 and landscape(penalties)[0])
 check("penalty record: the form's title", "比赛处罚记录表" in text, text[:200])
-check("penalty record: the penalty's player, reason and deduction",
-      "李娜" in text and re.sub(r"\s+", "", REASON) in text and "扣10分" in text, text[:300])
+check("penalty record: the penalty's player, number, session, reason and deduction",
+      f"李娜{ids['李娜']}第1局" in text and re.sub(r"\s+", "", REASON) in text
+      and "扣10分" in text, text[:300])
 
 # The results summary: every player of the standings.
 summary = os.path.join(folder, "summary.pdf")

@@ -9,6 +9,7 @@
 #include "sp-report-file.h"
 #include "sp-report-seating.h"
 #include "sp-report-standings.h"
+#include "sp-report-forms.h"
 
 G_BEGIN_DECLS
 

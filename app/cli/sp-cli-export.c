@@ -42,10 +42,34 @@ write_pdf_standings (const SpSnapshot *snapshot,
 
 /* Each kind's writer in the shape of the table: the reports that are not of a session or not
  * printed ignore those arguments. */
+static gboolean
+write_scoresheets_pdf (const SpSnapshot *snapshot, guint session, SpPaper paper,
+                       const char *path, GError **error)
+{
+  return sp_report_write_scoresheets_pdf (snapshot, session, paper, path, error);
+}
+
+static gboolean
+write_penalties_pdf (const SpSnapshot *snapshot, guint session, SpPaper paper,
+                     const char *path, GError **error)
+{
+  return sp_report_write_penalties_pdf (snapshot, paper, path, error);
+}
+
+static gboolean
+write_summary_pdf (const SpSnapshot *snapshot, guint session, SpPaper paper,
+                   const char *path, GError **error)
+{
+  return sp_report_write_summary_pdf (snapshot, paper, path, error);
+}
+
 static const Export exports[] = {
   /* The report kinds, one line each (SPEC.md §3.3). */
   { "pdf-seating", TRUE, write_pdf_seating },
   { "pdf-standings", FALSE, write_pdf_standings },
+  { "pdf-scoresheets", TRUE, write_scoresheets_pdf },
+  { "pdf-penalties", FALSE, write_penalties_pdf },
+  { "pdf-summary", FALSE, write_summary_pdf },
 };
 
 static const Export *

@@ -25,6 +25,8 @@ packages=(
   librsvg2-common shared-mime-info fonts-noto-cjk
   # the lint tests
   python3
+  # the reports tests: opening the exported workbooks
+  python3-openpyxl
 )
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

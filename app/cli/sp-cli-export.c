@@ -22,8 +22,40 @@ typedef struct
 
 /* Each kind's writer in the shape of the table: the reports that are not of a session or not
  * printed ignore those arguments. */
+static gboolean
+write_xlsx (const SpSnapshot *snapshot, guint session, SpPaper paper, const char *path,
+            GError **error)
+{
+  return sp_report_write_xlsx (snapshot, path, error);
+}
+
+static gboolean
+write_csv (const SpSnapshot *snapshot, guint session, SpPaper paper, const char *path,
+           GError **error)
+{
+  return sp_report_write_standings_csv (snapshot, path, error);
+}
+
+static gboolean
+write_ema (const SpSnapshot *snapshot, guint session, SpPaper paper, const char *path,
+           GError **error)
+{
+  return sp_report_write_ema_xlsx (snapshot, path, error);
+}
+
+static gboolean
+write_ema_csv (const SpSnapshot *snapshot, guint session, SpPaper paper, const char *path,
+               GError **error)
+{
+  return sp_report_write_ema_csv (snapshot, path, error);
+}
+
 static const Export exports[] = {
   /* The report kinds, one line each (SPEC.md §3.3). */
+  { "xlsx", FALSE, write_xlsx },
+  { "csv", FALSE, write_csv },
+  { "ema", FALSE, write_ema },
+  { "ema-csv", FALSE, write_ema_csv },
 };
 
 static const Export *

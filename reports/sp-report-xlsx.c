@@ -151,7 +151,8 @@ typedef struct
   gint64  score;       /* the session score, penalties included */
   gint32  points_x12;  /* the tournament's table points */
   gint32  ema_x12;     /* EMA's 4/2/1/0 at the table */
-  guint8  place;
+  guint8  place;       /* at the table */
+  guint   group_place; /* in the group of tables ranked together (the table when alone) */
 } Result;
 
 static GArray *
@@ -218,6 +219,7 @@ session_results (const SpSnapshot *snapshot)
                 .points_x12 = group_tables > 1 ? points[4 * (k - first) + c] : table_points[c],
                 .ema_x12 = table_points[c],
                 .place = table_places[c],
+                .group_place = group_tables > 1 ? places[4 * (k - first) + c] : table_places[c],
               };
 
               g_array_append_val (results, result);
@@ -265,14 +267,12 @@ player_mark (const SpSnapshot *snapshot,
   return NULL;
 }
 
-/* The standings: the Standings sheet and the CSV, one set of rows for both. */
-static Rows *
-standings_rows (const SpSnapshot *snapshot)
+/* The results of each player: player id → GPtrArray of Result in @results. */
+static GHashTable *
+results_by_player (GArray *results)
 {
-  g_autoptr(GArray) results = session_results (snapshot);
-  g_autoptr(GHashTable) by_player = g_hash_table_new (g_int64_hash, g_int64_equal);
-  guint n_sessions = last_session (snapshot);
-  Rows *rows = rows_new ();
+  GHashTable *by_player = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
+                                                 (GDestroyNotify) g_ptr_array_unref);
 
   for (guint i = 0; i < results->len; i++)
     {
@@ -286,6 +286,31 @@ standings_rows (const SpSnapshot *snapshot)
         }
       g_ptr_array_add (list, result);
     }
+  return by_player;
+}
+
+/* The result of player @id in @session, or NULL. */
+static const Result *
+find_result (GHashTable *by_player,
+             gint64      id,
+             guint       session)
+{
+  GPtrArray *list = g_hash_table_lookup (by_player, &id);
+
+  for (guint k = 0; list != NULL && k < list->len; k++)
+    if (((Result *) list->pdata[k])->session == session)
+      return list->pdata[k];
+  return NULL;
+}
+
+/* The standings: the Standings sheet and the CSV, one set of rows for both. */
+static Rows *
+standings_rows (const SpSnapshot *snapshot)
+{
+  g_autoptr(GArray) results = session_results (snapshot);
+  g_autoptr(GHashTable) by_player = results_by_player (results);
+  guint n_sessions = last_session (snapshot);
+  Rows *rows = rows_new ();
 
   rows_column (rows, _("Rank"));
   rows_column (rows, _("Name"));
@@ -309,8 +334,6 @@ standings_rows (const SpSnapshot *snapshot)
     {
       SpStanding *standing = &g_array_index (snapshot->standings, SpStanding, i);
       const SpPlayer *player = sp_snapshot_find_player (snapshot, standing->player);
-      gint64 id = standing->player;
-      GPtrArray *list = g_hash_table_lookup (by_player, &id);
       g_autofree char *mark = player != NULL ? player_mark (snapshot, player) : NULL;
 
       add_int (rows, standing->rank);
@@ -324,11 +347,8 @@ standings_rows (const SpSnapshot *snapshot)
       add_text (rows, mark);
       for (guint s = 1; s <= n_sessions; s++)
         {
-          Result *found = NULL;
+          const Result *found = find_result (by_player, standing->player, s);
 
-          for (guint k = 0; list != NULL && k < list->len; k++)
-            if (((Result *) list->pdata[k])->session == s)
-              found = list->pdata[k];
           if (found != NULL)
             {
               add_points (rows, found->points_x12);
@@ -341,14 +361,6 @@ standings_rows (const SpSnapshot *snapshot)
             }
         }
     }
-  {
-    GHashTableIter iter;
-    gpointer value;
-
-    g_hash_table_iter_init (&iter, by_player);
-    while (g_hash_table_iter_next (&iter, NULL, &value))
-      g_ptr_array_unref (value);
-  }
   return rows;
 }
 
@@ -854,6 +866,255 @@ audit_rows (const SpSnapshot *snapshot)
   return rows;
 }
 
+/* The seat winds as R98's forms write them. */
+static const char *
+form_wind (guint wind)
+{
+  static const char *const names[] = { "东", "南", "西", "北" };
+
+  return wind <= SP_WIND_NORTH ? names[wind] : "";
+}
+
+/* The table and chair of player @id in @session, FALSE when not seated. */
+static gboolean
+find_seat (const SpSnapshot *snapshot,
+           guint             session_number,
+           gint64            id,
+           guint            *table,
+           guint            *chair)
+{
+  const SpSessionSnapshot *session = sp_snapshot_find_session (snapshot, session_number);
+
+  for (guint i = 0; session != NULL && i < 4 * session->n_tables; i++)
+    if (session->seats[i] == id)
+      {
+        *table = i / 4 + 1;
+        *chair = i % 4;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The seat wind of @chair at hand @number of a table (its first hand when @number is 0 or
+ * past the hands entered). */
+static guint
+seat_wind_at (const SpSnapshot *snapshot,
+              guint             session,
+              guint             table,
+              guint             chair,
+              guint             number)
+{
+  SpTournamentOptions options = { 0 };
+  g_autoptr(GPtrArray) hands = g_ptr_array_new ();
+  g_autoptr(GArray) history = NULL;
+
+  if (number <= 1)
+    return chair;
+  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
+    memset (&options, 0, sizeof options);
+  for (guint i = 0; i < snapshot->hands->len; i++)
+    {
+      const SpHandRecord *hand = snapshot->hands->pdata[i];
+
+      if (hand->session == session && hand->table == table)
+        g_ptr_array_add (hands, (gpointer) hand);
+    }
+  history = sp_table_history (snapshot->tournament->ruleset, options.dealer_repeats, hands);
+  return g_array_index (history, SpRotation, MIN (number - 1, history->len - 1))
+         .seat_wind[chair];
+}
+
+/* R98 附件4 比赛处罚记录表: the penalty record, a row for each penalty. */
+static Rows *
+penalty_record_rows (const SpSnapshot *snapshot)
+{
+  SpTournamentOptions options = { 0 };
+  Rows *rows = rows_new ();
+  guint group_tables;
+
+  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
+    memset (&options, 0, sizeof options);
+  group_tables = MAX (options.group_tables, 1);
+  rows_column (rows, "局");
+  rows_column (rows, "组");
+  rows_column (rows, "桌");
+  rows_column (rows, "队别");
+  rows_column (rows, "姓名");
+  rows_column (rows, "序号");
+  rows_column (rows, "违规局、盘、桌、位");
+  rows_column (rows, "违规内容");
+  rows_column (rows, "处罚方法");
+  rows_column (rows, "备注");
+  for (guint i = 0; i < snapshot->penalties->len; i++)
+    {
+      const SpPenalty *penalty = snapshot->penalties->pdata[i];
+      const SpPlayer *player = sp_snapshot_find_player (snapshot, penalty->player);
+      guint table = 0, chair = 0, number = penalty->number;
+      gboolean seated = find_seat (snapshot, penalty->session, penalty->player, &table, &chair);
+      g_autofree char *where = NULL;
+      g_autofree char *hand_text = NULL;
+
+      if (penalty->table > 0)
+        table = penalty->table;
+      for (guint h = 0; penalty->hand > 0 && h < snapshot->hands->len; h++)
+        {
+          const SpHandRecord *hand = snapshot->hands->pdata[h];
+
+          if (hand->id == penalty->hand)
+            number = hand->number;
+        }
+      hand_text = number > 0 ? g_strdup_printf ("%u", number) : g_strdup ("—");
+      where = seated
+              ? g_strdup_printf ("%u·%s·%u·%s", penalty->session, hand_text, table,
+                                 form_wind (seat_wind_at (snapshot, penalty->session, table,
+                                                          chair, number)))
+              : g_strdup_printf ("%u·%s", penalty->session, hand_text);
+      add_int (rows, penalty->session);
+      if (group_tables > 1 && table > 0)
+        add_int (rows, (table - 1) / group_tables + 1);
+      else
+        add_empty (rows);
+      if (table > 0)
+        add_int (rows, table);
+      else
+        add_empty (rows);
+      add_text (rows, player != NULL ? player->team : NULL);
+      add_text (rows, player_name (snapshot, penalty->player));
+      add_int (rows, i + 1);
+      add_text (rows, where);
+      add_text (rows, penalty->reason);
+      add_int (rows, penalty->points);
+      add_empty (rows);
+    }
+  return rows;
+}
+
+/* R98 附件6 比赛成绩统计表: the results summary, a row for each player in the standings'
+ * order: each session's score (比赛分) and place, its table points (标准分) and their total, the
+ * rank; the team's table points each session, their total and the team's rank. */
+static Rows *
+results_summary_rows (const SpSnapshot *snapshot)
+{
+  g_autoptr(GArray) results = session_results (snapshot);
+  g_autoptr(GHashTable) by_player = results_by_player (results);
+  g_autoptr(GHashTable) team_points = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                              g_free);
+  guint n_sessions = last_session (snapshot);
+  Rows *rows = rows_new ();
+
+  /* Each team's table points session by session: the sum of its members'. */
+  for (guint i = 0; i < results->len; i++)
+    {
+      const Result *result = &g_array_index (results, Result, i);
+      const SpPlayer *player = sp_snapshot_find_player (snapshot, result->player);
+      gint64 *points;
+
+      if (player == NULL || player->team == NULL || result->session == 0)
+        continue;
+      if ((points = g_hash_table_lookup (team_points, player->team)) == NULL)
+        {
+          points = g_new0 (gint64, n_sessions + 1);
+          g_hash_table_insert (team_points, player->team, points);
+        }
+      points[result->session] += result->points_x12;
+    }
+
+  rows_column (rows, "单位");
+  rows_column (rows, "姓名");
+  rows_column (rows, "号码");
+  for (guint s = 1; s <= n_sessions; s++)
+    {
+      g_autofree char *score = g_strdup_printf ("第%u局比赛分", s);
+      g_autofree char *place = g_strdup_printf ("第%u局名次", s);
+
+      rows_column (rows, score);
+      rows_column (rows, place);
+    }
+  for (guint s = 1; s <= n_sessions; s++)
+    {
+      g_autofree char *points = g_strdup_printf ("第%u局标准分", s);
+
+      rows_column (rows, points);
+    }
+  rows_column (rows, "标准分合计");
+  rows_column (rows, "个人名次");
+  for (guint s = 1; s <= n_sessions; s++)
+    {
+      g_autofree char *points = g_strdup_printf ("第%u局团体标准分", s);
+
+      rows_column (rows, points);
+    }
+  rows_column (rows, "团体标准分合计");
+  rows_column (rows, "团体名次");
+  rows_column (rows, "签名");
+
+  for (guint i = 0; i < snapshot->standings->len; i++)
+    {
+      const SpStanding *standing = &g_array_index (snapshot->standings, SpStanding, i);
+      const SpPlayer *player = sp_snapshot_find_player (snapshot, standing->player);
+      const gint64 *points = player != NULL && player->team != NULL
+                             ? g_hash_table_lookup (team_points, player->team) : NULL;
+      const SpStanding *team = NULL;
+
+      for (guint t = 0; player != NULL && player->team != NULL
+                        && snapshot->team_standings != NULL
+                        && t < snapshot->team_standings->len; t++)
+        {
+          const SpStanding *candidate = &g_array_index (snapshot->team_standings, SpStanding, t);
+
+          if (candidate->player < snapshot->team_names->len
+              && g_strcmp0 (snapshot->team_names->pdata[candidate->player], player->team) == 0)
+            team = candidate;
+        }
+      add_text (rows, player != NULL ? player->club : NULL);
+      add_text (rows, player != NULL ? player->name : "");
+      add_int (rows, standing->player);
+      for (guint s = 1; s <= n_sessions; s++)
+        {
+          const Result *found = find_result (by_player, standing->player, s);
+
+          if (found != NULL)
+            {
+              add_int (rows, found->score);
+              add_int (rows, found->group_place);
+            }
+          else
+            {
+              add_empty (rows);
+              add_empty (rows);
+            }
+        }
+      for (guint s = 1; s <= n_sessions; s++)
+        {
+          const Result *found = find_result (by_player, standing->player, s);
+
+          if (found != NULL)
+            add_points (rows, found->points_x12);
+          else
+            add_empty (rows);
+        }
+      add_points (rows, standing->table_points_x12);
+      add_int (rows, standing->rank);
+      for (guint s = 1; s <= n_sessions; s++)
+        if (points != NULL)
+          add_points (rows, points[s]);
+        else
+          add_empty (rows);
+      if (team != NULL)
+        {
+          add_points (rows, team->table_points_x12);
+          add_int (rows, team->rank);
+        }
+      else
+        {
+          add_empty (rows);
+          add_empty (rows);
+        }
+      add_empty (rows);
+    }
+  return rows;
+}
+
 typedef Rows *(*RowsFunc) (const SpSnapshot *snapshot);
 
 /* Opens a workbook at @file's temporary path, with its document properties; NULL on failure. */
@@ -937,6 +1198,8 @@ sp_report_write_xlsx (const SpSnapshot  *snapshot,
     { "Penalties", penalties_rows },
     { "Seating", seating_rows },
     { "Audit", audit_rows },
+    { "附件4 比赛处罚记录表", penalty_record_rows },
+    { "附件6 比赛成绩统计表", results_summary_rows },
   };
   g_autoptr(SpReportFile) file = NULL;
   g_autofree char *title = NULL;

@@ -87,9 +87,9 @@ xlsx = os.path.join(folder, "event.xlsx")
 rc, out, err = run("export", "xlsx", xlsx)
 check("export xlsx: exit 0", rc == 0 and os.path.exists(xlsx), f"rc={rc} {err}")
 book = openpyxl.load_workbook(xlsx)
-check("workbook: the eight sheets in order", book.sheetnames == [
-    "Standings", "Sessions", "Hands", "Players", "Teams", "Penalties", "Seating", "Audit"],
-    book.sheetnames)
+check("workbook: the eight sheets and R98's 附件4 and 附件6, in order", book.sheetnames == [
+    "Standings", "Sessions", "Hands", "Players", "Teams", "Penalties", "Seating", "Audit",
+    "附件4 比赛处罚记录表", "附件6 比赛成绩统计表"], book.sheetnames)
 check("workbook: document title names the tournament",
       "春季杯 Spring Cup" in (book.properties.title or "")
       and book.properties.subject == "春季杯 Spring Cup", book.properties.title)
@@ -170,6 +170,39 @@ audit = [[c.value for c in row] for row in book["Audit"].iter_rows(min_row=2)]
 check("Audit: the changes, who made them", len(audit) >= 7
       and any(r[1] == "Referee Wu" for r in audit), audit[:3])
 
+record = [[c.value for c in row] for row in book["附件4 比赛处罚记录表"].iter_rows()]
+check("附件4: the form's columns", record[0] == [
+    "局", "组", "桌", "队别", "姓名", "序号", "违规局、盘、桌、位", "违规内容", "处罚方法", "备注"],
+    record[0])
+anna_seat = [r for r in seating if r[4] == "Anna Berg"][0]
+check("附件4: the penalty with its session, table, team, seat and points",
+      len(record) == 2 and record[1][0] == 1 and record[1][2] == anna_seat[1]
+      and record[1][3] == "Tigers" and record[1][4] == "Anna Berg" and record[1][5] == 1
+      and record[1][6] == f"1·—·{anna_seat[1]}·{'东南西北'['ESWN'.index(anna_seat[2])]}"
+      and record[1][7] == "false win, 诈和" and record[1][8] == -10, record)
+summary_sheet = book["附件6 比赛成绩统计表"]
+summary = [[c.value for c in row] for row in summary_sheet.iter_rows()]
+sh = summary[0]
+check("附件6: the form's columns", sh[:3] == ["单位", "姓名", "号码"]
+      and {"第1局比赛分", "第1局名次", "第1局标准分", "标准分合计", "个人名次", "第1局团体标准分",
+           "团体标准分合计", "团体名次", "签名"} <= set(sh), sh)
+by_name = {r[1]: r for r in rows}
+check("附件6: each player's score, table points and rank as the standings",
+      len(summary) == 9 and all(
+          r[sh.index("第1局比赛分")] == by_name[r[1]][header.index("Session 1 score")]
+          and r[sh.index("标准分合计")] == by_name[r[1]][tp_col]
+          and r[sh.index("个人名次")] == by_name[r[1]][0] for r in summary[1:]), summary)
+team_total = {}
+for r in summary[1:]:
+    team = by_name[r[1]][4]
+    team_total[team] = team_total.get(team, 0) + r[sh.index("标准分合计")]
+check("附件6: a team's table points are its members' sum",
+      all(abs(r[sh.index("团体标准分合计")] - team_total[by_name[r[1]][4]]) < 1e-9
+          for r in summary[1:]), summary)
+check("附件6: 标准分 formatted 0.00", all(
+    summary_sheet.cell(row=i, column=sh.index("标准分合计") + 1).number_format == "0.00"
+    for i in range(2, 10)))
+
 # ================================================================================================
 # The CSV of the standings
 # ================================================================================================
@@ -226,9 +259,28 @@ for kind in ("ema", "ema-csv"):
     check(f"{kind} refused for group scoring, naming the table",
           rc == 1 and "table 1" in err and "7" in err and not os.path.exists(refused),
           f"rc={rc} {err}")
+must("players", "withdraw", "5")
+must("players", "withdraw", "6")
+must("players", "substitute", "6", "--by", "替补选手")
 rc, out, err = run("export", "xlsx", refused)
 check("group scoring: the workbook is still written", rc == 0, err)
+group_book = openpyxl.load_workbook(refused)
+marks = {r[1]: r[8] for r in group_book["Standings"].iter_rows(min_row=2, values_only=True)}
+check("Standings: withdrawn players and substitutes marked",
+      marks.get(FORMULA) == "withdrawn" and marks.get("Jan van der Berg") == "withdrawn"
+      and marks.get("替补选手", "substitute for Jan van der Berg")
+      == "substitute for Jan van der Berg", marks)
+group_players = {r[1]: r for r in group_book["Players"].iter_rows(min_row=2, values_only=True)}
+check("Players: the substitute and whom they replace",
+      group_players.get("替补选手", [None] * 9)[6:8] == ("substitute", "Jan van der Berg"),
+      group_players.get("替补选手"))
 os.unlink(refused)
+
+DB = os.path.join(folder, "taiwan.db")
+must("tournament", "create", "--name", "Taipei Open", "--rules", "taiwan", "--sessions", "1")
+rc, out, err = run("export", "ema", refused)
+check("ema refused for a Taiwan tournament", rc == 1 and "MCR" in err
+      and not os.path.exists(refused), f"rc={rc} {err}")
 
 # ================================================================================================
 # Exports that cannot be written

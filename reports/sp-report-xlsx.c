@@ -4,6 +4,7 @@
 #include "sp-reports.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -1135,8 +1136,20 @@ book_open (Book              *book,
     .keywords = snapshot->date,
     .comments = comments,
   };
+  int fd;
 
   memset (book, 0, sizeof *book);
+  /* The temporary file is made here, so that a folder that cannot take it is said at once,
+   * in one message (libxlsxwriter only opens it when the workbook is closed). */
+  fd = g_open (file->temp_path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  if (fd < 0 || !g_close (fd, NULL))
+    {
+      int saved = errno;
+
+      g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_IO, _("Cannot write %s: %s"),
+                   file->path, g_strerror (saved));
+      return FALSE;
+    }
   book->workbook = workbook_new_opt (file->temp_path, &options);
   if (book->workbook == NULL)
     {

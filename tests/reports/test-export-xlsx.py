@@ -7,11 +7,13 @@
 import csv
 import io
 import os
+import re
 import resource
 import signal
 import subprocess
 import sys
 import tempfile
+import zipfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli"))
@@ -93,6 +95,14 @@ check("workbook: the eight sheets and R98's 附件4 and 附件6, in order", book
 check("workbook: document title names the tournament",
       "春季杯 Spring Cup" in (book.properties.title or "")
       and book.properties.subject == "春季杯 Spring Cup", book.properties.title)
+
+with zipfile.ZipFile(xlsx) as archive:
+    sheet_xml = [archive.read(n) for n in archive.namelist() if n.startswith("xl/worksheets/")]
+check("workbook: no formula anywhere", sheet_xml and not any(b"<f>" in x or b"<f " in x
+                                                             for x in sheet_xml))
+check("workbook: the document's comments give the date",
+      re.fullmatch(r"春季杯 Spring Cup, \d{4}-\d{2}-\d{2}", book.properties.description or ""),
+      book.properties.description)
 
 standings = book["Standings"]
 header = [c.value for c in standings[1]]

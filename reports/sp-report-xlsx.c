@@ -2,6 +2,7 @@
  * file, all drawn from an SpSnapshot.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-reports.h"
+#include "sp-report-xlsx.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -1355,17 +1356,10 @@ is_particle (const char *word)
   return FALSE;
 }
 
-/* Splits @name into EMA's first and last name:
- *   "Last, First"            → at the comma;
- *   a CJK name without space → the family name first (one character, or two for a 复姓), the
- *                              given name after it: 张伟 → 伟 / 张, 欧阳娜娜 → 娜娜 / 欧阳;
- *   "First Middle Last"      → the last word is the last name, with the lower-case particles
- *                              before it (van, de, …); the words before are the first name;
- *   one word                 → the last name, no first name. */
-static void
-split_name (const char  *name,
-            char       **first,
-            char       **last)
+void
+sp_report_split_name (const char  *name,
+                      char       **first,
+                      char       **last)
 {
   g_autofree char *text = g_strstrip (g_strdup (name != NULL ? name : ""));
   const char *comma = strchr (text, ',');
@@ -1498,7 +1492,7 @@ ema_rows (const SpSnapshot  *snapshot,
       if (player == NULL)
         continue;
       member = player->federation_id != NULL && player->federation_id[0] != '\0';
-      split_name (player->name, &first, &last);
+      sp_report_split_name (player->name, &first, &last);
       add_int (rows, standing->rank);
       add_text (rows, first);
       add_text (rows, last);

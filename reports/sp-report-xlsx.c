@@ -634,6 +634,7 @@ hands_rows (const SpSnapshot *snapshot)
   rows_column (rows, _("Hand"));
   rows_column (rows, _("Round wind"));
   rows_column (rows, _("Dealer"));
+  rows_column (rows, _("Dealer repeats"));
   rows_column (rows, _("Winner"));
   rows_column (rows, _("Discarder"));
   rows_column (rows, _("Items"));
@@ -676,6 +677,7 @@ hands_rows (const SpSnapshot *snapshot)
           add_int (rows, hand->number);
           add_text (rows, wind_name (rotation->round_wind));
           add_text (rows, seats != NULL ? player_name (snapshot, seats[dealer]) : "");
+          add_int (rows, rotation->streak);
           add_text (rows, seats != NULL && hand->winner >= 0 && hand->winner < 4
                           ? player_name (snapshot, seats[hand->winner])
                           : hand->draw ? _("draw") : "");

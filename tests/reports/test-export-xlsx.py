@@ -160,8 +160,9 @@ check("Hands: each settlement sums to zero", all(sum(r[i] or 0 for i in settle) 
                                                  for r in hrows), hrows)
 check("Hands: the first hand, East from South, 8 fan: +32 / −16 / −8 / −8",
       [hrows[0][i] for i in settle] == [32, -16, -8, -8] and hrows[0][3] == "E"
-      and hrows[0][8] == 8, hrows[0])
-check("Hands: the draw", hrows[2][5] == "draw" and [hrows[2][i] for i in settle] == [0] * 4,
+      and hrows[0][hheader.index("Total")] == 8 and hrows[0][hheader.index("Dealer repeats")] == 0,
+      hrows[0])
+check("Hands: the draw", hrows[2][hheader.index("Winner")] == "draw" and [hrows[2][i] for i in settle] == [0] * 4,
       hrows[2])
 sessions = [[c.value for c in row] for row in book["Sessions"].iter_rows(min_row=2)]
 check("Sessions: four seats a table, scores and table points",
@@ -291,6 +292,22 @@ must("tournament", "create", "--name", "Taipei Open", "--rules", "taiwan", "--se
 rc, out, err = run("export", "ema", refused)
 check("ema refused for a Taiwan tournament", rc == 1 and "MCR" in err
       and not os.path.exists(refused), f"rc={rc} {err}")
+for name in ("甲", "乙", "丙", "丁"):
+    must("players", "add", name)
+must("seating", "draw", "--session", "1", "--seed", "3")
+must("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from", "S", "--fan", "5")
+must("hand", "add", "--session", "1", "--table", "1", "--draw")
+must("hand", "add", "--session", "1", "--table", "1", "--winner", "W", "--from", "self", "--fan",
+     "3")
+taiwan_xlsx = os.path.join(folder, "taiwan.xlsx")
+rc, out, err = run("export", "xlsx", taiwan_xlsx)
+check("export xlsx of a Taiwan event", rc == 0, err)
+trows = list(openpyxl.load_workbook(taiwan_xlsx)["Hands"].iter_rows(values_only=True))
+th = trows[0]
+check("Hands (Taiwan): the dealer keeps the deal after a win and a draw, 連莊 counted",
+      [r[th.index("Dealer repeats")] for r in trows[1:]] == [0, 1, 2]
+      and len({r[th.index("Dealer")] for r in trows[1:]}) == 1
+      and trows[1][th.index("Winner")] == trows[1][th.index("Dealer")], trows)
 
 # ================================================================================================
 # Exports that cannot be written

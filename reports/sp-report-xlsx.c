@@ -771,6 +771,21 @@ teams_rows (const SpSnapshot *snapshot)
   return rows;
 }
 
+/* The hand of id @id, or NULL. */
+static const SpHandRecord *
+find_hand (const SpSnapshot *snapshot,
+           gint64            id)
+{
+  for (guint i = 0; id > 0 && i < snapshot->hands->len; i++)
+    {
+      const SpHandRecord *hand = snapshot->hands->pdata[i];
+
+      if (hand->id == id)
+        return hand;
+    }
+  return NULL;
+}
+
 static Rows *
 penalties_rows (const SpSnapshot *snapshot)
 {
@@ -781,12 +796,16 @@ penalties_rows (const SpSnapshot *snapshot)
   rows_column (rows, _("Player"));
   rows_column (rows, _("Points"));
   rows_column (rows, _("Reason"));
-  rows_column (rows, _("Hand"));
+  rows_column (rows, _("Hand ID"));
   rows_column (rows, _("Table"));
-  rows_column (rows, _("Before hand"));
+  rows_column (rows, _("Hand"));
   for (guint i = 0; i < snapshot->penalties->len; i++)
     {
       const SpPenalty *penalty = snapshot->penalties->pdata[i];
+      const SpHandRecord *hand = find_hand (snapshot, penalty->hand);
+      /* The hand it is tied to, or a false win's table and the hand it came before. */
+      guint table = hand != NULL ? hand->table : penalty->table;
+      guint number = hand != NULL ? hand->number : penalty->number;
 
       add_int (rows, penalty->id);
       add_int (rows, penalty->session);
@@ -797,16 +816,14 @@ penalties_rows (const SpSnapshot *snapshot)
         add_int (rows, penalty->hand);
       else
         add_empty (rows);
-      if (penalty->table > 0)
-        {
-          add_int (rows, penalty->table);
-          add_int (rows, penalty->number);
-        }
+      if (table > 0)
+        add_int (rows, table);
       else
-        {
-          add_empty (rows);
-          add_empty (rows);
-        }
+        add_empty (rows);
+      if (number > 0)
+        add_int (rows, number);
+      else
+        add_empty (rows);
     }
   return rows;
 }
@@ -954,18 +971,17 @@ penalty_record_rows (const SpSnapshot *snapshot)
       const SpPenalty *penalty = snapshot->penalties->pdata[i];
       const SpPlayer *player = sp_snapshot_find_player (snapshot, penalty->player);
       guint table = 0, chair = 0, number = penalty->number;
+      const SpHandRecord *hand = find_hand (snapshot, penalty->hand);
       gboolean seated = find_seat (snapshot, penalty->session, penalty->player, &table, &chair);
       g_autofree char *where = NULL;
       g_autofree char *hand_text = NULL;
 
       if (penalty->table > 0)
         table = penalty->table;
-      for (guint h = 0; penalty->hand > 0 && h < snapshot->hands->len; h++)
+      if (hand != NULL)
         {
-          const SpHandRecord *hand = snapshot->hands->pdata[h];
-
-          if (hand->id == penalty->hand)
-            number = hand->number;
+          table = hand->table;
+          number = hand->number;
         }
       hand_text = number > 0 ? g_strdup_printf ("%u", number) : g_strdup ("—");
       where = seated
@@ -1121,7 +1137,7 @@ results_summary_rows (const SpSnapshot *snapshot)
 
 typedef Rows *(*RowsFunc) (const SpSnapshot *snapshot);
 
-/* Opens a workbook at @file's temporary path, with its document properties; NULL on failure. */
+/* Opens a workbook at @file's temporary path, with its formats and document properties. */
 static gboolean
 book_open (Book              *book,
            const SpSnapshot  *snapshot,

@@ -27,6 +27,8 @@ packages=(
   poppler-utils
   # the lint tests
   python3
+  # the reports tests: opening the exported workbooks
+  python3-openpyxl
 )
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -14,7 +14,7 @@
 G_BEGIN_DECLS
 
 /* The workbook of a tournament (.xlsx): Standings, Sessions, Hands, Players, Teams, Penalties,
- * Seating, Audit. */
+ * Seating, Audit, and R98's penalty record (附件4) and results summary (附件6). */
 gboolean sp_report_write_xlsx           (const SpSnapshot  *snapshot,
                                          const char        *path,
                                          GError           **error);

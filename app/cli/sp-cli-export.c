@@ -43,28 +43,81 @@ write_pdf_standings (const SpSnapshot *snapshot,
 /* Each kind's writer in the shape of the table: the reports that are not of a session or not
  * printed ignore those arguments. */
 static gboolean
-write_scoresheets_pdf (const SpSnapshot *snapshot, guint session, SpPaper paper,
-                       const char *path, GError **error)
+write_scoresheets_pdf (const SpSnapshot *snapshot,
+                       guint             session,
+                       SpPaper           paper,
+                       const char       *path,
+                       GError          **error)
 {
   return sp_report_write_scoresheets_pdf (snapshot, session, paper, path, error);
 }
 
 static gboolean
-write_penalties_pdf (const SpSnapshot *snapshot, guint session, SpPaper paper,
-                     const char *path, GError **error)
+write_penalties_pdf (const SpSnapshot *snapshot,
+                     guint             session,
+                     SpPaper           paper,
+                     const char       *path,
+                     GError          **error)
 {
   return sp_report_write_penalties_pdf (snapshot, paper, path, error);
 }
 
 static gboolean
-write_summary_pdf (const SpSnapshot *snapshot, guint session, SpPaper paper,
-                   const char *path, GError **error)
+write_summary_pdf (const SpSnapshot *snapshot,
+                   guint             session,
+                   SpPaper           paper,
+                   const char       *path,
+                   GError          **error)
 {
   return sp_report_write_summary_pdf (snapshot, paper, path, error);
 }
 
+static gboolean
+write_xlsx (const SpSnapshot *snapshot,
+            guint             session,
+            SpPaper           paper,
+            const char       *path,
+            GError          **error)
+{
+  return sp_report_write_xlsx (snapshot, path, error);
+}
+
+static gboolean
+write_csv (const SpSnapshot *snapshot,
+           guint             session,
+           SpPaper           paper,
+           const char       *path,
+           GError          **error)
+{
+  return sp_report_write_standings_csv (snapshot, path, error);
+}
+
+static gboolean
+write_ema (const SpSnapshot *snapshot,
+           guint             session,
+           SpPaper           paper,
+           const char       *path,
+           GError          **error)
+{
+  return sp_report_write_ema_xlsx (snapshot, path, error);
+}
+
+static gboolean
+write_ema_csv (const SpSnapshot *snapshot,
+               guint             session,
+               SpPaper           paper,
+               const char       *path,
+               GError          **error)
+{
+  return sp_report_write_ema_csv (snapshot, path, error);
+}
+
 static const Export exports[] = {
   /* The report kinds, one line each (SPEC.md §3.3). */
+  { "xlsx", FALSE, write_xlsx },
+  { "csv", FALSE, write_csv },
+  { "ema", FALSE, write_ema },
+  { "ema-csv", FALSE, write_ema_csv },
   { "pdf-seating", TRUE, write_pdf_seating },
   { "pdf-standings", FALSE, write_pdf_standings },
   { "pdf-scoresheets", TRUE, write_scoresheets_pdf },

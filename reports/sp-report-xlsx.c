@@ -1,0 +1,1559 @@
+/* sp-report-xlsx.c: the tournament's workbook (.xlsx), its standings as CSV, and EMA's results
+ * file, all drawn from an SpSnapshot.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-reports.h"
+#include "sp-report-xlsx.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+#include <xlsxwriter.h>
+
+/* ---------------------------------------------------------------------------------------------
+ * Cells: the rows of a sheet are built once as typed cells, then written to a workbook or a CSV.
+ */
+typedef enum
+{
+  CELL_EMPTY,
+  CELL_TEXT,
+  CELL_INT,
+  CELL_POINTS,  /* table points × 12, shown as a number with two decimals */
+} CellKind;
+
+typedef struct
+{
+  CellKind kind;
+  char    *text;
+  gint64   value;
+} Cell;
+
+/* A table of cells: a header and rows of the same width. */
+typedef struct
+{
+  guint      n_columns;
+  GPtrArray *header;  /* char * */
+  GArray    *cells;   /* Cell, row after row */
+} Rows;
+
+static void
+cell_clear (gpointer data)
+{
+  Cell *cell = data;
+
+  g_free (cell->text);
+}
+
+static Rows *
+rows_new (void)
+{
+  Rows *rows = g_new0 (Rows, 1);
+
+  rows->header = g_ptr_array_new_with_free_func (g_free);
+  rows->cells = g_array_new (FALSE, TRUE, sizeof (Cell));
+  g_array_set_clear_func (rows->cells, cell_clear);
+  return rows;
+}
+
+static void
+rows_free (Rows *rows)
+{
+  if (rows == NULL)
+    return;
+  g_ptr_array_unref (rows->header);
+  g_array_unref (rows->cells);
+  g_free (rows);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Rows, rows_free)
+
+static void
+rows_column (Rows       *rows,
+             const char *title)
+{
+  g_ptr_array_add (rows->header, g_strdup (title));
+  rows->n_columns = rows->header->len;
+}
+
+static guint
+rows_count (const Rows *rows)
+{
+  return rows->n_columns == 0 ? 0 : rows->cells->len / rows->n_columns;
+}
+
+static void
+add_text (Rows       *rows,
+          const char *text)
+{
+  Cell cell = { text != NULL && text[0] != '\0' ? CELL_TEXT : CELL_EMPTY, g_strdup (text), 0 };
+
+  g_array_append_val (rows->cells, cell);
+}
+
+static void
+add_int (Rows   *rows,
+         gint64  value)
+{
+  Cell cell = { CELL_INT, NULL, value };
+
+  g_array_append_val (rows->cells, cell);
+}
+
+static void
+add_points (Rows   *rows,
+            gint64  points_x12)
+{
+  Cell cell = { CELL_POINTS, NULL, points_x12 };
+
+  g_array_append_val (rows->cells, cell);
+}
+
+static void
+add_empty (Rows *rows)
+{
+  Cell cell = { CELL_EMPTY, NULL, 0 };
+
+  g_array_append_val (rows->cells, cell);
+}
+
+/* A cell as CSV or a reader sees it: table points with two decimals. */
+static char *
+cell_to_string (const Cell *cell)
+{
+  switch (cell->kind)
+    {
+    case CELL_TEXT:
+      return g_strdup (cell->text);
+    case CELL_INT:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, cell->value);
+    case CELL_POINTS:
+      {
+        gint64 hundredths = (cell->value * 100 + (cell->value >= 0 ? 6 : -6)) / 12;
+
+        return g_strdup_printf ("%s%" G_GINT64_FORMAT ".%02d", hundredths < 0 ? "-" : "",
+                                ABS (hundredths) / 100, (int) (ABS (hundredths) % 100));
+      }
+    case CELL_EMPTY:
+    default:
+      return g_strdup ("");
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Each player's result in each session, with the tournament's table points (4/2/1/0 a table, or
+ * the standard score of a group of tables, R98 第十条), worked out as the standings do.
+ */
+typedef struct
+{
+  guint   session;
+  guint   table;
+  gint64  player;
+  gint64  score;       /* the session score, penalties included */
+  gint32  points_x12;  /* the tournament's table points */
+  gint32  ema_x12;     /* EMA's 4/2/1/0 at the table */
+  guint8  place;       /* at the table */
+  guint   group_place; /* in the group of tables ranked together (the table when alone) */
+} Result;
+
+static GArray *
+session_results (const SpSnapshot *snapshot)
+{
+  SpTournamentOptions options = { 0 };
+  GArray *results = g_array_new (FALSE, TRUE, sizeof (Result));
+  g_autoptr(GPtrArray) counted = g_ptr_array_new ();
+  guint group_tables;
+
+  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
+    memset (&options, 0, sizeof options);
+  group_tables = CLAMP (options.group_tables, 1, SP_TOURNAMENT_MAX_GROUP_TABLES);
+  for (guint i = 0; i < snapshot->tables->len; i++)
+    {
+      SpTableResult *table = &g_array_index (snapshot->tables, SpTableResult, i);
+
+      if (table->n_hands > 0 || table->closed)
+        g_ptr_array_add (counted, table);
+    }
+  for (guint first = 0, end; first < counted->len; first = end)
+    {
+      const SpTableResult *head = counted->pdata[first];
+      g_autofree gint64 *scores = NULL;
+      g_autofree guint *places = NULL;
+      g_autofree gint32 *points = NULL;
+      guint n = 0;
+
+      for (end = first; end < counted->len; end++)
+        {
+          const SpTableResult *table = counted->pdata[end];
+
+          if (table->session != head->session
+              || (table->table - 1) / group_tables != (head->table - 1) / group_tables)
+            break;
+        }
+      scores = g_new (gint64, 4 * (end - first));
+      places = g_new (guint, 4 * (end - first));
+      points = g_new (gint32, 4 * (end - first));
+      for (guint k = first; k < end; k++)
+        {
+          const SpTableResult *table = counted->pdata[k];
+
+          for (guint c = 0; c < 4; c++)
+            scores[n++] = table->hand_scores[c]
+                          + (options.penalties_in_session ? table->penalties[c] : 0);
+        }
+      if (group_tables > 1)
+        sp_group_points (scores, n, places, points);
+      for (guint k = first; k < end; k++)
+        {
+          const SpTableResult *table = counted->pdata[k];
+          guint8 table_places[4];
+          gint32 table_points[4];
+
+          sp_table_points (&scores[4 * (k - first)], table_places, table_points);
+          for (guint c = 0; c < 4; c++)
+            {
+              Result result = {
+                .session = table->session,
+                .table = table->table,
+                .player = table->players[c],
+                .score = table->hand_scores[c] + table->penalties[c],
+                .points_x12 = group_tables > 1 ? points[4 * (k - first) + c] : table_points[c],
+                .ema_x12 = table_points[c],
+                .place = table_places[c],
+                .group_place = group_tables > 1 ? places[4 * (k - first) + c] : table_places[c],
+              };
+
+              g_array_append_val (results, result);
+            }
+        }
+    }
+  return results;
+}
+
+/* The number of the last session drawn or played. */
+static guint
+last_session (const SpSnapshot *snapshot)
+{
+  guint last = 0;
+
+  for (guint i = 0; i < snapshot->sessions->len; i++)
+    last = MAX (last, ((SpSessionSnapshot *) snapshot->sessions->pdata[i])->number);
+  for (guint i = 0; i < snapshot->tables->len; i++)
+    last = MAX (last, g_array_index (snapshot->tables, SpTableResult, i).session);
+  return last;
+}
+
+static const char *
+player_name (const SpSnapshot *snapshot,
+             gint64            id)
+{
+  const SpPlayer *player = id > 0 ? sp_snapshot_find_player (snapshot, id) : NULL;
+
+  return player != NULL ? player->name : "";
+}
+
+static char *
+player_mark (const SpSnapshot *snapshot,
+             const SpPlayer   *player)
+{
+  if (player->status == SP_PLAYER_WITHDRAWN)
+    return g_strdup (_("withdrawn"));
+  if (player->status == SP_PLAYER_SUBSTITUTE || player->substitute_for > 0)
+    {
+      const char *replaced = player_name (snapshot, player->substitute_for);
+
+      return replaced[0] != '\0' ? g_strdup_printf (_("substitute for %s"), replaced)
+                                 : g_strdup (_("substitute"));
+    }
+  return NULL;
+}
+
+/* The results of each player: player id → GPtrArray of Result in @results. */
+static GHashTable *
+results_by_player (GArray *results)
+{
+  GHashTable *by_player = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
+                                                 (GDestroyNotify) g_ptr_array_unref);
+
+  for (guint i = 0; i < results->len; i++)
+    {
+      Result *result = &g_array_index (results, Result, i);
+      GPtrArray *list = g_hash_table_lookup (by_player, &result->player);
+
+      if (list == NULL)
+        {
+          list = g_ptr_array_new ();
+          g_hash_table_insert (by_player, &result->player, list);
+        }
+      g_ptr_array_add (list, result);
+    }
+  return by_player;
+}
+
+/* The result of player @id in @session, or NULL. */
+static const Result *
+find_result (GHashTable *by_player,
+             gint64      id,
+             guint       session)
+{
+  GPtrArray *list = g_hash_table_lookup (by_player, &id);
+
+  for (guint k = 0; list != NULL && k < list->len; k++)
+    if (((Result *) list->pdata[k])->session == session)
+      return list->pdata[k];
+  return NULL;
+}
+
+/* The standings: the Standings sheet and the CSV, one set of rows for both. */
+static Rows *
+standings_rows (const SpSnapshot *snapshot)
+{
+  g_autoptr(GArray) results = session_results (snapshot);
+  g_autoptr(GHashTable) by_player = results_by_player (results);
+  guint n_sessions = last_session (snapshot);
+  Rows *rows = rows_new ();
+
+  rows_column (rows, _("Rank"));
+  rows_column (rows, _("Name"));
+  rows_column (rows, _("Club"));
+  rows_column (rows, _("Country"));
+  rows_column (rows, _("Team"));
+  rows_column (rows, _("Table points"));
+  rows_column (rows, _("Score"));
+  rows_column (rows, _("Sessions"));
+  rows_column (rows, _("Status"));
+  for (guint s = 1; s <= n_sessions; s++)
+    {
+      g_autofree char *points = g_strdup_printf (_("Session %u table points"), s);
+      g_autofree char *score = g_strdup_printf (_("Session %u score"), s);
+
+      rows_column (rows, points);
+      rows_column (rows, score);
+    }
+
+  for (guint i = 0; i < snapshot->standings->len; i++)
+    {
+      SpStanding *standing = &g_array_index (snapshot->standings, SpStanding, i);
+      const SpPlayer *player = sp_snapshot_find_player (snapshot, standing->player);
+      g_autofree char *mark = player != NULL ? player_mark (snapshot, player) : NULL;
+
+      add_int (rows, standing->rank);
+      add_text (rows, player != NULL ? player->name : "");
+      add_text (rows, player != NULL ? player->club : NULL);
+      add_text (rows, player != NULL ? player->country : NULL);
+      add_text (rows, player != NULL ? player->team : NULL);
+      add_points (rows, standing->table_points_x12);
+      add_int (rows, standing->score);
+      add_int (rows, standing->sessions);
+      add_text (rows, mark);
+      for (guint s = 1; s <= n_sessions; s++)
+        {
+          const Result *found = find_result (by_player, standing->player, s);
+
+          if (found != NULL)
+            {
+              add_points (rows, found->points_x12);
+              add_int (rows, found->score);
+            }
+          else
+            {
+              add_empty (rows);
+              add_empty (rows);
+            }
+        }
+    }
+  return rows;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The workbook.
+ */
+typedef struct
+{
+  lxw_workbook  *workbook;
+  lxw_format    *bold;
+  lxw_format    *points;
+  lxw_error      status;   /* the first fault, LXW_NO_ERROR while none */
+} Book;
+
+/* The width a spreadsheet gives @text: wide (CJK) characters count double. */
+static guint
+text_width (const char *text)
+{
+  guint width = 0;
+
+  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    width += g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
+  return width;
+}
+
+static void
+book_check (Book      *book,
+            lxw_error  status)
+{
+  if (book->status == LXW_NO_ERROR && status != LXW_NO_ERROR)
+    book->status = status;
+}
+
+/* Text as text, never as a formula: a name beginning with = + - @ stays what it says.  Cut at
+ * the spreadsheet's limit of 32,767 characters. */
+static void
+book_write_text (Book          *book,
+                 lxw_worksheet *sheet,
+                 guint          row,
+                 guint          column,
+                 const char    *text,
+                 lxw_format    *format)
+{
+  g_autofree char *cut = NULL;
+
+  /* A cell holds at most 32,767 characters. */
+  if (strlen (text) > 32767 && g_utf8_strlen (text, -1) > 32767)
+    {
+      cut = g_utf8_substring (text, 0, 32767);
+      text = cut;
+    }
+  book_check (book, worksheet_write_string (sheet, (lxw_row_t) row, (lxw_col_t) column, text,
+                                            format));
+}
+
+/* Writes @rows as sheet @name: bold frozen header, autofilter, widths that fit, landscape,
+ * fit to the page's width with the header repeated on every page. */
+static void
+book_write_sheet (Book       *book,
+                  const char *name,
+                  const Rows *rows)
+{
+  lxw_worksheet *sheet;
+  g_autofree guint *widths = NULL;
+  guint n_rows = rows_count (rows);
+
+  if (book->status != LXW_NO_ERROR)
+    return;
+  sheet = workbook_add_worksheet (book->workbook, name);
+  if (sheet == NULL)
+    {
+      book->status = LXW_ERROR_MEMORY_MALLOC_FAILED;
+      return;
+    }
+  widths = g_new0 (guint, rows->n_columns);
+  for (guint c = 0; c < rows->n_columns; c++)
+    {
+      const char *title = rows->header->pdata[c];
+
+      widths[c] = text_width (title);
+      book_write_text (book, sheet, 0, c, title, book->bold);
+    }
+  for (guint r = 0; r < n_rows && book->status == LXW_NO_ERROR; r++)
+    for (guint c = 0; c < rows->n_columns; c++)
+      {
+        const Cell *cell = &g_array_index (rows->cells, Cell, r * rows->n_columns + c);
+
+        switch (cell->kind)
+          {
+          case CELL_TEXT:
+            book_write_text (book, sheet, r + 1, c, cell->text, NULL);
+            widths[c] = MAX (widths[c], text_width (cell->text));
+            break;
+          case CELL_INT:
+            book_check (book, worksheet_write_number (sheet, r + 1, c, (double) cell->value,
+                                                      NULL));
+            {
+              char digits[24];
+
+              widths[c] = MAX (widths[c], (guint) g_snprintf (digits, sizeof digits,
+                                                              "%" G_GINT64_FORMAT, cell->value));
+            }
+            break;
+          case CELL_POINTS:
+            book_check (book, worksheet_write_number (sheet, r + 1, c, cell->value / 12.0,
+                                                      book->points));
+            widths[c] = MAX (widths[c], 7);
+            break;
+          case CELL_EMPTY:
+          default:
+            break;
+          }
+      }
+  for (guint c = 0; c < rows->n_columns; c++)
+    book_check (book, worksheet_set_column (sheet, c, c, MIN (widths[c], 80) + 2.0, NULL));
+  worksheet_freeze_panes (sheet, 1, 0);
+  book_check (book, worksheet_autofilter (sheet, 0, 0, n_rows,
+                                          MAX (rows->n_columns, 1) - 1));
+  worksheet_set_landscape (sheet);
+  worksheet_fit_to_pages (sheet, 1, 0);
+  book_check (book, worksheet_repeat_rows (sheet, 0, 0));
+}
+
+static const char *
+wind_name (guint wind)
+{
+  return wind <= SP_WIND_NORTH ? sp_wind_to_string (wind) : "";
+}
+
+static Rows *
+sessions_rows (const SpSnapshot *snapshot)
+{
+  g_autoptr(GArray) results = session_results (snapshot);
+  Rows *rows = rows_new ();
+  guint next = 0;
+
+  rows_column (rows, _("Session"));
+  rows_column (rows, _("Table"));
+  rows_column (rows, _("Seat"));
+  rows_column (rows, _("Player"));
+  rows_column (rows, _("Score"));
+  rows_column (rows, _("Table points"));
+  rows_column (rows, _("Place"));
+  for (guint i = 0; i < snapshot->sessions->len; i++)
+    {
+      const SpSessionSnapshot *session = snapshot->sessions->pdata[i];
+
+      for (guint t = 0; t < session->n_tables; t++)
+        for (guint c = 0; c < 4; c++)
+          {
+            gint64 id = session->seats[4 * t + c];
+            const Result *found = NULL;
+
+            /* Results are in session, table, chair order, as the seats. */
+            for (guint k = next; k < results->len; k++)
+              {
+                const Result *result = &g_array_index (results, Result, k);
+
+                if (result->session == session->number && result->table == t + 1
+                    && result->player == id)
+                  {
+                    found = result;
+                    next = k + 1;
+                    break;
+                  }
+                if (result->session > session->number)
+                  break;
+              }
+            add_int (rows, session->number);
+            add_int (rows, t + 1);
+            add_text (rows, wind_name (c));
+            add_text (rows, player_name (snapshot, id));
+            if (found != NULL)
+              {
+                add_int (rows, found->score);
+                add_points (rows, found->points_x12);
+                add_int (rows, found->place);
+              }
+            else
+              {
+                add_empty (rows);
+                add_empty (rows);
+                add_empty (rows);
+              }
+          }
+    }
+  return rows;
+}
+
+static const gint64 *
+table_seats (const SpSnapshot *snapshot,
+             guint             session_number,
+             guint             table)
+{
+  const SpSessionSnapshot *session = sp_snapshot_find_session (snapshot, session_number);
+
+  if (session == NULL || table < 1 || table > session->n_tables)
+    return NULL;
+  return &session->seats[4 * (table - 1)];
+}
+
+/* A quoted JSON string at @p (after its opening quote) up to its closing quote; NULL when
+ * it does not end. */
+static char *
+json_string (const char **p)
+{
+  GString *out = g_string_new (NULL);
+  const char *q = *p;
+
+  for (; *q != '\0' && *q != '"'; q++)
+    {
+      if (*q == '\\' && q[1] != '\0')
+        q++;
+      g_string_append_c (out, *q);
+    }
+  if (*q != '"')
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  *p = q + 1;
+  return g_string_free (out, FALSE);
+}
+
+/* The fan/台/番 items as a person reads them, "混幺九 32, 三暗刻 16, 花牌 1 ×2", from the
+ * stored JSON ([{"name":…,"value":…,"count":…}, …]); the stored text itself when it is not
+ * of that shape. */
+static char *
+items_text (const char *json)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  const char *p = json;
+
+  if (json == NULL)
+    return NULL;
+  while ((p = strstr (p, "\"name\":\"")) != NULL)
+    {
+      g_autofree char *name = NULL;
+      const char *value, *count;
+      gint64 n = 1;
+
+      p += strlen ("\"name\":\"");
+      if ((name = json_string (&p)) == NULL
+          || (value = strstr (p, "\"value\":")) == NULL)
+        return g_strdup (json);
+      count = strstr (p, "\"count\":");
+      if (count != NULL && (strstr (p, "\"name\":") == NULL || count < strstr (p, "\"name\":")))
+        n = g_ascii_strtoll (count + strlen ("\"count\":"), NULL, 10);
+      g_string_append_printf (out, "%s%s %" G_GINT64_FORMAT, out->len > 0 ? ", " : "", name,
+                              g_ascii_strtoll (value + strlen ("\"value\":"), NULL, 10));
+      if (n > 1)
+        g_string_append_printf (out, " ×%" G_GINT64_FORMAT, n);
+    }
+  return out->len > 0 || strchr (json, '{') == NULL ? g_strdup (out->str) : g_strdup (json);
+}
+
+static Rows *
+hands_rows (const SpSnapshot *snapshot)
+{
+  SpTournamentOptions options = { 0 };
+  SpRuleset ruleset = snapshot->tournament->ruleset;
+  Rows *rows = rows_new ();
+  g_autoptr(GPtrArray) table_hands = g_ptr_array_new ();
+
+  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
+    memset (&options, 0, sizeof options);
+  rows_column (rows, _("Session"));
+  rows_column (rows, _("Table"));
+  rows_column (rows, _("Hand"));
+  rows_column (rows, _("Round wind"));
+  rows_column (rows, _("Dealer"));
+  rows_column (rows, _("Dealer repeats"));
+  rows_column (rows, _("Winner"));
+  rows_column (rows, _("Discarder"));
+  rows_column (rows, _("Items"));
+  rows_column (rows, _("Total"));
+  for (guint w = 0; w < 4; w++)
+    {
+      g_autofree char *title = g_strdup_printf (_("Settlement %s"), wind_name (w));
+
+      rows_column (rows, title);
+    }
+  rows_column (rows, _("False wins"));
+
+  for (guint first = 0, end; first < snapshot->hands->len; first = end)
+    {
+      const SpHandRecord *head = snapshot->hands->pdata[first];
+      const gint64 *seats;
+      g_autoptr(GArray) history = NULL;
+
+      g_ptr_array_set_size (table_hands, 0);
+      for (end = first; end < snapshot->hands->len; end++)
+        {
+          const SpHandRecord *hand = snapshot->hands->pdata[end];
+
+          if (hand->session != head->session || hand->table != head->table)
+            break;
+          g_ptr_array_add (table_hands, (gpointer) hand);
+        }
+      seats = table_seats (snapshot, head->session, head->table);
+      history = sp_table_history (ruleset, options.dealer_repeats, table_hands);
+      for (guint k = 0; k < table_hands->len; k++)
+        {
+          const SpHandRecord *hand = table_hands->pdata[k];
+          const SpRotation *rotation = &g_array_index (history, SpRotation, k);
+          guint dealer = sp_rotation_dealer_chair (rotation);
+          g_autoptr(GString) false_wins = g_string_new (NULL);
+          g_autofree char *items = items_text (hand->items);
+
+          add_int (rows, hand->session);
+          add_int (rows, hand->table);
+          add_int (rows, hand->number);
+          add_text (rows, wind_name (rotation->round_wind));
+          add_text (rows, seats != NULL ? player_name (snapshot, seats[dealer]) : "");
+          add_int (rows, rotation->streak);
+          add_text (rows, seats != NULL && hand->winner >= 0 && hand->winner < 4
+                          ? player_name (snapshot, seats[hand->winner])
+                          : hand->draw ? _("draw") : "");
+          add_text (rows, seats != NULL && hand->discarder >= 0 && hand->discarder < 4
+                          ? player_name (snapshot, seats[hand->discarder])
+                          : hand->winner >= 0 ? _("self-drawn") : "");
+          add_text (rows, items);
+          add_int (rows, hand->total);
+          /* The settlement by the seat each chair held at this hand. */
+          for (guint w = 0; w < 4; w++)
+            add_int (rows, hand->settlement[sp_rotation_chair_at (rotation, w)]);
+          for (guint p = 0; p < snapshot->penalties->len; p++)
+            {
+              const SpPenalty *penalty = snapshot->penalties->pdata[p];
+
+              if (penalty->session == hand->session && penalty->table == hand->table
+                  && penalty->number == hand->number)
+                g_string_append_printf (false_wins, "%s%s %" G_GINT64_FORMAT,
+                                        false_wins->len > 0 ? "; " : "",
+                                        player_name (snapshot, penalty->player),
+                                        penalty->points);
+            }
+          add_text (rows, false_wins->str);
+        }
+    }
+  return rows;
+}
+
+static Rows *
+players_rows (const SpSnapshot *snapshot)
+{
+  Rows *rows = rows_new ();
+
+  rows_column (rows, _("Number"));
+  rows_column (rows, _("Name"));
+  rows_column (rows, _("Club"));
+  rows_column (rows, _("Country"));
+  rows_column (rows, _("Team"));
+  rows_column (rows, _("Federation ID"));
+  rows_column (rows, _("Status"));
+  rows_column (rows, _("Substitute for"));
+  rows_column (rows, _("Present"));
+  for (guint i = 0; i < snapshot->players->len; i++)
+    {
+      const SpPlayer *player = snapshot->players->pdata[i];
+
+      add_int (rows, player->id);
+      add_text (rows, player->name);
+      add_text (rows, player->club);
+      add_text (rows, player->country);
+      add_text (rows, player->team);
+      add_text (rows, player->federation_id);
+      add_text (rows, sp_player_status_to_string (player->status));
+      add_text (rows, player_name (snapshot, player->substitute_for));
+      add_text (rows, player->present ? _("yes") : _("no"));
+    }
+  return rows;
+}
+
+static Rows *
+teams_rows (const SpSnapshot *snapshot)
+{
+  Rows *rows = rows_new ();
+
+  rows_column (rows, _("Rank"));
+  rows_column (rows, _("Team"));
+  rows_column (rows, _("Table points"));
+  rows_column (rows, _("Score"));
+  rows_column (rows, _("Members"));
+  for (guint i = 0; snapshot->team_standings != NULL && i < snapshot->team_standings->len; i++)
+    {
+      const SpStanding *standing = &g_array_index (snapshot->team_standings, SpStanding, i);
+      const char *team = standing->player < snapshot->team_names->len
+                         ? snapshot->team_names->pdata[standing->player] : "";
+      g_autoptr(GString) members = g_string_new (NULL);
+
+      for (guint p = 0; p < snapshot->players->len; p++)
+        {
+          const SpPlayer *player = snapshot->players->pdata[p];
+
+          if (player->team != NULL && g_strcmp0 (player->team, team) == 0)
+            g_string_append_printf (members, "%s%s", members->len > 0 ? ", " : "",
+                                    player->name);
+        }
+      add_int (rows, standing->rank);
+      add_text (rows, team);
+      add_points (rows, standing->table_points_x12);
+      add_int (rows, standing->score);
+      add_text (rows, members->str);
+    }
+  return rows;
+}
+
+/* The hand of id @id, or NULL. */
+static const SpHandRecord *
+find_hand (const SpSnapshot *snapshot,
+           gint64            id)
+{
+  for (guint i = 0; id > 0 && i < snapshot->hands->len; i++)
+    {
+      const SpHandRecord *hand = snapshot->hands->pdata[i];
+
+      if (hand->id == id)
+        return hand;
+    }
+  return NULL;
+}
+
+static Rows *
+penalties_rows (const SpSnapshot *snapshot)
+{
+  Rows *rows = rows_new ();
+
+  rows_column (rows, _("Number"));
+  rows_column (rows, _("Session"));
+  rows_column (rows, _("Player"));
+  rows_column (rows, _("Points"));
+  rows_column (rows, _("Reason"));
+  rows_column (rows, _("Hand ID"));
+  rows_column (rows, _("Table"));
+  rows_column (rows, _("Hand"));
+  for (guint i = 0; i < snapshot->penalties->len; i++)
+    {
+      const SpPenalty *penalty = snapshot->penalties->pdata[i];
+      const SpHandRecord *hand = find_hand (snapshot, penalty->hand);
+      /* The hand it is tied to, or a false win's table and the hand it came before. */
+      guint table = hand != NULL ? hand->table : penalty->table;
+      guint number = hand != NULL ? hand->number : penalty->number;
+
+      add_int (rows, penalty->id);
+      add_int (rows, penalty->session);
+      add_text (rows, player_name (snapshot, penalty->player));
+      add_int (rows, penalty->points);
+      add_text (rows, penalty->reason);
+      if (penalty->hand > 0)
+        add_int (rows, penalty->hand);
+      else
+        add_empty (rows);
+      if (table > 0)
+        add_int (rows, table);
+      else
+        add_empty (rows);
+      if (number > 0)
+        add_int (rows, number);
+      else
+        add_empty (rows);
+    }
+  return rows;
+}
+
+static Rows *
+seating_rows (const SpSnapshot *snapshot)
+{
+  Rows *rows = rows_new ();
+
+  rows_column (rows, _("Session"));
+  rows_column (rows, _("Table"));
+  rows_column (rows, _("Seat"));
+  rows_column (rows, _("Player number"));
+  rows_column (rows, _("Player"));
+  for (guint i = 0; i < snapshot->sessions->len; i++)
+    {
+      const SpSessionSnapshot *session = snapshot->sessions->pdata[i];
+
+      for (guint t = 0; t < session->n_tables; t++)
+        for (guint c = 0; c < 4; c++)
+          {
+            gint64 id = session->seats[4 * t + c];
+
+            add_int (rows, session->number);
+            add_int (rows, t + 1);
+            add_text (rows, wind_name (c));
+            if (id > 0)
+              add_int (rows, id);
+            else
+              add_empty (rows);
+            add_text (rows, player_name (snapshot, id));
+          }
+    }
+  return rows;
+}
+
+static Rows *
+audit_rows (const SpSnapshot *snapshot)
+{
+  Rows *rows = rows_new ();
+
+  rows_column (rows, _("When"));
+  rows_column (rows, _("Who"));
+  rows_column (rows, _("What"));
+  rows_column (rows, _("Row"));
+  rows_column (rows, _("Action"));
+  rows_column (rows, _("Before"));
+  rows_column (rows, _("After"));
+  for (guint i = 0; snapshot->audit != NULL && i < snapshot->audit->len; i++)
+    {
+      const SpAuditEntry *entry = snapshot->audit->pdata[i];
+
+      add_text (rows, entry->at);
+      add_text (rows, entry->who);
+      add_text (rows, entry->target);
+      add_int (rows, entry->row_id);
+      add_text (rows, entry->action);
+      add_text (rows, entry->old_values);
+      add_text (rows, entry->new_values);
+    }
+  return rows;
+}
+
+/* The seat winds as R98's forms write them. */
+static const char *
+form_wind (guint wind)
+{
+  static const char *const names[] = { "东", "南", "西", "北" };
+
+  return wind <= SP_WIND_NORTH ? names[wind] : "";
+}
+
+/* The table and chair of player @id in @session, FALSE when not seated. */
+static gboolean
+find_seat (const SpSnapshot *snapshot,
+           guint             session_number,
+           gint64            id,
+           guint            *table,
+           guint            *chair)
+{
+  const SpSessionSnapshot *session = sp_snapshot_find_session (snapshot, session_number);
+
+  for (guint i = 0; session != NULL && i < 4 * session->n_tables; i++)
+    if (session->seats[i] == id)
+      {
+        *table = i / 4 + 1;
+        *chair = i % 4;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The seat wind of @chair at hand @number of a table (its first hand when @number is 0 or
+ * past the hands entered). */
+static guint
+seat_wind_at (const SpSnapshot *snapshot,
+              guint             session,
+              guint             table,
+              guint             chair,
+              guint             number)
+{
+  SpTournamentOptions options = { 0 };
+  g_autoptr(GPtrArray) hands = g_ptr_array_new ();
+  g_autoptr(GArray) history = NULL;
+
+  if (number <= 1)
+    return chair;
+  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
+    memset (&options, 0, sizeof options);
+  for (guint i = 0; i < snapshot->hands->len; i++)
+    {
+      const SpHandRecord *hand = snapshot->hands->pdata[i];
+
+      if (hand->session == session && hand->table == table)
+        g_ptr_array_add (hands, (gpointer) hand);
+    }
+  history = sp_table_history (snapshot->tournament->ruleset, options.dealer_repeats, hands);
+  return g_array_index (history, SpRotation, MIN (number - 1, history->len - 1))
+         .seat_wind[chair];
+}
+
+/* R98 附件4 比赛处罚记录表: the penalty record, a row for each penalty. */
+static Rows *
+penalty_record_rows (const SpSnapshot *snapshot)
+{
+  SpTournamentOptions options = { 0 };
+  Rows *rows = rows_new ();
+  guint group_tables;
+
+  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
+    memset (&options, 0, sizeof options);
+  group_tables = MAX (options.group_tables, 1);
+  rows_column (rows, "局");
+  rows_column (rows, "组");
+  rows_column (rows, "桌");
+  rows_column (rows, "队别");
+  rows_column (rows, "姓名");
+  rows_column (rows, "序号");
+  rows_column (rows, "违规局、盘、桌、位");
+  rows_column (rows, "违规内容");
+  rows_column (rows, "处罚方法");
+  rows_column (rows, "备注");
+  for (guint i = 0; i < snapshot->penalties->len; i++)
+    {
+      const SpPenalty *penalty = snapshot->penalties->pdata[i];
+      const SpPlayer *player = sp_snapshot_find_player (snapshot, penalty->player);
+      guint table = 0, chair = 0, number = penalty->number;
+      const SpHandRecord *hand = find_hand (snapshot, penalty->hand);
+      gboolean seated = find_seat (snapshot, penalty->session, penalty->player, &table, &chair);
+      g_autofree char *where = NULL;
+      g_autofree char *hand_text = NULL;
+
+      if (penalty->table > 0)
+        table = penalty->table;
+      if (hand != NULL)
+        {
+          table = hand->table;
+          number = hand->number;
+        }
+      hand_text = number > 0 ? g_strdup_printf ("%u", number) : g_strdup ("—");
+      where = seated
+              ? g_strdup_printf ("%u·%s·%u·%s", penalty->session, hand_text, table,
+                                 form_wind (seat_wind_at (snapshot, penalty->session, table,
+                                                          chair, number)))
+              : g_strdup_printf ("%u·%s", penalty->session, hand_text);
+      add_int (rows, penalty->session);
+      if (group_tables > 1 && table > 0)
+        add_int (rows, (table - 1) / group_tables + 1);
+      else
+        add_empty (rows);
+      if (table > 0)
+        add_int (rows, table);
+      else
+        add_empty (rows);
+      add_text (rows, player != NULL ? player->team : NULL);
+      add_text (rows, player_name (snapshot, penalty->player));
+      add_int (rows, i + 1);
+      add_text (rows, where);
+      add_text (rows, penalty->reason);
+      add_int (rows, penalty->points);
+      add_empty (rows);
+    }
+  return rows;
+}
+
+/* R98 附件6 比赛成绩统计表: the results summary, a row for each player in the standings'
+ * order: each session's score (比赛分) and place, its table points (标准分) and their total, the
+ * rank; the team's table points each session, their total and the team's rank. */
+static Rows *
+results_summary_rows (const SpSnapshot *snapshot)
+{
+  g_autoptr(GArray) results = session_results (snapshot);
+  g_autoptr(GHashTable) by_player = results_by_player (results);
+  g_autoptr(GHashTable) team_points = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                              g_free);
+  guint n_sessions = last_session (snapshot);
+  Rows *rows = rows_new ();
+
+  /* Each team's table points session by session: the sum of its members'. */
+  for (guint i = 0; i < results->len; i++)
+    {
+      const Result *result = &g_array_index (results, Result, i);
+      const SpPlayer *player = sp_snapshot_find_player (snapshot, result->player);
+      gint64 *points;
+
+      if (player == NULL || player->team == NULL || result->session == 0)
+        continue;
+      if ((points = g_hash_table_lookup (team_points, player->team)) == NULL)
+        {
+          points = g_new0 (gint64, n_sessions + 1);
+          g_hash_table_insert (team_points, player->team, points);
+        }
+      points[result->session] += result->points_x12;
+    }
+
+  rows_column (rows, "单位");
+  rows_column (rows, "姓名");
+  rows_column (rows, "号码");
+  for (guint s = 1; s <= n_sessions; s++)
+    {
+      g_autofree char *score = g_strdup_printf ("第%u局比赛分", s);
+      g_autofree char *place = g_strdup_printf ("第%u局名次", s);
+
+      rows_column (rows, score);
+      rows_column (rows, place);
+    }
+  for (guint s = 1; s <= n_sessions; s++)
+    {
+      g_autofree char *points = g_strdup_printf ("第%u局标准分", s);
+
+      rows_column (rows, points);
+    }
+  rows_column (rows, "标准分合计");
+  rows_column (rows, "个人名次");
+  for (guint s = 1; s <= n_sessions; s++)
+    {
+      g_autofree char *points = g_strdup_printf ("第%u局团体标准分", s);
+
+      rows_column (rows, points);
+    }
+  rows_column (rows, "团体标准分合计");
+  rows_column (rows, "团体名次");
+  rows_column (rows, "签名");
+
+  for (guint i = 0; i < snapshot->standings->len; i++)
+    {
+      const SpStanding *standing = &g_array_index (snapshot->standings, SpStanding, i);
+      const SpPlayer *player = sp_snapshot_find_player (snapshot, standing->player);
+      const gint64 *points = player != NULL && player->team != NULL
+                             ? g_hash_table_lookup (team_points, player->team) : NULL;
+      const SpStanding *team = NULL;
+
+      for (guint t = 0; player != NULL && player->team != NULL
+                        && snapshot->team_standings != NULL
+                        && t < snapshot->team_standings->len; t++)
+        {
+          const SpStanding *candidate = &g_array_index (snapshot->team_standings, SpStanding, t);
+
+          if (candidate->player < snapshot->team_names->len
+              && g_strcmp0 (snapshot->team_names->pdata[candidate->player], player->team) == 0)
+            team = candidate;
+        }
+      add_text (rows, player != NULL ? player->club : NULL);
+      add_text (rows, player != NULL ? player->name : "");
+      add_int (rows, standing->player);
+      for (guint s = 1; s <= n_sessions; s++)
+        {
+          const Result *found = find_result (by_player, standing->player, s);
+
+          if (found != NULL)
+            {
+              add_int (rows, found->score);
+              add_int (rows, found->group_place);
+            }
+          else
+            {
+              add_empty (rows);
+              add_empty (rows);
+            }
+        }
+      for (guint s = 1; s <= n_sessions; s++)
+        {
+          const Result *found = find_result (by_player, standing->player, s);
+
+          if (found != NULL)
+            add_points (rows, found->points_x12);
+          else
+            add_empty (rows);
+        }
+      add_points (rows, standing->table_points_x12);
+      add_int (rows, standing->rank);
+      for (guint s = 1; s <= n_sessions; s++)
+        if (points != NULL)
+          add_points (rows, points[s]);
+        else
+          add_empty (rows);
+      if (team != NULL)
+        {
+          add_points (rows, team->table_points_x12);
+          add_int (rows, team->rank);
+        }
+      else
+        {
+          add_empty (rows);
+          add_empty (rows);
+        }
+      add_empty (rows);
+    }
+  return rows;
+}
+
+typedef Rows *(*RowsFunc) (const SpSnapshot *snapshot);
+
+/* Opens a workbook at @file's temporary path, with its formats and document properties. */
+static gboolean
+book_open (Book              *book,
+           const SpSnapshot  *snapshot,
+           const SpReportFile *file,
+           const char        *title,
+           GError           **error)
+{
+  lxw_workbook_options options = { .constant_memory = LXW_TRUE };
+  g_autofree char *comments = g_strdup_printf (_("%s, %s"), snapshot->tournament->name,
+                                               snapshot->date);
+  lxw_doc_properties properties = {
+    .title = (char *) title,
+    .subject = snapshot->tournament->name,
+    .author = (char *) "Sparrow",
+    .keywords = snapshot->date,
+    .comments = comments,
+  };
+  int fd;
+
+  memset (book, 0, sizeof *book);
+  /* The temporary file is made here, so that a folder that cannot take it is said at once,
+   * in one message (libxlsxwriter only opens it when the workbook is closed). */
+  fd = g_open (file->temp_path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  if (fd < 0 || !g_close (fd, NULL))
+    {
+      int saved = errno;
+
+      g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_IO, _("Cannot write %s: %s"),
+                   file->path, g_strerror (saved));
+      return FALSE;
+    }
+  book->workbook = workbook_new_opt (file->temp_path, &options);
+  if (book->workbook == NULL)
+    {
+      g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_IO, _("Cannot write %s: %s"),
+                   file->path, g_strerror (ENOMEM));
+      return FALSE;
+    }
+  book->bold = workbook_add_format (book->workbook);
+  book->points = workbook_add_format (book->workbook);
+  format_set_bold (book->bold);
+  format_set_num_format (book->points, "0.00");
+  book_check (book, workbook_set_properties (book->workbook, &properties));
+  return TRUE;
+}
+
+/* Closes the workbook (exactly once) and renames it into place. */
+static gboolean
+book_close (Book         *book,
+            SpReportFile *file,
+            GError      **error)
+{
+  lxw_error status = workbook_close (book->workbook);
+
+  book->workbook = NULL;
+  book_check (book, status);
+  if (book->status != LXW_NO_ERROR)
+    {
+      const char *reason = lxw_strerror (book->status);
+
+      /* A file that could not be written: the folder, the disk. */
+      if (errno != 0 && (book->status == LXW_ERROR_CREATING_XLSX_FILE
+                         || book->status == LXW_ERROR_CREATING_TMPFILE
+                         || book->status == LXW_ERROR_ZIP_FILE_OPERATION
+                         || book->status == LXW_ERROR_ZIP_FILE_ADD
+                         || book->status == LXW_ERROR_ZIP_CLOSE))
+        reason = g_strerror (errno);
+      g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_IO, _("Cannot write %s: %s"),
+                   file->path, reason);
+      return FALSE;
+    }
+  return sp_report_file_commit (file, error);
+}
+
+gboolean
+sp_report_write_xlsx (const SpSnapshot  *snapshot,
+                      const char        *path,
+                      GError           **error)
+{
+  static const struct
+  {
+    const char *name;
+    RowsFunc    rows;
+  } sheets[] = {
+    { "Standings", standings_rows },
+    { "Sessions", sessions_rows },
+    { "Hands", hands_rows },
+    { "Players", players_rows },
+    { "Teams", teams_rows },
+    { "Penalties", penalties_rows },
+    { "Seating", seating_rows },
+    { "Audit", audit_rows },
+    { "附件4 比赛处罚记录表", penalty_record_rows },
+    { "附件6 比赛成绩统计表", results_summary_rows },
+  };
+  g_autoptr(SpReportFile) file = NULL;
+  g_autofree char *title = NULL;
+  Book book;
+
+  g_return_val_if_fail (snapshot != NULL && path != NULL, FALSE);
+  file = sp_report_file_new (path);
+  title = g_strdup_printf (_("%s: results"), snapshot->tournament->name);
+  errno = 0;
+  if (!book_open (&book, snapshot, file, title, error))
+    return FALSE;
+  /* One sheet at a time: its rows are built, written and freed before the next. */
+  for (guint i = 0; i < G_N_ELEMENTS (sheets) && book.status == LXW_NO_ERROR; i++)
+    {
+      g_autoptr(Rows) rows = sheets[i].rows (snapshot);
+
+      book_write_sheet (&book, sheets[i].name, rows);
+    }
+  return book_close (&book, file, error);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * CSV: UTF-8 with a byte order mark, RFC 4180 (CRLF line ends; a field with a comma, a quote or
+ * a line break in quotes, its quotes doubled).
+ */
+static void
+csv_field (GString    *out,
+           const char *text)
+{
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static gboolean
+write_csv (const Rows  *rows,
+           const char  *path,
+           GError     **error)
+{
+  g_autoptr(SpReportFile) file = sp_report_file_new (path);
+  g_autoptr(GString) out = g_string_new ("\xEF\xBB\xBF");
+  guint n_rows = rows_count (rows);
+  FILE *stream;
+  gboolean written;
+  int saved = 0;
+
+  for (guint c = 0; c < rows->n_columns; c++)
+    {
+      if (c > 0)
+        g_string_append_c (out, ',');
+      csv_field (out, rows->header->pdata[c]);
+    }
+  g_string_append (out, "\r\n");
+  for (guint r = 0; r < n_rows; r++)
+    {
+      for (guint c = 0; c < rows->n_columns; c++)
+        {
+          g_autofree char *text =
+            cell_to_string (&g_array_index (rows->cells, Cell, r * rows->n_columns + c));
+
+          if (c > 0)
+            g_string_append_c (out, ',');
+          csv_field (out, text);
+        }
+      g_string_append (out, "\r\n");
+    }
+
+  errno = 0;
+  stream = g_fopen (file->temp_path, "wb");
+  if (stream == NULL)
+    {
+      saved = errno;
+      written = FALSE;
+    }
+  else
+    {
+      written = fwrite (out->str, 1, out->len, stream) == out->len;
+      if (!written)
+        saved = errno;
+      if (fclose (stream) != 0 && written)
+        {
+          saved = errno;
+          written = FALSE;
+        }
+    }
+  if (!written)
+    {
+      g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_IO, _("Cannot write %s: %s"),
+                   path, g_strerror (saved != 0 ? saved : EIO));
+      return FALSE;
+    }
+  return sp_report_file_commit (file, error);
+}
+
+gboolean
+sp_report_write_standings_csv (const SpSnapshot  *snapshot,
+                               const char        *path,
+                               GError           **error)
+{
+  g_autoptr(Rows) rows = NULL;
+
+  g_return_val_if_fail (snapshot != NULL && path != NULL, FALSE);
+  rows = standings_rows (snapshot);
+  return write_csv (rows, path, error);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * EMA's results file.
+ */
+
+/* Two-character Chinese family names (复姓): the rest of a Chinese name is one character. */
+static const char *const compound_surnames[] = {
+  "欧阳", "歐陽", "司马", "司馬", "诸葛", "諸葛", "上官", "司徒", "东方", "東方", "皇甫",
+  "尉迟", "尉遲", "公孙", "公孫", "慕容", "令狐", "长孙", "長孫", "宇文", "夏侯", "轩辕",
+  "軒轅", "端木", "澹台", "南宫", "南宮", "独孤", "獨孤", "西门", "西門", "百里", "呼延",
+};
+
+/* Particles that begin a European family name: "Jan van der Berg" is Jan, van der Berg. */
+static const char *const particles[] = {
+  "van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "ter", "ten",
+  "dos", "das", "zu", "af",
+};
+
+static gboolean
+is_particle (const char *word)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (particles); i++)
+    if (strcmp (word, particles[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+void
+sp_report_split_name (const char  *name,
+                      char       **first,
+                      char       **last)
+{
+  g_autofree char *text = g_strstrip (g_strdup (name != NULL ? name : ""));
+  const char *comma = strchr (text, ',');
+  g_auto(GStrv) words = NULL;
+  guint n, start;
+
+  if (comma != NULL)
+    {
+      *last = g_strstrip (g_strndup (text, comma - text));
+      *first = g_strstrip (g_strdup (comma + 1));
+      return;
+    }
+  if (text[0] != '\0' && strchr (text, ' ') == NULL
+      && g_unichar_iswide (g_utf8_get_char (text)))
+    {
+      guint length = g_utf8_strlen (text, -1);
+      guint family = 1;
+
+      for (guint i = 0; i < G_N_ELEMENTS (compound_surnames); i++)
+        if (g_str_has_prefix (text, compound_surnames[i]) && length > 2)
+          family = 2;
+      if (length < 2)
+        family = length;
+      {
+        const char *split = g_utf8_offset_to_pointer (text, family);
+
+        *last = g_strndup (text, split - text);
+        *first = g_strdup (split);
+      }
+      return;
+    }
+  words = g_strsplit_set (text, " \t", -1);
+  {
+    /* Drop the empty words of repeated spaces. */
+    guint kept = 0;
+
+    for (guint i = 0; words[i] != NULL; i++)
+      if (words[i][0] != '\0')
+        words[kept++] = words[i];
+      else
+        g_free (words[i]);
+    words[kept] = NULL;
+    n = kept;
+  }
+  if (n == 0)
+    {
+      *first = g_strdup ("");
+      *last = g_strdup ("");
+      return;
+    }
+  start = n - 1;
+  while (start > 1 && is_particle (words[start - 1]))
+    start--;
+  *last = g_strjoinv (" ", &words[start]);
+  {
+    char *saved = words[start];
+
+    words[start] = NULL;
+    *first = g_strjoinv (" ", words);
+    words[start] = saved;
+  }
+}
+
+/* EMA's results as rows; refused, naming the table, when a table's points cannot be EMA's. */
+static Rows *
+ema_rows (const SpSnapshot  *snapshot,
+          GError           **error)
+{
+  g_autoptr(GArray) results = NULL;
+  g_autoptr(Rows) rows = NULL;
+
+  if (snapshot->tournament->ruleset != SP_RULESET_MCR)
+    {
+      g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_FAILED,
+                   _("EMA results are for MCR tournaments; %s is not one."),
+                   snapshot->tournament->name);
+      return NULL;
+    }
+  results = session_results (snapshot);
+  for (guint i = 0; i + 3 < results->len; i += 4)
+    {
+      const Result *table = &g_array_index (results, Result, i);
+      gint32 total = 0;
+      gboolean full = TRUE, same = TRUE;
+
+      for (guint c = 0; c < 4; c++)
+        {
+          total += table[c].points_x12;
+          full = full && table[c].player > 0;
+          same = same && table[c].points_x12 == table[c].ema_x12;
+          for (guint d = 0; d < c; d++)
+            full = full && table[c].player != table[d].player;
+        }
+      if (!full)
+        {
+          g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_FAILED,
+                       _("Session %u table %u: the table does not have four players, so its "
+                         "table points cannot total 7 as EMA's results need."),
+                       table->session, table->table);
+          return NULL;
+        }
+      if (total != 7 * SP_TABLE_POINTS_SCALE || !same)
+        {
+          g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_FAILED,
+                       _("Session %u table %u: the table points total %.2f, not EMA's 7 "
+                         "(4/2/1/0 at each table, ties sharing); the tournament ranks groups "
+                         "of tables together."),
+                       table->session, table->table, total / 12.0);
+          return NULL;
+        }
+    }
+
+  rows = rows_new ();
+  rows_column (rows, "Place");
+  rows_column (rows, "First name");
+  rows_column (rows, "Last name");
+  rows_column (rows, "EMA number");
+  rows_column (rows, "Table points");
+  rows_column (rows, "Score");
+  rows_column (rows, "EMA member");
+  rows_column (rows, "Country");
+  for (guint i = 0; i < snapshot->standings->len; i++)
+    {
+      const SpStanding *standing = &g_array_index (snapshot->standings, SpStanding, i);
+      const SpPlayer *player = sp_snapshot_find_player (snapshot, standing->player);
+      g_autofree char *first = NULL;
+      g_autofree char *last = NULL;
+      gboolean member;
+
+      if (player == NULL)
+        continue;
+      member = player->federation_id != NULL && player->federation_id[0] != '\0';
+      sp_report_split_name (player->name, &first, &last);
+      add_int (rows, standing->rank);
+      add_text (rows, first);
+      add_text (rows, last);
+      add_text (rows, player->federation_id);
+      add_points (rows, standing->table_points_x12);
+      add_int (rows, standing->score);
+      add_text (rows, member ? "Y" : "N");
+      add_text (rows, player->country);
+    }
+  return g_steal_pointer (&rows);
+}
+
+gboolean
+sp_report_write_ema_xlsx (const SpSnapshot  *snapshot,
+                          const char        *path,
+                          GError           **error)
+{
+  g_autoptr(Rows) rows = NULL;
+  g_autoptr(SpReportFile) file = NULL;
+  g_autofree char *title = NULL;
+  Book book;
+
+  g_return_val_if_fail (snapshot != NULL && path != NULL, FALSE);
+  if ((rows = ema_rows (snapshot, error)) == NULL)
+    return FALSE;
+  file = sp_report_file_new (path);
+  title = g_strdup_printf (_("%s: EMA results"), snapshot->tournament->name);
+  errno = 0;
+  if (!book_open (&book, snapshot, file, title, error))
+    return FALSE;
+  book_write_sheet (&book, "Results", rows);
+  return book_close (&book, file, error);
+}
+
+gboolean
+sp_report_write_ema_csv (const SpSnapshot  *snapshot,
+                         const char        *path,
+                         GError           **error)
+{
+  g_autoptr(Rows) rows = NULL;
+
+  g_return_val_if_fail (snapshot != NULL && path != NULL, FALSE);
+  if ((rows = ema_rows (snapshot, error)) == NULL)
+    return FALSE;
+  return write_csv (rows, path, error);
+}

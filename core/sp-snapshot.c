@@ -9,6 +9,7 @@ sp_snapshot_new (void)
 
   snapshot->players = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_player_free);
   snapshot->sessions = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_session_snapshot_free);
+  snapshot->plan = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_session_snapshot_free);
   snapshot->hands = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_hand_record_free);
   snapshot->penalties = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_penalty_free);
   snapshot->tables = g_array_new (FALSE, TRUE, sizeof (SpTableResult));
@@ -28,6 +29,7 @@ sp_snapshot_free (SpSnapshot *snapshot)
   g_free (snapshot->date);
   g_ptr_array_unref (snapshot->players);
   g_ptr_array_unref (snapshot->sessions);
+  g_ptr_array_unref (snapshot->plan);
   g_ptr_array_unref (snapshot->hands);
   g_ptr_array_unref (snapshot->penalties);
   g_array_unref (snapshot->tables);

@@ -28,6 +28,9 @@ typedef struct
   char         *date;            /* the day the snapshot was taken, YYYY-MM-DD (passed in) */
   GPtrArray    *players;         /* SpPlayer, by id */
   GPtrArray    *sessions;        /* SpSessionSnapshot of the sessions drawn, by number */
+  GPtrArray    *plan;            /* SpSessionSnapshot of every session a player can be told of
+                                  * ahead: those drawn, and those of a balanced plan not drawn
+                                  * yet (closed FALSE, no seed), by number */
   GPtrArray    *hands;           /* SpHandRecord, by session, table, number */
   GPtrArray    *penalties;       /* SpPenalty, by id */
   GArray       *tables;          /* SpTableResult of every table played, by session and table */

@@ -35,6 +35,57 @@ load_sessions (SpDb                *db,
   return TRUE;
 }
 
+static SpSessionSnapshot *
+copy_session (const SpSessionSnapshot *session)
+{
+  SpSessionSnapshot *copy = g_memdup2 (session, sizeof *session);
+
+  copy->seats = g_memdup2 (session->seats, 4 * session->n_tables * sizeof (gint64));
+  return copy;
+}
+
+/* Every session a player can be told of ahead: the drawn ones, and with a balanced plan the
+ * sessions it has seated already though they are not drawn yet. */
+static gboolean
+load_plan (SpDb                *db,
+           const SpTournament  *tournament,
+           SpSnapshot          *snapshot,
+           GError             **error)
+{
+  gboolean balanced = g_strcmp0 (tournament->seating, "balanced") == 0;
+
+  for (guint number = 1; number <= tournament->n_sessions; number++)
+    {
+      const SpSessionSnapshot *drawn = sp_snapshot_find_session (snapshot, number);
+      g_autoptr(GArray) seats = NULL;
+      g_autoptr(GError) local_error = NULL;
+      SpSessionSnapshot *planned;
+
+      if (drawn != NULL)
+        {
+          g_ptr_array_add (snapshot->plan, copy_session (drawn));
+          continue;
+        }
+      if (!balanced)
+        continue;
+      seats = sp_db_get_plan_session (db, tournament->id, number, &local_error);
+      if (seats == NULL)
+        {
+          /* No plan stored yet (nothing drawn): nothing to tell ahead. */
+          if (g_error_matches (local_error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND))
+            continue;
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      planned = g_new0 (SpSessionSnapshot, 1);
+      planned->number = number;
+      planned->n_tables = seats->len / 4;
+      planned->seats = g_memdup2 (seats->data, seats->len * sizeof (gint64));
+      g_ptr_array_add (snapshot->plan, planned);
+    }
+  return TRUE;
+}
+
 static void
 take_records (GPtrArray *into,
               GPtrArray *records)
@@ -66,7 +117,8 @@ load (SpDb                *db,
   if ((records = sp_db_list_players (db, tournament->id, error)) == NULL)
     return FALSE;
   take_records (snapshot->players, records);
-  if (!load_sessions (db, tournament, snapshot, error))
+  if (!load_sessions (db, tournament, snapshot, error)
+      || !load_plan (db, tournament, snapshot, error))
     return FALSE;
   if ((records = sp_db_list_hands (db, tournament->id, 0, 0, error)) == NULL)
     return FALSE;

@@ -39,6 +39,7 @@ struct _SpSeatingPrint
   GArray                  *list;       /* Entry: the players seated in the session, by name */
   GArray                  *people;     /* Entry: everyone seated in a drawn session, by name */
   gboolean                 schedules;  /* a balanced plan: print the personal schedules */
+  const GPtrArray         *schedule;   /* the sessions the schedules tell (SpSessionSnapshot) */
   guint                    n_cards;
   guint                    list_rows, list_columns, list_pages;
   guint                    block_rows, block_columns, schedule_pages;
@@ -167,7 +168,9 @@ sp_seating_print_new (const SpSnapshot *snapshot,
   const SpSessionSnapshot *drawn = sp_snapshot_find_session (snapshot, session);
   g_autoptr(GHashTable) index = NULL;   /* player id → position in people */
   SpSeatingPrint *print;
-  guint n_sessions = snapshot->sessions->len;
+  /* The schedules tell every session of a balanced plan, drawn or not yet. */
+  const GPtrArray *schedule = snapshot->plan->len > 0 ? snapshot->plan : snapshot->sessions;
+  guint n_sessions = schedule->len;
 
   if (drawn == NULL)
     {
@@ -180,6 +183,7 @@ sp_seating_print_new (const SpSnapshot *snapshot,
   print->session = drawn;
   print->n_cards = drawn->n_tables;
   print->schedules = g_strcmp0 (snapshot->tournament->seating, "balanced") == 0;
+  print->schedule = schedule;
   print->list = g_array_new (FALSE, TRUE, sizeof (Entry));
   print->people = g_array_new (FALSE, TRUE, sizeof (Entry));
   g_array_set_clear_func (print->people, (GDestroyNotify) entry_clear);
@@ -202,7 +206,7 @@ sp_seating_print_new (const SpSnapshot *snapshot,
   index = g_hash_table_new (g_int64_hash, g_int64_equal);
   for (guint s = 0; s < n_sessions; s++)
     {
-      const SpSessionSnapshot *other = snapshot->sessions->pdata[s];
+      const SpSessionSnapshot *other = schedule->pdata[s];
 
       for (guint i = 0; i < 4 * other->n_tables; i++)
         {
@@ -250,7 +254,7 @@ sp_seating_print_paginate (SpSeatingPrint *print,
                            double          height)
 {
   double body = height - 2 * MARGIN - HEADER_HEIGHT - FOOTER_HEIGHT;
-  guint n_sessions = print->snapshot->sessions->len;
+  guint n_sessions = print->schedule->len;
 
   print->list_columns = width > 700 ? 3 : 2;
   print->list_rows = MAX (1, (guint) floor (body / LIST_ROW) - 1);  /* less the column heads */
@@ -447,7 +451,6 @@ sp_seating_print_draw_schedule (SpSeatingPrint *print,
                                 double          width,
                                 double          height)
 {
-  const SpSnapshot *snapshot = print->snapshot;
   double block_width = (width - 2 * MARGIN - (print->block_columns - 1) * BLOCK_GAP)
                        / print->block_columns;
   guint per_page = print->block_rows * print->block_columns;
@@ -475,9 +478,9 @@ sp_seating_print_draw_schedule (SpSeatingPrint *print,
       cairo_restore (cr);
       show_text (cr, entry->player->name, 11, 7, TRUE, x + 6, y + 5, block_width - 12,
                  ALIGN_LEFT);
-      for (guint s = 0; s < snapshot->sessions->len; s++)
+      for (guint s = 0; s < print->schedule->len; s++)
         {
-          const SpSessionSnapshot *session = snapshot->sessions->pdata[s];
+          const SpSessionSnapshot *session = print->schedule->pdata[s];
           g_autofree char *label = g_strdup_printf (_("Session %u"), session->number);
           g_autofree char *where = NULL;
           guint seat = entry->seats[s];
@@ -488,9 +491,10 @@ sp_seating_print_draw_schedule (SpSeatingPrint *print,
           else
             where = g_strdup_printf (_("table %u, %s %s"), (seat - 1) / 4 + 1,
                                      wind_names[(seat - 1) % 4], wind_letters[(seat - 1) % 4]);
-          show_text (cr, label, 9, 6, session == print->session, x + 6, line_y,
+          show_text (cr, label, 9, 6, session->number == print->session->number, x + 6, line_y,
                      block_width * 0.4, ALIGN_LEFT);
-          show_text (cr, where, 9, 6, session == print->session, x + 6 + block_width * 0.4,
+          show_text (cr, where, 9, 6, session->number == print->session->number,
+                     x + 6 + block_width * 0.4,
                      line_y, block_width * 0.6 - 12, ALIGN_LEFT);
         }
     }

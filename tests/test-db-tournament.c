@@ -930,6 +930,37 @@ test_standings_teams (Fixture       *fixture,
   g_assert_cmpstr (names->pdata[g_array_index (standings, SpStanding, 1).player], ==, "Blue");
 }
 
+/* A balanced plan seats every session at once: the snapshot tells a player's later sessions
+ * before they are drawn (the personal schedules print them), while the sessions drawn stay
+ * only those drawn. */
+static void
+test_snapshot_plan (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(SpSnapshot) snapshot = NULL;
+  g_autoptr(GError) error = NULL;
+  const SpSessionSnapshot *later;
+  const char *seating = data;
+
+  create (fixture, seating, 3, 8, "");
+  draw (fixture, 1, 0);
+  snapshot = sp_db_load_snapshot (fixture->db, fixture->tournament, "2026-11-30", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (snapshot->sessions->len, ==, 1);
+  if (g_strcmp0 (seating, "balanced") != 0)
+    {
+      g_assert_cmpuint (snapshot->plan->len, ==, 1);
+      return;
+    }
+  g_assert_cmpuint (snapshot->plan->len, ==, 3);
+  later = snapshot->plan->pdata[2];
+  g_assert_cmpuint (later->number, ==, 3);
+  g_assert_false (later->has_seed);
+  g_assert_cmpuint (later->n_tables, ==, 2);
+  for (guint i = 0; i < 8; i++)
+    g_assert_nonnull (sp_snapshot_find_player (snapshot, later->seats[i]));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -958,6 +989,8 @@ main (int    argc,
   ADD ("penalties", test_penalties, NULL);
   ADD ("rename-delete", test_rename_delete, NULL);
   ADD ("standings-teams-groups", test_standings_teams, NULL);
+  ADD ("snapshot-plan-balanced", test_snapshot_plan, "balanced");
+  ADD ("snapshot-plan-random", test_snapshot_plan, "random");
 #undef ADD
   return g_test_run ();
 }

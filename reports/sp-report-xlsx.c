@@ -77,6 +77,20 @@ rows_column (Rows       *rows,
   rows->n_columns = rows->header->len;
 }
 
+/* The headings @first and those after it, up to a NULL, in order. */
+static void G_GNUC_NULL_TERMINATED
+rows_columns (Rows       *rows,
+              const char *first,
+              ...)
+{
+  va_list titles;
+
+  va_start (titles, first);
+  for (const char *title = first; title != NULL; title = va_arg (titles, const char *))
+    rows_column (rows, title);
+  va_end (titles);
+}
+
 static guint
 rows_count (const Rows *rows)
 {
@@ -117,6 +131,7 @@ add_empty (Rows *rows)
 
   g_array_append_val (rows->cells, cell);
 }
+
 
 /* A cell as CSV or a reader sees it: table points with two decimals. */
 static char *
@@ -314,15 +329,8 @@ standings_rows (const SpSnapshot *snapshot)
   guint n_sessions = last_session (snapshot);
   Rows *rows = rows_new ();
 
-  rows_column (rows, _("Rank"));
-  rows_column (rows, _("Name"));
-  rows_column (rows, _("Club"));
-  rows_column (rows, _("Country"));
-  rows_column (rows, _("Team"));
-  rows_column (rows, _("Table points"));
-  rows_column (rows, _("Score"));
-  rows_column (rows, _("Sessions"));
-  rows_column (rows, _("Status"));
+  rows_columns (rows, _("Rank"), _("Name"), _("Club"), _("Country"), _("Team"), _("Table points"),
+                _("Score"), _("Sessions"), _("Status"), NULL);
   for (guint s = 1; s <= n_sessions; s++)
     {
       g_autofree char *points = g_strdup_printf (_("Session %u table points"), s);
@@ -499,13 +507,8 @@ sessions_rows (const SpSnapshot *snapshot)
   Rows *rows = rows_new ();
   guint next = 0;
 
-  rows_column (rows, _("Session"));
-  rows_column (rows, _("Table"));
-  rows_column (rows, _("Seat"));
-  rows_column (rows, _("Player"));
-  rows_column (rows, _("Score"));
-  rows_column (rows, _("Table points"));
-  rows_column (rows, _("Place"));
+  rows_columns (rows, _("Session"), _("Table"), _("Seat"), _("Player"), _("Score"),
+                _("Table points"), _("Place"), NULL);
   for (guint i = 0; i < snapshot->sessions->len; i++)
     {
       const SpSessionSnapshot *session = snapshot->sessions->pdata[i];
@@ -629,16 +632,8 @@ hands_rows (const SpSnapshot *snapshot)
 
   if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
     memset (&options, 0, sizeof options);
-  rows_column (rows, _("Session"));
-  rows_column (rows, _("Table"));
-  rows_column (rows, _("Hand"));
-  rows_column (rows, _("Round wind"));
-  rows_column (rows, _("Dealer"));
-  rows_column (rows, _("Dealer repeats"));
-  rows_column (rows, _("Winner"));
-  rows_column (rows, _("Discarder"));
-  rows_column (rows, _("Items"));
-  rows_column (rows, _("Total"));
+  rows_columns (rows, _("Session"), _("Table"), _("Hand"), _("Round wind"), _("Dealer"),
+                _("Dealer repeats"), _("Winner"), _("Discarder"), _("Items"), _("Total"), NULL);
   for (guint w = 0; w < 4; w++)
     {
       g_autofree char *title = g_strdup_printf (_("Settlement %s"), wind_name (w));
@@ -711,15 +706,8 @@ players_rows (const SpSnapshot *snapshot)
 {
   Rows *rows = rows_new ();
 
-  rows_column (rows, _("Number"));
-  rows_column (rows, _("Name"));
-  rows_column (rows, _("Club"));
-  rows_column (rows, _("Country"));
-  rows_column (rows, _("Team"));
-  rows_column (rows, _("Federation ID"));
-  rows_column (rows, _("Status"));
-  rows_column (rows, _("Substitute for"));
-  rows_column (rows, _("Present"));
+  rows_columns (rows, _("Number"), _("Name"), _("Club"), _("Country"), _("Team"),
+                _("Federation ID"), _("Status"), _("Substitute for"), _("Present"), NULL);
   for (guint i = 0; i < snapshot->players->len; i++)
     {
       const SpPlayer *player = snapshot->players->pdata[i];
@@ -742,11 +730,7 @@ teams_rows (const SpSnapshot *snapshot)
 {
   Rows *rows = rows_new ();
 
-  rows_column (rows, _("Rank"));
-  rows_column (rows, _("Team"));
-  rows_column (rows, _("Table points"));
-  rows_column (rows, _("Score"));
-  rows_column (rows, _("Members"));
+  rows_columns (rows, _("Rank"), _("Team"), _("Table points"), _("Score"), _("Members"), NULL);
   for (guint i = 0; snapshot->team_standings != NULL && i < snapshot->team_standings->len; i++)
     {
       const SpStanding *standing = &g_array_index (snapshot->team_standings, SpStanding, i);
@@ -791,14 +775,8 @@ penalties_rows (const SpSnapshot *snapshot)
 {
   Rows *rows = rows_new ();
 
-  rows_column (rows, _("Number"));
-  rows_column (rows, _("Session"));
-  rows_column (rows, _("Player"));
-  rows_column (rows, _("Points"));
-  rows_column (rows, _("Reason"));
-  rows_column (rows, _("Hand ID"));
-  rows_column (rows, _("Table"));
-  rows_column (rows, _("Hand"));
+  rows_columns (rows, _("Number"), _("Session"), _("Player"), _("Points"), _("Reason"),
+                _("Hand ID"), _("Table"), _("Hand"), NULL);
   for (guint i = 0; i < snapshot->penalties->len; i++)
     {
       const SpPenalty *penalty = snapshot->penalties->pdata[i];
@@ -833,11 +811,7 @@ seating_rows (const SpSnapshot *snapshot)
 {
   Rows *rows = rows_new ();
 
-  rows_column (rows, _("Session"));
-  rows_column (rows, _("Table"));
-  rows_column (rows, _("Seat"));
-  rows_column (rows, _("Player number"));
-  rows_column (rows, _("Player"));
+  rows_columns (rows, _("Session"), _("Table"), _("Seat"), _("Player number"), _("Player"), NULL);
   for (guint i = 0; i < snapshot->sessions->len; i++)
     {
       const SpSessionSnapshot *session = snapshot->sessions->pdata[i];
@@ -865,13 +839,8 @@ audit_rows (const SpSnapshot *snapshot)
 {
   Rows *rows = rows_new ();
 
-  rows_column (rows, _("When"));
-  rows_column (rows, _("Who"));
-  rows_column (rows, _("What"));
-  rows_column (rows, _("Row"));
-  rows_column (rows, _("Action"));
-  rows_column (rows, _("Before"));
-  rows_column (rows, _("After"));
+  rows_columns (rows, _("When"), _("Who"), _("What"), _("Row"), _("Action"), _("Before"),
+                _("After"), NULL);
   for (guint i = 0; snapshot->audit != NULL && i < snapshot->audit->len; i++)
     {
       const SpAuditEntry *entry = snapshot->audit->pdata[i];
@@ -956,16 +925,8 @@ penalty_record_rows (const SpSnapshot *snapshot)
   if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
     memset (&options, 0, sizeof options);
   group_tables = MAX (options.group_tables, 1);
-  rows_column (rows, "局");
-  rows_column (rows, "组");
-  rows_column (rows, "桌");
-  rows_column (rows, "队别");
-  rows_column (rows, "姓名");
-  rows_column (rows, "序号");
-  rows_column (rows, "违规局、盘、桌、位");
-  rows_column (rows, "违规内容");
-  rows_column (rows, "处罚方法");
-  rows_column (rows, "备注");
+  rows_columns (rows, "局", "组", "桌", "队别", "姓名", "序号", "违规局、盘、桌、位",
+                "违规内容", "处罚方法", "备注", NULL);
   for (guint i = 0; i < snapshot->penalties->len; i++)
     {
       const SpPenalty *penalty = snapshot->penalties->pdata[i];
@@ -1039,9 +1000,7 @@ results_summary_rows (const SpSnapshot *snapshot)
       points[result->session] += result->points_x12;
     }
 
-  rows_column (rows, "单位");
-  rows_column (rows, "姓名");
-  rows_column (rows, "号码");
+  rows_columns (rows, "单位", "姓名", "号码", NULL);
   for (guint s = 1; s <= n_sessions; s++)
     {
       g_autofree char *score = g_strdup_printf ("第%u局比赛分", s);
@@ -1064,9 +1023,7 @@ results_summary_rows (const SpSnapshot *snapshot)
 
       rows_column (rows, points);
     }
-  rows_column (rows, "团体标准分合计");
-  rows_column (rows, "团体名次");
-  rows_column (rows, "签名");
+  rows_columns (rows, "团体标准分合计", "团体名次", "签名", NULL);
 
   for (guint i = 0; i < snapshot->standings->len; i++)
     {
@@ -1491,14 +1448,8 @@ ema_rows (const SpSnapshot  *snapshot,
     }
 
   rows = rows_new ();
-  rows_column (rows, "Place");
-  rows_column (rows, "First name");
-  rows_column (rows, "Last name");
-  rows_column (rows, "EMA number");
-  rows_column (rows, "Table points");
-  rows_column (rows, "Score");
-  rows_column (rows, "EMA member");
-  rows_column (rows, "Country");
+  rows_columns (rows, "Place", "First name", "Last name", "EMA number", "Table points", "Score",
+                "EMA member", "Country", NULL);
   for (guint i = 0; i < snapshot->standings->len; i++)
     {
       const SpStanding *standing = &g_array_index (snapshot->standings, SpStanding, i);

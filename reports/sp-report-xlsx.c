@@ -132,6 +132,16 @@ add_empty (Rows *rows)
   g_array_append_val (rows->cells, cell);
 }
 
+/* @value, or an empty cell where it is 0 (no such hand, table or row). */
+static void
+add_int_if_any (Rows   *rows,
+                gint64  value)
+{
+  if (value > 0)
+    add_int (rows, value);
+  else
+    add_empty (rows);
+}
 
 /* A cell as CSV or a reader sees it: table points with two decimals. */
 static char *
@@ -790,18 +800,9 @@ penalties_rows (const SpSnapshot *snapshot)
       add_text (rows, player_name (snapshot, penalty->player));
       add_int (rows, penalty->points);
       add_text (rows, penalty->reason);
-      if (penalty->hand > 0)
-        add_int (rows, penalty->hand);
-      else
-        add_empty (rows);
-      if (table > 0)
-        add_int (rows, table);
-      else
-        add_empty (rows);
-      if (number > 0)
-        add_int (rows, number);
-      else
-        add_empty (rows);
+      add_int_if_any (rows, penalty->hand);
+      add_int_if_any (rows, table);
+      add_int_if_any (rows, number);
     }
   return rows;
 }
@@ -824,10 +825,7 @@ seating_rows (const SpSnapshot *snapshot)
             add_int (rows, session->number);
             add_int (rows, t + 1);
             add_text (rows, wind_name (c));
-            if (id > 0)
-              add_int (rows, id);
-            else
-              add_empty (rows);
+            add_int_if_any (rows, id);
             add_text (rows, player_name (snapshot, id));
           }
     }
@@ -955,10 +953,7 @@ penalty_record_rows (const SpSnapshot *snapshot)
         add_int (rows, (table - 1) / group_tables + 1);
       else
         add_empty (rows);
-      if (table > 0)
-        add_int (rows, table);
-      else
-        add_empty (rows);
+      add_int_if_any (rows, table);
       add_text (rows, player != NULL ? player->team : NULL);
       add_text (rows, player_name (snapshot, penalty->player));
       add_int (rows, i + 1);

@@ -119,3 +119,34 @@ sp_report_write_pdf (const char      *path,
     }
   return sp_report_file_commit (file, error);
 }
+
+PangoLayout *
+sp_report_fitted_line (cairo_t    *cr,
+                       const char *text,
+                       double      size,
+                       double      min_size,
+                       gboolean    bold,
+                       double      max_width)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  g_autoptr(PangoFontDescription) font = pango_font_description_new ();
+  int text_width, text_height;
+
+  pango_font_description_set_family (font, SP_REPORT_FONT_FAMILY);
+  pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_single_paragraph_mode (layout, TRUE);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_size (layout, &text_width, &text_height);
+  if (max_width > 0 && text_width > max_width * PANGO_SCALE)
+    {
+      double fitted = MAX (min_size, size * max_width * PANGO_SCALE / text_width);
+
+      pango_font_description_set_absolute_size (font, fitted * PANGO_SCALE);
+      pango_layout_set_font_description (layout, font);
+      pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
+  return layout;
+}

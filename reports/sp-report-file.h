@@ -5,6 +5,7 @@
 
 #include <cairo.h>
 #include <glib.h>
+#include <pango/pangocairo.h>
 
 G_BEGIN_DECLS
 
@@ -56,6 +57,19 @@ gboolean sp_report_write_pdf (const char      *path,
                               SpDrawPageFunc   draw_page,
                               gpointer         data,
                               GError         **error);
+
+/* The typeface of every printout: they print Chinese, and the players' names may be Chinese. */
+#define SP_REPORT_FONT_FAMILY "Noto Sans CJK SC"
+
+/* A one-line layout of @text for @cr in the printouts' face, @size points (bold when @bold),
+ * shrunk to fit @max_width points but not below @min_size, then cut with an ellipsis; never
+ * shrunk when @max_width is 0. */
+PangoLayout *sp_report_fitted_line (cairo_t    *cr,
+                                    const char *text,
+                                    double      size,
+                                    double      min_size,
+                                    gboolean    bold,
+                                    double      max_width);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpReportFile, sp_report_file_free)
 

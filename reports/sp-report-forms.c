@@ -8,8 +8,6 @@
 
 #include "sp-reports.h"
 
-/* The forms print Chinese (and the players' names may be Chinese): a CJK face for all text. */
-#define FONT_FAMILY "Noto Sans CJK SC"
 #define MARGIN 28.0
 #define THIN_LINE 0.5
 #define FRAME_LINE 1.2
@@ -47,7 +45,7 @@ draw_text (cairo_t        *cr,
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_alignment (layout, align);
   font = pango_font_description_new ();
-  pango_font_description_set_family (font, FONT_FAMILY);
+  pango_font_description_set_family (font, SP_REPORT_FONT_FAMILY);
   pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
   for (;;)
     {

@@ -15,7 +15,6 @@
 #include "sp-report-error.h"
 #include "sp-reports.h"
 
-#define FONT_FAMILY "Noto Sans CJK SC"
 #define MARGIN 28.0
 
 /* The seat winds at the first hand, as the rules write them, and their letters. */
@@ -66,27 +65,11 @@ show_text (cairo_t    *cr,
            double      max_width,
            Align       align)
 {
-  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
-  g_autoptr(PangoFontDescription) font = pango_font_description_new ();
+  g_autoptr(PangoLayout) layout = sp_report_fitted_line (cr, text, size, min_size, bold,
+                                                         max_width);
   int text_width, text_height;
 
-  pango_font_description_set_family (font, FONT_FAMILY);
-  pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_single_paragraph_mode (layout, TRUE);
-  pango_layout_set_text (layout, text, -1);
   pango_layout_get_size (layout, &text_width, &text_height);
-  if (max_width > 0 && text_width > max_width * PANGO_SCALE)
-    {
-      double fitted = MAX (min_size, size * max_width * PANGO_SCALE / text_width);
-
-      pango_font_description_set_absolute_size (font, fitted * PANGO_SCALE);
-      pango_layout_set_font_description (layout, font);
-      pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-      pango_layout_get_size (layout, &text_width, &text_height);
-    }
   if (align == ALIGN_CENTER)
     x -= text_width / (2.0 * PANGO_SCALE);
   else if (align == ALIGN_RIGHT)
@@ -111,7 +94,7 @@ show_number (cairo_t    *cr,
   PangoRectangle ink;
   double scale;
 
-  pango_font_description_set_family (font, FONT_FAMILY);
+  pango_font_description_set_family (font, SP_REPORT_FONT_FAMILY);
   pango_font_description_set_weight (font, PANGO_WEIGHT_HEAVY);
   pango_font_description_set_absolute_size (font, 100 * PANGO_SCALE);
   pango_layout_set_font_description (layout, font);

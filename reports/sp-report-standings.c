@@ -9,7 +9,6 @@
 
 #include "sp-reports.h"
 
-#define FONT_FAMILY "Noto Sans CJK SC"
 #define MARGIN 36.0
 #define HEADER_HEIGHT 70.0
 #define FOOTER_HEIGHT 30.0
@@ -71,28 +70,11 @@ show_cell (cairo_t    *cr,
            double      cell_width,
            Align       align)
 {
-  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
-  g_autoptr(PangoFontDescription) font = pango_font_description_new ();
-  double max_width = cell_width - 6;
+  g_autoptr(PangoLayout) layout = sp_report_fitted_line (cr, text, size, 6, bold,
+                                                         cell_width - 6);
   int text_width, text_height;
 
-  pango_font_description_set_family (font, FONT_FAMILY);
-  pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_single_paragraph_mode (layout, TRUE);
-  pango_layout_set_text (layout, text, -1);
   pango_layout_get_size (layout, &text_width, &text_height);
-  if (text_width > max_width * PANGO_SCALE)
-    {
-      double fitted = MAX (6, size * max_width * PANGO_SCALE / text_width);
-
-      pango_font_description_set_absolute_size (font, fitted * PANGO_SCALE);
-      pango_layout_set_font_description (layout, font);
-      pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-      pango_layout_get_size (layout, &text_width, &text_height);
-    }
   if (align == ALIGN_LEFT)
     x += 3;
   else if (align == ALIGN_RIGHT)

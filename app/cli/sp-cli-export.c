@@ -8,122 +8,53 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A report: its kind's name, whether it is of one session, and its writer. */
+/* A report: its kind's name and its writer, which is of one of the reports' three shapes: a
+ * file, a printout on a paper, or a printout of one session on a paper. */
 typedef struct
 {
   const char *kind;
-  gboolean    per_session;
-  gboolean (*write) (const SpSnapshot *snapshot,
-                     guint             session,
-                     SpPaper           paper,
-                     const char       *path,
-                     GError          **error);
+  gboolean (*write_file) (const SpSnapshot  *snapshot,
+                          const char        *path,
+                          GError           **error);
+  gboolean (*write_printout) (const SpSnapshot  *snapshot,
+                              SpPaper            paper,
+                              const char        *path,
+                              GError           **error);
+  gboolean (*write_session_printout) (const SpSnapshot  *snapshot,
+                                      guint              session,
+                                      SpPaper            paper,
+                                      const char        *path,
+                                      GError           **error);
 } Export;
-
-static gboolean
-write_pdf_seating (const SpSnapshot *snapshot,
-                   guint             session,
-                   SpPaper           paper,
-                   const char       *path,
-                   GError          **error)
-{
-  return sp_report_write_seating_pdf (snapshot, session, paper, path, error);
-}
-
-static gboolean
-write_pdf_standings (const SpSnapshot *snapshot,
-                     guint             session,
-                     SpPaper           paper,
-                     const char       *path,
-                     GError          **error)
-{
-  return sp_report_write_standings_pdf (snapshot, paper, path, error);
-}
-
-/* Each kind's writer in the shape of the table: the reports that are not of a session or not
- * printed ignore those arguments. */
-static gboolean
-write_scoresheets_pdf (const SpSnapshot *snapshot,
-                       guint             session,
-                       SpPaper           paper,
-                       const char       *path,
-                       GError          **error)
-{
-  return sp_report_write_scoresheets_pdf (snapshot, session, paper, path, error);
-}
-
-static gboolean
-write_penalties_pdf (const SpSnapshot *snapshot,
-                     guint             session,
-                     SpPaper           paper,
-                     const char       *path,
-                     GError          **error)
-{
-  return sp_report_write_penalties_pdf (snapshot, paper, path, error);
-}
-
-static gboolean
-write_summary_pdf (const SpSnapshot *snapshot,
-                   guint             session,
-                   SpPaper           paper,
-                   const char       *path,
-                   GError          **error)
-{
-  return sp_report_write_summary_pdf (snapshot, paper, path, error);
-}
-
-static gboolean
-write_xlsx (const SpSnapshot *snapshot,
-            guint             session,
-            SpPaper           paper,
-            const char       *path,
-            GError          **error)
-{
-  return sp_report_write_xlsx (snapshot, path, error);
-}
-
-static gboolean
-write_csv (const SpSnapshot *snapshot,
-           guint             session,
-           SpPaper           paper,
-           const char       *path,
-           GError          **error)
-{
-  return sp_report_write_standings_csv (snapshot, path, error);
-}
-
-static gboolean
-write_ema (const SpSnapshot *snapshot,
-           guint             session,
-           SpPaper           paper,
-           const char       *path,
-           GError          **error)
-{
-  return sp_report_write_ema_xlsx (snapshot, path, error);
-}
-
-static gboolean
-write_ema_csv (const SpSnapshot *snapshot,
-               guint             session,
-               SpPaper           paper,
-               const char       *path,
-               GError          **error)
-{
-  return sp_report_write_ema_csv (snapshot, path, error);
-}
 
 static const Export exports[] = {
   /* The report kinds, one line each (SPEC.md §3.3). */
-  { "xlsx", FALSE, write_xlsx },
-  { "csv", FALSE, write_csv },
-  { "ema", FALSE, write_ema },
-  { "ema-csv", FALSE, write_ema_csv },
-  { "pdf-seating", TRUE, write_pdf_seating },
-  { "pdf-standings", FALSE, write_pdf_standings },
-  { "pdf-scoresheets", TRUE, write_scoresheets_pdf },
-  { "pdf-penalties", FALSE, write_penalties_pdf },
-  { "pdf-summary", FALSE, write_summary_pdf },
+  { "xlsx", sp_report_write_xlsx, NULL, NULL },
+  { "csv", sp_report_write_standings_csv, NULL, NULL },
+  { "ema", sp_report_write_ema_xlsx, NULL, NULL },
+  { "ema-csv", sp_report_write_ema_csv, NULL, NULL },
+  { "pdf-seating", NULL, NULL, sp_report_write_seating_pdf },
+  { "pdf-standings", NULL, sp_report_write_standings_pdf, NULL },
+  { "pdf-scoresheets", NULL, NULL, sp_report_write_scoresheets_pdf },
+  { "pdf-penalties", NULL, sp_report_write_penalties_pdf, NULL },
+  { "pdf-summary", NULL, sp_report_write_summary_pdf, NULL },
 };
+
+/* Writes @export to @path by its writer, giving it the @session and @paper it takes. */
+static gboolean
+export_write (const Export      *export,
+              const SpSnapshot  *snapshot,
+              guint              session,
+              SpPaper            paper,
+              const char        *path,
+              GError           **error)
+{
+  if (export->write_session_printout != NULL)
+    return export->write_session_printout (snapshot, session, paper, path, error);
+  if (export->write_printout != NULL)
+    return export->write_printout (snapshot, paper, path, error);
+  return export->write_file (snapshot, path, error);
+}
 
 static const Export *
 find_export (const char *kind)
@@ -182,7 +113,7 @@ sp_cli_export (SpCli  *cli,
   if (paper_name != NULL && !sp_paper_from_string (paper_name, &paper))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--paper: '%s' is not a4 or letter"),
                         paper_name);
-  if (export->per_session && session == 0)
+  if (export->write_session_printout != NULL && session == 0)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("export %s needs --session K"),
                         export->kind);
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
@@ -194,7 +125,7 @@ sp_cli_export (SpCli  *cli,
   snapshot = sp_db_load_snapshot (store.db, store.tournament, date, &error);
   if (snapshot == NULL)
     return sp_cli_store_fail (cli, &store, error);
-  if (!export->write (snapshot, (guint) session, paper, argv[2], &error))
+  if (!export_write (export, snapshot, (guint) session, paper, argv[2], &error))
     {
       /* A report that cannot be written is a storage fault; one refused (EMA's totals) not. */
       status = error->domain == SP_REPORT_ERROR && error->code == SP_REPORT_ERROR_IO

@@ -6,7 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sp-db.h"
+#include "sp-test-db.h"
 
 typedef struct
 {
@@ -19,30 +19,8 @@ static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-
-  fixture->folder = g_dir_make_tmp ("sparrow-db-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->path = g_build_filename (fixture->folder, "test.db", NULL);
-  fixture->db = sp_db_open (fixture->path, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (fixture->db);
+  fixture->db = sp_test_db_new ("sparrow-db-XXXXXX", &fixture->folder, &fixture->path);
   sp_db_set_referee (fixture->db, "Referee Wu");
-}
-
-static void
-remove_folder (const char *folder)
-{
-  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (folder, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (folder);
 }
 
 static void
@@ -50,7 +28,7 @@ fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
   g_clear_pointer (&fixture->db, sp_db_close);
-  remove_folder (fixture->folder);
+  sp_test_remove_folder (fixture->folder);
   g_free (fixture->path);
   g_free (fixture->folder);
 }
@@ -219,7 +197,7 @@ test_not_sparrow (void)
   g_assert_nonnull (strstr (error->message, "newer"));
   g_clear_error (&error);
 
-  remove_folder (folder);
+  sp_test_remove_folder (folder);
 }
 
 static void

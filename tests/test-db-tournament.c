@@ -6,7 +6,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "sp-db.h"
+#include "sp-test-db.h"
 
 typedef struct
 {
@@ -20,13 +20,7 @@ static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-
-  fixture->folder = g_dir_make_tmp ("sparrow-db-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->path = g_build_filename (fixture->folder, "test.db", NULL);
-  fixture->db = sp_db_open (fixture->path, &error);
-  g_assert_no_error (error);
+  fixture->db = sp_test_db_new ("sparrow-db-XXXXXX", &fixture->folder, &fixture->path);
   sp_db_set_referee (fixture->db, "Referee Wu");
 }
 
@@ -34,19 +28,9 @@ static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-
   g_clear_pointer (&fixture->tournament, sp_tournament_free);
   g_clear_pointer (&fixture->db, sp_db_close);
-  dir = g_dir_open (fixture->folder, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (fixture->folder, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (fixture->folder);
+  sp_test_remove_folder (fixture->folder);
   g_free (fixture->path);
   g_free (fixture->folder);
 }

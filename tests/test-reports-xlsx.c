@@ -7,6 +7,7 @@
 
 #include "sp-reports.h"
 #include "sp-report-xlsx.h"
+#include "sp-test-folder.h"
 
 static void
 test_split_name (void)
@@ -136,21 +137,6 @@ count_files (const char *folder)
 }
 
 static void
-remove_folder (const char *folder)
-{
-  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (folder, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (folder);
-}
-
-static void
 test_csv_bytes (void)
 {
   g_autoptr(SpSnapshot) snapshot = new_snapshot (1, "");
@@ -173,7 +159,7 @@ test_csv_bytes (void)
   g_assert_true (g_file_get_contents (path, &data, &length, NULL));
   g_assert_cmpstr (data, ==, expected);
   g_assert_cmpuint (count_files (folder), ==, 1);
-  remove_folder (folder);
+  sp_test_remove_folder (folder);
 }
 
 static void
@@ -201,7 +187,7 @@ test_ema_short_table (void)
   second->players[3] = 8;
   g_assert_true (sp_report_write_ema_csv (snapshot, path, &error));
   g_assert_no_error (error);
-  remove_folder (folder);
+  sp_test_remove_folder (folder);
 }
 
 static void
@@ -217,7 +203,7 @@ test_ema_groups (void)
   g_assert_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_FAILED);
   g_assert_nonnull (strstr (error->message, "Session 1 table 1"));
   g_assert_cmpuint (count_files (folder), ==, 0);
-  remove_folder (folder);
+  sp_test_remove_folder (folder);
 }
 
 static void
@@ -243,7 +229,7 @@ test_xlsx_long_text (void)
   g_assert_no_error (error);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpuint (count_files (folder), ==, 1);
-  remove_folder (folder);
+  sp_test_remove_folder (folder);
 }
 
 static void
@@ -269,7 +255,7 @@ test_no_file_on_failure (void)
       g_assert_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_IO);
       g_assert_cmpuint (count_files (folder), ==, 1);
     }
-  remove_folder (folder);
+  sp_test_remove_folder (folder);
 }
 
 int

@@ -54,6 +54,22 @@ sp_snapshot_find_player (const SpSnapshot *snapshot,
   return NULL;
 }
 
+const SpStanding *
+sp_snapshot_find_team_standing (const SpSnapshot *snapshot,
+                                const char       *team)
+{
+  for (guint i = 0; team != NULL && snapshot->team_standings != NULL
+                    && i < snapshot->team_standings->len; i++)
+    {
+      const SpStanding *standing = &g_array_index (snapshot->team_standings, SpStanding, i);
+
+      if (standing->player < snapshot->team_names->len
+          && g_strcmp0 (snapshot->team_names->pdata[standing->player], team) == 0)
+        return standing;
+    }
+  return NULL;
+}
+
 const SpSessionSnapshot *
 sp_snapshot_find_session (const SpSnapshot *snapshot,
                           guint             number)

@@ -45,6 +45,9 @@ void               sp_snapshot_free           (SpSnapshot       *snapshot);
 /* The player of @id, or NULL. */
 const SpPlayer    *sp_snapshot_find_player    (const SpSnapshot *snapshot,
                                                gint64            id);
+/* The standing of the team named @team, or NULL (no team of that name, or none ranked). */
+const SpStanding  *sp_snapshot_find_team_standing (const SpSnapshot *snapshot,
+                                                   const char       *team);
 /* Session @number, or NULL when it was not drawn. */
 const SpSessionSnapshot *sp_snapshot_find_session (const SpSnapshot *snapshot,
                                                    guint             number);

@@ -798,15 +798,8 @@ sp_results_summary_draw_page (cairo_t          *cr,
           standing = &g_array_index (snapshot->standings, SpStanding, index);
           player = sp_snapshot_find_player (snapshot, standing->player);
         }
-      if (player != NULL && player->team != NULL)
-        for (guint t = 0; t < snapshot->team_standings->len; t++)
-          {
-            const SpStanding *candidate = &g_array_index (snapshot->team_standings, SpStanding, t);
-
-            if (candidate->player < snapshot->team_names->len
-                && g_strcmp0 (snapshot->team_names->pdata[candidate->player], player->team) == 0)
-              team = candidate;
-          }
+      if (player != NULL)
+        team = sp_snapshot_find_team_standing (snapshot, player->team);
 
       x = left;
       {

@@ -1026,18 +1026,9 @@ results_summary_rows (const SpSnapshot *snapshot)
       const SpPlayer *player = sp_snapshot_find_player (snapshot, standing->player);
       const gint64 *points = player != NULL && player->team != NULL
                              ? g_hash_table_lookup (team_points, player->team) : NULL;
-      const SpStanding *team = NULL;
+      const SpStanding *team = player != NULL
+                               ? sp_snapshot_find_team_standing (snapshot, player->team) : NULL;
 
-      for (guint t = 0; player != NULL && player->team != NULL
-                        && snapshot->team_standings != NULL
-                        && t < snapshot->team_standings->len; t++)
-        {
-          const SpStanding *candidate = &g_array_index (snapshot->team_standings, SpStanding, t);
-
-          if (candidate->player < snapshot->team_names->len
-              && g_strcmp0 (snapshot->team_names->pdata[candidate->player], player->team) == 0)
-            team = candidate;
-        }
       add_text (rows, player != NULL ? player->club : NULL);
       add_text (rows, player != NULL ? player->name : "");
       add_int (rows, standing->player);

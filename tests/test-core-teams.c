@@ -1,4 +1,5 @@
-/* test-core-teams.c: team numbers from a list of team names.
+/* test-core-teams.c: team numbers from a list of team names, and a team's standing found by
+ * its name in a snapshot.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-core.h"
 
@@ -35,6 +36,22 @@ test_refused (void)
   g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
 }
 
+static void
+test_find_standing (void)
+{
+  g_autoptr(SpSnapshot) snapshot = sp_snapshot_new ();
+  SpStanding standings[2] = { { .player = 1, .rank = 1 }, { .player = 0, .rank = 2 } };
+
+  g_assert_null (sp_snapshot_find_team_standing (snapshot, "Red"));
+  g_ptr_array_add (snapshot->team_names, g_strdup ("Red"));
+  g_ptr_array_add (snapshot->team_names, g_strdup ("紅隊"));
+  g_array_append_vals (snapshot->team_standings, standings, 2);
+  g_assert_cmpuint (sp_snapshot_find_team_standing (snapshot, "Red")->rank, ==, 2);
+  g_assert_cmpuint (sp_snapshot_find_team_standing (snapshot, "紅隊")->rank, ==, 1);
+  g_assert_null (sp_snapshot_find_team_standing (snapshot, "Blue"));
+  g_assert_null (sp_snapshot_find_team_standing (snapshot, NULL));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -42,5 +59,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sparrow/core/teams/parse", test_parse);
   g_test_add_func ("/sparrow/core/teams/refused", test_refused);
+  g_test_add_func ("/sparrow/core/teams/find-standing", test_find_standing);
   return g_test_run ();
 }

@@ -36,27 +36,11 @@ open_tournament (Fixture    *fixture,
     .base = base,
     .per_tai = per_tai,
   };
-  const char *names[] = { "张伟", "Anna Berg", "Jean Dupont", "李娜" };
+  const char * const names[] = { "张伟", "Anna Berg", "Jean Dupont", "李娜" };
 
-  g_assert_true (sp_db_create_tournament (fixture->db, &tournament, &error));
-  g_assert_no_error (error);
-  g_free (tournament.created);
-  fixture->tournament = sp_db_find_tournament (fixture->db, "Hands", &error);
-  g_assert_no_error (error);
+  fixture->tournament = sp_test_seat_one_table (fixture->db, &tournament, names,
+                                                fixture->players);
   fixture->rules = sp_tournament_new_rules (fixture->tournament, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < 4; i++)
-    {
-      g_autofree char *name = g_strdup (names[i]);
-      SpPlayer player = { .tournament = fixture->tournament->id, .name = name };
-
-      /* sp_db_add_player trims the name in place. */
-      g_assert_true (sp_db_add_player (fixture->db, &player, &error));
-      g_assert_no_error (error);
-      fixture->players[i] = player.id;
-    }
-  g_assert_true (sp_db_store_seating (fixture->db, fixture->tournament->id, 1, 42,
-                                      fixture->players, 4, &error));
   g_assert_no_error (error);
 }
 

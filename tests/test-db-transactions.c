@@ -32,26 +32,12 @@ fixture_set_up (Fixture       *fixture,
     .seating = (char *) "random",
     .ranking = (char *) "score",
   };
+  const char * const names[] = { "P1", "P2", "P3", "P4" };
 
   fixture->db = sp_test_db_new ("sparrow-transactions-XXXXXX", &fixture->folder, &fixture->path);
-  g_assert_true (sp_db_create_tournament (fixture->db, &tournament, &error));
-  g_assert_no_error (error);
-  g_free (tournament.created);
-  fixture->tournament = sp_db_find_tournament (fixture->db, "Transactions", &error);
-  g_assert_no_error (error);
+  fixture->tournament = sp_test_seat_one_table (fixture->db, &tournament, names,
+                                                fixture->players);
   fixture->rules = sp_tournament_new_rules (fixture->tournament, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < 4; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("P%u", i + 1);
-      SpPlayer player = { .tournament = fixture->tournament->id, .name = name };
-
-      g_assert_true (sp_db_add_player (fixture->db, &player, &error));
-      g_assert_no_error (error);
-      fixture->players[i] = player.id;
-    }
-  g_assert_true (sp_db_store_seating (fixture->db, fixture->tournament->id, 1, 42,
-                                      fixture->players, 4, &error));
   g_assert_no_error (error);
 }
 

@@ -484,6 +484,184 @@ test_window_not_sparrow (void)
   restore_database ();
 }
 
+static gint64
+add_player (SpDb       *db,
+            gint64      tournament,
+            const char *name,
+            const char *club,
+            const char *team)
+{
+  g_autoptr(GError) error = NULL;
+  SpPlayer player = {
+    .tournament = tournament,
+    .name = (char *) name,
+    .club = (char *) club,
+    .team = (char *) team,
+  };
+
+  g_assert_true (sp_db_add_player (db, &player, &error));
+  g_assert_no_error (error);
+  return player.id;
+}
+
+static gboolean
+switcher_title_is_drawn (gpointer data)
+{
+  return find_drawn_widget (GTK_WIDGET (data), ADW_TYPE_VIEW_SWITCHER_TITLE) != NULL;
+}
+
+typedef struct
+{
+  GListModel *model;
+  guint       n_items;
+} ModelCount;
+
+static gboolean
+model_has_count (gpointer data)
+{
+  ModelCount *count = data;
+
+  return g_list_model_get_n_items (count->model) == count->n_items;
+}
+
+/* The player named @name as the store has him now. */
+static SpPlayer *
+reread_player (SpDb       *db,
+               gint64      tournament,
+               const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = sp_db_list_players (db, tournament, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < players->len; i++)
+    {
+      SpPlayer *player = g_ptr_array_index (players, i);
+
+      if (g_strcmp0 (player->name, name) == 0)
+        return g_ptr_array_steal_index (players, i);
+    }
+  g_error ("No player %s", name);
+}
+
+/* Activating a tournament's row opens its pages: players to search and check in, standings;
+ * the window opens it again at the next start, until a person goes back to the list. */
+static void
+test_window_tournament_pages (void)
+{
+  g_autofree char *path = use_database ("autumn-open.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(GSettings) settings = g_settings_new (SPARROW_APP_ID);
+  g_autoptr(SpPlayer) anna = NULL;
+  SpTournament tournament = {
+    .name = (char *) "Autumn Open",
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 3,
+    .seating = (char *) "random",
+    .ranking = (char *) "r98",
+  };
+  LabelSearch anna_label = { NULL, "Anna Berg" };
+  AdwViewSwitcherTitle *title;
+  GtkWidget *players_view, *standings_view, *search, *toggle;
+  ModelCount count;
+  GtkWindow *window;
+  gint64 ids[4];
+
+  g_assert_no_error (error);
+  g_assert_true (sp_db_create_tournament (db, &tournament, &error));
+  g_assert_no_error (error);
+  g_free (tournament.created);
+  ids[0] = add_player (db, tournament.id, "Anna Berg", "Dragons", "Red");
+  ids[1] = add_player (db, tournament.id, "Bo Chen", "Tigers", "Blue");
+  ids[2] = add_player (db, tournament.id, "Cai Lin", "Dragons", "Blue");
+  ids[3] = add_player (db, tournament.id, "Dan Eriksson", NULL, NULL);
+  /* Seated for session 1: the standings count them from then on. */
+  g_assert_true (sp_db_store_seating (db, tournament.id, 1, 42, ids, 4, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&db, sp_db_close);
+
+  window = start_app ();
+  g_assert_null (find_drawn_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_TITLE));
+  g_signal_emit_by_name (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
+                         "activate", 0);
+  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
+  title = ADW_VIEW_SWITCHER_TITLE (find_drawn_widget (GTK_WIDGET (window),
+                                                      ADW_TYPE_VIEW_SWITCHER_TITLE));
+  g_assert_cmpstr (adw_view_switcher_title_get_title (title), ==, "Autumn Open");
+  g_assert_cmpstr (adw_view_switcher_title_get_subtitle (title), ==, "MCR (cn)");
+  g_assert_cmpint (g_settings_get_int64 (settings, "last-tournament"), ==, tournament.id);
+
+  /* The Players page lists the four, and filters them as a person types. */
+  players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  g_assert_nonnull (players_view);
+  count.model = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (players_view)));
+  g_assert_cmpuint (g_list_model_get_n_items (count.model), ==, 4);
+  anna_label.under = players_view;
+  wait_until (label_is_drawn, &anna_label, "Anna Berg to be listed");
+  for (const char *const *column = (const char *const[]) { "Name", "Club", "Country", "Team",
+                                                           "Federation ID", "Status",
+                                                           "Checked In", NULL };
+       *column != NULL; column++)
+    g_assert_nonnull (gtk_column_view_column_get_sorter (find_column (players_view, *column)));
+
+  search = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY);
+  g_assert_nonnull (search);
+  gtk_editable_set_text (GTK_EDITABLE (search), "dragons");
+  count.n_items = 2;
+  wait_until (model_has_count, &count, "the search to keep the club's two players");
+  gtk_editable_set_text (GTK_EDITABLE (search), "blue");
+  wait_until (model_has_count, &count, "the search to keep the team's two players");
+  gtk_editable_set_text (GTK_EDITABLE (search), "anna");
+  count.n_items = 1;
+  wait_until (model_has_count, &count, "the search to keep Anna Berg");
+
+  /* Her switch checks her in, in the store. */
+  wait_until (label_is_drawn, &anna_label, "Anna Berg's row to be drawn");
+  toggle = find_drawn_widget (players_view, GTK_TYPE_SWITCH);
+  g_assert_nonnull (toggle);
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (toggle)));
+  gtk_switch_set_active (GTK_SWITCH (toggle), TRUE);
+  anna = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament.id, "Anna Berg");
+  g_assert_true (anna->present);
+  g_clear_pointer (&anna, sp_player_free);
+  gtk_switch_set_active (GTK_SWITCH (toggle), FALSE);
+  anna = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament.id, "Anna Berg");
+  g_assert_false (anna->present);
+
+  gtk_editable_set_text (GTK_EDITABLE (search), "");
+  count.n_items = 4;
+  wait_until (model_has_count, &count, "the search to be cleared");
+
+  /* The Standings page lists every player. */
+  adw_view_stack_set_visible_child_name (adw_view_switcher_title_get_stack (title), "standings");
+  standings_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  g_assert_nonnull (standings_view);
+  g_assert_true (standings_view != players_view);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (
+                      gtk_column_view_get_model (GTK_COLUMN_VIEW (standings_view)))), ==, 4);
+  anna_label.under = standings_view;
+  wait_until (label_is_drawn, &anna_label, "Anna Berg in the standings");
+  close_all_windows ();
+
+  /* The next start opens the same tournament; back to the list, and the one after does not. */
+  window = start_app ();
+  wait_until (switcher_title_is_drawn, window, "the last tournament to open again");
+  title = ADW_VIEW_SWITCHER_TITLE (find_drawn_widget (GTK_WIDGET (window),
+                                                      ADW_TYPE_VIEW_SWITCHER_TITLE));
+  g_assert_cmpstr (adw_view_switcher_title_get_title (title), ==, "Autumn Open");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
+  g_assert_null (find_drawn_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_TITLE));
+  g_assert_cmpint (g_settings_get_int64 (settings, "last-tournament"), ==, 0);
+  close_all_windows ();
+
+  window = start_app ();
+  g_assert_null (find_drawn_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_TITLE));
+  close_all_windows ();
+  restore_database ();
+}
+
 /* Removes a test's temporary folder and everything in it. */
 static void
 remove_tree (const char *path)
@@ -552,6 +730,7 @@ main (int   argc,
       g_test_add_func ("/sparrow/ui/window/creates-database", test_window_creates_database);
       g_test_add_func ("/sparrow/ui/window/tournaments", test_window_tournaments);
       g_test_add_func ("/sparrow/ui/window/not-sparrow", test_window_not_sparrow);
+      g_test_add_func ("/sparrow/ui/window/tournament-pages", test_window_tournament_pages);
       status = g_test_run ();
       g_clear_object (&app);
     }

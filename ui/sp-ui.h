@@ -3,4 +3,5 @@
 #pragma once
 
 #include "sp-tournament-row.h"
+#include "sp-tournament-view.h"
 #include "sp-window.h"

@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 
 #include "sp-tournament-row.h"
+#include "sp-tournament-view.h"
 #include "sp-window.h"
 
 struct _SpWindow
@@ -24,6 +25,8 @@ struct _SpWindow
   GtkLabel *tournaments_database_label;
   AdwStatusPage *error_page;
   GtkLabel *error_database_label;
+  GtkWidget *header_bar;
+  SpTournamentView *tournament_page;
 };
 
 G_DEFINE_FINAL_TYPE (SpWindow, sp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -103,6 +106,76 @@ load_tournaments (SpWindow *self)
                        g_list_model_get_n_items (G_LIST_MODEL (self->tournaments)),
                        rows->pdata, rows->len);
   adw_view_stack_set_visible_child_name (self->view_stack, rows->len > 0 ? "tournaments" : "empty");
+}
+
+/* Shows @row's tournament on its own pages, in place of the list, and keeps it as the one to
+ * open at the next start. */
+static void
+open_tournament_row (SpWindow        *self,
+                     SpTournamentRow *row)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->db == NULL)
+    return;
+  if (!sp_tournament_view_open (self->tournament_page, self->db, sp_tournament_row_get_id (row),
+                                sp_tournament_row_get_rules (row), &error))
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      return;
+    }
+  gtk_widget_set_visible (self->header_bar, FALSE);
+  adw_view_stack_set_visible_child_name (self->view_stack, "tournament");
+  if (self->settings != NULL)
+    g_settings_set_int64 (self->settings, "last-tournament", sp_tournament_row_get_id (row));
+}
+
+static void
+tournament_activated_cb (SpWindow *self,
+                         guint     position)
+{
+  g_autoptr(SpTournamentRow) row = g_list_model_get_item (G_LIST_MODEL (self->sorted_tournaments),
+                                                          position);
+
+  if (row != NULL)
+    open_tournament_row (self, row);
+}
+
+/* The tournament opened at the last run, if it is still in the list. */
+static void
+reopen_last_tournament (SpWindow *self)
+{
+  gint64 last;
+  GListModel *rows = G_LIST_MODEL (self->tournaments);
+
+  if (self->settings == NULL || self->db == NULL
+      || (last = g_settings_get_int64 (self->settings, "last-tournament")) == 0)
+    return;
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(SpTournamentRow) row = g_list_model_get_item (rows, i);
+
+      if (sp_tournament_row_get_id (row) == last)
+        {
+          open_tournament_row (self, row);
+          return;
+        }
+    }
+}
+
+/* Back from a tournament's pages to the list, which counts its players again. */
+static void
+show_tournaments (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  SpWindow *self = SP_WINDOW (widget);
+
+  if (self->settings != NULL)
+    g_settings_set_int64 (self->settings, "last-tournament", 0);
+  gtk_widget_set_visible (self->header_bar, TRUE);
+  if (self->db != NULL)
+    load_tournaments (self);
 }
 
 static void
@@ -217,6 +290,7 @@ sp_window_class_init (SpWindowClass *klass)
 
   /* The template's list store names the row type. */
   g_type_ensure (SP_TYPE_TOURNAMENT_ROW);
+  g_type_ensure (SP_TYPE_TOURNAMENT_VIEW);
 
   /**
    * SpWindow:database-path:
@@ -242,6 +316,13 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpWindow, tournaments_database_label);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, error_database_label);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, tournament_page);
+  gtk_widget_class_bind_template_callback (widget_class, tournament_activated_cb);
+  gtk_widget_class_install_action (widget_class, "window.show-tournaments", NULL,
+                                   show_tournaments);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
+                                       "window.show-tournaments", NULL);
 
   gtk_widget_class_install_action (widget_class, "window.copy-database-path", NULL,
                                    copy_database_path);
@@ -288,6 +369,7 @@ sp_window_new (GtkApplication *application,
     {
       self->db = db;
       load_tournaments (self);
+      reopen_last_tournament (self);
     }
   return self;
 }

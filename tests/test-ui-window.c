@@ -577,6 +577,11 @@ test_window_tournament_pages (void)
   ids[1] = add_player (db, tournament.id, "Bo Chen", "Tigers", "Blue");
   ids[2] = add_player (db, tournament.id, "Cai Lin", "Dragons", "Blue");
   ids[3] = add_player (db, tournament.id, "Dan Eriksson", NULL, NULL);
+  /* Another, who has withdrawn before the draw: the store refuses to check him in. */
+  g_assert_true (sp_db_withdraw_player (db, tournament.id,
+                                        add_player (db, tournament.id, "Eva Holm", NULL, NULL),
+                                        &error));
+  g_assert_no_error (error);
   /* Seated for session 1: the standings count them from then on. */
   g_assert_true (sp_db_store_seating (db, tournament.id, 1, 42, ids, 4, &error));
   g_assert_no_error (error);
@@ -591,13 +596,14 @@ test_window_tournament_pages (void)
                                                       ADW_TYPE_VIEW_SWITCHER_TITLE));
   g_assert_cmpstr (adw_view_switcher_title_get_title (title), ==, "Autumn Open");
   g_assert_cmpstr (adw_view_switcher_title_get_subtitle (title), ==, "MCR (cn)");
+  g_assert_cmpstr (gtk_window_get_title (window), ==, "Autumn Open");
   g_assert_cmpint (g_settings_get_int64 (settings, "last-tournament"), ==, tournament.id);
 
-  /* The Players page lists the four, and filters them as a person types. */
+  /* The Players page lists the five, and filters them as a person types. */
   players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   g_assert_nonnull (players_view);
   count.model = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (players_view)));
-  g_assert_cmpuint (g_list_model_get_n_items (count.model), ==, 4);
+  g_assert_cmpuint (g_list_model_get_n_items (count.model), ==, 5);
   anna_label.under = players_view;
   wait_until (label_is_drawn, &anna_label, "Anna Berg to be listed");
   for (const char *const *column = (const char *const[]) { "Name", "Club", "Country", "Team",
@@ -629,9 +635,20 @@ test_window_tournament_pages (void)
   gtk_switch_set_active (GTK_SWITCH (toggle), FALSE);
   anna = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament.id, "Anna Berg");
   g_assert_false (anna->present);
+  g_clear_pointer (&anna, sp_player_free);
+
+  /* A refusal is told in a toast, and the switch goes back. */
+  gtk_editable_set_text (GTK_EDITABLE (search), "eva holm");
+  wait_until (model_has_count, &count, "the search to keep Eva Holm");
+  toggle = find_drawn_widget (players_view, GTK_TYPE_SWITCH);
+  gtk_switch_set_active (GTK_SWITCH (toggle), TRUE);
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (toggle)));
+  anna = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament.id, "Eva Holm");
+  g_assert_false (anna->present);
+  g_assert_true (shows_label_text (GTK_WIDGET (window), "Cannot check in Eva Holm"));
 
   gtk_editable_set_text (GTK_EDITABLE (search), "");
-  count.n_items = 4;
+  count.n_items = 5;
   wait_until (model_has_count, &count, "the search to be cleared");
 
   /* The Standings page lists every player. */
@@ -652,6 +669,7 @@ test_window_tournament_pages (void)
                                                       ADW_TYPE_VIEW_SWITCHER_TITLE));
   g_assert_cmpstr (adw_view_switcher_title_get_title (title), ==, "Autumn Open");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
+  g_assert_cmpstr (gtk_window_get_title (window), ==, "Sparrow");
   g_assert_null (find_drawn_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_TITLE));
   g_assert_cmpint (g_settings_get_int64 (settings, "last-tournament"), ==, 0);
   close_all_windows ();

@@ -88,6 +88,7 @@ struct _SpTournamentView
   GtkSearchEntry *search_entry;
   GtkStack *players_stack;
   GtkColumnView *players_view;
+  GtkStack *standings_stack;
   GtkColumnView *standings_view;
 };
 
@@ -131,7 +132,7 @@ static const char *
 player_text (const SpPlayer *player,
              Column          column)
 {
-  switch (column)
+  switch ((int) column)
     {
     case COLUMN_NAME:
       return player->name;
@@ -155,7 +156,7 @@ static char *
 standing_text (SpStandingItem *item,
                Column          column)
 {
-  switch (column)
+  switch ((int) column)
     {
     case COLUMN_RANK:
       return g_strdup_printf ("%u", item->standing.rank);
@@ -211,7 +212,7 @@ compare_items (gconstpointer a,
       SpStandingItem *sa = SP_STANDING_ITEM ((gpointer) a);
       SpStandingItem *sb = SP_STANDING_ITEM ((gpointer) b);
 
-      switch (column)
+      switch ((int) column)
         {
         case COLUMN_RANK:
           return compare_numbers (sa->standing.rank, sb->standing.rank);
@@ -489,6 +490,7 @@ load_standings (SpTournamentView *self)
   g_list_store_splice (self->standings, 0,
                        g_list_model_get_n_items (G_LIST_MODEL (self->standings)),
                        items->pdata, items->len);
+  gtk_stack_set_visible_child_name (self->standings_stack, items->len > 0 ? "list" : "empty");
 }
 
 static void
@@ -527,6 +529,7 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, search_entry);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, players_stack);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, players_view);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentView, standings_stack);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, standings_view);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, page_changed_cb);

@@ -126,6 +126,8 @@ open_tournament_row (SpWindow        *self,
     }
   gtk_widget_set_visible (self->header_bar, FALSE);
   adw_view_stack_set_visible_child_name (self->view_stack, "tournament");
+  /* The name stays in the window's title while the header shows the page switcher. */
+  gtk_window_set_title (GTK_WINDOW (self), sp_tournament_row_get_name (row));
   if (self->settings != NULL)
     g_settings_set_int64 (self->settings, "last-tournament", sp_tournament_row_get_id (row));
 }
@@ -174,6 +176,7 @@ show_tournaments (GtkWidget  *widget,
   if (self->settings != NULL)
     g_settings_set_int64 (self->settings, "last-tournament", 0);
   gtk_widget_set_visible (self->header_bar, TRUE);
+  gtk_window_set_title (GTK_WINDOW (self), _("Sparrow"));
   if (self->db != NULL)
     load_tournaments (self);
 }

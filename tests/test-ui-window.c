@@ -651,7 +651,11 @@ test_window_tournament_pages (void)
   count.n_items = 5;
   wait_until (model_has_count, &count, "the search to be cleared");
 
-  /* The Standings page lists every player. */
+  /* The Standings page lists every player seated, read again when it is shown: a withdrawal
+   * made meanwhile is marked. */
+  g_assert_true (sp_db_withdraw_player (sp_window_get_database (SP_WINDOW (window)), tournament.id,
+                                        ids[3], &error));
+  g_assert_no_error (error);
   adw_view_stack_set_visible_child_name (adw_view_switcher_title_get_stack (title), "standings");
   standings_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   g_assert_nonnull (standings_view);
@@ -660,6 +664,7 @@ test_window_tournament_pages (void)
                       gtk_column_view_get_model (GTK_COLUMN_VIEW (standings_view)))), ==, 4);
   anna_label.under = standings_view;
   wait_until (label_is_drawn, &anna_label, "Anna Berg in the standings");
+  g_assert_true (shows_label_text (standings_view, "Withdrawn"));
   close_all_windows ();
 
   /* The next start opens the same tournament; back to the list, and the one after does not. */

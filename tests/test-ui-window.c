@@ -524,6 +524,27 @@ model_has_count (gpointer data)
   return g_list_model_get_n_items (count->model) == count->n_items;
 }
 
+typedef struct
+{
+  GtkWidget  *under;
+  const char *upper;
+  const char *lower;
+  GtkWindow  *window;
+} DrawnOrder;
+
+/* Both labels drawn, @upper above @lower. */
+static gboolean
+drawn_in_order (gpointer data)
+{
+  DrawnOrder *order = data;
+  GtkWidget *upper = find_drawn_label (order->under, order->upper);
+  GtkWidget *lower = find_drawn_label (order->under, order->lower);
+
+  return upper != NULL && lower != NULL && gtk_widget_get_width (upper) > 0
+         && gtk_widget_get_width (lower) > 0
+         && top_in_window (upper, order->window) < top_in_window (lower, order->window);
+}
+
 /* The player named @name as the store has him now. */
 static SpPlayer *
 reread_player (SpDb       *db,
@@ -566,6 +587,7 @@ test_window_tournament_pages (void)
   AdwViewSwitcherTitle *title;
   GtkWidget *players_view, *standings_view, *search, *toggle;
   ModelCount count;
+  DrawnOrder order;
   GtkWindow *window;
   gint64 ids[4];
 
@@ -611,6 +633,17 @@ test_window_tournament_pages (void)
                                                            "Checked In", NULL };
        *column != NULL; column++)
     g_assert_nonnull (gtk_column_view_column_get_sorter (find_column (players_view, *column)));
+
+  /* A click on a header sorts by it: by club, from Z, the Tigers' Bo Chen comes above Anna. */
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (players_view), find_column (players_view, "Club"),
+                                  GTK_SORT_DESCENDING);
+  order.under = players_view;
+  order.upper = "Bo Chen";
+  order.lower = "Anna Berg";
+  order.window = window;
+  wait_until (drawn_in_order, &order, "Bo Chen to be listed above Anna Berg");
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (players_view), find_column (players_view, "Name"),
+                                  GTK_SORT_ASCENDING);
 
   search = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY);
   g_assert_nonnull (search);

@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "sp-players-page.h"
+#include "sp-standings-page.h"
 #include "sp-tournament-row.h"
 #include "sp-tournament-view.h"
 #include "sp-window.h"

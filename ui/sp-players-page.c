@@ -1,0 +1,345 @@
+/* sp-players-page.c: a tournament's players, searched as one types, checked in by a switch.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "sp-column.h"
+#include "sp-players-page.h"
+
+/* One player of the list: the store's record, as sp_db_list_players gives it. */
+#define SP_TYPE_PLAYER_ITEM (sp_player_item_get_type ())
+G_DECLARE_FINAL_TYPE (SpPlayerItem, sp_player_item, SP, PLAYER_ITEM, GObject)
+
+struct _SpPlayerItem
+{
+  GObject   parent_instance;
+  SpPlayer *player;
+};
+
+G_DEFINE_FINAL_TYPE (SpPlayerItem, sp_player_item, G_TYPE_OBJECT)
+
+static void
+sp_player_item_finalize (GObject *object)
+{
+  g_clear_pointer (&SP_PLAYER_ITEM (object)->player, sp_player_free);
+  G_OBJECT_CLASS (sp_player_item_parent_class)->finalize (object);
+}
+
+static void
+sp_player_item_class_init (SpPlayerItemClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = sp_player_item_finalize;
+}
+
+static void
+sp_player_item_init (SpPlayerItem *self)
+{
+}
+
+struct _SpPlayersPage
+{
+  GtkBox parent_instance;
+
+  SpDb *db;                 /* the window's, not owned */
+  gint64 tournament;
+
+  GListStore *players;
+  GtkCustomFilter *player_filter;
+
+  /* Template children */
+  GtkSearchEntry *search_entry;
+  GtkStack *players_stack;
+  GtkColumnView *players_view;
+};
+
+G_DEFINE_FINAL_TYPE (SpPlayersPage, sp_players_page, GTK_TYPE_BOX)
+
+typedef enum
+{
+  COLUMN_NAME,
+  COLUMN_CLUB,
+  COLUMN_COUNTRY,
+  COLUMN_TEAM,
+  COLUMN_FEDERATION_ID,
+  COLUMN_STATUS,
+  COLUMN_PRESENT,
+} Column;
+
+static const char *
+status_text (SpPlayerStatus status)
+{
+  switch (status)
+    {
+    case SP_PLAYER_WITHDRAWN:
+      return _("Withdrawn");
+    case SP_PLAYER_SUBSTITUTE:
+      return _("Substitute");
+    case SP_PLAYER_ACTIVE:
+    default:
+      return _("Playing");
+    }
+}
+
+/* The text a player column shows; NULL for a field not said. */
+static const char *
+player_text (const SpPlayer *player,
+             Column          column)
+{
+  switch ((int) column)
+    {
+    case COLUMN_NAME:
+      return player->name;
+    case COLUMN_CLUB:
+      return player->club;
+    case COLUMN_COUNTRY:
+      return player->country;
+    case COLUMN_TEAM:
+      return player->team;
+    case COLUMN_FEDERATION_ID:
+      return player->federation_id;
+    case COLUMN_STATUS:
+      return status_text (player->status);
+    default:
+      return NULL;
+    }
+}
+
+static char *
+item_text (gpointer item,
+           int      column)
+{
+  return g_strdup (player_text (SP_PLAYER_ITEM (item)->player, column));
+}
+
+static int
+compare_items (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
+{
+  Column column = GPOINTER_TO_INT (user_data);
+  const SpPlayer *pa = SP_PLAYER_ITEM ((gpointer) a)->player;
+  const SpPlayer *pb = SP_PLAYER_ITEM ((gpointer) b)->player;
+
+  if (column == COLUMN_PRESENT)
+    return sp_column_compare_numbers (pa->present, pb->present);
+  return sp_column_compare_texts (player_text (pa, column), player_text (pb, column));
+}
+
+static void
+show_toast (SpPlayersPage *self,
+            const char    *message)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
+  else
+    g_warning ("%s", message);
+}
+
+/* A person flipped a player's switch: the store checks that player in or out. */
+static void
+present_switch_cb (GtkSwitch   *toggle,
+                   GParamSpec  *pspec,
+                   GtkListItem *list_item)
+{
+  SpPlayersPage *self = g_object_get_data (G_OBJECT (toggle), "sp-page");
+  SpPlayerItem *item = gtk_list_item_get_item (list_item);
+  gboolean present = gtk_switch_get_active (toggle);
+  g_autoptr(GError) error = NULL;
+
+  /* Binding a row sets the switch to what the store says: nothing to write. */
+  if (item == NULL || self == NULL || self->db == NULL || item->player->present == present)
+    return;
+
+  if (!sp_db_check_in_players (self->db, self->tournament, &item->player->id, 1, present,
+                               &error))
+    {
+      g_autofree char *message = NULL;
+
+      if (present)
+        /* Translators: the player's name, then why the store refused. */
+        message = g_strdup_printf (_("Cannot check in %s: %s"), item->player->name, error->message);
+      else
+        /* Translators: the player's name, then why the store refused. */
+        message = g_strdup_printf (_("Cannot check out %s: %s"), item->player->name,
+                                   error->message);
+      show_toast (self, message);
+      gtk_switch_set_active (toggle, item->player->present);
+      return;
+    }
+  item->player->present = present;
+}
+
+static void
+switch_setup_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *list_item,
+                 SpPlayersPage            *self)
+{
+  GtkWidget *toggle = gtk_switch_new ();
+
+  gtk_widget_set_halign (toggle, GTK_ALIGN_CENTER);
+  g_object_set_data (G_OBJECT (toggle), "sp-page", self);
+  g_signal_connect (toggle, "notify::active", G_CALLBACK (present_switch_cb), list_item);
+  gtk_list_item_set_child (list_item, toggle);
+}
+
+static void
+switch_bind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item,
+                SpPlayersPage            *self)
+{
+  SpPlayerItem *item = gtk_list_item_get_item (list_item);
+  GtkWidget *toggle = gtk_list_item_get_child (list_item);
+  g_autofree char *label = NULL;
+
+  gtk_switch_set_active (GTK_SWITCH (toggle), item->player->present);
+  /* Translators: the accessible name of a player's check-in switch. */
+  label = g_strdup_printf (_("Checked in: %s"), item->player->name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (toggle), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static gboolean
+contains_folded (const char *field,
+                 const char *needle)
+{
+  g_autofree char *folded = NULL;
+
+  if (field == NULL)
+    return FALSE;
+  folded = g_utf8_casefold (field, -1);
+  return strstr (folded, needle) != NULL;
+}
+
+/* The players whose name, club or team holds what is typed in the search entry. */
+static gboolean
+player_matches (gpointer item,
+                gpointer user_data)
+{
+  SpPlayersPage *self = user_data;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  g_autofree char *needle = NULL;
+  const SpPlayer *player = SP_PLAYER_ITEM (item)->player;
+
+  if (text == NULL || *text == '\0')
+    return TRUE;
+  needle = g_utf8_casefold (text, -1);
+  return contains_folded (player->name, needle) || contains_folded (player->club, needle)
+         || contains_folded (player->team, needle);
+}
+
+static void
+search_changed_cb (SpPlayersPage *self)
+{
+  gtk_filter_changed (GTK_FILTER (self->player_filter), GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+static void
+load_players (SpPlayersPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  list = sp_db_list_players (self->db, self->tournament, &error);
+  if (list == NULL)
+    {
+      show_toast (self, error->message);
+      return;
+    }
+  /* The items own the records from now on. */
+  g_ptr_array_set_free_func (list, NULL);
+  for (guint i = 0; i < list->len; i++)
+    {
+      SpPlayerItem *item = g_object_new (SP_TYPE_PLAYER_ITEM, NULL);
+
+      item->player = g_ptr_array_index (list, i);
+      g_ptr_array_add (items, item);
+    }
+  g_list_store_splice (self->players, 0, g_list_model_get_n_items (G_LIST_MODEL (self->players)),
+                       items->pdata, items->len);
+  gtk_stack_set_visible_child_name (self->players_stack, items->len > 0 ? "list" : "empty");
+}
+
+static void
+sp_players_page_dispose (GObject *object)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_PLAYERS_PAGE);
+  g_clear_object (&self->players);
+  self->db = NULL;
+
+  G_OBJECT_CLASS (sp_players_page_parent_class)->dispose (object);
+}
+
+static void
+sp_players_page_class_init (SpPlayersPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sp_players_page_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/sparrow/Sparrow/sp-players-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_stack);
+  gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_view);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+}
+
+static void
+sp_players_page_init (SpPlayersPage *self)
+{
+  GtkListItemFactory *factory;
+  GtkFilterListModel *filtered;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  sp_column_view_add_text (self->players_view, _("Name"), COLUMN_NAME, FALSE, TRUE, item_text,
+                           compare_items);
+  sp_column_view_add_text (self->players_view, _("Club"), COLUMN_CLUB, FALSE, TRUE, item_text,
+                           compare_items);
+  sp_column_view_add_text (self->players_view, _("Country"), COLUMN_COUNTRY, FALSE, FALSE,
+                           item_text, compare_items);
+  sp_column_view_add_text (self->players_view, _("Team"), COLUMN_TEAM, FALSE, TRUE, item_text,
+                           compare_items);
+  sp_column_view_add_text (self->players_view, _("Federation ID"), COLUMN_FEDERATION_ID, FALSE,
+                           FALSE, item_text, compare_items);
+  sp_column_view_add_text (self->players_view, _("Status"), COLUMN_STATUS, FALSE, FALSE,
+                           item_text, compare_items);
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (switch_setup_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (switch_bind_cb), self);
+  sp_column_view_add (self->players_view, _("Checked In"), COLUMN_PRESENT, FALSE, factory,
+                      compare_items);
+
+  self->players = g_list_store_new (SP_TYPE_PLAYER_ITEM);
+  self->player_filter = gtk_custom_filter_new (player_matches, self, NULL);
+  filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->players)),
+                                        GTK_FILTER (self->player_filter));
+  sp_column_view_set_items (self->players_view, G_LIST_MODEL (filtered));
+  g_object_unref (filtered);
+}
+
+/**
+ * sp_players_page_load:
+ * @self: a page
+ * @db: the store, which must outlive the page's use of it
+ * @tournament: the tournament's id
+ *
+ * Lists @tournament's players, with the search cleared.
+ */
+void
+sp_players_page_load (SpPlayersPage *self,
+                      SpDb          *db,
+                      gint64         tournament)
+{
+  g_return_if_fail (SP_IS_PLAYERS_PAGE (self));
+
+  self->db = db;
+  self->tournament = tournament;
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  load_players (self);
+}

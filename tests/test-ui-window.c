@@ -684,6 +684,14 @@ test_window_tournament_pages (void)
   count.n_items = 5;
   wait_until (model_has_count, &count, "the search to be cleared");
 
+  /* "Check In All" checks in everyone taking part, and the switches follow. */
+  g_assert_true (gtk_widget_activate_action (players_view, "players.check-in-all", NULL));
+  g_clear_pointer (&anna, sp_player_free);
+  anna = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament.id, "Anna Berg");
+  g_assert_true (anna->present);
+  toggle = find_drawn_widget (players_view, GTK_TYPE_SWITCH);
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (toggle)));
+
   /* The Standings page lists every player seated, read again when it is shown: a withdrawal
    * made meanwhile is marked. */
   g_assert_true (sp_db_withdraw_player (sp_window_get_database (SP_WINDOW (window)), tournament.id,

@@ -261,6 +261,29 @@ load_players (SpPlayersPage *self)
   gtk_stack_set_visible_child_name (self->players_stack, items->len > 0 ? "list" : "empty");
 }
 
+/* Checks in every player taking part, as before the first draw. */
+static void
+check_in_all (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->db == NULL)
+    return;
+  if (!sp_db_check_in_players (self->db, self->tournament, NULL, 0, TRUE, &error))
+    {
+      /* Translators: why the store refused to check the players in. */
+      g_autofree char *message = g_strdup_printf (_("Cannot check in the players: %s"),
+                                                  error->message);
+
+      show_toast (self, message);
+      return;
+    }
+  load_players (self);
+}
+
 static void
 sp_players_page_dispose (GObject *object)
 {
@@ -287,6 +310,7 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_stack);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_view);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_install_action (widget_class, "players.check-in-all", NULL, check_in_all);
 }
 
 static void

@@ -590,6 +590,8 @@ test_window_tournament_pages (void)
   DrawnOrder order;
   GtkWindow *window;
   gint64 ids[4];
+  char *last_database = NULL;
+  gint64 last_id = 0;
 
   g_assert_no_error (error);
   g_assert_true (sp_db_create_tournament (db, &tournament, &error));
@@ -619,7 +621,10 @@ test_window_tournament_pages (void)
   g_assert_cmpstr (adw_view_switcher_title_get_title (title), ==, "Autumn Open");
   g_assert_cmpstr (adw_view_switcher_title_get_subtitle (title), ==, "MCR (cn)");
   g_assert_cmpstr (gtk_window_get_title (window), ==, "Autumn Open");
-  g_assert_cmpint (g_settings_get_int64 (settings, "last-tournament"), ==, tournament.id);
+  g_settings_get (settings, "last-tournament", "(sx)", &last_database, &last_id);
+  g_assert_cmpstr (last_database, ==, path);
+  g_assert_cmpint (last_id, ==, tournament.id);
+  g_clear_pointer (&last_database, g_free);
 
   /* The Players page lists the five, and filters them as a person types. */
   players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
@@ -717,8 +722,17 @@ test_window_tournament_pages (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
   g_assert_cmpstr (gtk_window_get_title (window), ==, "Sparrow");
   g_assert_null (find_drawn_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_TITLE));
-  g_assert_cmpint (g_settings_get_int64 (settings, "last-tournament"), ==, 0);
+  g_settings_get (settings, "last-tournament", "(sx)", &last_database, &last_id);
+  g_assert_cmpint (last_id, ==, 0);
+  g_clear_pointer (&last_database, g_free);
   close_all_windows ();
+
+  /* Another database with a tournament of the same id does not open it. */
+  g_settings_set (settings, "last-tournament", "(sx)", "/elsewhere/other.db", tournament.id);
+  window = start_app ();
+  g_assert_null (find_drawn_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_TITLE));
+  close_all_windows ();
+  g_settings_set (settings, "last-tournament", "(sx)", "", (gint64) 0);
 
   window = start_app ();
   g_assert_null (find_drawn_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_TITLE));

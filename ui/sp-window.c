@@ -129,7 +129,9 @@ open_tournament_row (SpWindow        *self,
   /* The name stays in the window's title while the header shows the page switcher. */
   gtk_window_set_title (GTK_WINDOW (self), sp_tournament_row_get_name (row));
   if (self->settings != NULL)
-    g_settings_set_int64 (self->settings, "last-tournament", sp_tournament_row_get_id (row));
+    g_settings_set (self->settings, "last-tournament", "(sx)",
+                    self->database_path != NULL ? self->database_path : "",
+                    sp_tournament_row_get_id (row));
 }
 
 static void
@@ -143,15 +145,19 @@ tournament_activated_cb (SpWindow *self,
     open_tournament_row (self, row);
 }
 
-/* The tournament opened at the last run, if it is still in the list. */
+/* The tournament opened at the last run, if that was on this database and it is still in the
+ * list. */
 static void
 reopen_last_tournament (SpWindow *self)
 {
-  gint64 last;
+  g_autofree char *database = NULL;
+  gint64 last = 0;
   GListModel *rows = G_LIST_MODEL (self->tournaments);
 
-  if (self->settings == NULL || self->db == NULL
-      || (last = g_settings_get_int64 (self->settings, "last-tournament")) == 0)
+  if (self->settings == NULL || self->db == NULL)
+    return;
+  g_settings_get (self->settings, "last-tournament", "(sx)", &database, &last);
+  if (last == 0 || g_strcmp0 (database, self->database_path) != 0)
     return;
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
@@ -174,7 +180,7 @@ show_tournaments (GtkWidget  *widget,
   SpWindow *self = SP_WINDOW (widget);
 
   if (self->settings != NULL)
-    g_settings_set_int64 (self->settings, "last-tournament", 0);
+    g_settings_set (self->settings, "last-tournament", "(sx)", "", (gint64) 0);
   gtk_widget_set_visible (self->header_bar, TRUE);
   gtk_window_set_title (GTK_WINDOW (self), _("Sparrow"));
   if (self->db != NULL)

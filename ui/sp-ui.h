@@ -2,5 +2,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "sp-new-tournament-dialog.h"
 #include "sp-tournament-row.h"
 #include "sp-window.h"

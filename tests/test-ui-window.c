@@ -658,6 +658,8 @@ maybe_screenshot (GtkWindow  *dialog,
 
   if (folder == NULL)
     return;
+  /* Tall enough for every row, so that one picture shows the whole dialog. */
+  gtk_window_set_default_size (dialog, 560, 2000);
   while (g_get_monotonic_time () < until)
     g_main_context_iteration (NULL, FALSE);
   path = g_build_filename (folder, name, NULL);

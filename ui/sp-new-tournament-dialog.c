@@ -252,6 +252,8 @@ add_option_row (SpNewTournamentDialog *self,
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (option->row), option->control);
     }
 
+  /* The descriptions read as the CLI's lines; a row's subtitle starts as a sentence. */
+  subtitle[0] = g_ascii_toupper (subtitle[0]);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (option->row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (option->row), subtitle);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (option->row), 0);

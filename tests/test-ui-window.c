@@ -598,6 +598,26 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
+/* The icon-only button under @widget whose tooltip (and accessible name) is @tooltip. */
+static GtkWidget *
+find_tooltip_button (GtkWidget  *widget,
+                     const char *tooltip)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0)
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_tooltip_button (child, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* Clicks @button as a person's click ends, at once (GtkButton's keyboard activation clicks
  * only after a short visual press). */
 static void
@@ -764,8 +784,10 @@ test_window_new_tournament (void)
   toast.under = GTK_WIDGET (window);
   wait_until (text_is_shown, &toast, "the toast naming the new tournament");
 
-  /* Ctrl+N's dialog starts afresh: MCR at its defaults, written as such. */
-  dialog = open_new_tournament_dialog (window);
+  /* The header bar's button opens a dialog afresh: MCR at its defaults, written as such. */
+  press_button (find_tooltip_button (GTK_WIDGET (window), "New Tournament"));
+  wait_until (new_tournament_dialog_is_shown, NULL, "the New Tournament dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Spring Cup");
   press_button (find_button (GTK_WIDGET (dialog), "C_reate"));
   wait_until (new_tournament_dialog_is_gone, NULL, "the New Tournament dialog to close");
@@ -820,6 +842,15 @@ test_window_new_tournament_refused (void)
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Spring Cup"));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "Spring Cup");
   maybe_screenshot (dialog, "new-tournament-refused.png");
+
+  /* A rule option the rules do not accept is refused by the core, naming it. */
+  gtk_editable_set_text (GTK_EDITABLE (name), "Autumn Cup");
+  select_combo_item (find_row (GTK_WIDGET (dialog), "Rules"), "Taiwan 台灣");
+  gtk_editable_set_text (GTK_EDITABLE (find_widget (find_option_row (GTK_WIDGET (dialog), "max_tai"), GTK_TYPE_ENTRY)), "many");
+  press_button (create);
+  g_assert_true (find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG) == dialog);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "max_tai"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_widget (find_option_row (GTK_WIDGET (dialog), "max_tai"), GTK_TYPE_ENTRY))), ==, "many");
 
   db = sp_window_get_database (SP_WINDOW (window));
   tournaments = sp_db_list_tournaments (db, &error);

@@ -515,7 +515,8 @@ sp_new_tournament_dialog_init (SpNewTournamentDialog *self)
  * @parent: the main window, which the dialog stays over
  * @db: (transfer none): the store the tournament is created in, which outlives the dialog
  *
- * Returns: (transfer floating): a new modal dialog, not yet shown.
+ * Returns: (transfer none): a new modal dialog, not yet shown, owned by GTK like every
+ *   toplevel window.
  */
 SpNewTournamentDialog *
 sp_new_tournament_dialog_new (GtkWindow *parent,

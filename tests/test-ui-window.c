@@ -759,6 +759,364 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+/* The New Tournament dialog, once it is on screen. */
+static gboolean
+new_tournament_dialog_is_shown (gpointer data)
+{
+  return find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG) != NULL;
+}
+
+static gboolean
+new_tournament_dialog_is_gone (gpointer data)
+{
+  return find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG) == NULL;
+}
+
+/* The preferences row under @widget titled @title, as a person reads it on screen (the row's
+ * title is also its accessible name). */
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The option row of the rules' option @key (the row's widget name is the key). */
+static GtkWidget *
+find_option_row (GtkWidget  *widget,
+                 const char *key)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) && g_strcmp0 (gtk_widget_get_name (widget), key) == 0)
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_option_row (child, key);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first widget of @type under @widget, drawn or not. */
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The button under @widget labelled @label (its mnemonic included). */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The icon-only button under @widget whose tooltip (and accessible name) is @tooltip. */
+static GtkWidget *
+find_tooltip_button (GtkWidget  *widget,
+                     const char *tooltip)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0)
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_tooltip_button (child, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Clicks @button as a person's click ends, at once (GtkButton's keyboard activation clicks
+ * only after a short visual press). */
+static void
+press_button (GtkWidget *button)
+{
+  g_assert_true (gtk_widget_is_sensitive (button) && gtk_widget_is_drawable (button));
+  g_signal_emit_by_name (button, "clicked");
+}
+
+/* Selects the item of combo row @row that reads @text. */
+static void
+select_combo_item (GtkWidget  *row,
+                   const char *text)
+{
+  GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (gtk_string_object_get_string (item), text) == 0)
+        {
+          adw_combo_row_set_selected (ADW_COMBO_ROW (row), i);
+          return;
+        }
+    }
+  g_error ("No item %s in the combo row %s", text,
+           adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+}
+
+/* Saves what @widget draws as a PNG at @path (for SPARROW_TEST_SCREENSHOTS). */
+static void
+save_screenshot (GtkWidget  *widget,
+                 const char *path)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* Runs the main loop until the dialog has drawn itself, and saves it when asked to. */
+static void
+maybe_screenshot (GtkWindow  *dialog,
+                  const char *name)
+{
+  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
+  g_autofree char *path = NULL;
+  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+
+  if (folder == NULL)
+    return;
+  /* Tall enough for every row, so that one picture shows the whole dialog. */
+  gtk_window_set_default_size (dialog, 560, 2000);
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  path = g_build_filename (folder, name, NULL);
+  save_screenshot (GTK_WIDGET (dialog), path);
+}
+
+/* Opens the New Tournament dialog as Ctrl+N or the header bar's button does. */
+static GtkWindow *
+open_new_tournament_dialog (GtkWindow *window)
+{
+  GtkWindow *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tournament", NULL));
+  wait_until (new_tournament_dialog_is_shown, NULL, "the New Tournament dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  g_assert_true (gtk_window_get_transient_for (dialog) == window);
+  g_assert_true (gtk_window_get_modal (dialog));
+  return dialog;
+}
+
+typedef struct
+{
+  GtkWidget  *under;
+  const char *text;
+} ShownText;
+
+static gboolean
+text_is_shown (gpointer data)
+{
+  ShownText *shown = data;
+
+  return shows_label_text (shown->under, shown->text);
+}
+
+/* The dialog creates the tournament with the rules, profile, sessions, seating, ranking and
+ * options chosen in its rows; it closes, the list shows the new one and a toast names it. */
+static void
+test_window_new_tournament (void)
+{
+  g_autofree char *path = use_database ("new-tournament.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpTournament) tournament = NULL;
+  g_autoptr(SpTournament) mcr = NULL;
+  ShownText toast = { NULL, "Tournament “台北春季賽” created" };
+  GtkWindow *window = start_app ();
+  GtkWindow *dialog;
+  SpDb *db;
+
+  /* The empty state offers the way forward; so does the header bar. */
+  g_assert_nonnull (find_button (GTK_WIDGET (window), "_New Tournament"));
+  dialog = open_new_tournament_dialog (window);
+  maybe_screenshot (dialog, "new-tournament-mcr.png");
+
+  /* MCR first, with the core's defaults: balanced seating, R98, no stakes. */
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (find_row (GTK_WIDGET (dialog), "Rules"))), ==, 0);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (find_row (GTK_WIDGET (dialog), "Seating"))), ==, 0);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (find_row (GTK_WIDGET (dialog), "Ranking"))), ==, 0);
+  g_assert_false (gtk_widget_get_visible (find_row (GTK_WIDGET (dialog), "Base Stake")));
+  g_assert_nonnull (find_option_row (GTK_WIDGET (dialog), "min_fan"));
+
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "台北春季賽");
+  select_combo_item (find_row (GTK_WIDGET (dialog), "Rules"), "Taiwan 台灣");
+  /* The profiles and options follow the rules; so do the stakes, 30 底 and 10 a 台. */
+  g_assert_null (find_option_row (GTK_WIDGET (dialog), "min_fan"));
+  g_assert_nonnull (find_option_row (GTK_WIDGET (dialog), "multiple_winners"));
+  g_assert_true (gtk_widget_get_visible (find_row (GTK_WIDGET (dialog), "Base Stake")));
+  g_assert_true (gtk_widget_get_visible (find_row (GTK_WIDGET (dialog), "Stake per 台")));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Base Stake"), GTK_TYPE_SPIN_BUTTON))), ==, 30);
+  select_combo_item (find_row (GTK_WIDGET (dialog), "Profile"), "tw");
+  maybe_screenshot (dialog, "new-tournament-taiwan.png");
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Sessions"), GTK_TYPE_SPIN_BUTTON)), 6);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Stake per 台"), GTK_TYPE_SPIN_BUTTON)), 20);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Group Scoring"), GTK_TYPE_SPIN_BUTTON)), 2);
+  select_combo_item (find_row (GTK_WIDGET (dialog), "Seating"), "Swiss");
+  g_assert_true (gtk_widget_get_visible (find_row (GTK_WIDGET (dialog), "Swiss Pairing")));
+  select_combo_item (find_row (GTK_WIDGET (dialog), "Swiss Pairing"), "Snake 蛇形");
+  select_combo_item (find_row (GTK_WIDGET (dialog), "Ranking"), "EMA table points");
+  gtk_switch_set_active (GTK_SWITCH (find_widget (find_option_row (GTK_WIDGET (dialog), "multiple_winners"), GTK_TYPE_SWITCH)), TRUE);
+  select_combo_item (find_option_row (GTK_WIDGET (dialog), "heavenly_value"), "32");
+  gtk_editable_set_text (GTK_EDITABLE (find_widget (find_option_row (GTK_WIDGET (dialog), "max_tai"), GTK_TYPE_ENTRY)), "40");
+
+  press_button (find_button (GTK_WIDGET (dialog), "C_reate"));
+  wait_until (new_tournament_dialog_is_gone, NULL, "the New Tournament dialog to close");
+
+  db = sp_window_get_database (SP_WINDOW (window));
+  tournament = sp_db_find_tournament (db, "台北春季賽", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tournament->ruleset, ==, SP_RULESET_TAIWAN);
+  g_assert_cmpstr (tournament->profile, ==, "tw");
+  g_assert_cmpuint (tournament->n_sessions, ==, 6);
+  g_assert_cmpstr (tournament->seating, ==, "swiss");
+  g_assert_cmpstr (tournament->ranking, ==, "ema");
+  g_assert_cmpint (tournament->base, ==, 30);
+  g_assert_cmpint (tournament->per_tai, ==, 20);
+  /* Only what differs from the profile is written, in the rules' own keys. */
+  g_assert_cmpstr (tournament->options, ==,
+                   "heavenly_value=32\nmultiple_winners=on\nmax_tai=40\ngroup_tables=2\nswiss=snake");
+
+  /* The list shows it at once, and a toast says so. */
+  g_assert_nonnull (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW));
+  toast.under = GTK_WIDGET (window);
+  wait_until (text_is_shown, &toast, "the toast naming the new tournament");
+
+  /* The header bar's button opens a dialog afresh: MCR at its defaults, written as such. */
+  press_button (find_tooltip_button (GTK_WIDGET (window), "New Tournament"));
+  wait_until (new_tournament_dialog_is_shown, NULL, "the New Tournament dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Spring Cup");
+  press_button (find_button (GTK_WIDGET (dialog), "C_reate"));
+  wait_until (new_tournament_dialog_is_gone, NULL, "the New Tournament dialog to close");
+  mcr = sp_db_find_tournament (db, "Spring Cup", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (mcr->ruleset, ==, SP_RULESET_MCR);
+  g_assert_cmpstr (mcr->profile, ==, "cn");
+  g_assert_cmpstr (mcr->seating, ==, "balanced");
+  g_assert_cmpstr (mcr->ranking, ==, "r98");
+  g_assert_true (mcr->options == NULL || mcr->options[0] == '\0');
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* A refused tournament (no name, a name already taken) leaves the dialog open with the store's
+ * reason shown and the input kept; nothing is written. */
+static void
+test_window_new_tournament_refused (void)
+{
+  g_autofree char *path = use_database ("refused-tournament.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) tournaments = NULL;
+  g_autoptr(SpDb) setup = sp_db_open (path, &error);
+  GtkWindow *window;
+  GtkWindow *dialog;
+  GtkWidget *name;
+  GtkWidget *create;
+  SpDb *db;
+
+  g_assert_no_error (error);
+  create_tournament (setup, "Spring Cup", SP_RULESET_MCR, "cn", 5, 0);
+  g_clear_pointer (&setup, sp_db_close);
+
+  window = start_app ();
+  dialog = open_new_tournament_dialog (window);
+  name = find_row (GTK_WIDGET (dialog), "Name");
+  create = find_button (GTK_WIDGET (dialog), "C_reate");
+  select_combo_item (find_row (GTK_WIDGET (dialog), "Rules"), "Guangdong 广东");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Sessions"), GTK_TYPE_SPIN_BUTTON)), 3);
+
+  gtk_editable_set_text (GTK_EDITABLE (name), "   ");
+  press_button (create);
+  g_assert_true (find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG) == dialog);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "name"));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (find_row (GTK_WIDGET (dialog), "Rules"))), ==, 2);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Sessions"), GTK_TYPE_SPIN_BUTTON))), ==, 3);
+
+  gtk_editable_set_text (GTK_EDITABLE (name), "Spring Cup");
+  press_button (create);
+  g_assert_true (find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG) == dialog);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Spring Cup"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "Spring Cup");
+  maybe_screenshot (dialog, "new-tournament-refused.png");
+
+  /* A rule option the rules do not accept is refused by the core, naming it. */
+  gtk_editable_set_text (GTK_EDITABLE (name), "Autumn Cup");
+  select_combo_item (find_row (GTK_WIDGET (dialog), "Rules"), "Taiwan 台灣");
+  gtk_editable_set_text (GTK_EDITABLE (find_widget (find_option_row (GTK_WIDGET (dialog), "max_tai"), GTK_TYPE_ENTRY)), "many");
+  press_button (create);
+  g_assert_true (find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG) == dialog);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "max_tai"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_widget (find_option_row (GTK_WIDGET (dialog), "max_tai"), GTK_TYPE_ENTRY))), ==, "many");
+
+  db = sp_window_get_database (SP_WINDOW (window));
+  tournaments = sp_db_list_tournaments (db, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tournaments->len, ==, 1);
+
+  close_all_windows ();
+  restore_database ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -808,6 +1166,9 @@ main (int   argc,
       g_test_add_func ("/sparrow/ui/window/creates-database", test_window_creates_database);
       g_test_add_func ("/sparrow/ui/window/tournaments", test_window_tournaments);
       g_test_add_func ("/sparrow/ui/window/not-sparrow", test_window_not_sparrow);
+      g_test_add_func ("/sparrow/ui/window/new-tournament", test_window_new_tournament);
+      g_test_add_func ("/sparrow/ui/window/new-tournament-refused",
+                       test_window_new_tournament_refused);
       g_test_add_func ("/sparrow/ui/window/tournament-pages", test_window_tournament_pages);
       status = g_test_run ();
       g_clear_object (&app);

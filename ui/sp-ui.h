@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "sp-new-tournament-dialog.h"
 #include "sp-players-page.h"
 #include "sp-standings-page.h"
 #include "sp-tournament-row.h"

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 
+#include "sp-new-tournament-dialog.h"
 #include "sp-tournament-row.h"
 #include "sp-tournament-view.h"
 #include "sp-window.h"
@@ -201,6 +202,38 @@ copy_database_path (GtkWidget  *widget,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Database path copied")));
 }
 
+/* A new tournament in the store: the list shows it and a toast names it. */
+static void
+tournament_created_cb (SpWindow   *self,
+                       gint64      id,
+                       const char *name)
+{
+  g_autofree char *text = NULL;
+
+  load_tournaments (self);
+  /* Translators: %s is the name of the tournament just created. */
+  text = g_strdup_printf (_("Tournament “%s” created"), name);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+/* Opens the New Tournament dialog over the window, on the window's store. */
+static void
+new_tournament (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SpWindow *self = SP_WINDOW (widget);
+  SpNewTournamentDialog *dialog;
+
+  if (self->db == NULL)
+    return;
+
+  dialog = sp_new_tournament_dialog_new (GTK_WINDOW (self), self->db);
+  g_signal_connect_object (dialog, "created", G_CALLBACK (tournament_created_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 sp_window_constructed (GObject *object)
 {
@@ -337,6 +370,9 @@ sp_window_class_init (SpWindowClass *klass)
                                    copy_database_path);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "window.close", NULL);
+  gtk_widget_class_install_action (widget_class, "win.new-tournament", NULL, new_tournament);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
+                                       "win.new-tournament", NULL);
 }
 
 static void

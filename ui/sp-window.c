@@ -125,7 +125,6 @@ open_tournament_row (SpWindow        *self,
       adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
       return;
     }
-  gtk_widget_set_visible (self->header_bar, FALSE);
   adw_view_stack_set_visible_child_name (self->view_stack, "tournament");
   /* The name stays in the window's title while the header shows the page switcher. */
   gtk_window_set_title (GTK_WINDOW (self), sp_tournament_row_get_name (row));
@@ -172,6 +171,19 @@ reopen_last_tournament (SpWindow *self)
     }
 }
 
+/* A tournament's pages bring their own header (back button, page switcher); the other pages
+ * have the window's, and its title. */
+static void
+page_shown_cb (SpWindow *self)
+{
+  gboolean tournament = g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack),
+                                   "tournament") == 0;
+
+  gtk_widget_set_visible (self->header_bar, !tournament);
+  if (!tournament)
+    gtk_window_set_title (GTK_WINDOW (self), _("Sparrow"));
+}
+
 /* Back from a tournament's pages to the list, which counts its players again. */
 static void
 show_tournaments (GtkWidget  *widget,
@@ -182,8 +194,6 @@ show_tournaments (GtkWidget  *widget,
 
   if (self->settings != NULL)
     g_settings_set (self->settings, "last-tournament", "(sx)", "", (gint64) 0);
-  gtk_widget_set_visible (self->header_bar, TRUE);
-  gtk_window_set_title (GTK_WINDOW (self), _("Sparrow"));
   if (self->db != NULL)
     load_tournaments (self);
 }
@@ -361,6 +371,7 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, tournament_page);
   gtk_widget_class_bind_template_callback (widget_class, tournament_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, page_shown_cb);
   gtk_widget_class_install_action (widget_class, "window.show-tournaments", NULL,
                                    show_tournaments);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,

@@ -740,6 +740,200 @@ test_window_tournament_pages (void)
   restore_database ();
 }
 
+/* The drawn button labelled @label (with its mnemonic) under @widget. */
+static GtkWidget *
+find_drawn_button (GtkWidget  *widget,
+                   const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget)
+      && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_drawn_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+message_dialog_is_shown (gpointer data)
+{
+  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
+static gboolean
+message_dialog_is_gone (gpointer data)
+{
+  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == NULL;
+}
+
+/* The Sessions page: the sessions with their state, a session drawn through its button with
+ * its tables as cards (the store's seats, winds by chair), a close refused while tables are
+ * not finished and made anyway when time is up, a reopen after its confirmation. */
+static void
+test_window_sessions (void)
+{
+  g_autofree char *path = use_database ("sessions.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(GArray) seats = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  static const char *const names[8] = { "Anna Berg", "Bo Chen", "Cai Lin", "Dan Eriksson",
+                                        "Eva Holm", "Fei Wu", "Gus Lund", "Hana Sato" };
+  SpTournament tournament = {
+    .name = (char *) "Spring Cup",
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 3,
+    .seating = (char *) "random",
+    .ranking = (char *) "r98",
+  };
+  LabelSearch search = { NULL, NULL };
+  SpSessionInfo info = { 0 };
+  AdwViewSwitcherTitle *title;
+  GtkWidget *button;
+  GtkWindow *window, *dialog;
+  const char *body;
+  SpDb *shown;
+
+  g_assert_no_error (error);
+  g_assert_true (sp_db_create_tournament (db, &tournament, &error));
+  g_assert_no_error (error);
+  g_free (tournament.created);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    add_player (db, tournament.id, names[i], NULL, NULL);
+  g_clear_pointer (&db, sp_db_close);
+
+  window = start_app ();
+  g_signal_emit_by_name (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
+                         "activate", 0);
+  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
+  title = ADW_VIEW_SWITCHER_TITLE (find_drawn_widget (GTK_WIDGET (window),
+                                                      ADW_TYPE_VIEW_SWITCHER_TITLE));
+  adw_view_stack_set_visible_child_name (adw_view_switcher_title_get_stack (title), "sessions");
+  shown = sp_window_get_database (SP_WINDOW (window));
+
+  /* Three sessions, none drawn: the first is selected and shows its empty state. */
+  search.under = GTK_WIDGET (window);
+  search.text = "Session 3";
+  wait_until (label_is_drawn, &search, "the sessions to be listed");
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (window), "not drawn"));
+  g_assert_nonnull (find_drawn_status_page (GTK_WIDGET (window)));
+  g_assert_cmpstr (adw_status_page_get_title (find_drawn_status_page (GTK_WIDGET (window))), ==,
+                   "Not drawn yet");
+  g_assert_null (find_drawn_button (GTK_WIDGET (window), "_Reopen Session"));
+
+  /* Drawn through its button: two tables, as the store seats them, the method and its seed. */
+  button = find_drawn_button (GTK_WIDGET (window), "_Draw Session");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_true (sp_db_get_session (shown, tournament.id, 1, &info, &error));
+  g_assert_no_error (error);
+  g_assert_true (info.exists);
+  g_assert_true (info.has_seed);
+  g_assert_cmpuint (info.n_tables, ==, 2);
+  search.text = "Table 2";
+  wait_until (label_is_drawn, &search, "the second table's card");
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (window), "Table 1"));
+  g_assert_true (shows_label_text (GTK_WIDGET (window), "Random draw, seed "));
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (window), "playing 0/32 hands"));
+
+  seats = sp_db_list_seats (shown, tournament.id, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (seats->len, ==, 8);
+  players = sp_db_list_players (shown, tournament.id, &error);
+  g_assert_no_error (error);
+  for (guint t = 1; t <= 2; t++)
+    {
+      g_autofree char *table = g_strdup_printf ("Table %u", t);
+      /* The card: its header's box holds the title; the grid below, a row per chair. */
+      GtkWidget *card = gtk_widget_get_parent (gtk_widget_get_parent (
+                          find_drawn_label (GTK_WIDGET (window), table)));
+      GtkWidget *grid = gtk_widget_get_last_child (card);
+      static const char *const winds[4] = { "東", "南", "西", "北" };
+
+      g_assert_true (GTK_IS_GRID (grid));
+      for (guint c = 0; c < 4; c++)
+        {
+          gint64 id = g_array_index (seats, gint64, 4 * (t - 1) + c);
+          const char *name = NULL;
+
+          for (guint i = 0; i < players->len; i++)
+            if (((SpPlayer *) g_ptr_array_index (players, i))->id == id)
+              name = ((SpPlayer *) g_ptr_array_index (players, i))->name;
+          g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid),
+                                                                                 0, c))), ==,
+                           winds[c]);
+          g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid),
+                                                                                 1, c))), ==,
+                           name);
+          g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid),
+                                                                                 2, c))), ==,
+                           "+0");
+        }
+    }
+
+  /* What the page looks like, for a person to see (SPARROW_SHOT=file.png). */
+  if (g_getenv ("SPARROW_SHOT") != NULL)
+    {
+      g_autofree char *command = g_strdup_printf ("import -window root %s",
+                                                  g_getenv ("SPARROW_SHOT"));
+
+      for (int i = 0; i < 20; i++)
+        g_main_context_iteration (NULL, FALSE);
+      g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+    }
+
+  /* Closing while no table has finished: refused, the dialog lists the tables. */
+  button = find_drawn_button (GTK_WIDGET (window), "_Close Session");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  wait_until (message_dialog_is_shown, NULL, "the close's refusal");
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "Table 1: 0/16 hands"));
+  g_assert_nonnull (strstr (body, "Table 2: 0/16 hands"));
+  g_assert_true (sp_db_get_session (shown, tournament.id, 1, &info, &error));
+  g_assert_false (info.closed);
+
+  /* Closed anyway, time being up: the row says so. */
+  /* As its button does: the response, then the dialog closes. */
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "time-up");
+  gtk_window_close (dialog);
+  wait_until (message_dialog_is_gone, NULL, "the dialog to go");
+  g_assert_true (sp_db_get_session (shown, tournament.id, 1, &info, &error));
+  g_assert_true (info.closed);
+  g_assert_true (info.time_up);
+  search.text = "closed (time up)";
+  wait_until (label_is_drawn, &search, "the session's row to say closed");
+  g_assert_null (find_drawn_button (GTK_WIDGET (window), "_Close Session"));
+
+  /* Reopened after its confirmation. */
+  button = find_drawn_button (GTK_WIDGET (window), "_Reopen Session");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  wait_until (message_dialog_is_shown, NULL, "the reopen's confirmation");
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  /* As its button does: the response, then the dialog closes. */
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "reopen");
+  gtk_window_close (dialog);
+  wait_until (message_dialog_is_gone, NULL, "the dialog to go");
+  g_assert_true (sp_db_get_session (shown, tournament.id, 1, &info, &error));
+  g_assert_false (info.closed);
+  search.text = "playing 0/32 hands";
+  wait_until (label_is_drawn, &search, "the session's row to say playing");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
+  close_all_windows ();
+  restore_database ();
+}
+
 /* Removes a test's temporary folder and everything in it. */
 static void
 remove_tree (const char *path)
@@ -1170,6 +1364,7 @@ main (int   argc,
       g_test_add_func ("/sparrow/ui/window/new-tournament-refused",
                        test_window_new_tournament_refused);
       g_test_add_func ("/sparrow/ui/window/tournament-pages", test_window_tournament_pages);
+      g_test_add_func ("/sparrow/ui/window/sessions", test_window_sessions);
       status = g_test_run ();
       g_clear_object (&app);
     }

@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 
 #include "sp-players-page.h"
+#include "sp-sessions-page.h"
 #include "sp-standings-page.h"
 #include "sp-tournament-view.h"
 
@@ -17,17 +18,23 @@ struct _SpTournamentView
   AdwViewSwitcherTitle *switcher_title;
   AdwViewStack *stack;
   SpPlayersPage *players_page;
+  SpSessionsPage *sessions_page;
   SpStandingsPage *standings_page;
 };
 
 G_DEFINE_FINAL_TYPE (SpTournamentView, sp_tournament_view, GTK_TYPE_BOX)
 
-/* The standings are read again each time their page is shown. */
+/* The sessions and the standings are read again each time their page is shown. */
 static void
 page_changed_cb (SpTournamentView *self)
 {
-  if (self->tournament != NULL
-      && g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "standings") == 0)
+  const char *name = adw_view_stack_get_visible_child_name (self->stack);
+
+  if (self->tournament == NULL)
+    return;
+  if (g_strcmp0 (name, "sessions") == 0)
+    sp_sessions_page_load (self->sessions_page, self->db, self->tournament);
+  else if (g_strcmp0 (name, "standings") == 0)
     sp_standings_page_load (self->standings_page, self->db, self->tournament);
 }
 
@@ -52,6 +59,7 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   object_class->dispose = sp_tournament_view_dispose;
 
   g_type_ensure (SP_TYPE_PLAYERS_PAGE);
+  g_type_ensure (SP_TYPE_SESSIONS_PAGE);
   g_type_ensure (SP_TYPE_STANDINGS_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -59,6 +67,7 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, stack);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, players_page);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentView, sessions_page);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, standings_page);
   gtk_widget_class_bind_template_callback (widget_class, page_changed_cb);
 }
@@ -122,5 +131,6 @@ sp_tournament_view_reload (SpTournamentView *self)
   if (self->db == NULL || self->tournament == NULL)
     return;
   sp_players_page_load (self->players_page, self->db, self->tournament->id);
+  sp_sessions_page_load (self->sessions_page, self->db, self->tournament);
   sp_standings_page_load (self->standings_page, self->db, self->tournament);
 }

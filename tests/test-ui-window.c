@@ -934,6 +934,70 @@ test_window_sessions (void)
   restore_database ();
 }
 
+/* A draw the store refuses (a Swiss session before the previous one is closed) is told in a
+ * toast with the store's message, and seats nobody. */
+static void
+test_window_sessions_draw_refused (void)
+{
+  g_autofree char *path = use_database ("sessions-swiss.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(GArray) seats = NULL;
+  SpTournament tournament = {
+    .name = (char *) "Swiss Cup",
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 3,
+    .seating = (char *) "swiss",
+    .ranking = (char *) "r98",
+  };
+  SpDrawRequest request = { .has_seed = FALSE };
+  LabelSearch search = { NULL, "Session 3" };
+  AdwViewSwitcherTitle *title;
+  GtkWidget *button, *list;
+  GtkWindow *window;
+  guint64 seed = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (sp_db_create_tournament (db, &tournament, &error));
+  g_assert_no_error (error);
+  g_free (tournament.created);
+  for (guint i = 0; i < 8; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
+
+      add_player (db, tournament.id, name, NULL, NULL);
+    }
+  /* The message the store gives for it. */
+  g_assert_false (sp_db_draw_session (db, &tournament, 2, &request, &seed, &error));
+  g_assert_nonnull (error);
+  g_clear_pointer (&db, sp_db_close);
+
+  window = start_app ();
+  g_signal_emit_by_name (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
+                         "activate", 0);
+  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
+  title = ADW_VIEW_SWITCHER_TITLE (find_drawn_widget (GTK_WIDGET (window),
+                                                      ADW_TYPE_VIEW_SWITCHER_TITLE));
+  adw_view_stack_set_visible_child_name (adw_view_switcher_title_get_stack (title), "sessions");
+  search.under = GTK_WIDGET (window);
+  wait_until (label_is_drawn, &search, "the sessions to be listed");
+  list = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX);
+  gtk_list_box_select_row (GTK_LIST_BOX (list), gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 1));
+  search.text = "Session 2";
+  wait_until (label_is_drawn, &search, "session 2 to be shown");
+
+  button = find_drawn_button (GTK_WIDGET (window), "_Draw Session");
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_true (shows_label_text (GTK_WIDGET (window), error->message));
+  seats = sp_db_list_seats (sp_window_get_database (SP_WINDOW (window)), tournament.id, 2, NULL);
+  g_assert_true (seats == NULL || seats->len == 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
+  close_all_windows ();
+  restore_database ();
+}
+
 /* Removes a test's temporary folder and everything in it. */
 static void
 remove_tree (const char *path)
@@ -1365,6 +1429,8 @@ main (int   argc,
                        test_window_new_tournament_refused);
       g_test_add_func ("/sparrow/ui/window/tournament-pages", test_window_tournament_pages);
       g_test_add_func ("/sparrow/ui/window/sessions", test_window_sessions);
+      g_test_add_func ("/sparrow/ui/window/sessions-draw-refused",
+                       test_window_sessions_draw_refused);
       status = g_test_run ();
       g_clear_object (&app);
     }

@@ -389,7 +389,9 @@ close_activated (GtkWidget  *widget,
     }
 
   /* Refused: what is missing, and the choice to close anyway when time is up. */
-  body = g_string_new (error->message);
+  /* The tables not finished, one a line; the store's message (which names the command
+   * line's --time-up) only when the progress cannot be read. */
+  body = g_string_new (NULL);
   progress = sp_db_session_progress (self->db, self->tournament, self->selected, NULL);
   for (guint i = 0; progress != NULL && i < progress->len; i++)
     {
@@ -397,11 +399,14 @@ close_activated (GtkWidget  *widget,
 
       if (!table->finished)
         {
-          g_string_append_c (body, '\n');
+          if (body->len > 0)
+            g_string_append_c (body, '\n');
           g_string_append_printf (body, _("Table %u: %u/%u hands"), table->table, table->n_hands,
                                   HANDS_PER_TABLE);
         }
     }
+  if (body->len == 0)
+    g_string_assign (body, error->message);
   heading = g_strdup_printf (_("Session %u Is Not Finished"), self->selected);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), heading, body->str);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),

@@ -1117,6 +1117,196 @@ test_window_new_tournament_refused (void)
   restore_database ();
 }
 
+/* The players page of a new tournament "Club Night" holding @names (NULL-terminated), open in
+ * the window; *@tournament gets its id. */
+static GtkWindow *
+open_players_page (const char        *file,
+                   const char *const *names,
+                   gint64            *tournament)
+{
+  g_autofree char *path = use_database (file);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  SpTournament event = {
+    .name = (char *) "Club Night",
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 2,
+    .seating = (char *) "random",
+    .ranking = (char *) "r98",
+  };
+  GtkWindow *window;
+
+  g_assert_no_error (error);
+  g_assert_true (sp_db_create_tournament (db, &event, &error));
+  g_assert_no_error (error);
+  g_free (event.created);
+  for (; *names != NULL; names++)
+    add_player (db, event.id, *names, NULL, NULL);
+  g_clear_pointer (&db, sp_db_close);
+  *tournament = event.id;
+
+  window = start_app ();
+  g_signal_emit_by_name (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
+                         "activate", 0);
+  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
+  return window;
+}
+
+static gboolean
+player_dialog_is_shown (gpointer data)
+{
+  GtkWindow *dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+
+  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
+}
+
+/* The visible label with the "error" style under @widget, or NULL. */
+static GtkWidget *
+find_error_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget)
+      && gtk_widget_has_css_class (widget, "error"))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_error_label (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+player_dialog_is_gone (gpointer data)
+{
+  return find_toplevel (SP_TYPE_PLAYER_DIALOG) == NULL;
+}
+
+/* "Add Player" opens the dialog; what is typed in its rows is stored, the list shows the new
+ * player and a toast names him. */
+static void
+test_window_add_player (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpPlayer) player = NULL;
+  ShownText toast = { NULL, "Fei Wong added" };
+  LabelSearch listed = { NULL, "Fei Wong" };
+  GtkWidget *players_view;
+  GtkWindow *window, *dialog;
+  gint64 tournament;
+
+  window = open_players_page ("add-player.db", (const char *const[]) { "Anna Berg", NULL },
+                              &tournament);
+  players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  press_button (find_button (GTK_WIDGET (window), "Add Player"));
+  wait_until (player_dialog_is_shown, NULL, "the Add Player dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+  g_assert_true (gtk_window_get_modal (dialog));
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Fei Wong");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Club")), "Dragons");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Country")), "HK");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Team")), "Red");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Federation ID")), "HK-7");
+  maybe_screenshot (dialog, "add-player.png");
+  press_button (find_button (GTK_WIDGET (dialog), "Add"));
+  wait_until (player_dialog_is_gone, NULL, "the Add Player dialog to close");
+
+  player = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament, "Fei Wong");
+  g_assert_cmpstr (player->club, ==, "Dragons");
+  g_assert_cmpstr (player->country, ==, "HK");
+  g_assert_cmpstr (player->team, ==, "Red");
+  g_assert_cmpstr (player->federation_id, ==, "HK-7");
+  g_assert_cmpint (player->status, ==, SP_PLAYER_ACTIVE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (players_view)))), ==, 2);
+  listed.under = players_view;
+  wait_until (label_is_drawn, &listed, "Fei Wong to be listed");
+  toast.under = GTK_WIDGET (window);
+  wait_until (text_is_shown, &toast, "the toast naming the new player");
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* A name the store refuses (empty, taken) leaves the dialog open with the reason shown and
+ * the fields kept; nothing is written. */
+static void
+test_window_add_player_refused (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  GtkWindow *window, *dialog;
+  GtkWidget *error_label;
+  gint64 tournament;
+
+  window = open_players_page ("add-player-refused.db",
+                              (const char *const[]) { "Anna Berg", NULL }, &tournament);
+  g_assert_true (gtk_widget_activate_action (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
+                                             "players.add", NULL));
+  wait_until (player_dialog_is_shown, NULL, "the Add Player dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+
+  press_button (find_button (GTK_WIDGET (dialog), "Add"));
+  g_assert_true (find_toplevel (SP_TYPE_PLAYER_DIALOG) == dialog);
+  error_label = find_error_label (GTK_WIDGET (dialog));
+  g_assert_nonnull (error_label);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (error_label)), !=, "");
+
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Anna Berg");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Club")), "Tigers");
+  press_button (find_button (GTK_WIDGET (dialog), "Add"));
+  g_assert_true (find_toplevel (SP_TYPE_PLAYER_DIALOG) == dialog);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Club"))), ==, "Tigers");
+  error_label = find_error_label (GTK_WIDGET (dialog));
+  g_assert_nonnull (error_label);
+  g_test_message ("refused: %s", gtk_label_get_text (GTK_LABEL (error_label)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error_label)), "Anna Berg"));
+  maybe_screenshot (dialog, "add-player-refused.png");
+
+  players = sp_db_list_players (sp_window_get_database (SP_WINDOW (window)), tournament, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (players->len, ==, 1);
+  g_assert_null (((SpPlayer *) g_ptr_array_index (players, 0))->club);
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* Activating a player's row opens the dialog with his fields; what is changed is stored. */
+static void
+test_window_edit_player (void)
+{
+  g_autoptr(SpPlayer) player = NULL;
+  ShownText toast = { NULL, "Anna Lind changed" };
+  GtkWindow *window, *dialog;
+  GtkWidget *players_view;
+  gint64 tournament;
+
+  window = open_players_page ("edit-player.db", (const char *const[]) { "Anna Berg", NULL },
+                              &tournament);
+  players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  g_signal_emit_by_name (players_view, "activate", 0);
+  wait_until (player_dialog_is_shown, NULL, "the Edit Player dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+  g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Edit Player");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name"))), ==, "Anna Berg");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Anna Lind");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Team")), "Blue");
+  press_button (find_button (GTK_WIDGET (dialog), "Save"));
+  wait_until (player_dialog_is_gone, NULL, "the Edit Player dialog to close");
+
+  player = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament, "Anna Lind");
+  g_assert_cmpstr (player->team, ==, "Blue");
+  g_assert_null (player->club);
+  toast.under = GTK_WIDGET (window);
+  wait_until (text_is_shown, &toast, "the toast naming the changed player");
+
+  close_all_windows ();
+  restore_database ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1170,6 +1360,9 @@ main (int   argc,
       g_test_add_func ("/sparrow/ui/window/new-tournament-refused",
                        test_window_new_tournament_refused);
       g_test_add_func ("/sparrow/ui/window/tournament-pages", test_window_tournament_pages);
+      g_test_add_func ("/sparrow/ui/window/add-player", test_window_add_player);
+      g_test_add_func ("/sparrow/ui/window/add-player-refused", test_window_add_player_refused);
+      g_test_add_func ("/sparrow/ui/window/edit-player", test_window_edit_player);
       status = g_test_run ();
       g_clear_object (&app);
     }

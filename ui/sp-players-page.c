@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sp-column.h"
+#include "sp-player-dialog.h"
 #include "sp-players-page.h"
 
 /* One player of the list: the store's record, as sp_db_list_players gives it. */
@@ -45,6 +46,7 @@ struct _SpPlayersPage
 
   GListStore *players;
   GtkCustomFilter *player_filter;
+  GtkSingleSelection *selection;
 
   /* Template children */
   GtkSearchEntry *search_entry;
@@ -285,6 +287,80 @@ check_in_all (GtkWidget  *widget,
 }
 
 static void
+player_saved_cb (SpPlayerDialog *dialog,
+                 const char     *name,
+                 gboolean        added,
+                 SpPlayersPage  *self)
+{
+  g_autofree char *message = NULL;
+
+  load_players (self);
+  if (added)
+    /* Translators: a toast; the player's name. */
+    message = g_strdup_printf (_("%s added"), name);
+  else
+    /* Translators: a toast; the player's name. */
+    message = g_strdup_printf (_("%s changed"), name);
+  show_toast (self, message);
+}
+
+static void
+open_player_dialog (SpPlayersPage  *self,
+                    const SpPlayer *player)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  SpPlayerDialog *dialog;
+
+  if (self->db == NULL)
+    return;
+  dialog = sp_player_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->db,
+                                 self->tournament, player);
+  g_signal_connect_object (dialog, "saved", G_CALLBACK (player_saved_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The player of the selected row, or NULL. */
+static SpPlayer *
+selected_player (SpPlayersPage *self)
+{
+  gpointer item = gtk_single_selection_get_selected_item (self->selection);
+
+  return item != NULL ? SP_PLAYER_ITEM (item)->player : NULL;
+}
+
+static void
+add_player (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  open_player_dialog (SP_PLAYERS_PAGE (widget), NULL);
+}
+
+static void
+edit_player (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+  SpPlayer *player = selected_player (self);
+
+  if (player != NULL)
+    open_player_dialog (self, player);
+}
+
+/* A double-click or Enter on a row edits its player. */
+static void
+row_activated_cb (GtkColumnView *view,
+                  guint          position,
+                  SpPlayersPage *self)
+{
+  g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+
+  if (item != NULL)
+    open_player_dialog (self, SP_PLAYER_ITEM (item)->player);
+}
+
+static void
 sp_players_page_dispose (GObject *object)
 {
   SpPlayersPage *self = SP_PLAYERS_PAGE (object);
@@ -310,7 +386,10 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_stack);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_view);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
   gtk_widget_class_install_action (widget_class, "players.check-in-all", NULL, check_in_all);
+  gtk_widget_class_install_action (widget_class, "players.add", NULL, add_player);
+  gtk_widget_class_install_action (widget_class, "players.edit", NULL, edit_player);
 }
 
 static void
@@ -345,6 +424,14 @@ sp_players_page_init (SpPlayersPage *self)
                                         GTK_FILTER (self->player_filter));
   sp_column_view_set_items (self->players_view, G_LIST_MODEL (filtered));
   g_object_unref (filtered);
+  /* One player is selected at a time, for the actions on him. */
+  self->selection = gtk_single_selection_new (
+    g_object_ref (gtk_no_selection_get_model (
+      GTK_NO_SELECTION (gtk_column_view_get_model (self->players_view)))));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->players_view, GTK_SELECTION_MODEL (self->selection));
+  g_object_unref (self->selection);
 }
 
 /**

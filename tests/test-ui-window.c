@@ -1307,6 +1307,107 @@ test_window_edit_player (void)
   restore_database ();
 }
 
+static gboolean
+message_dialog_is_shown (gpointer data)
+{
+  GtkWindow *dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+
+  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
+}
+
+static gboolean
+message_dialog_is_gone (gpointer data)
+{
+  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == NULL;
+}
+
+/* Selects the first row of the players' view. */
+static void
+select_first_player (GtkWidget *players_view)
+{
+  GtkSelectionModel *model = gtk_column_view_get_model (GTK_COLUMN_VIEW (players_view));
+
+  g_assert_true (gtk_selection_model_select_item (model, 0, TRUE));
+}
+
+/* Withdraw asks first, naming the player; then the status column says so; Reinstate undoes it;
+ * an active player is substituted only by force, which the dialog says. */
+static void
+test_window_withdraw_player (void)
+{
+  g_autoptr(SpPlayer) anna = NULL;
+  g_autoptr(SpPlayer) cai = NULL;
+  LabelSearch withdrawn = { NULL, "Withdrawn" };
+  LabelSearch substitute = { NULL, "Substitute" };
+  ShownText toast = { NULL, "Anna Berg reinstated" };
+  AdwMessageDialog *dialog;
+  GtkWindow *window;
+  GtkWidget *players_view;
+  SpDb *db;
+  gint64 tournament;
+
+  window = open_players_page ("withdraw-player.db", (const char *const[]) { "Anna Berg", NULL },
+                              &tournament);
+  db = sp_window_get_database (SP_WINDOW (window));
+  players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  /* Nothing selected: nothing to withdraw. */
+  gtk_widget_activate_action (players_view, "players.withdraw", NULL);
+  g_assert_null (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  select_first_player (players_view);
+
+  g_assert_true (gtk_widget_activate_action (players_view, "players.withdraw", NULL));
+  wait_until (message_dialog_is_shown, NULL, "the withdrawal to be confirmed");
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Withdraw Anna Berg?");
+  /* As its button does: the response, then the dialog closes. */
+  adw_message_dialog_response (dialog, "withdraw");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_until (message_dialog_is_gone, NULL, "the confirmation to close");
+  anna = reread_player (db, tournament, "Anna Berg");
+  g_assert_cmpint (anna->status, ==, SP_PLAYER_WITHDRAWN);
+  g_clear_pointer (&anna, sp_player_free);
+  withdrawn.under = players_view;
+  wait_until (label_is_drawn, &withdrawn, "the status column to say Withdrawn");
+  if (g_getenv ("SPARROW_TEST_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *shot = g_build_filename (g_getenv ("SPARROW_TEST_SCREENSHOTS"),
+                                                "players-withdrawn.png", NULL);
+
+      save_screenshot (GTK_WIDGET (window), shot);
+    }
+
+  select_first_player (players_view);
+  g_assert_true (gtk_widget_activate_action (players_view, "players.reinstate", NULL));
+  anna = reread_player (db, tournament, "Anna Berg");
+  g_assert_cmpint (anna->status, ==, SP_PLAYER_ACTIVE);
+  g_clear_pointer (&anna, sp_player_free);
+  toast.under = GTK_WIDGET (window);
+  wait_until (text_is_shown, &toast, "the toast naming the reinstated player");
+
+  /* Anna still plays: her substitute takes her place by force. */
+  select_first_player (players_view);
+  g_assert_true (gtk_widget_activate_action (players_view, "players.substitute", NULL));
+  wait_until (message_dialog_is_shown, NULL, "the substitute's name to be asked");
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "--force"));
+  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Cai Lin");
+  maybe_screenshot (GTK_WINDOW (dialog), "substitute-player.png");
+  /* As its button does: the response, then the dialog closes. */
+  adw_message_dialog_response (dialog, "substitute");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_until (message_dialog_is_gone, NULL, "the substitute's dialog to close");
+  anna = reread_player (db, tournament, "Anna Berg");
+  g_assert_cmpint (anna->status, ==, SP_PLAYER_WITHDRAWN);
+  cai = reread_player (db, tournament, "Cai Lin");
+  g_assert_cmpint (cai->status, ==, SP_PLAYER_SUBSTITUTE);
+  g_assert_cmpint (cai->substitute_for, ==, anna->id);
+  substitute.under = players_view;
+  wait_until (label_is_drawn, &substitute, "the status column to say Substitute");
+
+  close_all_windows ();
+  restore_database ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1363,6 +1464,7 @@ main (int   argc,
       g_test_add_func ("/sparrow/ui/window/add-player", test_window_add_player);
       g_test_add_func ("/sparrow/ui/window/add-player-refused", test_window_add_player_refused);
       g_test_add_func ("/sparrow/ui/window/edit-player", test_window_edit_player);
+      g_test_add_func ("/sparrow/ui/window/withdraw-player", test_window_withdraw_player);
       status = g_test_run ();
       g_clear_object (&app);
     }

@@ -236,6 +236,8 @@ search_changed_cb (SpPlayersPage *self)
   gtk_filter_changed (GTK_FILTER (self->player_filter), GTK_FILTER_CHANGE_DIFFERENT);
 }
 
+static void selection_changed_cb (SpPlayersPage *self);
+
 static void
 load_players (SpPlayersPage *self)
 {
@@ -261,6 +263,8 @@ load_players (SpPlayersPage *self)
   g_list_store_splice (self->players, 0, g_list_model_get_n_items (G_LIST_MODEL (self->players)),
                        items->pdata, items->len);
   gtk_stack_set_visible_child_name (self->players_stack, items->len > 0 ? "list" : "empty");
+  if (self->selection != NULL)
+    selection_changed_cb (self);
 }
 
 /* Checks in every player taking part, as before the first draw. */
@@ -360,6 +364,210 @@ row_activated_cb (GtkColumnView *view,
     open_player_dialog (self, SP_PLAYER_ITEM (item)->player);
 }
 
+/* The player the message dialog @dialog was opened for. */
+static gint64
+dialog_player (AdwMessageDialog *dialog)
+{
+  gint64 *id = g_object_get_data (G_OBJECT (dialog), "sp-player");
+
+  return id != NULL ? *id : 0;
+}
+
+static AdwMessageDialog *
+new_message_dialog (SpPlayersPage  *self,
+                    const SpPlayer *player,
+                    const char     *heading,
+                    const char     *body)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                              heading, body);
+
+  g_object_set_data_full (G_OBJECT (dialog), "sp-player", g_memdup2 (&player->id, sizeof (gint64)),
+                          g_free);
+  return ADW_MESSAGE_DIALOG (dialog);
+}
+
+/* Reports a refusal of the store as a toast naming the player and the reason. */
+static void
+refused (SpPlayersPage *self,
+         char          *message)
+{
+  show_toast (self, message);
+  g_free (message);
+}
+
+static void
+withdraw_response_cb (AdwMessageDialog *dialog,
+                      const char       *response,
+                      SpPlayersPage    *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_strdup (g_object_get_data (G_OBJECT (dialog), "sp-name"));
+  g_autofree char *message = NULL;
+
+  if (g_strcmp0 (response, "withdraw") != 0 || self->db == NULL)
+    return;
+  if (!sp_db_withdraw_player (self->db, self->tournament, dialog_player (dialog), &error))
+    {
+      /* Translators: the player's name, then why the store refused. */
+      refused (self, g_strdup_printf (_("Cannot withdraw %s: %s"), name, error->message));
+      return;
+    }
+  load_players (self);
+  /* Translators: a toast; the player's name. */
+  message = g_strdup_printf (_("%s withdrawn"), name);
+  show_toast (self, message);
+}
+
+/* Asks before withdrawing the selected player, naming him. */
+static void
+withdraw_player (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+  SpPlayer *player = selected_player (self);
+  g_autofree char *heading = NULL;
+  AdwMessageDialog *dialog;
+
+  if (player == NULL)
+    return;
+  /* Translators: the heading of a confirmation; the player's name. */
+  heading = g_strdup_printf (_("Withdraw %s?"), player->name);
+  dialog = new_message_dialog (self, player, heading,
+                               _("The player is no longer drawn in the sessions to come; the "
+                                 "results already played stay. A withdrawal can be undone with "
+                                 "Reinstate."));
+  g_object_set_data_full (G_OBJECT (dialog), "sp-name", g_strdup (player->name), g_free);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "withdraw", _("_Withdraw"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "withdraw", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (withdraw_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+reinstate_player (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+  SpPlayer *player = selected_player (self);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+
+  if (player == NULL || self->db == NULL)
+    return;
+  name = g_strdup (player->name);
+  if (!sp_db_reinstate_player (self->db, self->tournament, player->id, &error))
+    {
+      /* Translators: the player's name, then why the store refused. */
+      refused (self, g_strdup_printf (_("Cannot reinstate %s: %s"), name, error->message));
+      return;
+    }
+  load_players (self);
+  /* Translators: a toast; the player's name. */
+  message = g_strdup_printf (_("%s reinstated"), name);
+  show_toast (self, message);
+}
+
+static void
+substitute_response_cb (AdwMessageDialog *dialog,
+                        const char       *response,
+                        SpPlayersPage    *self)
+{
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  const char *replaced = g_object_get_data (G_OBJECT (dialog), "sp-name");
+  gboolean force = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "sp-force"));
+  SpPlayer substitute = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (g_strcmp0 (response, "substitute") != 0 || self->db == NULL)
+    return;
+  substitute.tournament = self->tournament;
+  substitute.name = (char *) gtk_editable_get_text (entry);
+  if (!sp_db_substitute_player (self->db, self->tournament, dialog_player (dialog), &substitute,
+                                force, &error))
+    {
+      /* Translators: the player replaced, then why the store refused. */
+      refused (self, g_strdup_printf (_("Cannot substitute %s: %s"), replaced, error->message));
+      return;
+    }
+  load_players (self);
+  /* Translators: a toast; the substitute's name, then the player replaced. */
+  message = g_strdup_printf (_("%s replaces %s"), substitute.name, replaced);
+  show_toast (self, message);
+}
+
+/* Asks for the substitute's name; an active player is replaced only by force, as the
+ * command line's --force, which the dialog says. */
+static void
+substitute_player (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+  SpPlayer *player = selected_player (self);
+  gboolean force;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+  GtkWidget *entry;
+
+  if (player == NULL)
+    return;
+  force = player->status != SP_PLAYER_WITHDRAWN;
+  /* Translators: the heading of a dialog; the player replaced. */
+  heading = g_strdup_printf (_("Substitute %s"), player->name);
+  if (force)
+    /* Translators: the player's name. */
+    body = g_strdup_printf (_("%s has not withdrawn: the substitute takes the place by force "
+                              "(as sparrow-cli's --force), and %s is withdrawn."),
+                            player->name, player->name);
+  else
+    /* Translators: the player's name. */
+    body = g_strdup_printf (_("The substitute takes %s's seats in the sessions not yet played."),
+                            player->name);
+  dialog = new_message_dialog (self, player, heading, body);
+  g_object_set_data_full (G_OBJECT (dialog), "sp-name", g_strdup (player->name), g_free);
+  g_object_set_data (G_OBJECT (dialog), "sp-force", GINT_TO_POINTER (force));
+  entry = gtk_entry_new ();
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Substitute's name"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Substitute's Name"), -1);
+  adw_message_dialog_set_extra_child (dialog, entry);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "substitute",
+                                    force ? _("Substitute by _Force") : _("_Substitute"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "substitute",
+                                              force ? ADW_RESPONSE_DESTRUCTIVE
+                                                    : ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "substitute");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (substitute_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The actions on one player need a selected one. */
+static void
+selection_changed_cb (SpPlayersPage *self)
+{
+  SpPlayer *player = selected_player (self);
+  gboolean any = player != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.edit", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.withdraw",
+                                 any && player->status != SP_PLAYER_WITHDRAWN);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.reinstate",
+                                 any && player->status == SP_PLAYER_WITHDRAWN);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.substitute", any);
+}
+
 static void
 sp_players_page_dispose (GObject *object)
 {
@@ -390,6 +598,9 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_install_action (widget_class, "players.check-in-all", NULL, check_in_all);
   gtk_widget_class_install_action (widget_class, "players.add", NULL, add_player);
   gtk_widget_class_install_action (widget_class, "players.edit", NULL, edit_player);
+  gtk_widget_class_install_action (widget_class, "players.withdraw", NULL, withdraw_player);
+  gtk_widget_class_install_action (widget_class, "players.reinstate", NULL, reinstate_player);
+  gtk_widget_class_install_action (widget_class, "players.substitute", NULL, substitute_player);
 }
 
 static void
@@ -432,6 +643,9 @@ sp_players_page_init (SpPlayersPage *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->players_view, GTK_SELECTION_MODEL (self->selection));
   g_object_unref (self->selection);
+  g_signal_connect_swapped (self->selection, "notify::selected-item",
+                            G_CALLBACK (selection_changed_cb), self);
+  selection_changed_cb (self);
 }
 
 /**

@@ -1408,6 +1408,63 @@ test_window_withdraw_player (void)
   restore_database ();
 }
 
+/* Import Players… (here its file chooser's answer, a GFile) adds a CSV file's players, or on
+ * a bad line none of them, with a dialog naming the line. */
+static void
+test_window_import_players (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(SpPlayer) gus = NULL;
+  g_autofree char *good_path = g_build_filename (home, "players-good.csv", NULL);
+  g_autofree char *bad_path = g_build_filename (home, "players-bad.csv", NULL);
+  g_autoptr(GFile) good = g_file_new_for_path (good_path);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  ShownText toast = { NULL, "2 players imported" };
+  LabelSearch listed = { NULL, "Gus Moreau" };
+  SpPlayersPage *page;
+  GtkWindow *window;
+  GtkWidget *players_view, *line;
+  AdwMessageDialog *dialog;
+  gint64 tournament;
+
+  g_assert_true (g_file_set_contents (good_path, "name,club,team\nGus Moreau,Owls,Green\n"
+                                                 "Hana Sato,Owls,\n", -1, &error));
+  g_assert_true (g_file_set_contents (bad_path, "name,club\nIvo Petrov,Owls\n,Owls\n", -1,
+                                      &error));
+  window = open_players_page ("import-players.db", (const char *const[]) { "Anna Berg", NULL },
+                              &tournament);
+  players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  g_assert_nonnull (find_button (GTK_WIDGET (window), "Import Players…"));
+  page = SP_PLAYERS_PAGE (gtk_widget_get_ancestor (players_view, SP_TYPE_PLAYERS_PAGE));
+
+  /* A bad line: nothing imported, the line named in a dialog. */
+  g_assert_false (sp_players_page_import_file (page, bad));
+  wait_until (message_dialog_is_shown, NULL, "the import's errors to be shown");
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  line = adw_message_dialog_get_extra_child (dialog);
+  g_test_message ("import refused: %s", gtk_label_get_text (GTK_LABEL (line)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (line)), "3"));
+  maybe_screenshot (GTK_WINDOW (dialog), "import-players-errors.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  players = sp_db_list_players (sp_window_get_database (SP_WINDOW (window)), tournament, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (players->len, ==, 1);
+
+  g_assert_true (sp_players_page_import_file (page, good));
+  gus = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament, "Gus Moreau");
+  g_assert_cmpstr (gus->club, ==, "Owls");
+  g_assert_cmpstr (gus->team, ==, "Green");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (players_view)))), ==, 3);
+  listed.under = players_view;
+  wait_until (label_is_drawn, &listed, "the imported players to be listed");
+  toast.under = GTK_WIDGET (window);
+  wait_until (text_is_shown, &toast, "the toast counting the imported players");
+
+  close_all_windows ();
+  restore_database ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1465,6 +1522,7 @@ main (int   argc,
       g_test_add_func ("/sparrow/ui/window/add-player-refused", test_window_add_player_refused);
       g_test_add_func ("/sparrow/ui/window/edit-player", test_window_edit_player);
       g_test_add_func ("/sparrow/ui/window/withdraw-player", test_window_withdraw_player);
+      g_test_add_func ("/sparrow/ui/window/import-players", test_window_import_players);
       status = g_test_run ();
       g_clear_object (&app);
     }

@@ -568,6 +568,118 @@ selection_changed_cb (SpPlayersPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.substitute", any);
 }
 
+/* Shows why nothing was imported: the store's reason, which names the file's line. */
+static void
+show_import_errors (SpPlayersPage *self,
+                    GFile         *file,
+                    const GError  *error)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *heading = NULL;
+  GtkWidget *dialog;
+  GtkWidget *label;
+
+  /* Translators: the heading of an error dialog; the file's name. */
+  heading = g_strdup_printf (_("No players imported from %s"), basename);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading,
+                                   _("Correct the line below and import the file again; "
+                                     "nothing was imported."));
+  label = gtk_label_new (error->message);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "error");
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), label);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/**
+ * sp_players_page_import_file:
+ * @self: a page showing a tournament
+ * @file: a CSV file of players
+ *
+ * Imports @file's players into the tournament, all or none: a toast counts them, or a dialog
+ * says which line was refused and why.  The file chooser of "Import Players…" calls it.
+ *
+ * Returns: whether the players were imported.
+ */
+gboolean
+sp_players_page_import_file (SpPlayersPage *self,
+                             GFile         *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *message = NULL;
+  guint n_imported = 0;
+
+  g_return_val_if_fail (SP_IS_PLAYERS_PAGE (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (self->db == NULL)
+    return FALSE;
+  path = g_file_get_path (file);
+  if (path == NULL)
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                 _("Only local files can be imported"));
+  if (path == NULL
+      || !sp_db_import_players (self->db, self->tournament, path, &n_imported, &error))
+    {
+      show_import_errors (self, file, error);
+      return FALSE;
+    }
+  load_players (self);
+  message = g_strdup_printf (ngettext ("%u player imported",
+                                       "%u players imported", n_imported),
+                             n_imported);
+  show_toast (self, message);
+  return TRUE;
+}
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
+static void
+import_response_cb (GtkNativeDialog *chooser,
+                    int              response,
+                    SpPlayersPage   *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (file != NULL)
+        sp_players_page_import_file (self, file);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+/* Asks for a CSV file of players (GTK 4.8: GtkFileChooserNative). */
+static void
+import_players (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
+
+  chooser = gtk_file_chooser_native_new (_("Import Players"),
+                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_filter_set_name (csv, _("CSV files"));
+  gtk_file_filter_add_suffix (csv, "csv");
+  gtk_file_filter_add_mime_type (csv, "text/csv");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), csv);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (import_response_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS
+
 static void
 sp_players_page_dispose (GObject *object)
 {
@@ -597,6 +709,7 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
   gtk_widget_class_install_action (widget_class, "players.check-in-all", NULL, check_in_all);
   gtk_widget_class_install_action (widget_class, "players.add", NULL, add_player);
+  gtk_widget_class_install_action (widget_class, "players.import", NULL, import_players);
   gtk_widget_class_install_action (widget_class, "players.edit", NULL, edit_player);
   gtk_widget_class_install_action (widget_class, "players.withdraw", NULL, withdraw_player);
   gtk_widget_class_install_action (widget_class, "players.reinstate", NULL, reinstate_player);

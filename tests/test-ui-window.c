@@ -764,7 +764,9 @@ find_drawn_button (GtkWidget  *widget,
 static gboolean
 message_dialog_is_shown (gpointer data)
 {
-  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+  GtkWindow *dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+
+  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
 }
 
 static gboolean
@@ -1375,6 +1377,340 @@ test_window_new_tournament_refused (void)
   restore_database ();
 }
 
+/* The players page of a new tournament "Club Night" holding @names (NULL-terminated), open in
+ * the window; *@tournament gets its id. */
+static GtkWindow *
+open_players_page (const char        *file,
+                   const char *const *names,
+                   gint64            *tournament)
+{
+  g_autofree char *path = use_database (file);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  SpTournament event = {
+    .name = (char *) "Club Night",
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 2,
+    .seating = (char *) "random",
+    .ranking = (char *) "r98",
+  };
+  GtkWindow *window;
+
+  g_assert_no_error (error);
+  g_assert_true (sp_db_create_tournament (db, &event, &error));
+  g_assert_no_error (error);
+  g_free (event.created);
+  for (; *names != NULL; names++)
+    add_player (db, event.id, *names, NULL, NULL);
+  g_clear_pointer (&db, sp_db_close);
+  *tournament = event.id;
+
+  window = start_app ();
+  g_signal_emit_by_name (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
+                         "activate", 0);
+  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
+  return window;
+}
+
+static gboolean
+player_dialog_is_shown (gpointer data)
+{
+  GtkWindow *dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+
+  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
+}
+
+/* The visible label with the "error" style under @widget, or NULL. */
+static GtkWidget *
+find_error_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget)
+      && gtk_widget_has_css_class (widget, "error"))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_error_label (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+player_dialog_is_gone (gpointer data)
+{
+  return find_toplevel (SP_TYPE_PLAYER_DIALOG) == NULL;
+}
+
+/* "Add Player" opens the dialog; what is typed in its rows is stored, the list shows the new
+ * player and a toast names him. */
+static void
+test_window_add_player (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpPlayer) player = NULL;
+  ShownText toast = { NULL, "Fei Wong added" };
+  LabelSearch listed = { NULL, "Fei Wong" };
+  GtkWidget *players_view;
+  GtkWindow *window, *dialog;
+  gint64 tournament;
+
+  window = open_players_page ("add-player.db", (const char *const[]) { "Anna Berg", NULL },
+                              &tournament);
+  players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  press_button (find_button (GTK_WIDGET (window), "Add Player"));
+  wait_until (player_dialog_is_shown, NULL, "the Add Player dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+  g_assert_true (gtk_window_get_modal (dialog));
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Fei Wong");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Club")), "Dragons");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Country")), "HK");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Team")), "Red");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Federation ID")), "HK-7");
+  maybe_screenshot (dialog, "add-player.png");
+  press_button (find_button (GTK_WIDGET (dialog), "Add"));
+  wait_until (player_dialog_is_gone, NULL, "the Add Player dialog to close");
+
+  player = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament, "Fei Wong");
+  g_assert_cmpstr (player->club, ==, "Dragons");
+  g_assert_cmpstr (player->country, ==, "HK");
+  g_assert_cmpstr (player->team, ==, "Red");
+  g_assert_cmpstr (player->federation_id, ==, "HK-7");
+  g_assert_cmpint (player->status, ==, SP_PLAYER_ACTIVE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (players_view)))), ==, 2);
+  listed.under = players_view;
+  wait_until (label_is_drawn, &listed, "Fei Wong to be listed");
+  toast.under = GTK_WIDGET (window);
+  wait_until (text_is_shown, &toast, "the toast naming the new player");
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* A name the store refuses (empty, taken) leaves the dialog open with the reason shown and
+ * the fields kept; nothing is written. */
+static void
+test_window_add_player_refused (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  GtkWindow *window, *dialog;
+  GtkWidget *error_label;
+  gint64 tournament;
+
+  window = open_players_page ("add-player-refused.db",
+                              (const char *const[]) { "Anna Berg", NULL }, &tournament);
+  g_assert_true (gtk_widget_activate_action (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
+                                             "players.add", NULL));
+  wait_until (player_dialog_is_shown, NULL, "the Add Player dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+
+  press_button (find_button (GTK_WIDGET (dialog), "Add"));
+  g_assert_true (find_toplevel (SP_TYPE_PLAYER_DIALOG) == dialog);
+  error_label = find_error_label (GTK_WIDGET (dialog));
+  g_assert_nonnull (error_label);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (error_label)), !=, "");
+
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Anna Berg");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Club")), "Tigers");
+  press_button (find_button (GTK_WIDGET (dialog), "Add"));
+  g_assert_true (find_toplevel (SP_TYPE_PLAYER_DIALOG) == dialog);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Club"))), ==, "Tigers");
+  error_label = find_error_label (GTK_WIDGET (dialog));
+  g_assert_nonnull (error_label);
+  g_test_message ("refused: %s", gtk_label_get_text (GTK_LABEL (error_label)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error_label)), "Anna Berg"));
+  maybe_screenshot (dialog, "add-player-refused.png");
+
+  players = sp_db_list_players (sp_window_get_database (SP_WINDOW (window)), tournament, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (players->len, ==, 1);
+  g_assert_null (((SpPlayer *) g_ptr_array_index (players, 0))->club);
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* Activating a player's row opens the dialog with his fields; what is changed is stored. */
+static void
+test_window_edit_player (void)
+{
+  g_autoptr(SpPlayer) player = NULL;
+  ShownText toast = { NULL, "Anna Lind changed" };
+  GtkWindow *window, *dialog;
+  GtkWidget *players_view;
+  gint64 tournament;
+
+  window = open_players_page ("edit-player.db", (const char *const[]) { "Anna Berg", NULL },
+                              &tournament);
+  players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  g_signal_emit_by_name (players_view, "activate", 0);
+  wait_until (player_dialog_is_shown, NULL, "the Edit Player dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+  g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Edit Player");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name"))), ==, "Anna Berg");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Anna Lind");
+  gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Team")), "Blue");
+  press_button (find_button (GTK_WIDGET (dialog), "Save"));
+  wait_until (player_dialog_is_gone, NULL, "the Edit Player dialog to close");
+
+  player = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament, "Anna Lind");
+  g_assert_cmpstr (player->team, ==, "Blue");
+  g_assert_null (player->club);
+  toast.under = GTK_WIDGET (window);
+  wait_until (text_is_shown, &toast, "the toast naming the changed player");
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* Selects the first row of the players' view. */
+static void
+select_first_player (GtkWidget *players_view)
+{
+  GtkSelectionModel *model = gtk_column_view_get_model (GTK_COLUMN_VIEW (players_view));
+
+  g_assert_true (gtk_selection_model_select_item (model, 0, TRUE));
+}
+
+/* Withdraw asks first, naming the player; then the status column says so; Reinstate undoes it;
+ * an active player is substituted only by force, which the dialog says. */
+static void
+test_window_withdraw_player (void)
+{
+  g_autoptr(SpPlayer) anna = NULL;
+  g_autoptr(SpPlayer) cai = NULL;
+  LabelSearch withdrawn = { NULL, "Withdrawn" };
+  LabelSearch substitute = { NULL, "Substitute" };
+  ShownText toast = { NULL, "Anna Berg reinstated" };
+  AdwMessageDialog *dialog;
+  GtkWindow *window;
+  GtkWidget *players_view;
+  SpDb *db;
+  gint64 tournament;
+
+  window = open_players_page ("withdraw-player.db", (const char *const[]) { "Anna Berg", NULL },
+                              &tournament);
+  db = sp_window_get_database (SP_WINDOW (window));
+  players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  /* Nothing selected: nothing to withdraw. */
+  gtk_widget_activate_action (players_view, "players.withdraw", NULL);
+  g_assert_null (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  select_first_player (players_view);
+
+  g_assert_true (gtk_widget_activate_action (players_view, "players.withdraw", NULL));
+  wait_until (message_dialog_is_shown, NULL, "the withdrawal to be confirmed");
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Withdraw Anna Berg?");
+  /* As its button does: the response, then the dialog closes. */
+  adw_message_dialog_response (dialog, "withdraw");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_until (message_dialog_is_gone, NULL, "the confirmation to close");
+  anna = reread_player (db, tournament, "Anna Berg");
+  g_assert_cmpint (anna->status, ==, SP_PLAYER_WITHDRAWN);
+  g_clear_pointer (&anna, sp_player_free);
+  withdrawn.under = players_view;
+  wait_until (label_is_drawn, &withdrawn, "the status column to say Withdrawn");
+  if (g_getenv ("SPARROW_TEST_SCREENSHOTS") != NULL)
+    {
+      g_autofree char *shot = g_build_filename (g_getenv ("SPARROW_TEST_SCREENSHOTS"),
+                                                "players-withdrawn.png", NULL);
+
+      save_screenshot (GTK_WIDGET (window), shot);
+    }
+
+  select_first_player (players_view);
+  g_assert_true (gtk_widget_activate_action (players_view, "players.reinstate", NULL));
+  anna = reread_player (db, tournament, "Anna Berg");
+  g_assert_cmpint (anna->status, ==, SP_PLAYER_ACTIVE);
+  g_clear_pointer (&anna, sp_player_free);
+  toast.under = GTK_WIDGET (window);
+  wait_until (text_is_shown, &toast, "the toast naming the reinstated player");
+
+  /* Anna still plays: her substitute takes her place by force. */
+  select_first_player (players_view);
+  g_assert_true (gtk_widget_activate_action (players_view, "players.substitute", NULL));
+  wait_until (message_dialog_is_shown, NULL, "the substitute's name to be asked");
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "--force"));
+  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Cai Lin");
+  maybe_screenshot (GTK_WINDOW (dialog), "substitute-player.png");
+  /* As its button does: the response, then the dialog closes. */
+  adw_message_dialog_response (dialog, "substitute");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_until (message_dialog_is_gone, NULL, "the substitute's dialog to close");
+  anna = reread_player (db, tournament, "Anna Berg");
+  g_assert_cmpint (anna->status, ==, SP_PLAYER_WITHDRAWN);
+  cai = reread_player (db, tournament, "Cai Lin");
+  g_assert_cmpint (cai->status, ==, SP_PLAYER_SUBSTITUTE);
+  g_assert_cmpint (cai->substitute_for, ==, anna->id);
+  substitute.under = players_view;
+  wait_until (label_is_drawn, &substitute, "the status column to say Substitute");
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* Import Players… (here its file chooser's answer, a GFile) adds a CSV file's players, or on
+ * a bad line none of them, with a dialog naming the line. */
+static void
+test_window_import_players (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(SpPlayer) gus = NULL;
+  g_autofree char *good_path = g_build_filename (home, "players-good.csv", NULL);
+  g_autofree char *bad_path = g_build_filename (home, "players-bad.csv", NULL);
+  g_autoptr(GFile) good = g_file_new_for_path (good_path);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  ShownText toast = { NULL, "2 players imported" };
+  LabelSearch listed = { NULL, "Gus Moreau" };
+  SpPlayersPage *page;
+  GtkWindow *window;
+  GtkWidget *players_view, *line;
+  AdwMessageDialog *dialog;
+  gint64 tournament;
+
+  g_assert_true (g_file_set_contents (good_path, "name,club,team\nGus Moreau,Owls,Green\n"
+                                                 "Hana Sato,Owls,\n", -1, &error));
+  g_assert_true (g_file_set_contents (bad_path, "name,club\nIvo Petrov,Owls\n,Owls\n", -1,
+                                      &error));
+  window = open_players_page ("import-players.db", (const char *const[]) { "Anna Berg", NULL },
+                              &tournament);
+  players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  g_assert_nonnull (find_button (GTK_WIDGET (window), "Import Players…"));
+  page = SP_PLAYERS_PAGE (gtk_widget_get_ancestor (players_view, SP_TYPE_PLAYERS_PAGE));
+
+  /* A bad line: nothing imported, the line named in a dialog. */
+  g_assert_false (sp_players_page_import_file (page, bad));
+  wait_until (message_dialog_is_shown, NULL, "the import's errors to be shown");
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  line = adw_message_dialog_get_extra_child (dialog);
+  g_test_message ("import refused: %s", gtk_label_get_text (GTK_LABEL (line)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (line)), "3"));
+  maybe_screenshot (GTK_WINDOW (dialog), "import-players-errors.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  players = sp_db_list_players (sp_window_get_database (SP_WINDOW (window)), tournament, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (players->len, ==, 1);
+
+  g_assert_true (sp_players_page_import_file (page, good));
+  gus = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament, "Gus Moreau");
+  g_assert_cmpstr (gus->club, ==, "Owls");
+  g_assert_cmpstr (gus->team, ==, "Green");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (players_view)))), ==, 3);
+  listed.under = players_view;
+  wait_until (label_is_drawn, &listed, "the imported players to be listed");
+  toast.under = GTK_WIDGET (window);
+  wait_until (text_is_shown, &toast, "the toast counting the imported players");
+
+  close_all_windows ();
+  restore_database ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1431,6 +1767,11 @@ main (int   argc,
       g_test_add_func ("/sparrow/ui/window/sessions", test_window_sessions);
       g_test_add_func ("/sparrow/ui/window/sessions-draw-refused",
                        test_window_sessions_draw_refused);
+      g_test_add_func ("/sparrow/ui/window/add-player", test_window_add_player);
+      g_test_add_func ("/sparrow/ui/window/add-player-refused", test_window_add_player_refused);
+      g_test_add_func ("/sparrow/ui/window/edit-player", test_window_edit_player);
+      g_test_add_func ("/sparrow/ui/window/withdraw-player", test_window_withdraw_player);
+      g_test_add_func ("/sparrow/ui/window/import-players", test_window_import_players);
       status = g_test_run ();
       g_clear_object (&app);
     }

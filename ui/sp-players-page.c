@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sp-column.h"
+#include "sp-player-dialog.h"
 #include "sp-players-page.h"
 
 /* One player of the list: the store's record, as sp_db_list_players gives it. */
@@ -45,6 +46,7 @@ struct _SpPlayersPage
 
   GListStore *players;
   GtkCustomFilter *player_filter;
+  GtkSingleSelection *selection;
 
   /* Template children */
   GtkSearchEntry *search_entry;
@@ -234,6 +236,8 @@ search_changed_cb (SpPlayersPage *self)
   gtk_filter_changed (GTK_FILTER (self->player_filter), GTK_FILTER_CHANGE_DIFFERENT);
 }
 
+static void selection_changed_cb (SpPlayersPage *self);
+
 static void
 load_players (SpPlayersPage *self)
 {
@@ -259,6 +263,8 @@ load_players (SpPlayersPage *self)
   g_list_store_splice (self->players, 0, g_list_model_get_n_items (G_LIST_MODEL (self->players)),
                        items->pdata, items->len);
   gtk_stack_set_visible_child_name (self->players_stack, items->len > 0 ? "list" : "empty");
+  if (self->selection != NULL)
+    selection_changed_cb (self);
 }
 
 /* Checks in every player taking part, as before the first draw. */
@@ -283,6 +289,396 @@ check_in_all (GtkWidget  *widget,
     }
   load_players (self);
 }
+
+static void
+player_saved_cb (SpPlayerDialog *dialog,
+                 const char     *name,
+                 gboolean        added,
+                 SpPlayersPage  *self)
+{
+  g_autofree char *message = NULL;
+
+  load_players (self);
+  if (added)
+    /* Translators: a toast; the player's name. */
+    message = g_strdup_printf (_("%s added"), name);
+  else
+    /* Translators: a toast; the player's name. */
+    message = g_strdup_printf (_("%s changed"), name);
+  show_toast (self, message);
+}
+
+static void
+open_player_dialog (SpPlayersPage  *self,
+                    const SpPlayer *player)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  SpPlayerDialog *dialog;
+
+  if (self->db == NULL)
+    return;
+  dialog = sp_player_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->db,
+                                 self->tournament, player);
+  g_signal_connect_object (dialog, "saved", G_CALLBACK (player_saved_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The player of the selected row, or NULL. */
+static SpPlayer *
+selected_player (SpPlayersPage *self)
+{
+  gpointer item = gtk_single_selection_get_selected_item (self->selection);
+
+  return item != NULL ? SP_PLAYER_ITEM (item)->player : NULL;
+}
+
+static void
+add_player (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  open_player_dialog (SP_PLAYERS_PAGE (widget), NULL);
+}
+
+static void
+edit_player (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+  SpPlayer *player = selected_player (self);
+
+  if (player != NULL)
+    open_player_dialog (self, player);
+}
+
+/* A double-click or Enter on a row edits its player. */
+static void
+row_activated_cb (GtkColumnView *view,
+                  guint          position,
+                  SpPlayersPage *self)
+{
+  g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+
+  if (item != NULL)
+    open_player_dialog (self, SP_PLAYER_ITEM (item)->player);
+}
+
+/* The player the message dialog @dialog was opened for. */
+static gint64
+dialog_player (AdwMessageDialog *dialog)
+{
+  gint64 *id = g_object_get_data (G_OBJECT (dialog), "sp-player");
+
+  return id != NULL ? *id : 0;
+}
+
+static AdwMessageDialog *
+new_message_dialog (SpPlayersPage  *self,
+                    const SpPlayer *player,
+                    const char     *heading,
+                    const char     *body)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                              heading, body);
+
+  g_object_set_data_full (G_OBJECT (dialog), "sp-player", g_memdup2 (&player->id, sizeof (gint64)),
+                          g_free);
+  return ADW_MESSAGE_DIALOG (dialog);
+}
+
+/* Reports a refusal of the store as a toast naming the player and the reason. */
+static void
+refused (SpPlayersPage *self,
+         char          *message)
+{
+  show_toast (self, message);
+  g_free (message);
+}
+
+static void
+withdraw_response_cb (AdwMessageDialog *dialog,
+                      const char       *response,
+                      SpPlayersPage    *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_strdup (g_object_get_data (G_OBJECT (dialog), "sp-name"));
+  g_autofree char *message = NULL;
+
+  if (g_strcmp0 (response, "withdraw") != 0 || self->db == NULL)
+    return;
+  if (!sp_db_withdraw_player (self->db, self->tournament, dialog_player (dialog), &error))
+    {
+      /* Translators: the player's name, then why the store refused. */
+      refused (self, g_strdup_printf (_("Cannot withdraw %s: %s"), name, error->message));
+      return;
+    }
+  load_players (self);
+  /* Translators: a toast; the player's name. */
+  message = g_strdup_printf (_("%s withdrawn"), name);
+  show_toast (self, message);
+}
+
+/* Asks before withdrawing the selected player, naming him. */
+static void
+withdraw_player (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+  SpPlayer *player = selected_player (self);
+  g_autofree char *heading = NULL;
+  AdwMessageDialog *dialog;
+
+  if (player == NULL)
+    return;
+  /* Translators: the heading of a confirmation; the player's name. */
+  heading = g_strdup_printf (_("Withdraw %s?"), player->name);
+  dialog = new_message_dialog (self, player, heading,
+                               _("The player is no longer drawn in the sessions to come; the "
+                                 "results already played stay. A withdrawal can be undone with "
+                                 "Reinstate."));
+  g_object_set_data_full (G_OBJECT (dialog), "sp-name", g_strdup (player->name), g_free);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "withdraw", _("_Withdraw"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "withdraw", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (withdraw_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+reinstate_player (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+  SpPlayer *player = selected_player (self);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+
+  if (player == NULL || self->db == NULL)
+    return;
+  name = g_strdup (player->name);
+  if (!sp_db_reinstate_player (self->db, self->tournament, player->id, &error))
+    {
+      /* Translators: the player's name, then why the store refused. */
+      refused (self, g_strdup_printf (_("Cannot reinstate %s: %s"), name, error->message));
+      return;
+    }
+  load_players (self);
+  /* Translators: a toast; the player's name. */
+  message = g_strdup_printf (_("%s reinstated"), name);
+  show_toast (self, message);
+}
+
+static void
+substitute_response_cb (AdwMessageDialog *dialog,
+                        const char       *response,
+                        SpPlayersPage    *self)
+{
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  const char *replaced = g_object_get_data (G_OBJECT (dialog), "sp-name");
+  gboolean force = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "sp-force"));
+  SpPlayer substitute = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (g_strcmp0 (response, "substitute") != 0 || self->db == NULL)
+    return;
+  substitute.tournament = self->tournament;
+  substitute.name = (char *) gtk_editable_get_text (entry);
+  if (!sp_db_substitute_player (self->db, self->tournament, dialog_player (dialog), &substitute,
+                                force, &error))
+    {
+      /* Translators: the player replaced, then why the store refused. */
+      refused (self, g_strdup_printf (_("Cannot substitute %s: %s"), replaced, error->message));
+      return;
+    }
+  load_players (self);
+  /* Translators: a toast; the substitute's name, then the player replaced. */
+  message = g_strdup_printf (_("%s replaces %s"), substitute.name, replaced);
+  show_toast (self, message);
+}
+
+/* Asks for the substitute's name; an active player is replaced only by force, as the
+ * command line's --force, which the dialog says. */
+static void
+substitute_player (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+  SpPlayer *player = selected_player (self);
+  gboolean force;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+  GtkWidget *entry;
+
+  if (player == NULL)
+    return;
+  force = player->status != SP_PLAYER_WITHDRAWN;
+  /* Translators: the heading of a dialog; the player replaced. */
+  heading = g_strdup_printf (_("Substitute %s"), player->name);
+  if (force)
+    /* Translators: the player's name. */
+    body = g_strdup_printf (_("%s has not withdrawn: the substitute takes the place by force "
+                              "(as sparrow-cli's --force), and %s is withdrawn."),
+                            player->name, player->name);
+  else
+    /* Translators: the player's name. */
+    body = g_strdup_printf (_("The substitute takes %s's seats in the sessions not yet played."),
+                            player->name);
+  dialog = new_message_dialog (self, player, heading, body);
+  g_object_set_data_full (G_OBJECT (dialog), "sp-name", g_strdup (player->name), g_free);
+  g_object_set_data (G_OBJECT (dialog), "sp-force", GINT_TO_POINTER (force));
+  entry = gtk_entry_new ();
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Substitute's name"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Substitute's Name"), -1);
+  adw_message_dialog_set_extra_child (dialog, entry);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "substitute",
+                                    force ? _("Substitute by _Force") : _("_Substitute"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "substitute",
+                                              force ? ADW_RESPONSE_DESTRUCTIVE
+                                                    : ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "substitute");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (substitute_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The actions on one player need a selected one. */
+static void
+selection_changed_cb (SpPlayersPage *self)
+{
+  SpPlayer *player = selected_player (self);
+  gboolean any = player != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.edit", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.withdraw",
+                                 any && player->status != SP_PLAYER_WITHDRAWN);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.reinstate",
+                                 any && player->status == SP_PLAYER_WITHDRAWN);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.substitute", any);
+}
+
+/* Shows why nothing was imported: the store's reason, which names the file's line. */
+static void
+show_import_errors (SpPlayersPage *self,
+                    GFile         *file,
+                    const GError  *error)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *heading = NULL;
+  GtkWidget *dialog;
+  GtkWidget *label;
+
+  /* Translators: the heading of an error dialog; the file's name. */
+  heading = g_strdup_printf (_("No players imported from %s"), basename);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading,
+                                   _("Correct the line below and import the file again; "
+                                     "nothing was imported."));
+  label = gtk_label_new (error->message);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "error");
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), label);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/**
+ * sp_players_page_import_file:
+ * @self: a page showing a tournament
+ * @file: a CSV file of players
+ *
+ * Imports @file's players into the tournament, all or none: a toast counts them, or a dialog
+ * says which line was refused and why.  The file chooser of "Import Players…" calls it.
+ *
+ * Returns: whether the players were imported.
+ */
+gboolean
+sp_players_page_import_file (SpPlayersPage *self,
+                             GFile         *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *message = NULL;
+  guint n_imported = 0;
+
+  g_return_val_if_fail (SP_IS_PLAYERS_PAGE (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (self->db == NULL)
+    return FALSE;
+  path = g_file_get_path (file);
+  if (path == NULL)
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                 _("Only local files can be imported"));
+  if (path == NULL
+      || !sp_db_import_players (self->db, self->tournament, path, &n_imported, &error))
+    {
+      show_import_errors (self, file, error);
+      return FALSE;
+    }
+  load_players (self);
+  message = g_strdup_printf (ngettext ("%u player imported",
+                                       "%u players imported", n_imported),
+                             n_imported);
+  show_toast (self, message);
+  return TRUE;
+}
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
+static void
+import_response_cb (GtkNativeDialog *chooser,
+                    int              response,
+                    SpPlayersPage   *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (file != NULL)
+        sp_players_page_import_file (self, file);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+/* Asks for a CSV file of players (GTK 4.8: GtkFileChooserNative). */
+static void
+import_players (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
+
+  chooser = gtk_file_chooser_native_new (_("Import Players"),
+                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_filter_set_name (csv, _("CSV files"));
+  gtk_file_filter_add_suffix (csv, "csv");
+  gtk_file_filter_add_mime_type (csv, "text/csv");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), csv);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (import_response_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 static void
 sp_players_page_dispose (GObject *object)
@@ -310,7 +706,14 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_stack);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_view);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
   gtk_widget_class_install_action (widget_class, "players.check-in-all", NULL, check_in_all);
+  gtk_widget_class_install_action (widget_class, "players.add", NULL, add_player);
+  gtk_widget_class_install_action (widget_class, "players.import", NULL, import_players);
+  gtk_widget_class_install_action (widget_class, "players.edit", NULL, edit_player);
+  gtk_widget_class_install_action (widget_class, "players.withdraw", NULL, withdraw_player);
+  gtk_widget_class_install_action (widget_class, "players.reinstate", NULL, reinstate_player);
+  gtk_widget_class_install_action (widget_class, "players.substitute", NULL, substitute_player);
 }
 
 static void
@@ -345,6 +748,17 @@ sp_players_page_init (SpPlayersPage *self)
                                         GTK_FILTER (self->player_filter));
   sp_column_view_set_items (self->players_view, G_LIST_MODEL (filtered));
   g_object_unref (filtered);
+  /* One player is selected at a time, for the actions on him. */
+  self->selection = gtk_single_selection_new (
+    g_object_ref (gtk_no_selection_get_model (
+      GTK_NO_SELECTION (gtk_column_view_get_model (self->players_view)))));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->players_view, GTK_SELECTION_MODEL (self->selection));
+  g_object_unref (self->selection);
+  g_signal_connect_swapped (self->selection, "notify::selected-item",
+                            G_CALLBACK (selection_changed_cb), self);
+  selection_changed_cb (self);
 }
 
 /**

@@ -15,5 +15,7 @@ G_DECLARE_FINAL_TYPE (SpPlayersPage, sp_players_page, SP, PLAYERS_PAGE, GtkBox)
 void sp_players_page_load (SpPlayersPage *self,
                            SpDb          *db,
                            gint64         tournament);
+gboolean sp_players_page_import_file (SpPlayersPage *self,
+                                      GFile         *file);
 
 G_END_DECLS

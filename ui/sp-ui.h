@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sp-new-tournament-dialog.h"
+#include "sp-player-dialog.h"
 #include "sp-players-page.h"
 #include "sp-standings-page.h"
 #include "sp-tournament-row.h"

@@ -1,6 +1,7 @@
 /* sp-sessions-page.c: a tournament's sessions, their tables, the draw and the close.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 
 #include "sp-sessions-page.h"
 
@@ -237,7 +238,7 @@ show_session (SpSessionsPage *self)
   state = session_state (self, &self->info);
   if (self->info.exists && self->info.has_seed)
     {
-      g_autofree char *how = g_strdup_printf (_("%s, seed %" G_GUINT64_FORMAT),
+      g_autofree char *how = g_strdup_printf (_("%s, seed %" PRIu64),
                                               method_name (self->tournament), self->info.seed);
       g_autofree char *subtitle = g_strdup_printf ("%s · %s", state, how);
 
@@ -345,7 +346,7 @@ draw_activated (GtkWidget  *widget,
       show_toast (self, error->message);
       return;
     }
-  message = g_strdup_printf (_("%s, seed %" G_GUINT64_FORMAT), method_name (self->tournament),
+  message = g_strdup_printf (_("%s, seed %" PRIu64), method_name (self->tournament),
                              seed);
   reload (self);
   show_toast (self, message);

@@ -78,83 +78,91 @@ no_toplevels_left (gpointer data)
   return g_list_model_get_n_items (gtk_window_get_toplevels ()) == 0;
 }
 
-/* The visible status page under @widget, found as a person would see it: drawn on screen. */
-static AdwStatusPage *
-find_drawn_status_page (GtkWidget *widget)
+/* Whether @widget is the one a search looks for; @data is what the search was given. */
+typedef gboolean (*WidgetTest) (GtkWidget     *widget,
+                                gconstpointer  data);
+
+/* The first widget under @widget (itself included, depth first) that passes @test. */
+static GtkWidget *
+find_under (GtkWidget     *widget,
+            WidgetTest     test,
+            gconstpointer  data)
 {
-  if (ADW_IS_STATUS_PAGE (widget) && gtk_widget_is_drawable (widget))
-    return ADW_STATUS_PAGE (widget);
+  if (test (widget, data))
+    return widget;
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      AdwStatusPage *page = find_drawn_status_page (child);
+      GtkWidget *found = find_under (child, test, data);
 
-      if (page != NULL)
-        return page;
+      if (found != NULL)
+        return found;
     }
   return NULL;
+}
+
+/* The visible status page under @widget, found as a person would see it: drawn on screen. */
+static gboolean
+is_drawn_status_page (GtkWidget     *widget,
+                      gconstpointer  data)
+{
+  return ADW_IS_STATUS_PAGE (widget) && gtk_widget_is_drawable (widget);
+}
+
+static AdwStatusPage *
+find_drawn_status_page (GtkWidget *widget)
+{
+  return (AdwStatusPage *) find_under (widget, is_drawn_status_page, NULL);
 }
 
 /* Whether a label showing @text is drawn under @widget. */
 static gboolean
+is_drawn_label_showing (GtkWidget     *widget,
+                        gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
+         && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
+}
+
+static gboolean
 shows_label_text (GtkWidget  *widget,
                   const char *text)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
-      && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
-    return TRUE;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (shows_label_text (child, text))
-        return TRUE;
-    }
-  return FALSE;
+  return find_under (widget, is_drawn_label_showing, text) != NULL;
 }
 
 /* The first drawn widget of @type under @widget. */
+static gboolean
+is_drawn_of_type (GtkWidget     *widget,
+                  gconstpointer  type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type))
+         && gtk_widget_is_drawable (widget);
+}
+
 static GtkWidget *
 find_drawn_widget (GtkWidget *widget,
                    GType      type)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_is_drawable (widget))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_drawn_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_under (widget, is_drawn_of_type, GSIZE_TO_POINTER (type));
 }
 
 /* The drawn label under @widget whose text is exactly @text. */
+static gboolean
+is_drawn_label (GtkWidget     *widget,
+                gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
+         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
 static GtkWidget *
 find_drawn_label (GtkWidget  *widget,
                   const char *text)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
-      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_drawn_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_under (widget, is_drawn_label, text);
 }
 
 typedef struct
@@ -741,24 +749,19 @@ test_window_tournament_pages (void)
 }
 
 /* The drawn button labelled @label (with its mnemonic) under @widget. */
+static gboolean
+is_drawn_button (GtkWidget     *widget,
+                 gconstpointer  label)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
 static GtkWidget *
 find_drawn_button (GtkWidget  *widget,
                    const char *label)
 {
-  if (GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget)
-      && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_drawn_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_under (widget, is_drawn_button, label);
 }
 
 static gboolean
@@ -1034,104 +1037,79 @@ new_tournament_dialog_is_gone (gpointer data)
 
 /* The preferences row under @widget titled @title, as a person reads it on screen (the row's
  * title is also its accessible name). */
+static gboolean
+is_row_titled (GtkWidget     *widget,
+               gconstpointer  title)
+{
+  return ADW_IS_PREFERENCES_ROW (widget)
+         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
 static GtkWidget *
 find_row (GtkWidget  *widget,
           const char *title)
 {
-  if (ADW_IS_PREFERENCES_ROW (widget)
-      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_row (child, title);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_under (widget, is_row_titled, title);
 }
 
 /* The option row of the rules' option @key (the row's widget name is the key). */
+static gboolean
+is_option_row (GtkWidget     *widget,
+               gconstpointer  key)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) && g_strcmp0 (gtk_widget_get_name (widget), key) == 0;
+}
+
 static GtkWidget *
 find_option_row (GtkWidget  *widget,
                  const char *key)
 {
-  if (ADW_IS_PREFERENCES_ROW (widget) && g_strcmp0 (gtk_widget_get_name (widget), key) == 0)
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_option_row (child, key);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_under (widget, is_option_row, key);
 }
 
 /* The first widget of @type under @widget, drawn or not. */
+static gboolean
+is_of_type (GtkWidget     *widget,
+            gconstpointer  type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
+}
+
 static GtkWidget *
 find_widget (GtkWidget *widget,
              GType      type)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_under (widget, is_of_type, GSIZE_TO_POINTER (type));
 }
 
 /* The button under @widget labelled @label (its mnemonic included). */
+static gboolean
+is_button (GtkWidget     *widget,
+           gconstpointer  label)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
 static GtkWidget *
 find_button (GtkWidget  *widget,
              const char *label)
 {
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_under (widget, is_button, label);
 }
 
 /* The icon-only button under @widget whose tooltip (and accessible name) is @tooltip. */
+static gboolean
+is_tooltip_button (GtkWidget     *widget,
+                   gconstpointer  tooltip)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
+}
+
 static GtkWidget *
 find_tooltip_button (GtkWidget  *widget,
                      const char *tooltip)
 {
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0)
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_tooltip_button (child, tooltip);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_under (widget, is_tooltip_button, tooltip);
 }
 
 /* Clicks @button as a person's click ends, at once (GtkButton's keyboard activation clicks
@@ -1422,21 +1400,18 @@ player_dialog_is_shown (gpointer data)
 }
 
 /* The visible label with the "error" style under @widget, or NULL. */
+static gboolean
+is_error_label (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget)
+         && gtk_widget_has_css_class (widget, "error");
+}
+
 static GtkWidget *
 find_error_label (GtkWidget *widget)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget)
-      && gtk_widget_has_css_class (widget, "error"))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_error_label (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_under (widget, is_error_label, NULL);
 }
 
 static gboolean

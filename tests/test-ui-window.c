@@ -518,6 +518,26 @@ switcher_title_is_drawn (gpointer data)
   return find_drawn_widget (GTK_WIDGET (data), ADW_TYPE_VIEW_SWITCHER_TITLE) != NULL;
 }
 
+/* Activates the first tournament of @window's list, as a person does, and returns the title
+ * that switches between its pages once they are shown. */
+static AdwViewSwitcherTitle *
+open_first_tournament (GtkWindow *window)
+{
+  g_signal_emit_by_name (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
+                         "activate", 0);
+  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
+  return ADW_VIEW_SWITCHER_TITLE (find_drawn_widget (GTK_WIDGET (window),
+                                                     ADW_TYPE_VIEW_SWITCHER_TITLE));
+}
+
+/* Shows the tournament's page @name, as its switcher does. */
+static void
+show_page (AdwViewSwitcherTitle *title,
+           const char           *name)
+{
+  adw_view_stack_set_visible_child_name (adw_view_switcher_title_get_stack (title), name);
+}
+
 typedef struct
 {
   GListModel *model;
@@ -621,11 +641,7 @@ test_window_tournament_pages (void)
 
   window = start_app ();
   g_assert_null (find_drawn_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_TITLE));
-  g_signal_emit_by_name (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
-                         "activate", 0);
-  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
-  title = ADW_VIEW_SWITCHER_TITLE (find_drawn_widget (GTK_WIDGET (window),
-                                                      ADW_TYPE_VIEW_SWITCHER_TITLE));
+  title = open_first_tournament (window);
   g_assert_cmpstr (adw_view_switcher_title_get_title (title), ==, "Autumn Open");
   g_assert_cmpstr (adw_view_switcher_title_get_subtitle (title), ==, "MCR (cn)");
   g_assert_cmpstr (gtk_window_get_title (window), ==, "Autumn Open");
@@ -710,7 +726,7 @@ test_window_tournament_pages (void)
   g_assert_true (sp_db_withdraw_player (sp_window_get_database (SP_WINDOW (window)), tournament.id,
                                         ids[3], &error));
   g_assert_no_error (error);
-  adw_view_stack_set_visible_child_name (adw_view_switcher_title_get_stack (title), "standings");
+  show_page (title, "standings");
   standings_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   g_assert_nonnull (standings_view);
   g_assert_true (standings_view != players_view);
@@ -816,12 +832,8 @@ test_window_sessions (void)
   g_clear_pointer (&db, sp_db_close);
 
   window = start_app ();
-  g_signal_emit_by_name (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
-                         "activate", 0);
-  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
-  title = ADW_VIEW_SWITCHER_TITLE (find_drawn_widget (GTK_WIDGET (window),
-                                                      ADW_TYPE_VIEW_SWITCHER_TITLE));
-  adw_view_stack_set_visible_child_name (adw_view_switcher_title_get_stack (title), "sessions");
+  title = open_first_tournament (window);
+  show_page (title, "sessions");
   shown = sp_window_get_database (SP_WINDOW (window));
 
   /* Three sessions, none drawn: the first is selected and shows its empty state. */
@@ -979,12 +991,8 @@ test_window_sessions_draw_refused (void)
   g_clear_pointer (&db, sp_db_close);
 
   window = start_app ();
-  g_signal_emit_by_name (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
-                         "activate", 0);
-  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
-  title = ADW_VIEW_SWITCHER_TITLE (find_drawn_widget (GTK_WIDGET (window),
-                                                      ADW_TYPE_VIEW_SWITCHER_TITLE));
-  adw_view_stack_set_visible_child_name (adw_view_switcher_title_get_stack (title), "sessions");
+  title = open_first_tournament (window);
+  show_page (title, "sessions");
   search.under = GTK_WIDGET (window);
   wait_until (label_is_drawn, &search, "the sessions to be listed");
   list = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX);
@@ -1385,9 +1393,7 @@ open_players_page (const char        *file,
   *tournament = event.id;
 
   window = start_app ();
-  g_signal_emit_by_name (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
-                         "activate", 0);
-  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
+  open_first_tournament (window);
   return window;
 }
 

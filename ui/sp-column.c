@@ -87,6 +87,16 @@ sp_column_view_set_items (GtkColumnView *view,
   gtk_column_view_set_model (view, GTK_SELECTION_MODEL (gtk_no_selection_new (G_LIST_MODEL (sorted))));
 }
 
+void
+sp_column_store_replace (GListStore *store,
+                         GPtrArray  *items,
+                         GtkStack   *stack)
+{
+  g_list_store_splice (store, 0, g_list_model_get_n_items (G_LIST_MODEL (store)),
+                       items->pdata, items->len);
+  gtk_stack_set_visible_child_name (stack, items->len > 0 ? "list" : "empty");
+}
+
 int
 sp_column_compare_numbers (gint64 a,
                            gint64 b)

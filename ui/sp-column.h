@@ -31,6 +31,12 @@ GtkColumnViewColumn *sp_column_view_add      (GtkColumnView      *view,
 void                 sp_column_view_set_items (GtkColumnView     *view,
                                                GListModel        *model);
 
+/* Replaces every item of @store with @items, and shows @stack's child "list", or "empty" when
+ * there are none. */
+void                 sp_column_store_replace  (GListStore        *store,
+                                               GPtrArray         *items,
+                                               GtkStack          *stack);
+
 int sp_column_compare_numbers (gint64      a,
                                gint64      b);
 int sp_column_compare_texts   (const char *a,

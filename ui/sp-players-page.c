@@ -260,9 +260,7 @@ load_players (SpPlayersPage *self)
       item->player = g_ptr_array_index (list, i);
       g_ptr_array_add (items, item);
     }
-  g_list_store_splice (self->players, 0, g_list_model_get_n_items (G_LIST_MODEL (self->players)),
-                       items->pdata, items->len);
-  gtk_stack_set_visible_child_name (self->players_stack, items->len > 0 ? "list" : "empty");
+  sp_column_store_replace (self->players, items, self->players_stack);
   if (self->selection != NULL)
     selection_changed_cb (self);
 }

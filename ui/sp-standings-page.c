@@ -174,10 +174,7 @@ load_standings (SpStandingsPage *self)
         item->marks = g_strdup ("");
       g_ptr_array_add (items, item);
     }
-  g_list_store_splice (self->standings, 0,
-                       g_list_model_get_n_items (G_LIST_MODEL (self->standings)),
-                       items->pdata, items->len);
-  gtk_stack_set_visible_child_name (self->standings_stack, items->len > 0 ? "list" : "empty");
+  sp_column_store_replace (self->standings, items, self->standings_stack);
 }
 
 static void

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sp-core.h"
+#include "sp-form.h"
 #include "sp-new-tournament-dialog.h"
 
 /* How a rule option is shown, from the values its ruleset accepts (SpRuleOption.values). */
@@ -349,14 +350,6 @@ ruleset_changed_cb (SpNewTournamentDialog *self)
   rebuild_options (self);
 }
 
-static void
-show_error (SpNewTournamentDialog *self,
-            const char            *message)
-{
-  gtk_label_set_text (self->error_label, message);
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
-}
-
 /* Gathers the fields into a tournament and asks the store to create it; on a refusal the
  * dialog stays as it is, with the store's reason under the name. */
 static void
@@ -405,7 +398,7 @@ create_tournament (SpNewTournamentDialog *self)
   ok = ok && sp_db_create_tournament (self->db, tournament, &error);
   if (!ok)
     {
-      show_error (self, error->message);
+      sp_form_show_error (self->error_label, error->message);
       return;
     }
 
@@ -419,12 +412,6 @@ create_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   create_tournament (SP_NEW_TOURNAMENT_DIALOG (widget));
-}
-
-static void
-name_changed_cb (SpNewTournamentDialog *self)
-{
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
 }
 
 static void
@@ -504,7 +491,7 @@ sp_new_tournament_dialog_init (SpNewTournamentDialog *self)
                             G_CALLBACK (profile_changed_cb), self);
   g_signal_connect_swapped (self->seating_row, "notify::selected",
                             G_CALLBACK (seating_changed_cb), self);
-  g_signal_connect_swapped (self->name_row, "changed", G_CALLBACK (name_changed_cb), self);
+  sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->name_row));
 
   ruleset_changed_cb (self);
   seating_changed_cb (self);

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 
+#include "sp-form.h"
 #include "sp-player-dialog.h"
 
 struct _SpPlayerDialog
@@ -103,19 +104,12 @@ save_action (GtkWidget  *widget,
   clear_player (&player);
   if (!ok)
     {
-      gtk_label_set_text (self->error_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
+      sp_form_show_error (self->error_label, error->message);
       return;
     }
 
   g_signal_emit (self, signals[SIGNAL_SAVED], 0, row_text (self->name_row), self->player == NULL);
   gtk_window_destroy (GTK_WINDOW (self));
-}
-
-static void
-field_changed_cb (SpPlayerDialog *self)
-{
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
 }
 
 static void
@@ -168,7 +162,7 @@ sp_player_dialog_init (SpPlayerDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  g_signal_connect_swapped (self->name_row, "changed", G_CALLBACK (field_changed_cb), self);
+  sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->name_row));
 }
 
 static void

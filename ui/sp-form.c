@@ -1,0 +1,25 @@
+/* sp-form.c: the inline error of a dialog's form, shown under the field it is about.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-form.h"
+
+void
+sp_form_show_error (GtkLabel   *label,
+                    const char *message)
+{
+  gtk_label_set_text (label, message);
+  gtk_widget_set_visible (GTK_WIDGET (label), TRUE);
+}
+
+static void
+field_edited_cb (GtkLabel *label)
+{
+  gtk_widget_set_visible (GTK_WIDGET (label), FALSE);
+}
+
+void
+sp_form_hide_error_on_edit (GtkLabel    *label,
+                            GtkEditable *field)
+{
+  g_signal_connect_object (field, "changed", G_CALLBACK (field_edited_cb), label,
+                           G_CONNECT_SWAPPED);
+}

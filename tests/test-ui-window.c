@@ -361,6 +361,18 @@ test_window_creates_database (void)
   restore_database ();
 }
 
+/* Creates @tournament in @db, which sets its id. */
+static void
+store_tournament (SpDb         *db,
+                  SpTournament *tournament)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sp_db_create_tournament (db, tournament, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&tournament->created, g_free);
+}
+
 static void
 create_tournament (SpDb       *db,
                    const char *name,
@@ -379,9 +391,7 @@ create_tournament (SpDb       *db,
     .ranking = (char *) "score",
   };
 
-  g_assert_true (sp_db_create_tournament (db, &tournament, &error));
-  g_assert_no_error (error);
-  g_free (tournament.created);
+  store_tournament (db, &tournament);
   for (guint i = 0; i < n_players; i++)
     {
       g_autofree char *player_name = g_strdup_printf ("Player %u", i + 1);
@@ -622,9 +632,7 @@ test_window_tournament_pages (void)
   gint64 last_id = 0;
 
   g_assert_no_error (error);
-  g_assert_true (sp_db_create_tournament (db, &tournament, &error));
-  g_assert_no_error (error);
-  g_free (tournament.created);
+  store_tournament (db, &tournament);
   ids[0] = add_player (db, tournament.id, "Anna Berg", "Dragons", "Red");
   ids[1] = add_player (db, tournament.id, "Bo Chen", "Tigers", "Blue");
   ids[2] = add_player (db, tournament.id, "Cai Lin", "Dragons", "Blue");
@@ -824,9 +832,7 @@ test_window_sessions (void)
   SpDb *shown;
 
   g_assert_no_error (error);
-  g_assert_true (sp_db_create_tournament (db, &tournament, &error));
-  g_assert_no_error (error);
-  g_free (tournament.created);
+  store_tournament (db, &tournament);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     add_player (db, tournament.id, names[i], NULL, NULL);
   g_clear_pointer (&db, sp_db_close);
@@ -976,9 +982,7 @@ test_window_sessions_draw_refused (void)
   guint64 seed = 0;
 
   g_assert_no_error (error);
-  g_assert_true (sp_db_create_tournament (db, &tournament, &error));
-  g_assert_no_error (error);
-  g_free (tournament.created);
+  store_tournament (db, &tournament);
   for (guint i = 0; i < 8; i++)
     {
       g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
@@ -1384,9 +1388,7 @@ open_players_page (const char        *file,
   GtkWindow *window;
 
   g_assert_no_error (error);
-  g_assert_true (sp_db_create_tournament (db, &event, &error));
-  g_assert_no_error (error);
-  g_free (event.created);
+  store_tournament (db, &event);
   for (; *names != NULL; names++)
     add_player (db, event.id, *names, NULL, NULL);
   g_clear_pointer (&db, sp_db_close);

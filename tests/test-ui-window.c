@@ -373,6 +373,41 @@ store_tournament (SpDb         *db,
   g_clear_pointer (&tournament->created, g_free);
 }
 
+/* Adds player @name (@club and @team may be NULL) to @tournament, and returns the id. */
+static gint64
+add_player (SpDb       *db,
+            gint64      tournament,
+            const char *name,
+            const char *club,
+            const char *team)
+{
+  g_autoptr(GError) error = NULL;
+  SpPlayer player = {
+    .tournament = tournament,
+    .name = (char *) name,
+    .club = (char *) club,
+    .team = (char *) team,
+  };
+
+  g_assert_true (sp_db_add_player (db, &player, &error));
+  g_assert_no_error (error);
+  return player.id;
+}
+
+/* Adds @n_players players named "Player 1", "Player 2"… to @tournament. */
+static void
+add_numbered_players (SpDb   *db,
+                      gint64  tournament,
+                      guint   n_players)
+{
+  for (guint i = 0; i < n_players; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
+
+      add_player (db, tournament, name, NULL, NULL);
+    }
+}
+
 static void
 create_tournament (SpDb       *db,
                    const char *name,
@@ -381,7 +416,6 @@ create_tournament (SpDb       *db,
                    guint       n_sessions,
                    guint       n_players)
 {
-  g_autoptr(GError) error = NULL;
   SpTournament tournament = {
     .name = (char *) name,
     .ruleset = ruleset,
@@ -392,14 +426,7 @@ create_tournament (SpDb       *db,
   };
 
   store_tournament (db, &tournament);
-  for (guint i = 0; i < n_players; i++)
-    {
-      g_autofree char *player_name = g_strdup_printf ("Player %u", i + 1);
-      SpPlayer player = { .tournament = tournament.id, .name = player_name };
-
-      g_assert_true (sp_db_add_player (db, &player, &error));
-      g_assert_no_error (error);
-    }
+  add_numbered_players (db, tournament.id, n_players);
 }
 
 /* The tournaments of the database are listed, newest first, with their rules, sessions and
@@ -500,26 +527,6 @@ test_window_not_sparrow (void)
   g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
   restore_database ();
-}
-
-static gint64
-add_player (SpDb       *db,
-            gint64      tournament,
-            const char *name,
-            const char *club,
-            const char *team)
-{
-  g_autoptr(GError) error = NULL;
-  SpPlayer player = {
-    .tournament = tournament,
-    .name = (char *) name,
-    .club = (char *) club,
-    .team = (char *) team,
-  };
-
-  g_assert_true (sp_db_add_player (db, &player, &error));
-  g_assert_no_error (error);
-  return player.id;
 }
 
 static gboolean
@@ -983,12 +990,7 @@ test_window_sessions_draw_refused (void)
 
   g_assert_no_error (error);
   store_tournament (db, &tournament);
-  for (guint i = 0; i < 8; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
-
-      add_player (db, tournament.id, name, NULL, NULL);
-    }
+  add_numbered_players (db, tournament.id, 8);
   /* The message the store gives for it. */
   g_assert_false (sp_db_draw_session (db, &tournament, 2, &request, &seed, &error));
   g_assert_nonnull (error);

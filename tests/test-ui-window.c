@@ -60,16 +60,18 @@ find_toplevel (GType type)
   return NULL;
 }
 
+/* Whether a window of the type @type is mapped. */
 static gboolean
-about_window_is_shown (gpointer data)
+window_is_shown (gpointer type)
 {
-  return find_toplevel (ADW_TYPE_ABOUT_WINDOW) != NULL;
+  return find_toplevel (GPOINTER_TO_SIZE (type)) != NULL;
 }
 
+/* Whether no window of the type @type is mapped any more. */
 static gboolean
-help_overlay_is_shown (gpointer data)
+window_is_gone (gpointer type)
 {
-  return find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) != NULL;
+  return find_toplevel (GPOINTER_TO_SIZE (type)) == NULL;
 }
 
 static gboolean
@@ -270,7 +272,8 @@ test_window_about (void)
 
   g_assert_null (find_toplevel (ADW_TYPE_ABOUT_WINDOW));
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
-  wait_until (about_window_is_shown, NULL, "the About window to be shown");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_ABOUT_WINDOW),
+              "the About window to be shown");
 
   about = ADW_ABOUT_WINDOW (find_toplevel (ADW_TYPE_ABOUT_WINDOW));
   g_assert_cmpstr (adw_about_window_get_application_name (about), ==, "Sparrow");
@@ -288,7 +291,8 @@ test_window_help_overlay (void)
 
   g_assert_null (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-  wait_until (help_overlay_is_shown, NULL, "the keyboard shortcuts window to be shown");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW),
+              "the keyboard shortcuts window to be shown");
 
   close_all_windows ();
 }
@@ -795,20 +799,6 @@ find_drawn_button (GtkWidget  *widget,
   return find_under (widget, is_drawn_button, label);
 }
 
-static gboolean
-message_dialog_is_shown (gpointer data)
-{
-  GtkWindow *dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-
-  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
-}
-
-static gboolean
-message_dialog_is_gone (gpointer data)
-{
-  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == NULL;
-}
-
 /* The Sessions page: the sessions with their state, a session drawn through its button with
  * its tables as cards (the store's seats, winds by chair), a close refused while tables are
  * not finished and made anyway when time is up, a reopen after its confirmation. */
@@ -924,7 +914,7 @@ test_window_sessions (void)
   button = find_drawn_button (GTK_WIDGET (window), "_Close Session");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  wait_until (message_dialog_is_shown, NULL, "the close's refusal");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the close's refusal");
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
   g_assert_nonnull (strstr (body, "Table 1: 0/16 hands"));
@@ -936,7 +926,7 @@ test_window_sessions (void)
   /* As its button does: the response, then the dialog closes. */
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "time-up");
   gtk_window_close (dialog);
-  wait_until (message_dialog_is_gone, NULL, "the dialog to go");
+  wait_until (window_is_gone, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the dialog to go");
   g_assert_true (sp_db_get_session (shown, tournament.id, 1, &info, &error));
   g_assert_true (info.closed);
   g_assert_true (info.time_up);
@@ -948,12 +938,13 @@ test_window_sessions (void)
   button = find_drawn_button (GTK_WIDGET (window), "_Reopen Session");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  wait_until (message_dialog_is_shown, NULL, "the reopen's confirmation");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
+              "the reopen's confirmation");
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   /* As its button does: the response, then the dialog closes. */
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "reopen");
   gtk_window_close (dialog);
-  wait_until (message_dialog_is_gone, NULL, "the dialog to go");
+  wait_until (window_is_gone, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the dialog to go");
   g_assert_true (sp_db_get_session (shown, tournament.id, 1, &info, &error));
   g_assert_false (info.closed);
   search.text = "playing 0/32 hands";
@@ -1034,19 +1025,6 @@ remove_tree (const char *path)
         g_remove (child);
     }
   g_rmdir (path);
-}
-
-/* The New Tournament dialog, once it is on screen. */
-static gboolean
-new_tournament_dialog_is_shown (gpointer data)
-{
-  return find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG) != NULL;
-}
-
-static gboolean
-new_tournament_dialog_is_gone (gpointer data)
-{
-  return find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG) == NULL;
 }
 
 /* The preferences row under @widget titled @title, as a person reads it on screen (the row's
@@ -1201,7 +1179,8 @@ open_new_tournament_dialog (GtkWindow *window)
   GtkWindow *dialog;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tournament", NULL));
-  wait_until (new_tournament_dialog_is_shown, NULL, "the New Tournament dialog to be shown");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the New Tournament dialog to be shown");
   dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
   g_assert_true (gtk_window_get_transient_for (dialog) == window);
   g_assert_true (gtk_window_get_modal (dialog));
@@ -1271,7 +1250,8 @@ test_window_new_tournament (void)
   gtk_editable_set_text (GTK_EDITABLE (find_widget (find_option_row (GTK_WIDGET (dialog), "max_tai"), GTK_TYPE_ENTRY)), "40");
 
   press_button (find_button (GTK_WIDGET (dialog), "C_reate"));
-  wait_until (new_tournament_dialog_is_gone, NULL, "the New Tournament dialog to close");
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the New Tournament dialog to close");
 
   db = sp_window_get_database (SP_WINDOW (window));
   tournament = sp_db_find_tournament (db, "台北春季賽", &error);
@@ -1294,11 +1274,13 @@ test_window_new_tournament (void)
 
   /* The header bar's button opens a dialog afresh: MCR at its defaults, written as such. */
   press_button (find_tooltip_button (GTK_WIDGET (window), "New Tournament"));
-  wait_until (new_tournament_dialog_is_shown, NULL, "the New Tournament dialog to be shown");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the New Tournament dialog to be shown");
   dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Spring Cup");
   press_button (find_button (GTK_WIDGET (dialog), "C_reate"));
-  wait_until (new_tournament_dialog_is_gone, NULL, "the New Tournament dialog to close");
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the New Tournament dialog to close");
   mcr = sp_db_find_tournament (db, "Spring Cup", &error);
   g_assert_no_error (error);
   g_assert_cmpint (mcr->ruleset, ==, SP_RULESET_MCR);
@@ -1401,14 +1383,6 @@ open_players_page (const char        *file,
   return window;
 }
 
-static gboolean
-player_dialog_is_shown (gpointer data)
-{
-  GtkWindow *dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
-
-  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
-}
-
 /* The visible label with the "error" style under @widget, or NULL. */
 static gboolean
 is_error_label (GtkWidget     *widget,
@@ -1422,12 +1396,6 @@ static GtkWidget *
 find_error_label (GtkWidget *widget)
 {
   return find_under (widget, is_error_label, NULL);
-}
-
-static gboolean
-player_dialog_is_gone (gpointer data)
-{
-  return find_toplevel (SP_TYPE_PLAYER_DIALOG) == NULL;
 }
 
 /* "Add Player" opens the dialog; what is typed in its rows is stored, the list shows the new
@@ -1447,7 +1415,8 @@ test_window_add_player (void)
                               &tournament);
   players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   press_button (find_button (GTK_WIDGET (window), "Add Player"));
-  wait_until (player_dialog_is_shown, NULL, "the Add Player dialog to be shown");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PLAYER_DIALOG),
+              "the Add Player dialog to be shown");
   dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
   g_assert_true (gtk_window_get_modal (dialog));
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Fei Wong");
@@ -1457,7 +1426,8 @@ test_window_add_player (void)
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Federation ID")), "HK-7");
   maybe_screenshot (dialog, "add-player.png");
   press_button (find_button (GTK_WIDGET (dialog), "Add"));
-  wait_until (player_dialog_is_gone, NULL, "the Add Player dialog to close");
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_PLAYER_DIALOG),
+              "the Add Player dialog to close");
 
   player = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament, "Fei Wong");
   g_assert_cmpstr (player->club, ==, "Dragons");
@@ -1490,7 +1460,8 @@ test_window_add_player_refused (void)
                               (const char *const[]) { "Anna Berg", NULL }, &tournament);
   g_assert_true (gtk_widget_activate_action (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
                                              "players.add", NULL));
-  wait_until (player_dialog_is_shown, NULL, "the Add Player dialog to be shown");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PLAYER_DIALOG),
+              "the Add Player dialog to be shown");
   dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
 
   press_button (find_button (GTK_WIDGET (dialog), "Add"));
@@ -1533,14 +1504,16 @@ test_window_edit_player (void)
                               &tournament);
   players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   g_signal_emit_by_name (players_view, "activate", 0);
-  wait_until (player_dialog_is_shown, NULL, "the Edit Player dialog to be shown");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PLAYER_DIALOG),
+              "the Edit Player dialog to be shown");
   dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
   g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Edit Player");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name"))), ==, "Anna Berg");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Anna Lind");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Team")), "Blue");
   press_button (find_button (GTK_WIDGET (dialog), "Save"));
-  wait_until (player_dialog_is_gone, NULL, "the Edit Player dialog to close");
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_PLAYER_DIALOG),
+              "the Edit Player dialog to close");
 
   player = reread_player (sp_window_get_database (SP_WINDOW (window)), tournament, "Anna Lind");
   g_assert_cmpstr (player->team, ==, "Blue");
@@ -1587,13 +1560,15 @@ test_window_withdraw_player (void)
   select_first_player (players_view);
 
   g_assert_true (gtk_widget_activate_action (players_view, "players.withdraw", NULL));
-  wait_until (message_dialog_is_shown, NULL, "the withdrawal to be confirmed");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
+              "the withdrawal to be confirmed");
   dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Withdraw Anna Berg?");
   /* As its button does: the response, then the dialog closes. */
   adw_message_dialog_response (dialog, "withdraw");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  wait_until (message_dialog_is_gone, NULL, "the confirmation to close");
+  wait_until (window_is_gone, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
+              "the confirmation to close");
   anna = reread_player (db, tournament, "Anna Berg");
   g_assert_cmpint (anna->status, ==, SP_PLAYER_WITHDRAWN);
   g_clear_pointer (&anna, sp_player_free);
@@ -1618,7 +1593,8 @@ test_window_withdraw_player (void)
   /* Anna still plays: her substitute takes her place by force. */
   select_first_player (players_view);
   g_assert_true (gtk_widget_activate_action (players_view, "players.substitute", NULL));
-  wait_until (message_dialog_is_shown, NULL, "the substitute's name to be asked");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
+              "the substitute's name to be asked");
   dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "--force"));
   gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Cai Lin");
@@ -1626,7 +1602,8 @@ test_window_withdraw_player (void)
   /* As its button does: the response, then the dialog closes. */
   adw_message_dialog_response (dialog, "substitute");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  wait_until (message_dialog_is_gone, NULL, "the substitute's dialog to close");
+  wait_until (window_is_gone, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
+              "the substitute's dialog to close");
   anna = reread_player (db, tournament, "Anna Berg");
   g_assert_cmpint (anna->status, ==, SP_PLAYER_WITHDRAWN);
   cai = reread_player (db, tournament, "Cai Lin");
@@ -1671,7 +1648,8 @@ test_window_import_players (void)
 
   /* A bad line: nothing imported, the line named in a dialog. */
   g_assert_false (sp_players_page_import_file (page, bad));
-  wait_until (message_dialog_is_shown, NULL, "the import's errors to be shown");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
+              "the import's errors to be shown");
   dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   line = adw_message_dialog_get_extra_child (dialog);
   g_test_message ("import refused: %s", gtk_label_get_text (GTK_LABEL (line)));

@@ -39,7 +39,7 @@ def layer_of(relpath):
         return "cli"
     if parts[0] in LAYERS:
         return parts[0]
-    match = re.match(r"(?:test|bench)-([a-z]+)-", parts[-1])
+    match = re.match(r"(?:sp-)?(?:test|bench)-([a-z]+)[-.]", parts[-1])
     if match and match.group(1) in LAYERS:
         return match.group(1)
     return "tests"
@@ -117,6 +117,7 @@ def self_test():
         "app/cli/sp-good-cli.c": "#include <json-glib/json-glib.h>\n",
         "tests/test-db-good.c": "#include <sqlite3.h>\n",
         "tests/test-ui-good.c": "#include <adwaita.h>\n",
+        "tests/sp-test-ui.h": "#include <adwaita.h>\n",
         "tests/test-core-good.c": '#include "sp-fixtures.h"\n#include <glib.h>\n',
     }
     failures = 0

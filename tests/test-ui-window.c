@@ -1,247 +1,6 @@
 /* test-ui-window.c: the desktop app's window, About window and help overlay, on a real display.
  * SPDX-License-Identifier: GPL-3.0-or-later */
-#include <adwaita.h>
-#include <glib/gstdio.h>
-#include <string.h>
-
-#include "sp-application.h"
-#include "sp-ui.h"
-
-/* Long enough for a slow virtual display; a test that waits this long has failed. */
-#define WAIT_TIMEOUT_SECONDS 10
-
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-timeout_reached_cb (gpointer user_data)
-{
-  gboolean *timed_out = user_data;
-
-  *timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @condition holds; fails the test if it does not within the timeout. */
-static void
-wait_until (Condition   condition,
-            gpointer    data,
-            const char *what)
-{
-  gboolean timed_out = FALSE;
-  guint timeout_id = g_timeout_add_seconds (WAIT_TIMEOUT_SECONDS, timeout_reached_cb, &timed_out);
-
-  while (!condition (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-
-  if (timed_out)
-    g_error ("Waited %d s for %s", WAIT_TIMEOUT_SECONDS, what);
-  g_source_remove (timeout_id);
-}
-
-static gboolean
-widget_is_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
-
-/* The first mapped toplevel of @type, if any. */
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_mapped (GTK_WIDGET (window)))
-        return window;
-    }
-  return NULL;
-}
-
-/* Whether a window of the type @type is mapped. */
-static gboolean
-window_is_shown (gpointer type)
-{
-  return find_toplevel (GPOINTER_TO_SIZE (type)) != NULL;
-}
-
-/* Whether no window of the type @type is mapped any more. */
-static gboolean
-window_is_gone (gpointer type)
-{
-  return find_toplevel (GPOINTER_TO_SIZE (type)) == NULL;
-}
-
-static gboolean
-no_toplevels_left (gpointer data)
-{
-  return g_list_model_get_n_items (gtk_window_get_toplevels ()) == 0;
-}
-
-/* Whether @widget is the one a search looks for; @data is what the search was given. */
-typedef gboolean (*WidgetTest) (GtkWidget     *widget,
-                                gconstpointer  data);
-
-/* The first widget under @widget (itself included, depth first) that passes @test. */
-static GtkWidget *
-find_under (GtkWidget     *widget,
-            WidgetTest     test,
-            gconstpointer  data)
-{
-  if (test (widget, data))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_under (child, test, data);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The visible status page under @widget, found as a person would see it: drawn on screen. */
-static gboolean
-is_drawn_status_page (GtkWidget     *widget,
-                      gconstpointer  data)
-{
-  return ADW_IS_STATUS_PAGE (widget) && gtk_widget_is_drawable (widget);
-}
-
-static AdwStatusPage *
-find_drawn_status_page (GtkWidget *widget)
-{
-  return (AdwStatusPage *) find_under (widget, is_drawn_status_page, NULL);
-}
-
-/* Whether a label showing @text is drawn under @widget. */
-static gboolean
-is_drawn_label_showing (GtkWidget     *widget,
-                        gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
-         && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
-}
-
-static gboolean
-shows_label_text (GtkWidget  *widget,
-                  const char *text)
-{
-  return find_under (widget, is_drawn_label_showing, text) != NULL;
-}
-
-/* The first drawn widget of @type under @widget. */
-static gboolean
-is_drawn_of_type (GtkWidget     *widget,
-                  gconstpointer  type)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type))
-         && gtk_widget_is_drawable (widget);
-}
-
-static GtkWidget *
-find_drawn_widget (GtkWidget *widget,
-                   GType      type)
-{
-  return find_under (widget, is_drawn_of_type, GSIZE_TO_POINTER (type));
-}
-
-/* The drawn label under @widget whose text is exactly @text. */
-static gboolean
-is_drawn_label (GtkWidget     *widget,
-                gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
-         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
-}
-
-static GtkWidget *
-find_drawn_label (GtkWidget  *widget,
-                  const char *text)
-{
-  return find_under (widget, is_drawn_label, text);
-}
-
-typedef struct
-{
-  GtkWidget  *under;
-  const char *text;
-} LabelSearch;
-
-/* Drawn and laid out, so that where it is on screen is known. */
-static gboolean
-label_is_drawn (gpointer data)
-{
-  LabelSearch *search = data;
-  GtkWidget *label = find_drawn_label (search->under, search->text);
-
-  return label != NULL && gtk_widget_get_width (label) > 0;
-}
-
-/* The column of @view titled @title. */
-static GtkColumnViewColumn *
-find_column (GtkWidget  *view,
-             const char *title)
-{
-  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (view));
-
-  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
-
-      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
-        return column;
-    }
-  g_error ("No column titled %s", title);
-}
-
-/* Where @widget is drawn, from the top of @window. */
-static double
-top_in_window (GtkWidget *widget,
-               GtkWindow *window)
-{
-  graphene_point_t point = GRAPHENE_POINT_INIT (0, 0);
-
-  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (window), &point, &point));
-  return point.y;
-}
-
-/* Every toplevel, mapped or not (the help overlay is kept hidden once shown). */
-static void
-close_all_windows (void)
-{
-  while (g_list_model_get_n_items (gtk_window_get_toplevels ()) > 0)
-    {
-      g_autoptr(GtkWindow) left = g_list_model_get_item (gtk_window_get_toplevels (), 0);
-
-      gtk_window_destroy (left);
-    }
-  wait_until (no_toplevels_left, NULL, "every window to close");
-}
-
-/* The application under test, registered once as `sparrow` registers it; each case starts from
- * no window at all and closes every window it opened. */
-static SpApplication *app;
-
-/* Activates the app as launching `sparrow` does, and returns the window that opens. */
-static GtkWindow *
-start_app (void)
-{
-  GtkWindow *window;
-
-  g_assert_null (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  g_application_activate (G_APPLICATION (app));
-
-  window = gtk_application_get_active_window (GTK_APPLICATION (app));
-  g_assert_true (SP_IS_WINDOW (window));
-  wait_until (widget_is_mapped, window, "the main window to be mapped");
-  return window;
-}
+#include "sp-test-ui.h"
 
 static void
 test_window_empty_state (void)
@@ -319,26 +78,6 @@ test_window_size_setting (void)
   close_all_windows ();
 }
 
-/* The temporary home of the tests, which holds their databases. */
-static char *home;
-
-/* Points SPARROW_DB at @name in the tests' home for one case; restore_database () undoes it. */
-static char *
-use_database (const char *name)
-{
-  char *path = g_build_filename (home, name, NULL);
-
-  g_setenv ("SPARROW_DB", path, TRUE);
-  return path;
-}
-
-static char *default_database;
-
-static void
-restore_database (void)
-{
-  g_setenv ("SPARROW_DB", default_database, TRUE);
-}
 
 /* On a first start the app creates its database, with the schema, where SPARROW_DB says. */
 static void
@@ -365,73 +104,6 @@ test_window_creates_database (void)
   restore_database ();
 }
 
-/* Creates @tournament in @db, which sets its id. */
-static void
-store_tournament (SpDb         *db,
-                  SpTournament *tournament)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (sp_db_create_tournament (db, tournament, &error));
-  g_assert_no_error (error);
-  g_clear_pointer (&tournament->created, g_free);
-}
-
-/* Adds player @name (@club and @team may be NULL) to @tournament, and returns the id. */
-static gint64
-add_player (SpDb       *db,
-            gint64      tournament,
-            const char *name,
-            const char *club,
-            const char *team)
-{
-  g_autoptr(GError) error = NULL;
-  SpPlayer player = {
-    .tournament = tournament,
-    .name = (char *) name,
-    .club = (char *) club,
-    .team = (char *) team,
-  };
-
-  g_assert_true (sp_db_add_player (db, &player, &error));
-  g_assert_no_error (error);
-  return player.id;
-}
-
-/* Adds @n_players players named "Player 1", "Player 2"… to @tournament. */
-static void
-add_numbered_players (SpDb   *db,
-                      gint64  tournament,
-                      guint   n_players)
-{
-  for (guint i = 0; i < n_players; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
-
-      add_player (db, tournament, name, NULL, NULL);
-    }
-}
-
-static void
-create_tournament (SpDb       *db,
-                   const char *name,
-                   SpRuleset   ruleset,
-                   const char *profile,
-                   guint       n_sessions,
-                   guint       n_players)
-{
-  SpTournament tournament = {
-    .name = (char *) name,
-    .ruleset = ruleset,
-    .profile = (char *) profile,
-    .n_sessions = n_sessions,
-    .seating = (char *) "random",
-    .ranking = (char *) "score",
-  };
-
-  store_tournament (db, &tournament);
-  add_numbered_players (db, tournament.id, n_players);
-}
 
 /* The tournaments of the database are listed, newest first, with their rules, sessions and
  * players, in place of the empty state. */
@@ -531,87 +203,6 @@ test_window_not_sparrow (void)
   g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
   restore_database ();
-}
-
-static gboolean
-switcher_title_is_drawn (gpointer data)
-{
-  return find_drawn_widget (GTK_WIDGET (data), ADW_TYPE_VIEW_SWITCHER_TITLE) != NULL;
-}
-
-/* Activates the first tournament of @window's list, as a person does, and returns the title
- * that switches between its pages once they are shown. */
-static AdwViewSwitcherTitle *
-open_first_tournament (GtkWindow *window)
-{
-  g_signal_emit_by_name (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
-                         "activate", 0);
-  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
-  return ADW_VIEW_SWITCHER_TITLE (find_drawn_widget (GTK_WIDGET (window),
-                                                     ADW_TYPE_VIEW_SWITCHER_TITLE));
-}
-
-/* Shows the tournament's page @name, as its switcher does. */
-static void
-show_page (AdwViewSwitcherTitle *title,
-           const char           *name)
-{
-  adw_view_stack_set_visible_child_name (adw_view_switcher_title_get_stack (title), name);
-}
-
-typedef struct
-{
-  GListModel *model;
-  guint       n_items;
-} ModelCount;
-
-static gboolean
-model_has_count (gpointer data)
-{
-  ModelCount *count = data;
-
-  return g_list_model_get_n_items (count->model) == count->n_items;
-}
-
-typedef struct
-{
-  GtkWidget  *under;
-  const char *upper;
-  const char *lower;
-  GtkWindow  *window;
-} DrawnOrder;
-
-/* Both labels drawn, @upper above @lower. */
-static gboolean
-drawn_in_order (gpointer data)
-{
-  DrawnOrder *order = data;
-  GtkWidget *upper = find_drawn_label (order->under, order->upper);
-  GtkWidget *lower = find_drawn_label (order->under, order->lower);
-
-  return upper != NULL && lower != NULL && gtk_widget_get_width (upper) > 0
-         && gtk_widget_get_width (lower) > 0
-         && top_in_window (upper, order->window) < top_in_window (lower, order->window);
-}
-
-/* The player named @name as the store has him now. */
-static SpPlayer *
-reread_player (SpDb       *db,
-               gint64      tournament,
-               const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) players = sp_db_list_players (db, tournament, &error);
-
-  g_assert_no_error (error);
-  for (guint i = 0; i < players->len; i++)
-    {
-      SpPlayer *player = g_ptr_array_index (players, i);
-
-      if (g_strcmp0 (player->name, name) == 0)
-        return g_ptr_array_steal_index (players, i);
-    }
-  g_error ("No player %s", name);
 }
 
 /* Activating a tournament's row opens its pages: players to search and check in, standings;
@@ -783,21 +374,6 @@ test_window_tournament_pages (void)
   restore_database ();
 }
 
-/* The drawn button labelled @label (with its mnemonic) under @widget. */
-static gboolean
-is_drawn_button (GtkWidget     *widget,
-                 gconstpointer  label)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget)
-         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
-}
-
-static GtkWidget *
-find_drawn_button (GtkWidget  *widget,
-                   const char *label)
-{
-  return find_under (widget, is_drawn_button, label);
-}
 
 /* The Sessions page: the sessions with their state, a session drawn through its button with
  * its tables as cards (the store's seats, winds by chair), a close refused while tables are
@@ -1008,198 +584,6 @@ test_window_sessions_draw_refused (void)
   restore_database ();
 }
 
-/* Removes a test's temporary folder and everything in it. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
-
-/* The preferences row under @widget titled @title, as a person reads it on screen (the row's
- * title is also its accessible name). */
-static gboolean
-is_row_titled (GtkWidget     *widget,
-               gconstpointer  title)
-{
-  return ADW_IS_PREFERENCES_ROW (widget)
-         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
-}
-
-static GtkWidget *
-find_row (GtkWidget  *widget,
-          const char *title)
-{
-  return find_under (widget, is_row_titled, title);
-}
-
-/* The option row of the rules' option @key (the row's widget name is the key). */
-static gboolean
-is_option_row (GtkWidget     *widget,
-               gconstpointer  key)
-{
-  return ADW_IS_PREFERENCES_ROW (widget) && g_strcmp0 (gtk_widget_get_name (widget), key) == 0;
-}
-
-static GtkWidget *
-find_option_row (GtkWidget  *widget,
-                 const char *key)
-{
-  return find_under (widget, is_option_row, key);
-}
-
-/* The first widget of @type under @widget, drawn or not. */
-static gboolean
-is_of_type (GtkWidget     *widget,
-            gconstpointer  type)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
-}
-
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  return find_under (widget, is_of_type, GSIZE_TO_POINTER (type));
-}
-
-/* The button under @widget labelled @label (its mnemonic included). */
-static gboolean
-is_button (GtkWidget     *widget,
-           gconstpointer  label)
-{
-  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
-}
-
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  return find_under (widget, is_button, label);
-}
-
-/* The icon-only button under @widget whose tooltip (and accessible name) is @tooltip. */
-static gboolean
-is_tooltip_button (GtkWidget     *widget,
-                   gconstpointer  tooltip)
-{
-  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
-}
-
-static GtkWidget *
-find_tooltip_button (GtkWidget  *widget,
-                     const char *tooltip)
-{
-  return find_under (widget, is_tooltip_button, tooltip);
-}
-
-/* Clicks @button as a person's click ends, at once (GtkButton's keyboard activation clicks
- * only after a short visual press). */
-static void
-press_button (GtkWidget *button)
-{
-  g_assert_true (gtk_widget_is_sensitive (button) && gtk_widget_is_drawable (button));
-  g_signal_emit_by_name (button, "clicked");
-}
-
-/* Selects the item of combo row @row that reads @text. */
-static void
-select_combo_item (GtkWidget  *row,
-                   const char *text)
-{
-  GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
-
-      if (g_strcmp0 (gtk_string_object_get_string (item), text) == 0)
-        {
-          adw_combo_row_set_selected (ADW_COMBO_ROW (row), i);
-          return;
-        }
-    }
-  g_error ("No item %s in the combo row %s", text,
-           adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
-}
-
-/* Saves what @widget draws as a PNG at @path (for SPARROW_TEST_SCREENSHOTS). */
-static void
-save_screenshot (GtkWidget  *widget,
-                 const char *path)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-}
-
-/* Runs the main loop until the dialog has drawn itself, and saves it when asked to. */
-static void
-maybe_screenshot (GtkWindow  *dialog,
-                  const char *name)
-{
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
-
-  if (folder == NULL)
-    return;
-  /* Tall enough for every row, so that one picture shows the whole dialog. */
-  gtk_window_set_default_size (dialog, 560, 2000);
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
-  save_screenshot (GTK_WIDGET (dialog), path);
-}
-
-/* Opens the New Tournament dialog as Ctrl+N or the header bar's button does. */
-static GtkWindow *
-open_new_tournament_dialog (GtkWindow *window)
-{
-  GtkWindow *dialog;
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tournament", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the New Tournament dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
-  g_assert_true (gtk_window_get_transient_for (dialog) == window);
-  g_assert_true (gtk_window_get_modal (dialog));
-  return dialog;
-}
-
-typedef struct
-{
-  GtkWidget  *under;
-  const char *text;
-} ShownText;
-
-static gboolean
-text_is_shown (gpointer data)
-{
-  ShownText *shown = data;
-
-  return shows_label_text (shown->under, shown->text);
-}
 
 /* The dialog creates the tournament with the rules, profile, sessions, seating, ranking and
  * options chosen in its rows; it closes, the list shows the new one and a toast names it. */
@@ -1351,52 +735,6 @@ test_window_new_tournament_refused (void)
   restore_database ();
 }
 
-/* The players page of a new tournament "Club Night" holding @names (NULL-terminated), open in
- * the window; *@tournament gets its id. */
-static GtkWindow *
-open_players_page (const char        *file,
-                   const char *const *names,
-                   gint64            *tournament)
-{
-  g_autofree char *path = use_database (file);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
-  SpTournament event = {
-    .name = (char *) "Club Night",
-    .ruleset = SP_RULESET_MCR,
-    .profile = (char *) "cn",
-    .n_sessions = 2,
-    .seating = (char *) "random",
-    .ranking = (char *) "r98",
-  };
-  GtkWindow *window;
-
-  g_assert_no_error (error);
-  store_tournament (db, &event);
-  for (; *names != NULL; names++)
-    add_player (db, event.id, *names, NULL, NULL);
-  g_clear_pointer (&db, sp_db_close);
-  *tournament = event.id;
-
-  window = start_app ();
-  open_first_tournament (window);
-  return window;
-}
-
-/* The visible label with the "error" style under @widget, or NULL. */
-static gboolean
-is_error_label (GtkWidget     *widget,
-                gconstpointer  data)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget)
-         && gtk_widget_has_css_class (widget, "error");
-}
-
-static GtkWidget *
-find_error_label (GtkWidget *widget)
-{
-  return find_under (widget, is_error_label, NULL);
-}
 
 /* "Add Player" opens the dialog; what is typed in its rows is stored, the list shows the new
  * player and a toast names him. */
@@ -1674,73 +1012,33 @@ test_window_import_players (void)
   restore_database ();
 }
 
+static void
+add_tests (void)
+{
+  g_test_add_func ("/sparrow/ui/window/empty-state", test_window_empty_state);
+  g_test_add_func ("/sparrow/ui/window/about", test_window_about);
+  g_test_add_func ("/sparrow/ui/window/help-overlay", test_window_help_overlay);
+  g_test_add_func ("/sparrow/ui/window/size-setting", test_window_size_setting);
+  g_test_add_func ("/sparrow/ui/window/creates-database", test_window_creates_database);
+  g_test_add_func ("/sparrow/ui/window/tournaments", test_window_tournaments);
+  g_test_add_func ("/sparrow/ui/window/not-sparrow", test_window_not_sparrow);
+  g_test_add_func ("/sparrow/ui/window/new-tournament", test_window_new_tournament);
+  g_test_add_func ("/sparrow/ui/window/new-tournament-refused",
+                   test_window_new_tournament_refused);
+  g_test_add_func ("/sparrow/ui/window/tournament-pages", test_window_tournament_pages);
+  g_test_add_func ("/sparrow/ui/window/sessions", test_window_sessions);
+  g_test_add_func ("/sparrow/ui/window/sessions-draw-refused",
+                   test_window_sessions_draw_refused);
+  g_test_add_func ("/sparrow/ui/window/add-player", test_window_add_player);
+  g_test_add_func ("/sparrow/ui/window/add-player-refused", test_window_add_player_refused);
+  g_test_add_func ("/sparrow/ui/window/edit-player", test_window_edit_player);
+  g_test_add_func ("/sparrow/ui/window/withdraw-player", test_window_withdraw_player);
+  g_test_add_func ("/sparrow/ui/window/import-players", test_window_import_players);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-
-  /* Temporary user folders, so that nothing of the user's is read or written.  The system's
-   * XDG_DATA_DIRS are kept (G_TEST_OPTION_ISOLATE_DIRS would drop them): GTK finds the MIME
-   * database there, without which it cannot tell an SVG icon from any other file. */
-  home = g_dir_make_tmp ("sparrow-test-ui-XXXXXX", &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < 4; i++)
-    {
-      static const char *const folders[][2] = {
-        { "XDG_DATA_HOME", "data" },
-        { "XDG_CONFIG_HOME", "config" },
-        { "XDG_CACHE_HOME", "cache" },
-        { "XDG_STATE_HOME", "state" },
-      };
-      g_autofree char *folder = g_build_filename (home, folders[i][1], NULL);
-
-      g_setenv (folders[i][0], folder, TRUE);
-    }
-  default_database = g_build_filename (home, "events", "club.db", NULL);
-  g_setenv ("SPARROW_DB", default_database, TRUE);
-
-  if (!gtk_init_check ())
-    {
-      g_test_skip ("no display: run the ui suite under xvfb-run");
-      status = g_test_run ();
-    }
-  else
-    {
-      /* Its own instance, whatever else runs on the session bus. */
-      app = sp_application_new ();
-      g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-      g_application_register (G_APPLICATION (app), NULL, &error);
-      g_assert_no_error (error);
-
-      g_test_add_func ("/sparrow/ui/window/empty-state", test_window_empty_state);
-      g_test_add_func ("/sparrow/ui/window/about", test_window_about);
-      g_test_add_func ("/sparrow/ui/window/help-overlay", test_window_help_overlay);
-      g_test_add_func ("/sparrow/ui/window/size-setting", test_window_size_setting);
-      g_test_add_func ("/sparrow/ui/window/creates-database", test_window_creates_database);
-      g_test_add_func ("/sparrow/ui/window/tournaments", test_window_tournaments);
-      g_test_add_func ("/sparrow/ui/window/not-sparrow", test_window_not_sparrow);
-      g_test_add_func ("/sparrow/ui/window/new-tournament", test_window_new_tournament);
-      g_test_add_func ("/sparrow/ui/window/new-tournament-refused",
-                       test_window_new_tournament_refused);
-      g_test_add_func ("/sparrow/ui/window/tournament-pages", test_window_tournament_pages);
-      g_test_add_func ("/sparrow/ui/window/sessions", test_window_sessions);
-      g_test_add_func ("/sparrow/ui/window/sessions-draw-refused",
-                       test_window_sessions_draw_refused);
-      g_test_add_func ("/sparrow/ui/window/add-player", test_window_add_player);
-      g_test_add_func ("/sparrow/ui/window/add-player-refused", test_window_add_player_refused);
-      g_test_add_func ("/sparrow/ui/window/edit-player", test_window_edit_player);
-      g_test_add_func ("/sparrow/ui/window/withdraw-player", test_window_withdraw_player);
-      g_test_add_func ("/sparrow/ui/window/import-players", test_window_import_players);
-      status = g_test_run ();
-      g_clear_object (&app);
-    }
-
-  remove_tree (home);
-  g_clear_pointer (&home, g_free);
-  g_clear_pointer (&default_database, g_free);
-  return status;
+  return run_ui_tests (argc, argv, add_tests);
 }

@@ -15,6 +15,8 @@ typedef enum
   SP_DB_ERROR_TOO_NEW,     /* made by a newer Sparrow */
   SP_DB_ERROR_NOT_FOUND,   /* no such tournament, player, table, hand */
   SP_DB_ERROR_INVALID,     /* the request is understood but not acceptable */
+  SP_DB_ERROR_CORRUPT,     /* the file is damaged */
+  SP_DB_ERROR_BUSY,        /* another connection held the lock beyond the busy timeout */
 } SpDbError;
 
 GQuark sp_db_error_quark (void);

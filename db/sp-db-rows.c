@@ -1180,3 +1180,252 @@ sp_db_list_audit (SpDb    *db,
                           (SpDbRowReader) audit_entry_from_row,
                           (GDestroyNotify) sp_audit_entry_free, "reading the audit log", error);
 }
+
+/* ---- a tournament's log ------------------------------------------------------------------ */
+
+void
+sp_log_entry_free (SpLogEntry *entry)
+{
+  if (entry == NULL)
+    return;
+  g_free (entry->at);
+  g_free (entry->who);
+  g_free (entry->name);
+  g_free (entry->old_name);
+  g_free (entry->reason);
+  g_free (entry);
+}
+
+/* The columns of LOG_QUERY, in order. */
+enum
+{
+  LOG_ID,
+  LOG_AT,
+  LOG_WHO,
+  LOG_TARGET,
+  LOG_ACTION,
+  LOG_CHANGED,
+  LOG_SESSION,
+  LOG_TABLE,
+  LOG_HAND,
+  LOG_OLD_HAND,
+  LOG_PLAYER,
+  LOG_NAME,
+  LOG_OLD_NAME,
+  LOG_OLD_STATUS,
+  LOG_NEW_STATUS,
+  LOG_PRESENT,
+  LOG_POINTS,
+  LOG_REASON,
+  LOG_SEED,
+  LOG_TABLE_PLAYERS,
+  LOG_OLD_SEED,
+};
+
+/* Every line of the audit log with the tournament, session, table and player it concerns,
+ * read from the values it logged and, for seats, hands and penalties, from their session and
+ * its seats.  Updates that changed none of the logged columns (a session's clock, say) are
+ * left out. */
+static const char LOG_QUERY[] =
+  "WITH a AS ("
+  "  SELECT id, at, who, target, row_id, action, old_values AS o, new_values AS n,"
+  "   coalesce (new_values, old_values) AS v FROM audit"
+  "  WHERE action != 'update' OR old_values IS NOT new_values),"
+  " b AS ("
+  "  SELECT a.*, s.id AS sid, s.tournament_id AS st, s.number AS snum,"
+  "   json_extract (a.v, '$.table_number') AS tn, json_extract (a.v, '$.player_id') AS pl"
+  "  FROM a LEFT JOIN sessions s"
+  "   ON a.target IN ('seats', 'hands', 'penalties') AND s.id = json_extract (a.v, '$.session_id')),"
+  " c AS ("
+  "  SELECT b.*,"
+  "   CASE b.target WHEN 'tournaments' THEN b.row_id"
+  "    WHEN 'players' THEN json_extract (b.v, '$.tournament_id')"
+  "    WHEN 'sessions' THEN json_extract (b.v, '$.tournament_id')"
+  "    ELSE b.st END AS tid,"
+  "   CASE b.target WHEN 'penalties' THEN"
+  "     (SELECT table_number FROM seats WHERE session_id = b.sid AND player_id = b.pl)"
+  "    ELSE b.tn END AS tbl,"
+  "   CASE b.target WHEN 'players' THEN b.row_id"
+  "    WHEN 'hands' THEN (SELECT player_id FROM seats WHERE session_id = b.sid"
+  "     AND table_number = b.tn AND chair = json_extract (b.v, '$.winner'))"
+  "    ELSE b.pl END AS pid"
+  "  FROM b)"
+  " SELECT c.id, c.at, c.who, c.target, c.action,"
+  "  CASE WHEN c.action = 'update' THEN (SELECT group_concat (e.key, ' ') FROM json_each (c.o) e"
+  "   WHERE e.value IS NOT json_extract (c.n, '$.' || e.key)) END,"
+  "  CASE c.target WHEN 'sessions' THEN json_extract (c.v, '$.number') ELSE c.snum END,"
+  "  c.tbl,"
+  "  CASE c.target WHEN 'hands' THEN json_extract (c.v, '$.number') END,"
+  "  CASE c.target WHEN 'hands' THEN json_extract (c.o, '$.number') END,"
+  "  c.pid,"
+  "  CASE WHEN c.target IN ('players', 'tournaments') THEN json_extract (c.v, '$.name')"
+  "   ELSE (SELECT name FROM players WHERE id = c.pid) END,"
+  "  CASE c.target"
+  "   WHEN 'players' THEN CASE WHEN c.action = 'insert'"
+  "     THEN (SELECT name FROM players WHERE id = json_extract (c.v, '$.substitute_for'))"
+  "     ELSE json_extract (c.o, '$.name') END"
+  "   WHEN 'tournaments' THEN json_extract (c.o, '$.name')"
+  "   WHEN 'seats' THEN (SELECT name FROM players WHERE id = json_extract (c.o, '$.player_id'))"
+  "   END,"
+  "  json_extract (c.o, '$.status'), json_extract (c.n, '$.status'),"
+  "  json_extract (c.n, '$.present'),"
+  "  CASE c.target WHEN 'penalties' THEN json_extract (c.v, '$.points')"
+  "   WHEN 'hands' THEN json_extract (c.v, '$.total') END,"
+  "  CASE c.target WHEN 'penalties' THEN json_extract (c.v, '$.reason') END,"
+  "  CASE c.target WHEN 'sessions' THEN json_extract (c.v, '$.seed') END,"
+  "  CASE c.target WHEN 'hands' THEN (SELECT group_concat (player_id, ' ') FROM"
+  "   (SELECT player_id FROM seats WHERE session_id = c.sid AND table_number = c.tn"
+  "    ORDER BY chair)) END"
+  " FROM c WHERE c.tid = ?"
+  " ORDER BY c.id DESC";
+
+static gboolean
+column_is (sqlite3_stmt *statement,
+           int           column,
+           const char   *text)
+{
+  const char *value = (const char *) sqlite3_column_text (statement, column);
+
+  return value != NULL && strcmp (value, text) == 0;
+}
+
+/* Whether the update's changed columns (space separated) are exactly @only, or include @one. */
+static gboolean
+changed_has (const char *changed,
+             const char *column)
+{
+  g_auto(GStrv) columns = g_strsplit (changed != NULL ? changed : "", " ", -1);
+
+  return g_strv_contains ((const char *const *) columns, column);
+}
+
+static SpLogKind
+classify_update (const char   *target,
+                 const char   *changed,
+                 sqlite3_stmt *statement)
+{
+  if (strcmp (target, "tournaments") == 0)
+    {
+      if (changed_has (changed, "name"))
+        return SP_LOG_TOURNAMENT_RENAMED;
+      if (g_strcmp0 (changed, "plan_seed") == 0)
+        return SP_LOG_PLAN_STORED;
+      return SP_LOG_TOURNAMENT_CHANGED;
+    }
+  if (strcmp (target, "players") == 0)
+    {
+      if (changed_has (changed, "status"))
+        return column_is (statement, LOG_NEW_STATUS, "withdrawn") ? SP_LOG_PLAYER_WITHDRAWN
+                                                                  : SP_LOG_PLAYER_REINSTATED;
+      if (g_strcmp0 (changed, "present") == 0)
+        return sqlite3_column_int (statement, LOG_PRESENT) ? SP_LOG_PLAYER_CHECKED_IN
+                                                           : SP_LOG_PLAYER_CHECKED_OUT;
+      if (changed_has (changed, "name"))
+        return SP_LOG_PLAYER_RENAMED;
+      return SP_LOG_PLAYER_EDITED;
+    }
+  if (strcmp (target, "sessions") == 0)
+    {
+      if (changed_has (changed, "status"))
+        return column_is (statement, LOG_NEW_STATUS, "closed") ? SP_LOG_SESSION_CLOSED
+                                                               : SP_LOG_SESSION_REOPENED;
+      if (changed_has (changed, "seed"))
+        return sqlite3_column_type (statement, LOG_OLD_SEED) == SQLITE_NULL
+               ? SP_LOG_SESSION_DRAWN : SP_LOG_SESSION_REDRAWN;
+      return SP_LOG_SESSION_CHANGED;
+    }
+  if (strcmp (target, "seats") == 0)
+    return SP_LOG_SEAT_CHANGED;
+  if (strcmp (target, "hands") == 0)
+    return g_strcmp0 (changed, "number") == 0 ? SP_LOG_HAND_RENUMBERED : SP_LOG_HAND_CORRECTED;
+  if (strcmp (target, "penalties") == 0)
+    return SP_LOG_PENALTY_CHANGED;
+  return SP_LOG_OTHER;
+}
+
+static SpLogKind
+classify (sqlite3_stmt *statement)
+{
+  static const struct
+  {
+    const char *target;
+    SpLogKind   insert;
+    SpLogKind   delete;
+  } kinds[] = {
+    { "tournaments", SP_LOG_TOURNAMENT_CREATED, SP_LOG_TOURNAMENT_DELETED },
+    { "players", SP_LOG_PLAYER_ADDED, SP_LOG_PLAYER_REMOVED },
+    { "sessions", SP_LOG_SESSION_DRAWN, SP_LOG_SESSION_REMOVED },
+    { "seats", SP_LOG_SEAT_TAKEN, SP_LOG_SEAT_FREED },
+    { "hands", SP_LOG_HAND_ENTERED, SP_LOG_HAND_DELETED },
+    { "penalties", SP_LOG_PENALTY_GIVEN, SP_LOG_PENALTY_DELETED },
+  };
+  const char *target = (const char *) sqlite3_column_text (statement, LOG_TARGET);
+
+  if (target == NULL)
+    return SP_LOG_OTHER;
+  if (column_is (statement, LOG_ACTION, "update"))
+    return classify_update (target, (const char *) sqlite3_column_text (statement, LOG_CHANGED),
+                            statement);
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (strcmp (target, kinds[i].target) == 0)
+      {
+        if (column_is (statement, LOG_ACTION, "delete"))
+          return kinds[i].delete;
+        /* A player inserted in another's place is a substitute. */
+        if (kinds[i].insert == SP_LOG_PLAYER_ADDED
+            && sqlite3_column_type (statement, LOG_OLD_NAME) != SQLITE_NULL)
+          return SP_LOG_SUBSTITUTE_ADDED;
+        /* A session's row comes before its draw sets the seed. */
+        if (kinds[i].insert == SP_LOG_SESSION_DRAWN
+            && sqlite3_column_type (statement, LOG_SEED) == SQLITE_NULL)
+          return SP_LOG_SESSION_ADDED;
+        return kinds[i].insert;
+      }
+  return SP_LOG_OTHER;
+}
+
+static SpLogEntry *
+log_entry_from_row (sqlite3_stmt *statement)
+{
+  SpLogEntry *entry = g_new0 (SpLogEntry, 1);
+  const char *table_players = (const char *) sqlite3_column_text (statement, LOG_TABLE_PLAYERS);
+
+  entry->id = sqlite3_column_int64 (statement, LOG_ID);
+  entry->at = sp_db_column_text (statement, LOG_AT);
+  entry->who = sp_db_column_text (statement, LOG_WHO);
+  entry->kind = classify (statement);
+  entry->session = sqlite3_column_int (statement, LOG_SESSION);
+  entry->table = sqlite3_column_int (statement, LOG_TABLE);
+  entry->hand = sqlite3_column_int (statement, LOG_HAND);
+  entry->old_hand = sqlite3_column_int (statement, LOG_OLD_HAND);
+  entry->player = sqlite3_column_int64 (statement, LOG_PLAYER);
+  entry->name = sp_db_column_text (statement, LOG_NAME);
+  entry->old_name = sp_db_column_text (statement, LOG_OLD_NAME);
+  entry->points = sqlite3_column_int64 (statement, LOG_POINTS);
+  entry->reason = sp_db_column_text (statement, LOG_REASON);
+  entry->has_seed = sqlite3_column_type (statement, LOG_SEED) != SQLITE_NULL;
+  entry->seed = (guint64) sqlite3_column_int64 (statement, LOG_SEED);
+  entry->players[0] = entry->player;
+  if (table_players != NULL)
+    {
+      g_auto(GStrv) ids = g_strsplit (table_players, " ", 4);
+
+      for (guint i = 0; ids[i] != NULL && i < 4; i++)
+        entry->players[i] = g_ascii_strtoll (ids[i], NULL, 10);
+    }
+  return entry;
+}
+
+GPtrArray *
+sp_db_list_log (SpDb    *db,
+                gint64   tournament,
+                GError **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament) };
+
+  g_return_val_if_fail (db != NULL, NULL);
+
+  return sp_db_list_rows (db, sp_db_query (db, LOG_QUERY, values, G_N_ELEMENTS (values), error),
+                          (SpDbRowReader) log_entry_from_row, (GDestroyNotify) sp_log_entry_free,
+                          "reading the tournament's log", error);
+}

@@ -26,6 +26,10 @@ sp_db_fail (SpDb        *db,
 
   if ((rc & 0xff) == SQLITE_NOTADB)
     code = SP_DB_ERROR_NOT_SPARROW;
+  else if ((rc & 0xff) == SQLITE_CORRUPT)
+    code = SP_DB_ERROR_CORRUPT;
+  else if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
+    code = SP_DB_ERROR_BUSY;
   else if ((rc & 0xff) == SQLITE_CONSTRAINT)
     code = SP_DB_ERROR_INVALID;
   g_set_error (error, SP_DB_ERROR, code, "%s: %s (%s)", what, sqlite3_errstr (rc),
@@ -777,6 +781,17 @@ sp_db_open (const char  *path,
       return NULL;
     }
   return g_steal_pointer (&db);
+}
+
+gboolean
+sp_db_get_data_version (SpDb    *db,
+                        gint64  *version,
+                        GError **error)
+{
+  g_return_val_if_fail (db != NULL, FALSE);
+  g_return_val_if_fail (version != NULL, FALSE);
+
+  return pragma_int (db, "data_version", version, error);
 }
 
 void

@@ -283,6 +283,80 @@ GArray   *sp_db_list_table_results (SpDb    *db,
 GPtrArray *sp_db_list_audit     (SpDb          *db,
                                  GError       **error);
 
+/* What a line of the audit log did, in the domain's words, for the Log page. */
+typedef enum
+{
+  SP_LOG_OTHER,
+  SP_LOG_TOURNAMENT_CREATED,
+  SP_LOG_TOURNAMENT_RENAMED,
+  SP_LOG_TOURNAMENT_CHANGED,
+  SP_LOG_PLAN_STORED,
+  SP_LOG_TOURNAMENT_DELETED,
+  SP_LOG_PLAYER_ADDED,
+  SP_LOG_SUBSTITUTE_ADDED,
+  SP_LOG_PLAYER_CHECKED_IN,
+  SP_LOG_PLAYER_CHECKED_OUT,
+  SP_LOG_PLAYER_WITHDRAWN,
+  SP_LOG_PLAYER_REINSTATED,
+  SP_LOG_PLAYER_RENAMED,
+  SP_LOG_PLAYER_EDITED,
+  SP_LOG_PLAYER_REMOVED,
+  SP_LOG_SESSION_ADDED,
+  SP_LOG_SESSION_DRAWN,
+  SP_LOG_SESSION_REDRAWN,
+  SP_LOG_SESSION_CLOSED,
+  SP_LOG_SESSION_REOPENED,
+  SP_LOG_SESSION_CHANGED,
+  SP_LOG_SESSION_REMOVED,
+  SP_LOG_SEAT_TAKEN,
+  SP_LOG_SEAT_CHANGED,
+  SP_LOG_SEAT_FREED,
+  SP_LOG_HAND_ENTERED,
+  SP_LOG_HAND_CORRECTED,
+  SP_LOG_HAND_RENUMBERED,
+  SP_LOG_HAND_DELETED,
+  SP_LOG_PENALTY_GIVEN,
+  SP_LOG_PENALTY_CHANGED,
+  SP_LOG_PENALTY_DELETED,
+} SpLogKind;
+
+/* One line of a tournament's audit log with what it concerns, to show and to filter on. */
+typedef struct
+{
+  gint64     id;
+  char      *at;          /* UTC, ISO 8601 */
+  char      *who;
+  SpLogKind  kind;
+  guint      session;     /* 0: none */
+  guint      table;       /* 0: none */
+  guint      hand;        /* a hand's number, 0: none */
+  guint      old_hand;    /* a renumbered hand's number before */
+  gint64     player;      /* the player concerned (a hand's winner), 0: none */
+  char      *name;        /* the player's name, or the tournament's; NULL for a drawn hand */
+  char      *old_name;    /* the name before a rename; the player a substitute or a seat
+                           * change replaced */
+  gint64     points;      /* a penalty's points, a hand's total */
+  char      *reason;      /* a penalty's reason */
+  gboolean   has_seed;
+  guint64    seed;        /* a draw's seed */
+  gint64     players[4];  /* everyone concerned: the four at a hand's table, else the player */
+} SpLogEntry;
+
+void       sp_log_entry_free    (SpLogEntry    *entry);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpLogEntry, sp_log_entry_free)
+
+/* @tournament's lines of the audit log (SpLogEntry), newest first; updates that changed none
+ * of the logged columns are left out. */
+GPtrArray *sp_db_list_log       (SpDb          *db,
+                                 gint64         tournament,
+                                 GError       **error);
+
+/* A number that changes whenever another connection (sparrow-cli, a second window) commits a
+ * change to the file, for a view to know when to read again. */
+gboolean   sp_db_get_data_version (SpDb        *db,
+                                   gint64      *version,
+                                   GError     **error);
+
 /* ---- the director's operations ----------------------------------------------------------
  * Each is one transaction (BEGIN IMMEDIATE … COMMIT) that checks every rule and writes all or
  * nothing, in the audit log; a refusal is SP_DB_ERROR_INVALID or SP_DB_ERROR_NOT_FOUND with a

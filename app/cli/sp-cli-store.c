@@ -16,6 +16,8 @@ sp_cli_store_fail (SpCli        *cli,
       switch ((SpDbError) error->code)
         {
         case SP_DB_ERROR_IO:
+        case SP_DB_ERROR_CORRUPT:
+        case SP_DB_ERROR_BUSY:
           return sp_cli_fail (cli, SP_CLI_STORAGE, "storage", "%s", error->message);
         case SP_DB_ERROR_NOT_SPARROW:
           return sp_cli_fail (cli, SP_CLI_STORAGE, "not-sparrow", "%s", error->message);

@@ -65,10 +65,10 @@ sp_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit", quit_accels);
 }
 
-/* The app works on its embedded default database (SPARROW_DB, else the user's data folder), so
- * the first window opens it directly, creating it and bringing its schema up to date when
- * needed; activating again raises that window.  A file that cannot be opened is left as it is
- * and the window says why, with its path. */
+/* The app works on its embedded default database (SPARROW_DB, else the user's data folder): the
+ * first window opens it off the main thread, creating it and bringing its schema up to date
+ * when needed; activating again raises that window.  A file that cannot be opened is left as
+ * it is and the window says why, with its path. */
 static void
 sp_application_activate (GApplication *application)
 {
@@ -77,15 +77,8 @@ sp_application_activate (GApplication *application)
   if (window == NULL)
     {
       g_autofree char *database_path = sp_db_default_path ();
-      g_autoptr(GError) error = NULL;
-      SpDb *db = sp_db_open (database_path, &error);
 
-      window = GTK_WINDOW (sp_window_new (GTK_APPLICATION (application), database_path, db));
-      if (db == NULL)
-        {
-          g_debug ("Cannot open the database %s: %s", database_path, error->message);
-          sp_window_show_database_error (SP_WINDOW (window), error);
-        }
+      window = GTK_WINDOW (sp_window_new (GTK_APPLICATION (application), database_path, NULL));
     }
 
   gtk_window_present (window);

@@ -231,7 +231,14 @@ close_all_windows (void)
  * no window at all and closes every window it opened. */
 static SpApplication *app;
 
-/* Activates the app as launching `sparrow` does, and returns the window that opens. */
+static inline gboolean
+window_has_opened (gpointer window)
+{
+  return !sp_window_is_opening (SP_WINDOW (window));
+}
+
+/* Activates the app as launching `sparrow` does, and returns the window that opens (its
+ * database opened, or the reason why not shown). */
 static inline GtkWindow *
 start_app (void)
 {
@@ -243,6 +250,7 @@ start_app (void)
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   g_assert_true (SP_IS_WINDOW (window));
   wait_until (widget_is_mapped, window, "the main window to be mapped");
+  wait_until (window_has_opened, window, "the database to be opened");
   return window;
 }
 

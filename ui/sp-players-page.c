@@ -765,7 +765,7 @@ sp_players_page_init (SpPlayersPage *self)
  * @db: the store, which must outlive the page's use of it
  * @tournament: the tournament's id
  *
- * Lists @tournament's players, with the search cleared.
+ * Lists @tournament's players, with the search cleared when it is another tournament.
  */
 void
 sp_players_page_load (SpPlayersPage *self,
@@ -774,8 +774,10 @@ sp_players_page_load (SpPlayersPage *self,
 {
   g_return_if_fail (SP_IS_PLAYERS_PAGE (self));
 
+  /* Read again for the same tournament (a change made elsewhere), the search stays. */
+  if (tournament != self->tournament)
+    gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   self->db = db;
   self->tournament = tournament;
-  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   load_players (self);
 }

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 
+#include "sp-log-page.h"
 #include "sp-players-page.h"
 #include "sp-sessions-page.h"
 #include "sp-standings-page.h"
@@ -20,6 +21,7 @@ struct _SpTournamentView
   SpPlayersPage *players_page;
   SpSessionsPage *sessions_page;
   SpStandingsPage *standings_page;
+  SpLogPage *log_page;
 };
 
 G_DEFINE_FINAL_TYPE (SpTournamentView, sp_tournament_view, GTK_TYPE_BOX)
@@ -36,6 +38,8 @@ page_changed_cb (SpTournamentView *self)
     sp_sessions_page_load (self->sessions_page, self->db, self->tournament);
   else if (g_strcmp0 (name, "standings") == 0)
     sp_standings_page_load (self->standings_page, self->db, self->tournament);
+  else if (g_strcmp0 (name, "log") == 0)
+    sp_log_page_load (self->log_page, self->db, self->tournament);
 }
 
 static void
@@ -61,6 +65,7 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   g_type_ensure (SP_TYPE_PLAYERS_PAGE);
   g_type_ensure (SP_TYPE_SESSIONS_PAGE);
   g_type_ensure (SP_TYPE_STANDINGS_PAGE);
+  g_type_ensure (SP_TYPE_LOG_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-tournament-view.ui");
@@ -69,6 +74,7 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, players_page);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, sessions_page);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, standings_page);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentView, log_page);
   gtk_widget_class_bind_template_callback (widget_class, page_changed_cb);
 }
 
@@ -133,4 +139,7 @@ sp_tournament_view_reload (SpTournamentView *self)
   sp_players_page_load (self->players_page, self->db, self->tournament->id);
   sp_sessions_page_load (self->sessions_page, self->db, self->tournament);
   sp_standings_page_load (self->standings_page, self->db, self->tournament);
+  /* The log can be long: it is read when its page is shown, or now if it is. */
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "log") == 0)
+    sp_log_page_load (self->log_page, self->db, self->tournament);
 }

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "sp-log-page.h"
 #include "sp-new-tournament-dialog.h"
 #include "sp-player-dialog.h"
 #include "sp-players-page.h"

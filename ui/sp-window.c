@@ -14,11 +14,15 @@ struct _SpWindow
   char *database_path;
   SpDb *db;
   GSettings *settings;
+  GCancellable *opening;    /* while the database opens on a worker thread */
+  guint poll_id;            /* the watch for changes by other connections */
+  gint64 data_version;
 
   /* Template children */
   AdwToastOverlay *toast_overlay;
   AdwViewStack *view_stack;
   AdwStatusPage *empty_page;
+  GtkSpinner *loading_spinner;
   GtkLabel *database_label;
   GListStore *tournaments;
   GtkSortListModel *sorted_tournaments;
@@ -40,6 +44,9 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static void load_tournaments (SpWindow *self);
+static void reopen_last_tournament (SpWindow *self);
 
 /* The window's size is kept in GSettings when the schema is installed or found through
  * GSETTINGS_SCHEMA_DIR; an uninstalled build without it still opens, at the default size. */
@@ -244,6 +251,201 @@ new_tournament (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The values of the scrolled windows under @widget, depth first. */
+static GArray *
+save_scroll (GtkWidget *widget,
+             GArray    *values)
+{
+  if (values == NULL)
+    values = g_array_new (FALSE, FALSE, sizeof (double));
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    {
+      double value = gtk_adjustment_get_value (
+        gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (widget)));
+
+      g_array_append_val (values, value);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    save_scroll (child, values);
+  return values;
+}
+
+static void
+restore_scroll (GtkWidget *widget,
+                GArray    *values,
+                guint     *index)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget) && *index < values->len)
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (widget)),
+                              g_array_index (values, double, (*index)++));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    restore_scroll (child, values, index);
+}
+
+/* Another connection changed the file: the page shown reads it again, where it was scrolled
+ * to; an open tournament deleted elsewhere gives way to the list. */
+static void
+reload_changed_data (SpWindow *self)
+{
+  const char *page = adw_view_stack_get_visible_child_name (self->view_stack);
+  GtkWidget *shown = adw_view_stack_get_visible_child (self->view_stack);
+  g_autoptr(GArray) scroll = NULL;
+  guint index = 0;
+
+  if (g_strcmp0 (page, "tournament") == 0)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT,
+                                             sp_tournament_view_get_tournament (self->tournament_page));
+      g_autoptr(SpTournament) tournament = sp_db_find_tournament (self->db, id, &error);
+
+      if (tournament == NULL)
+        {
+          if (!g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND))
+            {
+              sp_window_show_database_error (self, error);
+              return;
+            }
+          adw_toast_overlay_add_toast (self->toast_overlay,
+                                       adw_toast_new (_("The tournament was deleted elsewhere")));
+          load_tournaments (self);
+          return;
+        }
+      scroll = save_scroll (shown, NULL);
+      sp_tournament_view_reload (self->tournament_page);
+      restore_scroll (shown, scroll, &index);
+    }
+  else if (g_strcmp0 (page, "tournaments") == 0 || g_strcmp0 (page, "empty") == 0)
+    {
+      scroll = save_scroll (shown, NULL);
+      load_tournaments (self);
+      restore_scroll (adw_view_stack_get_visible_child (self->view_stack), scroll, &index);
+    }
+}
+
+/* Polled every second: PRAGMA data_version changes when another connection (sparrow-cli, a
+ * second window) commits, so that its changes show within two seconds. */
+static gboolean
+poll_data_version_cb (gpointer user_data)
+{
+  SpWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+  gint64 version = 0;
+
+  if (self->db == NULL)
+    return G_SOURCE_CONTINUE;
+  if (!sp_db_get_data_version (self->db, &version, &error))
+    {
+      self->poll_id = 0;
+      sp_window_show_database_error (self, error);
+      return G_SOURCE_REMOVE;
+    }
+  if (version != self->data_version)
+    {
+      self->data_version = version;
+      reload_changed_data (self);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+/* The window works on @db from now on: lists its tournaments, opens the last one, and watches
+ * for changes made by others. */
+static void
+take_database (SpWindow *self,
+               SpDb     *db)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_clear_pointer (&self->db, sp_db_close);
+  self->db = db;
+  if (!sp_db_get_data_version (db, &self->data_version, &error))
+    {
+      sp_window_show_database_error (self, error);
+      return;
+    }
+  load_tournaments (self);
+  if (self->db == NULL)
+    return;
+  reopen_last_tournament (self);
+  if (self->poll_id == 0)
+    self->poll_id = g_timeout_add_seconds (1, poll_data_version_cb, self);
+}
+
+/* Runs on a worker thread: the store is opened (and migrated) there and handed to the main
+ * thread, which alone uses it from then on. */
+static void
+open_database_thread (GTask        *task,
+                      gpointer      source_object,
+                      gpointer      task_data,
+                      GCancellable *cancellable)
+{
+  GError *error = NULL;
+  SpDb *db = sp_db_open (task_data, &error);
+
+  if (db == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, db, (GDestroyNotify) sp_db_close);
+}
+
+static void
+database_opened_cb (GObject      *source_object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GCancellable) cancellable = user_data;
+  SpDb *db = g_task_propagate_pointer (G_TASK (result), &error);
+
+  /* A window closed meanwhile has no use for the store. */
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_clear_pointer (&db, sp_db_close);
+      return;
+    }
+  g_clear_object (&SP_WINDOW (source_object)->opening);
+  gtk_spinner_stop (SP_WINDOW (source_object)->loading_spinner);
+  if (db == NULL)
+    {
+      g_debug ("Cannot open the database: %s", error->message);
+      sp_window_show_database_error (SP_WINDOW (source_object), error);
+      return;
+    }
+  take_database (SP_WINDOW (source_object), db);
+}
+
+/* Opens the window's database on a worker thread, the window showing a spinner meanwhile. */
+static void
+open_database (SpWindow *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->database_path == NULL || self->opening != NULL)
+    return;
+  g_clear_pointer (&self->db, sp_db_close);
+  self->opening = g_cancellable_new ();
+  gtk_spinner_start (self->loading_spinner);
+  adw_view_stack_set_visible_child_name (self->view_stack, "loading");
+  /* The task keeps the window alive until the store is open; the callback owns the
+   * cancellable. */
+  task = g_task_new (self, NULL, database_opened_cb, g_object_ref (self->opening));
+  g_task_set_source_tag (task, open_database);
+  g_task_set_task_data (task, g_strdup (self->database_path), g_free);
+  g_task_run_in_thread (task, open_database_thread);
+}
+
+static void
+open_database_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  open_database (SP_WINDOW (widget));
+}
+
 static void
 sp_window_constructed (GObject *object)
 {
@@ -274,6 +476,10 @@ sp_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_WINDOW);
   g_clear_object (&self->settings);
+  if (self->opening != NULL)
+    g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
+  g_clear_handle_id (&self->poll_id, g_source_remove);
   g_clear_pointer (&self->db, sp_db_close);
 
   G_OBJECT_CLASS (sp_window_parent_class)->dispose (object);
@@ -361,6 +567,7 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, loading_spinner);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, database_label);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, tournaments);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, sorted_tournaments);
@@ -377,6 +584,8 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
                                        "window.show-tournaments", NULL);
 
+  gtk_widget_class_install_action (widget_class, "window.open-database", NULL,
+                                   open_database_action);
   gtk_widget_class_install_action (widget_class, "window.copy-database-path", NULL,
                                    copy_database_path);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
@@ -404,7 +613,9 @@ sp_window_init (SpWindow *self)
  *   from now on
  *
  * The window lists the tournaments of @db, or shows that there is none yet.  Without a store
- * it stays empty; sp_window_show_database_error() then says why.
+ * it opens @database_path on a worker thread, showing a spinner meanwhile, and then a page
+ * that says why when the file cannot be opened.  From then on it reads the store again when
+ * another connection changes it.
  *
  * Returns: (transfer floating): a new main window.
  */
@@ -422,11 +633,9 @@ sp_window_new (GtkApplication *application,
                        "database-path", database_path,
                        NULL);
   if (db != NULL)
-    {
-      self->db = db;
-      load_tournaments (self);
-      reopen_last_tournament (self);
-    }
+    take_database (self, db);
+  else
+    open_database (self);
   return self;
 }
 
@@ -462,19 +671,65 @@ sp_window_get_database (SpWindow *self)
  * file's path, in place of the tournaments.  The window closes its store, if it had one, so
  * that nothing more is read from or written to the file.
  */
+/* What the person can do about @error, after its own message. */
+static const char *
+database_error_advice (const GError *error)
+{
+  if (error->domain == SP_DB_ERROR)
+    switch ((SpDbError) error->code)
+      {
+      case SP_DB_ERROR_NOT_SPARROW:
+        return _("The file holds something other than a Sparrow database. Sparrow left it as it "
+                 "was.");
+      case SP_DB_ERROR_TOO_NEW:
+        return _("A newer version of Sparrow wrote this file. Open it with that version; this "
+                 "one left the file as it was.");
+      case SP_DB_ERROR_CORRUPT:
+        return _("The file is damaged. Sparrow left it as it was: restore the database from a "
+                 "backup.");
+      case SP_DB_ERROR_BUSY:
+        return _("Another program kept the database locked for too long. Let it finish, then "
+                 "try again.");
+      case SP_DB_ERROR_IO:
+      case SP_DB_ERROR_NOT_FOUND:
+      case SP_DB_ERROR_INVALID:
+      default:
+        break;
+      }
+  return _("Check that the file and its folder can be read and written, and that the disk is "
+           "not full.");
+}
+
 void
 sp_window_show_database_error (SpWindow     *self,
                                const GError *error)
 {
   g_autofree char *description = NULL;
+  g_autofree char *text = NULL;
 
   g_return_if_fail (SP_IS_WINDOW (self));
   g_return_if_fail (error != NULL);
 
   g_clear_pointer (&self->db, sp_db_close);
+  g_clear_handle_id (&self->poll_id, g_source_remove);
   g_list_store_remove_all (self->tournaments);
   /* The message comes from the store, which may quote a path with characters that are markup. */
-  description = g_markup_escape_text (error->message, -1);
+  text = g_strdup_printf ("%s\n\n%s", error->message, database_error_advice (error));
+  description = g_markup_escape_text (text, -1);
   adw_status_page_set_description (self->error_page, description);
   adw_view_stack_set_visible_child_name (self->view_stack, "error");
+}
+
+/**
+ * sp_window_is_opening:
+ * @self: a window
+ *
+ * Returns: whether the window is still opening its database.
+ */
+gboolean
+sp_window_is_opening (SpWindow *self)
+{
+  g_return_val_if_fail (SP_IS_WINDOW (self), FALSE);
+
+  return self->opening != NULL;
 }

@@ -19,5 +19,6 @@ const char *sp_window_get_database_path   (SpWindow       *self);
 SpDb       *sp_window_get_database        (SpWindow       *self);
 void        sp_window_show_database_error (SpWindow       *self,
                                            const GError   *error);
+gboolean    sp_window_is_opening          (SpWindow       *self);
 
 G_END_DECLS

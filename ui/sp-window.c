@@ -372,7 +372,9 @@ take_database (SpWindow *self,
     return;
   reopen_last_tournament (self);
   if (self->poll_id == 0)
-    self->poll_id = g_timeout_add_seconds (1, poll_data_version_cb, self);
+    /* Not g_timeout_add_seconds (): it rounds each wake-up to a whole second of its own, which
+     * can leave almost two seconds between two polls. */
+    self->poll_id = g_timeout_add (1000, poll_data_version_cb, self);
 }
 
 /* Runs on a worker thread: the store is opened (and migrated) there and handed to the main

@@ -303,6 +303,10 @@ test_standings_keep_scroll (void)
   }
   before = gtk_adjustment_get_value (adjustment);
   g_assert_cmpfloat (before, >, 0);
+  /* Half-way down (the score ranking): the 120 players who lost their table's hand, tied at
+   * rank 81 below the 40 winners and the 40 who have not played yet. */
+  g_assert_nonnull (find_drawn_label (view, "81"));
+  g_assert_null (find_drawn_label (view, "78"));
 
   /* Table 45's East wins: Player 177 moves up to the winners. */
   record_hand (db, 1, 1, 45, 1, win);
@@ -314,6 +318,10 @@ test_standings_keep_scroll (void)
       g_main_context_iteration (NULL, FALSE);
   }
   g_assert_cmpfloat (fabs (gtk_adjustment_get_value (adjustment) - before), <, 1.0);
+  /* The lines in view show the standings as they are now: one more winner and three fewer
+   * who have not played above them. */
+  g_assert_nonnull (find_drawn_label (view, "78"));
+  g_assert_null (find_drawn_label (view, "81"));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (
                       GTK_COLUMN_VIEW (view)))), ==, 200);
 

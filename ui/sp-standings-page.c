@@ -32,6 +32,9 @@ struct _SpStandingItem
 
 G_DEFINE_FINAL_TYPE (SpStandingItem, sp_standing_item, G_TYPE_OBJECT)
 
+/* "changed": the item now says something else; the cells showing it read it again. */
+static guint item_changed_signal;
+
 static void
 sp_standing_item_finalize (GObject *object)
 {
@@ -47,6 +50,8 @@ static void
 sp_standing_item_class_init (SpStandingItemClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = sp_standing_item_finalize;
+  item_changed_signal = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                      NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -124,7 +129,8 @@ item_set (SpStandingItem    *item,
 }
 
 /* The lines of the standings, best first, as a list model whose items are changed in place: a
- * refresh after one hand tells the view which lines changed, and the view keeps its place. */
+ * refresh after one hand changes only the cells of the lines that changed, and the view keeps
+ * its place. */
 #define SP_TYPE_STANDING_ROWS (sp_standing_rows_get_type ())
 G_DECLARE_FINAL_TYPE (SpStandingRows, sp_standing_rows, SP, STANDING_ROWS, GObject)
 
@@ -291,13 +297,6 @@ standing_text (SpStandingItem *item,
     }
 }
 
-static char *
-item_text (gpointer item,
-           int      column)
-{
-  return standing_text (SP_STANDING_ITEM (item), column);
-}
-
 static int
 compare_items (gconstpointer a,
                gconstpointer b,
@@ -339,6 +338,86 @@ compare_items (gconstpointer a,
     }
 }
 
+/* Whether a column header sorts @view. */
+static gboolean
+is_sorted (GtkColumnView *view)
+{
+  GtkSorter *sorter = gtk_column_view_get_sorter (view);
+
+  return sorter != NULL && gtk_sorter_get_order (sorter) != GTK_SORTER_ORDER_NONE;
+}
+
+static void
+cell_changed_cb (SpStandingItem *item,
+                 GtkLabel       *label)
+{
+  g_autofree char *text = standing_text (item, GPOINTER_TO_INT (g_object_get_data (
+                                                   G_OBJECT (label), "sp-column")));
+
+  gtk_label_set_text (label, text != NULL ? text : "");
+}
+
+static void
+cell_setup_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               gpointer                  user_data)
+{
+  int column = GPOINTER_TO_INT (user_data);
+  GtkWidget *label = gtk_label_new (NULL);
+  gboolean text = column == COLUMN_STANDING_NAME || column == COLUMN_MARKS
+                  || column == COLUMN_DECIDER;
+
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (label), text ? 0 : 1);
+  if (!text)
+    gtk_widget_add_css_class (label, "numeric");
+  g_object_set_data (G_OBJECT (label), "sp-column", user_data);
+  gtk_list_item_set_child (list_item, label);
+}
+
+/* The cell follows its line's changes while it shows it. */
+static void
+cell_bind_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              gpointer                  user_data)
+{
+  SpStandingItem *item = gtk_list_item_get_item (list_item);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  gulong handler;
+
+  cell_changed_cb (item, GTK_LABEL (label));
+  handler = g_signal_connect (item, "changed", G_CALLBACK (cell_changed_cb), label);
+  g_object_set_data (G_OBJECT (list_item), "sp-handler", GSIZE_TO_POINTER (handler));
+}
+
+static void
+cell_unbind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item,
+                gpointer                  user_data)
+{
+  gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (list_item), "sp-handler"));
+  gpointer item = gtk_list_item_get_item (list_item);
+
+  if (handler != 0 && item != NULL)
+    g_signal_handler_disconnect (item, handler);
+  g_object_set_data (G_OBJECT (list_item), "sp-handler", NULL);
+}
+
+/* A column of @view titled @title, its cells following their lines' changes. */
+static GtkColumnViewColumn *
+add_column (GtkColumnView *view,
+            const char    *title,
+            int            column,
+            gboolean       expand)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (cell_setup_cb), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (cell_bind_cb), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "unbind", G_CALLBACK (cell_unbind_cb), GINT_TO_POINTER (column));
+  return sp_column_view_add (view, title, column, expand, factory, compare_items);
+}
+
 static void
 show_toast (SpStandingsPage *self,
             const char      *message)
@@ -367,17 +446,18 @@ update_session_columns (SpStandingsPage *self,
       g_autofree char *title = g_strdup_printf (_("S%u"), k + 1);
       GtkColumnViewColumn *column;
 
-      column = sp_column_view_add_text (self->standings_view, title, COLUMN_SESSION_FIRST + k,
-                                        TRUE, FALSE, item_text, compare_items);
+      column = add_column (self->standings_view, title, COLUMN_SESSION_FIRST + k, FALSE);
       g_ptr_array_add (self->session_columns, g_object_ref (column));
     }
 }
 
-/* Replaces the lines of @rows by those of @fresh where they differ, telling the view each run
- * of changed lines; lines added or removed at the end are told as such. */
+/* Changes the lines of @rows to say what those of @fresh say where they differ; lines added or
+ * removed at the end are told as such.  When the view is @sorted by a column, each run of
+ * changed lines is told too, for the sort to place them again. */
 static void
 update_rows (SpStandingRows *rows,
-             GPtrArray      *fresh)
+             GPtrArray      *fresh,
+             gboolean        sorted)
 {
   guint old_len = rows->items->len;
   guint common = MIN (old_len, fresh->len);
@@ -395,9 +475,14 @@ update_rows (SpStandingRows *rows,
 
           changed = !item_equals (item, &next->standing, next->name, next->marks, next->decider,
                                   next->sessions, next->n_sessions);
+          /* Changed in place, so that the view keeps each line where it is (and its place in
+           * the list): only the cells showing the line read it again. */
           if (changed)
-            item_set (item, &next->standing, next->name, next->marks, next->decider,
-                      next->sessions, next->n_sessions);
+            {
+              item_set (item, &next->standing, next->name, next->marks, next->decider,
+                        next->sessions, next->n_sessions);
+              g_signal_emit (item, item_changed_signal, 0);
+            }
         }
       if (changed && !in_run)
         {
@@ -406,8 +491,10 @@ update_rows (SpStandingRows *rows,
         }
       else if (!changed && in_run)
         {
-          g_list_model_items_changed (G_LIST_MODEL (rows), run_start, i - run_start,
-                                      i - run_start);
+          /* Sorted by a column, the lines that changed may move. */
+          if (sorted)
+            g_list_model_items_changed (G_LIST_MODEL (rows), run_start, i - run_start,
+                                        i - run_start);
           in_run = FALSE;
         }
     }
@@ -553,7 +640,7 @@ load_standings (SpStandingsPage *self)
                 &cells[i * n_sessions], n_sessions);
       g_ptr_array_add (fresh, item);
     }
-  update_rows (self->standings, fresh);
+  update_rows (self->standings, fresh, is_sorted (self->standings_view));
   gtk_stack_set_visible_child_name (self->standings_stack, fresh->len > 0 ? "list" : "empty");
   load_teams (self, standings, by_id, ranking);
 
@@ -624,37 +711,24 @@ sp_standings_page_init (SpStandingsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  sp_column_view_add_text (self->standings_view, _("Rank"), COLUMN_RANK, TRUE, FALSE, item_text,
-                           compare_items);
-  sp_column_view_add_text (self->standings_view, _("Name"), COLUMN_STANDING_NAME, FALSE, TRUE,
-                           item_text, compare_items);
-  sp_column_view_add_text (self->standings_view, _("Table Points"), COLUMN_TABLE_POINTS, TRUE,
-                           FALSE, item_text, compare_items);
-  sp_column_view_add_text (self->standings_view, _("Score"), COLUMN_SCORE, TRUE, FALSE,
-                           item_text, compare_items);
-  sp_column_view_add_text (self->standings_view, _("Sessions"), COLUMN_SESSIONS, TRUE, FALSE,
-                           item_text, compare_items);
-  sp_column_view_add_text (self->standings_view, _("Tie-Break"), COLUMN_DECIDER, FALSE, FALSE,
-                           item_text, compare_items);
-  sp_column_view_add_text (self->standings_view, _("Status"), COLUMN_MARKS, FALSE, FALSE,
-                           item_text, compare_items);
+  add_column (self->standings_view, _("Rank"), COLUMN_RANK, FALSE);
+  add_column (self->standings_view, _("Name"), COLUMN_STANDING_NAME, TRUE);
+  add_column (self->standings_view, _("Table Points"), COLUMN_TABLE_POINTS, FALSE);
+  add_column (self->standings_view, _("Score"), COLUMN_SCORE, FALSE);
+  add_column (self->standings_view, _("Sessions"), COLUMN_SESSIONS, FALSE);
+  add_column (self->standings_view, _("Tie-Break"), COLUMN_DECIDER, FALSE);
+  add_column (self->standings_view, _("Status"), COLUMN_MARKS, FALSE);
   self->session_columns = g_ptr_array_new_with_free_func (g_object_unref);
 
   self->standings = g_object_new (SP_TYPE_STANDING_ROWS, NULL);
   sp_column_view_set_items (self->standings_view, G_LIST_MODEL (self->standings));
 
-  sp_column_view_add_text (self->teams_view, _("Rank"), COLUMN_RANK, TRUE, FALSE, item_text,
-                           compare_items);
-  sp_column_view_add_text (self->teams_view, _("Team"), COLUMN_STANDING_NAME, FALSE, TRUE,
-                           item_text, compare_items);
-  sp_column_view_add_text (self->teams_view, _("Table Points"), COLUMN_TABLE_POINTS, TRUE,
-                           FALSE, item_text, compare_items);
-  sp_column_view_add_text (self->teams_view, _("Score"), COLUMN_SCORE, TRUE, FALSE, item_text,
-                           compare_items);
-  sp_column_view_add_text (self->teams_view, _("Sessions"), COLUMN_SESSIONS, TRUE, FALSE,
-                           item_text, compare_items);
-  sp_column_view_add_text (self->teams_view, _("Tie-Break"), COLUMN_DECIDER, FALSE, FALSE,
-                           item_text, compare_items);
+  add_column (self->teams_view, _("Rank"), COLUMN_RANK, FALSE);
+  add_column (self->teams_view, _("Team"), COLUMN_STANDING_NAME, TRUE);
+  add_column (self->teams_view, _("Table Points"), COLUMN_TABLE_POINTS, FALSE);
+  add_column (self->teams_view, _("Score"), COLUMN_SCORE, FALSE);
+  add_column (self->teams_view, _("Sessions"), COLUMN_SESSIONS, FALSE);
+  add_column (self->teams_view, _("Tie-Break"), COLUMN_DECIDER, FALSE);
   self->teams = g_list_store_new (SP_TYPE_STANDING_ITEM);
   sp_column_view_set_items (self->teams_view, G_LIST_MODEL (self->teams));
 }
@@ -680,7 +754,7 @@ sp_standings_page_load (SpStandingsPage    *self,
     {
       g_autoptr(GPtrArray) none = g_ptr_array_new ();
 
-      update_rows (self->standings, none);
+      update_rows (self->standings, none, FALSE);
       self->tournament_id = tournament->id;
     }
   self->db = db;

@@ -78,7 +78,9 @@ update_subtitle (SpTournamentView *self)
 static gboolean
 clock_tick_cb (gpointer user_data)
 {
-  update_subtitle (user_data);
+  /* Nothing to show while the tournaments list is shown instead. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (user_data)))
+    update_subtitle (user_data);
   return G_SOURCE_CONTINUE;
 }
 

@@ -113,6 +113,7 @@ sp_tile_palette_class_init (SpTilePaletteClass *klass)
 static void
 sp_tile_palette_init (SpTilePalette *self)
 {
+  sp_tile_load_style ();
   self->tile_size = 40;
   self->show_flowers = TRUE;
   self->rows = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);

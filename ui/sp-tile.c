@@ -405,6 +405,23 @@ sp_tile_picture_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
+/* The tiles' buttons' style, loaded once for the display. */
+void
+sp_tile_load_style (void)
+{
+  static gboolean loaded;
+  g_autoptr(GtkCssProvider) provider = NULL;
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (loaded || display == NULL)
+    return;
+  loaded = TRUE;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, "/org/sparrow/Sparrow/sp-tiles.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
 static void
 sp_tile_picture_class_init (SpTilePictureClass *klass)
 {

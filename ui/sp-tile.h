@@ -33,6 +33,9 @@ void        sp_tile_draw         (cairo_t    *cr,
 /* What a screen reader says of @face, in the UI's language: "1 Characters", "East", "Plum". */
 const char *sp_tile_face_name    (guint       face);
 
+/* Loads the style of tile buttons (the class "sp-tile-button") for the display, once. */
+void        sp_tile_load_style   (void);
+
 #define SP_TYPE_TILE_PICTURE (sp_tile_picture_get_type ())
 G_DECLARE_FINAL_TYPE (SpTilePicture, sp_tile_picture, SP, TILE_PICTURE, GtkWidget)
 

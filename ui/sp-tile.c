@@ -385,6 +385,48 @@ sp_tile_picture_measure (GtkWidget      *widget,
                           ? self->width : SP_TILE_HEIGHT_FOR_WIDTH (self->width);
 }
 
+/* A face drawn once per size, look and scale, kept as a texture: a texture node is drawn from
+ * the GPU's copy, where a cairo node would be drawn again (and, in GTK 4.8's GL renderer, may
+ * be mistaken for an earlier node at the same address).  A few hundred small textures at
+ * most: the palette and the hands use a handful of sizes. */
+static GdkTexture *
+face_texture (guint      face,
+              int        width,
+              int        height,
+              int        scale,
+              SpTileLook look)
+{
+  static GHashTable *cache;
+  guint64 key = (guint64) face | (guint64) look << 8 | (guint64) width << 16
+                | (guint64) height << 32 | (guint64) scale << 48;
+  GdkTexture *texture;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autoptr(GBytes) bytes = NULL;
+  int stride;
+
+  if (cache == NULL)
+    cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+  texture = g_hash_table_lookup (cache, &key);
+  if (texture != NULL)
+    return texture;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cr = cairo_create (surface);
+  cairo_scale (cr, scale, scale);
+  sp_tile_draw (cr, face, 0, 0, width, height, look);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface), (gsize) stride * height * scale);
+  /* Cairo's ARGB32 is premultiplied, in native byte order: GDK_MEMORY_DEFAULT. */
+  texture = gdk_memory_texture_new (width * scale, height * scale, GDK_MEMORY_DEFAULT, bytes,
+                                    (gsize) stride);
+  cairo_surface_destroy (surface);
+  g_hash_table_insert (cache, g_memdup2 (&key, sizeof key), texture);
+  return texture;
+}
+
 static void
 sp_tile_picture_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
@@ -392,17 +434,20 @@ sp_tile_picture_snapshot (GtkWidget   *widget,
   SpTilePicture *self = SP_TILE_PICTURE (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  double tile_width = MIN (width, height * 3.0 / 4.0);
-  double tile_height = tile_width * 4.0 / 3.0;
+  int tile_width = MIN (width, height * 3 / 4);
+  int tile_height = SP_TILE_HEIGHT_FOR_WIDTH (tile_width);
   SpTileLook look = self->look;
-  cairo_t *cr;
 
+  if (tile_width <= 0 || tile_height <= 0)
+    return;
   if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
     look |= SP_TILE_LOOK_DARK;
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  sp_tile_draw (cr, self->face, (width - tile_width) / 2, (height - tile_height) / 2,
-                tile_width, tile_height, look);
-  cairo_destroy (cr);
+  gtk_snapshot_append_texture (snapshot,
+                               face_texture (self->face, tile_width, tile_height,
+                                             gtk_widget_get_scale_factor (widget), look),
+                               &GRAPHENE_RECT_INIT ((width - tile_width) / 2,
+                                                    (height - tile_height) / 2,
+                                                    tile_width, tile_height));
 }
 
 /* The tiles' buttons' style, loaded once for the display. */

@@ -4,6 +4,17 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-test-ui.h"
 
+/* The field named "Hand": the only entry of the editor. */
+static GtkEditable *
+hand_field (SpCalculatorWindow *calculator)
+{
+  GtkWidget *entry = find_widget (GTK_WIDGET (sp_calculator_window_get_editor (calculator)),
+                                  GTK_TYPE_ENTRY);
+
+  g_assert_nonnull (entry);
+  return GTK_EDITABLE (entry);
+}
+
 /* Opens the calculator as its header bar button does, from the start page. */
 static SpCalculatorWindow *
 open_calculator (void)
@@ -18,18 +29,10 @@ open_calculator (void)
               "the calculator to be shown");
   calculator = SP_CALCULATOR_WINDOW (find_toplevel (SP_TYPE_CALCULATOR_WINDOW));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (calculator)) == window);
+  /* The field "Hand" has the keyboard at once. */
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (calculator)),
+                                         GTK_WIDGET (hand_field (calculator))));
   return calculator;
-}
-
-/* The field named "Hand": the only entry of the editor. */
-static GtkEditable *
-hand_field (SpCalculatorWindow *calculator)
-{
-  GtkWidget *entry = find_widget (GTK_WIDGET (sp_calculator_window_get_editor (calculator)),
-                                  GTK_TYPE_ENTRY);
-
-  g_assert_nonnull (entry);
-  return GTK_EDITABLE (entry);
 }
 
 /* Types @text one character at a time at the end of the field, as a person does; returns the
@@ -103,15 +106,17 @@ static void
 save_part_screenshot (GtkWidget  *widget,
                       const char *path)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
   g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   GtkWidget *child = gtk_widget_get_first_child (widget);
   int width = gtk_widget_get_width (child);
   int height = gtk_widget_get_height (child);
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
-  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.98, 0.98, 0.98, 1 },
+  gtk_snapshot_append_color (snapshot,
+                             dark ? &(GdkRGBA) { 0.14, 0.14, 0.14, 1 }
+                                  : &(GdkRGBA) { 0.98, 0.98, 0.98, 1 },
                              &GRAPHENE_RECT_INIT (0, 0, width, height));
   gtk_widget_snapshot_child (widget, child, snapshot);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
@@ -169,6 +174,14 @@ test_calculator_scores_typed_hand (void)
   g_assert_true (shows_label_text (GTK_WIDGET (editor), "E +38"));
   g_assert_null (find_error_label (GTK_WIDGET (editor)));
   save_calculator_screenshot (calculator, "calculator-scored.png");
+  if (g_getenv ("SPARROW_TEST_SCREENSHOTS") != NULL)
+    {
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                          ADW_COLOR_SCHEME_FORCE_DARK);
+      save_calculator_screenshot (calculator, "calculator-scored-dark.png");
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                          ADW_COLOR_SCHEME_DEFAULT);
+    }
 
   close_all_windows ();
 }
@@ -304,6 +317,25 @@ test_calculator_palette (void)
   g_assert_true (sp_hand_parse ("[123m]456p789sEEE55p", &typed, NULL));
   melded = sp_hand_to_string (&typed);
   g_assert_cmpstr (sp_hand_editor_get_text (editor), ==, melded);
+
+  /* Select the three Easts, say they came from 对家, then Pung; then the first 4p becomes
+   * the winning tile. */
+  for (guint i = 6; i < 9; i++)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (hand_tile_button (editor, i)), TRUE);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (find_widget (GTK_WIDGET (editor),
+                                                          GTK_TYPE_DROP_DOWN)), 1);
+  press_button (find_drawn_button (GTK_WIDGET (editor), "Pung"));
+  g_clear_pointer (&melded, g_free);
+  g_assert_true (sp_hand_parse ("[123m][EEE,2]456p789s55p", &typed, NULL));
+  melded = sp_hand_to_string (&typed);
+  g_assert_cmpstr (sp_hand_editor_get_text (editor), ==, melded);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (hand_tile_button (editor, 0)), TRUE);
+  press_button (find_drawn_button (GTK_WIDGET (editor), "Winning Tile"));
+  g_clear_pointer (&melded, g_free);
+  g_assert_true (sp_hand_parse ("[123m][EEE,2]56p789s55p4p", &typed, NULL));
+  melded = sp_hand_to_string (&typed);
+  g_assert_cmpstr (sp_hand_editor_get_text (editor), ==, melded);
+  g_assert_cmpuint (sp_hand_winning_tile (&typed), ==, SP_TILE_1P + 3);
 
   /* And typing on goes back to the tiles: the editor scores what the core scores. */
   core_verdict (SP_RULESET_MCR, melded, &expected);

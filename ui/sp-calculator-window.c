@@ -116,6 +116,7 @@ sp_calculator_window_init (SpCalculatorWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   ruleset_changed_cb (self);
   seats_changed_cb (self);
+  sp_hand_editor_focus (self->editor);
 }
 
 GtkWidget *

@@ -42,6 +42,7 @@ struct _SpHandEditor
   GtkEntry      *hand_entry;
   GtkLabel      *message_label;
   SpTilePalette *palette;
+  GtkDropDown   *from_dropdown;
   GtkFlowBox    *situation_box;
   GtkGrid       *items_grid;
   GtkLabel      *total_label;
@@ -656,6 +657,7 @@ update (SpHandEditor *self)
   const char *p = text;
 
   clear_result (self);
+  gtk_widget_set_opacity (self->tiles_box, 1.0);
   while (g_ascii_isspace (*p))
     p++;
   if (*p == '\0')
@@ -681,6 +683,8 @@ update (SpHandEditor *self)
   else if (!sp_hand_parse_at (text, &self->hand, &column, &error))
     {
       self->parsed = FALSE;
+      /* The tiles row still shows the last hand that read: dimmed, as it is not this one. */
+      gtk_widget_set_opacity (self->tiles_box, 0.35);
       underline_error (self, text, column);
       gtk_label_set_text (self->message_label, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
@@ -908,8 +912,12 @@ make_meld (SpHandEditor *self,
   meld.kind = kind;
   meld.tile = first;
   meld.kong = kong;
-  /* An exposed kong needs the player it was claimed from: say 上家, the usual one. */
-  meld.from = kind == SP_MELD_KONG && kong == SP_KONG_MELDED ? SP_FROM_LEFT : SP_FROM_UNKNOWN;
+  /* A chow is always claimed from 上家; a pung or an exposed kong from whom the drop-down
+   * says (a kong written without it would read as concealed). */
+  if (kind == SP_MELD_CHOW || kong == SP_KONG_CONCEALED)
+    meld.from = SP_FROM_UNKNOWN;
+  else
+    meld.from = (guint8) (SP_FROM_LEFT + gtk_drop_down_get_selected (self->from_dropdown));
   remove_tiles (&hand, indices, n);
   hand.melds[hand.n_melds++] = meld;
   write_hand (self, &hand);
@@ -937,6 +945,12 @@ static void
 concealed_kong_clicked_cb (SpHandEditor *self)
 {
   make_meld (self, SP_MELD_KONG, SP_KONG_CONCEALED);
+}
+
+static void
+added_kong_clicked_cb (SpHandEditor *self)
+{
+  make_meld (self, SP_MELD_KONG, SP_KONG_ADDED);
 }
 
 /* The chosen tile becomes the winning tile: the notation's last. */
@@ -1023,6 +1037,7 @@ sp_hand_editor_class_init (SpHandEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, hand_entry);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, message_label);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, palette);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, from_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, situation_box);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, items_grid);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, total_label);
@@ -1036,6 +1051,7 @@ sp_hand_editor_class_init (SpHandEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, pung_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, kong_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, concealed_kong_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, added_kong_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, winning_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, remove_clicked_cb);
 }
@@ -1131,6 +1147,14 @@ sp_hand_editor_get_result (SpHandEditor *self)
   g_return_val_if_fail (SP_IS_HAND_EDITOR (self), NULL);
 
   return self->has_result ? &self->result : NULL;
+}
+
+void
+sp_hand_editor_focus (SpHandEditor *self)
+{
+  g_return_if_fail (SP_IS_HAND_EDITOR (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->hand_entry));
 }
 
 gint64

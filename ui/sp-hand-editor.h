@@ -31,6 +31,8 @@ void                 sp_hand_editor_get_situation (SpHandEditor  *self,
 /* The verdict on the hand as it stands, or NULL while it does not parse or is a hand one tile
  * short (whose waits are shown instead). */
 const SpScoreResult *sp_hand_editor_get_result    (SpHandEditor  *self);
+/* Puts the keyboard in the field "Hand": typing is the fastest way in. */
+void                 sp_hand_editor_focus         (SpHandEditor  *self);
 /* How long the last change took to parse, score and show, in microseconds. */
 gint64               sp_hand_editor_get_update_time (SpHandEditor *self);
 

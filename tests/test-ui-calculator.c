@@ -464,6 +464,42 @@ test_calculator_taiwan (void)
   close_all_windows ();
 }
 
+/* Guangdong's 番 with its points; a Taiwan flower win ("-") with the eight flowers clicked. */
+static void
+test_calculator_guangdong_and_flowers (void)
+{
+  static const char hand[] = "111m222m333m444mEE";
+  SpCalculatorWindow *calculator = open_calculator ();
+  SpHandEditor *editor = sp_calculator_window_get_editor (calculator);
+  GtkWidget *rules_row = find_row (GTK_WIDGET (calculator), "Rules");
+  SpScoreResult expected;
+  g_autofree char *total = NULL;
+
+  select_combo_item (rules_row, "Guangdong 广东");
+  type_text (calculator, hand);
+  core_verdict (SP_RULESET_GUANGDONG, hand, &expected);
+  g_assert_true (expected.win);
+  total = g_strdup_printf ("Total: %d 番 (%" G_GINT64_FORMAT " points)", expected.total,
+                           expected.points);
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), total));
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "Half Flush All Pungs"));
+
+  select_combo_item (rules_row, "Taiwan 台灣");
+  clear_field (calculator);
+  for (guint f = 0; f < SP_N_FLOWERS; f++)
+    click_tile (editor, SP_TILE_FACE_FLOWER (f));
+  /* Each flower shown in the hand, a click away from removal. */
+  g_assert_nonnull (find_tooltip_button (GTK_WIDGET (editor), "Remove Plum"));
+  type_text (calculator, "-");
+  g_assert_true (sp_hand_editor_get_result (editor)->win);
+  g_assert_cmpint (sp_score_result_item (sp_hand_editor_get_result (editor), "八仙過海"), ==, 8);
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "Eight Immortals Crossing the Sea"));
+  press_button (find_tooltip_button (GTK_WIDGET (editor), "Remove Plum"));
+  g_assert_false (sp_hand_editor_get_result (editor)->win);
+
+  close_all_windows ();
+}
+
 /* A situation toggle rescored at once: 自摸 makes the MCR hand self-drawn. */
 static void
 test_calculator_situation (void)
@@ -671,6 +707,8 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/calculator/false-win", test_calculator_false_win);
   g_test_add_func ("/sparrow/ui/calculator/taiwan", test_calculator_taiwan);
   g_test_add_func ("/sparrow/ui/calculator/situation", test_calculator_situation);
+  g_test_add_func ("/sparrow/ui/calculator/guangdong-and-flowers",
+                   test_calculator_guangdong_and_flowers);
   g_test_add_func ("/sparrow/ui/calculator/keystroke-time", test_calculator_keystroke_time);
   g_test_add_func ("/sparrow/ui/calculator/palette-sizes", test_calculator_palette_sizes);
 }

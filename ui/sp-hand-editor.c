@@ -85,7 +85,7 @@ static const Toggle mcr_toggles[] = {
 static const Toggle taiwan_toggles[] = {
   { "self-drawn", "自摸", N_("Self-drawn") },
   { "kong", "槓上開花/搶槓", N_("Out on a kong's replacement tile (self-drawn) or robbing a kong") },
-  { "flower-replacement", "花上補花", N_("Self-drawn on the replacement tile of a flower") },
+  { "flower-replacement", "槓上開花 (補花)", N_("Self-drawn on the replacement tile of a flower") },
   { "wall-last", "海底撈月/河底撈魚", N_("The last tile of the wall, or its discard") },
   { "heavenly", "天胡", N_("Heavenly hand: the dealer's win on the deal") },
   { "earthly", "地胡", N_("Earthly hand: a win on the first draw") },

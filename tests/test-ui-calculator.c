@@ -361,6 +361,52 @@ is_drawn_tile (GtkWidget     *widget,
          && gtk_widget_get_ancestor (widget, SP_TYPE_TILE_PALETTE) == NULL;
 }
 
+/* The text of the editor is the canonical notation of @typed. */
+static void
+assert_text_is (SpHandEditor *editor,
+                const char   *typed)
+{
+  SpHand hand;
+  g_autofree char *canonical = NULL;
+
+  g_assert_true (sp_hand_parse (typed, &hand, NULL));
+  canonical = sp_hand_to_string (&hand);
+  g_assert_cmpstr (sp_hand_editor_get_text (editor), ==, canonical);
+}
+
+/* One tile selected is enough: the meld takes its other tiles from the hand, and adds those
+ * the hand does not hold. */
+static void
+test_calculator_meld_from_one_tile (void)
+{
+  SpCalculatorWindow *calculator = open_calculator ();
+  SpHandEditor *editor = sp_calculator_window_get_editor (calculator);
+
+  type_text (calculator, "123m456p789sEEE55p");
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (hand_tile_button (editor, 0)), TRUE);
+  press_button (find_drawn_button (GTK_WIDGET (editor), "Chow"));
+  assert_text_is (editor, "[123m]456p789sEEE55p");
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (hand_tile_button (editor, 6)), TRUE);
+  press_button (find_drawn_button (GTK_WIDGET (editor), "Pung"));
+  assert_text_is (editor, "[123m][EEE,1]456p789s55p");
+
+  /* One 9s in the hand: a concealed kong takes it and adds three. */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (hand_tile_button (editor, 5)), TRUE);
+  press_button (find_drawn_button (GTK_WIDGET (editor), "Concealed Kong"));
+  assert_text_is (editor, "[123m][EEE,1][9999s]456p78s55p");
+
+  /* A run that is not one is refused in words, under the field. */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (hand_tile_button (editor, 2)), TRUE);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (hand_tile_button (editor, 3)), TRUE);
+  press_button (find_drawn_button (GTK_WIDGET (editor), "Chow"));
+  g_assert_nonnull (find_error_label (GTK_WIDGET (editor)));
+  assert_text_is (editor, "[123m][EEE,1][9999s]456p78s55p");
+  assert_no_dialog ();
+
+  close_all_windows ();
+}
+
 /* A hand one tile short shows its waits as the core finds them; one further off, its
  * distance from ready. */
 static void
@@ -703,6 +749,8 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/calculator/scores-typed-hand", test_calculator_scores_typed_hand);
   g_test_add_func ("/sparrow/ui/calculator/syntax-error", test_calculator_syntax_error);
   g_test_add_func ("/sparrow/ui/calculator/palette", test_calculator_palette);
+  g_test_add_func ("/sparrow/ui/calculator/meld-from-one-tile",
+                   test_calculator_meld_from_one_tile);
   g_test_add_func ("/sparrow/ui/calculator/waits", test_calculator_waits);
   g_test_add_func ("/sparrow/ui/calculator/false-win", test_calculator_false_win);
   g_test_add_func ("/sparrow/ui/calculator/taiwan", test_calculator_taiwan);

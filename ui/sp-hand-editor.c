@@ -6,6 +6,7 @@
  * short shows its waits, or how far it is from ready.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sp-hand-editor.h"
@@ -832,16 +833,58 @@ remove_tiles (SpHand      *hand,
   hand->n_concealed = (guint8) kept;
 }
 
-/* Makes the chosen tiles a meld of @kind: a chow of three tiles in a row of one suit (or from
- * one chosen tile, the run it starts); a pung or kong of one kind, the chosen tiles taken from
- * the hand and the rest of the set added. */
+/* Adds to @indices (@n of them, the first the tile chosen first) one concealed tile of kind
+ * @tile not taken yet: the nearest to the chosen one in the written hand, as the tiles of a
+ * set are usually written together.  FALSE when the hand holds no other. */
+static gboolean
+take_tile (const SpHand *hand,
+           SpTile        tile,
+           guint        *indices,
+           guint        *n)
+{
+  guint anchor = indices[0];
+  guint best = G_MAXUINT, best_distance = G_MAXUINT;
+
+  for (guint i = 0; i < hand->n_concealed; i++)
+    {
+      gboolean taken = FALSE;
+      guint distance = i > anchor ? i - anchor : anchor - i;
+
+      if (hand->concealed[i] != tile)
+        continue;
+      for (guint k = 0; k < *n && !taken; k++)
+        taken = indices[k] == i;
+      if (!taken && distance < best_distance)
+        {
+          best = i;
+          best_distance = distance;
+        }
+    }
+  if (best == G_MAXUINT)
+    return FALSE;
+  indices[(*n)++] = best;
+  return TRUE;
+}
+
+static int
+compare_indices (gconstpointer a,
+                 gconstpointer b)
+{
+  return (int) *(const guint *) a - (int) *(const guint *) b;
+}
+
+/* Makes the chosen tiles a meld of @kind: a chow of a run of three in one suit from its
+ * chosen tiles (one of them is enough: the lowest chosen starts the run); a pung or kong of
+ * the one kind chosen.  The meld's other tiles are taken from the hand where it holds them,
+ * and added where it does not, so that a clicked or typed hand becomes a meld in one step. */
 static void
 make_meld (SpHandEditor *self,
            SpMeldKind    kind,
            SpKongKind    kong)
 {
-  guint indices[SP_HAND_MAX_CONCEALED];
+  guint indices[SP_HAND_MAX_CONCEALED + 4];
   guint n = selected_tiles (self, indices);
+  guint size = kind == SP_MELD_KONG ? 4 : 3;
   SpHand hand;
   SpMeld meld = { 0 };
   SpTile first;
@@ -864,38 +907,35 @@ make_meld (SpHandEditor *self,
       return;
     }
   first = hand.concealed[indices[0]];
+  for (guint i = 1; i < n; i++)
+    first = MIN (first, hand.concealed[indices[i]]);
+
   if (kind == SP_MELD_CHOW)
     {
-      SpTile tiles[3];
-      gboolean run = n == 1 || n == 3;
+      guint8 seen = 0;
+      gboolean run = n <= 3 && !sp_tile_is_honor (first) && sp_tile_rank (first) <= 7;
 
       for (guint i = 0; i < n && run; i++)
-        tiles[i] = hand.concealed[indices[i]];
-      if (run && n == 3)
         {
-          /* In any order: sorted, a run of one suit. */
-          for (guint i = 0; i < 3; i++)
-            for (guint j = i + 1; j < 3; j++)
-              if (tiles[j] < tiles[i])
-                {
-                  SpTile t = tiles[i];
-                  tiles[i] = tiles[j];
-                  tiles[j] = t;
-                }
-          first = tiles[0];
-          run = tiles[1] == first + 1 && tiles[2] == first + 2;
+          guint offset = hand.concealed[indices[i]] - first;
+
+          run = offset < 3 && !(seen & (1u << offset));
+          seen |= (guint8) (1u << offset);
         }
-      if (!run || sp_tile_is_honor (first) || sp_tile_rank (first) > 7)
+      if (!run)
         {
           tell (self, _("A chow is three tiles in a row of one suit: select them, or the "
                         "lowest of them."));
           return;
         }
+      for (guint offset = 0; offset < 3; offset++)
+        {
+          if (!(seen & (1u << offset)))
+            take_tile (&hand, (SpTile) (first + offset), indices, &n);
+        }
     }
   else
     {
-      guint size = kind == SP_MELD_KONG ? 4 : 3;
-
       for (guint i = 1; i < n; i++)
         {
           if (hand.concealed[indices[i]] != first)
@@ -908,6 +948,8 @@ make_meld (SpHandEditor *self,
                   : _("A pung is three tiles of one kind: select one to three of them."));
           return;
         }
+      while (n < size && take_tile (&hand, first, indices, &n))
+        ;
     }
   meld.kind = kind;
   meld.tile = first;
@@ -918,6 +960,7 @@ make_meld (SpHandEditor *self,
     meld.from = SP_FROM_UNKNOWN;
   else
     meld.from = (guint8) (SP_FROM_LEFT + gtk_drop_down_get_selected (self->from_dropdown));
+  qsort (indices, n, sizeof indices[0], compare_indices);
   remove_tiles (&hand, indices, n);
   hand.melds[hand.n_melds++] = meld;
   write_hand (self, &hand);

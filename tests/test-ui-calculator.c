@@ -361,6 +361,13 @@ is_drawn_tile (GtkWidget     *widget,
          && gtk_widget_get_ancestor (widget, SP_TYPE_TILE_PALETTE) == NULL;
 }
 
+static gboolean
+has_tooltip (GtkWidget     *widget,
+             gconstpointer  tooltip)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
+}
+
 /* The text of the editor is the canonical notation of @typed. */
 static void
 assert_text_is (SpHandEditor *editor,
@@ -403,6 +410,14 @@ test_calculator_meld_from_one_tile (void)
   g_assert_nonnull (find_error_label (GTK_WIDGET (editor)));
   assert_text_is (editor, "[123m][EEE,1][9999s]456p78s55p");
   assert_no_dialog ();
+  /* Each meld says what it is. */
+  g_assert_nonnull (find_under (GTK_WIDGET (editor), has_tooltip,
+                                "Chow 1 Characters to 3 Characters"));
+  g_assert_nonnull (find_under (GTK_WIDGET (editor), has_tooltip,
+                                "Pung of East, from the left"));
+  g_assert_nonnull (find_under (GTK_WIDGET (editor), has_tooltip,
+                                "Concealed kong of 9 Bamboo"));
+  save_calculator_screenshot (calculator, "calculator-melds.png");
 
   close_all_windows ();
 }

@@ -255,6 +255,37 @@ enum
   PIECE_FLOWER,
 };
 
+/* What a meld is, for its tooltip and a screen reader: "Pung of East, from the left". */
+static char *
+meld_name (const SpMeld *meld)
+{
+  static const char *const givers[] = {
+    NULL, N_("from the left"), N_("from opposite"), N_("from the right"),
+  };
+  const char *tile = sp_tile_face_name (meld->tile);
+  g_autofree char *what = NULL;
+
+  if (meld->kind == SP_MELD_CHOW)
+    /* Translators: a chow, by its lowest and highest tiles: "Chow 1 Dots to 3 Dots". */
+    return g_strdup_printf (_("Chow %s to %s"), tile, sp_tile_face_name (meld->tile + 2));
+  if (meld->kind == SP_MELD_PUNG)
+    /* Translators: %s is a tile's name. */
+    what = g_strdup_printf (_("Pung of %s"), tile);
+  else if (meld->kong == SP_KONG_CONCEALED)
+    /* Translators: %s is a tile's name. */
+    return g_strdup_printf (_("Concealed kong of %s"), tile);
+  else if (meld->kong == SP_KONG_ADDED)
+    /* Translators: %s is a tile's name. */
+    what = g_strdup_printf (_("Added kong of %s"), tile);
+  else
+    /* Translators: %s is a tile's name. */
+    what = g_strdup_printf (_("Exposed kong of %s"), tile);
+  if (meld->from == SP_FROM_UNKNOWN || meld->from > SP_FROM_RIGHT)
+    return g_steal_pointer (&what);
+  /* Translators: a meld and who gave its claimed tile: "Pung of East, from the left". */
+  return g_strdup_printf (_("%s, %s"), what, _(givers[meld->from]));
+}
+
 static GtkWidget *
 new_piece (SpHandEditor *self,
            const Piece  *piece)
@@ -267,13 +298,22 @@ new_piece (SpHandEditor *self,
       {
         const SpMeld *meld = &self->hand.melds[piece->value];
 
+        g_autofree char *name = meld_name (meld);
+
         widget = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
         for (guint i = 0; i < sp_meld_n_tiles (meld); i++)
           {
             guint face = meld->kind == SP_MELD_CHOW ? meld->tile + i : meld->tile;
+            GtkWidget *picture = sp_tile_picture_new (face, HAND_TILE_WIDTH);
 
-            gtk_box_append (GTK_BOX (widget), sp_tile_picture_new (face, HAND_TILE_WIDTH));
+            /* A concealed kong is laid with its outer tiles face down, as at the table. */
+            if (meld->kong == SP_KONG_CONCEALED && (i == 0 || i == 3))
+              sp_tile_picture_set_look (SP_TILE_PICTURE (picture), SP_TILE_LOOK_BACK);
+            gtk_box_append (GTK_BOX (widget), picture);
           }
+        gtk_widget_set_tooltip_text (widget, name);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        name, -1);
         gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
         gtk_widget_set_margin_start (widget, 2);
         gtk_widget_set_margin_end (widget, 2);
@@ -338,8 +378,8 @@ list_pieces (SpHandEditor *self,
       const SpMeld *meld = &self->hand.melds[m];
 
       pieces[n] = (Piece) { .kind = PIECE_MELD, .value = m };
-      g_snprintf (pieces[n++].key, sizeof pieces->key, "m%u.%u.%u", meld->kind, meld->tile,
-                  meld->kong);
+      g_snprintf (pieces[n++].key, sizeof pieces->key, "m%u.%u.%u.%u", meld->kind, meld->tile,
+                  meld->kong, meld->from);
       pieces[n] = (Piece) { .kind = PIECE_GAP, .key = "g" };
       n++;
     }

@@ -308,7 +308,18 @@ sp_tile_draw (cairo_t    *cr,
     cairo_set_source_rgb (cr, 0.55, 0.51, 0.42);
   cairo_stroke (cr);
 
-  draw_face (cr, face);
+  if (look & SP_TILE_LOOK_BACK)
+    {
+      /* The back: green, as most sets are, inside the ivory edge. */
+      rounded_rectangle (cr, 2.5, 2.5, UNIT_WIDTH - 5, UNIT_HEIGHT - 6.5, 2.5);
+      if (dark)
+        cairo_set_source_rgb (cr, 0.10, 0.36, 0.22);
+      else
+        cairo_set_source_rgb (cr, 0.13, 0.48, 0.29);
+      cairo_fill (cr);
+    }
+  else
+    draw_face (cr, face);
 
   if (look & SP_TILE_LOOK_WINNING)
     {

@@ -20,6 +20,7 @@ typedef enum
   SP_TILE_LOOK_DARK = 1 << 0,     /* the dark style: a dimmer face and a lighter edge */
   SP_TILE_LOOK_SELECTED = 1 << 1, /* chosen for a meld: an accent edge and tint */
   SP_TILE_LOOK_WINNING = 1 << 2,  /* the winning tile: an accent bar under the face */
+  SP_TILE_LOOK_BACK = 1 << 3,     /* face down: the outer tiles of a concealed kong */
 } SpTileLook;
 
 /* Draws @face in the rectangle (@x, @y, @width, @height). */

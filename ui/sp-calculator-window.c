@@ -61,21 +61,23 @@ ruleset_changed_cb (SpCalculatorWindow *self)
   rules_changed_cb (self);
 }
 
+static const char *
+selected_wind (AdwComboRow *row)
+{
+  return sp_wind_to_string ((SpWind) adw_combo_row_get_selected (row));
+}
+
 /* The rotation's part of the situation, set by the situation's stable keys. */
 static void
 seats_changed_cb (SpCalculatorWindow *self)
 {
-  g_autofree char *streak = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (self->streak_spin));
+  g_autofree char *streak = g_strdup_printf ("%d",
+                                             gtk_spin_button_get_value_as_int (self->streak_spin));
 
-  sp_hand_editor_set_situation (self->editor, "seat-wind",
-                                sp_wind_to_string ((SpWind) adw_combo_row_get_selected (self->seat_row)),
+  sp_hand_editor_set_situation (self->editor, "seat-wind", selected_wind (self->seat_row), NULL);
+  sp_hand_editor_set_situation (self->editor, "round-wind", selected_wind (self->round_row),
                                 NULL);
-  sp_hand_editor_set_situation (self->editor, "round-wind",
-                                sp_wind_to_string ((SpWind) adw_combo_row_get_selected (self->round_row)),
-                                NULL);
-  sp_hand_editor_set_situation (self->editor, "dealer",
-                                sp_wind_to_string ((SpWind) adw_combo_row_get_selected (self->dealer_row)),
-                                NULL);
+  sp_hand_editor_set_situation (self->editor, "dealer", selected_wind (self->dealer_row), NULL);
   sp_hand_editor_set_situation (self->editor, "streak", streak, NULL);
 }
 

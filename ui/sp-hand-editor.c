@@ -343,8 +343,8 @@ new_piece (SpHandEditor *self,
     case PIECE_FLOWER:
       {
         /* Translators: %s is a flower's name, such as "Plum"; clicking removes it. */
-        g_autofree char *name = g_strdup_printf (_("Remove %s"),
-                                                 sp_tile_face_name (SP_TILE_FACE_FLOWER (piece->value)));
+        const char *flower = sp_tile_face_name (SP_TILE_FACE_FLOWER (piece->value));
+        g_autofree char *name = g_strdup_printf (_("Remove %s"), flower);
 
         widget = gtk_button_new ();
         gtk_button_set_child (GTK_BUTTON (widget),

@@ -11,3 +11,7 @@
 #include "sp-tournament-row.h"
 #include "sp-tournament-view.h"
 #include "sp-window.h"
+#include "sp-calculator-window.h"
+#include "sp-hand-editor.h"
+#include "sp-tile-palette.h"
+#include "sp-tile.h"

@@ -3,9 +3,11 @@
 #pragma once
 
 #include "sp-clock-controls.h"
+#include "sp-export-dialog.h"
 #include "sp-new-tournament-dialog.h"
 #include "sp-player-dialog.h"
 #include "sp-players-page.h"
+#include "sp-print-dialog.h"
 #include "sp-projector-window.h"
 #include "sp-standings-page.h"
 #include "sp-tournament-row.h"

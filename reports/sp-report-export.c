@@ -11,31 +11,31 @@ static const SpReportExport exports[] = {
   /* The report kinds, one line each (SPEC.md §3.3), in the order `sparrow-cli export` lists. */
   { "xlsx", N_("Standings Workbook (.xlsx)"),
     N_("Standings, sessions, hands, players, teams, penalties, seating and the audit log"),
-    N_("standings"), ".xlsx", FALSE, FALSE, sp_report_write_xlsx, NULL, NULL },
+    N_("standings"), ".xlsx", FALSE, FALSE, FALSE, sp_report_write_xlsx, NULL, NULL },
   { "csv", N_("Standings (.csv)"),
     N_("The standings as a comma-separated table for any spreadsheet"),
-    N_("standings"), ".csv", FALSE, FALSE, sp_report_write_standings_csv, NULL, NULL },
+    N_("standings"), ".csv", FALSE, FALSE, FALSE, sp_report_write_standings_csv, NULL, NULL },
   { "ema", N_("EMA Results (.xlsx)"),
     N_("The results file the European Mahjong Association ranks from"),
-    N_("EMA results"), ".xlsx", FALSE, FALSE, sp_report_write_ema_xlsx, NULL, NULL },
+    N_("EMA results"), ".xlsx", FALSE, FALSE, TRUE, sp_report_write_ema_xlsx, NULL, NULL },
   { "ema-csv", N_("EMA Results (.csv)"),
     N_("The EMA results as a comma-separated table"),
-    N_("EMA results"), ".csv", FALSE, FALSE, sp_report_write_ema_csv, NULL, NULL },
+    N_("EMA results"), ".csv", FALSE, FALSE, TRUE, sp_report_write_ema_csv, NULL, NULL },
   { "pdf-seating", N_("Seating (.pdf)"),
     N_("A session's table cards, entrance list and players' schedules"),
-    N_("seating"), ".pdf", TRUE, TRUE, NULL, NULL, sp_report_write_seating_pdf },
+    N_("seating"), ".pdf", TRUE, TRUE, FALSE, NULL, NULL, sp_report_write_seating_pdf },
   { "pdf-standings", N_("Standings (.pdf)"),
     N_("The standings, ready to print or pin up"),
-    N_("standings"), ".pdf", FALSE, TRUE, NULL, sp_report_write_standings_pdf, NULL },
+    N_("standings"), ".pdf", FALSE, TRUE, FALSE, NULL, sp_report_write_standings_pdf, NULL },
   { "pdf-scoresheets", N_("Score Sheets (.pdf)"),
     N_("A session's score sheets, one per table, with the players' names"),
-    N_("score sheets"), ".pdf", TRUE, TRUE, NULL, NULL, sp_report_write_scoresheets_pdf },
+    N_("score sheets"), ".pdf", TRUE, TRUE, FALSE, NULL, NULL, sp_report_write_scoresheets_pdf },
   { "pdf-penalties", N_("Penalty Record (.pdf)"),
     N_("Every penalty of the tournament on the referees' form"),
-    N_("penalties"), ".pdf", FALSE, TRUE, NULL, sp_report_write_penalties_pdf, NULL },
+    N_("penalties"), ".pdf", FALSE, TRUE, FALSE, NULL, sp_report_write_penalties_pdf, NULL },
   { "pdf-summary", N_("Results Summary (.pdf)"),
     N_("Each player's sessions, table points and rank on one form"),
-    N_("results summary"), ".pdf", FALSE, TRUE, NULL, sp_report_write_summary_pdf, NULL },
+    N_("results summary"), ".pdf", FALSE, TRUE, FALSE, NULL, sp_report_write_summary_pdf, NULL },
 };
 
 const SpReportExport *
@@ -72,6 +72,15 @@ sp_report_export_get_description (const SpReportExport *export)
   g_return_val_if_fail (export != NULL, NULL);
 
   return _(export->description);
+}
+
+gboolean
+sp_report_export_applies_to (const SpReportExport *export,
+                             const SpTournament   *tournament)
+{
+  g_return_val_if_fail (export != NULL && tournament != NULL, FALSE);
+
+  return !export->mcr_only || tournament->ruleset == SP_RULESET_MCR;
 }
 
 char *

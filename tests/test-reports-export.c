@@ -78,6 +78,24 @@ test_table (void)
   g_assert_null (sp_report_export_find (""));
 }
 
+/* EMA's results are MCR's only; every other report is every tournament's. */
+static void
+test_applies_to (void)
+{
+  SpTournament mcr = { .ruleset = SP_RULESET_MCR };
+  SpTournament taiwan = { .ruleset = SP_RULESET_TAIWAN };
+  guint n_exports;
+  const SpReportExport *exports = sp_report_exports (&n_exports);
+
+  for (guint i = 0; i < n_exports; i++)
+    {
+      gboolean ema = g_str_has_prefix (exports[i].kind, "ema");
+
+      g_assert_true (sp_report_export_applies_to (&exports[i], &mcr));
+      g_assert_cmpint (sp_report_export_applies_to (&exports[i], &taiwan), ==, !ema);
+    }
+}
+
 static void
 test_file_name (void)
 {
@@ -239,6 +257,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sparrow/reports/export/table", test_table);
+  g_test_add_func ("/sparrow/reports/export/applies-to", test_applies_to);
   g_test_add_func ("/sparrow/reports/export/file-name", test_file_name);
   g_test_add_func ("/sparrow/reports/export/write", test_write);
   g_test_add_func ("/sparrow/reports/printout/pages", test_printout_pages);

@@ -379,14 +379,25 @@ add_report_rows (SpExportDialog *self)
 
   for (guint i = 0; i < n_exports; i++)
     {
-      GtkWidget *row = adw_action_row_new ();
-      GtkWidget *icon = gtk_image_new_from_icon_name ("document-save-as-symbolic");
+      GtkWidget *row, *icon;
+
+      if (!sp_report_export_applies_to (&exports[i], self->tournament))
+        continue;
+      row = adw_action_row_new ();
+      icon = gtk_image_new_from_icon_name ("document-save-as-symbolic");
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
                                      sp_report_export_get_title (&exports[i]));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
                                    sp_report_export_get_description (&exports[i]));
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      /* Its title is its name for screen readers and the end-to-end tests. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      sp_report_export_get_title (&exports[i]),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      sp_report_export_get_description (&exports[i]),
+                                      -1);
       gtk_widget_set_name (row, exports[i].kind);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
       g_object_set_data (G_OBJECT (row), "sp-export", (gpointer) &exports[i]);
@@ -459,7 +470,6 @@ sp_export_dialog_init (SpExportDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = open_settings ();
   adw_combo_row_set_selected (self->paper_row, default_paper () == SP_PAPER_LETTER ? 1 : 0);
-  add_report_rows (self);
 }
 
 /**
@@ -497,5 +507,6 @@ sp_export_dialog_new (GtkWidget  *owner,
   self->db = db;
   self->tournament = found;
   fill_sessions (self);
+  add_report_rows (self);
   return self;
 }

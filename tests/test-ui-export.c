@@ -140,6 +140,12 @@ run_python (const char *script,
   return g_strdup (g_strstrip (out));
 }
 
+static gboolean
+file_exists (gpointer path)
+{
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
 /* The pages of a PDF, as poppler's pdfinfo reads them; its page size into @size. */
 static guint
 pdf_pages (const char  *path,
@@ -222,6 +228,28 @@ export_is_done (gpointer data)
          && find_drawn_button (done->window, "_Open") != NULL;
 }
 
+/* Makes a stand-in for the spreadsheet program, the default of .xlsx files in the tests' own
+ * XDG folders: it copies the file it is given to @copy.  Returns the desktop file. */
+static char *
+install_xlsx_opener (const char *copy)
+{
+  const char *type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  g_autofree char *applications = g_build_filename (g_get_user_data_dir (), "applications", NULL);
+  g_autofree char *desktop = g_build_filename (applications, "sparrow-test-opener.desktop", NULL);
+  g_autofree char *mimeapps = g_build_filename (g_get_user_config_dir (), "mimeapps.list", NULL);
+  g_autofree char *entry = g_strdup_printf ("[Desktop Entry]\nType=Application\n"
+                                            "Name=Opener\nExec=/bin/cp %%f %s\n"
+                                            "MimeType=%s;\n", copy, type);
+  g_autofree char *defaults = g_strdup_printf ("[Default Applications]\n"
+                                               "%s=sparrow-test-opener.desktop\n", type);
+
+  g_assert_cmpint (g_mkdir_with_parents (applications, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_config_dir (), 0700), ==, 0);
+  g_assert_true (g_file_set_contents (desktop, entry, -1, NULL));
+  g_assert_true (g_file_set_contents (mimeapps, defaults, -1, NULL));
+  return g_steal_pointer (&desktop);
+}
+
 /* The xlsx row asks for a file in the remembered folder under the tournament's name; the
  * workbook written there has the standings and the players; a toast says so with "Open". */
 static void
@@ -236,6 +264,11 @@ test_export_xlsx (void)
   g_autoptr(GFile) current_folder = NULL;
   g_autoptr(GFile) expected_folder = g_file_new_for_path (folder);
   SpTournamentView *view;
+  g_autofree char *opened = g_build_filename (home, "opened.xlsx", NULL);
+  g_autofree char *opener = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *copy = NULL;
+  gsize written_length, copy_length;
   GtkWindow *window, *dialog, *chooser;
   GtkWidget *row;
   ExportDone done;
@@ -273,6 +306,24 @@ test_export_xlsx (void)
                        path);
   g_assert_true (g_str_has_prefix (sheets, "Standings,Sessions,Hands"));
   g_assert_true (g_str_has_suffix (sheets, "True"));
+
+  /* "Open" hands the file to the desktop's program for it. */
+  opener = install_xlsx_opener (opened);
+  press_button (find_drawn_button (GTK_WIDGET (window), "_Open"));
+  wait_until (file_exists, opened, "the file to be opened");
+  g_assert_true (g_file_get_contents (path, &written, &written_length, NULL));
+  /* The copy may still be being written: up to two seconds for it to be whole. */
+  for (guint i = 0; i < 200; i++)
+    {
+      g_clear_pointer (&copy, g_free);
+      g_assert_true (g_file_get_contents (opened, &copy, &copy_length, NULL));
+      if (copy_length >= written_length)
+        break;
+      g_usleep (10000);
+    }
+  g_assert_true (written_length == copy_length && memcmp (written, copy, copy_length) == 0);
+  g_unlink (opened);
+  g_unlink (opener);
 
   /* The folder is remembered for the next export. */
   remembered = g_settings_get_string (settings, "export-folder");

@@ -555,7 +555,8 @@ test_print_pdf (void)
   remove_tree (folder);
 }
 
-/* A session not drawn yet has no table cards: the chooser says so and stays. */
+/* A session not drawn yet has no table cards: the chooser says so and stays; so it does when
+ * the PDF cannot be written. */
 static void
 test_print_undrawn (void)
 {
@@ -575,6 +576,15 @@ test_print_undrawn (void)
   g_assert_nonnull (label);
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (label)), "Session 2"));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+
+  /* A PDF that cannot be written: the error is returned and the chooser comes back. */
+  select_combo_item (find_row (GTK_WIDGET (dialog), "Session"), "Session 1");
+  g_assert_false (sp_print_dialog_run (SP_PRINT_DIALOG (dialog), GTK_PRINT_OPERATION_ACTION_EXPORT,
+                                       "/nonexistent-folder/cards.pdf", &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_false (g_file_test ("/nonexistent-folder/cards.pdf", G_FILE_TEST_EXISTS));
   leave ();
 }
 
@@ -587,7 +597,7 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/export/read-only", test_export_read_only);
   g_test_add_func ("/sparrow/ui/export/responsive", test_export_responsive);
   g_test_add_func ("/sparrow/ui/export/print-pdf", test_print_pdf);
-  g_test_add_func ("/sparrow/ui/export/print-undrawn", test_print_undrawn);
+  g_test_add_func ("/sparrow/ui/export/print-refused", test_print_undrawn);
 }
 
 int

@@ -49,6 +49,7 @@ typedef struct
   GtkWindow            *parent;      /* for the error dialog */
   AdwToastOverlay      *overlay;     /* may be NULL */
   AdwToast             *progress;
+  GApplication         *application;     /* held until the result is told */
   gint64                progress_shown;   /* monotonic µs */
   GError               *error;            /* the result, until it is told */
 } ExportJob;
@@ -71,6 +72,9 @@ export_job_free (gpointer data)
   g_clear_object (&job->overlay);
   g_clear_object (&job->progress);
   g_clear_error (&job->error);
+  if (job->application != NULL)
+    g_application_release (job->application);
+  g_clear_object (&job->application);
   g_free (job);
 }
 
@@ -271,14 +275,18 @@ sp_export_dialog_export_to (SpExportDialog *self,
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GTask) task = NULL;
-  GtkRoot *root = gtk_widget_get_root (self->owner);
-  const char *database_path = SP_IS_WINDOW (root)
-                              ? sp_window_get_database_path (SP_WINDOW (root)) : NULL;
-  GtkWidget *overlay = gtk_widget_get_ancestor (self->owner, ADW_TYPE_TOAST_OVERLAY);
+  const char *database_path = NULL;
+  GtkWidget *overlay;
+  GtkRoot *root;
   ExportJob *job;
 
   g_return_if_fail (SP_IS_EXPORT_DIALOG (self));
   g_return_if_fail (export != NULL && path != NULL);
+
+  root = gtk_widget_get_root (self->owner);
+  if (SP_IS_WINDOW (root))
+    database_path = sp_window_get_database_path (SP_WINDOW (root));
+  overlay = gtk_widget_get_ancestor (self->owner, ADW_TYPE_TOAST_OVERLAY);
 
   job = g_new0 (ExportJob, 1);
   job->export = export;
@@ -289,6 +297,11 @@ sp_export_dialog_export_to (SpExportDialog *self,
   job->date = g_date_time_format (now, "%Y-%m-%d");
   job->parent = GTK_IS_WINDOW (root) ? g_object_ref (GTK_WINDOW (root)) : NULL;
   job->overlay = overlay != NULL ? g_object_ref (ADW_TOAST_OVERLAY (overlay)) : NULL;
+  /* The app stays while the report is written, even when its last window is closed: quitting
+   * in the middle would leave the temporary file behind. */
+  job->application = g_application_get_default ();
+  if (job->application != NULL)
+    g_application_hold (g_object_ref (job->application));
   task = g_task_new (NULL, NULL, export_done_cb, NULL);
   g_task_set_source_tag (task, sp_export_dialog_export_to);
   g_task_set_task_data (task, job, NULL);

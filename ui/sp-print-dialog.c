@@ -29,6 +29,7 @@ typedef struct
   SpSnapshot *snapshot;
   SpPrintout *printout;
   GtkWindow  *parent;     /* for an error told after an asynchronous print */
+  gboolean    async;      /* its errors are told by a message dialog, not returned */
 } PrintJob;
 
 static void
@@ -72,7 +73,7 @@ done_cb (GtkPrintOperation       *operation,
 {
   g_autoptr(GError) error = NULL;
 
-  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR && job->async)
     {
       GtkWidget *dialog;
 
@@ -170,14 +171,21 @@ sp_print_dialog_run (SpPrintDialog            *self,
 
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
   result = gtk_print_operation_run (operation, action, parent, error);
-  gtk_window_destroy (GTK_WINDOW (self));
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      /* Back, to tell why and let another choice be made. */
+      gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+      return FALSE;
+    }
   /* An asynchronous print keeps its operation (and its job) until "done". */
   if (result == GTK_PRINT_OPERATION_RESULT_IN_PROGRESS)
     {
+      job->async = TRUE;
       g_signal_connect (operation, "done", G_CALLBACK (release_operation_cb), NULL);
       g_object_ref (operation);
     }
-  return result != GTK_PRINT_OPERATION_RESULT_ERROR;
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
 }
 
 static void

@@ -588,9 +588,57 @@ test_print_undrawn (void)
   leave ();
 }
 
+/* Types @keys on the virtual display over the main window (xdotool), as a person does. */
+static void
+press_keys (const char *xdotool,
+            const char *keys)
+{
+  const char *argv[] = { xdotool, "mousemove", "400", "300", "key", keys, NULL };
+  int status;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL,
+                               NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+/* Ctrl+E opens the Export dialog and Escape closes it; Ctrl+P opens the print chooser, as the
+ * shortcuts window lists them. */
+static void
+test_shortcuts (void)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  SpTournamentView *view;
+  GtkWindow *window;
+  gint64 until;
+
+  if (xdotool == NULL || g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("typing needs xdotool and an X display");
+      return;
+    }
+  window = open_drawn_tournament ("shortcuts.db", 8, &view);
+  /* The window has drawn itself and taken the keyboard. */
+  until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (gtk_window_is_active (window));
+
+  press_keys (xdotool, "ctrl+e");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_EXPORT_DIALOG),
+              "Ctrl+E to open the Export dialog");
+  press_keys (xdotool, "Escape");
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_EXPORT_DIALOG),
+              "Escape to close the Export dialog");
+  press_keys (xdotool, "ctrl+p");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PRINT_DIALOG),
+              "Ctrl+P to open the print chooser");
+  leave ();
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/sparrow/ui/export/shortcuts", test_shortcuts);
   g_test_add_func ("/sparrow/ui/export/dialog", test_export_dialog);
   g_test_add_func ("/sparrow/ui/export/xlsx", test_export_xlsx);
   g_test_add_func ("/sparrow/ui/export/default-folder", test_export_default_folder);

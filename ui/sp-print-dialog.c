@@ -129,14 +129,15 @@ sp_print_dialog_run (SpPrintDialog            *self,
   g_autofree char *name = NULL;
   g_autoptr(GtkPrintOperation) operation = NULL;
   g_autoptr(GtkPageSetup) setup = NULL;
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
   GtkPrintOperationResult result;
+  GtkWindow *parent;
   PrintJob *job;
 
   g_return_val_if_fail (SP_IS_PRINT_DIALOG (self), FALSE);
   g_return_val_if_fail (action != GTK_PRINT_OPERATION_ACTION_EXPORT || export_path != NULL,
                         FALSE);
 
+  parent = gtk_window_get_transient_for (GTK_WINDOW (self));
   job = g_new0 (PrintJob, 1);
   job->parent = parent != NULL ? g_object_ref (parent) : NULL;
   job->snapshot = sp_db_load_snapshot (self->db, self->tournament, date, error);

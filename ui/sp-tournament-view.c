@@ -3,7 +3,11 @@
 #include <glib/gi18n.h>
 
 #include "sp-log-page.h"
+#include "sp-clock-controls.h"
+#include "sp-export-dialog.h"
 #include "sp-players-page.h"
+#include "sp-print-dialog.h"
+#include "sp-projector-window.h"
 #include "sp-sessions-page.h"
 #include "sp-standings-page.h"
 #include "sp-tournament-view.h"
@@ -14,9 +18,12 @@ struct _SpTournamentView
 
   SpDb *db;                 /* the window's, not owned */
   SpTournament *tournament;
+  char *rules;              /* the subtitle, before the session clock */
+  guint clock_id;
 
   /* Template children */
   AdwViewSwitcherTitle *switcher_title;
+  GtkLabel *clock_label;
   AdwViewStack *stack;
   SpPlayersPage *players_page;
   SpSessionsPage *sessions_page;
@@ -42,10 +49,108 @@ page_changed_cb (SpTournamentView *self)
     sp_log_page_load (self->log_page, self->db, self->tournament);
 }
 
+/* The subtitle: the rules, then the session clock's time left while it runs, in the warning
+ * colour in the last minutes. */
+static void
+update_subtitle (SpTournamentView *self)
+{
+  g_autofree char *clock = NULL;
+  g_autofree char *subtitle = NULL;
+  SpSessionClockState state;
+  gboolean warning = FALSE;
+
+  if (self->db == NULL || self->tournament == NULL)
+    return;
+  clock = sp_clock_controls_describe (self->db, self->tournament, sp_clock_controls_now (),
+                                      &state, &warning);
+  /* Only a clock that runs (or is paused) has a time left to show. */
+  if (state != SP_SESSION_CLOCK_RUNNING && state != SP_SESSION_CLOCK_PAUSED)
+    g_clear_pointer (&clock, g_free);
+  /* TRANSLATORS: the tournament's subtitle: its rules, then the session clock */
+  subtitle = clock != NULL ? g_strdup_printf (_("%s — %s"), self->rules, clock)
+                           : g_strdup (self->rules);
+  if (g_strcmp0 (adw_view_switcher_title_get_subtitle (self->switcher_title), subtitle) != 0)
+    adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
+  /* The subtitle shows only while the window is narrow: the header also has the time left in a
+   * label of its own. */
+  gtk_widget_set_visible (GTK_WIDGET (self->clock_label), clock != NULL);
+  gtk_label_set_label (self->clock_label, clock != NULL ? clock : "");
+  if (warning)
+    gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->clock_label), "warning");
+}
+
+static gboolean
+clock_tick_cb (gpointer user_data)
+{
+  /* Nothing to show while the tournaments list is shown instead. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (user_data)))
+    update_subtitle (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+projector_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->db == NULL || self->tournament == NULL)
+    return;
+  if (sp_projector_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->db,
+                               self->tournament->id, &error) == NULL)
+    g_warning ("%s", error->message);
+}
+
+/* Opens the Export dialog (tournament.export, Ctrl+E). */
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  g_autoptr(GError) error = NULL;
+  SpExportDialog *dialog;
+
+  if (self->tournament == NULL)
+    return;
+  dialog = sp_export_dialog_new (widget, self->db, self->tournament->id, &error);
+  if (dialog == NULL)
+    g_warning ("Cannot export: %s", error->message);
+  else
+    gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Opens the chooser of a printout, then the print dialog (tournament.print, Ctrl+P). */
+static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  g_autoptr(GError) error = NULL;
+  SpPrintDialog *dialog;
+
+  if (self->tournament == NULL)
+    return;
+  dialog = sp_print_dialog_new (widget, self->db, self->tournament->id, &error);
+  if (dialog == NULL)
+    g_warning ("Cannot print: %s", error->message);
+  else
+    gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 sp_tournament_view_dispose (GObject *object)
 {
   SpTournamentView *self = SP_TOURNAMENT_VIEW (object);
+
+  g_clear_handle_id (&self->clock_id, g_source_remove);
+  g_clear_pointer (&self->rules, g_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_TOURNAMENT_VIEW);
   g_clear_pointer (&self->tournament, sp_tournament_free);
@@ -70,12 +175,24 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-tournament-view.ui");
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentView, clock_label);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, stack);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, players_page);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, sessions_page);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, standings_page);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, log_page);
   gtk_widget_class_bind_template_callback (widget_class, page_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "tournament.projector", NULL,
+                                   projector_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0, "tournament.projector",
+                                       NULL);
+  gtk_widget_class_install_action (widget_class, "tournament.export", NULL, export_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "tournament.export", NULL);
+  gtk_widget_class_install_action (widget_class, "tournament.print", NULL, print_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
+                                       "tournament.print", NULL);
 }
 
 static void
@@ -114,7 +231,12 @@ sp_tournament_view_open (SpTournamentView  *self,
   self->db = db;
 
   adw_view_switcher_title_set_title (self->switcher_title, found->name);
+  g_free (self->rules);
+  self->rules = g_strdup (rules != NULL ? rules : "");
   adw_view_switcher_title_set_subtitle (self->switcher_title, rules);
+  update_subtitle (self);
+  if (self->clock_id == 0)
+    self->clock_id = g_timeout_add_seconds (1, clock_tick_cb, self);
   adw_view_stack_set_visible_child_name (self->stack, "players");
   sp_tournament_view_reload (self);
   return TRUE;
@@ -142,4 +264,5 @@ sp_tournament_view_reload (SpTournamentView *self)
   /* The log can be long: it is read when its page is shown, or now if it is. */
   if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "log") == 0)
     sp_log_page_load (self->log_page, self->db, self->tournament);
+  update_subtitle (self);
 }

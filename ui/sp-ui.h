@@ -3,10 +3,18 @@
 #pragma once
 
 #include "sp-log-page.h"
+#include "sp-clock-controls.h"
+#include "sp-export-dialog.h"
 #include "sp-new-tournament-dialog.h"
 #include "sp-player-dialog.h"
 #include "sp-players-page.h"
+#include "sp-print-dialog.h"
+#include "sp-projector-window.h"
 #include "sp-standings-page.h"
 #include "sp-tournament-row.h"
 #include "sp-tournament-view.h"
 #include "sp-window.h"
+#include "sp-calculator-window.h"
+#include "sp-hand-editor.h"
+#include "sp-tile-palette.h"
+#include "sp-tile.h"

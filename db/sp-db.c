@@ -779,6 +779,19 @@ sp_db_open (const char  *path,
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
                        _("%s is not a Sparrow database"), path);
         }
+      /* SQLite's words for these name the statement that met the problem, not the file. */
+      else if (error != NULL && *error != NULL && (*error)->code == SP_DB_ERROR_CORRUPT)
+        {
+          g_clear_error (error);
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_CORRUPT,
+                       _("%s is damaged and cannot be read"), path);
+        }
+      else if (error != NULL && *error != NULL && (*error)->code == SP_DB_ERROR_BUSY)
+        {
+          g_clear_error (error);
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_BUSY,
+                       _("%s is locked by another program"), path);
+        }
       return NULL;
     }
   return g_steal_pointer (&db);

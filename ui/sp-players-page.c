@@ -47,9 +47,11 @@ struct _SpPlayersPage
   GListStore *players;
   GtkCustomFilter *player_filter;
   GtkSingleSelection *selection;
+  GtkStringList *teams;     /* "All Teams", then the teams of the players, sorted */
 
   /* Template children */
   GtkSearchEntry *search_entry;
+  GtkDropDown *team_dropdown;
   GtkStack *players_stack;
   GtkColumnView *players_view;
 };
@@ -213,7 +215,8 @@ contains_folded (const char *field,
   return strstr (folded, needle) != NULL;
 }
 
-/* The players whose name, club or team holds what is typed in the search entry. */
+/* The players of the team chosen (any for "All Teams") whose name, club or team holds what is
+ * typed in the search entry. */
 static gboolean
 player_matches (gpointer item,
                 gpointer user_data)
@@ -222,7 +225,11 @@ player_matches (gpointer item,
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
   g_autofree char *needle = NULL;
   const SpPlayer *player = SP_PLAYER_ITEM (item)->player;
+  guint team = gtk_drop_down_get_selected (self->team_dropdown);
 
+  if (team != GTK_INVALID_LIST_POSITION && team > 0
+      && g_strcmp0 (player->team, gtk_string_list_get_string (self->teams, team)) != 0)
+    return FALSE;
   if (text == NULL || *text == '\0')
     return TRUE;
   needle = g_utf8_casefold (text, -1);
@@ -238,6 +245,45 @@ search_changed_cb (SpPlayersPage *self)
 
 static void selection_changed_cb (SpPlayersPage *self);
 
+static int
+compare_team_names (gconstpointer a,
+                    gconstpointer b)
+{
+  return g_utf8_collate (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Offers the teams of @list in the team filter, keeping the team chosen when it is still there. */
+static void
+update_teams (SpPlayersPage *self,
+              GPtrArray     *list)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *chosen = NULL;
+  guint selected = gtk_drop_down_get_selected (self->team_dropdown);
+  guint n_before = g_list_model_get_n_items (G_LIST_MODEL (self->teams));
+
+  if (selected != GTK_INVALID_LIST_POSITION && selected > 0)
+    chosen = g_strdup (gtk_string_list_get_string (self->teams, selected));
+  for (guint i = 0; i < list->len; i++)
+    {
+      const SpPlayer *player = g_ptr_array_index (list, i);
+
+      if (player->team != NULL && *player->team != '\0'
+          && g_hash_table_add (seen, player->team))
+        g_ptr_array_add (names, player->team);
+    }
+  g_ptr_array_sort (names, compare_team_names);
+  g_ptr_array_add (names, NULL);
+  gtk_string_list_splice (self->teams, 1, n_before - 1, (const char * const *) names->pdata);
+  selected = 0;
+  for (guint i = 0; chosen != NULL && names->pdata[i] != NULL; i++)
+    if (g_strcmp0 (names->pdata[i], chosen) == 0)
+      selected = i + 1;
+  gtk_drop_down_set_selected (self->team_dropdown, selected);
+  gtk_widget_set_visible (GTK_WIDGET (self->team_dropdown), names->len > 1);
+}
+
 static void
 load_players (SpPlayersPage *self)
 {
@@ -251,6 +297,7 @@ load_players (SpPlayersPage *self)
       show_toast (self, error->message);
       return;
     }
+  update_teams (self, list);
   /* The items own the records from now on. */
   g_ptr_array_set_free_func (list, NULL);
   for (guint i = 0; i < list->len; i++)
@@ -566,29 +613,57 @@ selection_changed_cb (SpPlayersPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.substitute", any);
 }
 
-/* Shows why nothing was imported: the store's reason, which names the file's line. */
+/* Shows why nothing was imported: every problem the store found, one a row, each naming its
+ * line of the file. */
 static void
 show_import_errors (SpPlayersPage *self,
                     GFile         *file,
-                    const GError  *error)
+                    GPtrArray     *problems)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
   GtkWidget *dialog;
-  GtkWidget *label;
+  GtkWidget *scrolled;
+  GtkWidget *list;
 
   /* Translators: the heading of an error dialog; the file's name. */
   heading = g_strdup_printf (_("No players imported from %s"), basename);
+  body = g_strdup_printf (ngettext ("Correct the line below and import the file again; nothing "
+                                    "was imported.",
+                                    "Correct the %u lines below and import the file again; "
+                                    "nothing was imported.", problems->len),
+                          problems->len);
   dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading,
-                                   _("Correct the line below and import the file again; "
-                                     "nothing was imported."));
-  label = gtk_label_new (error->message);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "error");
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), label);
+                                   body);
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Problems of the file"), -1);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      GtkWidget *label = gtk_label_new (g_ptr_array_index (problems, i));
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_margin_start (label, 9);
+      gtk_widget_set_margin_end (label, 9);
+      gtk_widget_set_margin_top (label, 6);
+      gtk_widget_set_margin_bottom (label, 6);
+      gtk_widget_add_css_class (label, "error");
+      gtk_list_box_append (GTK_LIST_BOX (list), label);
+    }
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 320);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -599,7 +674,7 @@ show_import_errors (SpPlayersPage *self,
  * @file: a CSV file of players
  *
  * Imports @file's players into the tournament, all or none: a toast counts them, or a dialog
- * says which line was refused and why.  The file chooser of "Import Players…" calls it.
+ * lists every line refused and why.  The file chooser of "Import Players…" calls it.
  *
  * Returns: whether the players were imported.
  */
@@ -608,6 +683,7 @@ sp_players_page_import_file (SpPlayersPage *self,
                              GFile         *file)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
   g_autofree char *path = NULL;
   g_autofree char *message = NULL;
   guint n_imported = 0;
@@ -619,12 +695,20 @@ sp_players_page_import_file (SpPlayersPage *self,
     return FALSE;
   path = g_file_get_path (file);
   if (path == NULL)
-    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                 _("Only local files can be imported"));
-  if (path == NULL
-      || !sp_db_import_players (self->db, self->tournament, path, &n_imported, &error))
     {
-      show_import_errors (self, file, error);
+      problems = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (problems, g_strdup (_("Only local files can be imported")));
+    }
+  if (path == NULL
+      || !sp_db_import_players_full (self->db, self->tournament, path, &n_imported, &problems,
+                                     &error))
+    {
+      if (problems == NULL)
+        {
+          problems = g_ptr_array_new_with_free_func (g_free);
+          g_ptr_array_add (problems, g_strdup (error != NULL ? error->message : ""));
+        }
+      show_import_errors (self, file, problems);
       return FALSE;
     }
   load_players (self);
@@ -678,6 +762,24 @@ import_players (GtkWidget  *widget,
 
 G_GNUC_END_IGNORE_DEPRECATIONS
 
+/* Ctrl+F: to the search entry. */
+static void
+search_players (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+team_selected_cb (SpPlayersPage *self)
+{
+  if (self->player_filter != NULL)
+    gtk_filter_changed (GTK_FILTER (self->player_filter), GTK_FILTER_CHANGE_DIFFERENT);
+}
+
 static void
 sp_players_page_dispose (GObject *object)
 {
@@ -701,10 +803,12 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-players-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, team_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_stack);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_view);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, team_selected_cb);
   gtk_widget_class_install_action (widget_class, "players.check-in-all", NULL, check_in_all);
   gtk_widget_class_install_action (widget_class, "players.add", NULL, add_player);
   gtk_widget_class_install_action (widget_class, "players.import", NULL, import_players);
@@ -712,6 +816,19 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_install_action (widget_class, "players.withdraw", NULL, withdraw_player);
   gtk_widget_class_install_action (widget_class, "players.reinstate", NULL, reinstate_player);
   gtk_widget_class_install_action (widget_class, "players.substitute", NULL, substitute_player);
+  gtk_widget_class_install_action (widget_class, "players.search", NULL, search_players);
+
+  /* The shortcuts, also listed in help-overlay.ui.  Delete asks before it withdraws. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
+                                       "players.search", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Insert, 0, "players.add", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "players.add", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
+                                       "players.import", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "players.edit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "players.withdraw", NULL);
 }
 
 static void
@@ -721,6 +838,11 @@ sp_players_page_init (SpPlayersPage *self)
   GtkFilterListModel *filtered;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->teams = gtk_string_list_new ((const char *const[]) { _("All Teams"), NULL });
+  gtk_drop_down_set_model (self->team_dropdown, G_LIST_MODEL (self->teams));
+  g_object_unref (self->teams);
+  gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
 
   sp_column_view_add_text (self->players_view, _("Name"), COLUMN_NAME, FALSE, TRUE, item_text,
                            compare_items);

@@ -2,7 +2,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "sp-draw-dialog.h"
 #include "sp-new-tournament-dialog.h"
+#include "sp-penalties-list.h"
+#include "sp-penalty-dialog.h"
 #include "sp-player-dialog.h"
 #include "sp-players-page.h"
 #include "sp-standings-page.h"

@@ -622,6 +622,7 @@ show_import_errors (SpPlayersPage *self,
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *path = g_file_get_path (file);
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
   GtkWidget *dialog;
@@ -644,7 +645,21 @@ show_import_errors (SpPlayersPage *self,
                                   _("Problems of the file"), -1);
   for (guint i = 0; i < problems->len; i++)
     {
-      GtkWidget *label = gtk_label_new (g_ptr_array_index (problems, i));
+      const char *problem = g_ptr_array_index (problems, i);
+      g_autofree char *shown = NULL;
+      GtkWidget *label;
+
+      /* The heading names the file: each row starts at its line ("Line 3: …"). */
+      if (path != NULL && g_str_has_prefix (problem, path) && problem[strlen (path)] == ' ')
+        {
+          const char *rest = problem + strlen (path) + 1;
+          gunichar first = g_utf8_get_char (rest);
+          char upper[8] = { 0 };
+
+          g_unichar_to_utf8 (g_unichar_totitle (first), upper);
+          shown = g_strconcat (upper, g_utf8_next_char (rest), NULL);
+        }
+      label = gtk_label_new (shown != NULL ? shown : problem);
 
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
@@ -662,6 +677,9 @@ show_import_errors (SpPlayersPage *self,
                                   GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 320);
+  /* Room for the first rows whatever height the dialog is given; more scroll. */
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled),
+                                              (int) MIN (problems->len, 5u) * 52);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));

@@ -425,12 +425,14 @@ show_session (SpSessionsPage *self)
   title = g_strdup_printf (_("Session %u"), self->selected);
   gtk_label_set_label (self->session_title, title);
   state = session_state (self, &self->info);
+  /* How it was drawn; while it is played, the progress line below says how far it is. */
   if (self->info.exists && self->info.has_seed)
     {
       g_autofree char *how = g_strdup_printf (_("%s, seed %" PRIu64),
                                               sp_draw_dialog_method_name (self->tournament),
                                               self->info.seed);
-      g_autofree char *subtitle = g_strdup_printf ("%s · %s", state, how);
+      g_autofree char *subtitle = self->info.closed ? g_strdup_printf ("%s · %s", state, how)
+                                                    : g_strdup (how);
 
       gtk_label_set_label (self->session_subtitle, subtitle);
     }

@@ -11,10 +11,17 @@
 #define SP_TYPE_PLAYER_ITEM (sp_player_item_get_type ())
 G_DECLARE_FINAL_TYPE (SpPlayerItem, sp_player_item, SP, PLAYER_ITEM, GObject)
 
+/* The text columns an item keeps a collation key of (Column below, up to the status). */
+#define N_TEXT_COLUMNS 6
+
 struct _SpPlayerItem
 {
   GObject   parent_instance;
   SpPlayer *player;
+  /* Made once, not at each comparison or keystroke: sorting 1,000 players compares ~10,000
+   * pairs, and collating or case-folding them each time is what made it slow. */
+  char     *sort_keys[N_TEXT_COLUMNS]; /* g_utf8_collate_key of each text column, or NULL */
+  char     *folded;                    /* name, club and team case-folded, '\n'-separated */
 };
 
 G_DEFINE_FINAL_TYPE (SpPlayerItem, sp_player_item, G_TYPE_OBJECT)
@@ -22,7 +29,12 @@ G_DEFINE_FINAL_TYPE (SpPlayerItem, sp_player_item, G_TYPE_OBJECT)
 static void
 sp_player_item_finalize (GObject *object)
 {
-  g_clear_pointer (&SP_PLAYER_ITEM (object)->player, sp_player_free);
+  SpPlayerItem *self = SP_PLAYER_ITEM (object);
+
+  g_clear_pointer (&self->player, sp_player_free);
+  for (guint i = 0; i < N_TEXT_COLUMNS; i++)
+    g_clear_pointer (&self->sort_keys[i], g_free);
+  g_clear_pointer (&self->folded, g_free);
   G_OBJECT_CLASS (sp_player_item_parent_class)->finalize (object);
 }
 
@@ -48,6 +60,8 @@ struct _SpPlayersPage
   GtkCustomFilter *player_filter;
   GtkSingleSelection *selection;
   GtkStringList *teams;     /* "All Teams", then the teams of the players, sorted */
+  char *needle;             /* the search case-folded, NULL for none */
+  char *team;               /* the team shown, NULL for all */
 
   /* Template children */
   GtkSearchEntry *search_entry;
@@ -115,18 +129,35 @@ item_text (gpointer item,
   return g_strdup (player_text (SP_PLAYER_ITEM (item)->player, column));
 }
 
+/* @item's collation key for @column, made at its first use. */
+static const char *
+sort_key (SpPlayerItem *item,
+          Column        column)
+{
+  if (item->sort_keys[column] == NULL)
+    {
+      const char *text = player_text (item->player, column);
+
+      item->sort_keys[column] = g_utf8_collate_key (text != NULL ? text : "", -1);
+    }
+  return item->sort_keys[column];
+}
+
 static int
 compare_items (gconstpointer a,
                gconstpointer b,
                gpointer      user_data)
 {
   Column column = GPOINTER_TO_INT (user_data);
-  const SpPlayer *pa = SP_PLAYER_ITEM ((gpointer) a)->player;
-  const SpPlayer *pb = SP_PLAYER_ITEM ((gpointer) b)->player;
+  SpPlayerItem *ia = SP_PLAYER_ITEM ((gpointer) a);
+  SpPlayerItem *ib = SP_PLAYER_ITEM ((gpointer) b);
+  int order;
 
   if (column == COLUMN_PRESENT)
-    return sp_column_compare_numbers (pa->present, pb->present);
-  return sp_column_compare_texts (player_text (pa, column), player_text (pb, column));
+    return sp_column_compare_numbers (ia->player->present, ib->player->present);
+  g_assert (column < N_TEXT_COLUMNS);
+  order = strcmp (sort_key (ia, column), sort_key (ib, column));
+  return order < 0 ? GTK_ORDERING_SMALLER : order > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 
 static void
@@ -203,16 +234,21 @@ switch_bind_cb (GtkSignalListItemFactory *factory,
   gtk_accessible_update_property (GTK_ACCESSIBLE (toggle), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-static gboolean
-contains_folded (const char *field,
-                 const char *needle)
+/* Name, club and team case-folded, one a line, for the search (a needle holds no newline:
+ * the search entry is one line). */
+static const char *
+folded_fields (SpPlayerItem *item)
 {
-  g_autofree char *folded = NULL;
+  if (item->folded == NULL)
+    {
+      g_autofree char *joined = g_strjoin ("\n", item->player->name,
+                                           item->player->club != NULL ? item->player->club : "",
+                                           item->player->team != NULL ? item->player->team : "",
+                                           NULL);
 
-  if (field == NULL)
-    return FALSE;
-  folded = g_utf8_casefold (field, -1);
-  return strstr (folded, needle) != NULL;
+      item->folded = g_utf8_casefold (joined, -1);
+    }
+  return item->folded;
 }
 
 /* The players of the team chosen (any for "All Teams") whose name, club or team holds what is
@@ -222,25 +258,36 @@ player_matches (gpointer item,
                 gpointer user_data)
 {
   SpPlayersPage *self = user_data;
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-  g_autofree char *needle = NULL;
   const SpPlayer *player = SP_PLAYER_ITEM (item)->player;
+
+  if (self->team != NULL && g_strcmp0 (player->team, self->team) != 0)
+    return FALSE;
+  if (self->needle == NULL)
+    return TRUE;
+  return strstr (folded_fields (SP_PLAYER_ITEM (item)), self->needle) != NULL;
+}
+
+/* What the filter looks for, read once per change rather than once per player. */
+static void
+filter_changed (SpPlayersPage *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
   guint team = gtk_drop_down_get_selected (self->team_dropdown);
 
-  if (team != GTK_INVALID_LIST_POSITION && team > 0
-      && g_strcmp0 (player->team, gtk_string_list_get_string (self->teams, team)) != 0)
-    return FALSE;
-  if (text == NULL || *text == '\0')
-    return TRUE;
-  needle = g_utf8_casefold (text, -1);
-  return contains_folded (player->name, needle) || contains_folded (player->club, needle)
-         || contains_folded (player->team, needle);
+  g_clear_pointer (&self->needle, g_free);
+  g_clear_pointer (&self->team, g_free);
+  if (text != NULL && *text != '\0')
+    self->needle = g_utf8_casefold (text, -1);
+  if (team != GTK_INVALID_LIST_POSITION && team > 0)
+    self->team = g_strdup (gtk_string_list_get_string (self->teams, team));
+  if (self->player_filter != NULL)
+    gtk_filter_changed (GTK_FILTER (self->player_filter), GTK_FILTER_CHANGE_DIFFERENT);
 }
 
 static void
 search_changed_cb (SpPlayersPage *self)
 {
-  gtk_filter_changed (GTK_FILTER (self->player_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  filter_changed (self);
 }
 
 static void selection_changed_cb (SpPlayersPage *self);
@@ -794,8 +841,8 @@ search_players (GtkWidget  *widget,
 static void
 team_selected_cb (SpPlayersPage *self)
 {
-  if (self->player_filter != NULL)
-    gtk_filter_changed (GTK_FILTER (self->player_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  if (self->teams != NULL)
+    filter_changed (self);
 }
 
 static void
@@ -805,6 +852,8 @@ sp_players_page_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_PLAYERS_PAGE);
   g_clear_object (&self->players);
+  g_clear_pointer (&self->needle, g_free);
+  g_clear_pointer (&self->team, g_free);
   self->db = NULL;
 
   G_OBJECT_CLASS (sp_players_page_parent_class)->dispose (object);

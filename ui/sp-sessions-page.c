@@ -18,6 +18,15 @@ struct _SpSessionsPage
   SpSeatingReview *review;            /* of the sessions drawn up to the selected one */
   GHashTable *names;                  /* player id → name, for the review's details */
   GPtrArray *players;                 /* the records behind @names */
+  gboolean stale;                     /* loaded while hidden: to read again once shown */
+
+  /* The table cards still to build (a big session's 250 cards are built a batch at a time,
+   * the window drawing between batches). */
+  GArray *card_seats;
+  GArray *card_progress;
+  GArray *card_results;
+  guint next_card;
+  guint cards_idle;
 
   /* Template children */
   AdwToastOverlay *toast_overlay;
@@ -394,6 +403,67 @@ quality_popover_shown_cb (SpSessionsPage *self)
     }
 }
 
+/* The cards built in one go: about two screens' worth. */
+#define CARDS_PER_BATCH 24
+
+static void
+clear_cards (SpSessionsPage *self)
+{
+  g_clear_handle_id (&self->cards_idle, g_source_remove);
+  g_clear_pointer (&self->card_seats, g_array_unref);
+  g_clear_pointer (&self->card_progress, g_array_unref);
+  g_clear_pointer (&self->card_results, g_array_unref);
+  self->next_card = 0;
+}
+
+/* Builds the next batch of table cards; FALSE once all are built. */
+static gboolean
+add_cards (SpSessionsPage *self)
+{
+  guint n_tables;
+  guint end;
+
+  if (self->card_seats == NULL)
+    return FALSE;
+  n_tables = self->card_seats->len / 4;
+  end = MIN (n_tables, self->next_card + CARDS_PER_BATCH);
+  for (guint t = self->next_card; t < end; t++)
+    {
+      const SpTableResult *result = NULL;
+      SpTableProgress table = { .table = t + 1, .n_expected = 16 };
+      GArray *progress = self->card_progress;
+      GArray *results = self->card_results;
+
+      /* Both are in table order, one per table. */
+      if (progress != NULL && t < progress->len
+          && g_array_index (progress, SpTableProgress, t).table == t + 1)
+        table = g_array_index (progress, SpTableProgress, t);
+      for (guint i = 0; results != NULL && i < results->len; i++)
+        {
+          const SpTableResult *r = &g_array_index (results, SpTableResult, i);
+
+          if (r->session == self->selected && r->table == t + 1)
+            result = r;
+        }
+      gtk_flow_box_append (self->tables_box,
+                           table_card_new (self->selected, t + 1,
+                                           &g_array_index (self->card_seats, gint64, 4 * t),
+                                           self->names, result, &table));
+    }
+  self->next_card = end;
+  if (end < n_tables)
+    return TRUE;
+  self->cards_idle = 0;
+  clear_cards (self);
+  return FALSE;
+}
+
+static gboolean
+add_cards_cb (gpointer user_data)
+{
+  return add_cards (user_data) ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
 /* Shows the selected session's tables, or its empty state. */
 static void
 show_session (SpSessionsPage *self)
@@ -407,6 +477,7 @@ show_session (SpSessionsPage *self)
   g_autofree char *line = NULL;
   GtkWidget *child;
 
+  clear_cards (self);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tables_box))) != NULL)
     gtk_flow_box_remove (self->tables_box, child);
   memset (&self->info, 0, sizeof self->info);
@@ -469,26 +540,13 @@ show_session (SpSessionsPage *self)
   review_seating (self);
   gtk_widget_set_visible (GTK_WIDGET (self->quality_button), TRUE);
 
-  for (guint t = 0; t < seats->len / 4; t++)
-    {
-      const SpTableResult *result = NULL;
-      SpTableProgress table = { .table = t + 1, .n_expected = 16 };
-
-      for (guint i = 0; progress != NULL && i < progress->len; i++)
-        if (g_array_index (progress, SpTableProgress, i).table == t + 1)
-          table = g_array_index (progress, SpTableProgress, i);
-      for (guint i = 0; results != NULL && i < results->len; i++)
-        {
-          const SpTableResult *r = &g_array_index (results, SpTableResult, i);
-
-          if (r->session == self->selected && r->table == t + 1)
-            result = r;
-        }
-      gtk_flow_box_append (self->tables_box,
-                           table_card_new (self->selected, t + 1,
-                                           &g_array_index (seats, gint64, 4 * t), self->names,
-                                           result, &table));
-    }
+  self->card_seats = g_steal_pointer (&seats);
+  self->card_progress = g_steal_pointer (&progress);
+  self->card_results = g_steal_pointer (&results);
+  self->next_card = 0;
+  add_cards (self);
+  if (self->card_seats != NULL)
+    self->cards_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, add_cards_cb, self, NULL);
   gtk_stack_set_visible_child_name (self->tables_stack, "tables");
 }
 
@@ -687,6 +745,7 @@ sp_sessions_page_dispose (GObject *object)
 {
   SpSessionsPage *self = SP_SESSIONS_PAGE (object);
 
+  clear_cards (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_SESSIONS_PAGE);
   g_clear_pointer (&self->review, sp_seating_review_free);
   g_clear_pointer (&self->names, g_hash_table_unref);
@@ -697,6 +756,20 @@ sp_sessions_page_dispose (GObject *object)
   G_OBJECT_CLASS (sp_sessions_page_parent_class)->dispose (object);
 }
 
+/* A load while the page was hidden is done now that it shows. */
+static void
+sp_sessions_page_map (GtkWidget *widget)
+{
+  SpSessionsPage *self = SP_SESSIONS_PAGE (widget);
+
+  GTK_WIDGET_CLASS (sp_sessions_page_parent_class)->map (widget);
+  if (self->stale)
+    {
+      self->stale = FALSE;
+      reload (self);
+    }
+}
+
 static void
 sp_sessions_page_class_init (SpSessionsPageClass *klass)
 {
@@ -704,6 +777,7 @@ sp_sessions_page_class_init (SpSessionsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sp_sessions_page_dispose;
+  widget_class->map = sp_sessions_page_map;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-sessions-page.ui");
@@ -744,7 +818,8 @@ sp_sessions_page_init (SpSessionsPage *self)
  * @db: the store, which must outlive the page's use of it
  * @tournament: the tournament, likewise
  *
- * Lists @tournament's sessions and shows the selected one's tables.
+ * Lists @tournament's sessions and shows the selected one's tables; while the page is hidden,
+ * only once it is shown (a big tournament's tables are not read for nothing).
  */
 void
 sp_sessions_page_load (SpSessionsPage     *self,
@@ -757,5 +832,11 @@ sp_sessions_page_load (SpSessionsPage     *self,
     self->selected = 0;
   self->db = db;
   self->tournament = tournament;
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = TRUE;
+      return;
+    }
+  self->stale = FALSE;
   reload (self);
 }

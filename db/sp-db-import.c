@@ -341,7 +341,12 @@ sp_db_import_players_full (SpDb        *db,
   if (!ok)
     *n_imported = 0;
   if (!ok && problems != NULL)
-    *problems = g_steal_pointer (&found);
+    {
+      /* A failure of the store itself (locked, full) is the one problem to show. */
+      if (found->len == 0 && error != NULL && *error != NULL)
+        g_ptr_array_add (found, g_strdup ((*error)->message));
+      *problems = g_steal_pointer (&found);
+    }
   sp_db_csv_clear (&reader);
   return ok;
 }

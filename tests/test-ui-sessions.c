@@ -475,7 +475,9 @@ test_penalties (void)
   press_button (find_drawn_button (list, "Add Penalty"));
   wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PENALTY_DIALOG), "the penalty dialog");
   dialog = find_toplevel (SP_TYPE_PENALTY_DIALOG);
-  adw_combo_row_set_selected (ADW_COMBO_ROW (find_row (GTK_WIDGET (dialog), "Player")), 2);
+  /* By name: Player 1, Player 2, Player 3, … */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (find_widget (find_row (GTK_WIDGET (dialog), "Player"),
+                                                          GTK_TYPE_DROP_DOWN)), 2);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Points"),
                                                            GTK_TYPE_SPIN_BUTTON)), -15);
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Reason")),

@@ -13,10 +13,10 @@ struct _SpPenaltyDialog
   SpDb      *db;          /* the window's, which outlives its modal dialog */
   gint64     tournament;
   guint      session;
-  GArray    *player_ids;  /* gint64, in the combo's order */
+  GArray    *player_ids;  /* gint64, in the drop-down's order */
 
   /* Template children */
-  AdwComboRow   *player_row;
+  GtkDropDown   *player_dropdown;
   GtkSpinButton *points_spin;
   AdwEntryRow   *reason_row;
   GtkLabel      *error_label;
@@ -69,7 +69,7 @@ add_action (GtkWidget  *widget,
 {
   SpPenaltyDialog *self = SP_PENALTY_DIALOG (widget);
   g_autoptr(GError) error = NULL;
-  guint selected = adw_combo_row_get_selected (self->player_row);
+  guint selected = gtk_drop_down_get_selected (self->player_dropdown);
   guint table = (guint) gtk_spin_button_get_value_as_int (self->table_spin);
   guint number = (guint) gtk_spin_button_get_value_as_int (self->hand_spin);
   g_autofree char *reason = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->reason_row)));
@@ -138,7 +138,7 @@ sp_penalty_dialog_class_init (SpPenaltyDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-penalty-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, SpPenaltyDialog, player_row);
+  gtk_widget_class_bind_template_child (widget_class, SpPenaltyDialog, player_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SpPenaltyDialog, points_spin);
   gtk_widget_class_bind_template_child (widget_class, SpPenaltyDialog, reason_row);
   gtk_widget_class_bind_template_child (widget_class, SpPenaltyDialog, error_label);
@@ -159,13 +159,23 @@ sp_penalty_dialog_init (SpPenaltyDialog *self)
   sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->reason_row));
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  const SpPlayer *pa = *(const SpPlayer *const *) a;
+  const SpPlayer *pb = *(const SpPlayer *const *) b;
+
+  return g_utf8_collate (pa->name, pb->name);
+}
+
 /**
  * sp_penalty_dialog_new:
  * @parent: the main window, which the dialog stays over
  * @db: (transfer none): the store, which outlives the dialog
  * @tournament: the tournament's id
  * @session: the session of the penalty
- * @players: (element-type SpPlayer): the players offered, in the combo's order
+ * @players: (element-type SpPlayer): the players offered (by name in the drop-down)
  *
  * Returns: (transfer none): a new modal dialog, not yet shown, owned by GTK like every
  *   toplevel window.
@@ -179,6 +189,7 @@ sp_penalty_dialog_new (GtkWindow *parent,
 {
   SpPenaltyDialog *self;
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) sorted = NULL;
   g_autofree char *title = NULL;
 
   g_return_val_if_fail (db != NULL && players != NULL, NULL);
@@ -190,14 +201,19 @@ sp_penalty_dialog_new (GtkWindow *parent,
   self->db = db;
   self->tournament = tournament;
   self->session = session;
+  /* By name, as a person looks for one. */
+  sorted = g_ptr_array_sized_new (players->len);
   for (guint i = 0; i < players->len; i++)
+    g_ptr_array_add (sorted, g_ptr_array_index (players, i));
+  g_ptr_array_sort (sorted, compare_names);
+  for (guint i = 0; i < sorted->len; i++)
     {
-      const SpPlayer *player = g_ptr_array_index (players, i);
+      const SpPlayer *player = g_ptr_array_index (sorted, i);
 
       gtk_string_list_append (names, player->name);
       g_array_append_val (self->player_ids, player->id);
     }
-  adw_combo_row_set_model (self->player_row, G_LIST_MODEL (names));
+  gtk_drop_down_set_model (self->player_dropdown, G_LIST_MODEL (names));
   /* Translators: the title of the penalty dialog; the session's number. */
   title = g_strdup_printf (_("Add Penalty in Session %u"), session);
   gtk_window_set_title (GTK_WINDOW (self), title);

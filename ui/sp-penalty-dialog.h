@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SpPenaltyDialog, sp_penalty_dialog, SP, PENALTY_DIALOG, AdwWindow)
 
-/* @players: the players (SpPlayer) the combo offers, in its order. */
+/* @players: the players (SpPlayer) the dialog offers, sorted there by name. */
 SpPenaltyDialog *sp_penalty_dialog_new (GtkWindow *parent,
                                         SpDb      *db,
                                         gint64     tournament,

@@ -435,7 +435,8 @@ test_progress_taiwan (void)
   guint64 seed;
 
   g_assert_true (sp_db_draw_session (window_db (window), event, 1, &request, &seed, &error));
-  /* Table 1: the dealer wins (連莊), an exhaustive draw (連莊), South wins: 3 of at least 18. */
+  /* Table 1: the dealer wins (連莊), an exhaustive draw (連莊), South wins: 3 hands of at
+   * least 18. */
   record_hands (window_db (window), event->id, 1, "0d1");
   sp_sessions_page_load (sessions_page (window), window_db (window), event);
   search.under = GTK_WIDGET (window);

@@ -59,9 +59,10 @@ draw_action (GtkWidget  *widget,
   SpDrawDialog *self = SP_DRAW_DIALOG (widget);
   g_autoptr(GError) error = NULL;
   SpDrawRequest request = { .has_seed = FALSE };
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->seed_row))));
+  g_autofree char *text = NULL;
   guint64 seed = 0;
 
+  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->seed_row))));
   if (*text != '\0')
     {
       if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &request.seed, NULL))

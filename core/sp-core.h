@@ -19,4 +19,5 @@
 #include "sp-teams.h"
 #include "sp-entry.h"
 #include "sp-session.h"
+#include "sp-session-clock.h"
 #include "sp-snapshot.h"

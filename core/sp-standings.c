@@ -421,6 +421,15 @@ sp_standings_from_tables (const SpTableResult    *tables,
                           guint                   n_tables,
                           const SpStandingsInput *input)
 {
+  return sp_standings_from_tables_with_sessions (tables, n_tables, input, NULL);
+}
+
+GArray *
+sp_standings_from_tables_with_sessions (const SpTableResult    *tables,
+                                        guint                   n_tables,
+                                        const SpStandingsInput *input,
+                                        GArray                **session_results)
+{
   g_autoptr(GArray) results = NULL;
   g_autoptr(GPtrArray) counted = NULL;
   g_autoptr(GArray) finalists = NULL;
@@ -528,5 +537,46 @@ sp_standings_from_tables (const SpTableResult    *tables,
   if (finalists->len > 0)
     sp_standings_put_first (standings, (const gint64 *) finalists->data, finalists->len,
                             input->ranking);
+  if (session_results != NULL)
+    *session_results = g_steal_pointer (&results);
   return standings;
+}
+
+SpTieBreak
+sp_standings_decider (const SpStanding *above,
+                      const SpStanding *below,
+                      SpRanking         ranking)
+{
+  g_return_val_if_fail (above != NULL && below != NULL, SP_TIE_BREAK_TIED);
+
+  switch (ranking)
+    {
+    case SP_RANKING_SCORE:
+      if (above->score != below->score)
+        return SP_TIE_BREAK_PRIMARY;
+      if (above->table_points_x12 != below->table_points_x12)
+        return SP_TIE_BREAK_TABLE_POINTS;
+      return SP_TIE_BREAK_TIED;
+
+    case SP_RANKING_EMA:
+      if (above->table_points_x12 != below->table_points_x12)
+        return SP_TIE_BREAK_PRIMARY;
+      if (above->score != below->score)
+        return SP_TIE_BREAK_SCORE;
+      return SP_TIE_BREAK_TIED;
+
+    case SP_RANKING_R98:
+    default:
+      if (above->table_points_x12 != below->table_points_x12)
+        return SP_TIE_BREAK_PRIMARY;
+      if (above->score != below->score)
+        return SP_TIE_BREAK_SCORE;
+      if (above->best_table_points_x12 != below->best_table_points_x12)
+        return SP_TIE_BREAK_BEST_SESSION;
+      /* The places in the order compare_standings () reads them: 1st, 2nd, 3rd. */
+      for (guint place = 0; place < 3; place++)
+        if (above->places[place] != below->places[place])
+          return SP_TIE_BREAK_FIRSTS + place;
+      return SP_TIE_BREAK_TIED;
+    }
 }

@@ -133,5 +133,32 @@ void    sp_standings_put_first   (GArray                 *standings,
                                   const gint64           *first,
                                   guint                   n_first,
                                   SpRanking               ranking);
+/* sp_standings_from_tables (), and when @session_results is not NULL the result of every
+ * player in every session that counted (SpSessionResult, by session then table), from which
+ * the standings were summed: a standings page's per-session columns. */
+GArray *sp_standings_from_tables_with_sessions (const SpTableResult    *tables,
+                                                guint                   n_tables,
+                                                const SpStandingsInput *input,
+                                                GArray                **session_results);
+
+/* What told two neighbouring standings apart, for the director and the players to see why
+ * one ranks above the other. */
+typedef enum
+{
+  SP_TIE_BREAK_PRIMARY = 0,   /* the ranking's first criterion (table points, or the score) */
+  SP_TIE_BREAK_SCORE,         /* the total score */
+  SP_TIE_BREAK_TABLE_POINTS,  /* table points (second with the score ranking) */
+  SP_TIE_BREAK_BEST_SESSION,  /* the best single-session table points (R98) */
+  SP_TIE_BREAK_FIRSTS,        /* more 1st places (R98) */
+  SP_TIE_BREAK_SECONDS,       /* more 2nd places */
+  SP_TIE_BREAK_THIRDS,        /* more 3rd places */
+  SP_TIE_BREAK_TIED,          /* nothing: they share the rank */
+} SpTieBreak;
+
+/* The first criterion of @ranking on which @above and @below (its neighbour below in the
+ * standings) differ, in the order sp_standings_compute () ranks by. */
+SpTieBreak sp_standings_decider (const SpStanding *above,
+                                 const SpStanding *below,
+                                 SpRanking         ranking);
 
 G_END_DECLS

@@ -173,6 +173,33 @@ gboolean      sp_db_delete_penalty_row    (SpDb          *db,
                                            gint64         id,
                                            GError       **error);
 
+/* The session clock: *@found FALSE when the session has no row; a length not set reads 0. */
+gboolean      sp_db_read_session_clock    (SpDb                  *db,
+                                           gint64                 tournament,
+                                           guint                  session,
+                                           SpSessionClock        *clock,
+                                           gboolean              *found,
+                                           GError               **error);
+gboolean      sp_db_write_session_clock   (SpDb                  *db,
+                                           gint64                 tournament,
+                                           guint                  session,
+                                           const SpSessionClock  *clock,
+                                           GError               **error);
+/* The first drawn session still open, else the last drawn, else 0. */
+gboolean      sp_db_read_clock_session    (SpDb                  *db,
+                                           gint64                 tournament,
+                                           guint                 *session,
+                                           GError               **error);
+/* tournaments.hide_standings; SP_DB_ERROR_NOT_FOUND for no such tournament. */
+gboolean      sp_db_read_hide_standings   (SpDb                  *db,
+                                           gint64                 tournament,
+                                           gboolean              *hide,
+                                           GError               **error);
+gboolean      sp_db_update_hide_standings (SpDb                  *db,
+                                           gint64                 tournament,
+                                           gboolean               hide,
+                                           GError               **error);
+
 /* ---- checks the operations share --------------------------------------------------------- */
 
 /* sp_check_name (), its refusal as SP_DB_ERROR_INVALID; the name without the blanks around

@@ -1180,3 +1180,126 @@ sp_db_list_audit (SpDb    *db,
                           (SpDbRowReader) audit_entry_from_row,
                           (GDestroyNotify) sp_audit_entry_free, "reading the audit log", error);
 }
+
+/* ---- the session clock and the hidden standings --------------------------------------- */
+
+typedef struct
+{
+  SpSessionClock *clock;
+  gboolean       *found;
+} ClockRow;
+
+static void
+clock_from_row (sqlite3_stmt *statement,
+                gpointer      user_data)
+{
+  ClockRow *row = user_data;
+
+  *row->found = TRUE;
+  row->clock->length = sqlite3_column_int64 (statement, 0);
+  row->clock->run = sqlite3_column_int64 (statement, 1);
+  row->clock->started = sqlite3_column_int64 (statement, 2);
+  row->clock->ended = sqlite3_column_int (statement, 3) != 0;
+}
+
+gboolean
+sp_db_read_session_clock (SpDb            *db,
+                          gint64           tournament,
+                          guint            session,
+                          SpSessionClock  *clock,
+                          gboolean        *found,
+                          GError         **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session) };
+  ClockRow row = { clock, found };
+
+  memset (clock, 0, sizeof *clock);
+  *found = FALSE;
+  /* A length not set yet reads 0 (the caller supplies the ranking's), a stopped clock's start
+   * 0. */
+  return sp_db_each_row (db, sp_db_query (db,
+    "SELECT coalesce (clock_length, 0), clock_run, coalesce (clock_started, 0), clock_ended"
+    " FROM sessions WHERE tournament_id = ? AND number = ?",
+    values, G_N_ELEMENTS (values), error), clock_from_row, &row, "reading the session's clock",
+    error);
+}
+
+gboolean
+sp_db_write_session_clock (SpDb                  *db,
+                           gint64                 tournament,
+                           guint                  session,
+                           const SpSessionClock  *clock,
+                           GError               **error)
+{
+  const SpDbValue values[] = {
+    clock->length > 0 ? sp_db_int (clock->length) : sp_db_null (),
+    sp_db_int (clock->run),
+    clock->started > 0 ? sp_db_int (clock->started) : sp_db_null (),
+    sp_db_int (clock->ended),
+    sp_db_int (tournament),
+    sp_db_int (session),
+  };
+
+  return sp_db_run (db, "UPDATE sessions SET clock_length = ?, clock_run = ?, clock_started = ?,"
+                    " clock_ended = ? WHERE tournament_id = ? AND number = ?",
+                    values, G_N_ELEMENTS (values), "setting the session's clock", error);
+}
+
+gboolean
+sp_db_read_clock_session (SpDb     *db,
+                          gint64    tournament,
+                          guint    *session,
+                          GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament) };
+  gboolean found;
+  gint64 number = 0;
+
+  /* The first drawn session still open, else the last drawn. */
+  if (!sp_db_read_int64 (db, sp_db_query (db,
+        "SELECT number FROM sessions s WHERE tournament_id = ?"
+        " AND EXISTS (SELECT 1 FROM seats WHERE session_id = s.id)"
+        " ORDER BY status = 'open' DESC, CASE WHEN status = 'open' THEN number ELSE -number END"
+        " LIMIT 1", values, G_N_ELEMENTS (values), error),
+        &number, &found, "looking for the session of the clock", error))
+    return FALSE;
+  *session = found ? (guint) number : 0;
+  return TRUE;
+}
+
+gboolean
+sp_db_read_hide_standings (SpDb      *db,
+                           gint64     tournament,
+                           gboolean  *hide,
+                           GError   **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament) };
+  gboolean found;
+  gint64 value = 0;
+
+  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT hide_standings FROM tournaments"
+                                          " WHERE id = ?", values, G_N_ELEMENTS (values),
+                                          error),
+                         &value, &found, "reading whether the standings are hidden", error))
+    return FALSE;
+  if (!found)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   _("There is no tournament %" PRId64 "."), tournament);
+      return FALSE;
+    }
+  *hide = value != 0;
+  return TRUE;
+}
+
+gboolean
+sp_db_update_hide_standings (SpDb      *db,
+                             gint64     tournament,
+                             gboolean   hide,
+                             GError   **error)
+{
+  const SpDbValue values[] = { sp_db_int (hide ? 1 : 0), sp_db_int (tournament) };
+
+  return sp_db_run (db, "UPDATE tournaments SET hide_standings = ? WHERE id = ?", values,
+                    G_N_ELEMENTS (values), "hiding the standings", error);
+}

@@ -102,6 +102,7 @@ compute_standings (SpDb                *db,
                    const SpTournament  *tournament,
                    guint                last_session,
                    GPtrArray          **players_out,
+                   GArray             **session_results,
                    GError             **error)
 {
   g_autoptr(GArray) tables = NULL;
@@ -147,7 +148,8 @@ compute_standings (SpDb                *db,
     return NULL;
   if (players_out != NULL)
     *players_out = g_steal_pointer (&players);
-  return sp_standings_from_tables ((const SpTableResult *) tables->data, tables->len, &input);
+  return sp_standings_from_tables_with_sessions ((const SpTableResult *) tables->data,
+                                                 tables->len, &input, session_results);
 }
 
 GArray *
@@ -171,7 +173,7 @@ sp_db_compute_standings (SpDb                *db,
     return NULL;
   if (!sp_db_begin_read (db, &started, error))
     return NULL;
-  standings = compute_standings (db, tournament, last_session, &players, error);
+  standings = compute_standings (db, tournament, last_session, &players, NULL, error);
   sp_db_end_read (db, started);
   if (standings == NULL || team_names == NULL)
     return g_steal_pointer (&standings);
@@ -199,6 +201,26 @@ sp_db_compute_standings (SpDb                *db,
   sp_ranking_from_string (tournament->ranking, &ranking);
   *team_names = g_steal_pointer (&names);
   return sp_standings_teams (standings, ranking);
+}
+
+GArray *
+sp_db_compute_standings_by_session (SpDb                *db,
+                                    const SpTournament  *tournament,
+                                    GArray             **session_results,
+                                    GPtrArray          **players,
+                                    GError             **error)
+{
+  GArray *standings;
+  gboolean started;
+
+  g_return_val_if_fail (db != NULL && tournament != NULL, NULL);
+  g_return_val_if_fail (session_results != NULL && players != NULL, NULL);
+
+  if (!sp_db_begin_read (db, &started, error))
+    return NULL;
+  standings = compute_standings (db, tournament, 0, players, session_results, error);
+  sp_db_end_read (db, started);
+  return standings;
 }
 
 /* A session that has hands (or is closed) keeps its seats. */
@@ -520,7 +542,7 @@ draw_swiss (SpDb                *db,
 
   if (!sp_db_tournament_options (tournament, &options, error))
     return FALSE;
-  standings = compute_standings (db, tournament, session - 1, NULL, error);
+  standings = compute_standings (db, tournament, session - 1, NULL, NULL, error);
   if (standings == NULL)
     return FALSE;
   ids = g_new (gint64, n);
@@ -574,7 +596,7 @@ draw_final (SpDb                *db,
     }
   if (!check_previous_closed (db, tournament, session, _("is a final"), error))
     return FALSE;
-  standings = compute_standings (db, tournament, session - 1, NULL, error);
+  standings = compute_standings (db, tournament, session - 1, NULL, NULL, error);
   if (standings == NULL)
     return FALSE;
   ids = g_new (gint64, field->len);

@@ -595,10 +595,11 @@ static const struct
   const char *columns;
 } audited[] = {
   { "tournaments", "name ruleset profile options n_sessions seating ranking base per_tai "
-                   "plan_seed" },
+                   "plan_seed hide_standings" },
   { "players", "tournament_id name club country team federation_id status substitute_for "
                "present" },
-  { "sessions", "tournament_id number status seed time_up final_top" },
+  { "sessions", "tournament_id number status seed time_up final_top clock_length clock_run "
+                "clock_started clock_ended" },
   { "seats", "session_id table_number chair player_id" },
   { "hands", "session_id table_number number winner discarder draw notation situation items "
              "total s0 s1 s2 s3 entered_by" },

@@ -454,6 +454,72 @@ SpSnapshot *sp_db_load_snapshot (SpDb                *db,
                                  const char          *date,
                                  GError             **error);
 
+/* Standings as sp_db_compute_standings () gives them after every session, with, read in the
+ * same transaction, the result of each player in each session (SpSessionResult, in
+ * *@session_results) and the players (SpPlayer, in *@players), for a standings page. */
+GArray  *sp_db_compute_standings_by_session (SpDb               *db,
+                                             const SpTournament *tournament,
+                                             GArray            **session_results,
+                                             GPtrArray         **players,
+                                             GError            **error);
+
+/* The session clock (SpSessionClock, sp-session-clock.h), in wall time (@now: Unix
+ * milliseconds, the caller's clock).  The session must be drawn; a clock whose length was
+ * never set lasts the ranking's default.  Each command is one transaction, in the audit log;
+ * one the clock's state does not allow is SP_DB_ERROR_INVALID. */
+gboolean sp_db_get_session_clock        (SpDb               *db,
+                                         const SpTournament *tournament,
+                                         guint               session,
+                                         SpSessionClock     *clock,
+                                         GError            **error);
+gboolean sp_db_start_session_clock      (SpDb               *db,
+                                         const SpTournament *tournament,
+                                         guint               session,
+                                         gint64              now,
+                                         GError            **error);
+gboolean sp_db_pause_session_clock      (SpDb               *db,
+                                         const SpTournament *tournament,
+                                         guint               session,
+                                         gint64              now,
+                                         GError            **error);
+gboolean sp_db_resume_session_clock     (SpDb               *db,
+                                         const SpTournament *tournament,
+                                         guint               session,
+                                         gint64              now,
+                                         GError            **error);
+gboolean sp_db_end_session_clock        (SpDb               *db,
+                                         const SpTournament *tournament,
+                                         guint               session,
+                                         gint64              now,
+                                         GError            **error);
+/* @length in seconds. */
+gboolean sp_db_set_session_clock_length (SpDb               *db,
+                                         const SpTournament *tournament,
+                                         guint               session,
+                                         gint64              length,
+                                         GError            **error);
+/* The session whose clock the hall sees: the first drawn session still open, else the last
+ * drawn; 0 when none is drawn. */
+gboolean sp_db_find_clock_session       (SpDb               *db,
+                                         gint64              tournament,
+                                         guint              *session,
+                                         GError            **error);
+
+/* Standings kept from the players (projector, prints for the hall) until the last session is
+ * closed: the director's setting, and whether it hides them now. */
+gboolean sp_db_set_hide_standings       (SpDb               *db,
+                                         gint64              tournament,
+                                         gboolean            hide,
+                                         GError            **error);
+gboolean sp_db_get_hide_standings       (SpDb               *db,
+                                         gint64              tournament,
+                                         gboolean           *hide,
+                                         GError            **error);
+gboolean sp_db_standings_hidden         (SpDb               *db,
+                                         const SpTournament *tournament,
+                                         gboolean           *hidden,
+                                         GError            **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpDb, sp_db_close)
 
 G_END_DECLS

@@ -516,6 +516,189 @@ test_put_first (void)
   g_assert_cmpuint (g_array_index (standings, SpStanding, 3).rank, ==, 4);
 }
 
+/* Neighbours in the standings, each pair differing first where the case says. */
+static void
+test_decider (void)
+{
+  static const struct
+  {
+    SpRanking  ranking;
+    SpStanding above;
+    SpStanding below;
+    SpTieBreak decider;
+  } cases[] = {
+    { SP_RANKING_R98, { .table_points_x12 = 48 }, { .table_points_x12 = 24 },
+      SP_TIE_BREAK_PRIMARY },
+    { SP_RANKING_R98, { .table_points_x12 = 48, .score = 600 },
+      { .table_points_x12 = 48, .score = 550 }, SP_TIE_BREAK_SCORE },
+    { SP_RANKING_R98, { .table_points_x12 = 60, .score = 600, .best_table_points_x12 = 48 },
+      { .table_points_x12 = 60, .score = 600, .best_table_points_x12 = 36 },
+      SP_TIE_BREAK_BEST_SESSION },
+    { SP_RANKING_R98, { .table_points_x12 = 60, .score = 600, .places = { 2, 0, 1, 0 } },
+      { .table_points_x12 = 60, .score = 600, .places = { 1, 2, 0, 0 } },
+      SP_TIE_BREAK_FIRSTS },
+    { SP_RANKING_R98, { .table_points_x12 = 60, .score = 600, .places = { 1, 2, 0, 1 } },
+      { .table_points_x12 = 60, .score = 600, .places = { 1, 1, 2, 0 } },
+      SP_TIE_BREAK_SECONDS },
+    { SP_RANKING_R98, { .table_points_x12 = 60, .score = 600, .places = { 1, 1, 2, 0 } },
+      { .table_points_x12 = 60, .score = 600, .places = { 1, 1, 1, 1 } },
+      SP_TIE_BREAK_THIRDS },
+    { SP_RANKING_R98, { .table_points_x12 = 60, .score = 600, .places = { 1, 1, 1, 1 } },
+      { .table_points_x12 = 60, .score = 600, .places = { 1, 1, 1, 1 } },
+      SP_TIE_BREAK_TIED },
+    /* EMA stops after the score: the best session does not tell players apart. */
+    { SP_RANKING_EMA, { .table_points_x12 = 48, .score = 10 },
+      { .table_points_x12 = 48, .score = 5 }, SP_TIE_BREAK_SCORE },
+    { SP_RANKING_EMA, { .table_points_x12 = 48, .score = 5, .best_table_points_x12 = 48 },
+      { .table_points_x12 = 48, .score = 5, .best_table_points_x12 = 24 },
+      SP_TIE_BREAK_TIED },
+    /* The score ranking reads the score first, then the table points. */
+    { SP_RANKING_SCORE, { .table_points_x12 = 0, .score = 900 },
+      { .table_points_x12 = 48, .score = 800 }, SP_TIE_BREAK_PRIMARY },
+    { SP_RANKING_SCORE, { .table_points_x12 = 48, .score = 800 },
+      { .table_points_x12 = 24, .score = 800 }, SP_TIE_BREAK_TABLE_POINTS },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_test_message ("case %u", i);
+      g_assert_cmpint (sp_standings_decider (&cases[i].above, &cases[i].below,
+                                             cases[i].ranking), ==, cases[i].decider);
+    }
+}
+
+/* The decider agrees with the order sp_standings_compute () gives: two players level on table
+ * points and score, one with a better best session. */
+static void
+test_decider_follows_ranking (void)
+{
+  /* Player 1: 4 + 0 table points; player 2: 2 + 2; same total score. */
+  static const SpSessionResult results[] = {
+    { .player = 1, .session = 1, .score = 100, .table_points_x12 = 48, .place = 1 },
+    { .player = 1, .session = 2, .score = -100, .table_points_x12 = 0, .place = 4 },
+    { .player = 2, .session = 1, .score = 0, .table_points_x12 = 24, .place = 2 },
+    { .player = 2, .session = 2, .score = 0, .table_points_x12 = 24, .place = 2 },
+  };
+  g_autoptr(GArray) standings = sp_standings_compute (results, G_N_ELEMENTS (results),
+                                                      SP_RANKING_R98);
+  const SpStanding *first = &g_array_index (standings, SpStanding, 0);
+
+  g_assert_cmpuint (first->player, ==, 1);
+  g_assert_cmpuint (first[1].rank, ==, 2);
+  g_assert_cmpint (sp_standings_decider (first, first + 1, SP_RANKING_R98), ==,
+                   SP_TIE_BREAK_BEST_SESSION);
+}
+
+/* The per-session results the standings were summed from. */
+static void
+test_from_tables_with_sessions (void)
+{
+  const SpTableResult tables[] = {
+    { .session = 1, .table = 1, .players = { 1, 2, 3, 4 }, .hand_scores = { 30, 10, -10, -30 },
+      .n_hands = 1 },
+    { .session = 2, .table = 1, .players = { 1, 2, 3, 4 }, .hand_scores = { -30, 30, 0, 0 },
+      .n_hands = 1 },
+  };
+  SpStandingsInput input = { .ranking = SP_RANKING_R98 };
+  g_autoptr(GArray) results = NULL;
+  g_autoptr(GArray) standings = sp_standings_from_tables_with_sessions (tables,
+                                                                        G_N_ELEMENTS (tables),
+                                                                        &input, &results);
+
+  g_assert_cmpuint (standings->len, ==, 4);
+  g_assert_cmpuint (results->len, ==, 8);
+  for (guint i = 0; i < results->len; i++)
+    {
+      const SpSessionResult *result = &g_array_index (results, SpSessionResult, i);
+
+      if (result->player == 1 && result->session == 1)
+        {
+          g_assert_cmpint (result->score, ==, 30);
+          g_assert_cmpint (result->table_points_x12, ==, 48);
+        }
+      if (result->player == 1 && result->session == 2)
+        g_assert_cmpint (result->table_points_x12, ==, 0);
+      if (result->player == 3 && result->session == 2)
+        /* Tied 2nd with player 4: (2 + 1) / 2 table points each. */
+        g_assert_cmpint (result->table_points_x12, ==, 18);
+    }
+}
+
+/* The length by the ranking, the time left at a given wall time, and the commands. */
+static void
+test_clock_default_length (void)
+{
+  g_assert_cmpint (sp_session_clock_default_length (SP_RANKING_R98), ==, 3 * 3600);
+  g_assert_cmpint (sp_session_clock_default_length (SP_RANKING_EMA), ==, 90 * 60);
+  g_assert_cmpint (sp_session_clock_default_length (SP_RANKING_SCORE), ==, 3 * 3600);
+}
+
+static void
+test_clock_run (void)
+{
+  g_autoptr(GError) error = NULL;
+  SpSessionClock clock = { .length = 5400 };
+  const gint64 t0 = 1700000000000;
+
+  g_assert_cmpint (sp_session_clock_get_state (&clock), ==, SP_SESSION_CLOCK_IDLE);
+  g_assert_cmpint (sp_session_clock_remaining (&clock, t0), ==, 5400000);
+  g_assert_false (sp_session_clock_pause (&clock, t0, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  g_assert_true (sp_session_clock_start (&clock, t0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sp_session_clock_get_state (&clock), ==, SP_SESSION_CLOCK_RUNNING);
+  g_assert_cmpint (sp_session_clock_remaining (&clock, t0 + 60000), ==, 5340000);
+  g_assert_false (sp_session_clock_start (&clock, t0, &error));
+  g_clear_error (&error);
+
+  /* Paused after 20 minutes, the time stands still for an hour, then runs again. */
+  g_assert_true (sp_session_clock_pause (&clock, t0 + 1200000, &error));
+  g_assert_cmpint (sp_session_clock_get_state (&clock), ==, SP_SESSION_CLOCK_PAUSED);
+  g_assert_cmpint (sp_session_clock_remaining (&clock, t0 + 4800000), ==, 4200000);
+  g_assert_false (sp_session_clock_start (&clock, t0, &error));
+  g_clear_error (&error);
+  g_assert_true (sp_session_clock_resume (&clock, t0 + 4800000, &error));
+  g_assert_cmpint (sp_session_clock_remaining (&clock, t0 + 4860000), ==, 4140000);
+  g_assert_false (sp_session_clock_is_warning (&clock, t0 + 4860000));
+
+  /* The last ten minutes warn; past the end the time left stays 0. */
+  g_assert_true (sp_session_clock_is_warning (&clock, t0 + 4800000 + 3600000));
+  g_assert_cmpint (sp_session_clock_remaining (&clock, t0 + 99999999), ==, 0);
+  /* A wall clock set back never runs the time backwards. */
+  g_assert_cmpint (sp_session_clock_elapsed (&clock, t0), ==, 1200000);
+
+  g_assert_true (sp_session_clock_end (&clock, t0 + 4800000 + 600000, &error));
+  g_assert_cmpint (sp_session_clock_get_state (&clock), ==, SP_SESSION_CLOCK_ENDED);
+  g_assert_cmpint (sp_session_clock_elapsed (&clock, t0 + 99999999), ==, 1800000);
+  g_assert_false (sp_session_clock_is_warning (&clock, t0 + 99999999));
+  g_assert_false (sp_session_clock_end (&clock, t0, &error));
+  g_clear_error (&error);
+  g_assert_false (sp_session_clock_resume (&clock, t0, &error));
+  g_clear_error (&error);
+  g_assert_false (sp_session_clock_set_length (&clock, 60, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+}
+
+static void
+test_clock_length_and_format (void)
+{
+  g_autoptr(GError) error = NULL;
+  SpSessionClock clock = { .length = 10800 };
+  g_autofree char *full = sp_session_clock_format (10800000);
+  g_autofree char *rounded = sp_session_clock_format (59001);
+  g_autofree char *zero = sp_session_clock_format (0);
+
+  g_assert_false (sp_session_clock_set_length (&clock, 0, &error));
+  g_clear_error (&error);
+  g_assert_true (sp_session_clock_set_length (&clock, 7200, &error));
+  g_assert_cmpint (sp_session_clock_remaining (&clock, 0), ==, 7200000);
+  g_assert_cmpstr (full, ==, "3:00:00");
+  g_assert_cmpstr (rounded, ==, "0:01:00");
+  g_assert_cmpstr (zero, ==, "0:00:00");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -535,6 +718,15 @@ main (int   argc,
   g_test_add_func ("/sparrow/core/standings/teams", test_teams);
   g_test_add_func ("/sparrow/core/standings/from-tables", test_from_tables);
   g_test_add_func ("/sparrow/core/standings/put-first", test_put_first);
+  g_test_add_func ("/sparrow/core/standings/decider", test_decider);
+  g_test_add_func ("/sparrow/core/standings/decider-follows-ranking",
+                   test_decider_follows_ranking);
+  g_test_add_func ("/sparrow/core/standings/from-tables-with-sessions",
+                   test_from_tables_with_sessions);
+  g_test_add_func ("/sparrow/core/session-clock/default-length", test_clock_default_length);
+  g_test_add_func ("/sparrow/core/session-clock/run", test_clock_run);
+  g_test_add_func ("/sparrow/core/session-clock/length-and-format",
+                   test_clock_length_and_format);
 
   return g_test_run ();
 }

@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 #include <inttypes.h>
 
+#include "sp-clock-controls.h"
 #include "sp-draw-dialog.h"
 #include "sp-penalties-list.h"
 #include "sp-sessions-page.h"
@@ -44,6 +45,7 @@ struct _SpSessionsPage
   GtkStack *tables_stack;
   GtkFlowBox *tables_box;
   AdwStatusPage *empty_status;
+  SpClockControls *clock_controls;
 };
 
 G_DEFINE_FINAL_TYPE (SpSessionsPage, sp_sessions_page, GTK_TYPE_BOX)
@@ -796,6 +798,8 @@ sp_sessions_page_class_init (SpSessionsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, tables_stack);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, tables_box);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, empty_status);
+  g_type_ensure (SP_TYPE_CLOCK_CONTROLS);
+  gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, clock_controls);
   gtk_widget_class_bind_template_callback (widget_class, session_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, quality_popover_shown_cb);
 
@@ -832,6 +836,7 @@ sp_sessions_page_load (SpSessionsPage     *self,
     self->selected = 0;
   self->db = db;
   self->tournament = tournament;
+  sp_clock_controls_load (self->clock_controls, db, tournament);
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
       self->stale = TRUE;

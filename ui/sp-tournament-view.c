@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 
+#include "sp-clock-controls.h"
 #include "sp-players-page.h"
+#include "sp-projector-window.h"
 #include "sp-sessions-page.h"
 #include "sp-standings-page.h"
 #include "sp-tournament-view.h"
@@ -13,9 +15,12 @@ struct _SpTournamentView
 
   SpDb *db;                 /* the window's, not owned */
   SpTournament *tournament;
+  char *rules;              /* the subtitle, before the session clock */
+  guint clock_id;
 
   /* Template children */
   AdwViewSwitcherTitle *switcher_title;
+  GtkLabel *clock_label;
   AdwViewStack *stack;
   SpPlayersPage *players_page;
   SpSessionsPage *sessions_page;
@@ -38,10 +43,70 @@ page_changed_cb (SpTournamentView *self)
     sp_standings_page_load (self->standings_page, self->db, self->tournament);
 }
 
+/* The subtitle: the rules, then the session clock's time left while it runs, in the warning
+ * colour in the last minutes. */
+static void
+update_subtitle (SpTournamentView *self)
+{
+  g_autofree char *clock = NULL;
+  g_autofree char *subtitle = NULL;
+  SpSessionClockState state;
+  gboolean warning = FALSE;
+
+  if (self->db == NULL || self->tournament == NULL)
+    return;
+  clock = sp_clock_controls_describe (self->db, self->tournament, sp_clock_controls_now (),
+                                      &state, &warning);
+  /* Only a clock that runs (or is paused) has a time left to show. */
+  if (state != SP_SESSION_CLOCK_RUNNING && state != SP_SESSION_CLOCK_PAUSED)
+    g_clear_pointer (&clock, g_free);
+  /* TRANSLATORS: the tournament's subtitle: its rules, then the session clock */
+  subtitle = clock != NULL ? g_strdup_printf (_("%s — %s"), self->rules, clock)
+                           : g_strdup (self->rules);
+  if (g_strcmp0 (adw_view_switcher_title_get_subtitle (self->switcher_title), subtitle) != 0)
+    adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
+  /* The subtitle shows only while the window is narrow: the header also has the time left in a
+   * label of its own. */
+  gtk_widget_set_visible (GTK_WIDGET (self->clock_label), clock != NULL);
+  gtk_label_set_label (self->clock_label, clock != NULL ? clock : "");
+  if (warning)
+    gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->clock_label), "warning");
+}
+
+static gboolean
+clock_tick_cb (gpointer user_data)
+{
+  /* Nothing to show while the tournaments list is shown instead. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (user_data)))
+    update_subtitle (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+projector_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->db == NULL || self->tournament == NULL)
+    return;
+  if (sp_projector_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->db,
+                               self->tournament->id, &error) == NULL)
+    g_warning ("%s", error->message);
+}
+
 static void
 sp_tournament_view_dispose (GObject *object)
 {
   SpTournamentView *self = SP_TOURNAMENT_VIEW (object);
+
+  g_clear_handle_id (&self->clock_id, g_source_remove);
+  g_clear_pointer (&self->rules, g_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_TOURNAMENT_VIEW);
   g_clear_pointer (&self->tournament, sp_tournament_free);
@@ -65,11 +130,17 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-tournament-view.ui");
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentView, clock_label);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, stack);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, players_page);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, sessions_page);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, standings_page);
   gtk_widget_class_bind_template_callback (widget_class, page_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "tournament.projector", NULL,
+                                   projector_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0, "tournament.projector",
+                                       NULL);
 }
 
 static void
@@ -108,7 +179,12 @@ sp_tournament_view_open (SpTournamentView  *self,
   self->db = db;
 
   adw_view_switcher_title_set_title (self->switcher_title, found->name);
+  g_free (self->rules);
+  self->rules = g_strdup (rules != NULL ? rules : "");
   adw_view_switcher_title_set_subtitle (self->switcher_title, rules);
+  update_subtitle (self);
+  if (self->clock_id == 0)
+    self->clock_id = g_timeout_add_seconds (1, clock_tick_cb, self);
   adw_view_stack_set_visible_child_name (self->stack, "players");
   sp_tournament_view_reload (self);
   return TRUE;
@@ -133,4 +209,5 @@ sp_tournament_view_reload (SpTournamentView *self)
   sp_players_page_load (self->players_page, self->db, self->tournament->id);
   sp_sessions_page_load (self->sessions_page, self->db, self->tournament);
   sp_standings_page_load (self->standings_page, self->db, self->tournament);
+  update_subtitle (self);
 }

@@ -2,12 +2,14 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "sp-clock-controls.h"
 #include "sp-draw-dialog.h"
 #include "sp-new-tournament-dialog.h"
 #include "sp-penalties-list.h"
 #include "sp-penalty-dialog.h"
 #include "sp-player-dialog.h"
 #include "sp-players-page.h"
+#include "sp-projector-window.h"
 #include "sp-standings-page.h"
 #include "sp-tournament-row.h"
 #include "sp-tournament-view.h"

@@ -172,7 +172,8 @@ table_card_new (guint                  session,
   gtk_widget_add_css_class (label, "heading");
   gtk_box_append (GTK_BOX (header), label);
   label = gtk_label_new (hands);
-  gtk_widget_add_css_class (label, "dim-label");
+  /* A table whose sequence is over stands out from those still playing. */
+  gtk_widget_add_css_class (label, progress->finished ? "success" : "dim-label");
   gtk_widget_add_css_class (label, "numeric");
   gtk_box_append (GTK_BOX (header), label);
   gtk_widget_set_margin_start (header, 12);
@@ -227,8 +228,6 @@ table_card_new (guint                  session,
   g_signal_connect (button, "notify::sensitive", G_CALLBACK (enter_sensitive_cb), NULL);
   enter_sensitive_cb (button, NULL, NULL);
   gtk_box_append (GTK_BOX (card), button);
-  if (progress->finished)
-    gtk_widget_add_css_class (card, "sp-table-finished");
   return card;
 }
 

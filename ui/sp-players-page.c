@@ -273,15 +273,31 @@ filter_changed (SpPlayersPage *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
   guint team = gtk_drop_down_get_selected (self->team_dropdown);
+  g_autofree char *needle = NULL;
+  g_autofree char *chosen = NULL;
+  GtkFilterChange change = GTK_FILTER_CHANGE_DIFFERENT;
 
-  g_clear_pointer (&self->needle, g_free);
-  g_clear_pointer (&self->team, g_free);
   if (text != NULL && *text != '\0')
-    self->needle = g_utf8_casefold (text, -1);
+    needle = g_utf8_casefold (text, -1);
   if (team != GTK_INVALID_LIST_POSITION && team > 0)
-    self->team = g_strdup (gtk_string_list_get_string (self->teams, team));
+    chosen = g_strdup (gtk_string_list_get_string (self->teams, team));
+  /* Typing one more letter only narrows the list, deleting one only widens it: the filter
+   * model then looks at the rows shown (or hidden) alone. */
+  if (g_strcmp0 (chosen, self->team) == 0)
+    {
+      if (g_strcmp0 (needle, self->needle) == 0)
+        return;
+      if (self->needle == NULL || (needle != NULL && strstr (needle, self->needle) != NULL))
+        change = GTK_FILTER_CHANGE_MORE_STRICT;
+      else if (needle == NULL || strstr (self->needle, needle) != NULL)
+        change = GTK_FILTER_CHANGE_LESS_STRICT;
+    }
+  g_free (self->needle);
+  self->needle = g_steal_pointer (&needle);
+  g_free (self->team);
+  self->team = g_steal_pointer (&chosen);
   if (self->player_filter != NULL)
-    gtk_filter_changed (GTK_FILTER (self->player_filter), GTK_FILTER_CHANGE_DIFFERENT);
+    gtk_filter_changed (GTK_FILTER (self->player_filter), change);
 }
 
 static void

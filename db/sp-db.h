@@ -356,6 +356,15 @@ gboolean sp_db_import_players    (SpDb            *db,
                                   const char      *path,
                                   guint           *n_imported,
                                   GError         **error);
+/* The same, reading the whole file in one pass: on a refusal *@problems (when not NULL) gets
+ * every problem found (char *, "PATH line N: …", in line order) and @error lists them one a
+ * line; nothing is imported. */
+gboolean sp_db_import_players_full (SpDb          *db,
+                                    gint64         tournament,
+                                    const char    *path,
+                                    guint         *n_imported,
+                                    GPtrArray    **problems,
+                                    GError       **error);
 
 /* The rows of a CSV file (libcsv, strict: an unclosed quote is an error naming its line), each
  * with the line it ends on; a UTF-8 BOM is skipped. */

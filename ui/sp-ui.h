@@ -3,8 +3,11 @@
 #pragma once
 
 #include "sp-clock-controls.h"
+#include "sp-draw-dialog.h"
 #include "sp-export-dialog.h"
 #include "sp-new-tournament-dialog.h"
+#include "sp-penalties-list.h"
+#include "sp-penalty-dialog.h"
 #include "sp-player-dialog.h"
 #include "sp-players-page.h"
 #include "sp-print-dialog.h"

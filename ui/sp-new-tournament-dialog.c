@@ -1,10 +1,12 @@
-/* sp-new-tournament-dialog.c: the dialog that creates a tournament: its name, rules, profile
- * and the profile's options, sessions, seating and ranking.
+/* sp-new-tournament-dialog.c: the dialog that creates a tournament: its name, venue and dates,
+ * rules, profile and the profile's options, sessions, seating, ranking and the tournament's
+ * options; opened on an existing tournament, it duplicates its settings (and its players).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "sp-core.h"
+#include "sp-date-row.h"
 #include "sp-form.h"
 #include "sp-new-tournament-dialog.h"
 
@@ -34,9 +36,15 @@ struct _SpNewTournamentDialog
 
   SpDb      *db;        /* the window's, which outlives its modal dialog */
   GPtrArray *options;   /* of OptionRow */
+  gint64     source;    /* the tournament duplicated, 0 for a new one */
 
   /* Template children */
   AdwEntryRow  *name_row;
+  AdwEntryRow  *venue_row;
+  AdwEntryRow  *starts_row;
+  AdwEntryRow  *ends_row;
+  GtkWidget    *copy_players_row;
+  GtkSwitch    *copy_players_switch;
   GtkLabel     *error_label;
   AdwComboRow  *ruleset_row;
   AdwComboRow  *profile_row;
@@ -49,6 +57,10 @@ struct _SpNewTournamentDialog
   AdwComboRow  *swiss_row;
   AdwComboRow  *ranking_row;
   GtkSpinButton *group_tables_spin;
+  GtkSwitch    *rank_substitutes_switch;
+  AdwComboRow  *penalties_row;
+  GtkWidget    *dealer_repeats_row;
+  GtkSwitch    *dealer_repeats_switch;
   AdwPreferencesGroup *options_group;
 };
 
@@ -344,6 +356,8 @@ ruleset_changed_cb (SpNewTournamentDialog *self)
   /* Stakes settle Taiwan's 台 and Guangdong's 番 in money; MCR has none. */
   gtk_widget_set_visible (self->base_row, ruleset != SP_RULESET_MCR);
   gtk_widget_set_visible (self->per_tai_row, ruleset == SP_RULESET_TAIWAN);
+  /* Taiwan always repeats the dealer and MCR never does: only Guangdong leaves it open. */
+  gtk_widget_set_visible (self->dealer_repeats_row, ruleset == SP_RULESET_GUANGDONG);
   g_free (defaults.seating);
   g_free (defaults.ranking);
 
@@ -359,6 +373,7 @@ create_tournament (SpNewTournamentDialog *self)
   g_autoptr(SpRules) rules = NULL;
   g_autoptr(GError) error = NULL;
   SpRuleset ruleset = selected_ruleset (self);
+  SpTournamentOptions defaults;
   guint group_tables;
   gboolean ok = TRUE;
 
@@ -394,8 +409,31 @@ create_tournament (SpNewTournamentDialog *self)
   if (ok && g_strcmp0 (tournament->seating, "swiss") == 0
       && adw_combo_row_get_selected (self->swiss_row) == 1)
     ok = sp_tournament_add_option (tournament, rules, "swiss", "snake", &error);
+  /* The tournament's options, written when they differ from the defaults. */
+  sp_tournament_get_options (&(SpTournament) { 0 }, &defaults, NULL);
+  if (ok && gtk_switch_get_active (self->rank_substitutes_switch) != defaults.rank_substitutes)
+    ok = sp_tournament_add_option (tournament, rules, "rank_substitutes",
+                                   defaults.rank_substitutes ? "off" : "on", &error);
+  if (ok && (adw_combo_row_get_selected (self->penalties_row) == 0)
+            != defaults.penalties_in_session)
+    ok = sp_tournament_add_option (tournament, rules, "penalties",
+                                   defaults.penalties_in_session ? "overall" : "session", &error);
+  if (ok && ruleset == SP_RULESET_GUANGDONG
+      && gtk_switch_get_active (self->dealer_repeats_switch) != defaults.dealer_repeats)
+    ok = sp_tournament_add_option (tournament, rules, "dealer_repeats",
+                                   defaults.dealer_repeats ? "off" : "on", &error);
 
-  ok = ok && sp_db_create_tournament (self->db, tournament, &error);
+  tournament->venue = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->venue_row)));
+  tournament->starts_on = sp_date_row_get_date (self->starts_row);
+  tournament->ends_on = sp_date_row_get_date (self->ends_row);
+  if (tournament->options == NULL)
+    tournament->options = g_strdup ("");
+
+  /* A copy with its players is one transaction: the tournament and they, or nothing. */
+  if (ok && self->source != 0 && gtk_switch_get_active (self->copy_players_switch))
+    ok = sp_db_duplicate_tournament (self->db, tournament, self->source, &error);
+  else
+    ok = ok && sp_db_create_tournament (self->db, tournament, &error);
   if (!ok)
     {
       sp_form_show_error (self->error_label, error->message);
@@ -460,6 +498,18 @@ sp_new_tournament_dialog_class_init (SpNewTournamentDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-new-tournament-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, name_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, venue_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, starts_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, ends_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, copy_players_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog,
+                                        copy_players_switch);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog,
+                                        rank_substitutes_switch);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, penalties_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, dealer_repeats_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog,
+                                        dealer_repeats_switch);
   gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, ruleset_row);
   gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, profile_row);
@@ -492,6 +542,11 @@ sp_new_tournament_dialog_init (SpNewTournamentDialog *self)
   g_signal_connect_swapped (self->seating_row, "notify::selected",
                             G_CALLBACK (seating_changed_cb), self);
   sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->name_row));
+  sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->venue_row));
+  sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->starts_row));
+  sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->ends_row));
+  sp_date_row_setup (self->starts_row);
+  sp_date_row_setup (self->ends_row);
 
   ruleset_changed_cb (self);
   seating_changed_cb (self);
@@ -518,5 +573,132 @@ sp_new_tournament_dialog_new (GtkWindow *parent,
                        "destroy-with-parent", TRUE,
                        NULL);
   self->db = db;
+  return self;
+}
+
+/* Shows @value (as the rules spell it) in an option row. */
+static void
+set_option_value (OptionRow  *option,
+                  const char *value)
+{
+  switch (option->kind)
+    {
+    case OPTION_SWITCH:
+      gtk_switch_set_active (GTK_SWITCH (option->control),
+                             g_strcmp0 (value, "on") == 0 || g_strcmp0 (value, "1") == 0
+                             || g_strcmp0 (value, "true") == 0);
+      break;
+    case OPTION_RANGE:
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (option->control),
+                                 g_ascii_strtoll (value, NULL, 10));
+      break;
+    case OPTION_CHOICE:
+      {
+        GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (option->row));
+
+        for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+          {
+            g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+            if (g_strcmp0 (gtk_string_object_get_string (item), value) == 0)
+              adw_combo_row_set_selected (ADW_COMBO_ROW (option->row), i);
+          }
+      }
+      break;
+    case OPTION_TEXT:
+    default:
+      gtk_editable_set_text (GTK_EDITABLE (option->control), value);
+      break;
+    }
+}
+
+/* Shows the settings of @source in the fields: its rules, profile and every option it set. */
+static void
+fill_from (SpNewTournamentDialog *self,
+           const SpTournament    *source)
+{
+  g_auto(GStrv) lines = g_strsplit (source->options != NULL ? source->options : "", "\n", -1);
+  g_autofree char *name = NULL;
+  SpTournamentOptions options;
+  const char *const *profiles;
+
+  /* Translators: the name offered for a duplicated tournament; %s is the original's name. */
+  name = g_strdup_printf (_("%s (copy)"), source->name);
+  gtk_editable_set_text (GTK_EDITABLE (self->name_row), name);
+  gtk_editable_set_text (GTK_EDITABLE (self->venue_row),
+                         source->venue != NULL ? source->venue : "");
+  sp_date_row_set_date (self->starts_row, source->starts_on);
+  sp_date_row_set_date (self->ends_row, source->ends_on);
+
+  adw_combo_row_set_selected (self->ruleset_row, (guint) source->ruleset);
+  profiles = sp_rules_list_profiles (source->ruleset);
+  for (guint i = 0; profiles != NULL && profiles[i] != NULL; i++)
+    {
+      if (g_strcmp0 (profiles[i], source->profile) == 0)
+        adw_combo_row_set_selected (self->profile_row, i);
+    }
+  gtk_spin_button_set_value (self->sessions_spin, source->n_sessions);
+  adw_combo_row_set_selected (self->seating_row,
+                              index_of (seating_methods, G_N_ELEMENTS (seating_methods),
+                                        source->seating));
+  adw_combo_row_set_selected (self->ranking_row,
+                              index_of (rankings, G_N_ELEMENTS (rankings), source->ranking));
+  if (source->ruleset != SP_RULESET_MCR)
+    gtk_spin_button_set_value (self->base_spin, source->base);
+  if (source->ruleset == SP_RULESET_TAIWAN)
+    gtk_spin_button_set_value (self->per_tai_spin, source->per_tai);
+
+  if (sp_tournament_get_options (source, &options, NULL))
+    {
+      gtk_switch_set_active (self->rank_substitutes_switch, options.rank_substitutes);
+      adw_combo_row_set_selected (self->penalties_row, options.penalties_in_session ? 0 : 1);
+      gtk_switch_set_active (self->dealer_repeats_switch, options.dealer_repeats);
+      gtk_spin_button_set_value (self->group_tables_spin, options.group_tables);
+      adw_combo_row_set_selected (self->swiss_row, options.swiss_snake ? 1 : 0);
+    }
+  /* The ruleset's own options: each row shows the value the source set. */
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *eq = strchr (lines[i], '=');
+
+      if (eq == NULL)
+        continue;
+      *eq = '\0';
+      for (guint j = 0; j < self->options->len; j++)
+        {
+          OptionRow *option = g_ptr_array_index (self->options, j);
+
+          if (strcmp (option->key, lines[i]) == 0)
+            set_option_value (option, eq + 1);
+        }
+    }
+}
+
+/**
+ * sp_new_tournament_dialog_new_copy:
+ * @parent: the main window, which the dialog stays over
+ * @db: (transfer none): the store, which outlives the dialog
+ * @source: the tournament whose settings the new one starts from
+ *
+ * The New Tournament dialog filled with @source's settings (rules, profile, options,
+ * sessions, seating, ranking, venue and dates) and the name "@source (copy)", with a switch
+ * to register @source's players in the new tournament too.
+ *
+ * Returns: (transfer none): a new modal dialog, not yet shown.
+ */
+SpNewTournamentDialog *
+sp_new_tournament_dialog_new_copy (GtkWindow          *parent,
+                                   SpDb               *db,
+                                   const SpTournament *source)
+{
+  SpNewTournamentDialog *self;
+
+  g_return_val_if_fail (source != NULL, NULL);
+
+  self = sp_new_tournament_dialog_new (parent, db);
+  self->source = source->id;
+  gtk_window_set_title (GTK_WINDOW (self), _("Duplicate Tournament"));
+  gtk_widget_set_visible (self->copy_players_row, TRUE);
+  fill_from (self, source);
   return self;
 }

@@ -3,11 +3,14 @@
 #pragma once
 
 #include "sp-clock-controls.h"
+#include "sp-date-row.h"
+#include "sp-delete-tournament-dialog.h"
 #include "sp-new-tournament-dialog.h"
 #include "sp-player-dialog.h"
 #include "sp-players-page.h"
 #include "sp-projector-window.h"
 #include "sp-standings-page.h"
 #include "sp-tournament-row.h"
+#include "sp-tournament-settings-dialog.h"
 #include "sp-tournament-view.h"
 #include "sp-window.h"

@@ -1,0 +1,519 @@
+/* test-ui-admin.c: a tournament's administration in the window: venue and dates in the New
+ * Tournament dialog, Tournament Settings, deleting (confirmed by name) and duplicating a
+ * tournament, and the window's maximized state kept across runs.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-test-ui.h"
+
+static GtkWidget *
+row_of (GtkWindow  *dialog,
+        const char *title)
+{
+  GtkWidget *row = find_row (GTK_WIDGET (dialog), title);
+
+  if (row == NULL)
+    g_error ("No row titled %s", title);
+  return row;
+}
+
+static void
+set_row_text (GtkWindow  *dialog,
+              const char *title,
+              const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (row_of (dialog, title)), text);
+}
+
+static GtkSwitch *
+row_switch (GtkWindow  *dialog,
+            const char *title)
+{
+  return GTK_SWITCH (find_widget (row_of (dialog, title), GTK_TYPE_SWITCH));
+}
+
+static gboolean
+is_laid_out (gpointer data)
+{
+  return gtk_widget_get_width (GTK_WIDGET (data)) > 0 && gtk_widget_get_height (GTK_WIDGET (data)) > 0;
+}
+
+/* Saves what @widget draws, once laid out, when SPARROW_TEST_SCREENSHOTS names a folder; a
+ * dialog (@tall) is made tall enough first to show every row. */
+static void
+shoot (GtkWidget  *widget,
+       const char *name,
+       gboolean    tall)
+{
+  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
+  g_autofree char *path = NULL;
+  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC;
+
+  if (folder == NULL)
+    return;
+  if (tall)
+    gtk_window_set_default_size (GTK_WINDOW (widget), 560, 1400);
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  wait_until (is_laid_out, widget, "the widget to be laid out for its screenshot");
+  path = g_build_filename (folder, name, NULL);
+  save_screenshot (widget, path);
+}
+
+static SpTournament *
+reread_tournament (SpDb       *db,
+                   const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  SpTournament *tournament = sp_db_find_tournament (db, name, &error);
+
+  g_assert_no_error (error);
+  return tournament;
+}
+
+/* A database holding "Spring Open" (Guangdong, venue, dates, options, @n_players players) and,
+ * when @other, a second tournament "Club Night" created before it. */
+static char *
+prepare_database (const char *file,
+                  guint       n_players,
+                  gboolean    other)
+{
+  char *path = use_database (file);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  SpTournament spring = {
+    .name = (char *) "Spring Open",
+    .ruleset = SP_RULESET_GUANGDONG,
+    .profile = (char *) "gd",
+    .options = (char *) "dealer_repeats=on\npenalties=overall",
+    .n_sessions = 3,
+    .seating = (char *) "random",
+    .ranking = (char *) "score",
+    .base = 2,
+    .venue = (char *) "Hall 2, 廣州",
+    .starts_on = (char *) "2026-05-01",
+    .ends_on = (char *) "2026-05-03",
+  };
+
+  g_assert_no_error (error);
+  if (other)
+    create_tournament (db, "Club Night", SP_RULESET_MCR, "cn", 2, 0);
+  store_tournament (db, &spring);
+  add_numbered_players (db, spring.id, n_players);
+  return path;
+}
+
+static SpTournamentView *
+tournament_view_of (GtkWindow *window)
+{
+  return SP_TOURNAMENT_VIEW (find_drawn_widget (GTK_WIDGET (window), SP_TYPE_TOURNAMENT_VIEW));
+}
+
+/* Opens the tournament at the top of the list (the newest) and activates @action of its view,
+ * as its primary menu does. */
+static void
+activate_view_action (GtkWindow  *window,
+                      const char *action)
+{
+  SpTournamentView *view = tournament_view_of (window);
+
+  g_assert_nonnull (view);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), action, NULL));
+}
+
+/* ---- New Tournament: venue, dates and the tournament's options -------------------------- */
+
+static void
+test_admin_create_event (void)
+{
+  g_autofree char *path = use_database ("create-event.db");
+  g_autoptr(SpTournament) stored = NULL;
+  g_autoptr(GDateTime) day = g_date_time_new_local (2026, 5, 3, 0, 0, 0);
+  GtkWindow *window = start_app ();
+  GtkWindow *dialog = open_new_tournament_dialog (window);
+  GtkWidget *ends;
+  GtkWidget *calendar;
+  g_autoptr(GPtrArray) list = NULL;
+
+  /* The rows the brief promised, each found by its title. */
+  g_assert_nonnull (find_row (GTK_WIDGET (dialog), "Venue"));
+  g_assert_true (gtk_widget_get_visible (row_of (dialog, "Rank Substitutes")));
+  g_assert_true (gtk_widget_get_visible (row_of (dialog, "Penalties")));
+  /* MCR never repeats the dealer: the row is only Guangdong's. */
+  g_assert_false (gtk_widget_get_visible (row_of (dialog, "Dealer Repeats 連莊")));
+  g_assert_nonnull (adw_action_row_get_subtitle (ADW_ACTION_ROW (row_of (dialog, "Penalties"))));
+
+  set_row_text (dialog, "Name", "Canton Spring");
+  select_combo_item (row_of (dialog, "Rules"), "Guangdong 广东");
+  g_assert_true (gtk_widget_get_visible (row_of (dialog, "Dealer Repeats 連莊")));
+  set_row_text (dialog, "Venue", "  Hall 2, 廣州 ");
+  set_row_text (dialog, "Starts", "2026-05-01");
+
+  /* A day typed wrong shows at once. */
+  ends = row_of (dialog, "Ends");
+  set_row_text (dialog, "Ends", "2026-02-30");
+  g_assert_true (gtk_widget_has_css_class (ends, "error"));
+  /* The calendar fills the row with the day picked. */
+  calendar = find_widget (ends, GTK_TYPE_CALENDAR);
+  g_assert_nonnull (calendar);
+  gtk_calendar_select_day (GTK_CALENDAR (calendar), day);
+  g_signal_emit_by_name (calendar, "day-selected");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (ends)), ==, "2026-05-03");
+  g_assert_false (gtk_widget_has_css_class (ends, "error"));
+
+  gtk_switch_set_active (row_switch (dialog, "Dealer Repeats 連莊"), TRUE);
+  gtk_switch_set_active (row_switch (dialog, "Rank Substitutes"), FALSE);
+  select_combo_item (row_of (dialog, "Penalties"), "Total only");
+  shoot (GTK_WIDGET (dialog), "new-tournament-event.png", TRUE);
+
+  /* The last day before the first: refused by the store, the dialog and its input kept. */
+  set_row_text (dialog, "Ends", "2026-04-30");
+  press_button (find_button (GTK_WIDGET (dialog), "C_reate"));
+  g_assert_true (find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG) == dialog);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "comes before the first day"));
+  list = sp_db_list_tournaments (sp_window_get_database (SP_WINDOW (window)), NULL);
+  g_assert_cmpuint (list->len, ==, 0);
+
+  set_row_text (dialog, "Ends", "2026-05-03");
+  press_button (find_button (GTK_WIDGET (dialog), "C_reate"));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the New Tournament dialog to close");
+
+  stored = reread_tournament (sp_window_get_database (SP_WINDOW (window)), "Canton Spring");
+  g_assert_cmpint (stored->ruleset, ==, SP_RULESET_GUANGDONG);
+  g_assert_cmpstr (stored->venue, ==, "Hall 2, 廣州");
+  g_assert_cmpstr (stored->starts_on, ==, "2026-05-01");
+  g_assert_cmpstr (stored->ends_on, ==, "2026-05-03");
+  g_assert_cmpstr (stored->options, ==,
+                   "rank_substitutes=off\npenalties=overall\ndealer_repeats=on");
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* ---- Tournament Settings ------------------------------------------------------------------ */
+
+static void
+test_admin_settings (void)
+{
+  g_autofree char *path = prepare_database ("settings.db", 4, FALSE);
+  g_autoptr(SpTournament) stored = NULL;
+  g_autoptr(GPtrArray) audit = NULL;
+  GtkWindow *window = start_app ();
+  AdwViewSwitcherTitle *title = open_first_tournament (window);
+  GtkWindow *dialog;
+  SpDb *db = sp_window_get_database (SP_WINDOW (window));
+  const SpAuditEntry *last;
+
+  activate_view_action (window, "tournament.settings");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
+              "the Tournament Settings dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG);
+  g_assert_true (gtk_window_get_transient_for (dialog) == window);
+  g_assert_true (gtk_window_get_modal (dialog));
+
+  /* The fields as stored; the rules shown, not editable. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Name"))), ==,
+                   "Spring Open");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Venue"))), ==,
+                   "Hall 2, 廣州");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Starts"))), ==,
+                   "2026-05-01");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Ends"))), ==,
+                   "2026-05-03");
+  g_assert_false (gtk_switch_get_active (row_switch (dialog, "Hide Standings Until the Last Session")));
+  g_assert_true (shows_label_text (row_of (dialog, "Rules"), "Guangdong 广东"));
+  g_assert_true (shows_label_text (row_of (dialog, "Options"), "dealer_repeats=on"));
+  g_assert_false (ADW_IS_COMBO_ROW (row_of (dialog, "Rules")));
+  g_assert_null (find_widget (row_of (dialog, "Sessions"), GTK_TYPE_SPIN_BUTTON));
+
+  /* A refusal keeps the dialog and writes nothing. */
+  set_row_text (dialog, "Ends", "2026-04-01");
+  press_button (find_button (GTK_WIDGET (dialog), "_Save"));
+  g_assert_true (find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG) == dialog);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "comes before the first day"));
+
+  set_row_text (dialog, "Name", "Spring Open 2026");
+  set_row_text (dialog, "Venue", "Grand Hall");
+  set_row_text (dialog, "Ends", "");
+  gtk_switch_set_active (row_switch (dialog, "Hide Standings Until the Last Session"), TRUE);
+  shoot (GTK_WIDGET (dialog), "tournament-settings.png", TRUE);
+  press_button (find_button (GTK_WIDGET (dialog), "_Save"));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
+              "the Tournament Settings dialog to close");
+
+  stored = reread_tournament (db, "Spring Open 2026");
+  g_assert_cmpstr (stored->venue, ==, "Grand Hall");
+  g_assert_cmpstr (stored->starts_on, ==, "2026-05-01");
+  g_assert_null (stored->ends_on);
+  g_assert_true (stored->hide_standings);
+  g_assert_cmpstr (stored->options, ==, "dealer_repeats=on\npenalties=overall");
+  /* The header shows the new name at once. */
+  g_assert_cmpstr (adw_view_switcher_title_get_title (title), ==, "Spring Open 2026");
+  g_assert_cmpstr (gtk_window_get_title (window), ==, "Spring Open 2026");
+  /* One change in the audit log, its last line. */
+  audit = sp_db_list_audit (db, NULL);
+  last = g_ptr_array_index (audit, audit->len - 1);
+  g_assert_cmpstr (last->target, ==, "tournaments");
+  g_assert_cmpstr (last->action, ==, "update");
+
+  /* Cancel writes nothing. */
+  activate_view_action (window, "tournament.settings");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
+              "the Tournament Settings dialog to be shown again");
+  dialog = find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG);
+  set_row_text (dialog, "Name", "Never Saved");
+  press_button (find_button (GTK_WIDGET (dialog), "_Cancel"));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
+              "the Tournament Settings dialog to close on Cancel");
+  g_clear_pointer (&stored, sp_tournament_free);
+  stored = reread_tournament (db, "Spring Open 2026");
+  g_assert_cmpstr (stored->name, ==, "Spring Open 2026");
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* ---- Delete ---------------------------------------------------------------------------- */
+
+static AdwMessageDialog *
+open_delete_dialog (GtkWindow *window)
+{
+  activate_view_action (window, "tournament.delete");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_DELETE_TOURNAMENT_DIALOG),
+              "the deletion to be confirmed");
+  return ADW_MESSAGE_DIALOG (find_toplevel (SP_TYPE_DELETE_TOURNAMENT_DIALOG));
+}
+
+static gboolean
+list_is_shown (gpointer data)
+{
+  return find_drawn_widget (GTK_WIDGET (data), SP_TYPE_TOURNAMENT_VIEW) == NULL
+         && find_drawn_widget (GTK_WIDGET (data), GTK_TYPE_COLUMN_VIEW) != NULL;
+}
+
+static void
+test_admin_delete (void)
+{
+  g_autofree char *path = prepare_database ("delete.db", 8, TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpTournament) kept = NULL;
+  g_autoptr(SpTournament) gone = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (SPARROW_APP_ID);
+  ShownText toast = { NULL, "Tournament “Spring Open” deleted" };
+  GtkWindow *window = start_app ();
+  AdwMessageDialog *dialog;
+  SpDb *db = sp_window_get_database (SP_WINDOW (window));
+  GtkWidget *list;
+  gint64 last = -1;
+
+  open_first_tournament (window);
+  dialog = open_delete_dialog (window);
+  /* It names the tournament and what goes with it; Delete looks destructive, Cancel is the
+   * default. */
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Delete “Spring Open”?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "8 players"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "0 hands"));
+  g_assert_cmpint (adw_message_dialog_get_response_appearance (dialog, "delete"), ==,
+                   ADW_RESPONSE_DESTRUCTIVE);
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  g_assert_cmpstr (adw_message_dialog_get_close_response (dialog), ==, "cancel");
+  shoot (GTK_WIDGET (dialog), "delete-tournament.png", FALSE);
+
+  /* Cancel keeps it, its pages still shown. */
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_DELETE_TOURNAMENT_DIALOG),
+              "the confirmation to close");
+  kept = reread_tournament (db, "Spring Open");
+  g_assert_nonnull (tournament_view_of (window));
+
+  /* Delete: gone from the store and the list, back at the list with a toast. */
+  dialog = open_delete_dialog (window);
+  adw_message_dialog_response (dialog, "delete");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_until (list_is_shown, window, "the list of tournaments to be shown");
+  gone = sp_db_find_tournament (db, "Spring Open", &error);
+  g_assert_null (gone);
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND);
+  list = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (list)))), ==, 1);
+  toast.under = GTK_WIDGET (window);
+  wait_until (text_is_shown, &toast, "the toast naming the deleted tournament");
+  /* Not reopened at the next start. */
+  g_settings_get (settings, "last-tournament", "(sx)", NULL, &last);
+  g_assert_cmpint (last, ==, 0);
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* ---- Duplicate ----------------------------------------------------------------------------- */
+
+static void
+duplicate (GtkWindow  *window,
+           gboolean    copy_players,
+           const char *name)
+{
+  GtkWindow *dialog;
+
+  activate_view_action (window, "tournament.duplicate");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the duplicate's dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Duplicate Tournament");
+  g_assert_true (gtk_widget_get_visible (row_of (dialog, "Copy Players")));
+  gtk_switch_set_active (row_switch (dialog, "Copy Players"), copy_players);
+  if (name != NULL)
+    set_row_text (dialog, "Name", name);
+  press_button (find_button (GTK_WIDGET (dialog), "C_reate"));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the duplicate's dialog to close");
+}
+
+/* The same options, in whatever order they were written. */
+static gboolean
+same_options (const SpTournament *a,
+              const SpTournament *b)
+{
+  g_auto(GStrv) lines_a = g_strsplit (a->options != NULL ? a->options : "", "\n", -1);
+  g_auto(GStrv) lines_b = g_strsplit (b->options != NULL ? b->options : "", "\n", -1);
+
+  if (g_strv_length (lines_a) != g_strv_length (lines_b))
+    return FALSE;
+  for (guint i = 0; lines_a[i] != NULL; i++)
+    {
+      if (!g_strv_contains ((const char *const *) lines_b, lines_a[i]))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  GtkWindow  *window;
+  const char *title;
+} ShownTitle;
+
+static gboolean
+title_is_shown (gpointer data)
+{
+  ShownTitle *shown = data;
+  SpTournamentView *view = tournament_view_of (shown->window);
+  GtkWidget *title = view != NULL ? find_drawn_widget (GTK_WIDGET (view),
+                                                       ADW_TYPE_VIEW_SWITCHER_TITLE) : NULL;
+
+  return title != NULL
+         && g_strcmp0 (adw_view_switcher_title_get_title (ADW_VIEW_SWITCHER_TITLE (title)),
+                       shown->title) == 0;
+}
+
+static void
+test_admin_duplicate (void)
+{
+  g_autofree char *path = prepare_database ("duplicate.db", 4, FALSE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpTournament) source = NULL;
+  g_autoptr(SpTournament) copy = NULL;
+  g_autoptr(SpTournament) bare = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+  ShownTitle shown = { NULL, "Spring Open (copy)" };
+  GtkWindow *window = start_app ();
+  GtkWindow *dialog;
+  SpDb *db = sp_window_get_database (SP_WINDOW (window));
+
+  open_first_tournament (window);
+  source = reread_tournament (db, "Spring Open");
+
+  /* The dialog comes filled with the tournament's settings. */
+  activate_view_action (window, "tournament.duplicate");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the duplicate's dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Name"))), ==,
+                   "Spring Open (copy)");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Venue"))), ==,
+                   "Hall 2, 廣州");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Starts"))), ==,
+                   "2026-05-01");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row_of (dialog, "Rules"))), ==,
+                    SP_RULESET_GUANGDONG);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (find_widget (row_of (dialog, "Sessions"), GTK_TYPE_SPIN_BUTTON))), ==, 3);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (find_widget (row_of (dialog, "Base Stake"), GTK_TYPE_SPIN_BUTTON))), ==, 2);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row_of (dialog, "Seating"))), ==, 1);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row_of (dialog, "Ranking"))), ==, 2);
+  g_assert_true (gtk_switch_get_active (row_switch (dialog, "Dealer Repeats 連莊")));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row_of (dialog, "Penalties"))), ==, 1);
+  g_assert_false (gtk_switch_get_active (row_switch (dialog, "Copy Players")));
+  shoot (GTK_WIDGET (dialog), "duplicate-tournament.png", TRUE);
+  press_button (find_button (GTK_WIDGET (dialog), "_Cancel"));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the duplicate's dialog to close on Cancel");
+
+  /* With its players: the copy is created and opened. */
+  duplicate (window, TRUE, NULL);
+  shown.window = window;
+  wait_until (title_is_shown, &shown, "the copy's pages to be shown");
+  copy = reread_tournament (db, "Spring Open (copy)");
+  g_assert_cmpint (copy->ruleset, ==, source->ruleset);
+  g_assert_cmpstr (copy->profile, ==, source->profile);
+  g_assert_true (same_options (copy, source));
+  g_assert_cmpuint (copy->n_sessions, ==, source->n_sessions);
+  g_assert_cmpstr (copy->seating, ==, source->seating);
+  g_assert_cmpstr (copy->ranking, ==, source->ranking);
+  g_assert_cmpint (copy->base, ==, source->base);
+  g_assert_cmpstr (copy->venue, ==, source->venue);
+  g_assert_cmpstr (copy->ends_on, ==, source->ends_on);
+  players = sp_db_list_players (db, copy->id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (players->len, ==, 4);
+
+  /* Without: the copy of the copy has none. */
+  duplicate (window, FALSE, "Summer Open");
+  shown.title = "Summer Open";
+  wait_until (title_is_shown, &shown, "the second copy's pages to be shown");
+  bare = reread_tournament (db, "Summer Open");
+  none = sp_db_list_players (db, bare->id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (none->len, ==, 0);
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* ---- the window's state ------------------------------------------------------------------ */
+
+static void
+test_admin_maximized (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (SPARROW_APP_ID);
+  GtkWindow *window;
+
+  /* Maximized at the last run: maximized again. */
+  g_settings_set_boolean (settings, "window-maximized", TRUE);
+  window = start_app ();
+  g_assert_true (gtk_window_is_maximized (window));
+  close_all_windows ();
+
+  /* Not maximized: not. */
+  g_settings_set_boolean (settings, "window-maximized", FALSE);
+  window = start_app ();
+  g_assert_false (gtk_window_is_maximized (window));
+  close_all_windows ();
+}
+
+static void
+add_tests (void)
+{
+  g_test_add_func ("/sparrow/ui/admin/create-event", test_admin_create_event);
+  g_test_add_func ("/sparrow/ui/admin/settings", test_admin_settings);
+  g_test_add_func ("/sparrow/ui/admin/delete", test_admin_delete);
+  g_test_add_func ("/sparrow/ui/admin/duplicate", test_admin_duplicate);
+  g_test_add_func ("/sparrow/ui/admin/maximized", test_admin_maximized);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  return run_ui_tests (argc, argv, add_tests);
+}

@@ -501,6 +501,136 @@ test_admin_maximized (void)
   close_all_windows ();
 }
 
+/* ---- the keyboard shortcuts window lists every shortcut -------------------------------- */
+
+/* Adds to @triggers the triggers of @widget's shortcuts that activate a named action (the
+ * app's own; GTK's built-in bindings emit signals or call functions). */
+static void
+collect_widget_shortcuts (GtkWidget *widget,
+                          GPtrArray *triggers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (GTK_IS_NAMED_ACTION (gtk_shortcut_get_action (shortcut)))
+            g_ptr_array_add (triggers,
+                             gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut)));
+        }
+    }
+}
+
+/* Whether @accelerator (as GTK writes one) is among @listed, compared as keys. */
+static gboolean
+accelerator_listed (const char *accelerator,
+                    GPtrArray  *listed)
+{
+  guint key, listed_key;
+  GdkModifierType mods, listed_mods;
+
+  g_assert_true (gtk_accelerator_parse (accelerator, &key, &mods));
+  for (guint i = 0; i < listed->len; i++)
+    {
+      if (gtk_accelerator_parse (g_ptr_array_index (listed, i), &listed_key, &listed_mods)
+          && gdk_keyval_to_lower (key) == gdk_keyval_to_lower (listed_key) && mods == listed_mods)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+is_shortcuts_shortcut (GtkWidget     *widget,
+                       gconstpointer  data)
+{
+  return GTK_IS_SHORTCUTS_SHORTCUT (widget);
+}
+
+/* Every GtkShortcutsShortcut under @widget, depth first. */
+static void
+collect_listed (GtkWidget *widget,
+                GPtrArray *listed)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *accelerator = NULL;
+      g_autofree char *action = NULL;
+
+      g_object_get (widget, "accelerator", &accelerator, "action-name", &action, NULL);
+      if (accelerator != NULL)
+        {
+          g_auto(GStrv) keys = g_strsplit (accelerator, " ", -1);
+
+          for (guint i = 0; keys[i] != NULL; i++)
+            g_ptr_array_add (listed, g_strdup (keys[i]));
+        }
+      if (action != NULL)
+        {
+          g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                        action);
+
+          for (guint i = 0; accels[i] != NULL; i++)
+            g_ptr_array_add (listed, g_strdup (accels[i]));
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_listed (child, listed);
+}
+
+static void
+test_admin_help_overlay_complete (void)
+{
+  g_autoptr(GPtrArray) triggers = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
+  GtkWindow *window = start_app ();
+  GtkShortcutsWindow *overlay;
+  GtkWindow *dialogs[3];
+
+  /* The window (with a tournament's view inside) and every dialog of the app. */
+  collect_widget_shortcuts (GTK_WIDGET (window), triggers);
+  collect_widget_shortcuts (find_widget (GTK_WIDGET (window), SP_TYPE_TOURNAMENT_VIEW), triggers);
+  dialogs[0] = g_object_new (SP_TYPE_NEW_TOURNAMENT_DIALOG, NULL);
+  dialogs[1] = g_object_new (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG, NULL);
+  dialogs[2] = g_object_new (SP_TYPE_PLAYER_DIALOG, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
+    collect_widget_shortcuts (GTK_WIDGET (dialogs[i]), triggers);
+  /* And the application's accelerators. */
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                    actions[i]);
+
+      for (guint j = 0; accels[j] != NULL; j++)
+        g_ptr_array_add (triggers, g_strdup (accels[j]));
+    }
+  g_assert_cmpuint (triggers->len, >=, 5);
+
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  collect_listed (GTK_WIDGET (overlay), listed);
+  g_assert_nonnull (find_under (GTK_WIDGET (overlay), is_shortcuts_shortcut, NULL));
+  for (guint i = 0; i < triggers->len; i++)
+    {
+      const char *trigger = g_ptr_array_index (triggers, i);
+
+      if (!accelerator_listed (trigger, listed))
+        g_error ("The shortcut %s is not in the keyboard shortcuts window", trigger);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
+    gtk_window_destroy (dialogs[i]);
+  close_all_windows ();
+}
+
 static void
 add_tests (void)
 {
@@ -509,6 +639,7 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/admin/delete", test_admin_delete);
   g_test_add_func ("/sparrow/ui/admin/duplicate", test_admin_duplicate);
   g_test_add_func ("/sparrow/ui/admin/maximized", test_admin_maximized);
+  g_test_add_func ("/sparrow/ui/admin/help-overlay-complete", test_admin_help_overlay_complete);
 }
 
 int

@@ -114,7 +114,9 @@ sp_db_create_tournament (SpDb          *db,
   ends_on = row.ends_on;
   if (!ok || !sp_db_begin_write (db, &started, error))
     return FALSE;
-  ok = check_name_free (db, tournament->name, 0, error)
+  /* Stored without the blanks around it, as rename does. */
+  row.name = name;
+  ok = check_name_free (db, name, 0, error)
        && sp_db_insert_tournament (db, &row, created, error);
   if (ok)
     {

@@ -206,12 +206,17 @@ test_create (Fixture       *fixture,
   g_assert_null (bare->starts_on);
   g_assert_null (bare->ends_on);
 
+  /* The name is stored without the blanks around it, as rename stores it. */
+  g_clear_pointer (&bare, sp_tournament_free);
+  bare = reread (fixture, create (fixture, "  Autumn Cup ", NULL, NULL, NULL, 0));
+  g_assert_cmpstr (bare->name, ==, "Autumn Cup");
+
   /* A refused event writes nothing. */
   g_assert_false (sp_db_create_tournament (fixture->db, &bad, &error));
   g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "before the first day"));
   list = sp_db_list_tournaments (fixture->db, NULL);
-  g_assert_cmpuint (list->len, ==, 2);
+  g_assert_cmpuint (list->len, ==, 3);
 }
 
 static void

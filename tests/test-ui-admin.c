@@ -23,6 +23,14 @@ set_row_text (GtkWindow  *dialog,
   gtk_editable_set_text (GTK_EDITABLE (row_of (dialog, title)), text);
 }
 
+static int
+spin_value (GtkWindow  *dialog,
+            const char *title)
+{
+  return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (find_widget (row_of (dialog, title),
+                                                                         GTK_TYPE_SPIN_BUTTON)));
+}
+
 static GtkSwitch *
 row_switch (GtkWindow  *dialog,
             const char *title)
@@ -33,7 +41,8 @@ row_switch (GtkWindow  *dialog,
 static gboolean
 is_laid_out (gpointer data)
 {
-  return gtk_widget_get_width (GTK_WIDGET (data)) > 0 && gtk_widget_get_height (GTK_WIDGET (data)) > 0;
+  return gtk_widget_get_width (GTK_WIDGET (data)) > 0
+         && gtk_widget_get_height (GTK_WIDGET (data)) > 0;
 }
 
 /* Saves what @widget draws, once laid out, when SPARROW_TEST_SCREENSHOTS names a folder; a
@@ -219,7 +228,8 @@ test_admin_settings (void)
                    "2026-05-01");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Ends"))), ==,
                    "2026-05-03");
-  g_assert_false (gtk_switch_get_active (row_switch (dialog, "Hide Standings Until the Last Session")));
+  g_assert_false (gtk_switch_get_active (row_switch (dialog,
+                                                     "Hide Standings Until the Last Session")));
   g_assert_true (shows_label_text (row_of (dialog, "Rules"), "Guangdong 广东"));
   g_assert_true (shows_label_text (row_of (dialog, "Options"), "dealer_repeats=on"));
   g_assert_false (ADW_IS_COMBO_ROW (row_of (dialog, "Rules")));
@@ -335,7 +345,8 @@ test_admin_delete (void)
   g_assert_null (gone);
   g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND);
   list = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (list)))), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (
+                      GTK_COLUMN_VIEW (list)))), ==, 1);
   toast.under = GTK_WIDGET (window);
   wait_until (text_is_shown, &toast, "the toast naming the deleted tournament");
   /* Not reopened at the next start. */
@@ -437,12 +448,13 @@ test_admin_duplicate (void)
                    "2026-05-01");
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row_of (dialog, "Rules"))), ==,
                     SP_RULESET_GUANGDONG);
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (find_widget (row_of (dialog, "Sessions"), GTK_TYPE_SPIN_BUTTON))), ==, 3);
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (find_widget (row_of (dialog, "Base Stake"), GTK_TYPE_SPIN_BUTTON))), ==, 2);
+  g_assert_cmpint (spin_value (dialog, "Sessions"), ==, 3);
+  g_assert_cmpint (spin_value (dialog, "Base Stake"), ==, 2);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row_of (dialog, "Seating"))), ==, 1);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row_of (dialog, "Ranking"))), ==, 2);
   g_assert_true (gtk_switch_get_active (row_switch (dialog, "Dealer Repeats 連莊")));
-  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row_of (dialog, "Penalties"))), ==, 1);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row_of (dialog, "Penalties"))),
+                    ==, 1);
   g_assert_false (gtk_switch_get_active (row_switch (dialog, "Copy Players")));
   shoot (GTK_WIDGET (dialog), "duplicate-tournament.png", TRUE);
   press_button (find_button (GTK_WIDGET (dialog), "_Cancel"));

@@ -378,6 +378,7 @@ create_tournament (SpNewTournamentDialog *self)
   gboolean ok = TRUE;
 
   tournament->name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+  g_strstrip (tournament->name);
   tournament->ruleset = ruleset;
   tournament->profile = g_strdup (selected_profile (self));
   tournament->n_sessions = gtk_spin_button_get_value_as_int (self->sessions_spin);

@@ -124,7 +124,8 @@ save (SpTournamentSettingsDialog *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *starts = sp_date_row_get_date (self->starts_row);
   g_autofree char *ends = sp_date_row_get_date (self->ends_row);
-  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_row))));
+  const char *typed = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
+  g_autofree char *name = g_strstrip (g_strdup (typed));
   SpTournament changes = {
     .id = self->tournament,
     .name = name,

@@ -107,6 +107,8 @@ tournament_create (SpCli  *cli,
     return status;
   if (tournament->name == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("tournament create needs --name NAME"));
+  /* As the store keeps it, so that what is printed is what was stored. */
+  g_strstrip (tournament->name);
   if (!sp_cli_parse_ruleset (cli, rules_name, &tournament->ruleset, &status)
       || !sp_cli_check_range (cli, "sessions", sessions, 1, 100, &status)
       || (base != 0 && !sp_cli_check_range (cli, "base", base, 1, G_MAXINT32, &status))

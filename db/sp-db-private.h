@@ -80,6 +80,10 @@ gboolean      sp_db_update_tournament_name (SpDb         *db,
 gboolean      sp_db_update_tournament_event (SpDb                *db,
                                              const SpTournament  *tournament,
                                              GError             **error);
+/* Writes @tournament's ruleset, profile, options, sessions, seating, ranking and stakes. */
+gboolean      sp_db_update_tournament_rules (SpDb                *db,
+                                             const SpTournament  *tournament,
+                                             GError             **error);
 /* Registers the players of tournament @from again in @to (name, club, country, team,
  * federation id), in the same order, active and not checked in. */
 gboolean      sp_db_copy_player_rows      (SpDb          *db,

@@ -185,6 +185,29 @@ sp_db_update_tournament_event (SpDb                *db,
 }
 
 gboolean
+sp_db_update_tournament_rules (SpDb                *db,
+                               const SpTournament  *tournament,
+                               GError             **error)
+{
+  const SpDbValue values[] = {
+    sp_db_text (sp_ruleset_to_string (tournament->ruleset)),
+    sp_db_text (tournament->profile),
+    sp_db_text (tournament->options != NULL ? tournament->options : ""),
+    sp_db_int (tournament->n_sessions),
+    sp_db_text (tournament->seating),
+    sp_db_text (tournament->ranking),
+    sp_db_int (tournament->base),
+    sp_db_int (tournament->per_tai),
+    sp_db_int (tournament->id),
+  };
+
+  return sp_db_run (db, "UPDATE tournaments SET ruleset = ?, profile = ?, options = ?,"
+                    " n_sessions = ?, seating = ?, ranking = ?, base = ?, per_tai = ?"
+                    " WHERE id = ?", values, G_N_ELEMENTS (values),
+                    "changing the tournament's rules", error);
+}
+
+gboolean
 sp_db_copy_player_rows (SpDb     *db,
                         gint64    from,
                         gint64    to,

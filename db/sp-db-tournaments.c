@@ -186,6 +186,71 @@ sp_db_edit_tournament (SpDb                *db,
   return ok;
 }
 
+/* The rules of @rules checked as the core checks a new tournament's: seating, ranking, the
+ * profile and every option. */
+static gboolean
+check_rules (SpTournament  *rules,
+             GError       **error)
+{
+  g_autoptr(SpRules) scorer = NULL;
+  GError *core_error = NULL;
+
+  if (!sp_tournament_check (rules, &core_error)
+      || (scorer = sp_tournament_new_rules (rules, &core_error)) == NULL)
+    {
+      sp_db_propagate_refusal (error, core_error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+sp_db_change_rules (SpDb                *db,
+                    const SpTournament  *rules,
+                    GError             **error)
+{
+  g_autoptr(SpTournament) current = NULL;
+  SpTournamentSummary summary;
+  SpTournament row;
+  g_autofree char *ranking = NULL;
+  gboolean started;
+  gboolean ok;
+
+  g_return_val_if_fail (db != NULL && rules != NULL, FALSE);
+
+  /* sp_tournament_check () writes the ranking in its own spelling: on a copy. */
+  row = *rules;
+  row.ranking = ranking = g_strdup (rules->ranking);
+  ok = check_rules (&row, error);
+  ranking = row.ranking;
+  if (!ok || !sp_db_begin_write (db, &started, error))
+    return FALSE;
+  ok = (current = sp_db_get_tournament (db, rules->id, error)) != NULL
+       && sp_db_summarize_tournament (db, rules->id, &summary, error);
+  if (ok && summary.n_hands > 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "“%s” has %u hand entered, scored under its rules: they can no "
+                                "longer change.",
+                                "“%s” has %u hands entered, scored under its rules: they can no "
+                                "longer change.", summary.n_hands),
+                   current->name, summary.n_hands);
+      ok = FALSE;
+    }
+  if (ok && summary.n_drawn > 0
+      && (row.n_sessions != current->n_sessions
+          || g_strcmp0 (row.seating, current->seating) != 0))
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("“%s” has a session drawn: its number of sessions and its seating method "
+                     "can no longer change."), current->name);
+      ok = FALSE;
+    }
+  ok = ok && sp_db_update_tournament_rules (db, &row, error);
+  return sp_db_end_write (db, started, ok, error);
+}
+
 gboolean
 sp_db_duplicate_tournament (SpDb          *db,
                             SpTournament  *tournament,

@@ -304,6 +304,13 @@ gboolean sp_db_delete_tournament (SpDb          *db,
 gboolean sp_db_edit_tournament   (SpDb                *db,
                                   const SpTournament  *changes,
                                   GError             **error);
+/* Replaces the rules of tournament @rules->id by @rules's ruleset, profile, options, number
+ * of sessions, seating, ranking and stakes (checked as a new tournament's are).  Refused once
+ * a hand is entered (every hand was scored under the rules); the number of sessions and the
+ * seating method are refused once a session is drawn. */
+gboolean sp_db_change_rules      (SpDb                *db,
+                                  const SpTournament  *rules,
+                                  GError             **error);
 /* Creates @tournament (as sp_db_create_tournament) and, when @players_from is not 0, registers
  * that tournament's players in it too (names and fields; active, not checked in): one
  * transaction. */

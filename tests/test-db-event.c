@@ -375,6 +375,96 @@ test_duplicate (Fixture       *fixture,
   g_assert_cmpuint (list->len, ==, 3);
 }
 
+static void
+test_change_rules (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  static const char * const names[4] = { "Anna", "Bo", "Cai", "Dan" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpTournament) stored = NULL;
+  g_autoptr(SpTournament) seated = NULL;
+  gint64 id = create (fixture, "Spring Open", NULL, NULL, NULL, 0);
+  gint64 players[4];
+  SpTournament rules = {
+    .id = id,
+    .ruleset = SP_RULESET_TAIWAN,
+    .profile = (char *) "tw",
+    .options = (char *) "max_tai=40",
+    .n_sessions = 6,
+    .seating = (char *) "swiss",
+    .ranking = (char *) "EMA",
+    .base = 50,
+    .per_tai = 20,
+  };
+  SpTournament table = {
+    .name = (char *) "Club Night",
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 4,
+    .seating = (char *) "random",
+    .ranking = (char *) "score",
+  };
+  SpHandRecord hand = { .session = 1, .table = 1, .number = 1, .winner = SP_CHAIR_NONE,
+                        .discarder = SP_CHAIR_NONE, .draw = TRUE };
+
+  /* No draw, no hand: everything can change, checked as for a new tournament. */
+  g_assert_true (sp_db_change_rules (fixture->db, &rules, &error));
+  g_assert_no_error (error);
+  stored = reread (fixture, id);
+  g_assert_cmpint (stored->ruleset, ==, SP_RULESET_TAIWAN);
+  g_assert_cmpstr (stored->profile, ==, "tw");
+  g_assert_cmpstr (stored->options, ==, "max_tai=40");
+  g_assert_cmpuint (stored->n_sessions, ==, 6);
+  g_assert_cmpstr (stored->seating, ==, "swiss");
+  g_assert_cmpstr (stored->ranking, ==, "ema");
+  g_assert_cmpint (stored->base, ==, 50);
+  g_assert_cmpint (stored->per_tai, ==, 20);
+  g_assert_cmpstr (stored->name, ==, "Spring Open");
+
+  rules.options = (char *) "max_tai=many";
+  g_assert_false (sp_db_change_rules (fixture->db, &rules, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "max_tai"));
+  g_clear_error (&error);
+  rules.options = NULL;
+  rules.seating = (char *) "circle";
+  g_assert_false (sp_db_change_rules (fixture->db, &rules, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* A session drawn: the ranking may change, not the sessions or the seating. */
+  seated = sp_test_seat_one_table (fixture->db, &table, names, players);
+  rules = (SpTournament) {
+    .id = seated->id, .ruleset = SP_RULESET_MCR, .profile = (char *) "cn",
+    .n_sessions = 4, .seating = (char *) "random", .ranking = (char *) "r98",
+  };
+  g_assert_true (sp_db_change_rules (fixture->db, &rules, &error));
+  g_assert_no_error (error);
+  rules.n_sessions = 5;
+  g_assert_false (sp_db_change_rules (fixture->db, &rules, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "session drawn"));
+  g_clear_error (&error);
+  rules.n_sessions = 4;
+  rules.seating = (char *) "balanced";
+  g_assert_false (sp_db_change_rules (fixture->db, &rules, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* A hand entered: nothing of the rules changes any more. */
+  g_assert_true (sp_db_record_hand (fixture->db, seated->id, &hand, &error));
+  g_assert_no_error (error);
+  g_free (hand.entered_at);
+  rules.seating = (char *) "random";
+  rules.ranking = (char *) "score";
+  g_assert_false (sp_db_change_rules (fixture->db, &rules, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "1 hand entered"));
+  g_clear_pointer (&stored, sp_tournament_free);
+  stored = reread (fixture, seated->id);
+  g_assert_cmpstr (stored->ranking, ==, "r98");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -387,6 +477,7 @@ main (int    argc,
   ADD ("create", test_create);
   ADD ("edit", test_edit);
   ADD ("duplicate", test_duplicate);
+  ADD ("change-rules", test_change_rules);
 #undef ADD
   return g_test_run ();
 }

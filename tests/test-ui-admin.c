@@ -282,6 +282,114 @@ test_admin_settings (void)
   restore_database ();
 }
 
+/* ---- Change Rules, until the first hand ------------------------------------------------- */
+
+static GtkWindow *
+open_settings (GtkWindow *window)
+{
+  activate_view_action (window, "tournament.settings");
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
+              "the Tournament Settings dialog to be shown");
+  return find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG);
+}
+
+static void
+test_admin_change_rules (void)
+{
+  g_autofree char *path = prepare_database ("change-rules.db", 4, FALSE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpTournament) stored = NULL;
+  g_autoptr(SpTournament) after = NULL;
+  SpHandRecord hand = { .session = 1, .table = 1, .number = 1, .winner = SP_CHAIR_NONE,
+                        .discarder = SP_CHAIR_NONE, .draw = TRUE };
+  gint64 seats[4];
+  GtkWindow *window = start_app ();
+  AdwViewSwitcherTitle *title = open_first_tournament (window);
+  GtkWindow *settings;
+  GtkWindow *dialog;
+  SpDb *db = sp_window_get_database (SP_WINDOW (window));
+  GtkWidget *button;
+  GtkWidget *group;
+
+  settings = open_settings (window);
+  button = find_button (GTK_WIDGET (settings), "C_hange Rules…");
+  g_assert_nonnull (button);
+  press_button (button);
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the Change Rules dialog to be shown");
+  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Change Rules");
+  g_assert_true (gtk_window_get_transient_for (dialog) == settings);
+  /* The name, venue and dates are the settings' own: not shown here. */
+  g_assert_false (gtk_widget_get_visible (row_of (dialog, "Name")));
+  g_assert_false (gtk_widget_get_visible (row_of (dialog, "Venue")));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row_of (dialog, "Rules"))), ==,
+                    SP_RULESET_GUANGDONG);
+  g_assert_true (gtk_switch_get_active (row_switch (dialog, "Dealer Repeats 連莊")));
+
+  select_combo_item (row_of (dialog, "Rules"), "MCR 国标");
+  select_combo_item (row_of (dialog, "Ranking"), "EMA table points");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (row_of (dialog, "Sessions"),
+                                                           GTK_TYPE_SPIN_BUTTON)), 7);
+  shoot (GTK_WIDGET (dialog), "change-rules.png", TRUE);
+  press_button (find_button (GTK_WIDGET (dialog), "_Save"));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the Change Rules dialog to close");
+
+  stored = reread_tournament (db, "Spring Open");
+  g_assert_cmpint (stored->ruleset, ==, SP_RULESET_MCR);
+  g_assert_cmpstr (stored->profile, ==, "cn");
+  g_assert_cmpstr (stored->ranking, ==, "ema");
+  g_assert_cmpuint (stored->n_sessions, ==, 7);
+  /* The penalties stay as they were; Guangdong's 連莊 goes with Guangdong. */
+  g_assert_cmpstr (stored->options, ==, "penalties=overall");
+  g_assert_cmpstr (stored->venue, ==, "Hall 2, 廣州");
+  /* The settings show the new rules, and so does the tournament's header. */
+  g_assert_true (find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG) == settings);
+  g_assert_true (shows_label_text (row_of (settings, "Ranking"), "EMA table points"));
+  g_assert_true (shows_label_text (row_of (settings, "Sessions"), "7"));
+  g_assert_nonnull (strstr (adw_view_switcher_title_get_subtitle (title), "MCR"));
+  press_button (find_button (GTK_WIDGET (settings), "_Cancel"));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
+              "the Tournament Settings dialog to close");
+
+  /* Once a hand is entered the rules are shown, no more offered for a change. */
+  for (guint i = 0; i < 4; i++)
+    seats[i] = i + 1;
+  g_assert_true (sp_db_store_seating (db, stored->id, 1, 42, seats, 4, &error));
+  g_assert_no_error (error);
+  /* A session drawn: the sessions can no longer change, and the dialog says why. */
+  settings = open_settings (window);
+  press_button (find_button (GTK_WIDGET (settings), "C_hange Rules…"));
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
+              "the Change Rules dialog to be shown again");
+  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (row_of (dialog, "Sessions"),
+                                                           GTK_TYPE_SPIN_BUTTON)), 8);
+  press_button (find_button (GTK_WIDGET (dialog), "_Save"));
+  g_assert_true (find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG) == dialog);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "has a session drawn"));
+  close_all_windows ();
+  /* The tournament comes back at the next start, on its pages. */
+  window = start_app ();
+  wait_until (switcher_title_is_drawn, window, "the tournament to be reopened");
+  db = sp_window_get_database (SP_WINDOW (window));
+  g_assert_true (sp_db_record_hand (db, stored->id, &hand, &error));
+  g_assert_no_error (error);
+  g_free (hand.entered_at);
+  settings = open_settings (window);
+  g_assert_null (find_button (GTK_WIDGET (settings), "C_hange Rules…"));
+  group = gtk_widget_get_ancestor (row_of (settings, "Rules"), ADW_TYPE_PREFERENCES_GROUP);
+  g_assert_nonnull (strstr (adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (group)),
+                            "can no longer change"));
+  shoot (GTK_WIDGET (settings), "tournament-settings-played.png", TRUE);
+  after = reread_tournament (db, "Spring Open");
+  g_assert_cmpstr (after->ranking, ==, "ema");
+
+  close_all_windows ();
+  restore_database ();
+}
+
 /* ---- Delete ---------------------------------------------------------------------------- */
 
 static AdwMessageDialog *
@@ -648,6 +756,7 @@ add_tests (void)
 {
   g_test_add_func ("/sparrow/ui/admin/create-event", test_admin_create_event);
   g_test_add_func ("/sparrow/ui/admin/settings", test_admin_settings);
+  g_test_add_func ("/sparrow/ui/admin/change-rules", test_admin_change_rules);
   g_test_add_func ("/sparrow/ui/admin/delete", test_admin_delete);
   g_test_add_func ("/sparrow/ui/admin/duplicate", test_admin_duplicate);
   g_test_add_func ("/sparrow/ui/admin/maximized", test_admin_maximized);

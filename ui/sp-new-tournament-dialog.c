@@ -37,8 +37,11 @@ struct _SpNewTournamentDialog
   SpDb      *db;        /* the window's, which outlives its modal dialog */
   GPtrArray *options;   /* of OptionRow */
   gint64     source;    /* the tournament duplicated, 0 for a new one */
+  gint64     editing;   /* the tournament whose rules change, 0 when creating one */
 
   /* Template children */
+  GtkButton    *create_button;
+  AdwPreferencesGroup *tournament_group;
   AdwEntryRow  *name_row;
   AdwEntryRow  *venue_row;
   AdwEntryRow  *starts_row;
@@ -69,6 +72,7 @@ G_DEFINE_FINAL_TYPE (SpNewTournamentDialog, sp_new_tournament_dialog, ADW_TYPE_W
 enum
 {
   SIGNAL_CREATED,
+  SIGNAL_RULES_CHANGED,
   N_SIGNALS
 };
 
@@ -430,6 +434,21 @@ create_tournament (SpNewTournamentDialog *self)
   if (tournament->options == NULL)
     tournament->options = g_strdup ("");
 
+  if (self->editing != 0)
+    {
+      tournament->id = self->editing;
+      if (!ok || !sp_db_change_rules (self->db, tournament, &error))
+        {
+          /* The group is hidden in this mode but for the refusal it shows. */
+          gtk_widget_set_visible (GTK_WIDGET (self->tournament_group), TRUE);
+          sp_form_show_error (self->error_label, error->message);
+          return;
+        }
+      g_signal_emit (self, signals[SIGNAL_RULES_CHANGED], 0, tournament->id);
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+
   /* A copy with its players is one transaction: the tournament and they, or nothing. */
   if (ok && self->source != 0 && gtk_switch_get_active (self->copy_players_switch))
     ok = sp_db_duplicate_tournament (self->db, tournament, self->source, &error);
@@ -495,9 +514,22 @@ sp_new_tournament_dialog_class_init (SpNewTournamentDialogClass *klass)
   signals[SIGNAL_CREATED] =
     g_signal_new ("created", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_STRING);
+  /**
+   * SpNewTournamentDialog::rules-changed:
+   * @self: the dialog
+   * @id: the tournament whose rules the store has changed
+   *
+   * Emitted, in the Change Rules mode, when the store has written the rules, just before the
+   * dialog closes.
+   */
+  signals[SIGNAL_RULES_CHANGED] =
+    g_signal_new ("rules-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-new-tournament-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, create_button);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, tournament_group);
   gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, name_row);
   gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, venue_row);
   gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, starts_row);
@@ -701,5 +733,44 @@ sp_new_tournament_dialog_new_copy (GtkWindow          *parent,
   gtk_window_set_title (GTK_WINDOW (self), _("Duplicate Tournament"));
   gtk_widget_set_visible (self->copy_players_row, TRUE);
   fill_from (self, source);
+  return self;
+}
+
+/**
+ * sp_new_tournament_dialog_new_rules:
+ * @parent: the window the dialog stays over
+ * @db: (transfer none): the store, which outlives the dialog
+ * @tournament: the tournament whose rules change
+ *
+ * The dialog in its Change Rules mode: the rules, profile, options, sessions, seating and
+ * ranking of @tournament, written by sp_db_change_rules () on Save (refused once a hand is
+ * entered).  The name, venue and dates are Tournament Settings' and not shown.
+ *
+ * Returns: (transfer none): a new modal dialog, not yet shown.
+ */
+SpNewTournamentDialog *
+sp_new_tournament_dialog_new_rules (GtkWindow          *parent,
+                                    SpDb               *db,
+                                    const SpTournament *tournament)
+{
+  SpNewTournamentDialog *self;
+
+  g_return_val_if_fail (tournament != NULL, NULL);
+
+  self = sp_new_tournament_dialog_new (parent, db);
+  self->editing = tournament->id;
+  gtk_window_set_title (GTK_WINDOW (self), _("Change Rules"));
+  gtk_button_set_label (self->create_button, _("_Save"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->create_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save"), -1);
+  fill_from (self, tournament);
+  gtk_editable_set_text (GTK_EDITABLE (self->name_row), tournament->name);
+  gtk_widget_set_visible (GTK_WIDGET (self->name_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->venue_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->starts_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->ends_row), FALSE);
+  /* The group keeps only the place where a refusal is shown, hidden until one is. */
+  adw_preferences_group_set_title (self->tournament_group, "");
+  gtk_widget_set_visible (GTK_WIDGET (self->tournament_group), FALSE);
   return self;
 }

@@ -18,5 +18,8 @@ SpNewTournamentDialog *sp_new_tournament_dialog_new (GtkWindow *parent,
 SpNewTournamentDialog *sp_new_tournament_dialog_new_copy (GtkWindow          *parent,
                                                           SpDb               *db,
                                                           const SpTournament *source);
+SpNewTournamentDialog *sp_new_tournament_dialog_new_rules (GtkWindow          *parent,
+                                                           SpDb               *db,
+                                                           const SpTournament *tournament);
 
 G_END_DECLS

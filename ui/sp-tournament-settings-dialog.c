@@ -8,14 +8,16 @@
 #include "sp-core.h"
 #include "sp-date-row.h"
 #include "sp-form.h"
+#include "sp-new-tournament-dialog.h"
 #include "sp-tournament-settings-dialog.h"
 
 struct _SpTournamentSettingsDialog
 {
   AdwWindow parent_instance;
 
-  SpDb   *db;           /* the window's, which outlives its modal dialog */
-  gint64  tournament;
+  SpDb      *db;        /* the window's, which outlives its modal dialog */
+  gint64     tournament;
+  GPtrArray *rule_rows; /* the rows fill_rules () added, removed when it fills them anew */
 
   /* Template children */
   AdwEntryRow         *name_row;
@@ -33,6 +35,7 @@ G_DEFINE_FINAL_TYPE (SpTournamentSettingsDialog, sp_tournament_settings_dialog,
 enum
 {
   SIGNAL_SAVED,
+  SIGNAL_RULES_CHANGED,
   N_SIGNALS
 };
 
@@ -95,6 +98,46 @@ add_value_row (SpTournamentSettingsDialog *self,
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, title,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, value, -1);
   adw_preferences_group_add (self->rules_group, row);
+  g_ptr_array_add (self->rule_rows, row);
+}
+
+static void rules_changed_cb (SpTournamentSettingsDialog *self);
+
+/* Opens the New Tournament dialog in its Change Rules mode over this one. */
+static void
+change_rules_clicked_cb (SpTournamentSettingsDialog *self)
+{
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, self->tournament);
+  g_autoptr(SpTournament) tournament = sp_db_find_tournament (self->db, id, NULL);
+  SpNewTournamentDialog *dialog;
+
+  if (tournament == NULL)
+    return;
+  dialog = sp_new_tournament_dialog_new_rules (GTK_WINDOW (self), self->db, tournament);
+  g_signal_connect_object (dialog, "rules-changed", G_CALLBACK (rules_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* While no hand is entered the rules can change: a row that opens them for editing. */
+static void
+add_change_rules_row (SpTournamentSettingsDialog *self)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("C_hange Rules…"));
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No Hand Entered Yet"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               _("The rules, profile, options and ranking can change until the "
+                                 "first hand; the sessions and seating until the first draw."));
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (change_rules_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  adw_preferences_group_add (self->rules_group, row);
+  g_ptr_array_add (self->rule_rows, row);
 }
 
 static void
@@ -102,6 +145,20 @@ fill_rules (SpTournamentSettingsDialog *self,
             const SpTournament         *tournament)
 {
   g_autofree char *sessions = g_strdup_printf ("%u", tournament->n_sessions);
+  SpTournamentSummary summary = { 0 };
+  gboolean played;
+
+  for (guint i = 0; i < self->rule_rows->len; i++)
+    adw_preferences_group_remove (self->rules_group, g_ptr_array_index (self->rule_rows, i));
+  g_ptr_array_set_size (self->rule_rows, 0);
+
+  /* Every hand entered was scored under these rules: from the first one they stay. */
+  played = !sp_db_summarize_tournament (self->db, tournament->id, &summary, NULL)
+           || summary.n_hands > 0;
+  adw_preferences_group_set_description (self->rules_group, played
+    ? _("Every hand entered was scored under these rules: they can no longer change. To play "
+        "under other rules, duplicate the tournament.")
+    : _("Set when the tournament was created."));
 
   add_value_row (self, _("Rules"), ruleset_label (tournament->ruleset), FALSE);
   add_value_row (self, _("Profile"), tournament->profile != NULL ? tournament->profile : "",
@@ -116,6 +173,21 @@ fill_rules (SpTournamentSettingsDialog *self,
 
       add_value_row (self, _("Options"), options, TRUE);
     }
+  if (!played)
+    add_change_rules_row (self);
+}
+
+/* The rules were changed in their own dialog: shown anew, and the tournament's view told. */
+static void
+rules_changed_cb (SpTournamentSettingsDialog *self)
+{
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, self->tournament);
+  g_autoptr(SpTournament) tournament = sp_db_find_tournament (self->db, id, NULL);
+
+  if (tournament == NULL)
+    return;
+  fill_rules (self, tournament);
+  g_signal_emit (self, signals[SIGNAL_RULES_CHANGED], 0, self->tournament);
 }
 
 static void
@@ -155,9 +227,23 @@ save_action (GtkWidget  *widget,
 static void
 sp_tournament_settings_dialog_dispose (GObject *object)
 {
+  SpTournamentSettingsDialog *self = SP_TOURNAMENT_SETTINGS_DIALOG (object);
+
+  if (self->rule_rows != NULL)
+    g_ptr_array_set_size (self->rule_rows, 0);
   gtk_widget_dispose_template (GTK_WIDGET (object), SP_TYPE_TOURNAMENT_SETTINGS_DIALOG);
 
   G_OBJECT_CLASS (sp_tournament_settings_dialog_parent_class)->dispose (object);
+}
+
+static void
+sp_tournament_settings_dialog_finalize (GObject *object)
+{
+  SpTournamentSettingsDialog *self = SP_TOURNAMENT_SETTINGS_DIALOG (object);
+
+  g_clear_pointer (&self->rule_rows, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (sp_tournament_settings_dialog_parent_class)->finalize (object);
 }
 
 static void
@@ -167,6 +253,7 @@ sp_tournament_settings_dialog_class_init (SpTournamentSettingsDialogClass *klass
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sp_tournament_settings_dialog_dispose;
+  object_class->finalize = sp_tournament_settings_dialog_finalize;
 
   /**
    * SpTournamentSettingsDialog::saved:
@@ -179,9 +266,19 @@ sp_tournament_settings_dialog_class_init (SpTournamentSettingsDialogClass *klass
   signals[SIGNAL_SAVED] =
     g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_STRING);
+  /**
+   * SpTournamentSettingsDialog::rules-changed:
+   * @self: the dialog
+   * @id: the tournament's id
+   *
+   * Emitted when the tournament's rules were changed from the dialog (which stays open).
+   */
+  signals[SIGNAL_RULES_CHANGED] =
+    g_signal_new ("rules-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/sparrow/Sparrow/sp-tournament-settings-dialog.ui");
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/org/sparrow/Sparrow/sp-tournament-settings-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, SpTournamentSettingsDialog, name_row);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentSettingsDialog, venue_row);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentSettingsDialog, starts_row);
@@ -198,6 +295,7 @@ sp_tournament_settings_dialog_class_init (SpTournamentSettingsDialogClass *klass
 static void
 sp_tournament_settings_dialog_init (SpTournamentSettingsDialog *self)
 {
+  self->rule_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 
   sp_date_row_setup (self->starts_row);

@@ -9,6 +9,7 @@
 #include "sp-projector-window.h"
 #include "sp-sessions-page.h"
 #include "sp-standings-page.h"
+#include "sp-tournament-row.h"
 #include "sp-tournament-settings-dialog.h"
 #include "sp-tournament-view.h"
 
@@ -134,6 +135,25 @@ settings_saved_cb (SpTournamentView *self,
   sp_tournament_view_reload (self);
 }
 
+/* New rules: the tournament read again, every page with it. */
+static void
+rules_changed_cb (SpTournamentView *self,
+                  gint64            id)
+{
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+  SpTournament *found = sp_db_find_tournament (self->db, text, NULL);
+  g_autoptr(SpTournamentRow) row = NULL;
+
+  if (found == NULL)
+    return;
+  g_clear_pointer (&self->tournament, sp_tournament_free);
+  self->tournament = found;
+  /* The subtitle names the rules as the list does. */
+  row = sp_tournament_row_new (found, 0);
+  adw_view_switcher_title_set_subtitle (self->switcher_title, sp_tournament_row_get_rules (row));
+  sp_tournament_view_reload (self);
+}
+
 static void
 settings_action (GtkWidget  *widget,
                  const char *action_name,
@@ -147,6 +167,8 @@ settings_action (GtkWidget  *widget,
   dialog = sp_tournament_settings_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), self->db,
                                               self->tournament);
   g_signal_connect_object (dialog, "saved", G_CALLBACK (settings_saved_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "rules-changed", G_CALLBACK (rules_changed_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }

@@ -148,9 +148,11 @@ rules_changed_cb (SpTournamentView *self,
     return;
   g_clear_pointer (&self->tournament, sp_tournament_free);
   self->tournament = found;
-  /* The subtitle names the rules as the list does. */
+  /* The subtitle names the rules as the list does, before the session clock. */
   row = sp_tournament_row_new (found, 0);
-  adw_view_switcher_title_set_subtitle (self->switcher_title, sp_tournament_row_get_rules (row));
+  g_free (self->rules);
+  self->rules = g_strdup (sp_tournament_row_get_rules (row));
+  update_subtitle (self);
   sp_tournament_view_reload (self);
 }
 

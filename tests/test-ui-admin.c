@@ -212,10 +212,19 @@ test_admin_settings (void)
   SpDb *db = sp_window_get_database (SP_WINDOW (window));
   const SpAuditEntry *last;
 
+  /* Hidden since the tournament was opened (as the standings page's switch does): the
+   * dialog shows the store's value, not the one read when the pages opened. */
+  g_assert_true (sp_db_set_hide_standings (db, sp_tournament_view_get_tournament (
+                                             tournament_view_of (window)), TRUE, NULL));
   activate_view_action (window, "tournament.settings");
   wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
               "the Tournament Settings dialog to be shown");
   dialog = find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG);
+  g_assert_true (gtk_switch_get_active (row_switch (dialog,
+                                                    "Hide Standings Until the Last Session")));
+  g_assert_true (sp_db_set_hide_standings (db, sp_tournament_view_get_tournament (
+                                             tournament_view_of (window)), FALSE, NULL));
+  gtk_switch_set_active (row_switch (dialog, "Hide Standings Until the Last Session"), FALSE);
   g_assert_true (gtk_window_get_transient_for (dialog) == window);
   g_assert_true (gtk_window_get_modal (dialog));
 

@@ -320,8 +320,17 @@ sp_tournament_settings_dialog_new (GtkWindow          *parent,
                                    const SpTournament *tournament)
 {
   SpTournamentSettingsDialog *self;
+  g_autofree char *id = NULL;
+  g_autoptr(SpTournament) fresh = NULL;
 
   g_return_val_if_fail (db != NULL && tournament != NULL, NULL);
+
+  /* As stored now: the standings page may have hidden the standings since @tournament was
+   * read, and Save writes the switch back. */
+  id = g_strdup_printf ("%" G_GINT64_FORMAT, tournament->id);
+  fresh = sp_db_find_tournament (db, id, NULL);
+  if (fresh != NULL)
+    tournament = fresh;
 
   self = g_object_new (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG,
                        "transient-for", parent,

@@ -609,6 +609,55 @@ test_admin_duplicate (void)
   restore_database ();
 }
 
+/* ---- empty states ---------------------------------------------------------------------- */
+
+typedef struct
+{
+  GtkWidget  *under;
+  const char *title;
+} ShownStatus;
+
+static gboolean
+status_is_shown (gpointer data)
+{
+  ShownStatus *shown = data;
+  AdwStatusPage *page = find_drawn_status_page (shown->under);
+
+  return page != NULL && g_strcmp0 (adw_status_page_get_title (page), shown->title) == 0;
+}
+
+static gboolean
+status_is_gone (gpointer data)
+{
+  return !status_is_shown (data);
+}
+
+/* A search that matches none of the players says so, and what to do; clearing it shows them. */
+static void
+test_admin_search_no_match (void)
+{
+  gint64 tournament;
+  GtkWindow *window = open_players_page ("no-match.db",
+                                         (const char *const[]) { "Anna Berg", "鄭雅文", NULL },
+                                         &tournament);
+  GtkWidget *search = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY);
+  ShownStatus shown = { GTK_WIDGET (window), "No Matching Players" };
+  AdwStatusPage *page;
+
+  gtk_editable_set_text (GTK_EDITABLE (search), "Zhang <b>");
+  wait_until (status_is_shown, &shown, "the search's empty state to be shown");
+  page = find_drawn_status_page (GTK_WIDGET (window));
+  g_assert_nonnull (strstr (adw_status_page_get_description (page), "“Zhang &lt;b&gt;”"));
+  g_assert_nonnull (strstr (adw_status_page_get_description (page), "add the player"));
+
+  gtk_editable_set_text (GTK_EDITABLE (search), "雅");
+  wait_until (status_is_gone, &shown, "the matching player to be listed");
+  g_assert_nonnull (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW));
+
+  close_all_windows ();
+  restore_database ();
+}
+
 /* ---- the window's state ------------------------------------------------------------------ */
 
 static void
@@ -768,6 +817,7 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/admin/change-rules", test_admin_change_rules);
   g_test_add_func ("/sparrow/ui/admin/delete", test_admin_delete);
   g_test_add_func ("/sparrow/ui/admin/duplicate", test_admin_duplicate);
+  g_test_add_func ("/sparrow/ui/admin/search-no-match", test_admin_search_no_match);
   g_test_add_func ("/sparrow/ui/admin/maximized", test_admin_maximized);
   g_test_add_func ("/sparrow/ui/admin/help-overlay-complete", test_admin_help_overlay_complete);
 }

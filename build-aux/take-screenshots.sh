@@ -11,7 +11,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cli="$build/app/sparrow-cli --db $work/event.db"
 
-$cli tournament create --name "Club Night 14" --rules taiwan --sessions 2 >/dev/null
+$cli tournament create --name "Club Night 14" --rules taiwan --sessions 2 \
+  --venue "Dragon Gate club room" --starts 2026-06-12 >/dev/null
 for n in "Ingrid Holm" "鄭雅文" "Tomás Ruiz" "Aiko Mori" "林志明" "Kim Larsen" "黃美玲" "Pablo Ortiz"; do
   $cli --tournament "Club Night 14" players add "$n" >/dev/null
 done

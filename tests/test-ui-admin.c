@@ -141,6 +141,7 @@ test_admin_create_event (void)
   GtkWidget *ends;
   GtkWidget *calendar;
   g_autoptr(GPtrArray) list = NULL;
+  LabelSearch dates = { NULL, "2026-05-01 – 2026-05-03" };
 
   /* The rows the brief promised, each found by its title. */
   g_assert_nonnull (find_row (GTK_WIDGET (dialog), "Venue"));
@@ -193,6 +194,13 @@ test_admin_create_event (void)
   g_assert_cmpstr (stored->ends_on, ==, "2026-05-03");
   g_assert_cmpstr (stored->options, ==,
                    "rank_substitutes=off\npenalties=overall\ndealer_repeats=on");
+
+  /* The list shows when and where, sortable by the first day. */
+  dates.under = GTK_WIDGET (window);
+  wait_until (label_is_drawn, &dates, "the list to show the event's dates");
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (window), "Hall 2, 廣州"));
+  g_assert_nonnull (gtk_column_view_column_get_sorter (
+    find_column (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW), "Dates")));
 
   close_all_windows ();
   restore_database ();

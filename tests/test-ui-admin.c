@@ -157,13 +157,24 @@ test_admin_create_event (void)
   set_row_text (dialog, "Venue", "  Hall 2, 廣州 ");
   set_row_text (dialog, "Starts", "2026-05-01");
 
-  /* A day typed wrong shows at once. */
+  /* An empty last day's calendar opens on the first day. */
   ends = row_of (dialog, "Ends");
+  calendar = find_widget (ends, GTK_TYPE_CALENDAR);
+  g_assert_nonnull (calendar);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (find_widget (ends, GTK_TYPE_MENU_BUTTON)));
+  {
+    g_autoptr(GDateTime) shown = gtk_calendar_get_date (GTK_CALENDAR (calendar));
+    g_autofree char *text = g_date_time_format (shown, "%Y-%m-%d");
+
+    g_assert_cmpstr (text, ==, "2026-05-01");
+  }
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (find_widget (ends, GTK_TYPE_MENU_BUTTON)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (ends)), ==, "");
+
+  /* A day typed wrong shows at once. */
   set_row_text (dialog, "Ends", "2026-02-30");
   g_assert_true (gtk_widget_has_css_class (ends, "error"));
   /* The calendar fills the row with the day picked. */
-  calendar = find_widget (ends, GTK_TYPE_CALENDAR);
-  g_assert_nonnull (calendar);
   gtk_calendar_select_day (GTK_CALENDAR (calendar), day);
   g_signal_emit_by_name (calendar, "day-selected");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (ends)), ==, "2026-05-03");

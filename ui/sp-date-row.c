@@ -9,6 +9,7 @@
 #include "sp-date-row.h"
 
 #define CALENDAR_KEY "sp-date-row-calendar"
+#define EARLIER_KEY "sp-date-row-earlier"
 
 char *
 sp_date_row_get_date (AdwEntryRow *row)
@@ -63,8 +64,13 @@ popover_shown_cb (GtkPopover  *popover,
                   AdwEntryRow *row)
 {
   GtkCalendar *calendar = g_object_get_data (G_OBJECT (row), CALENDAR_KEY);
+  AdwEntryRow *earlier = g_object_get_data (G_OBJECT (row), EARLIER_KEY);
   g_autofree char *date = sp_date_row_get_date (row);
   g_autoptr(GDateTime) day = NULL;
+
+  /* An empty last day is picked near the first. */
+  if (date == NULL && earlier != NULL)
+    date = sp_date_row_get_date (earlier);
 
   if (date != NULL && sp_date_is_valid (date))
     {
@@ -115,4 +121,13 @@ sp_date_row_setup (AdwEntryRow *row)
   g_signal_connect_object (calendar, "day-selected", G_CALLBACK (day_selected_cb), row, 0);
   g_signal_connect_object (popover, "show", G_CALLBACK (popover_shown_cb), row, 0);
   g_signal_connect (row, "changed", G_CALLBACK (text_changed_cb), NULL);
+}
+
+void
+sp_date_row_follow (AdwEntryRow *row,
+                    AdwEntryRow *earlier)
+{
+  g_return_if_fail (ADW_IS_ENTRY_ROW (row) && ADW_IS_ENTRY_ROW (earlier));
+
+  g_object_set_data (G_OBJECT (row), EARLIER_KEY, earlier);
 }

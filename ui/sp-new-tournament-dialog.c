@@ -580,6 +580,7 @@ sp_new_tournament_dialog_init (SpNewTournamentDialog *self)
   sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->ends_row));
   sp_date_row_setup (self->starts_row);
   sp_date_row_setup (self->ends_row);
+  sp_date_row_follow (self->ends_row, self->starts_row);
 
   ruleset_changed_cb (self);
   seating_changed_cb (self);

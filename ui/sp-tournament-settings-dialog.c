@@ -300,6 +300,7 @@ sp_tournament_settings_dialog_init (SpTournamentSettingsDialog *self)
 
   sp_date_row_setup (self->starts_row);
   sp_date_row_setup (self->ends_row);
+  sp_date_row_follow (self->ends_row, self->starts_row);
   sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->name_row));
   sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->venue_row));
   sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->starts_row));

@@ -68,6 +68,7 @@ typedef struct
   const char *p;
   guint       column;
   GError    **error;
+  guint      *error_column; /* where a syntax error is, or NULL */
 } Reader;
 
 /* A token's kind is the class of its first byte (the classes of the table below), except that
@@ -223,6 +224,8 @@ syntax_error (Reader     *reader,
   g_autofree char *message = NULL;
   va_list args;
 
+  if (reader->error_column != NULL)
+    *reader->error_column = column;
   if (reader->error == NULL)
     return FALSE;
   va_start (args, format);
@@ -493,7 +496,16 @@ sp_hand_parse (const char  *text,
                SpHand      *hand,
                GError     **error)
 {
-  Reader reader = { text, 1, error };
+  return sp_hand_parse_at (text, hand, NULL, error);
+}
+
+gboolean
+sp_hand_parse_at (const char  *text,
+                  SpHand      *hand,
+                  guint       *error_column,
+                  GError     **error)
+{
+  Reader reader = { text, 1, error, error_column };
   Token token;
   char shown[8];
 
@@ -501,6 +513,8 @@ sp_hand_parse (const char  *text,
   g_return_val_if_fail (hand != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  if (error_column != NULL)
+    *error_column = 0;
   memset (hand, 0, sizeof *hand);
 
   for (token = peek_token (&reader); token.kind == TOKEN_OPEN; token = peek_token (&reader))

@@ -97,6 +97,13 @@ void      sp_hand_free              (SpHand       *hand);
 gboolean  sp_hand_parse             (const char   *text,
                                      SpHand       *hand,
                                      GError      **error);
+/* sp_hand_parse() that also says where a syntax error is: *@error_column is the character
+ * (counted from 1, spaces included, a Chinese honour one character) that the message names, so
+ * that an editor can underline it; 0 when the hand parses or the error has no one place. */
+gboolean  sp_hand_parse_at          (const char   *text,
+                                     SpHand       *hand,
+                                     guint        *error_column,
+                                     GError      **error);
 /* Prints the canonical notation (melds with their ,N; concealed tiles in written order,
  * grouped by suit runs); parsing it gives back an equal hand. */
 char     *sp_hand_to_string         (const SpHand *hand);

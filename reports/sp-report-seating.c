@@ -501,6 +501,22 @@ sp_seating_print_draw_page (cairo_t  *cr,
                                     width, height);
 }
 
+guint
+sp_seating_print_n_cards (SpSeatingPrint *print)
+{
+  g_return_val_if_fail (print != NULL, 0);
+
+  return print->n_cards;
+}
+
+guint
+sp_seating_print_n_list_pages (SpSeatingPrint *print)
+{
+  g_return_val_if_fail (print != NULL, 0);
+
+  return print->list_pages;
+}
+
 gboolean
 sp_report_write_seating_pdf (const SpSnapshot  *snapshot,
                              guint              session,

@@ -47,6 +47,11 @@ void            sp_seating_print_draw_schedule (SpSeatingPrint *print,
                                                 double          width,
                                                 double          height);
 
+/* How many pages of each kind the last pagination made: the table cards come first, then the
+ * entrance list, then the schedules. */
+guint           sp_seating_print_n_cards       (SpSeatingPrint *print);
+guint           sp_seating_print_n_list_pages  (SpSeatingPrint *print);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpSeatingPrint, sp_seating_print_free)
 
 G_END_DECLS

@@ -10,6 +10,8 @@
 #include "sp-report-seating.h"
 #include "sp-report-standings.h"
 #include "sp-report-forms.h"
+#include "sp-report-export.h"
+#include "sp-report-printout.h"
 
 G_BEGIN_DECLS
 

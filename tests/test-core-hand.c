@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sp-core.h"
+#include "sp-mcr-private.h"
 
 static void
 assert_round_trip (const char *text)
@@ -441,6 +442,59 @@ test_long_message_cut (void)
   g_assert_cmpstr (result.message, ==, "short");
 }
 
+/* The place of a syntax error, for an editor to underline: in characters, a Chinese honour
+ * counting one, spaces counted. */
+static void
+test_parse_error_column (void)
+{
+  static const struct
+  {
+    const char *text;
+    guint       column;
+  } cases[] = {
+    { "123m456p789s11z", 15 },
+    { "東南西x", 4 },
+    { "12 3m 0p", 7 },
+    { "[123m,4]11p", 1 },
+    { "123m[456p]", 5 },
+    { "", 1 },
+  };
+  SpHand hand;
+  guint column = 99;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (sp_hand_parse_at (cases[i].text, &hand, &column, &error));
+      g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_SYNTAX);
+      g_assert_cmpuint (column, ==, cases[i].column);
+      /* Without a GError too. */
+      column = 99;
+      g_assert_false (sp_hand_parse_at (cases[i].text, &hand, &column, NULL));
+      g_assert_cmpuint (column, ==, cases[i].column);
+    }
+  g_assert_true (sp_hand_parse_at ("[123m,1]456p789s11pEE", &hand, &column, NULL));
+  g_assert_cmpuint (column, ==, 0);
+}
+
+/* Every MCR fan has an English title to translate; other names come back as they are. */
+static void
+test_item_titles (void)
+{
+  for (guint i = 0; i < N_FANS; i++)
+    {
+      const char *title = sp_score_item_title (sp_mcr_fan_names[i]);
+
+      g_assert_nonnull (title);
+      g_assert_cmpstr (title, !=, sp_mcr_fan_names[i]);
+      g_assert_true (g_ascii_isupper (title[0]));
+    }
+  g_assert_cmpstr (sp_score_item_title ("无番和"), ==, "Chicken Hand");
+  g_assert_cmpstr (sp_score_item_title ("門清"), ==, "Concealed Hand");
+  g_assert_cmpstr (sp_score_item_title ("no such item"), ==, "no such item");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -452,6 +506,8 @@ main (int    argc,
   g_test_add_func ("/sparrow/core/hand/syntax-errors-without-gerror",
                    test_parse_errors_without_gerror);
   g_test_add_func ("/sparrow/core/hand/too-long", test_parse_too_long);
+  g_test_add_func ("/sparrow/core/hand/error-column", test_parse_error_column);
+  g_test_add_func ("/sparrow/core/hand/item-titles", test_item_titles);
   g_test_add_func ("/sparrow/core/hand/too-many-copies", test_copies);
   g_test_add_func ("/sparrow/core/hand/tile-count", test_tile_count);
   g_test_add_func ("/sparrow/core/hand/random-bytes", test_parse_random_bytes);

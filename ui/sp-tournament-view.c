@@ -4,8 +4,10 @@
 
 #include "sp-clock-controls.h"
 #include "sp-delete-tournament-dialog.h"
+#include "sp-export-dialog.h"
 #include "sp-new-tournament-dialog.h"
 #include "sp-players-page.h"
+#include "sp-print-dialog.h"
 #include "sp-projector-window.h"
 #include "sp-sessions-page.h"
 #include "sp-standings-page.h"
@@ -237,6 +239,44 @@ delete_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Opens the Export dialog (tournament.export, Ctrl+E). */
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  g_autoptr(GError) error = NULL;
+  SpExportDialog *dialog;
+
+  if (self->tournament == NULL)
+    return;
+  dialog = sp_export_dialog_new (widget, self->db, self->tournament->id, &error);
+  if (dialog == NULL)
+    g_warning ("Cannot export: %s", error->message);
+  else
+    gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Opens the chooser of a printout, then the print dialog (tournament.print, Ctrl+P). */
+static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  g_autoptr(GError) error = NULL;
+  SpPrintDialog *dialog;
+
+  if (self->tournament == NULL)
+    return;
+  dialog = sp_print_dialog_new (widget, self->db, self->tournament->id, &error);
+  if (dialog == NULL)
+    g_warning ("Cannot print: %s", error->message);
+  else
+    gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 sp_tournament_view_dispose (GObject *object)
 {
@@ -278,6 +318,12 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
                                    projector_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0, "tournament.projector",
                                        NULL);
+  gtk_widget_class_install_action (widget_class, "tournament.export", NULL, export_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "tournament.export", NULL);
+  gtk_widget_class_install_action (widget_class, "tournament.print", NULL, print_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
+                                       "tournament.print", NULL);
   gtk_widget_class_install_action (widget_class, "tournament.settings", NULL, settings_action);
   gtk_widget_class_install_action (widget_class, "tournament.duplicate", NULL, duplicate_action);
   gtk_widget_class_install_action (widget_class, "tournament.delete", NULL, delete_action);

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 
+#include "sp-calculator-window.h"
 #include "sp-new-tournament-dialog.h"
 #include "sp-tournament-row.h"
 #include "sp-tournament-view.h"
@@ -281,6 +282,15 @@ new_tournament (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Opens the calculator: any hand scored in any rules, no tournament or database needed. */
+static void
+open_calculator (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (sp_calculator_window_new (GTK_WINDOW (widget))));
+}
+
 static void
 sp_window_constructed (GObject *object)
 {
@@ -421,6 +431,7 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-tournament", NULL, new_tournament);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
                                        "win.new-tournament", NULL);
+  gtk_widget_class_install_action (widget_class, "win.calculator", NULL, open_calculator);
 }
 
 static void

@@ -6,71 +6,15 @@
 
 #include <glib/gi18n.h>
 #include <stdio.h>
-#include <string.h>
-
-/* A report: its kind's name and its writer, which is of one of the reports' three shapes: a
- * file, a printout on a paper, or a printout of one session on a paper. */
-typedef struct
-{
-  const char *kind;
-  gboolean (*write_file) (const SpSnapshot  *snapshot,
-                          const char        *path,
-                          GError           **error);
-  gboolean (*write_printout) (const SpSnapshot  *snapshot,
-                              SpPaper            paper,
-                              const char        *path,
-                              GError           **error);
-  gboolean (*write_session_printout) (const SpSnapshot  *snapshot,
-                                      guint              session,
-                                      SpPaper            paper,
-                                      const char        *path,
-                                      GError           **error);
-} Export;
-
-static const Export exports[] = {
-  /* The report kinds, one line each (SPEC.md §3.3). */
-  { "xlsx", sp_report_write_xlsx, NULL, NULL },
-  { "csv", sp_report_write_standings_csv, NULL, NULL },
-  { "ema", sp_report_write_ema_xlsx, NULL, NULL },
-  { "ema-csv", sp_report_write_ema_csv, NULL, NULL },
-  { "pdf-seating", NULL, NULL, sp_report_write_seating_pdf },
-  { "pdf-standings", NULL, sp_report_write_standings_pdf, NULL },
-  { "pdf-scoresheets", NULL, NULL, sp_report_write_scoresheets_pdf },
-  { "pdf-penalties", NULL, sp_report_write_penalties_pdf, NULL },
-  { "pdf-summary", NULL, sp_report_write_summary_pdf, NULL },
-};
-
-/* Writes @export to @path by its writer, giving it the @session and @paper it takes. */
-static gboolean
-export_write (const Export      *export,
-              const SpSnapshot  *snapshot,
-              guint              session,
-              SpPaper            paper,
-              const char        *path,
-              GError           **error)
-{
-  if (export->write_session_printout != NULL)
-    return export->write_session_printout (snapshot, session, paper, path, error);
-  if (export->write_printout != NULL)
-    return export->write_printout (snapshot, paper, path, error);
-  return export->write_file (snapshot, path, error);
-}
-
-static const Export *
-find_export (const char *kind)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
-    if (strcmp (exports[i].kind, kind) == 0)
-      return &exports[i];
-  return NULL;
-}
 
 static char *
 kinds_list (void)
 {
+  guint n_exports;
+  const SpReportExport *exports = sp_report_exports (&n_exports);
   GString *out = g_string_new (NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
+  for (guint i = 0; i < n_exports; i++)
     g_string_append_printf (out, "%s%s", i > 0 ? "|" : "", exports[i].kind);
   return g_string_free (out, FALSE);
 }
@@ -99,7 +43,7 @@ sp_cli_export (SpCli  *cli,
   g_autoptr(GDateTime) now = NULL;
   g_autofree char *date = NULL;
   g_auto(SpCliStore) store = { 0 };
-  const Export *export;
+  const SpReportExport *export;
   SpPaper paper = SP_PAPER_A4;
   int status;
 
@@ -107,13 +51,13 @@ sp_cli_export (SpCli  *cli,
       || !sp_cli_check_arguments (cli, argc, argv, 2, _("KIND FILE"), &status)
       || !sp_cli_check_range (cli, "session", session, 0, 1000, &status))
     return status;
-  if ((export = find_export (argv[1])) == NULL)
+  if ((export = sp_report_export_find (argv[1])) == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("unknown report '%s' (%s)"), argv[1],
                         kinds);
   if (paper_name != NULL && !sp_paper_from_string (paper_name, &paper))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--paper: '%s' is not a4 or letter"),
                         paper_name);
-  if (export->write_session_printout != NULL && session == 0)
+  if (export->takes_session && session == 0)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("export %s needs --session K"),
                         export->kind);
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
@@ -125,7 +69,7 @@ sp_cli_export (SpCli  *cli,
   snapshot = sp_db_load_snapshot (store.db, store.tournament, date, &error);
   if (snapshot == NULL)
     return sp_cli_store_fail (cli, &store, error);
-  if (!export_write (export, snapshot, (guint) session, paper, argv[2], &error))
+  if (!sp_report_export_write (export, snapshot, (guint) session, paper, argv[2], &error))
     {
       /* A report that cannot be written is a storage fault; one refused (EMA's totals) not. */
       status = error->domain == SP_REPORT_ERROR && error->code == SP_REPORT_ERROR_IO

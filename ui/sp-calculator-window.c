@@ -1,0 +1,136 @@
+/* sp-calculator-window.c: what referees reach for on their phones: any hand scored in any
+ * ruleset and profile, or a hand one tile short shown with its waits, with no tournament open.
+ * The rotation's part of the situation (seat and round wind, dealer, streak) is chosen here;
+ * the rest is the hand editor's.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
+
+#include "sp-calculator-window.h"
+
+struct _SpCalculatorWindow
+{
+  AdwWindow     parent_instance;
+
+  /* Template children */
+  AdwComboRow  *ruleset_row;
+  AdwComboRow  *profile_row;
+  GtkWidget    *streak_row;
+  GtkSpinButton *streak_spin;
+  AdwComboRow  *seat_row;
+  AdwComboRow  *round_row;
+  AdwComboRow  *dealer_row;
+  SpHandEditor *editor;
+};
+
+G_DEFINE_FINAL_TYPE (SpCalculatorWindow, sp_calculator_window, ADW_TYPE_WINDOW)
+
+static void
+rules_changed_cb (SpCalculatorWindow *self)
+{
+  SpRuleset ruleset = (SpRuleset) adw_combo_row_get_selected (self->ruleset_row);
+  GtkStringObject *item = adw_combo_row_get_selected_item (self->profile_row);
+  g_autoptr(SpRules) rules = NULL;
+
+  if (item == NULL)
+    return;
+  rules = sp_rules_new (ruleset, gtk_string_object_get_string (item), NULL);
+  if (rules != NULL)
+    sp_hand_editor_set_rules (self->editor, rules);
+}
+
+/* Another ruleset: its own profiles (the default one chosen), and Taiwan's streak. */
+static void
+ruleset_changed_cb (SpCalculatorWindow *self)
+{
+  SpRuleset ruleset = (SpRuleset) adw_combo_row_get_selected (self->ruleset_row);
+  const char *const *profiles = sp_rules_list_profiles (ruleset);
+  g_autoptr(SpRules) rules = sp_rules_new (ruleset, NULL, NULL);
+  g_autoptr(GtkStringList) list = gtk_string_list_new (profiles);
+  guint selected = 0;
+
+  for (guint i = 0; profiles != NULL && profiles[i] != NULL; i++)
+    {
+      if (rules != NULL && g_strcmp0 (profiles[i], sp_rules_get_profile (rules)) == 0)
+        selected = i;
+    }
+  g_signal_handlers_block_by_func (self->profile_row, rules_changed_cb, self);
+  adw_combo_row_set_model (self->profile_row, G_LIST_MODEL (list));
+  adw_combo_row_set_selected (self->profile_row, selected);
+  g_signal_handlers_unblock_by_func (self->profile_row, rules_changed_cb, self);
+  gtk_widget_set_visible (self->streak_row, ruleset == SP_RULESET_TAIWAN);
+  rules_changed_cb (self);
+}
+
+static const char *
+selected_wind (AdwComboRow *row)
+{
+  return sp_wind_to_string ((SpWind) adw_combo_row_get_selected (row));
+}
+
+/* The rotation's part of the situation, set by the situation's stable keys. */
+static void
+seats_changed_cb (SpCalculatorWindow *self)
+{
+  g_autofree char *streak = g_strdup_printf ("%d",
+                                             gtk_spin_button_get_value_as_int (self->streak_spin));
+
+  sp_hand_editor_set_situation (self->editor, "seat-wind", selected_wind (self->seat_row), NULL);
+  sp_hand_editor_set_situation (self->editor, "round-wind", selected_wind (self->round_row),
+                                NULL);
+  sp_hand_editor_set_situation (self->editor, "dealer", selected_wind (self->dealer_row), NULL);
+  sp_hand_editor_set_situation (self->editor, "streak", streak, NULL);
+}
+
+static void
+sp_calculator_window_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), SP_TYPE_CALCULATOR_WINDOW);
+  G_OBJECT_CLASS (sp_calculator_window_parent_class)->dispose (object);
+}
+
+static void
+sp_calculator_window_class_init (SpCalculatorWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = sp_calculator_window_dispose;
+
+  g_type_ensure (SP_TYPE_HAND_EDITOR);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/sparrow/Sparrow/sp-calculator-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, ruleset_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, profile_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, streak_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, streak_spin);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, seat_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, round_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, dealer_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, editor);
+  gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rules_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, seats_changed_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+sp_calculator_window_init (SpCalculatorWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  ruleset_changed_cb (self);
+  seats_changed_cb (self);
+  sp_hand_editor_focus (self->editor);
+}
+
+GtkWidget *
+sp_calculator_window_new (GtkWindow *parent)
+{
+  return g_object_new (SP_TYPE_CALCULATOR_WINDOW, "transient-for", parent, NULL);
+}
+
+SpHandEditor *
+sp_calculator_window_get_editor (SpCalculatorWindow *self)
+{
+  g_return_val_if_fail (SP_IS_CALCULATOR_WINDOW (self), NULL);
+
+  return self->editor;
+}

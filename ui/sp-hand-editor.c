@@ -1,0 +1,1249 @@
+/* sp-hand-editor.c: a hand typed in the notation of SPEC.md §2 or clicked on a tile palette,
+ * the two always in step: the text is the hand; a click edits the parsed hand and writes its
+ * notation back.  Every change is parsed and scored by the rules core at once: a syntax error
+ * is underlined where the parser says and its message shown under the field (never a dialog);
+ * a hand is shown with its items, total and settlement, or the core's verdict; a hand one tile
+ * short shows its waits, or how far it is from ready.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sp-hand-editor.h"
+#include "sp-tile.h"
+#include "sp-tile-palette.h"
+
+/* The width of the hand's tiles above the field, and of the waits' tiles. */
+#define HAND_TILE_WIDTH 36
+#define WAIT_TILE_WIDTH 32
+
+struct _SpHandEditor
+{
+  GtkBox         parent_instance;
+
+  SpRules       *rules;
+  SpSituation    base;        /* what was set by key: seat, round, dealer, streak… */
+  SpSituation    situation;   /* base + toggles + flowers: what is scored */
+  guint8         flowers;     /* bit f-1 of each flower clicked */
+
+  /* The hand as last parsed. */
+  gboolean       parsed;
+  SpHand         hand;
+  guint32        selected;    /* bit i: concealed tile i is chosen for a meld */
+  gboolean       shown_valid; /* the tiles row shows shown_hand */
+  SpHand         shown_hand;
+  guint8         shown_flowers;
+
+  gboolean       has_result;
+  SpScoreResult  result;
+  gint64         update_time;
+
+  /* Template children */
+  GtkWidget     *tiles_box;
+  GtkEntry      *hand_entry;
+  GtkLabel      *message_label;
+  SpTilePalette *palette;
+  GtkDropDown   *from_dropdown;
+  GtkFlowBox    *situation_box;
+  GtkGrid       *items_grid;
+  GtkLabel      *total_label;
+  GtkLabel      *verdict_label;
+  GtkLabel      *waits_label;
+  GtkWidget     *waits_box;
+  GtkLabel      *settlement_label;
+};
+
+G_DEFINE_FINAL_TYPE (SpHandEditor, sp_hand_editor, GTK_TYPE_BOX)
+
+enum
+{
+  RESULT_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ---- The situation's toggles, in each ruleset's own terms -------------------------------- */
+
+typedef struct
+{
+  const char *key;     /* the situation's stable key */
+  const char *term;    /* the rules' own words, shown as they are */
+  const char *meaning; /* English, N_(): the tooltip */
+} Toggle;
+
+static const Toggle mcr_toggles[] = {
+  { "self-drawn", "自摸", N_("Self-drawn") },
+  { "last-tile", "和绝张", N_("The winning tile is the last of its kind") },
+  { "kong", "杠上开花/抢杠和", N_("Out on a kong's replacement tile (self-drawn) or robbing a kong") },
+  { "wall-last", "妙手回春/海底捞月", N_("The last tile of the wall") },
+  { "heavenly", "天和", N_("Heavenly hand: the dealer's win on the deal") },
+  { "earthly", "地和", N_("Earthly hand: a win on the dealer's first discard") },
+  { "human", "人和", N_("Humanly hand: a win before one's first draw") },
+  { NULL }
+};
+
+static const Toggle taiwan_toggles[] = {
+  { "self-drawn", "自摸", N_("Self-drawn") },
+  { "kong", "槓上開花/搶槓", N_("Out on a kong's replacement tile (self-drawn) or robbing a kong") },
+  { "flower-replacement", "槓上開花 (補花)", N_("Self-drawn on the replacement tile of a flower") },
+  { "wall-last", "海底撈月/河底撈魚", N_("The last tile of the wall, or its discard") },
+  { "heavenly", "天胡", N_("Heavenly hand: the dealer's win on the deal") },
+  { "earthly", "地胡", N_("Earthly hand: a win on the first draw") },
+  { "human", "人胡", N_("Humanly hand: a win on a discard before one's first draw") },
+  { "ready-at-deal", "天聽", N_("Ready at the deal") },
+  { "ready-first-draw", "地聽", N_("Ready after the first discard") },
+  { NULL }
+};
+
+static const Toggle guangdong_toggles[] = {
+  { "self-drawn", "自摸", N_("Self-drawn") },
+  { "kong", "杠上开花/抢杠", N_("Out on a kong's replacement tile (self-drawn) or robbing a kong") },
+  { "wall-last", "海底捞月", N_("The last tile of the wall") },
+  { "heavenly", "天和", N_("Heavenly hand: the dealer's win on the deal") },
+  { "earthly", "地和", N_("Earthly hand: a win on the dealer's first discard") },
+  { "human", "人和", N_("Humanly hand: a win before one's first draw") },
+  { NULL }
+};
+
+static const Toggle *
+ruleset_toggles (SpRuleset ruleset)
+{
+  switch (ruleset)
+    {
+    case SP_RULESET_TAIWAN:
+      return taiwan_toggles;
+    case SP_RULESET_GUANGDONG:
+      return guangdong_toggles;
+    case SP_RULESET_MCR:
+    default:
+      return mcr_toggles;
+    }
+}
+
+static void update (SpHandEditor *self);
+
+/* The situation scored: the base, each toggle that is on, and the flowers clicked. */
+static void
+compute_situation (SpHandEditor *self)
+{
+  self->situation = self->base;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->situation_box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *check = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+
+      if (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)))
+        sp_situation_set (&self->situation, gtk_widget_get_name (check), NULL, NULL);
+    }
+  if (self->flowers != 0)
+    {
+      g_autoptr(GString) list = g_string_new (NULL);
+
+      for (guint i = 0; i < SP_N_FLOWERS; i++)
+        {
+          if (self->flowers & (1u << i))
+            g_string_append_printf (list, "%sf%u", list->len > 0 ? "," : "", i + 1);
+        }
+      sp_situation_set (&self->situation, "flowers", list->str, NULL);
+    }
+}
+
+static void
+toggle_changed_cb (SpHandEditor *self)
+{
+  compute_situation (self);
+  update (self);
+}
+
+static void
+build_toggles (SpHandEditor *self)
+{
+  const Toggle *toggles = ruleset_toggles (sp_rules_get_ruleset (self->rules));
+
+  GtkWidget *child;
+
+  /* gtk_flow_box_remove_all () is newer than GTK 4.8. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->situation_box))) != NULL)
+    gtk_flow_box_remove (self->situation_box, child);
+  for (const Toggle *toggle = toggles; toggle->key != NULL; toggle++)
+    {
+      GtkWidget *check = gtk_check_button_new_with_label (toggle->term);
+
+      /* The widget's name is the situation's key: what is scored, and how tests find it. */
+      gtk_widget_set_name (check, toggle->key);
+      gtk_widget_set_tooltip_text (check, _(toggle->meaning));
+      g_signal_connect_swapped (check, "toggled", G_CALLBACK (toggle_changed_cb), self);
+      gtk_flow_box_append (self->situation_box, check);
+    }
+}
+
+/* ---- The hand's tiles, drawn above the field ---------------------------------------------- */
+
+/* Tiles in a ready hand one short of a win, with its kongs. */
+static gboolean
+hand_is_one_short (SpHandEditor *self,
+                   const SpHand *hand)
+{
+  return sp_hand_n_tiles (hand)
+         == sp_ruleset_hand_size (sp_rules_get_ruleset (self->rules)) + sp_hand_n_kongs (hand);
+}
+
+static void
+tile_toggled_cb (GtkToggleButton *button,
+                 SpHandEditor    *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sp-index"));
+  GtkWidget *picture = gtk_button_get_child (GTK_BUTTON (button));
+  SpTileLook look = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sp-look"));
+
+  if (gtk_toggle_button_get_active (button))
+    self->selected |= 1u << index;
+  else
+    self->selected &= ~(1u << index);
+  if (gtk_toggle_button_get_active (button))
+    look |= SP_TILE_LOOK_SELECTED;
+  sp_tile_picture_set_look (SP_TILE_PICTURE (picture), look);
+}
+
+static void
+flower_clicked_cb (GtkButton    *button,
+                   SpHandEditor *self)
+{
+  guint flower = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sp-flower"));
+
+  self->flowers &= ~(1u << flower);
+  compute_situation (self);
+  update (self);
+}
+
+static GtkWidget *
+tile_button (guint       face,
+             SpTileLook  look,
+             const char *name)
+{
+  GtkWidget *button = gtk_toggle_button_new ();
+  GtkWidget *picture = sp_tile_picture_new (face, HAND_TILE_WIDTH);
+
+  sp_tile_picture_set_look (SP_TILE_PICTURE (picture), look);
+  gtk_button_set_child (GTK_BUTTON (button), picture);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "sp-tile-button");
+  gtk_widget_set_tooltip_text (button, name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+  g_object_set_data (G_OBJECT (button), "sp-look", GUINT_TO_POINTER (look));
+  return button;
+}
+
+/* One piece of the tiles row: a meld, a gap, a concealed tile or a flower.  Its key says what
+ * it shows, so that a change (a keystroke adds a tile at the end) rebuilds only the pieces
+ * from the first that differs: new widgets are what costs, not the scoring. */
+typedef struct
+{
+  char  key[24];
+  guint kind;  /* PIECE_* */
+  guint value; /* meld index, concealed index, or flower */
+} Piece;
+
+enum
+{
+  PIECE_MELD,
+  PIECE_GAP,
+  PIECE_TILE,
+  PIECE_WINNING_TILE,
+  PIECE_FLOWER,
+};
+
+/* What a meld is, for its tooltip and a screen reader: "Pung of East, from the left". */
+static char *
+meld_name (const SpMeld *meld)
+{
+  static const char *const givers[] = {
+    NULL, N_("from the left"), N_("from opposite"), N_("from the right"),
+  };
+  const char *tile = sp_tile_face_name (meld->tile);
+  g_autofree char *what = NULL;
+
+  if (meld->kind == SP_MELD_CHOW)
+    /* Translators: a chow, by its lowest and highest tiles: "Chow 1 Dots to 3 Dots". */
+    return g_strdup_printf (_("Chow %s to %s"), tile, sp_tile_face_name (meld->tile + 2));
+  if (meld->kind == SP_MELD_PUNG)
+    /* Translators: %s is a tile's name. */
+    what = g_strdup_printf (_("Pung of %s"), tile);
+  else if (meld->kong == SP_KONG_CONCEALED)
+    /* Translators: %s is a tile's name. */
+    return g_strdup_printf (_("Concealed kong of %s"), tile);
+  else if (meld->kong == SP_KONG_ADDED)
+    /* Translators: %s is a tile's name. */
+    what = g_strdup_printf (_("Added kong of %s"), tile);
+  else
+    /* Translators: %s is a tile's name. */
+    what = g_strdup_printf (_("Exposed kong of %s"), tile);
+  if (meld->from == SP_FROM_UNKNOWN || meld->from > SP_FROM_RIGHT)
+    return g_steal_pointer (&what);
+  /* Translators: a meld and who gave its claimed tile: "Pung of East, from the left". */
+  return g_strdup_printf (_("%s, %s"), what, _(givers[meld->from]));
+}
+
+static GtkWidget *
+new_piece (SpHandEditor *self,
+           const Piece  *piece)
+{
+  GtkWidget *widget = NULL;
+
+  switch (piece->kind)
+    {
+    case PIECE_MELD:
+      {
+        const SpMeld *meld = &self->hand.melds[piece->value];
+
+        g_autofree char *name = meld_name (meld);
+
+        widget = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+        for (guint i = 0; i < sp_meld_n_tiles (meld); i++)
+          {
+            guint face = meld->kind == SP_MELD_CHOW ? meld->tile + i : meld->tile;
+            GtkWidget *picture = sp_tile_picture_new (face, HAND_TILE_WIDTH);
+
+            /* A concealed kong is laid with its outer tiles face down, as at the table. */
+            if (meld->kong == SP_KONG_CONCEALED && (i == 0 || i == 3))
+              sp_tile_picture_set_look (SP_TILE_PICTURE (picture), SP_TILE_LOOK_BACK);
+            gtk_box_append (GTK_BOX (widget), picture);
+          }
+        gtk_widget_set_tooltip_text (widget, name);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        name, -1);
+        gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
+        gtk_widget_set_margin_start (widget, 2);
+        gtk_widget_set_margin_end (widget, 2);
+      }
+      break;
+    case PIECE_GAP:
+      widget = gtk_separator_new (GTK_ORIENTATION_VERTICAL);
+      gtk_widget_set_margin_start (widget, 4);
+      gtk_widget_set_margin_end (widget, 4);
+      gtk_widget_add_css_class (widget, "spacer");
+      break;
+    case PIECE_TILE:
+    case PIECE_WINNING_TILE:
+      {
+        SpTile tile = self->hand.concealed[piece->value];
+        gboolean winning = piece->kind == PIECE_WINNING_TILE;
+        g_autofree char *name = NULL;
+
+        if (winning)
+          /* Translators: %s is a tile's name, such as "5 Dots". */
+          name = g_strdup_printf (_("%s, the winning tile"), sp_tile_face_name (tile));
+        widget = tile_button (tile, winning ? SP_TILE_LOOK_WINNING : 0,
+                              name != NULL ? name : sp_tile_face_name (tile));
+        g_signal_connect (widget, "toggled", G_CALLBACK (tile_toggled_cb), self);
+      }
+      break;
+    case PIECE_FLOWER:
+      {
+        /* Translators: %s is a flower's name, such as "Plum"; clicking removes it. */
+        const char *flower = sp_tile_face_name (SP_TILE_FACE_FLOWER (piece->value));
+        g_autofree char *name = g_strdup_printf (_("Remove %s"), flower);
+
+        widget = gtk_button_new ();
+        gtk_button_set_child (GTK_BUTTON (widget),
+                              sp_tile_picture_new (SP_TILE_FACE_FLOWER (piece->value),
+                                                   HAND_TILE_WIDTH));
+        gtk_widget_add_css_class (widget, "flat");
+        gtk_widget_add_css_class (widget, "sp-tile-button");
+        gtk_widget_set_tooltip_text (widget, name);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        name, -1);
+        g_object_set_data (G_OBJECT (widget), "sp-flower", GUINT_TO_POINTER (piece->value));
+        g_signal_connect (widget, "clicked", G_CALLBACK (flower_clicked_cb), self);
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  g_object_set_data_full (G_OBJECT (widget), "sp-piece", g_strdup (piece->key), g_free);
+  return widget;
+}
+
+static guint
+list_pieces (SpHandEditor *self,
+             Piece        *pieces)
+{
+  gboolean short_hand = hand_is_one_short (self, &self->hand);
+  guint n = 0;
+
+  for (guint m = 0; m < self->hand.n_melds; m++)
+    {
+      const SpMeld *meld = &self->hand.melds[m];
+
+      pieces[n] = (Piece) { .kind = PIECE_MELD, .value = m };
+      g_snprintf (pieces[n++].key, sizeof pieces->key, "m%u.%u.%u.%u", meld->kind, meld->tile,
+                  meld->kong, meld->from);
+      pieces[n] = (Piece) { .kind = PIECE_GAP, .key = "g" };
+      n++;
+    }
+  for (guint i = 0; i < self->hand.n_concealed; i++)
+    {
+      gboolean winning = !short_hand && i + 1 == self->hand.n_concealed;
+
+      if (winning)
+        {
+          pieces[n] = (Piece) { .kind = PIECE_GAP, .key = "g" };
+          n++;
+        }
+      pieces[n] = (Piece) { .kind = winning ? PIECE_WINNING_TILE : PIECE_TILE, .value = i };
+      g_snprintf (pieces[n++].key, sizeof pieces->key, "%c%u", winning ? 'w' : 't',
+                  self->hand.concealed[i]);
+    }
+  for (guint f = 0; f < SP_N_FLOWERS; f++)
+    {
+      if (!(self->flowers & (1u << f)))
+        continue;
+      pieces[n] = (Piece) { .kind = PIECE_FLOWER, .value = f };
+      g_snprintf (pieces[n++].key, sizeof pieces->key, "f%u", f);
+    }
+  return n;
+}
+
+static void
+show_tiles (SpHandEditor *self)
+{
+  Piece pieces[2 * SP_HAND_MAX_MELDS + SP_HAND_MAX_CONCEALED + 1 + SP_N_FLOWERS];
+  guint n;
+  guint i = 0;
+  GtkWidget *child;
+
+  if (self->shown_valid && sp_hand_equal (&self->shown_hand, &self->hand)
+      && self->shown_flowers == self->flowers)
+    return;
+  self->shown_valid = TRUE;
+  self->shown_hand = self->hand;
+  self->shown_flowers = self->flowers;
+
+  n = list_pieces (self, pieces);
+  /* Keep the pieces that still show the same, unselected. */
+  for (child = gtk_widget_get_first_child (self->tiles_box); child != NULL && i < n;
+       child = gtk_widget_get_next_sibling (child), i++)
+    {
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "sp-piece"), pieces[i].key) != 0)
+        break;
+      if (GTK_IS_TOGGLE_BUTTON (child))
+        {
+          g_object_set_data (G_OBJECT (child), "sp-index", GUINT_TO_POINTER (pieces[i].value));
+          gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), FALSE);
+        }
+    }
+  while (child != NULL)
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+
+      gtk_box_remove (GTK_BOX (self->tiles_box), child);
+      child = next;
+    }
+  for (; i < n; i++)
+    {
+      GtkWidget *piece = new_piece (self, &pieces[i]);
+
+      if (GTK_IS_TOGGLE_BUTTON (piece))
+        g_object_set_data (G_OBJECT (piece), "sp-index", GUINT_TO_POINTER (pieces[i].value));
+      gtk_box_append (GTK_BOX (self->tiles_box), piece);
+    }
+  self->selected = 0;
+}
+
+/* ---- The result ------------------------------------------------------------------------- */
+
+/* Each seat's figure, "E +38   S −8   W −8   N −22", with a true minus sign. */
+static char *
+format_seats (const gint64 figures[4])
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      g_string_append_printf (out, "%s%s %s%" G_GINT64_FORMAT, seat > 0 ? "   " : "",
+                              sp_wind_to_string ((SpWind) seat),
+                              figures[seat] > 0 ? "+" : figures[seat] < 0 ? "−" : "",
+                              figures[seat] < 0 ? -figures[seat] : figures[seat]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+clear_result (SpHandEditor *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->items_grid))) != NULL)
+    gtk_grid_remove (self->items_grid, child);
+  while ((child = gtk_widget_get_first_child (self->waits_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->waits_box), child);
+  gtk_widget_set_visible (GTK_WIDGET (self->total_label), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->verdict_label), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->waits_label), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->settlement_label), FALSE);
+  self->has_result = FALSE;
+}
+
+static GtkWidget *
+grid_label (const char *text,
+            float       xalign,
+            const char *style)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  if (style != NULL)
+    gtk_widget_add_css_class (label, style);
+  return label;
+}
+
+static void
+show_items (SpHandEditor *self)
+{
+  const SpScoreResult *result = &self->result;
+
+  for (guint i = 0; i < result->n_items; i++)
+    {
+      const SpScoreItem *item = &result->items[i];
+      const char *title = sp_score_item_title (item->name);
+      g_autofree char *value = NULL;
+
+      if (item->count > 1)
+        /* Translators: an item's value and how many times it counts, "2 × 3". */
+        value = g_strdup_printf (_("%d × %u"), item->value, item->count);
+      else
+        value = g_strdup_printf ("%d", item->value);
+      gtk_grid_attach (self->items_grid, grid_label (title, 0, NULL), 0, (int) i, 1, 1);
+      /* The rules' own name beside it, as the score sheet writes it. */
+      if (g_strcmp0 (title, item->name) != 0)
+        gtk_grid_attach (self->items_grid, grid_label (item->name, 0, "dim-label"), 1, (int) i,
+                         1, 1);
+      gtk_grid_attach (self->items_grid, grid_label (value, 1, "numeric"), 2, (int) i, 1, 1);
+    }
+}
+
+static void
+show_score (SpHandEditor *self)
+{
+  const SpScoreResult *result = &self->result;
+  SpRuleset ruleset = sp_rules_get_ruleset (self->rules);
+
+  if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
+    {
+      g_autofree char *total = NULL;
+
+      show_items (self);
+      if (ruleset == SP_RULESET_TAIWAN)
+        /* Translators: the total of a Taiwan hand, in 台. */
+        total = g_strdup_printf (_("Total: %d 台"), result->total);
+      else if (ruleset == SP_RULESET_GUANGDONG)
+        /* Translators: the total of a Guangdong hand in 番, and its points (2^番). */
+        total = g_strdup_printf (_("Total: %d 番 (%" G_GINT64_FORMAT " points)"), result->total,
+                                 result->points);
+      else
+        /* Translators: the total of an MCR hand, in 番 (fan). */
+        total = g_strdup_printf (_("Total: %d fan"), result->total);
+      gtk_label_set_text (self->total_label, total);
+      gtk_widget_set_visible (GTK_WIDGET (self->total_label), TRUE);
+    }
+  if (!result->win)
+    {
+      g_autofree char *verdict = NULL;
+
+      if (result->error_code == SP_CORE_ERROR_NOT_A_WIN && !result->ready)
+        verdict = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                /* Translators: %s is the core's verdict on a
+                                                 * false win, %d how far the hand was from
+                                                 * ready. */
+                                                "%s (%d tile from ready)",
+                                                "%s (%d tiles from ready)", result->shanten),
+                                   result->message, result->shanten);
+      else
+        verdict = g_strdup (result->message);
+      gtk_label_set_text (self->verdict_label, verdict);
+      gtk_widget_set_visible (GTK_WIDGET (self->verdict_label), TRUE);
+    }
+  if (result->win && result->has_settlement)
+    {
+      g_autofree char *seats = format_seats (result->settlement);
+
+      gtk_label_set_text (self->settlement_label, seats);
+      gtk_widget_set_visible (GTK_WIDGET (self->settlement_label), TRUE);
+    }
+  else if (result->has_penalty)
+    {
+      g_autofree char *seats = format_seats (result->penalty);
+      /* Translators: the penalty of a false win: %s the rules' reason, then each seat's
+       * figure. */
+      g_autofree char *text = g_strdup_printf (_("Penalty (%s): %s"), result->penalty_reason,
+                                               seats);
+
+      gtk_label_set_text (self->settlement_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->settlement_label), TRUE);
+    }
+}
+
+/* The waits' kinds in the UI's language (the core names them in Chinese for the CLI). */
+static const char *
+wait_kind_name (SpWaitKind kind)
+{
+  static const char *const names[SP_N_WAIT_KINDS] = {
+    N_("two-sided"), N_("edge"), N_("closed"), N_("single"), N_("either pair"), N_("special"),
+  };
+
+  return kind < SP_N_WAIT_KINDS ? _(names[kind]) : "";
+}
+
+/* A hand one tile short: its waits, or how far it is from ready. */
+static void
+show_waits (SpHandEditor *self)
+{
+  SpRuleset ruleset = sp_rules_get_ruleset (self->rules);
+  g_autoptr(GError) error = NULL;
+  SpWaitList waits;
+  g_autofree char *heading = NULL;
+
+  if (!sp_hand_validate (&self->hand, ruleset, FALSE, &error))
+    {
+      gtk_label_set_text (self->verdict_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->verdict_label), TRUE);
+      return;
+    }
+  sp_hand_waits (&self->hand, ruleset, &waits);
+  if (waits.n > 0)
+    heading = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            /* Translators: a hand one tile short of a win. */
+                                            "Ready, waiting for %u tile:",
+                                            "Ready, waiting for %u tiles:", waits.n), waits.n);
+  else
+    {
+      int shanten = sp_hand_shanten (&self->hand, ruleset);
+
+      heading = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              /* Translators: a hand one tile short of a win
+                                               * that is not ready yet. */
+                                              "Not ready: %d tile from ready",
+                                              "Not ready: %d tiles from ready", shanten), shanten);
+    }
+  gtk_label_set_text (self->waits_label, heading);
+  gtk_widget_set_visible (GTK_WIDGET (self->waits_label), TRUE);
+  for (guint i = 0; i < waits.n; i++)
+    {
+      GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      GtkWidget *kind = gtk_label_new (wait_kind_name ((SpWaitKind) waits.waits[i].kind));
+
+      gtk_box_append (GTK_BOX (column), sp_tile_picture_new (waits.waits[i].tile,
+                                                             WAIT_TILE_WIDTH));
+      gtk_widget_add_css_class (kind, "caption");
+      gtk_box_append (GTK_BOX (column), kind);
+      gtk_box_append (GTK_BOX (self->waits_box), column);
+    }
+}
+
+/* ---- Parsing as one types ----------------------------------------------------------------- */
+
+/* Underlines the character @column (from 1) of @text, where the parser found the error. */
+static void
+underline_error (SpHandEditor *self,
+                 const char   *text,
+                 guint         column)
+{
+  PangoAttrList *attributes = pango_attr_list_new ();
+  glong length = g_utf8_strlen (text, -1);
+  const char *start, *end;
+  PangoAttribute *underline, *color;
+
+  if (length == 0 || column == 0)
+    {
+      gtk_entry_set_attributes (self->hand_entry, NULL);
+      pango_attr_list_unref (attributes);
+      return;
+    }
+  /* An error at the end (digits waiting for their suit) marks the last character. */
+  start = g_utf8_offset_to_pointer (text, MIN ((glong) column, length) - 1);
+  end = g_utf8_next_char (start);
+  underline = pango_attr_underline_new (PANGO_UNDERLINE_ERROR);
+  color = pango_attr_underline_color_new (0xe000, 0x1b00, 0x2400);
+  underline->start_index = color->start_index = (guint) (start - text);
+  underline->end_index = color->end_index = (guint) (end - text);
+  pango_attr_list_insert (attributes, underline);
+  pango_attr_list_insert (attributes, color);
+  gtk_entry_set_attributes (self->hand_entry, attributes);
+  pango_attr_list_unref (attributes);
+}
+
+/* "-", spaces around it allowed: a flower win. */
+static gboolean
+is_flower_win (const char *text)
+{
+  if (*text != '-')
+    return FALSE;
+  for (text++; *text != '\0'; text++)
+    {
+      if (!g_ascii_isspace (*text))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+update (SpHandEditor *self)
+{
+  gint64 start = g_get_monotonic_time ();
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->hand_entry));
+  g_autoptr(GError) error = NULL;
+  guint column = 0;
+  const char *p = text;
+
+  clear_result (self);
+  gtk_widget_set_opacity (self->tiles_box, 1.0);
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p == '\0')
+    {
+      self->parsed = FALSE;
+      memset (&self->hand, 0, sizeof self->hand);
+      gtk_entry_set_attributes (self->hand_entry, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
+      show_tiles (self);
+    }
+  else if (is_flower_win (p))
+    {
+      /* A flower win (Taiwan 八仙過海, 七搶一): no tiles, the flowers clicked. */
+      SpSituation situation = self->situation;
+
+      self->parsed = FALSE;
+      gtk_entry_set_attributes (self->hand_entry, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
+      sp_rules_score_text (self->rules, "-", &situation, &self->result);
+      self->has_result = TRUE;
+      show_score (self);
+    }
+  else if (!sp_hand_parse_at (text, &self->hand, &column, &error))
+    {
+      self->parsed = FALSE;
+      /* The tiles row still shows the last hand that read: dimmed, as it is not this one. */
+      gtk_widget_set_opacity (self->tiles_box, 0.35);
+      underline_error (self, text, column);
+      gtk_label_set_text (self->message_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+    }
+  else
+    {
+      self->parsed = TRUE;
+      gtk_entry_set_attributes (self->hand_entry, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
+      show_tiles (self);
+      if (hand_is_one_short (self, &self->hand))
+        show_waits (self);
+      else
+        {
+          sp_rules_score (self->rules, &self->hand, &self->situation, &self->result);
+          self->has_result = TRUE;
+          show_score (self);
+        }
+    }
+  self->update_time = g_get_monotonic_time () - start;
+  g_signal_emit (self, signals[RESULT_CHANGED], 0);
+}
+
+static void
+hand_changed_cb (SpHandEditor *self)
+{
+  update (self);
+}
+
+/* ---- Clicking a hand together ---------------------------------------------------------- */
+
+static void
+recount (SpHand *hand)
+{
+  memset (hand->counts, 0, sizeof hand->counts);
+  for (guint i = 0; i < hand->n_concealed; i++)
+    hand->counts[hand->concealed[i]]++;
+}
+
+/* Writes @hand back as text: the field, and so the parse, follow it. */
+static void
+write_hand (SpHandEditor *self,
+            SpHand       *hand)
+{
+  g_autofree char *text = NULL;
+
+  recount (hand);
+  if (hand->n_melds == 0 && hand->n_concealed == 0)
+    text = g_strdup ("");
+  else
+    text = sp_hand_to_string (hand);
+  gtk_editable_set_text (GTK_EDITABLE (self->hand_entry), text);
+  gtk_editable_set_position (GTK_EDITABLE (self->hand_entry), -1);
+}
+
+/* Says what a click could not do, where a typo's message goes: never a dialog. */
+static void
+tell (SpHandEditor *self,
+      const char   *message)
+{
+  gtk_label_set_text (self->message_label, message);
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+}
+
+/* The hand to edit by a click: the parsed one, or an empty one when the field is empty. */
+static gboolean
+editable_hand (SpHandEditor *self,
+               SpHand       *hand)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->hand_entry));
+
+  while (g_ascii_isspace (*text))
+    text++;
+  if (*text == '\0')
+    {
+      memset (hand, 0, sizeof *hand);
+      return TRUE;
+    }
+  if (!self->parsed)
+    {
+      tell (self, _("Correct the hand's notation first: the tiles clicked need a hand that "
+                    "reads."));
+      return FALSE;
+    }
+  *hand = self->hand;
+  return TRUE;
+}
+
+static void
+tile_activated_cb (SpHandEditor *self,
+                   guint         face)
+{
+  SpHand hand;
+
+  if (face >= SP_N_TILE_KINDS)
+    {
+      self->flowers ^= 1u << (face - SP_N_TILE_KINDS);
+      compute_situation (self);
+      update (self);
+      return;
+    }
+  if (!editable_hand (self, &hand))
+    return;
+  if (hand.n_concealed >= SP_HAND_MAX_CONCEALED)
+    {
+      tell (self, _("The hand has too many tiles to add another."));
+      return;
+    }
+  hand.concealed[hand.n_concealed++] = (SpTile) face;
+  write_hand (self, &hand);
+}
+
+/* The concealed tiles chosen, in order, and how many. */
+static guint
+selected_tiles (SpHandEditor *self,
+                guint         indices[SP_HAND_MAX_CONCEALED])
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->hand.n_concealed; i++)
+    {
+      if (self->selected & (1u << i))
+        indices[n++] = i;
+    }
+  return n;
+}
+
+/* Removes the concealed tiles of @indices (in order) from @hand. */
+static void
+remove_tiles (SpHand      *hand,
+              const guint *indices,
+              guint        n)
+{
+  guint kept = 0;
+
+  for (guint i = 0, k = 0; i < hand->n_concealed; i++)
+    {
+      if (k < n && indices[k] == i)
+        {
+          k++;
+          continue;
+        }
+      hand->concealed[kept++] = hand->concealed[i];
+    }
+  hand->n_concealed = (guint8) kept;
+}
+
+/* Adds to @indices (@n of them, the first the tile chosen first) one concealed tile of kind
+ * @tile not taken yet: the nearest to the chosen one in the written hand, as the tiles of a
+ * set are usually written together.  FALSE when the hand holds no other. */
+static gboolean
+take_tile (const SpHand *hand,
+           SpTile        tile,
+           guint        *indices,
+           guint        *n)
+{
+  guint anchor = indices[0];
+  guint best = G_MAXUINT, best_distance = G_MAXUINT;
+
+  for (guint i = 0; i < hand->n_concealed; i++)
+    {
+      gboolean taken = FALSE;
+      guint distance = i > anchor ? i - anchor : anchor - i;
+
+      if (hand->concealed[i] != tile)
+        continue;
+      for (guint k = 0; k < *n && !taken; k++)
+        taken = indices[k] == i;
+      if (!taken && distance < best_distance)
+        {
+          best = i;
+          best_distance = distance;
+        }
+    }
+  if (best == G_MAXUINT)
+    return FALSE;
+  indices[(*n)++] = best;
+  return TRUE;
+}
+
+static int
+compare_indices (gconstpointer a,
+                 gconstpointer b)
+{
+  return (int) *(const guint *) a - (int) *(const guint *) b;
+}
+
+/* Makes the chosen tiles a meld of @kind: a chow of a run of three in one suit from its
+ * chosen tiles (one of them is enough: the lowest chosen starts the run); a pung or kong of
+ * the one kind chosen.  The meld's other tiles are taken from the hand where it holds them,
+ * and added where it does not, so that a clicked or typed hand becomes a meld in one step. */
+static void
+make_meld (SpHandEditor *self,
+           SpMeldKind    kind,
+           SpKongKind    kong)
+{
+  guint indices[SP_HAND_MAX_CONCEALED + 4];
+  guint n = selected_tiles (self, indices);
+  guint size = kind == SP_MELD_KONG ? 4 : 3;
+  SpHand hand;
+  SpMeld meld = { 0 };
+  SpTile first;
+
+  if (!self->parsed)
+    {
+      tell (self, _("Correct the hand's notation first: the tiles clicked need a hand that "
+                    "reads."));
+      return;
+    }
+  hand = self->hand;
+  if (n == 0)
+    {
+      tell (self, _("Select the meld's tiles in the hand first, then choose the meld."));
+      return;
+    }
+  if (hand.n_melds >= SP_HAND_MAX_MELDS)
+    {
+      tell (self, _("The hand has no room for another meld."));
+      return;
+    }
+  first = hand.concealed[indices[0]];
+  for (guint i = 1; i < n; i++)
+    first = MIN (first, hand.concealed[indices[i]]);
+
+  if (kind == SP_MELD_CHOW)
+    {
+      guint8 seen = 0;
+      gboolean run = n <= 3 && !sp_tile_is_honor (first) && sp_tile_rank (first) <= 7;
+
+      for (guint i = 0; i < n && run; i++)
+        {
+          guint offset = hand.concealed[indices[i]] - first;
+
+          run = offset < 3 && !(seen & (1u << offset));
+          seen |= (guint8) (1u << offset);
+        }
+      if (!run)
+        {
+          tell (self, _("A chow is three tiles in a row of one suit: select them, or the "
+                        "lowest of them."));
+          return;
+        }
+      for (guint offset = 0; offset < 3; offset++)
+        {
+          if (!(seen & (1u << offset)))
+            take_tile (&hand, (SpTile) (first + offset), indices, &n);
+        }
+    }
+  else
+    {
+      for (guint i = 1; i < n; i++)
+        {
+          if (hand.concealed[indices[i]] != first)
+            n = size + 1; /* not one kind: refused below */
+        }
+      if (n > size)
+        {
+          tell (self, kind == SP_MELD_KONG
+                  ? _("A kong is four tiles of one kind: select one to four of them.")
+                  : _("A pung is three tiles of one kind: select one to three of them."));
+          return;
+        }
+      while (n < size && take_tile (&hand, first, indices, &n))
+        ;
+    }
+  meld.kind = kind;
+  meld.tile = first;
+  meld.kong = kong;
+  /* A chow is always claimed from 上家; a pung or an exposed kong from whom the drop-down
+   * says (a kong written without it would read as concealed). */
+  if (kind == SP_MELD_CHOW || kong == SP_KONG_CONCEALED)
+    meld.from = SP_FROM_UNKNOWN;
+  else
+    meld.from = (guint8) (SP_FROM_LEFT + gtk_drop_down_get_selected (self->from_dropdown));
+  qsort (indices, n, sizeof indices[0], compare_indices);
+  remove_tiles (&hand, indices, n);
+  hand.melds[hand.n_melds++] = meld;
+  write_hand (self, &hand);
+}
+
+static void
+chow_clicked_cb (SpHandEditor *self)
+{
+  make_meld (self, SP_MELD_CHOW, SP_KONG_NONE);
+}
+
+static void
+pung_clicked_cb (SpHandEditor *self)
+{
+  make_meld (self, SP_MELD_PUNG, SP_KONG_NONE);
+}
+
+static void
+kong_clicked_cb (SpHandEditor *self)
+{
+  make_meld (self, SP_MELD_KONG, SP_KONG_MELDED);
+}
+
+static void
+concealed_kong_clicked_cb (SpHandEditor *self)
+{
+  make_meld (self, SP_MELD_KONG, SP_KONG_CONCEALED);
+}
+
+static void
+added_kong_clicked_cb (SpHandEditor *self)
+{
+  make_meld (self, SP_MELD_KONG, SP_KONG_ADDED);
+}
+
+/* The chosen tile becomes the winning tile: the notation's last. */
+static void
+winning_clicked_cb (SpHandEditor *self)
+{
+  guint indices[SP_HAND_MAX_CONCEALED];
+  guint n = selected_tiles (self, indices);
+  SpHand hand;
+  SpTile tile;
+
+  if (!self->parsed || n != 1)
+    {
+      tell (self, _("Select one tile of the hand to make it the winning tile."));
+      return;
+    }
+  hand = self->hand;
+  tile = hand.concealed[indices[0]];
+  remove_tiles (&hand, indices, 1);
+  hand.concealed[hand.n_concealed++] = tile;
+  write_hand (self, &hand);
+}
+
+static void
+remove_clicked_cb (SpHandEditor *self)
+{
+  guint indices[SP_HAND_MAX_CONCEALED];
+  guint n = selected_tiles (self, indices);
+  SpHand hand;
+
+  if (!self->parsed)
+    {
+      if (self->flowers != 0 && gtk_editable_get_text (GTK_EDITABLE (self->hand_entry))[0] == '\0')
+        {
+          self->flowers = 0;
+          compute_situation (self);
+          update (self);
+        }
+      return;
+    }
+  hand = self->hand;
+  if (n > 0)
+    remove_tiles (&hand, indices, n);
+  else if (hand.n_concealed > 0)
+    hand.n_concealed--;
+  else if (hand.n_melds > 0)
+    hand.n_melds--;
+  write_hand (self, &hand);
+}
+
+/* ---- The widget ------------------------------------------------------------------------- */
+
+static void
+sp_hand_editor_dispose (GObject *object)
+{
+  SpHandEditor *self = SP_HAND_EDITOR (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_HAND_EDITOR);
+  g_clear_pointer (&self->rules, sp_rules_free);
+  G_OBJECT_CLASS (sp_hand_editor_parent_class)->dispose (object);
+}
+
+static void
+sp_hand_editor_class_init (SpHandEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sp_hand_editor_dispose;
+
+  /**
+   * SpHandEditor::result-changed:
+   *
+   * The hand or its situation changed and has been scored again.
+   */
+  signals[RESULT_CHANGED] = g_signal_new ("result-changed", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 0);
+
+  g_type_ensure (SP_TYPE_TILE_PALETTE);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/sparrow/Sparrow/sp-hand-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, tiles_box);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, hand_entry);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, message_label);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, palette);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, from_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, situation_box);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, items_grid);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, total_label);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, verdict_label);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, waits_label);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, waits_box);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, settlement_label);
+  gtk_widget_class_bind_template_callback (widget_class, hand_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, tile_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, chow_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, pung_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kong_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, concealed_kong_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, added_kong_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, winning_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, remove_clicked_cb);
+}
+
+static void
+sp_hand_editor_init (SpHandEditor *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  sp_tile_palette_set_tile_size (self->palette, 36);
+  self->rules = sp_rules_new (SP_RULESET_MCR, NULL, NULL);
+  sp_situation_init (&self->base);
+  build_toggles (self);
+  compute_situation (self);
+  update (self);
+}
+
+GtkWidget *
+sp_hand_editor_new (void)
+{
+  return g_object_new (SP_TYPE_HAND_EDITOR, NULL);
+}
+
+void
+sp_hand_editor_set_rules (SpHandEditor  *self,
+                          const SpRules *rules)
+{
+  gboolean same_ruleset;
+
+  g_return_if_fail (SP_IS_HAND_EDITOR (self));
+  g_return_if_fail (rules != NULL);
+
+  same_ruleset = sp_rules_get_ruleset (rules) == sp_rules_get_ruleset (self->rules);
+  g_clear_pointer (&self->rules, sp_rules_free);
+  self->rules = sp_rules_copy (rules);
+  if (!same_ruleset)
+    {
+      /* Another ruleset has its own situations, and another hand size. */
+      build_toggles (self);
+      self->shown_valid = FALSE;
+    }
+  compute_situation (self);
+  update (self);
+}
+
+gboolean
+sp_hand_editor_set_situation (SpHandEditor  *self,
+                              const char    *key,
+                              const char    *value,
+                              GError       **error)
+{
+  SpSituation base;
+
+  g_return_val_if_fail (SP_IS_HAND_EDITOR (self), FALSE);
+
+  base = self->base;
+  if (!sp_situation_set (&base, key, value, error))
+    return FALSE;
+  self->base = base;
+  compute_situation (self);
+  update (self);
+  return TRUE;
+}
+
+const char *
+sp_hand_editor_get_text (SpHandEditor *self)
+{
+  g_return_val_if_fail (SP_IS_HAND_EDITOR (self), NULL);
+
+  return gtk_editable_get_text (GTK_EDITABLE (self->hand_entry));
+}
+
+void
+sp_hand_editor_set_text (SpHandEditor *self,
+                         const char   *text)
+{
+  g_return_if_fail (SP_IS_HAND_EDITOR (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->hand_entry), text);
+}
+
+void
+sp_hand_editor_get_situation (SpHandEditor *self,
+                              SpSituation  *situation)
+{
+  g_return_if_fail (SP_IS_HAND_EDITOR (self));
+
+  *situation = self->situation;
+}
+
+const SpScoreResult *
+sp_hand_editor_get_result (SpHandEditor *self)
+{
+  g_return_val_if_fail (SP_IS_HAND_EDITOR (self), NULL);
+
+  return self->has_result ? &self->result : NULL;
+}
+
+void
+sp_hand_editor_focus (SpHandEditor *self)
+{
+  g_return_if_fail (SP_IS_HAND_EDITOR (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->hand_entry));
+}
+
+gint64
+sp_hand_editor_get_update_time (SpHandEditor *self)
+{
+  g_return_val_if_fail (SP_IS_HAND_EDITOR (self), 0);
+
+  return self->update_time;
+}

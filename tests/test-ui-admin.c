@@ -790,7 +790,7 @@ test_admin_help_overlay_complete (void)
   g_auto(GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
   GtkWindow *window = start_app ();
   GtkShortcutsWindow *overlay;
-  GtkWindow *dialogs[3];
+  GtkWindow *dialogs[6];
 
   /* The window (with a tournament's view inside) and every dialog of the app. */
   collect_widget_shortcuts (GTK_WIDGET (window), triggers);
@@ -798,6 +798,9 @@ test_admin_help_overlay_complete (void)
   dialogs[0] = g_object_new (SP_TYPE_NEW_TOURNAMENT_DIALOG, NULL);
   dialogs[1] = g_object_new (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG, NULL);
   dialogs[2] = g_object_new (SP_TYPE_PLAYER_DIALOG, NULL);
+  dialogs[3] = g_object_new (SP_TYPE_CALCULATOR_WINDOW, NULL);
+  dialogs[4] = g_object_new (SP_TYPE_EXPORT_DIALOG, NULL);
+  dialogs[5] = g_object_new (SP_TYPE_PRINT_DIALOG, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
     collect_widget_shortcuts (GTK_WIDGET (dialogs[i]), triggers);
   /* And the application's accelerators. */

@@ -615,7 +615,12 @@ test_admin_duplicate (void)
   g_assert_no_error (error);
   g_assert_cmpuint (players->len, ==, 4);
 
-  /* Without: the copy of the copy has none. */
+  /* A second copy of the original is offered a name not taken yet. */
+  dialog = GTK_WINDOW (sp_new_tournament_dialog_new_copy (window, db, source));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Name"))), ==,
+                   "Spring Open (copy 2)");
+  gtk_window_destroy (dialog);
+  /* Without players: the copy of the copy has none. */
   duplicate (window, FALSE, "Summer Open");
   shown.title = "Summer Open";
   wait_until (title_is_shown, &shown, "the second copy's pages to be shown");

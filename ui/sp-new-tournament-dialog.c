@@ -646,6 +646,20 @@ set_option_value (OptionRow  *option,
     }
 }
 
+static gboolean
+name_is_taken (SpNewTournamentDialog *self,
+               const char            *name)
+{
+  g_autoptr(GPtrArray) list = sp_db_list_tournaments (self->db, NULL);
+
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    {
+      if (g_strcmp0 (((SpTournament *) g_ptr_array_index (list, i))->name, name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Shows the settings of @source in the fields: its rules, profile and every option it set. */
 static void
 fill_from (SpNewTournamentDialog *self,
@@ -658,6 +672,14 @@ fill_from (SpNewTournamentDialog *self,
 
   /* Translators: the name offered for a duplicated tournament; %s is the original's name. */
   name = g_strdup_printf (_("%s (copy)"), source->name);
+  /* A name no tournament has yet, so that Create works at once. */
+  for (guint n = 2; n < 100 && name_is_taken (self, name); n++)
+    {
+      g_free (name);
+      /* Translators: the name offered for a further duplicate; %s is the original's name,
+       * %u the copy's number (2, 3, …). */
+      name = g_strdup_printf (_("%s (copy %u)"), source->name, n);
+    }
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), name);
   gtk_editable_set_text (GTK_EDITABLE (self->venue_row),
                          source->venue != NULL ? source->venue : "");

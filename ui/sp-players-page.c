@@ -58,6 +58,7 @@ struct _SpPlayersPage
 
   GListStore *players;
   GtkCustomFilter *player_filter;
+  GListModel *filtered;     /* the players the search shows, owned by the view's model */
   GtkSingleSelection *selection;
   GtkStringList *teams;     /* "All Teams", then the teams of the players, sorted */
   char *needle;             /* the search case-folded, NULL for none */
@@ -68,6 +69,7 @@ struct _SpPlayersPage
   GtkDropDown *team_dropdown;
   GtkStack *players_stack;
   GtkColumnView *players_view;
+  AdwStatusPage *no_match_page;
 };
 
 G_DEFINE_FINAL_TYPE (SpPlayersPage, sp_players_page, GTK_TYPE_BOX)
@@ -300,6 +302,36 @@ filter_changed (SpPlayersPage *self)
     gtk_filter_changed (GTK_FILTER (self->player_filter), change);
 }
 
+/* Registered players none of whom the search matches: a page that says so, and what to do. */
+static void
+filtered_changed_cb (GListModel    *filtered,
+                     guint          position,
+                     guint          removed,
+                     guint          added,
+                     SpPlayersPage *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (self->players_stack);
+  gboolean registered = g_list_model_get_n_items (G_LIST_MODEL (self->players)) > 0;
+  gboolean shown = g_list_model_get_n_items (filtered) > 0;
+  g_autofree char *description = NULL;
+  g_autofree char *escaped = NULL;
+
+  if (!registered)
+    return;
+  if (shown)
+    {
+      if (g_strcmp0 (name, "no-match") == 0)
+        gtk_stack_set_visible_child_name (self->players_stack, "list");
+      return;
+    }
+  escaped = g_markup_escape_text (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
+  /* Translators: %s is what was typed in the players' search entry. */
+  description = g_strdup_printf (_("No player's name, club or team holds “%s”. Search for "
+                                   "something else, or add the player."), escaped);
+  adw_status_page_set_description (self->no_match_page, description);
+  gtk_stack_set_visible_child_name (self->players_stack, "no-match");
+}
+
 static void
 search_changed_cb (SpPlayersPage *self)
 {
@@ -371,6 +403,8 @@ load_players (SpPlayersPage *self)
       g_ptr_array_add (items, item);
     }
   sp_column_store_replace (self->players, items, self->players_stack);
+  /* A search typed before stays, and may match none of the players read anew. */
+  filtered_changed_cb (self->filtered, 0, 0, 0, self);
   if (self->selection != NULL)
     selection_changed_cb (self);
 }
@@ -888,6 +922,7 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, search_entry);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, team_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_stack);
+  gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, no_match_page);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_view);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
@@ -950,6 +985,8 @@ sp_players_page_init (SpPlayersPage *self)
   filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->players)),
                                         GTK_FILTER (self->player_filter));
   sp_column_view_set_items (self->players_view, G_LIST_MODEL (filtered));
+  self->filtered = G_LIST_MODEL (filtered);
+  g_signal_connect_object (filtered, "items-changed", G_CALLBACK (filtered_changed_cb), self, 0);
   g_object_unref (filtered);
   /* One player is selected at a time, for the actions on him. */
   self->selection = gtk_single_selection_new (

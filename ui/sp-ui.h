@@ -3,6 +3,8 @@
 #pragma once
 
 #include "sp-clock-controls.h"
+#include "sp-date-row.h"
+#include "sp-delete-tournament-dialog.h"
 #include "sp-draw-dialog.h"
 #include "sp-export-dialog.h"
 #include "sp-new-tournament-dialog.h"
@@ -14,6 +16,7 @@
 #include "sp-projector-window.h"
 #include "sp-standings-page.h"
 #include "sp-tournament-row.h"
+#include "sp-tournament-settings-dialog.h"
 #include "sp-tournament-view.h"
 #include "sp-window.h"
 #include "sp-calculator-window.h"

@@ -944,7 +944,7 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "players.add", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
                                        "players.import", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0,
                                        "players.edit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "players.withdraw", NULL);
 }

@@ -8,6 +8,9 @@
 #include "sp-core-error.h"
 #include "sp-table.h"
 
+/* The deals of a session at one table: four 圈 of four dealers. */
+#define SP_SESSION_DEALS 16
+
 static gboolean
 check_text (const char  *what,
             const char  *text,
@@ -194,17 +197,26 @@ sp_session_table_progress (SpRuleset                   ruleset,
                            SpTableProgress            *progress)
 {
   SpTable state;
+  guint repeats = 0;
 
   g_return_if_fail (progress != NULL);
   g_return_if_fail (hands != NULL || n_hands == 0);
 
-  /* The table's own replay (sp-table.h), stopped where the sequence ends. */
+  /* The table's own replay (sp-table.h), stopped where the sequence ends.  A hand after which
+   * the dealer keeps the deal (連莊: the streak grew) adds a hand to the sequence's 16 deals. */
   sp_table_init (&state, ruleset, 0, table, NULL);
   for (guint i = 0; i < n_hands && !state.next.finished; i++)
-    sp_table_advance (&state, ruleset, dealer_repeats, hands[i]);
+    {
+      guint8 streak = state.next.streak;
+
+      sp_table_advance (&state, ruleset, dealer_repeats, hands[i]);
+      if (!state.next.finished && state.next.streak > streak)
+        repeats++;
+    }
   progress->table = table;
   progress->n_hands = n_hands;
   progress->finished = state.next.finished;
+  progress->n_expected = progress->finished ? n_hands : MAX (n_hands, SP_SESSION_DEALS + repeats);
 }
 
 gboolean
@@ -239,4 +251,127 @@ sp_session_check_complete (guint                  session,
                _("Session %u is not complete: %s (use --time-up if time ran out)."), session,
                missing->str);
   return FALSE;
+}
+
+/* ---- the seating's quality ------------------------------------------------------------- */
+
+static int
+compare_pairs (gconstpointer a,
+               gconstpointer b)
+{
+  const gint64 *pa = a;
+  const gint64 *pb = b;
+
+  if (pa[0] != pb[0])
+    return pa[0] < pb[0] ? -1 : 1;
+  if (pa[1] != pb[1])
+    return pa[1] < pb[1] ? -1 : 1;
+  return 0;
+}
+
+static int
+compare_repeats (gconstpointer a,
+                 gconstpointer b)
+{
+  const SpRepeatedMeeting *ra = a;
+  const SpRepeatedMeeting *rb = b;
+
+  if (ra->meetings != rb->meetings)
+    return ra->meetings > rb->meetings ? -1 : 1;
+  return compare_pairs (ra->players, rb->players);
+}
+
+static int
+compare_winds (gconstpointer a,
+               gconstpointer b)
+{
+  const SpSeatWinds *wa = a;
+  const SpSeatWinds *wb = b;
+
+  return wa->player < wb->player ? -1 : wa->player > wb->player;
+}
+
+SpSeatingReview *
+sp_seating_review_new (const gint64 *seats,
+                       guint         n_seats)
+{
+  SpSeatingReview *review;
+  g_autoptr(GArray) pairs = NULL;
+  g_autoptr(GHashTable) index = NULL;
+
+  g_return_val_if_fail (seats != NULL || n_seats == 0, NULL);
+  g_return_val_if_fail (n_seats % 4 == 0, NULL);
+
+  review = g_new0 (SpSeatingReview, 1);
+  review->repeats = g_array_new (FALSE, FALSE, sizeof (SpRepeatedMeeting));
+  review->winds = g_array_new (FALSE, TRUE, sizeof (SpSeatWinds));
+
+  /* Every pair of every table, lower id first; sorted, equal pairs are neighbours. */
+  pairs = g_array_sized_new (FALSE, FALSE, 2 * sizeof (gint64), n_seats / 4 * 6);
+  index = g_hash_table_new (g_int64_hash, g_int64_equal);
+  for (guint t = 0; t < n_seats; t += 4)
+    for (guint i = 0; i < 4; i++)
+      {
+        gpointer found;
+
+        if (!g_hash_table_lookup_extended (index, &seats[t + i], NULL, &found))
+          {
+            SpSeatWinds entry = { .player = seats[t + i] };
+
+            found = GUINT_TO_POINTER (review->winds->len);
+            g_array_append_val (review->winds, entry);
+            g_hash_table_insert (index, (gpointer) &seats[t + i], found);
+          }
+        g_array_index (review->winds, SpSeatWinds, GPOINTER_TO_UINT (found)).winds[i]++;
+        for (guint j = i + 1; j < 4; j++)
+          {
+            gint64 pair[2] = { MIN (seats[t + i], seats[t + j]), MAX (seats[t + i], seats[t + j]) };
+
+            g_array_append_val (pairs, pair);
+          }
+      }
+  g_array_sort (pairs, compare_pairs);
+  for (guint i = 0; i < pairs->len;)
+    {
+      const gint64 *pair = &g_array_index (pairs, gint64, 2 * i);
+      guint run = 1;
+
+      while (i + run < pairs->len
+             && compare_pairs (pair, &g_array_index (pairs, gint64, 2 * (i + run))) == 0)
+        run++;
+      if (run > 1)
+        {
+          SpRepeatedMeeting repeat = { { pair[0], pair[1] }, run };
+
+          g_array_append_val (review->repeats, repeat);
+        }
+      i += run;
+    }
+  g_array_sort (review->repeats, compare_repeats);
+  review->n_repeated = review->repeats->len;
+
+  g_array_sort (review->winds, compare_winds);
+  for (guint i = 0; i < review->winds->len; i++)
+    {
+      const SpSeatWinds *entry = &g_array_index (review->winds, SpSeatWinds, i);
+      guint most = 0, fewest = G_MAXUINT;
+
+      for (guint w = 0; w < 4; w++)
+        {
+          most = MAX (most, entry->winds[w]);
+          fewest = MIN (fewest, entry->winds[w]);
+        }
+      review->wind_spread = MAX (review->wind_spread, most - fewest);
+    }
+  return review;
+}
+
+void
+sp_seating_review_free (SpSeatingReview *review)
+{
+  if (review == NULL)
+    return;
+  g_array_unref (review->repeats);
+  g_array_unref (review->winds);
+  g_free (review);
 }

@@ -58,6 +58,8 @@ typedef struct
   guint    table;
   guint    n_hands;
   gboolean finished;   /* every hand of the sequence played (MCR 16, Taiwan a 將) */
+  guint    n_expected; /* the hands the sequence has as far as known: its 16 deals plus the
+                        * dealer's repeats (連莊) so far; n_hands once finished */
 } SpTableProgress;
 
 /* Replays @n_hands hands of one table (in order) to tell whether its sequence is over. */
@@ -73,5 +75,35 @@ gboolean sp_session_check_complete  (guint                      session,
                                      const SpTableProgress     *tables,
                                      guint                      n_tables,
                                      GError                   **error);
+
+/* The quality of the seating of the sessions drawn so far (rules/seating.md): who met whom
+ * more than once, and how often each player sat at each seat wind. */
+typedef struct
+{
+  gint64 players[2];   /* the pair, lower id first */
+  guint  meetings;     /* times they shared a table, more than 1 */
+} SpRepeatedMeeting;
+
+typedef struct
+{
+  gint64 player;
+  guint  winds[4];     /* sessions begun at seat E, S, W, N (the chair of the seating) */
+} SpSeatWinds;
+
+typedef struct
+{
+  GArray *repeats;     /* SpRepeatedMeeting: pairs that met more than once, most first */
+  GArray *winds;       /* SpSeatWinds: each player seated, by id */
+  guint   n_repeated;  /* pairs that met more than once */
+  guint   wind_spread; /* the worst player's (most − fewest) sessions at one seat wind */
+} SpSeatingReview;
+
+/* Reviews the sessions whose seats are @seats (@n_seats player ids, 4 per table in chair order,
+ * every table of every session drawn so far one after the other). */
+SpSeatingReview *sp_seating_review_new  (const gint64    *seats,
+                                         guint            n_seats);
+void             sp_seating_review_free (SpSeatingReview *review);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpSeatingReview, sp_seating_review_free)
 
 G_END_DECLS

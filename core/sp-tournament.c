@@ -41,6 +41,9 @@ sp_tournament_free (SpTournament *tournament)
   g_free (tournament->seating);
   g_free (tournament->ranking);
   g_free (tournament->created);
+  g_free (tournament->venue);
+  g_free (tournament->starts_on);
+  g_free (tournament->ends_on);
   g_free (tournament);
 }
 
@@ -301,6 +304,101 @@ sp_tournament_add_option (SpTournament  *tournament,
             : g_strdup_printf ("%s=%s", key, value);
   g_free (tournament->options);
   tournament->options = options;
+  return TRUE;
+}
+
+gboolean
+sp_date_is_valid (const char *text)
+{
+  guint64 year, month, day;
+  char digits[5];
+
+  if (text == NULL || strlen (text) != 10 || text[4] != '-' || text[7] != '-')
+    return FALSE;
+  for (guint i = 0; i < 10; i++)
+    {
+      if (i != 4 && i != 7 && !g_ascii_isdigit (text[i]))
+        return FALSE;
+    }
+  memcpy (digits, text, 4);
+  digits[4] = '\0';
+  year = g_ascii_strtoull (digits, NULL, 10);
+  month = (text[5] - '0') * 10 + (text[6] - '0');
+  day = (text[8] - '0') * 10 + (text[9] - '0');
+  return year >= 1 && month >= 1 && month <= 12
+         && g_date_valid_dmy ((GDateDay) day, (GDateMonth) month, (GDateYear) year);
+}
+
+/* An empty date is no date; a non-empty one must be a real day. */
+static gboolean
+take_date (char       **date,
+           const char  *what,
+           GError     **error)
+{
+  if (*date != NULL)
+    g_strstrip (*date);
+  if (*date != NULL && (*date)[0] == '\0')
+    g_clear_pointer (date, g_free);
+  if (*date == NULL || sp_date_is_valid (*date))
+    return TRUE;
+  g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+               /* Translators: the first %s is "The first day" or "The last day", the second
+                * the date as typed. */
+               _("%s, '%s', is not a date written year-month-day, such as 2026-05-01."),
+               what, *date);
+  return FALSE;
+}
+
+gboolean
+sp_tournament_check_event (SpTournament  *tournament,
+                           GError       **error)
+{
+  g_return_val_if_fail (tournament != NULL, FALSE);
+
+  if (tournament->venue == NULL)
+    tournament->venue = g_strdup ("");
+  if (!g_utf8_validate (tournament->venue, -1, NULL))
+    {
+      g_set_error_literal (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                           _("The venue is not valid UTF-8 text."));
+      return FALSE;
+    }
+  for (const char *c = tournament->venue; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      if (g_unichar_iscntrl (g_utf8_get_char (c)))
+        {
+          g_set_error_literal (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                               _("The venue holds a control character, such as a line break; "
+                                 "write it on one line."));
+          return FALSE;
+        }
+    }
+  g_strstrip (tournament->venue);
+  if (g_utf8_strlen (tournament->venue, -1) > SP_TOURNAMENT_MAX_VENUE)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("The venue is %ld characters long; at most %d are kept."),
+                   g_utf8_strlen (tournament->venue, -1), SP_TOURNAMENT_MAX_VENUE);
+      return FALSE;
+    }
+  if (!take_date (&tournament->starts_on, _("The first day"), error)
+      || !take_date (&tournament->ends_on, _("The last day"), error))
+    return FALSE;
+  /* ISO dates compare as text. */
+  if (tournament->starts_on != NULL && tournament->ends_on != NULL
+      && strcmp (tournament->ends_on, tournament->starts_on) < 0)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("The last day, %s, comes before the first day, %s."),
+                   tournament->ends_on, tournament->starts_on);
+      return FALSE;
+    }
+  if (tournament->starts_on == NULL && tournament->ends_on != NULL)
+    {
+      g_set_error_literal (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                           _("The last day is given without the first day."));
+      return FALSE;
+    }
   return TRUE;
 }
 

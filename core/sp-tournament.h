@@ -26,7 +26,14 @@ typedef struct
   gint32     base;        /* Taiwan 底 / Guangdong stake; 0 when not said */
   gint32     per_tai;     /* Taiwan 每台; 0 when not said */
   char      *created;     /* ISO 8601, UTC */
+  char      *venue;       /* where the event is held; "" when not said (never NULL once read) */
+  char      *starts_on;   /* the first day, ISO 8601 yyyy-mm-dd, or NULL */
+  char      *ends_on;     /* the last day, or NULL (a one-day event may give only starts_on) */
+  gboolean   hide_standings; /* standings kept from the players until the last session */
 } SpTournament;
+
+/* The longest venue, in characters. */
+#define SP_TOURNAMENT_MAX_VENUE 200
 
 typedef enum
 {
@@ -115,6 +122,16 @@ void      sp_tournament_init_defaults (SpTournament              *tournament);
  * case, then stored in its own spelling); else SP_CORE_ERROR_INVALID naming the field. */
 gboolean  sp_tournament_check         (SpTournament              *tournament,
                                        GError                   **error);
+
+/* Checks where and when the event is held: the venue valid UTF-8 without control characters
+ * and at most SP_TOURNAMENT_MAX_VENUE characters, each date (when given) a real day written
+ * yyyy-mm-dd, the last day not before the first.  Blanks around the venue are dropped and a
+ * NULL venue becomes "", an empty date NULL.  A refusal is SP_CORE_ERROR_INVALID naming the
+ * field. */
+gboolean  sp_tournament_check_event   (SpTournament              *tournament,
+                                       GError                   **error);
+/* Whether @text is a day written yyyy-mm-dd (a real one: no 2026-02-30). */
+gboolean  sp_date_is_valid            (const char                *text);
 
 /* Sets option @key to @value for a new @tournament: a tournament option is checked, any other
  * set on @rules (the tournament's ruleset); either way the line KEY=VALUE is appended to

@@ -171,13 +171,33 @@ read_header (const char  *path,
   return TRUE;
 }
 
-static gboolean
+/* Adds one problem of the file to @problems, as "PATH line N: what". */
+static void add_problem (GPtrArray  *problems,
+                         const char *format,
+                         ...) G_GNUC_PRINTF (2, 3);
+
+static void
+add_problem (GPtrArray  *problems,
+             const char *format,
+             ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_ptr_array_add (problems, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+/* Adds every row in the write transaction, going on past a bad row so that @problems gets
+ * every bad line of the file in one pass (the caller then rolls everything back).  A header
+ * without a name column stops at once: no row can be read. */
+static void
 import_rows (SpDb        *db,
              gint64       tournament,
              const char  *path,
              SpDbCsv     *reader,
              guint       *n_imported,
-             GError     **error)
+             GPtrArray   *problems)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   int column_of[G_N_ELEMENTS (csv_columns)];
@@ -185,14 +205,22 @@ import_rows (SpDb        *db,
 
   if (reader->rows->len == 0)
     {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+      add_problem (problems,
                    _("%s is empty: a header line (name,club,country,team,federation_id) is "
                      "expected."), path);
-      return FALSE;
+      return;
     }
   header = reader->rows->pdata[0];
-  if (!read_header (path, header, g_array_index (reader->lines, guint, 0), column_of, error))
-    return FALSE;
+  {
+    g_autoptr(GError) header_error = NULL;
+
+    if (!read_header (path, header, g_array_index (reader->lines, guint, 0), column_of,
+                      &header_error))
+      {
+        g_ptr_array_add (problems, g_strdup (header_error->message));
+        return;
+      }
+  }
 
   for (guint r = 1; r < reader->rows->len; r++)
     {
@@ -201,22 +229,22 @@ import_rows (SpDb        *db,
       char *fields[G_N_ELEMENTS (csv_columns)] = { NULL };
       g_autoptr(GError) local_error = NULL;
       SpPlayer player = { 0 };
+      gboolean valid = TRUE;
 
-      for (guint i = 0; i < row->len; i++)
+      for (guint i = 0; i < row->len && valid; i++)
         if (!g_utf8_validate (row->pdata[i], -1, NULL))
           {
-            g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                         _("%s line %u: field %u is not valid UTF-8."), path, line, i + 1);
-            return FALSE;
+            add_problem (problems, _("%s line %u: field %u is not valid UTF-8."), path, line,
+                         i + 1);
+            valid = FALSE;
           }
-      if (row_is_blank (row))
+      if (!valid || row_is_blank (row))
         continue;
       if (row->len > header->len)
         {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("%s line %u: %u fields, but the header names %u columns."), path, line,
-                       row->len, header->len);
-          return FALSE;
+          add_problem (problems, _("%s line %u: %u fields, but the header names %u columns."),
+                       path, line, row->len, header->len);
+          continue;
         }
       for (guint k = 0; k < G_N_ELEMENTS (csv_columns); k++)
         if (column_of[k] >= 0 && (guint) column_of[k] < row->len
@@ -224,17 +252,15 @@ import_rows (SpDb        *db,
           fields[k] = row->pdata[column_of[k]];
       if (fields[0] == NULL)
         {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("%s line %u: the name is missing."), path, line);
-          return FALSE;
+          add_problem (problems, _("%s line %u: the name is missing."), path, line);
+          continue;
         }
       if (g_hash_table_contains (seen, fields[0]))
         {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("%s line %u: '%s' appears twice in the file (first on line %u)."), path,
-                       line, fields[0],
+          add_problem (problems, _("%s line %u: '%s' appears twice in the file (first on line "
+                                   "%u)."), path, line, fields[0],
                        GPOINTER_TO_UINT (g_hash_table_lookup (seen, fields[0])));
-          return FALSE;
+          continue;
         }
       g_hash_table_insert (seen, g_strdup (fields[0]), GUINT_TO_POINTER (line));
       player.tournament = tournament;
@@ -243,16 +269,14 @@ import_rows (SpDb        *db,
       player.country = fields[2];
       player.team = fields[3];
       player.federation_id = fields[4];
-      /* sp_db_add_player refuses a name already registered. */
+      /* sp_db_add_player refuses a name already registered, writing nothing of that row. */
       if (!sp_db_add_player (db, &player, &local_error))
         {
-          g_set_error (error, local_error->domain, local_error->code, "%s line %u: %s", path, line,
-                       local_error->message);
-          return FALSE;
+          add_problem (problems, "%s line %u: %s", path, line, local_error->message);
+          continue;
         }
       (*n_imported)++;
     }
-  return TRUE;
 }
 
 gboolean
@@ -262,6 +286,18 @@ sp_db_import_players (SpDb        *db,
                       guint       *n_imported,
                       GError     **error)
 {
+  return sp_db_import_players_full (db, tournament, path, n_imported, NULL, error);
+}
+
+gboolean
+sp_db_import_players_full (SpDb        *db,
+                           gint64       tournament,
+                           const char  *path,
+                           guint       *n_imported,
+                           GPtrArray  **problems,
+                           GError     **error)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
   SpDbCsv reader = { 0 };
   gboolean started;
   gboolean ok = FALSE;
@@ -269,15 +305,48 @@ sp_db_import_players (SpDb        *db,
   g_return_val_if_fail (db != NULL && path != NULL && n_imported != NULL, FALSE);
 
   *n_imported = 0;
-  if (!sp_db_csv_read (path, &reader, error))
-    return FALSE;
+  if (problems != NULL)
+    *problems = NULL;
+  {
+    g_autoptr(GError) read_error = NULL;
+
+    /* A broken quote stops the reader: that one problem is all the file can say. */
+    if (!sp_db_csv_read (path, &reader, &read_error))
+      {
+        if (problems != NULL)
+          {
+            *problems = g_ptr_array_new_with_free_func (g_free);
+            g_ptr_array_add (*problems, g_strdup (read_error->message));
+          }
+        g_propagate_error (error, g_steal_pointer (&read_error));
+        return FALSE;
+      }
+  }
   if (sp_db_begin_write (db, &started, error))
     {
-      ok = import_rows (db, tournament, path, &reader, n_imported, error);
-      ok = sp_db_end_write (db, started, ok, error);
+      import_rows (db, tournament, path, &reader, n_imported, found);
+      ok = sp_db_end_write (db, started, found->len == 0, error);
+      if (found->len > 0)
+        {
+          g_autofree char *all = NULL;
+
+          /* Every problem, one a line, in the order of the file. */
+          g_ptr_array_add (found, NULL);
+          all = g_strjoinv ("\n", (char **) found->pdata);
+          g_ptr_array_remove_index (found, found->len - 1);
+          g_set_error_literal (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, all);
+          ok = FALSE;
+        }
     }
   if (!ok)
     *n_imported = 0;
+  if (!ok && problems != NULL)
+    {
+      /* A failure of the store itself (locked, full) is the one problem to show. */
+      if (found->len == 0 && error != NULL && *error != NULL)
+        g_ptr_array_add (found, g_strdup ((*error)->message));
+      *problems = g_steal_pointer (&found);
+    }
   sp_db_csv_clear (&reader);
   return ok;
 }

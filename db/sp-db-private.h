@@ -76,6 +76,20 @@ gboolean      sp_db_update_tournament_name (SpDb         *db,
                                             gint64        id,
                                             const char   *name,
                                             GError      **error);
+/* Writes @tournament's name, venue, dates and hide_standings (the row @tournament->id). */
+gboolean      sp_db_update_tournament_event (SpDb                *db,
+                                             const SpTournament  *tournament,
+                                             GError             **error);
+/* Writes @tournament's ruleset, profile, options, sessions, seating, ranking and stakes. */
+gboolean      sp_db_update_tournament_rules (SpDb                *db,
+                                             const SpTournament  *tournament,
+                                             GError             **error);
+/* Registers the players of tournament @from again in @to (name, club, country, team,
+ * federation id), in the same order, active and not checked in. */
+gboolean      sp_db_copy_player_rows      (SpDb          *db,
+                                           gint64         from,
+                                           gint64         to,
+                                           GError       **error);
 /* Every row of the tournament, children first. */
 gboolean      sp_db_delete_tournament_rows (SpDb         *db,
                                             gint64        id,

@@ -13,7 +13,8 @@
 
 
 #define TOURNAMENT_COLUMNS \
-  "id, name, ruleset, profile, options, n_sessions, seating, ranking, base, per_tai, created"
+  "id, name, ruleset, profile, options, n_sessions, seating, ranking, base, per_tai, created," \
+  " venue, starts_on, ends_on, hide_standings"
 
 static SpTournament *
 tournament_from_row (sqlite3_stmt *statement)
@@ -33,6 +34,12 @@ tournament_from_row (sqlite3_stmt *statement)
   tournament->base = sqlite3_column_int (statement, 8);
   tournament->per_tai = sqlite3_column_int (statement, 9);
   tournament->created = sp_db_column_text (statement, 10);
+  tournament->venue = sp_db_column_text (statement, 11);
+  if (tournament->venue == NULL)
+    tournament->venue = g_strdup ("");
+  tournament->starts_on = sp_db_column_text (statement, 12);
+  tournament->ends_on = sp_db_column_text (statement, 13);
+  tournament->hide_standings = sqlite3_column_int (statement, 14) != 0;
   return tournament;
 }
 
@@ -70,11 +77,16 @@ sp_db_insert_tournament (SpDb          *db,
     sp_db_int (tournament->base),
     sp_db_int (tournament->per_tai),
     sp_db_text (created),
+    sp_db_text (tournament->venue != NULL ? tournament->venue : ""),
+    sp_db_text (tournament->starts_on),
+    sp_db_text (tournament->ends_on),
+    sp_db_int (tournament->hide_standings ? 1 : 0),
   };
 
   if (!sp_db_run (db, "INSERT INTO tournaments (name, ruleset, profile, options, n_sessions,"
-                  " seating, ranking, base, per_tai, created)"
-                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  " seating, ranking, base, per_tai, created, venue, starts_on, ends_on,"
+                  " hide_standings)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                   values, G_N_ELEMENTS (values), "creating the tournament", error))
     return FALSE;
   tournament->id = sqlite3_last_insert_rowid (db->handle);
@@ -151,6 +163,64 @@ sp_db_update_tournament_name (SpDb        *db,
 
   return sp_db_run (db, "UPDATE tournaments SET name = ? WHERE id = ?", values,
                     G_N_ELEMENTS (values), "renaming the tournament", error);
+}
+
+gboolean
+sp_db_update_tournament_event (SpDb                *db,
+                               const SpTournament  *tournament,
+                               GError             **error)
+{
+  const SpDbValue values[] = {
+    sp_db_text (tournament->name),
+    sp_db_text (tournament->venue != NULL ? tournament->venue : ""),
+    sp_db_text (tournament->starts_on),
+    sp_db_text (tournament->ends_on),
+    sp_db_int (tournament->hide_standings ? 1 : 0),
+    sp_db_int (tournament->id),
+  };
+
+  return sp_db_run (db, "UPDATE tournaments SET name = ?, venue = ?, starts_on = ?, ends_on = ?,"
+                    " hide_standings = ? WHERE id = ?", values, G_N_ELEMENTS (values),
+                    "changing the tournament", error);
+}
+
+gboolean
+sp_db_update_tournament_rules (SpDb                *db,
+                               const SpTournament  *tournament,
+                               GError             **error)
+{
+  const SpDbValue values[] = {
+    sp_db_text (sp_ruleset_to_string (tournament->ruleset)),
+    sp_db_text (tournament->profile),
+    sp_db_text (tournament->options != NULL ? tournament->options : ""),
+    sp_db_int (tournament->n_sessions),
+    sp_db_text (tournament->seating),
+    sp_db_text (tournament->ranking),
+    sp_db_int (tournament->base),
+    sp_db_int (tournament->per_tai),
+    sp_db_int (tournament->id),
+  };
+
+  return sp_db_run (db, "UPDATE tournaments SET ruleset = ?, profile = ?, options = ?,"
+                    " n_sessions = ?, seating = ?, ranking = ?, base = ?, per_tai = ?"
+                    " WHERE id = ?", values, G_N_ELEMENTS (values),
+                    "changing the tournament's rules", error);
+}
+
+gboolean
+sp_db_copy_player_rows (SpDb     *db,
+                        gint64    from,
+                        gint64    to,
+                        GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (to), sp_db_int (from) };
+
+  /* Registered anew: nobody withdrawn, replaced or checked in yet. */
+  return sp_db_run (db, "INSERT INTO players (tournament_id, name, club, country, team,"
+                    " federation_id)"
+                    " SELECT ?, name, club, country, team, federation_id FROM players"
+                    " WHERE tournament_id = ? ORDER BY id", values, G_N_ELEMENTS (values),
+                    "copying the players", error);
 }
 
 gboolean

@@ -68,6 +68,19 @@ check_name_free (SpDb        *db,
   return TRUE;
 }
 
+/* The venue and dates checked by the core, put in their stored form in @tournament. */
+static gboolean
+check_event (SpTournament  *tournament,
+             GError       **error)
+{
+  GError *core_error = NULL;
+
+  if (sp_tournament_check_event (tournament, &core_error))
+    return TRUE;
+  sp_db_propagate_refusal (error, core_error);
+  return FALSE;
+}
+
 gboolean
 sp_db_create_tournament (SpDb          *db,
                          SpTournament  *tournament,
@@ -76,18 +89,38 @@ sp_db_create_tournament (SpDb          *db,
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *created = g_date_time_format_iso8601 (now);
   g_autofree char *name = NULL;
+  g_autofree char *venue = NULL;
+  g_autofree char *starts_on = NULL;
+  g_autofree char *ends_on = NULL;
+  SpTournament row;
   gboolean started;
   gboolean ok;
 
   g_return_val_if_fail (db != NULL && tournament != NULL, FALSE);
 
+  /* The venue and dates are checked and written in their stored form without changing the
+   * caller's record, whose strings the caller owns. */
+  row = *tournament;
+  row.venue = venue = g_strdup (tournament->venue);
+  row.starts_on = starts_on = g_strdup (tournament->starts_on);
+  row.ends_on = ends_on = g_strdup (tournament->ends_on);
   name = sp_db_take_name (_("The tournament's name"), tournament->name, error);
-  if (name == NULL || !sp_db_begin_write (db, &started, error))
+  if (name == NULL)
     return FALSE;
-  ok = check_name_free (db, tournament->name, 0, error)
-       && sp_db_insert_tournament (db, tournament, created, error);
+  ok = check_event (&row, error);
+  /* check_event () may have replaced or freed them. */
+  venue = row.venue;
+  starts_on = row.starts_on;
+  ends_on = row.ends_on;
+  if (!ok || !sp_db_begin_write (db, &started, error))
+    return FALSE;
+  /* Stored without the blanks around it, as rename does. */
+  row.name = name;
+  ok = check_name_free (db, name, 0, error)
+       && sp_db_insert_tournament (db, &row, created, error);
   if (ok)
     {
+      tournament->id = row.id;
       g_free (tournament->created);
       tournament->created = g_strdup (created);
     }
@@ -113,6 +146,132 @@ sp_db_rename_tournament (SpDb        *db,
   ok = (current = sp_db_get_tournament (db, tournament, error)) != NULL
        && check_name_free (db, stripped, tournament, error)
        && sp_db_update_tournament_name (db, tournament, stripped, error);
+  return sp_db_end_write (db, started, ok, error);
+}
+
+gboolean
+sp_db_edit_tournament (SpDb                *db,
+                       const SpTournament  *changes,
+                       GError             **error)
+{
+  g_autoptr(SpTournament) current = NULL;
+  g_autofree char *name = NULL;
+  gboolean started;
+  gboolean ok;
+  /* A copy of the fields this operation writes, put in their stored form by the checks. */
+  SpTournament event = { 0 };
+
+  g_return_val_if_fail (db != NULL && changes != NULL, FALSE);
+
+  name = sp_db_take_name (_("The tournament's name"), changes->name, error);
+  if (name == NULL)
+    return FALSE;
+  event.id = changes->id;
+  event.name = name;
+  event.venue = g_strdup (changes->venue);
+  event.starts_on = g_strdup (changes->starts_on);
+  event.ends_on = g_strdup (changes->ends_on);
+  event.hide_standings = changes->hide_standings;
+  ok = check_event (&event, error) && sp_db_begin_write (db, &started, error);
+  if (ok)
+    {
+      ok = (current = sp_db_get_tournament (db, changes->id, error)) != NULL
+           && check_name_free (db, name, changes->id, error)
+           && sp_db_update_tournament_event (db, &event, error);
+      ok = sp_db_end_write (db, started, ok, error);
+    }
+  g_free (event.venue);
+  g_free (event.starts_on);
+  g_free (event.ends_on);
+  return ok;
+}
+
+/* The rules of @rules checked as the core checks a new tournament's: seating, ranking, the
+ * profile and every option. */
+static gboolean
+check_rules (SpTournament  *rules,
+             GError       **error)
+{
+  g_autoptr(SpRules) scorer = NULL;
+  GError *core_error = NULL;
+
+  if (!sp_tournament_check (rules, &core_error)
+      || (scorer = sp_tournament_new_rules (rules, &core_error)) == NULL)
+    {
+      sp_db_propagate_refusal (error, core_error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+sp_db_change_rules (SpDb                *db,
+                    const SpTournament  *rules,
+                    GError             **error)
+{
+  g_autoptr(SpTournament) current = NULL;
+  SpTournamentSummary summary;
+  SpTournament row;
+  g_autofree char *ranking = NULL;
+  gboolean started;
+  gboolean ok;
+
+  g_return_val_if_fail (db != NULL && rules != NULL, FALSE);
+
+  /* sp_tournament_check () writes the ranking in its own spelling: on a copy. */
+  row = *rules;
+  row.ranking = ranking = g_strdup (rules->ranking);
+  ok = check_rules (&row, error);
+  ranking = row.ranking;
+  if (!ok || !sp_db_begin_write (db, &started, error))
+    return FALSE;
+  ok = (current = sp_db_get_tournament (db, rules->id, error)) != NULL
+       && sp_db_summarize_tournament (db, rules->id, &summary, error);
+  if (ok && summary.n_hands > 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "“%s” has %u hand entered, scored under its rules: they can no "
+                                "longer change.",
+                                "“%s” has %u hands entered, scored under its rules: they can no "
+                                "longer change.", summary.n_hands),
+                   current->name, summary.n_hands);
+      ok = FALSE;
+    }
+  if (ok && summary.n_drawn > 0
+      && (row.n_sessions != current->n_sessions
+          || g_strcmp0 (row.seating, current->seating) != 0))
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("“%s” has a session drawn: its number of sessions and its seating method "
+                     "can no longer change."), current->name);
+      ok = FALSE;
+    }
+  ok = ok && sp_db_update_tournament_rules (db, &row, error);
+  return sp_db_end_write (db, started, ok, error);
+}
+
+gboolean
+sp_db_duplicate_tournament (SpDb          *db,
+                            SpTournament  *tournament,
+                            gint64         players_from,
+                            GError       **error)
+{
+  g_autoptr(SpTournament) source = NULL;
+  gboolean started;
+  gboolean ok;
+
+  g_return_val_if_fail (db != NULL && tournament != NULL, FALSE);
+
+  if (!sp_db_begin_write (db, &started, error))
+    return FALSE;
+  /* sp_db_create_tournament joins this transaction: the tournament and its players are
+   * written together or not at all. */
+  ok = (players_from == 0
+        || (source = sp_db_get_tournament (db, players_from, error)) != NULL)
+       && sp_db_create_tournament (db, tournament, error)
+       && (players_from == 0
+           || sp_db_copy_player_rows (db, players_from, tournament->id, error));
   return sp_db_end_write (db, started, ok, error);
 }
 

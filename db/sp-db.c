@@ -599,7 +599,7 @@ static const struct
   const char *columns;
 } audited[] = {
   { "tournaments", "name ruleset profile options n_sessions seating ranking base per_tai "
-                   "plan_seed hide_standings" },
+                   "plan_seed venue starts_on ends_on hide_standings" },
   { "players", "tournament_id name club country team federation_id status substitute_for "
                "present" },
   { "sessions", "tournament_id number status seed time_up final_top clock_length clock_run "

@@ -372,6 +372,26 @@ gboolean sp_db_delete_tournament (SpDb          *db,
                                   gint64         tournament,
                                   const char    *confirm_name,
                                   GError       **error);
+/* Tournament Settings: writes @changes->name, venue, starts_on, ends_on and hide_standings to
+ * tournament @changes->id (all five: they replace what was stored).  The name is checked as
+ * by rename, the venue and dates by sp_tournament_check_event (). */
+gboolean sp_db_edit_tournament   (SpDb                *db,
+                                  const SpTournament  *changes,
+                                  GError             **error);
+/* Replaces the rules of tournament @rules->id by @rules's ruleset, profile, options, number
+ * of sessions, seating, ranking and stakes (checked as a new tournament's are).  Refused once
+ * a hand is entered (every hand was scored under the rules); the number of sessions and the
+ * seating method are refused once a session is drawn. */
+gboolean sp_db_change_rules      (SpDb                *db,
+                                  const SpTournament  *rules,
+                                  GError             **error);
+/* Creates @tournament (as sp_db_create_tournament) and, when @players_from is not 0, registers
+ * that tournament's players in it too (names and fields; active, not checked in): one
+ * transaction. */
+gboolean sp_db_duplicate_tournament (SpDb          *db,
+                                     SpTournament  *tournament,
+                                     gint64         players_from,
+                                     GError       **error);
 
 /* A tournament at a glance, for `tournament show`. */
 typedef struct
@@ -430,6 +450,15 @@ gboolean sp_db_import_players    (SpDb            *db,
                                   const char      *path,
                                   guint           *n_imported,
                                   GError         **error);
+/* The same, reading the whole file in one pass: on a refusal *@problems (when not NULL) gets
+ * every problem found (char *, "PATH line N: …", in line order) and @error lists them one a
+ * line; nothing is imported. */
+gboolean sp_db_import_players_full (SpDb          *db,
+                                    gint64         tournament,
+                                    const char    *path,
+                                    guint         *n_imported,
+                                    GPtrArray    **problems,
+                                    GError       **error);
 
 /* The rows of a CSV file (libcsv, strict: an unclosed quote is an error naming its line), each
  * with the line it ends on; a UTF-8 BOM is skipped. */

@@ -568,6 +568,65 @@ test_import (Fixture       *fixture,
   g_assert_cmpuint (count_rows (fixture, "players"), ==, 4);
 }
 
+/* A file with several bad lines: every one of them is named, in line order, and nothing is
+ * imported (not even the good lines between them). */
+static void
+test_import_all_errors (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const char *const expected[] = {
+    "line 3: the name is missing",
+    "line 5: 'Ann' appears twice in the file (first on line 2)",
+    "line 6: 3 fields, but the header names 2 columns",
+    "line 7: ",            /* already registered */
+  };
+  g_autofree char *path = g_build_filename (fixture->folder, "players.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  guint n = 99;
+
+  create (fixture, "random", 1, 2, "");
+  g_assert_true (g_file_set_contents (path,
+                                      "name,club\nAnn,A\n,B\nBo,C\nAnn,D\nCy,E,extra\n"
+                                      "P1,F\nDee,G\n", -1, NULL));
+  g_assert_false (sp_db_import_players_full (fixture->db, fixture->tournament->id, path, &n,
+                                             &problems, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_nonnull (problems);
+  g_assert_cmpuint (problems->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      const char *problem = g_ptr_array_index (problems, i);
+
+      if (strstr (problem, expected[i]) == NULL)
+        g_error ("problem %u: '%s' does not say '%s'", i, problem, expected[i]);
+      /* The error's message lists them all, one a line. */
+      g_assert_nonnull (strstr (error->message, problem));
+    }
+  g_assert_nonnull (strstr (g_ptr_array_index (problems, 3), "P1"));
+  g_assert_cmpuint (count_rows (fixture, "players"), ==, 2);
+
+  /* The plain call says the same, all lines in its message. */
+  g_clear_error (&error);
+  g_assert_false (sp_db_import_players (fixture->db, fixture->tournament->id, path, &n, &error));
+  {
+    g_auto(GStrv) lines = g_strsplit (error->message, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, G_N_ELEMENTS (expected));
+  }
+  g_assert_cmpuint (count_rows (fixture, "players"), ==, 2);
+
+  /* A broken quote stops the reader: its one problem is listed. */
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  g_clear_error (&error);
+  g_assert_true (g_file_set_contents (path, "name\nAnn\n\"Open\n", -1, NULL));
+  g_assert_false (sp_db_import_players_full (fixture->db, fixture->tournament->id, path, &n,
+                                             &problems, &error));
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (problems, 0), "line 3"));
+}
+
 static void
 test_substitution (Fixture       *fixture,
                    gconstpointer  data)
@@ -964,6 +1023,7 @@ main (int    argc,
   ADD ("close-reopen", test_close_reopen, NULL);
   ADD ("names", test_names, NULL);
   ADD ("import", test_import, NULL);
+  ADD ("import-all-errors", test_import_all_errors, NULL);
   ADD ("balanced-late-player", test_balanced_late_player, NULL);
   ADD ("team-too-large", test_team_too_large, NULL);
   ADD ("substitution", test_substitution, NULL);

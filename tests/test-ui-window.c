@@ -429,6 +429,10 @@ test_window_sessions (void)
   button = find_drawn_button (GTK_WIDGET (window), "_Draw Session");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
+  /* The draw dialog, with a random seed. */
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_DRAW_DIALOG), "the draw dialog");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (find_toplevel (SP_TYPE_DRAW_DIALOG)),
+                                             "dialog.draw", NULL));
   g_assert_true (sp_db_get_session (shown, tournament.id, 1, &info, &error));
   g_assert_no_error (error);
   g_assert_true (info.exists);
@@ -451,7 +455,7 @@ test_window_sessions (void)
       /* The card: its header's box holds the title; the grid below, a row per chair. */
       GtkWidget *card = gtk_widget_get_parent (gtk_widget_get_parent (
                           find_drawn_label (GTK_WIDGET (window), table)));
-      GtkWidget *grid = gtk_widget_get_last_child (card);
+      GtkWidget *grid = gtk_widget_get_prev_sibling (gtk_widget_get_last_child (card));
       static const char *const winds[4] = { "東", "南", "西", "北" };
 
       g_assert_true (GTK_IS_GRID (grid));
@@ -575,7 +579,12 @@ test_window_sessions_draw_refused (void)
 
   button = find_drawn_button (GTK_WIDGET (window), "_Draw Session");
   g_signal_emit_by_name (button, "clicked");
-  g_assert_true (shows_label_text (GTK_WIDGET (window), error->message));
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_DRAW_DIALOG), "the draw dialog");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (find_toplevel (SP_TYPE_DRAW_DIALOG)),
+                                             "dialog.draw", NULL));
+  g_assert_true (shows_label_text (GTK_WIDGET (find_toplevel (SP_TYPE_DRAW_DIALOG)),
+                                   error->message));
+  gtk_window_destroy (find_toplevel (SP_TYPE_DRAW_DIALOG));
   seats = sp_db_list_seats (sp_window_get_database (SP_WINDOW (window)), tournament.id, 2, NULL);
   g_assert_true (seats == NULL || seats->len == 0);
 
@@ -989,7 +998,7 @@ test_window_import_players (void)
   wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
               "the import's errors to be shown");
   dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
-  line = adw_message_dialog_get_extra_child (dialog);
+  line = find_widget (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_LABEL);
   g_test_message ("import refused: %s", gtk_label_get_text (GTK_LABEL (line)));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (line)), "3"));
   maybe_screenshot (GTK_WINDOW (dialog), "import-players-errors.png");

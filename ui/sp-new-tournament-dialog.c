@@ -1,10 +1,12 @@
-/* sp-new-tournament-dialog.c: the dialog that creates a tournament: its name, rules, profile
- * and the profile's options, sessions, seating and ranking.
+/* sp-new-tournament-dialog.c: the dialog that creates a tournament: its name, venue and dates,
+ * rules, profile and the profile's options, sessions, seating, ranking and the tournament's
+ * options; opened on an existing tournament, it duplicates its settings (and its players).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "sp-core.h"
+#include "sp-date-row.h"
 #include "sp-form.h"
 #include "sp-new-tournament-dialog.h"
 
@@ -34,9 +36,18 @@ struct _SpNewTournamentDialog
 
   SpDb      *db;        /* the window's, which outlives its modal dialog */
   GPtrArray *options;   /* of OptionRow */
+  gint64     source;    /* the tournament duplicated, 0 for a new one */
+  gint64     editing;   /* the tournament whose rules change, 0 when creating one */
 
   /* Template children */
+  GtkButton    *create_button;
+  AdwPreferencesGroup *tournament_group;
   AdwEntryRow  *name_row;
+  AdwEntryRow  *venue_row;
+  AdwEntryRow  *starts_row;
+  AdwEntryRow  *ends_row;
+  GtkWidget    *copy_players_row;
+  GtkSwitch    *copy_players_switch;
   GtkLabel     *error_label;
   AdwComboRow  *ruleset_row;
   AdwComboRow  *profile_row;
@@ -49,6 +60,10 @@ struct _SpNewTournamentDialog
   AdwComboRow  *swiss_row;
   AdwComboRow  *ranking_row;
   GtkSpinButton *group_tables_spin;
+  GtkSwitch    *rank_substitutes_switch;
+  AdwComboRow  *penalties_row;
+  GtkWidget    *dealer_repeats_row;
+  GtkSwitch    *dealer_repeats_switch;
   AdwPreferencesGroup *options_group;
 };
 
@@ -57,6 +72,7 @@ G_DEFINE_FINAL_TYPE (SpNewTournamentDialog, sp_new_tournament_dialog, ADW_TYPE_W
 enum
 {
   SIGNAL_CREATED,
+  SIGNAL_RULES_CHANGED,
   N_SIGNALS
 };
 
@@ -344,6 +360,8 @@ ruleset_changed_cb (SpNewTournamentDialog *self)
   /* Stakes settle Taiwan's 台 and Guangdong's 番 in money; MCR has none. */
   gtk_widget_set_visible (self->base_row, ruleset != SP_RULESET_MCR);
   gtk_widget_set_visible (self->per_tai_row, ruleset == SP_RULESET_TAIWAN);
+  /* Taiwan always repeats the dealer and MCR never does: only Guangdong leaves it open. */
+  gtk_widget_set_visible (self->dealer_repeats_row, ruleset == SP_RULESET_GUANGDONG);
   g_free (defaults.seating);
   g_free (defaults.ranking);
 
@@ -359,10 +377,12 @@ create_tournament (SpNewTournamentDialog *self)
   g_autoptr(SpRules) rules = NULL;
   g_autoptr(GError) error = NULL;
   SpRuleset ruleset = selected_ruleset (self);
+  SpTournamentOptions defaults;
   guint group_tables;
   gboolean ok = TRUE;
 
   tournament->name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+  g_strstrip (tournament->name);
   tournament->ruleset = ruleset;
   tournament->profile = g_strdup (selected_profile (self));
   tournament->n_sessions = gtk_spin_button_get_value_as_int (self->sessions_spin);
@@ -394,8 +414,46 @@ create_tournament (SpNewTournamentDialog *self)
   if (ok && g_strcmp0 (tournament->seating, "swiss") == 0
       && adw_combo_row_get_selected (self->swiss_row) == 1)
     ok = sp_tournament_add_option (tournament, rules, "swiss", "snake", &error);
+  /* The tournament's options, written when they differ from the defaults. */
+  sp_tournament_get_options (&(SpTournament) { 0 }, &defaults, NULL);
+  if (ok && gtk_switch_get_active (self->rank_substitutes_switch) != defaults.rank_substitutes)
+    ok = sp_tournament_add_option (tournament, rules, "rank_substitutes",
+                                   defaults.rank_substitutes ? "off" : "on", &error);
+  if (ok && (adw_combo_row_get_selected (self->penalties_row) == 0)
+            != defaults.penalties_in_session)
+    ok = sp_tournament_add_option (tournament, rules, "penalties",
+                                   defaults.penalties_in_session ? "overall" : "session", &error);
+  if (ok && ruleset == SP_RULESET_GUANGDONG
+      && gtk_switch_get_active (self->dealer_repeats_switch) != defaults.dealer_repeats)
+    ok = sp_tournament_add_option (tournament, rules, "dealer_repeats",
+                                   defaults.dealer_repeats ? "off" : "on", &error);
 
-  ok = ok && sp_db_create_tournament (self->db, tournament, &error);
+  tournament->venue = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->venue_row)));
+  tournament->starts_on = sp_date_row_get_date (self->starts_row);
+  tournament->ends_on = sp_date_row_get_date (self->ends_row);
+  if (tournament->options == NULL)
+    tournament->options = g_strdup ("");
+
+  if (self->editing != 0)
+    {
+      tournament->id = self->editing;
+      if (!ok || !sp_db_change_rules (self->db, tournament, &error))
+        {
+          /* The group is hidden in this mode but for the refusal it shows. */
+          gtk_widget_set_visible (GTK_WIDGET (self->tournament_group), TRUE);
+          sp_form_show_error (self->error_label, error->message);
+          return;
+        }
+      g_signal_emit (self, signals[SIGNAL_RULES_CHANGED], 0, tournament->id);
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+
+  /* A copy with its players is one transaction: the tournament and they, or nothing. */
+  if (ok && self->source != 0 && gtk_switch_get_active (self->copy_players_switch))
+    ok = sp_db_duplicate_tournament (self->db, tournament, self->source, &error);
+  else
+    ok = ok && sp_db_create_tournament (self->db, tournament, &error);
   if (!ok)
     {
       sp_form_show_error (self->error_label, error->message);
@@ -456,10 +514,35 @@ sp_new_tournament_dialog_class_init (SpNewTournamentDialogClass *klass)
   signals[SIGNAL_CREATED] =
     g_signal_new ("created", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_STRING);
+  /**
+   * SpNewTournamentDialog::rules-changed:
+   * @self: the dialog
+   * @id: the tournament whose rules the store has changed
+   *
+   * Emitted, in the Change Rules mode, when the store has written the rules, just before the
+   * dialog closes.
+   */
+  signals[SIGNAL_RULES_CHANGED] =
+    g_signal_new ("rules-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-new-tournament-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, create_button);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, tournament_group);
   gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, name_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, venue_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, starts_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, ends_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, copy_players_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog,
+                                        copy_players_switch);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog,
+                                        rank_substitutes_switch);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, penalties_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, dealer_repeats_row);
+  gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog,
+                                        dealer_repeats_switch);
   gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, ruleset_row);
   gtk_widget_class_bind_template_child (widget_class, SpNewTournamentDialog, profile_row);
@@ -492,6 +575,12 @@ sp_new_tournament_dialog_init (SpNewTournamentDialog *self)
   g_signal_connect_swapped (self->seating_row, "notify::selected",
                             G_CALLBACK (seating_changed_cb), self);
   sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->name_row));
+  sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->venue_row));
+  sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->starts_row));
+  sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->ends_row));
+  sp_date_row_setup (self->starts_row);
+  sp_date_row_setup (self->ends_row);
+  sp_date_row_follow (self->ends_row, self->starts_row);
 
   ruleset_changed_cb (self);
   seating_changed_cb (self);
@@ -518,5 +607,193 @@ sp_new_tournament_dialog_new (GtkWindow *parent,
                        "destroy-with-parent", TRUE,
                        NULL);
   self->db = db;
+  return self;
+}
+
+/* Shows @value (as the rules spell it) in an option row. */
+static void
+set_option_value (OptionRow  *option,
+                  const char *value)
+{
+  switch (option->kind)
+    {
+    case OPTION_SWITCH:
+      gtk_switch_set_active (GTK_SWITCH (option->control),
+                             g_strcmp0 (value, "on") == 0 || g_strcmp0 (value, "1") == 0
+                             || g_strcmp0 (value, "true") == 0);
+      break;
+    case OPTION_RANGE:
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (option->control),
+                                 g_ascii_strtoll (value, NULL, 10));
+      break;
+    case OPTION_CHOICE:
+      {
+        GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (option->row));
+
+        for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+          {
+            g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+            if (g_strcmp0 (gtk_string_object_get_string (item), value) == 0)
+              adw_combo_row_set_selected (ADW_COMBO_ROW (option->row), i);
+          }
+      }
+      break;
+    case OPTION_TEXT:
+    default:
+      gtk_editable_set_text (GTK_EDITABLE (option->control), value);
+      break;
+    }
+}
+
+static gboolean
+name_is_taken (SpNewTournamentDialog *self,
+               const char            *name)
+{
+  g_autoptr(GPtrArray) list = sp_db_list_tournaments (self->db, NULL);
+
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    {
+      if (g_strcmp0 (((SpTournament *) g_ptr_array_index (list, i))->name, name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Shows the settings of @source in the fields: its rules, profile and every option it set. */
+static void
+fill_from (SpNewTournamentDialog *self,
+           const SpTournament    *source)
+{
+  g_auto(GStrv) lines = g_strsplit (source->options != NULL ? source->options : "", "\n", -1);
+  g_autofree char *name = NULL;
+  SpTournamentOptions options;
+  const char *const *profiles;
+
+  /* Translators: the name offered for a duplicated tournament; %s is the original's name. */
+  name = g_strdup_printf (_("%s (copy)"), source->name);
+  /* A name no tournament has yet, so that Create works at once. */
+  for (guint n = 2; n < 100 && name_is_taken (self, name); n++)
+    {
+      g_free (name);
+      /* Translators: the name offered for a further duplicate; %s is the original's name,
+       * %u the copy's number (2, 3, …). */
+      name = g_strdup_printf (_("%s (copy %u)"), source->name, n);
+    }
+  gtk_editable_set_text (GTK_EDITABLE (self->name_row), name);
+  gtk_editable_set_text (GTK_EDITABLE (self->venue_row),
+                         source->venue != NULL ? source->venue : "");
+  sp_date_row_set_date (self->starts_row, source->starts_on);
+  sp_date_row_set_date (self->ends_row, source->ends_on);
+
+  adw_combo_row_set_selected (self->ruleset_row, (guint) source->ruleset);
+  profiles = sp_rules_list_profiles (source->ruleset);
+  for (guint i = 0; profiles != NULL && profiles[i] != NULL; i++)
+    {
+      if (g_strcmp0 (profiles[i], source->profile) == 0)
+        adw_combo_row_set_selected (self->profile_row, i);
+    }
+  gtk_spin_button_set_value (self->sessions_spin, source->n_sessions);
+  adw_combo_row_set_selected (self->seating_row,
+                              index_of (seating_methods, G_N_ELEMENTS (seating_methods),
+                                        source->seating));
+  adw_combo_row_set_selected (self->ranking_row,
+                              index_of (rankings, G_N_ELEMENTS (rankings), source->ranking));
+  if (source->ruleset != SP_RULESET_MCR)
+    gtk_spin_button_set_value (self->base_spin, source->base);
+  if (source->ruleset == SP_RULESET_TAIWAN)
+    gtk_spin_button_set_value (self->per_tai_spin, source->per_tai);
+
+  if (sp_tournament_get_options (source, &options, NULL))
+    {
+      gtk_switch_set_active (self->rank_substitutes_switch, options.rank_substitutes);
+      adw_combo_row_set_selected (self->penalties_row, options.penalties_in_session ? 0 : 1);
+      gtk_switch_set_active (self->dealer_repeats_switch, options.dealer_repeats);
+      gtk_spin_button_set_value (self->group_tables_spin, options.group_tables);
+      adw_combo_row_set_selected (self->swiss_row, options.swiss_snake ? 1 : 0);
+    }
+  /* The ruleset's own options: each row shows the value the source set. */
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *eq = strchr (lines[i], '=');
+
+      if (eq == NULL)
+        continue;
+      *eq = '\0';
+      for (guint j = 0; j < self->options->len; j++)
+        {
+          OptionRow *option = g_ptr_array_index (self->options, j);
+
+          if (strcmp (option->key, lines[i]) == 0)
+            set_option_value (option, eq + 1);
+        }
+    }
+}
+
+/**
+ * sp_new_tournament_dialog_new_copy:
+ * @parent: the main window, which the dialog stays over
+ * @db: (transfer none): the store, which outlives the dialog
+ * @source: the tournament whose settings the new one starts from
+ *
+ * The New Tournament dialog filled with @source's settings (rules, profile, options,
+ * sessions, seating, ranking, venue and dates) and the name "@source (copy)", with a switch
+ * to register @source's players in the new tournament too.
+ *
+ * Returns: (transfer none): a new modal dialog, not yet shown.
+ */
+SpNewTournamentDialog *
+sp_new_tournament_dialog_new_copy (GtkWindow          *parent,
+                                   SpDb               *db,
+                                   const SpTournament *source)
+{
+  SpNewTournamentDialog *self;
+
+  g_return_val_if_fail (source != NULL, NULL);
+
+  self = sp_new_tournament_dialog_new (parent, db);
+  self->source = source->id;
+  gtk_window_set_title (GTK_WINDOW (self), _("Duplicate Tournament"));
+  gtk_widget_set_visible (self->copy_players_row, TRUE);
+  fill_from (self, source);
+  return self;
+}
+
+/**
+ * sp_new_tournament_dialog_new_rules:
+ * @parent: the window the dialog stays over
+ * @db: (transfer none): the store, which outlives the dialog
+ * @tournament: the tournament whose rules change
+ *
+ * The dialog in its Change Rules mode: the rules, profile, options, sessions, seating and
+ * ranking of @tournament, written by sp_db_change_rules () on Save (refused once a hand is
+ * entered).  The name, venue and dates are Tournament Settings' and not shown.
+ *
+ * Returns: (transfer none): a new modal dialog, not yet shown.
+ */
+SpNewTournamentDialog *
+sp_new_tournament_dialog_new_rules (GtkWindow          *parent,
+                                    SpDb               *db,
+                                    const SpTournament *tournament)
+{
+  SpNewTournamentDialog *self;
+
+  g_return_val_if_fail (tournament != NULL, NULL);
+
+  self = sp_new_tournament_dialog_new (parent, db);
+  self->editing = tournament->id;
+  gtk_window_set_title (GTK_WINDOW (self), _("Change Rules"));
+  gtk_button_set_label (self->create_button, _("_Save"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->create_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save"), -1);
+  fill_from (self, tournament);
+  gtk_editable_set_text (GTK_EDITABLE (self->name_row), tournament->name);
+  gtk_widget_set_visible (GTK_WIDGET (self->name_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->venue_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->starts_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->ends_row), FALSE);
+  /* The group keeps only the place where a refusal is shown, hidden until one is. */
+  adw_preferences_group_set_title (self->tournament_group, "");
+  gtk_widget_set_visible (GTK_WIDGET (self->tournament_group), FALSE);
   return self;
 }

@@ -15,5 +15,11 @@ G_DECLARE_FINAL_TYPE (SpNewTournamentDialog, sp_new_tournament_dialog, SP, NEW_T
 
 SpNewTournamentDialog *sp_new_tournament_dialog_new (GtkWindow *parent,
                                                      SpDb      *db);
+SpNewTournamentDialog *sp_new_tournament_dialog_new_copy (GtkWindow          *parent,
+                                                          SpDb               *db,
+                                                          const SpTournament *source);
+SpNewTournamentDialog *sp_new_tournament_dialog_new_rules (GtkWindow          *parent,
+                                                           SpDb               *db,
+                                                           const SpTournament *tournament);
 
 G_END_DECLS

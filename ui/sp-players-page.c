@@ -11,10 +11,17 @@
 #define SP_TYPE_PLAYER_ITEM (sp_player_item_get_type ())
 G_DECLARE_FINAL_TYPE (SpPlayerItem, sp_player_item, SP, PLAYER_ITEM, GObject)
 
+/* The text columns an item keeps a collation key of (Column below, up to the status). */
+#define N_TEXT_COLUMNS 6
+
 struct _SpPlayerItem
 {
   GObject   parent_instance;
   SpPlayer *player;
+  /* Made once, not at each comparison or keystroke: sorting 1,000 players compares ~10,000
+   * pairs, and collating or case-folding them each time is what made it slow. */
+  char     *sort_keys[N_TEXT_COLUMNS]; /* g_utf8_collate_key of each text column, or NULL */
+  char     *folded;                    /* name, club and team case-folded, '\n'-separated */
 };
 
 G_DEFINE_FINAL_TYPE (SpPlayerItem, sp_player_item, G_TYPE_OBJECT)
@@ -22,7 +29,12 @@ G_DEFINE_FINAL_TYPE (SpPlayerItem, sp_player_item, G_TYPE_OBJECT)
 static void
 sp_player_item_finalize (GObject *object)
 {
-  g_clear_pointer (&SP_PLAYER_ITEM (object)->player, sp_player_free);
+  SpPlayerItem *self = SP_PLAYER_ITEM (object);
+
+  g_clear_pointer (&self->player, sp_player_free);
+  for (guint i = 0; i < N_TEXT_COLUMNS; i++)
+    g_clear_pointer (&self->sort_keys[i], g_free);
+  g_clear_pointer (&self->folded, g_free);
   G_OBJECT_CLASS (sp_player_item_parent_class)->finalize (object);
 }
 
@@ -46,12 +58,18 @@ struct _SpPlayersPage
 
   GListStore *players;
   GtkCustomFilter *player_filter;
+  GListModel *filtered;     /* the players the search shows, owned by the view's model */
   GtkSingleSelection *selection;
+  GtkStringList *teams;     /* "All Teams", then the teams of the players, sorted */
+  char *needle;             /* the search case-folded, NULL for none */
+  char *team;               /* the team shown, NULL for all */
 
   /* Template children */
   GtkSearchEntry *search_entry;
+  GtkDropDown *team_dropdown;
   GtkStack *players_stack;
   GtkColumnView *players_view;
+  AdwStatusPage *no_match_page;
 };
 
 G_DEFINE_FINAL_TYPE (SpPlayersPage, sp_players_page, GTK_TYPE_BOX)
@@ -113,18 +131,35 @@ item_text (gpointer item,
   return g_strdup (player_text (SP_PLAYER_ITEM (item)->player, column));
 }
 
+/* @item's collation key for @column, made at its first use. */
+static const char *
+sort_key (SpPlayerItem *item,
+          Column        column)
+{
+  if (item->sort_keys[column] == NULL)
+    {
+      const char *text = player_text (item->player, column);
+
+      item->sort_keys[column] = g_utf8_collate_key (text != NULL ? text : "", -1);
+    }
+  return item->sort_keys[column];
+}
+
 static int
 compare_items (gconstpointer a,
                gconstpointer b,
                gpointer      user_data)
 {
   Column column = GPOINTER_TO_INT (user_data);
-  const SpPlayer *pa = SP_PLAYER_ITEM ((gpointer) a)->player;
-  const SpPlayer *pb = SP_PLAYER_ITEM ((gpointer) b)->player;
+  SpPlayerItem *ia = SP_PLAYER_ITEM ((gpointer) a);
+  SpPlayerItem *ib = SP_PLAYER_ITEM ((gpointer) b);
+  int order;
 
   if (column == COLUMN_PRESENT)
-    return sp_column_compare_numbers (pa->present, pb->present);
-  return sp_column_compare_texts (player_text (pa, column), player_text (pb, column));
+    return sp_column_compare_numbers (ia->player->present, ib->player->present);
+  g_assert (column < N_TEXT_COLUMNS);
+  order = strcmp (sort_key (ia, column), sort_key (ib, column));
+  return order < 0 ? GTK_ORDERING_SMALLER : order > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 
 static void
@@ -201,42 +236,148 @@ switch_bind_cb (GtkSignalListItemFactory *factory,
   gtk_accessible_update_property (GTK_ACCESSIBLE (toggle), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-static gboolean
-contains_folded (const char *field,
-                 const char *needle)
+/* Name, club and team case-folded, one a line, for the search (a needle holds no newline:
+ * the search entry is one line). */
+static const char *
+folded_fields (SpPlayerItem *item)
 {
-  g_autofree char *folded = NULL;
+  if (item->folded == NULL)
+    {
+      g_autofree char *joined = g_strjoin ("\n", item->player->name,
+                                           item->player->club != NULL ? item->player->club : "",
+                                           item->player->team != NULL ? item->player->team : "",
+                                           NULL);
 
-  if (field == NULL)
-    return FALSE;
-  folded = g_utf8_casefold (field, -1);
-  return strstr (folded, needle) != NULL;
+      item->folded = g_utf8_casefold (joined, -1);
+    }
+  return item->folded;
 }
 
-/* The players whose name, club or team holds what is typed in the search entry. */
+/* The players of the team chosen (any for "All Teams") whose name, club or team holds what is
+ * typed in the search entry. */
 static gboolean
 player_matches (gpointer item,
                 gpointer user_data)
 {
   SpPlayersPage *self = user_data;
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-  g_autofree char *needle = NULL;
   const SpPlayer *player = SP_PLAYER_ITEM (item)->player;
 
-  if (text == NULL || *text == '\0')
+  if (self->team != NULL && g_strcmp0 (player->team, self->team) != 0)
+    return FALSE;
+  if (self->needle == NULL)
     return TRUE;
-  needle = g_utf8_casefold (text, -1);
-  return contains_folded (player->name, needle) || contains_folded (player->club, needle)
-         || contains_folded (player->team, needle);
+  return strstr (folded_fields (SP_PLAYER_ITEM (item)), self->needle) != NULL;
+}
+
+/* What the filter looks for, read once per change rather than once per player. */
+static void
+filter_changed (SpPlayersPage *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  guint team = gtk_drop_down_get_selected (self->team_dropdown);
+  g_autofree char *needle = NULL;
+  g_autofree char *chosen = NULL;
+  GtkFilterChange change = GTK_FILTER_CHANGE_DIFFERENT;
+
+  if (text != NULL && *text != '\0')
+    needle = g_utf8_casefold (text, -1);
+  if (team != GTK_INVALID_LIST_POSITION && team > 0)
+    chosen = g_strdup (gtk_string_list_get_string (self->teams, team));
+  /* Typing one more letter only narrows the list, deleting one only widens it: the filter
+   * model then looks at the rows shown (or hidden) alone. */
+  if (g_strcmp0 (chosen, self->team) == 0)
+    {
+      if (g_strcmp0 (needle, self->needle) == 0)
+        return;
+      if (self->needle == NULL || (needle != NULL && strstr (needle, self->needle) != NULL))
+        change = GTK_FILTER_CHANGE_MORE_STRICT;
+      else if (needle == NULL || strstr (self->needle, needle) != NULL)
+        change = GTK_FILTER_CHANGE_LESS_STRICT;
+    }
+  g_free (self->needle);
+  self->needle = g_steal_pointer (&needle);
+  g_free (self->team);
+  self->team = g_steal_pointer (&chosen);
+  if (self->player_filter != NULL)
+    gtk_filter_changed (GTK_FILTER (self->player_filter), change);
+}
+
+/* Registered players none of whom the search matches: a page that says so, and what to do. */
+static void
+filtered_changed_cb (GListModel    *filtered,
+                     guint          position,
+                     guint          removed,
+                     guint          added,
+                     SpPlayersPage *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (self->players_stack);
+  gboolean registered = g_list_model_get_n_items (G_LIST_MODEL (self->players)) > 0;
+  gboolean shown = g_list_model_get_n_items (filtered) > 0;
+  g_autofree char *description = NULL;
+  g_autofree char *escaped = NULL;
+
+  if (!registered)
+    return;
+  if (shown)
+    {
+      if (g_strcmp0 (name, "no-match") == 0)
+        gtk_stack_set_visible_child_name (self->players_stack, "list");
+      return;
+    }
+  escaped = g_markup_escape_text (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
+  /* Translators: %s is what was typed in the players' search entry. */
+  description = g_strdup_printf (_("No player's name, club or team holds “%s”. Search for "
+                                   "something else, or add the player."), escaped);
+  adw_status_page_set_description (self->no_match_page, description);
+  gtk_stack_set_visible_child_name (self->players_stack, "no-match");
 }
 
 static void
 search_changed_cb (SpPlayersPage *self)
 {
-  gtk_filter_changed (GTK_FILTER (self->player_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  filter_changed (self);
 }
 
 static void selection_changed_cb (SpPlayersPage *self);
+
+static int
+compare_team_names (gconstpointer a,
+                    gconstpointer b)
+{
+  return g_utf8_collate (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Offers the teams of @list in the team filter, keeping the team chosen when it is still there. */
+static void
+update_teams (SpPlayersPage *self,
+              GPtrArray     *list)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *chosen = NULL;
+  guint selected = gtk_drop_down_get_selected (self->team_dropdown);
+  guint n_before = g_list_model_get_n_items (G_LIST_MODEL (self->teams));
+
+  if (selected != GTK_INVALID_LIST_POSITION && selected > 0)
+    chosen = g_strdup (gtk_string_list_get_string (self->teams, selected));
+  for (guint i = 0; i < list->len; i++)
+    {
+      const SpPlayer *player = g_ptr_array_index (list, i);
+
+      if (player->team != NULL && *player->team != '\0'
+          && g_hash_table_add (seen, player->team))
+        g_ptr_array_add (names, player->team);
+    }
+  g_ptr_array_sort (names, compare_team_names);
+  g_ptr_array_add (names, NULL);
+  gtk_string_list_splice (self->teams, 1, n_before - 1, (const char * const *) names->pdata);
+  selected = 0;
+  for (guint i = 0; chosen != NULL && names->pdata[i] != NULL; i++)
+    if (g_strcmp0 (names->pdata[i], chosen) == 0)
+      selected = i + 1;
+  gtk_drop_down_set_selected (self->team_dropdown, selected);
+  gtk_widget_set_visible (GTK_WIDGET (self->team_dropdown), names->len > 1);
+}
 
 static void
 load_players (SpPlayersPage *self)
@@ -251,6 +392,7 @@ load_players (SpPlayersPage *self)
       show_toast (self, error->message);
       return;
     }
+  update_teams (self, list);
   /* The items own the records from now on. */
   g_ptr_array_set_free_func (list, NULL);
   for (guint i = 0; i < list->len; i++)
@@ -261,6 +403,8 @@ load_players (SpPlayersPage *self)
       g_ptr_array_add (items, item);
     }
   sp_column_store_replace (self->players, items, self->players_stack);
+  /* A search typed before stays, and may match none of the players read anew. */
+  filtered_changed_cb (self->filtered, 0, 0, 0, self);
   if (self->selection != NULL)
     selection_changed_cb (self);
 }
@@ -566,29 +710,75 @@ selection_changed_cb (SpPlayersPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.substitute", any);
 }
 
-/* Shows why nothing was imported: the store's reason, which names the file's line. */
+/* Shows why nothing was imported: every problem the store found, one a row, each naming its
+ * line of the file. */
 static void
 show_import_errors (SpPlayersPage *self,
                     GFile         *file,
-                    const GError  *error)
+                    GPtrArray     *problems)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *path = g_file_get_path (file);
   g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
   GtkWidget *dialog;
-  GtkWidget *label;
+  GtkWidget *scrolled;
+  GtkWidget *list;
 
   /* Translators: the heading of an error dialog; the file's name. */
   heading = g_strdup_printf (_("No players imported from %s"), basename);
+  body = g_strdup_printf (ngettext ("Correct the line below and import the file again; nothing "
+                                    "was imported.",
+                                    "Correct the %u lines below and import the file again; "
+                                    "nothing was imported.", problems->len),
+                          problems->len);
   dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading,
-                                   _("Correct the line below and import the file again; "
-                                     "nothing was imported."));
-  label = gtk_label_new (error->message);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "error");
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), label);
+                                   body);
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Problems of the file"), -1);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const char *problem = g_ptr_array_index (problems, i);
+      g_autofree char *shown = NULL;
+      GtkWidget *label;
+
+      /* The heading names the file: each row starts at its line ("Line 3: …"). */
+      if (path != NULL && g_str_has_prefix (problem, path) && problem[strlen (path)] == ' ')
+        {
+          const char *rest = problem + strlen (path) + 1;
+          gunichar first = g_utf8_get_char (rest);
+          char upper[8] = { 0 };
+
+          g_unichar_to_utf8 (g_unichar_totitle (first), upper);
+          shown = g_strconcat (upper, g_utf8_next_char (rest), NULL);
+        }
+      label = gtk_label_new (shown != NULL ? shown : problem);
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_margin_start (label, 9);
+      gtk_widget_set_margin_end (label, 9);
+      gtk_widget_set_margin_top (label, 6);
+      gtk_widget_set_margin_bottom (label, 6);
+      gtk_widget_add_css_class (label, "error");
+      gtk_list_box_append (GTK_LIST_BOX (list), label);
+    }
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 320);
+  /* Room for the first rows whatever height the dialog is given; more scroll. */
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled),
+                                              (int) MIN (problems->len, 5u) * 52);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -599,7 +789,7 @@ show_import_errors (SpPlayersPage *self,
  * @file: a CSV file of players
  *
  * Imports @file's players into the tournament, all or none: a toast counts them, or a dialog
- * says which line was refused and why.  The file chooser of "Import Players…" calls it.
+ * lists every line refused and why.  The file chooser of "Import Players…" calls it.
  *
  * Returns: whether the players were imported.
  */
@@ -608,6 +798,7 @@ sp_players_page_import_file (SpPlayersPage *self,
                              GFile         *file)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
   g_autofree char *path = NULL;
   g_autofree char *message = NULL;
   guint n_imported = 0;
@@ -619,12 +810,20 @@ sp_players_page_import_file (SpPlayersPage *self,
     return FALSE;
   path = g_file_get_path (file);
   if (path == NULL)
-    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                 _("Only local files can be imported"));
-  if (path == NULL
-      || !sp_db_import_players (self->db, self->tournament, path, &n_imported, &error))
     {
-      show_import_errors (self, file, error);
+      problems = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (problems, g_strdup (_("Only local files can be imported")));
+    }
+  if (path == NULL
+      || !sp_db_import_players_full (self->db, self->tournament, path, &n_imported, &problems,
+                                     &error))
+    {
+      if (problems == NULL)
+        {
+          problems = g_ptr_array_new_with_free_func (g_free);
+          g_ptr_array_add (problems, g_strdup (error != NULL ? error->message : ""));
+        }
+      show_import_errors (self, file, problems);
       return FALSE;
     }
   load_players (self);
@@ -678,6 +877,24 @@ import_players (GtkWidget  *widget,
 
 G_GNUC_END_IGNORE_DEPRECATIONS
 
+/* Ctrl+F: to the search entry. */
+static void
+search_players (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SpPlayersPage *self = SP_PLAYERS_PAGE (widget);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+team_selected_cb (SpPlayersPage *self)
+{
+  if (self->teams != NULL)
+    filter_changed (self);
+}
+
 static void
 sp_players_page_dispose (GObject *object)
 {
@@ -685,6 +902,8 @@ sp_players_page_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_PLAYERS_PAGE);
   g_clear_object (&self->players);
+  g_clear_pointer (&self->needle, g_free);
+  g_clear_pointer (&self->team, g_free);
   self->db = NULL;
 
   G_OBJECT_CLASS (sp_players_page_parent_class)->dispose (object);
@@ -701,10 +920,13 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-players-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, team_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_stack);
+  gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, no_match_page);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_view);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, team_selected_cb);
   gtk_widget_class_install_action (widget_class, "players.check-in-all", NULL, check_in_all);
   gtk_widget_class_install_action (widget_class, "players.add", NULL, add_player);
   gtk_widget_class_install_action (widget_class, "players.import", NULL, import_players);
@@ -712,6 +934,19 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_install_action (widget_class, "players.withdraw", NULL, withdraw_player);
   gtk_widget_class_install_action (widget_class, "players.reinstate", NULL, reinstate_player);
   gtk_widget_class_install_action (widget_class, "players.substitute", NULL, substitute_player);
+  gtk_widget_class_install_action (widget_class, "players.search", NULL, search_players);
+
+  /* The shortcuts, also listed in help-overlay.ui.  Delete asks before it withdraws. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
+                                       "players.search", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Insert, 0, "players.add", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "players.add", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
+                                       "players.import", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0,
+                                       "players.edit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "players.withdraw", NULL);
 }
 
 static void
@@ -721,6 +956,11 @@ sp_players_page_init (SpPlayersPage *self)
   GtkFilterListModel *filtered;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->teams = gtk_string_list_new ((const char *const[]) { _("All Teams"), NULL });
+  gtk_drop_down_set_model (self->team_dropdown, G_LIST_MODEL (self->teams));
+  g_object_unref (self->teams);
+  gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
 
   sp_column_view_add_text (self->players_view, _("Name"), COLUMN_NAME, FALSE, TRUE, item_text,
                            compare_items);
@@ -745,6 +985,8 @@ sp_players_page_init (SpPlayersPage *self)
   filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->players)),
                                         GTK_FILTER (self->player_filter));
   sp_column_view_set_items (self->players_view, G_LIST_MODEL (filtered));
+  self->filtered = G_LIST_MODEL (filtered);
+  g_signal_connect_object (filtered, "items-changed", G_CALLBACK (filtered_changed_cb), self, 0);
   g_object_unref (filtered);
   /* One player is selected at a time, for the actions on him. */
   self->selection = gtk_single_selection_new (

@@ -4,10 +4,9 @@
 #include <inttypes.h>
 
 #include "sp-clock-controls.h"
+#include "sp-draw-dialog.h"
+#include "sp-penalties-list.h"
 #include "sp-sessions-page.h"
-
-/* The hands of a table's session, as the list shows them (the MCR sequence). */
-#define HANDS_PER_TABLE 16
 
 struct _SpSessionsPage
 {
@@ -17,6 +16,18 @@ struct _SpSessionsPage
   const SpTournament *tournament;     /* likewise */
   guint selected;                     /* the session shown, 1-based; 0 none */
   SpSessionInfo info;                 /* the selected session's */
+  SpSeatingReview *review;            /* of the sessions drawn up to the selected one */
+  GHashTable *names;                  /* player id → name, for the review's details */
+  GPtrArray *players;                 /* the records behind @names */
+  gboolean stale;                     /* loaded while hidden: to read again once shown */
+
+  /* The table cards still to build (a big session's 250 cards are built a batch at a time,
+   * the window drawing between batches). */
+  GArray *card_seats;
+  GArray *card_progress;
+  GArray *card_results;
+  guint next_card;
+  guint cards_idle;
 
   /* Template children */
   AdwToastOverlay *toast_overlay;
@@ -26,6 +37,11 @@ struct _SpSessionsPage
   GtkButton *draw_button;
   GtkButton *close_button;
   GtkButton *reopen_button;
+  GtkLabel *progress_label;
+  GtkMenuButton *quality_button;
+  GtkListBox *quality_list;
+  GtkStack *content_stack;
+  SpPenaltiesList *penalties_list;
   GtkStack *tables_stack;
   GtkFlowBox *tables_box;
   AdwStatusPage *empty_status;
@@ -35,6 +51,7 @@ struct _SpSessionsPage
 G_DEFINE_FINAL_TYPE (SpSessionsPage, sp_sessions_page, GTK_TYPE_BOX)
 
 static void show_session (SpSessionsPage *self);
+static void reload (SpSessionsPage *self);
 
 static void
 set_accessible_label (GtkWidget  *widget,
@@ -51,15 +68,20 @@ show_toast (SpSessionsPage *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
-/* The hands entered at the tables of @progress. */
-static guint
-count_hands (GArray *progress)
+/* The hands entered at the tables of @progress, and the hands their sequences have as far as
+ * known (16 a table; more where the dealer kept the deal). */
+static void
+count_hands (GArray *progress,
+             guint  *n_hands,
+             guint  *n_expected)
 {
-  guint n = 0;
-
+  *n_hands = 0;
+  *n_expected = 0;
   for (guint i = 0; progress != NULL && i < progress->len; i++)
-    n += g_array_index (progress, SpTableProgress, i).n_hands;
-  return n;
+    {
+      *n_hands += g_array_index (progress, SpTableProgress, i).n_hands;
+      *n_expected += g_array_index (progress, SpTableProgress, i).n_expected;
+    }
 }
 
 /* "not drawn", "playing 12/32 hands", "closed": newly allocated. */
@@ -68,26 +90,16 @@ session_state (SpSessionsPage      *self,
                const SpSessionInfo *info)
 {
   g_autoptr(GArray) progress = NULL;
+  guint n_hands, n_expected;
 
   if (!info->exists)
     return g_strdup (_("not drawn"));
   if (info->closed)
     return g_strdup (info->time_up ? _("closed (time up)") : _("closed"));
   progress = sp_db_session_progress (self->db, self->tournament, info->number, NULL);
+  count_hands (progress, &n_hands, &n_expected);
   /* TRANSLATORS: hands entered / hands of the session's tables */
-  return g_strdup_printf (_("playing %u/%u hands"), count_hands (progress),
-                          HANDS_PER_TABLE * info->n_tables);
-}
-
-/* How the tournament draws its sessions, for "Balanced plan, seed 42". */
-static const char *
-method_name (const SpTournament *tournament)
-{
-  if (g_strcmp0 (tournament->seating, "balanced") == 0)
-    return _("Balanced plan");
-  if (g_strcmp0 (tournament->seating, "swiss") == 0)
-    return _("Swiss pairing");
-  return _("Random draw");
+  return g_strdup_printf (_("playing %u/%u hands"), n_hands, n_expected);
 }
 
 static GtkWidget *
@@ -118,18 +130,33 @@ session_row_new (SpSessionsPage      *self,
   return row;
 }
 
+/* The Enter Hand button's tooltip follows whether hand entry is there yet. */
+static void
+enter_sensitive_cb (GtkWidget  *button,
+                    GParamSpec *pspec,
+                    gpointer    user_data)
+{
+  gtk_widget_set_tooltip_text (button, gtk_widget_get_sensitive (button)
+                                         ? _("Enter the next hand of this table")
+                                         : _("Hand entry is not available in this version"));
+}
+
 /* One table's card: its number, its players with their winds at the first hand (chair order:
  * East, South, West, North), the hands entered and each player's score in the session. */
 static GtkWidget *
-table_card_new (guint                table,
-                const gint64        *players,
-                GHashTable          *names,
-                const SpTableResult *result,
-                guint                n_hands)
+table_card_new (guint                  session,
+                guint                  table,
+                const gint64          *players,
+                GHashTable            *names,
+                const SpTableResult   *result,
+                const SpTableProgress *progress)
 {
   static const char *const winds[4] = { "東", "南", "西", "北" };
   g_autofree char *title = g_strdup_printf (_("Table %u"), table);
-  g_autofree char *hands = g_strdup_printf (_("%u/%u hands"), n_hands, HANDS_PER_TABLE);
+  g_autofree char *hands = g_strdup_printf (_("%u/%u hands"), progress->n_hands,
+                                            progress->n_expected);
+  g_autofree char *enter = NULL;
+  GtkWidget *button;
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *grid = gtk_grid_new ();
@@ -145,7 +172,8 @@ table_card_new (guint                table,
   gtk_widget_add_css_class (label, "heading");
   gtk_box_append (GTK_BOX (header), label);
   label = gtk_label_new (hands);
-  gtk_widget_add_css_class (label, "dim-label");
+  /* A table whose sequence is over stands out from those still playing. */
+  gtk_widget_add_css_class (label, progress->finished ? "success" : "dim-label");
   gtk_widget_add_css_class (label, "numeric");
   gtk_box_append (GTK_BOX (header), label);
   gtk_widget_set_margin_start (header, 12);
@@ -184,6 +212,22 @@ table_card_new (guint                table,
       gtk_grid_attach (GTK_GRID (grid), label, 2, c, 1, 1);
     }
   gtk_box_append (GTK_BOX (card), grid);
+
+  /* Hand entry opens the table (tournament.open-table, installed by the hand entry): until
+   * that action exists GTK leaves the button insensitive, and the tooltip says why. */
+  button = gtk_button_new_with_mnemonic (_("_Enter Hand"));
+  gtk_widget_set_halign (button, GTK_ALIGN_END);
+  gtk_widget_set_margin_end (button, 12);
+  gtk_widget_set_margin_bottom (button, 12);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "tournament.open-table");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                          g_variant_new ("(uu)", session, table));
+  /* Translators: the accessible name of a table card's button; the table's number. */
+  enter = g_strdup_printf (_("Enter Hand at Table %u"), table);
+  set_accessible_label (button, enter);
+  g_signal_connect (button, "notify::sensitive", G_CALLBACK (enter_sensitive_cb), NULL);
+  enter_sensitive_cb (button, NULL, NULL);
+  gtk_box_append (GTK_BOX (card), button);
   return card;
 }
 
@@ -207,6 +251,220 @@ update_actions (SpSessionsPage *self)
   set_accessible_label (GTK_WIDGET (self->reopen_button), reopen);
 }
 
+/* "37/64 hands · 2 tables finished · 5 playing · 1 waiting": newly allocated. */
+static char *
+progress_text (GArray *progress)
+{
+  guint n_hands, n_expected, finished = 0, playing = 0, waiting = 0;
+  g_autofree char *hands = NULL;
+  g_autofree char *done = NULL;
+  g_autofree char *busy = NULL;
+  g_autofree char *idle = NULL;
+
+  count_hands (progress, &n_hands, &n_expected);
+  for (guint i = 0; progress != NULL && i < progress->len; i++)
+    {
+      const SpTableProgress *table = &g_array_index (progress, SpTableProgress, i);
+
+      if (table->finished)
+        finished++;
+      else if (table->n_hands > 0)
+        playing++;
+      else
+        waiting++;
+    }
+  /* Translators: hands entered / hands of the session's tables. */
+  hands = g_strdup_printf (_("%u/%u hands"), n_hands, n_expected);
+  done = g_strdup_printf (ngettext ("%u table finished", "%u tables finished", finished),
+                          finished);
+  /* Translators: tables that have begun and not finished. */
+  busy = g_strdup_printf (ngettext ("%u playing", "%u playing", playing), playing);
+  /* Translators: tables where no hand was entered yet. */
+  idle = g_strdup_printf (ngettext ("%u waiting", "%u waiting", waiting), waiting);
+  return g_strjoin (" · ", hands, done, busy, idle, NULL);
+}
+
+/* "0 repeated meetings · seat winds within 1": newly allocated. */
+static char *
+review_text (const SpSeatingReview *review)
+{
+  g_autofree char *repeats = NULL;
+  g_autofree char *winds = NULL;
+
+  repeats = g_strdup_printf (ngettext ("%u repeated meeting", "%u repeated meetings",
+                                       review->n_repeated), review->n_repeated);
+  /* Translators: the largest difference, for one player, between the sessions begun at his
+   * most and his least frequent seat wind. */
+  winds = g_strdup_printf (_("seat winds within %u"), review->wind_spread);
+  return g_strjoin (" · ", repeats, winds, NULL);
+}
+
+/* Reviews the seats of the sessions drawn up to the selected one. */
+static void
+review_seating (SpSessionsPage *self)
+{
+  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree char *text = NULL;
+
+  g_clear_pointer (&self->review, sp_seating_review_free);
+  for (guint k = 1; k <= self->selected; k++)
+    {
+      g_autoptr(GArray) seats = sp_db_list_seats (self->db, self->tournament->id, k, NULL);
+
+      if (seats != NULL && seats->len >= 4)
+        g_array_append_vals (all, seats->data, seats->len / 4 * 4);
+    }
+  self->review = sp_seating_review_new ((const gint64 *) all->data, all->len);
+  text = review_text (self->review);
+  gtk_menu_button_set_label (self->quality_button, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->quality_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+static const char *
+player_name (SpSessionsPage *self,
+             gint64          id)
+{
+  const char *name = self->names != NULL ? g_hash_table_lookup (self->names, &id) : NULL;
+
+  return name != NULL ? name : "?";
+}
+
+static void
+add_quality_row (SpSessionsPage *self,
+                 const char     *text,
+                 gboolean        heading)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_margin_end (label, 6);
+  gtk_widget_set_margin_top (label, heading ? 9 : 3);
+  gtk_widget_set_margin_bottom (label, 3);
+  if (heading)
+    gtk_widget_add_css_class (label, "heading");
+  else
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_box_append (self->quality_list, label);
+}
+
+/* The details, built when asked for: the pairs who met more than once, most first, then each
+ * player's seat winds, the least balanced first. */
+static void
+quality_popover_shown_cb (SpSessionsPage *self)
+{
+  g_autoptr(GArray) order = NULL;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->quality_list))) != NULL)
+    gtk_list_box_remove (self->quality_list, child);
+  if (self->review == NULL)
+    return;
+
+  add_quality_row (self, _("Repeated Meetings"), TRUE);
+  if (self->review->repeats->len == 0)
+    add_quality_row (self, _("No two players met more than once."), FALSE);
+  for (guint i = 0; i < self->review->repeats->len; i++)
+    {
+      const SpRepeatedMeeting *r = &g_array_index (self->review->repeats, SpRepeatedMeeting, i);
+      /* Translators: two players' names and how often they shared a table. */
+      g_autofree char *text = g_strdup_printf (ngettext ("%s and %s: %u time",
+                                                         "%s and %s: %u times", r->meetings),
+                                               player_name (self, r->players[0]),
+                                               player_name (self, r->players[1]), r->meetings);
+
+      add_quality_row (self, text, FALSE);
+    }
+
+  add_quality_row (self, _("Seat Winds (East · South · West · North)"), TRUE);
+  order = g_array_sized_new (FALSE, FALSE, sizeof (guint), self->review->winds->len);
+  /* The least balanced players first: spread 3, 2, … */
+  for (guint spread = self->review->wind_spread + 1; spread-- > 0;)
+    for (guint i = 0; i < self->review->winds->len; i++)
+      {
+        const SpSeatWinds *w = &g_array_index (self->review->winds, SpSeatWinds, i);
+        guint most = MAX (MAX (w->winds[0], w->winds[1]), MAX (w->winds[2], w->winds[3]));
+        guint fewest = MIN (MIN (w->winds[0], w->winds[1]), MIN (w->winds[2], w->winds[3]));
+
+        if (most - fewest == spread)
+          g_array_append_val (order, i);
+      }
+  for (guint k = 0; k < order->len; k++)
+    {
+      const SpSeatWinds *w = &g_array_index (self->review->winds, SpSeatWinds,
+                                             g_array_index (order, guint, k));
+      /* Translators: a player's name and the sessions he began at East, South, West, North. */
+      g_autofree char *text = g_strdup_printf (_("%s: E %u · S %u · W %u · N %u"),
+                                               player_name (self, w->player), w->winds[0],
+                                               w->winds[1], w->winds[2], w->winds[3]);
+
+      add_quality_row (self, text, FALSE);
+    }
+}
+
+/* The cards built in one go: about two screens' worth. */
+#define CARDS_PER_BATCH 24
+
+static void
+clear_cards (SpSessionsPage *self)
+{
+  g_clear_handle_id (&self->cards_idle, g_source_remove);
+  g_clear_pointer (&self->card_seats, g_array_unref);
+  g_clear_pointer (&self->card_progress, g_array_unref);
+  g_clear_pointer (&self->card_results, g_array_unref);
+  self->next_card = 0;
+}
+
+/* Builds the next batch of table cards; FALSE once all are built. */
+static gboolean
+add_cards (SpSessionsPage *self)
+{
+  guint n_tables;
+  guint end;
+
+  if (self->card_seats == NULL)
+    return FALSE;
+  n_tables = self->card_seats->len / 4;
+  end = MIN (n_tables, self->next_card + CARDS_PER_BATCH);
+  for (guint t = self->next_card; t < end; t++)
+    {
+      const SpTableResult *result = NULL;
+      SpTableProgress table = { .table = t + 1, .n_expected = 16 };
+      GArray *progress = self->card_progress;
+      GArray *results = self->card_results;
+
+      /* Both are in table order, one per table. */
+      if (progress != NULL && t < progress->len
+          && g_array_index (progress, SpTableProgress, t).table == t + 1)
+        table = g_array_index (progress, SpTableProgress, t);
+      for (guint i = 0; results != NULL && i < results->len; i++)
+        {
+          const SpTableResult *r = &g_array_index (results, SpTableResult, i);
+
+          if (r->session == self->selected && r->table == t + 1)
+            result = r;
+        }
+      gtk_flow_box_append (self->tables_box,
+                           table_card_new (self->selected, t + 1,
+                                           &g_array_index (self->card_seats, gint64, 4 * t),
+                                           self->names, result, &table));
+    }
+  self->next_card = end;
+  if (end < n_tables)
+    return TRUE;
+  self->cards_idle = 0;
+  clear_cards (self);
+  return FALSE;
+}
+
+static gboolean
+add_cards_cb (gpointer user_data)
+{
+  return add_cards (user_data) ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
 /* Shows the selected session's tables, or its empty state. */
 static void
 show_session (SpSessionsPage *self)
@@ -215,15 +473,16 @@ show_session (SpSessionsPage *self)
   g_autoptr(GArray) seats = NULL;
   g_autoptr(GArray) progress = NULL;
   g_autoptr(GArray) results = NULL;
-  g_autoptr(GPtrArray) players = NULL;
-  g_autoptr(GHashTable) names = NULL;
   g_autofree char *title = NULL;
   g_autofree char *state = NULL;
+  g_autofree char *line = NULL;
   GtkWidget *child;
 
+  clear_cards (self);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tables_box))) != NULL)
     gtk_flow_box_remove (self->tables_box, child);
   memset (&self->info, 0, sizeof self->info);
+  g_clear_pointer (&self->review, sp_seating_review_free);
   if (self->tournament == NULL || self->selected == 0)
     {
       update_actions (self);
@@ -238,55 +497,57 @@ show_session (SpSessionsPage *self)
   title = g_strdup_printf (_("Session %u"), self->selected);
   gtk_label_set_label (self->session_title, title);
   state = session_state (self, &self->info);
+  /* How it was drawn; while it is played, the progress line below says how far it is. */
   if (self->info.exists && self->info.has_seed)
     {
       g_autofree char *how = g_strdup_printf (_("%s, seed %" PRIu64),
-                                              method_name (self->tournament), self->info.seed);
-      g_autofree char *subtitle = g_strdup_printf ("%s · %s", state, how);
+                                              sp_draw_dialog_method_name (self->tournament),
+                                              self->info.seed);
+      g_autofree char *subtitle = self->info.closed ? g_strdup_printf ("%s · %s", state, how)
+                                                    : g_strdup (how);
 
       gtk_label_set_label (self->session_subtitle, subtitle);
     }
   else
     gtk_label_set_label (self->session_subtitle, state);
   update_actions (self);
+  sp_penalties_list_load (self->penalties_list, self->db, self->tournament->id, self->selected,
+                          self->info.exists && !self->info.closed);
 
   seats = sp_db_list_seats (self->db, self->tournament->id, self->selected, &error);
   if (seats == NULL || seats->len < 4)
     {
+      gtk_widget_set_visible (GTK_WIDGET (self->progress_label), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->quality_button), FALSE);
       gtk_stack_set_visible_child_name (self->tables_stack, "empty");
       return;
     }
 
-  players = sp_db_list_players (self->db, self->tournament->id, NULL);
-  names = g_hash_table_new (g_int64_hash, g_int64_equal);
-  for (guint i = 0; players != NULL && i < players->len; i++)
+  g_clear_pointer (&self->names, g_hash_table_unref);
+  g_clear_pointer (&self->players, g_ptr_array_unref);
+  self->players = sp_db_list_players (self->db, self->tournament->id, NULL);
+  self->names = g_hash_table_new (g_int64_hash, g_int64_equal);
+  for (guint i = 0; self->players != NULL && i < self->players->len; i++)
     {
-      SpPlayer *player = g_ptr_array_index (players, i);
+      SpPlayer *player = g_ptr_array_index (self->players, i);
 
-      g_hash_table_insert (names, &player->id, player->name);
+      g_hash_table_insert (self->names, &player->id, player->name);
     }
   progress = sp_db_session_progress (self->db, self->tournament, self->selected, NULL);
   results = sp_db_list_table_results (self->db, self->tournament->id, self->selected, NULL);
+  line = progress_text (progress);
+  gtk_label_set_label (self->progress_label, line);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_label), TRUE);
+  review_seating (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->quality_button), TRUE);
 
-  for (guint t = 0; t < seats->len / 4; t++)
-    {
-      const SpTableResult *result = NULL;
-      guint n_hands = 0;
-
-      for (guint i = 0; progress != NULL && i < progress->len; i++)
-        if (g_array_index (progress, SpTableProgress, i).table == t + 1)
-          n_hands = g_array_index (progress, SpTableProgress, i).n_hands;
-      for (guint i = 0; results != NULL && i < results->len; i++)
-        {
-          const SpTableResult *r = &g_array_index (results, SpTableResult, i);
-
-          if (r->session == self->selected && r->table == t + 1)
-            result = r;
-        }
-      gtk_flow_box_append (self->tables_box,
-                           table_card_new (t + 1, &g_array_index (seats, gint64, 4 * t), names,
-                                           result, n_hands));
-    }
+  self->card_seats = g_steal_pointer (&seats);
+  self->card_progress = g_steal_pointer (&progress);
+  self->card_results = g_steal_pointer (&results);
+  self->next_card = 0;
+  add_cards (self);
+  if (self->card_seats != NULL)
+    self->cards_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, add_cards_cb, self, NULL);
   gtk_stack_set_visible_child_name (self->tables_stack, "tables");
 }
 
@@ -333,25 +594,43 @@ session_selected_cb (SpSessionsPage *self,
 }
 
 static void
+drawn_cb (SpDrawDialog   *dialog,
+          guint64         seed,
+          guint           top,
+          SpSessionsPage *self)
+{
+  g_autofree char *message = NULL;
+
+  if (top > 0)
+    /* Translators: a toast; the final's size, the method and the seed. */
+    message = g_strdup_printf (_("Final of the top %u drawn: %s, seed %" PRIu64), top,
+                               sp_draw_dialog_method_name (self->tournament), seed);
+  else
+    message = g_strdup_printf (_("%s, seed %" PRIu64),
+                               sp_draw_dialog_method_name (self->tournament), seed);
+  reload (self);
+  show_toast (self, message);
+}
+
+/* Opens the draw dialog: the method, a seed, a final's top N; a redraw the store refuses (the
+ * session has hands) is told there with the store's message. */
+static void
 draw_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
   SpSessionsPage *self = SP_SESSIONS_PAGE (widget);
-  g_autoptr(GError) error = NULL;
-  SpDrawRequest request = { .has_seed = FALSE };
-  guint64 seed = 0;
-  g_autofree char *message = NULL;
+  GtkRoot *root = gtk_widget_get_root (widget);
+  SpDrawDialog *dialog;
+  guint n_players = 0;
 
-  if (!sp_db_draw_session (self->db, self->tournament, self->selected, &request, &seed, &error))
-    {
-      show_toast (self, error->message);
-      return;
-    }
-  message = g_strdup_printf (_("%s, seed %" PRIu64), method_name (self->tournament),
-                             seed);
-  reload (self);
-  show_toast (self, message);
+  if (self->tournament == NULL)
+    return;
+  sp_db_count_players (self->db, self->tournament->id, &n_players, NULL);
+  dialog = sp_draw_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->db,
+                               self->tournament, self->selected, n_players);
+  g_signal_connect_object (dialog, "drawn", G_CALLBACK (drawn_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -405,7 +684,7 @@ close_activated (GtkWidget  *widget,
           if (body->len > 0)
             g_string_append_c (body, '\n');
           g_string_append_printf (body, _("Table %u: %u/%u hands"), table->table, table->n_hands,
-                                  HANDS_PER_TABLE);
+                                  table->n_expected);
         }
     }
   if (body->len == 0)
@@ -467,11 +746,29 @@ sp_sessions_page_dispose (GObject *object)
 {
   SpSessionsPage *self = SP_SESSIONS_PAGE (object);
 
+  clear_cards (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_SESSIONS_PAGE);
+  g_clear_pointer (&self->review, sp_seating_review_free);
+  g_clear_pointer (&self->names, g_hash_table_unref);
+  g_clear_pointer (&self->players, g_ptr_array_unref);
   self->db = NULL;
   self->tournament = NULL;
 
   G_OBJECT_CLASS (sp_sessions_page_parent_class)->dispose (object);
+}
+
+/* A load while the page was hidden is done now that it shows. */
+static void
+sp_sessions_page_map (GtkWidget *widget)
+{
+  SpSessionsPage *self = SP_SESSIONS_PAGE (widget);
+
+  GTK_WIDGET_CLASS (sp_sessions_page_parent_class)->map (widget);
+  if (self->stale)
+    {
+      self->stale = FALSE;
+      reload (self);
+    }
 }
 
 static void
@@ -481,6 +778,7 @@ sp_sessions_page_class_init (SpSessionsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sp_sessions_page_dispose;
+  widget_class->map = sp_sessions_page_map;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-sessions-page.ui");
@@ -491,12 +789,18 @@ sp_sessions_page_class_init (SpSessionsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, draw_button);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, close_button);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, reopen_button);
+  gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, quality_button);
+  gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, quality_list);
+  gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, penalties_list);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, tables_stack);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, tables_box);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, empty_status);
   g_type_ensure (SP_TYPE_CLOCK_CONTROLS);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, clock_controls);
   gtk_widget_class_bind_template_callback (widget_class, session_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, quality_popover_shown_cb);
 
   gtk_widget_class_install_action (widget_class, "sessions.draw", NULL, draw_activated);
   gtk_widget_class_install_action (widget_class, "sessions.close", NULL, close_activated);
@@ -506,6 +810,7 @@ sp_sessions_page_class_init (SpSessionsPageClass *klass)
 static void
 sp_sessions_page_init (SpSessionsPage *self)
 {
+  g_type_ensure (SP_TYPE_PENALTIES_LIST);
   gtk_widget_init_template (GTK_WIDGET (self));
   update_actions (self);
 }
@@ -516,7 +821,8 @@ sp_sessions_page_init (SpSessionsPage *self)
  * @db: the store, which must outlive the page's use of it
  * @tournament: the tournament, likewise
  *
- * Lists @tournament's sessions and shows the selected one's tables.
+ * Lists @tournament's sessions and shows the selected one's tables; while the page is hidden,
+ * only once it is shown (a big tournament's tables are not read for nothing).
  */
 void
 sp_sessions_page_load (SpSessionsPage     *self,
@@ -529,6 +835,12 @@ sp_sessions_page_load (SpSessionsPage     *self,
     self->selected = 0;
   self->db = db;
   self->tournament = tournament;
-  reload (self);
   sp_clock_controls_load (self->clock_controls, db, tournament);
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = TRUE;
+      return;
+    }
+  self->stale = FALSE;
+  reload (self);
 }

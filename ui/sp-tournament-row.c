@@ -15,6 +15,9 @@ struct _SpTournamentRow
   char *rules;
   guint sessions;
   guint players;
+  char *venue;
+  char *dates;    /* the first and last day as shown, "" when not said */
+  char *starts;   /* the first day, yyyy-mm-dd (which sorts as text), "" when not said */
 };
 
 G_DEFINE_FINAL_TYPE (SpTournamentRow, sp_tournament_row, G_TYPE_OBJECT)
@@ -27,6 +30,9 @@ enum
   PROP_RULES,
   PROP_SESSIONS,
   PROP_PLAYERS,
+  PROP_VENUE,
+  PROP_DATES,
+  PROP_STARTS,
   N_PROPS
 };
 
@@ -58,6 +64,9 @@ sp_tournament_row_finalize (GObject *object)
 
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->rules, g_free);
+  g_clear_pointer (&self->venue, g_free);
+  g_clear_pointer (&self->dates, g_free);
+  g_clear_pointer (&self->starts, g_free);
 
   G_OBJECT_CLASS (sp_tournament_row_parent_class)->finalize (object);
 }
@@ -90,6 +99,18 @@ sp_tournament_row_get_property (GObject    *object,
 
     case PROP_PLAYERS:
       g_value_set_uint (value, self->players);
+      break;
+
+    case PROP_VENUE:
+      g_value_set_string (value, self->venue);
+      break;
+
+    case PROP_DATES:
+      g_value_set_string (value, self->dates);
+      break;
+
+    case PROP_STARTS:
+      g_value_set_string (value, self->starts);
       break;
 
     default:
@@ -150,6 +171,34 @@ sp_tournament_row_class_init (SpTournamentRowClass *klass)
     g_param_spec_uint ("players", NULL, NULL, 0, G_MAXUINT, 0,
                        (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * SpTournamentRow:venue:
+   *
+   * Where the event is held, as the director typed it; "" when not said.
+   */
+  properties[PROP_VENUE] =
+    g_param_spec_string ("venue", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * SpTournamentRow:dates:
+   *
+   * The first and last day as the list shows them ("2026-05-01 – 2026-05-03", one day alone
+   * for a one-day event); "" when not said.
+   */
+  properties[PROP_DATES] =
+    g_param_spec_string ("dates", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * SpTournamentRow:starts:
+   *
+   * The first day, yyyy-mm-dd, for sorting by date; "" when not said.
+   */
+  properties[PROP_STARTS] =
+    g_param_spec_string ("starts", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -189,6 +238,17 @@ sp_tournament_row_new (const SpTournament *tournament,
     }
   self->sessions = tournament->n_sessions;
   self->players = n_players;
+  self->venue = g_strdup (tournament->venue != NULL ? tournament->venue : "");
+  self->starts = g_strdup (tournament->starts_on != NULL ? tournament->starts_on : "");
+  /* The days as stored, year-month-day: the same in every language, as players from many
+   * countries read them. */
+  if (tournament->starts_on != NULL && tournament->ends_on != NULL
+      && g_strcmp0 (tournament->starts_on, tournament->ends_on) != 0)
+    /* Translators: the first and the last day of an event, each written 2026-05-01. */
+    self->dates = g_strdup_printf (C_("date range", "%s – %s"), tournament->starts_on,
+                                   tournament->ends_on);
+  else
+    self->dates = g_strdup (self->starts);
   return self;
 }
 
@@ -230,4 +290,20 @@ sp_tournament_row_get_players (SpTournamentRow *self)
   g_return_val_if_fail (SP_IS_TOURNAMENT_ROW (self), 0);
 
   return self->players;
+}
+
+const char *
+sp_tournament_row_get_venue (SpTournamentRow *self)
+{
+  g_return_val_if_fail (SP_IS_TOURNAMENT_ROW (self), NULL);
+
+  return self->venue;
+}
+
+const char *
+sp_tournament_row_get_dates (SpTournamentRow *self)
+{
+  g_return_val_if_fail (SP_IS_TOURNAMENT_ROW (self), NULL);
+
+  return self->dates;
 }

@@ -19,5 +19,7 @@ const char      *sp_tournament_row_get_name     (SpTournamentRow    *self);
 const char      *sp_tournament_row_get_rules    (SpTournamentRow    *self);
 guint            sp_tournament_row_get_sessions (SpTournamentRow    *self);
 guint            sp_tournament_row_get_players  (SpTournamentRow    *self);
+const char      *sp_tournament_row_get_venue    (SpTournamentRow    *self);
+const char      *sp_tournament_row_get_dates    (SpTournamentRow    *self);
 
 G_END_DECLS

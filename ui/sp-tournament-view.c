@@ -4,12 +4,16 @@
 
 #include "sp-log-page.h"
 #include "sp-clock-controls.h"
+#include "sp-delete-tournament-dialog.h"
 #include "sp-export-dialog.h"
+#include "sp-new-tournament-dialog.h"
 #include "sp-players-page.h"
 #include "sp-print-dialog.h"
 #include "sp-projector-window.h"
 #include "sp-sessions-page.h"
 #include "sp-standings-page.h"
+#include "sp-tournament-row.h"
+#include "sp-tournament-settings-dialog.h"
 #include "sp-tournament-view.h"
 
 struct _SpTournamentView
@@ -32,6 +36,15 @@ struct _SpTournamentView
 };
 
 G_DEFINE_FINAL_TYPE (SpTournamentView, sp_tournament_view, GTK_TYPE_BOX)
+
+enum
+{
+  SIGNAL_TOURNAMENT_DELETED,
+  SIGNAL_TOURNAMENT_CREATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 /* The sessions and the standings are read again each time their page is shown. */
 static void
@@ -104,6 +117,130 @@ projector_activated (GtkWidget  *widget,
   if (sp_projector_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->db,
                                self->tournament->id, &error) == NULL)
     g_warning ("%s", error->message);
+}
+
+/* ---- tournament.settings, tournament.duplicate, tournament.delete ---------------------- */
+
+static void
+settings_saved_cb (SpTournamentView *self,
+                   gint64            id,
+                   const char       *name)
+{
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+  SpTournament *found = sp_db_find_tournament (self->db, text, NULL);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (found != NULL)
+    {
+      g_clear_pointer (&self->tournament, sp_tournament_free);
+      self->tournament = found;
+    }
+  adw_view_switcher_title_set_title (self->switcher_title, name);
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_title (GTK_WINDOW (root), name);
+  sp_tournament_view_reload (self);
+}
+
+/* New rules: the tournament read again, every page with it. */
+static void
+rules_changed_cb (SpTournamentView *self,
+                  gint64            id)
+{
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+  SpTournament *found = sp_db_find_tournament (self->db, text, NULL);
+  g_autoptr(SpTournamentRow) row = NULL;
+
+  if (found == NULL)
+    return;
+  g_clear_pointer (&self->tournament, sp_tournament_free);
+  self->tournament = found;
+  /* The subtitle names the rules as the list does, before the session clock. */
+  row = sp_tournament_row_new (found, 0);
+  g_free (self->rules);
+  self->rules = g_strdup (sp_tournament_row_get_rules (row));
+  update_subtitle (self);
+  sp_tournament_view_reload (self);
+}
+
+static void
+settings_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  SpTournamentSettingsDialog *dialog;
+
+  if (self->db == NULL || self->tournament == NULL)
+    return;
+  dialog = sp_tournament_settings_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), self->db,
+                                              self->tournament);
+  g_signal_connect_object (dialog, "saved", G_CALLBACK (settings_saved_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "rules-changed", G_CALLBACK (rules_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+copy_created_cb (SpTournamentView *self,
+                 gint64            id,
+                 const char       *name)
+{
+  g_signal_emit (self, signals[SIGNAL_TOURNAMENT_CREATED], 0, id, name);
+}
+
+static void
+duplicate_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  SpNewTournamentDialog *dialog;
+
+  if (self->db == NULL || self->tournament == NULL)
+    return;
+  dialog = sp_new_tournament_dialog_new_copy (GTK_WINDOW (gtk_widget_get_root (widget)),
+                                              self->db, self->tournament);
+  g_signal_connect_object (dialog, "created", G_CALLBACK (copy_created_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+deleted_cb (SpTournamentView *self,
+            gint64            id,
+            const char       *name)
+{
+  g_clear_pointer (&self->tournament, sp_tournament_free);
+  g_signal_emit (self, signals[SIGNAL_TOURNAMENT_DELETED], 0, id, name);
+}
+
+static void
+delete_failed_cb (SpTournamentView *self,
+                  const char       *message)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
+}
+
+static void
+delete_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  SpDeleteTournamentDialog *dialog;
+
+  if (self->db == NULL || self->tournament == NULL)
+    return;
+  dialog = sp_delete_tournament_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), self->db,
+                                            self->tournament);
+  g_signal_connect_object (dialog, "deleted", G_CALLBACK (deleted_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "failed", G_CALLBACK (delete_failed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* Opens the Export dialog (tournament.export, Ctrl+E). */
@@ -193,6 +330,32 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_install_action (widget_class, "tournament.print", NULL, print_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
                                        "tournament.print", NULL);
+  gtk_widget_class_install_action (widget_class, "tournament.settings", NULL, settings_action);
+  gtk_widget_class_install_action (widget_class, "tournament.duplicate", NULL, duplicate_action);
+  gtk_widget_class_install_action (widget_class, "tournament.delete", NULL, delete_action);
+
+  /**
+   * SpTournamentView::tournament-deleted:
+   * @self: the view
+   * @id: the id the tournament had
+   * @name: its name
+   *
+   * The tournament shown was deleted: the window goes back to the list.
+   */
+  signals[SIGNAL_TOURNAMENT_DELETED] =
+    g_signal_new ("tournament-deleted", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_STRING);
+  /**
+   * SpTournamentView::tournament-created:
+   * @self: the view
+   * @id: the new tournament's id
+   * @name: its name
+   *
+   * A duplicate of the tournament shown was created: the window opens it.
+   */
+  signals[SIGNAL_TOURNAMENT_CREATED] =
+    g_signal_new ("tournament-created", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_STRING);
 }
 
 static void

@@ -234,6 +234,43 @@ tournament_created_cb (SpWindow   *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
 }
 
+/* The tournament shown was deleted: back to the list, with a toast naming it. */
+static void
+tournament_deleted_cb (SpWindow   *self,
+                       gint64      id,
+                       const char *name)
+{
+  g_autofree char *text = NULL;
+
+  if (self->settings != NULL)
+    g_settings_set (self->settings, "last-tournament", "(sx)", "", (gint64) 0);
+  load_tournaments (self);
+  /* Translators: %s is the name of the tournament just deleted. */
+  text = g_strdup_printf (_("Tournament “%s” deleted"), name);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+/* A duplicate of the tournament shown was created: its pages are shown in place. */
+static void
+tournament_copied_cb (SpWindow   *self,
+                      gint64      id,
+                      const char *name)
+{
+  GListModel *rows = G_LIST_MODEL (self->tournaments);
+
+  tournament_created_cb (self, id, name);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(SpTournamentRow) row = g_list_model_get_item (rows, i);
+
+      if (sp_tournament_row_get_id (row) == id)
+        {
+          open_tournament_row (self, row);
+          return;
+        }
+    }
+}
+
 /* Opens the New Tournament dialog over the window, on the window's store. */
 static void
 new_tournament (GtkWidget  *widget,
@@ -612,6 +649,11 @@ static void
 sp_window_init (SpWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_swapped (self->tournament_page, "tournament-deleted",
+                            G_CALLBACK (tournament_deleted_cb), self);
+  g_signal_connect_swapped (self->tournament_page, "tournament-created",
+                            G_CALLBACK (tournament_copied_cb), self);
 
   /* The column view's sorter follows the column headers a person clicks. */
   gtk_sort_list_model_set_sorter (self->sorted_tournaments,

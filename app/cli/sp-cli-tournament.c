@@ -41,6 +41,12 @@ static const SpCliColumn tournament_columns[] = {
   { "ranking", N_("ranking"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpTournament, ranking), NULL },
   { "options", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpTournament, options), NULL },
   { "created", N_("created"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpTournament, created), NULL },
+  /* Where and when: JSON only, so that the text table stays as it was. */
+  { "venue", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (SpTournament, venue), NULL },
+  { "starts", NULL, SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (SpTournament, starts_on),
+    NULL },
+  { "ends", NULL, SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (SpTournament, ends_on),
+    NULL },
   { NULL }
 };
 
@@ -82,6 +88,12 @@ tournament_create (SpCli  *cli,
       N_("RANKING") },
     { "base", 0, 0, G_OPTION_ARG_INT64, &base, N_("Taiwan 底 / Guangdong stake"), N_("N") },
     { "per-tai", 0, 0, G_OPTION_ARG_INT64, &per_tai, N_("Taiwan 每台"), N_("N") },
+    { "venue", 0, 0, G_OPTION_ARG_FILENAME, &tournament->venue, N_("Where the event is held"),
+      N_("PLACE") },
+    { "starts", 0, 0, G_OPTION_ARG_STRING, &tournament->starts_on,
+      N_("The first day, year-month-day"), N_("YYYY-MM-DD") },
+    { "ends", 0, 0, G_OPTION_ARG_STRING, &tournament->ends_on,
+      N_("The last day, year-month-day"), N_("YYYY-MM-DD") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries, _(options_help));
@@ -95,6 +107,8 @@ tournament_create (SpCli  *cli,
     return status;
   if (tournament->name == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("tournament create needs --name NAME"));
+  /* As the store keeps it, so that what is printed is what was stored. */
+  g_strstrip (tournament->name);
   if (!sp_cli_parse_ruleset (cli, rules_name, &tournament->ruleset, &status)
       || !sp_cli_check_range (cli, "sessions", sessions, 1, 100, &status)
       || (base != 0 && !sp_cli_check_range (cli, "base", base, 1, G_MAXINT32, &status))
@@ -106,6 +120,9 @@ tournament_create (SpCli  *cli,
   sp_tournament_init_defaults (tournament);
   if (!sp_tournament_check (tournament, &error))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--%s", error->message);
+  /* A date that is not one is input understood but not acceptable, as the store refuses it. */
+  if (!sp_tournament_check_event (tournament, &error))
+    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);
   rules = sp_rules_new (tournament->ruleset, tournament->profile, &error);
   if (rules == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", "--profile: %s", error->message);
@@ -198,6 +215,13 @@ tournament_show (SpCli  *cli,
   printf (_("sessions: %u, %u drawn, %u closed\n"), t->n_sessions, summary.n_drawn,
           summary.n_closed);
   printf (_("hands: %u, penalties: %u\n"), summary.n_hands, summary.n_penalties);
+  /* Only when said, so that an event without them shows as before. */
+  if (t->venue != NULL && t->venue[0] != '\0')
+    printf (_("venue: %s\n"), t->venue);
+  if (t->starts_on != NULL && t->ends_on != NULL && strcmp (t->starts_on, t->ends_on) != 0)
+    printf (_("dates: %s to %s\n"), t->starts_on, t->ends_on);
+  else if (t->starts_on != NULL)
+    printf (_("date: %s\n"), t->starts_on);
   printf (_("created: %s\n"), t->created);
   return SP_CLI_OK;
 }

@@ -1,0 +1,152 @@
+/* sp-delete-tournament-dialog.c: "Delete “Spring Open”?", saying how many players and hands go
+ * with it.  The store deletes only on the exact name (sp_db_delete_tournament), which the
+ * dialog passes from the tournament it was opened on.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
+
+#include "sp-delete-tournament-dialog.h"
+
+struct _SpDeleteTournamentDialog
+{
+  AdwMessageDialog parent_instance;
+
+  SpDb   *db;      /* the window's, which outlives its modal dialog */
+  gint64  tournament;
+  char   *name;
+};
+
+G_DEFINE_FINAL_TYPE (SpDeleteTournamentDialog, sp_delete_tournament_dialog,
+                     ADW_TYPE_MESSAGE_DIALOG)
+
+enum
+{
+  SIGNAL_DELETED,
+  SIGNAL_FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+sp_delete_tournament_dialog_response (AdwMessageDialog *dialog,
+                                      const char       *response)
+{
+  SpDeleteTournamentDialog *self = SP_DELETE_TOURNAMENT_DIALOG (dialog);
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "delete") != 0)
+    return;
+  if (sp_db_delete_tournament (self->db, self->tournament, self->name, &error))
+    g_signal_emit (self, signals[SIGNAL_DELETED], 0, self->tournament, self->name);
+  else
+    g_signal_emit (self, signals[SIGNAL_FAILED], 0, error->message);
+}
+
+static void
+sp_delete_tournament_dialog_finalize (GObject *object)
+{
+  SpDeleteTournamentDialog *self = SP_DELETE_TOURNAMENT_DIALOG (object);
+
+  g_free (self->name);
+
+  G_OBJECT_CLASS (sp_delete_tournament_dialog_parent_class)->finalize (object);
+}
+
+static void
+sp_delete_tournament_dialog_class_init (SpDeleteTournamentDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  AdwMessageDialogClass *dialog_class = ADW_MESSAGE_DIALOG_CLASS (klass);
+
+  object_class->finalize = sp_delete_tournament_dialog_finalize;
+  dialog_class->response = sp_delete_tournament_dialog_response;
+
+  /**
+   * SpDeleteTournamentDialog::deleted:
+   * @self: the dialog
+   * @id: the tournament's id, no longer in the store
+   * @name: its name
+   */
+  signals[SIGNAL_DELETED] =
+    g_signal_new ("deleted", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_STRING);
+  /**
+   * SpDeleteTournamentDialog::failed:
+   * @self: the dialog
+   * @message: why the store did not delete it
+   */
+  signals[SIGNAL_FAILED] =
+    g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+sp_delete_tournament_dialog_init (SpDeleteTournamentDialog *self)
+{
+}
+
+/* What goes with the tournament, as a sentence. */
+static char *
+describe_loss (SpDb   *db,
+               gint64  tournament)
+{
+  SpTournamentSummary summary = { 0 };
+  g_autofree char *players = NULL;
+  g_autofree char *hands = NULL;
+
+  if (!sp_db_summarize_tournament (db, tournament, &summary, NULL))
+    return g_strdup (_("The tournament's players, hands, seatings and penalties will be "
+                       "deleted. This cannot be undone."));
+  players = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u player", "%u players",
+                                          summary.n_players), summary.n_players);
+  hands = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u hand", "%u hands",
+                                        summary.n_hands), summary.n_hands);
+  /* Translators: the first %s is a count of players ("16 players"), the second of hands
+   * ("120 hands"). */
+  return g_strdup_printf (_("The tournament's %s and %s, its seatings and its penalties will "
+                            "be deleted. This cannot be undone."), players, hands);
+}
+
+/**
+ * sp_delete_tournament_dialog_new:
+ * @parent: the main window
+ * @db: (transfer none): the store, which outlives the dialog
+ * @tournament: the tournament to delete
+ *
+ * Returns: (transfer none): a new modal confirmation, not yet shown; "Delete" deletes the
+ *   tournament and emits ::deleted, "Cancel" (the default, and Escape) leaves it.
+ */
+SpDeleteTournamentDialog *
+sp_delete_tournament_dialog_new (GtkWindow          *parent,
+                                 SpDb               *db,
+                                 const SpTournament *tournament)
+{
+  SpDeleteTournamentDialog *self;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+
+  g_return_val_if_fail (db != NULL && tournament != NULL, NULL);
+
+  /* Translators: the heading of the confirmation; %s is the tournament's name. */
+  heading = g_strdup_printf (_("Delete “%s”?"), tournament->name);
+  body = describe_loss (db, tournament->id);
+  self = g_object_new (SP_TYPE_DELETE_TOURNAMENT_DIALOG,
+                       "transient-for", parent,
+                       "modal", TRUE,
+                       "destroy-with-parent", TRUE,
+                       "heading", heading,
+                       "body", body,
+                       NULL);
+  self->db = db;
+  self->tournament = tournament->id;
+  self->name = g_strdup (tournament->name);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (self),
+                                    "cancel", _("_Cancel"),
+                                    "delete", _("_Delete"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (self), "delete",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (self), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (self), "cancel");
+  return self;
+}

@@ -189,7 +189,7 @@ sp_log_describe (const SpLogEntry *entry)
     case SP_LOG_PENALTY_GIVEN:
       points = g_strdup_printf ("%+" G_GINT64_FORMAT, entry->points);
       /* Translators: a player's name, the points (with their sign), the reason. */
-      return g_strdup_printf (g_dngettext (NULL, "Penalty for %s: %s point (%s)",
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Penalty for %s: %s point (%s)",
                                            "Penalty for %s: %s points (%s)",
                                            (gulong) ABS (entry->points)),
                               name, points, entry->reason != NULL ? entry->reason : "");
@@ -311,10 +311,10 @@ show_count (SpLogPage *self)
 
   if (n_shown == n_all)
     /* Translators: the number of changes in the log. */
-    text = g_strdup_printf (g_dngettext (NULL, "%u change", "%u changes", n_all), n_all);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u change", "%u changes", n_all), n_all);
   else
     /* Translators: the number of changes shown by the filters, then of all changes. */
-    text = g_strdup_printf (g_dngettext (NULL, "%u of %u change", "%u of %u changes", n_all),
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u change", "%u of %u changes", n_all),
                             n_shown, n_all);
   gtk_label_set_text (self->count_label, text);
   gtk_stack_set_visible_child_name (self->log_stack,
@@ -346,11 +346,12 @@ filter_changed_cb (SpLogPage *self)
   apply_filters (self);
 }
 
-/* Fills @drop_down with "All …" and then "… 1" to "… @n", selecting @selected (0 for all). */
+/* Fills @drop_down with "All …" and then the sessions (or @tables) 1 to @n, selecting @selected
+ * (0 for all). */
 static void
 fill_numbers (GtkDropDown *drop_down,
               const char  *all,
-              const char  *format,
+              gboolean     tables,
               guint        n,
               guint        selected)
 {
@@ -359,7 +360,9 @@ fill_numbers (GtkDropDown *drop_down,
   gtk_string_list_append (list, all);
   for (guint k = 1; k <= n; k++)
     {
-      g_autofree char *text = g_strdup_printf (format, k);
+      /* Translators: %u is a table's or a session's number, in the Log page's filters. */
+      g_autofree char *text = tables ? g_strdup_printf (_("Table %u"), k)
+                                     : g_strdup_printf (_("Session %u"), k);
 
       gtk_string_list_append (list, text);
     }
@@ -383,11 +386,9 @@ fill_filters (SpLogPage *self,
     n_tables = MAX (n_tables, ((SpLogEntry *) entries->pdata[i])->table);
 
   self->filling = TRUE;
-  /* Translators: %u is a session's number, in the Log page's session filter. */
-  fill_numbers (self->session_filter, _("All Sessions"), _("Session %u"),
-                self->tournament->n_sessions, self->session);
-  /* Translators: %u is a table's number, in the Log page's table filter. */
-  fill_numbers (self->table_filter, _("All Tables"), _("Table %u"), n_tables, self->table);
+  fill_numbers (self->session_filter, _("All Sessions"), FALSE, self->tournament->n_sessions,
+                self->session);
+  fill_numbers (self->table_filter, _("All Tables"), TRUE, n_tables, self->table);
 
   g_array_set_size (self->player_ids, 0);
   gtk_string_list_append (names, _("All Players"));

@@ -399,6 +399,9 @@ def steps(app_process, db, players_csv, workbook):
     show_page(pointer, pages, 'Sessions')
     draw = wait_for(lambda: find(pages, 'push button', 'Draw Session'), 'Draw Session')
     do_action(draw)
+    # The draw dialog shows the method and takes a seed; Draw with none draws at random.
+    dialog = wait_for(lambda: toplevel(app, 'Draw Session'), 'the Draw Session dialog')
+    do_action(wait_for(lambda: find(dialog, 'push button', 'Draw'), 'the Draw button'))
     wait_for(lambda: find(pages, 'label', 'Table 1') and find(pages, 'label', 'Table 2'),
              'Table 1 and Table 2 to be shown')
     sptap.check('Draw Session shows the tables', True)

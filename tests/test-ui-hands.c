@@ -520,6 +520,23 @@ test_hands_mcr_session (void)
   g_clear_pointer (&hands, g_ptr_array_unref);
   assert_standings_match (&event);
 
+  /* Hand 5 scored on paper: the total alone, no tiles. */
+  title_check[0] = dialog;
+  title_check[1] = (gpointer) "hand 5";
+  wait_until (window_title_is, title_check, "the dialog to move on to hand 5");
+  click_seat (dialog, "winner", "W Player 4");
+  click_seat (dialog, "from", "Self-drawn");
+  gtk_editable_set_text (GTK_EDITABLE (find_under (GTK_WIDGET (dialog), is_named, "total")), "12");
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 5);
+  g_assert_null (hand_at (hands, 5)->notation);
+  g_assert_cmpint (hand_at (hands, 5)->total, ==, 12);
+  g_assert_cmpint (hand_at (hands, 5)->winner, ==, 3);
+  g_assert_cmpint (hand_at (hands, 5)->settlement[3], ==, 3 * (8 + 12));
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  assert_standings_match (&event);
+
   /* A hand one tile short shows its waits. */
   type_hand (dialog, "123m123p123s789m5s");
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Ready, waiting for"));
@@ -582,9 +599,133 @@ test_hands_taiwan_dealer_repeat (void)
   restore_database ();
 }
 
+static gboolean
+dialog_headed (gpointer heading)
+{
+  GtkWindow *dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+
+  return dialog != NULL
+         && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), heading) == 0;
+}
+
+/* Answers the message dialog headed @heading with @response, as its button does. */
+static void
+answer (const char *heading,
+        const char *response)
+{
+  AdwMessageDialog *dialog;
+
+  wait_until (dialog_headed, (gpointer) heading, heading);
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static gint64
+penalty_of (Event *event,
+            guint  chair)
+{
+  g_autoptr(GPtrArray) penalties = stored_penalties (event);
+  gint64 sum = 0;
+
+  for (guint i = 0; i < penalties->len; i++)
+    {
+      SpPenalty *penalty = g_ptr_array_index (penalties, i);
+
+      if (penalty->player == event->players[chair])
+        sum += penalty->points;
+    }
+  return sum;
+}
+
+/* The referee's name is asked once, kept, and written in the audit log; penalties are given and
+ * removed at the table, each with its undo; tournament.open-table opens a table by number. */
+static void
+test_hands_referee_and_penalties (void)
+{
+  g_auto(Event) event = { 0 };
+  g_autoptr(GSettings) settings = g_settings_new (SPARROW_APP_ID);
+  g_autoptr(GPtrArray) audit = NULL;
+  GtkWindow *window, *dialog;
+  SpTableView *view;
+  GtkWidget *remove;
+
+  make_event (&event, "referee.db", SP_RULESET_MCR, "cn", FALSE);
+  set_referee ("");
+  window = start_app ();
+  open_first_tournament (window);
+  g_assert_true (gtk_widget_activate_action (find_drawn_widget (GTK_WIDGET (window),
+                                                                SP_TYPE_TOURNAMENT_VIEW),
+                                             "tournament.open-table", "(uu)", 1, 1));
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TABLE_VIEW), "the table view");
+  view = SP_TABLE_VIEW (find_toplevel (SP_TYPE_TABLE_VIEW));
+  wait_until (dialog_headed, (gpointer) "Who Is Refereeing?", "the referee's name to be asked");
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  gtk_editable_set_text (GTK_EDITABLE (find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY)),
+                         "Lin Wei");
+  answer ("Who Is Refereeing?", "save");
+  g_assert_cmpstr (g_settings_get_string (settings, "referee-name"), ==, "Lin Wei");
+
+  /* A penalty given at the table, then undone with Ctrl+Z. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.add-penalty", NULL));
+  wait_until (dialog_headed, (gpointer) "Add Penalty", "the penalty dialog");
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (find_widget (GTK_WIDGET (dialog),
+                                                          GTK_TYPE_DROP_DOWN)), 2);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (GTK_WIDGET (dialog),
+                                                           GTK_TYPE_SPIN_BUTTON)), 20);
+  gtk_editable_set_text (GTK_EDITABLE (find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY)),
+                         "Slow play");
+  answer ("Add Penalty", "give");
+  g_assert_cmpint (penalty_of (&event, 2), ==, -20);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(SpDb) db = sp_db_open (event.path, &error);
+
+    audit = sp_db_list_audit (db, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (((SpAuditEntry *) g_ptr_array_index (audit, audit->len - 1))->who, ==,
+                     "Lin Wei");
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.undo", NULL));
+  g_assert_cmpint (penalty_of (&event, 2), ==, 0);
+
+  /* Given again, removed from its row, and the removal undone. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.add-penalty", NULL));
+  wait_until (dialog_headed, (gpointer) "Add Penalty", "the penalty dialog");
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  /* No penalty without its reason. */
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "give"));
+  gtk_editable_set_text (GTK_EDITABLE (find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY)),
+                         "Discarding out of turn");
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "give"));
+  answer ("Add Penalty", "give");
+  g_assert_cmpint (penalty_of (&event, 0), ==, -10);
+  remove = find_tooltip_button (GTK_WIDGET (view), "Remove the Penalty of Player 1");
+  g_assert_nonnull (remove);
+  press_button (remove);
+  g_assert_cmpint (penalty_of (&event, 0), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.undo", NULL));
+  g_assert_cmpint (penalty_of (&event, 0), ==, -10);
+  close_all_windows ();
+
+  /* The name is not asked again. */
+  window = start_app ();
+  open_first_tournament (window);
+  g_assert_true (gtk_widget_activate_action (find_drawn_widget (GTK_WIDGET (window),
+                                                                SP_TYPE_TOURNAMENT_VIEW),
+                                             "tournament.open-table", "(uu)", 1, 1));
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TABLE_VIEW), "the table view");
+  g_assert_null (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  close_all_windows ();
+  set_referee (REFEREE);
+  restore_database ();
+}
+
 static void
 add_tests (void)
 {
+  g_test_add_func ("/sparrow/ui/hands/referee-and-penalties", test_hands_referee_and_penalties);
   g_test_add_func ("/sparrow/ui/hands/mcr-session", test_hands_mcr_session);
   g_test_add_func ("/sparrow/ui/hands/closed-session", test_hands_closed_session);
   g_test_add_func ("/sparrow/ui/hands/taiwan-dealer-repeat", test_hands_taiwan_dealer_repeat);

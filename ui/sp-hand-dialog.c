@@ -27,6 +27,7 @@ struct _SpHandDialog
   SpHandEditor   *editor;
   GtkEditable    *total_entry;
   GtkLabel       *message_label;
+  GtkLabel       *summary_label;
   GtkWidget      *draw_button;
   GtkWidget      *false_win_button;
   GtkWidget      *record_button;
@@ -170,6 +171,39 @@ is_blank (const char *text)
   return *text == '\0';
 }
 
+/* The verdict in one line beside the buttons, where the referee looks before Enter: the total
+ * and each seat's points, or the penalty of a false win. */
+static void
+show_summary (SpHandDialog        *self,
+              const SpScoreResult *result)
+{
+  g_autoptr(GString) seats = g_string_new (NULL);
+  const gint64 *figures = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->summary_label == NULL)
+    return;
+  if (result != NULL && result->win && result->has_settlement)
+    figures = result->settlement;
+  else if (result != NULL && !result->win && result->has_penalty)
+    figures = result->penalty;
+  for (guint w = 0; figures != NULL && w < 4; w++)
+    g_string_append_printf (seats, "%s%s %s%" G_GINT64_FORMAT, w > 0 ? "  " : "",
+                            seat_letters[w], figures[w] > 0 ? "+" : figures[w] < 0 ? "−" : "",
+                            figures[w] < 0 ? -figures[w] : figures[w]);
+  if (result == NULL)
+    text = g_strdup ("");
+  else if (result->win)
+    /* TRANSLATORS: the live result: the hand's total, then each seat's points */
+    text = g_strdup_printf (_("Total %d — %s"), result->total, seats->str);
+  else if (figures != NULL)
+    /* TRANSLATORS: the live result of a false win: each seat's penalty */
+    text = g_strdup_printf (_("False win — %s"), seats->str);
+  else
+    text = g_strdup (_("Not a win"));
+  gtk_label_set_text (self->summary_label, text);
+}
+
 static void
 result_changed_cb (SpHandDialog *self)
 {
@@ -185,6 +219,7 @@ result_changed_cb (SpHandDialog *self)
    * the editor, and it can be recorded as it is. */
   gtk_widget_set_visible (self->false_win_button,
                           self->id == 0 && tiles && result != NULL && !result->win);
+  show_summary (self, result);
 }
 
 /* The entry as the dialog stands; FALSE with the reason told when it is not complete. */
@@ -367,6 +402,7 @@ sp_hand_dialog_class_init (SpHandDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, editor);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, total_entry);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, message_label);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, summary_label);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, draw_button);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, false_win_button);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, record_button);

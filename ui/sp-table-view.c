@@ -104,6 +104,7 @@ struct _SpTableView
   GSettings    *settings;
   gint64        record_time;
   GListStore   *lines;
+  AdwToast     *toast;      /* the last one shown, weak */
 
   /* Template children */
   AdwToastOverlay *toast_overlay;
@@ -178,19 +179,39 @@ chair_name (SpTableView *self,
   return chair >= 0 && chair < 4 && self->names[chair] != NULL ? self->names[chair] : "";
 }
 
+/* The toast shown has gone: the next message needs a new one. */
+static void
+toast_dismissed_cb (SpTableView *self,
+                    AdwToast    *toast)
+{
+  if (self->toast == toast)
+    g_clear_weak_pointer (&self->toast);
+}
+
+/* Tells what the last change did.  While a toast is still up it is given the new message rather
+ * than replaced: no queue of stale toasts whose Undo would undo something else, and no dismissal
+ * racing its animation (libadwaita 1.2 may release a toast dismissed while it shows twice). */
 static void
 show_toast (SpTableView *self,
             const char  *message,
             gboolean     undo)
 {
-  AdwToast *toast = adw_toast_new (message);
+  AdwToast *toast = self->toast;
 
-  if (undo)
+  if (toast == NULL)
     {
-      adw_toast_set_button_label (toast, _("Undo"));
-      adw_toast_set_action_name (toast, "table.undo");
+      toast = adw_toast_new (message);
+      g_set_weak_pointer (&self->toast, toast);
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self,
+                               G_CONNECT_SWAPPED);
+      adw_toast_set_button_label (toast, undo ? _("Undo") : NULL);
+      adw_toast_set_action_name (toast, undo ? "table.undo" : NULL);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      return;
     }
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  adw_toast_set_title (toast, message);
+  adw_toast_set_button_label (toast, undo ? _("Undo") : NULL);
+  adw_toast_set_action_name (toast, undo ? "table.undo" : NULL);
 }
 
 /* The penalties of this table's players in this session. */
@@ -309,16 +330,18 @@ show_next (SpTableView *self,
       /* TRANSLATORS: a player of the table: his seat wind this hand, name and score so far */
       g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), wind_glyphs[next->seat_wind[c]],
                                                chair_name (self, (gint) c), total);
+      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
       GtkWidget *label = gtk_label_new (line);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_add_css_class (label, "card");
       gtk_widget_add_css_class (label, "numeric");
-      gtk_widget_set_margin_top (label, 2);
-      g_object_set (label, "margin-start", 0, NULL);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_NONE);
-      gtk_widget_set_size_request (label, -1, 36);
-      gtk_box_append (GTK_BOX (self->seats_box), label);
+      gtk_widget_set_margin_start (label, 12);
+      gtk_widget_set_margin_end (label, 12);
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_bottom (label, 8);
+      gtk_widget_add_css_class (card, "card");
+      gtk_box_append (GTK_BOX (card), label);
+      gtk_box_append (GTK_BOX (self->seats_box), card);
     }
 }
 
@@ -1022,6 +1045,18 @@ penalty_response_cb (AdwMessageDialog *dialog,
     show_toast (self, error->message, FALSE);
 }
 
+/* A penalty needs its reason (R98 附件4 writes it down). */
+static void
+reason_changed_cb (GtkEditable      *reason,
+                   AdwMessageDialog *dialog)
+{
+  const char *text = gtk_editable_get_text (reason);
+
+  while (g_ascii_isspace (*text))
+    text++;
+  adw_message_dialog_set_response_enabled (dialog, "give", *text != '\0');
+}
+
 static void
 add_penalty_activated (GtkWidget  *widget,
                        const char *action_name,
@@ -1056,6 +1091,8 @@ add_penalty_activated (GtkWidget  *widget,
   g_object_set_data (G_OBJECT (dialog), "sp-player", player);
   g_object_set_data (G_OBJECT (dialog), "sp-points", points);
   g_object_set_data (G_OBJECT (dialog), "sp-reason", reason);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "give", FALSE);
+  g_signal_connect (reason, "changed", G_CALLBACK (reason_changed_cb), dialog);
   g_signal_connect (dialog, "response", G_CALLBACK (penalty_response_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -1120,6 +1157,7 @@ sp_table_view_dispose (GObject *object)
 {
   SpTableView *self = SP_TABLE_VIEW (object);
 
+  g_clear_weak_pointer (&self->toast);
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_TABLE_VIEW);
   g_clear_pointer (&self->tournament, sp_tournament_free);
   g_clear_pointer (&self->rules, sp_rules_free);

@@ -564,6 +564,7 @@ test_hands_closed_session (void)
   g_assert_false (gtk_widget_is_sensitive (enter));
   g_assert_false (gtk_widget_is_sensitive (find_drawn_button (GTK_WIDGET (view), "Add Penalty…")));
   g_assert_null (sp_table_view_open_hand_dialog (view, 0));
+  maybe_save (GTK_WINDOW (view), "table-view-closed.png");
   close_all_windows ();
   restore_database ();
 }

@@ -281,6 +281,37 @@ maybe_save (GtkWindow  *window,
   save_screenshot (GTK_WIDGET (window), path);
 }
 
+/* Does what the key combination @accelerator ("<Alt>1") does in @widget: its shortcut found
+ * among the widget's controllers as a person's key press finds it, and its action run. */
+static void
+press_shortcut (GtkWidget  *widget,
+                const char *accelerator)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+
+          if (g_strcmp0 (trigger, accelerator) == 0)
+            {
+              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                                           widget,
+                                                           gtk_shortcut_get_arguments (shortcut)));
+              return;
+            }
+        }
+    }
+  g_error ("No shortcut %s", accelerator);
+}
+
 static void
 click_tile (SpHandEditor *editor,
             guint         face)
@@ -378,9 +409,8 @@ test_hands_mcr_session (void)
   g_assert_true (shows_label_text (GTK_WIDGET (view), "Next: hand 2"));
 
   /* Hand 2: South (now East's right, the dealer) draws his own tile. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.winner", "i", 1));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.from", "i",
-                                             SP_HAND_ENTRY_SELF_DRAWN));
+  press_shortcut (GTK_WIDGET (dialog), "<Alt>2");
+  press_shortcut (GTK_WIDGET (dialog), "<Control>0");
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (seat_button (dialog, "from", "Self-drawn"))));
   type_hand (dialog, "123m456m789m123s55p");
   result = sp_hand_editor_get_result (sp_hand_dialog_get_editor (dialog));
@@ -401,15 +431,17 @@ test_hands_mcr_session (void)
   assert_standings_match (&event);
 
   /* Hand 3: an exhaustive draw (Ctrl+D). */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.draw", NULL));
+  press_shortcut (GTK_WIDGET (dialog), "<Control>d");
   hands = stored_hands (&event);
   g_assert_cmpuint (hands->len, ==, 3);
   g_assert_true (hand_at (hands, 3)->draw);
   g_clear_pointer (&hands, g_ptr_array_unref);
 
   /* Hand 4: West declares a win on North's discard with a wrong tile: a false win. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.winner", "i", 2));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.from", "i", 3));
+  press_shortcut (GTK_WIDGET (dialog), "<Alt>3");
+  press_shortcut (GTK_WIDGET (dialog), "<Control>4");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (seat_button (dialog, "winner", "W Player 2"))));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (seat_button (dialog, "from", "N Player 3"))));
   type_hand (dialog, "123m456p789s123s56p");
   result = sp_hand_editor_get_result (sp_hand_dialog_get_editor (dialog));
   g_assert_false (result->win);
@@ -461,6 +493,18 @@ test_hands_mcr_session (void)
   g_assert_cmpint (hand_at (hands, 1)->settlement[1], ==, -8);
   g_clear_pointer (&hands, g_ptr_array_unref);
   assert_standings_match (&event);
+  /* Ctrl+Z takes the correction back, and the toast's Undo does it again after a redo. */
+  press_shortcut (GTK_WIDGET (view), "<Control>z");
+  hands = stored_hands (&event);
+  g_assert_cmpint (hand_at (hands, 1)->discarder, ==, 1);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  dialog = open_dialog (view, first_id);
+  click_seat (dialog, "from", "N Player 4");
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the correction to close");
+  hands = stored_hands (&event);
+  g_assert_cmpint (hand_at (hands, 1)->discarder, ==, 3);
+  g_clear_pointer (&hands, g_ptr_array_unref);
 
   /* A deletion, confirmed: hand 2 goes, the draw becomes hand 2. */
   hands = stored_hands (&event);

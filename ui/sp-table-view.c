@@ -112,6 +112,7 @@ struct _SpTableView
   GtkWidget       *closed_bar;
   GtkLabel        *closed_label;
   GtkLabel        *next_label;
+  GtkWidget       *empty_label;
   GtkWidget       *seats_box;
   GtkColumnView   *sheet_view;
   GtkLabel        *totals_label;
@@ -435,6 +436,7 @@ load (SpTableView  *self,
   show_penalties (self, penalties);
 
   gtk_widget_set_visible (self->closed_bar, self->table.closed);
+  gtk_widget_set_visible (self->empty_label, hands->len == 0 && !self->table.closed);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.enter-hand",
                                  !self->table.closed && !self->table.next.finished);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.add-penalty", !self->table.closed);
@@ -1192,6 +1194,7 @@ sp_table_view_class_init (SpTableViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpTableView, closed_bar);
   gtk_widget_class_bind_template_child (widget_class, SpTableView, closed_label);
   gtk_widget_class_bind_template_child (widget_class, SpTableView, next_label);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, empty_label);
   gtk_widget_class_bind_template_child (widget_class, SpTableView, seats_box);
   gtk_widget_class_bind_template_child (widget_class, SpTableView, sheet_view);
   gtk_widget_class_bind_template_child (widget_class, SpTableView, totals_label);

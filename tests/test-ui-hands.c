@@ -227,6 +227,14 @@ seat_button (SpHandDialog *dialog,
   return button;
 }
 
+static gboolean
+seat_is_on (SpHandDialog *dialog,
+            const char   *group,
+            const char   *label)
+{
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (seat_button (dialog, group, label)));
+}
+
 static void
 click_seat (SpHandDialog *dialog,
             const char   *group,
@@ -298,7 +306,8 @@ press_shortcut (GtkWidget  *widget,
       for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
         {
           g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+          GtkShortcutTrigger *key = gtk_shortcut_get_trigger (shortcut);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (key);
 
           if (g_strcmp0 (trigger, accelerator) == 0)
             {
@@ -343,7 +352,8 @@ test_hands_mcr_session (void)
   view = open_table ();
   g_assert_cmpuint (sp_table_view_get_session (view), ==, 1);
   g_assert_cmpuint (sp_table_view_get_number (view), ==, 1);
-  g_assert_true (shows_label_text (GTK_WIDGET (view), "Next: hand 1 · round 東 · dealer 東 Player 1"));
+  g_assert_true (shows_label_text (GTK_WIDGET (view),
+                                   "Next: hand 1 · round 東 · dealer 東 Player 1"));
 
   /* Hand 1: East wins on South's discard, typed. */
   dialog = open_dialog (view, 0);
@@ -353,9 +363,10 @@ test_hands_mcr_session (void)
   g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (dialog)),
                                          GTK_WIDGET (hand_field (dialog))));
   /* 自摸 is the From buttons' to say, not a toggle of its own. */
-  g_assert_false (gtk_widget_is_drawable (find_under (GTK_WIDGET (dialog), is_named, "self-drawn")));
+  g_assert_false (gtk_widget_is_drawable (find_under (GTK_WIDGET (dialog), is_named,
+                                                      "self-drawn")));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.winner", "i", 0));
-  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (seat_button (dialog, "winner", "E Player 1"))));
+  g_assert_true (seat_is_on (dialog, "winner", "E Player 1"));
   /* Nobody wins on his own discard. */
   g_assert_false (gtk_widget_get_sensitive (seat_button (dialog, "from", "E Player 1")));
   click_seat (dialog, "from", "S Player 2");
@@ -411,7 +422,7 @@ test_hands_mcr_session (void)
   /* Hand 2: South (now East's right, the dealer) draws his own tile. */
   press_shortcut (GTK_WIDGET (dialog), "<Alt>2");
   press_shortcut (GTK_WIDGET (dialog), "<Control>0");
-  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (seat_button (dialog, "from", "Self-drawn"))));
+  g_assert_true (seat_is_on (dialog, "from", "Self-drawn"));
   type_hand (dialog, "123m456m789m123s55p");
   result = sp_hand_editor_get_result (sp_hand_dialog_get_editor (dialog));
   g_assert_true (result->win);
@@ -440,8 +451,8 @@ test_hands_mcr_session (void)
   /* Hand 4: West declares a win on North's discard with a wrong tile: a false win. */
   press_shortcut (GTK_WIDGET (dialog), "<Alt>3");
   press_shortcut (GTK_WIDGET (dialog), "<Control>4");
-  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (seat_button (dialog, "winner", "W Player 2"))));
-  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (seat_button (dialog, "from", "N Player 3"))));
+  g_assert_true (seat_is_on (dialog, "winner", "W Player 2"));
+  g_assert_true (seat_is_on (dialog, "from", "N Player 3"));
   type_hand (dialog, "123m456p789s123s56p");
   result = sp_hand_editor_get_result (sp_hand_dialog_get_editor (dialog));
   g_assert_false (result->win);
@@ -482,7 +493,7 @@ test_hands_mcr_session (void)
   /* An edit: hand 1 was won on North's discard, not South's. */
   dialog = open_dialog (view, first_id);
   g_assert_cmpstr (gtk_editable_get_text (hand_field (dialog)), ==, "123m123p123s789m55s");
-  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (seat_button (dialog, "from", "S Player 2"))));
+  g_assert_true (seat_is_on (dialog, "from", "S Player 2"));
   click_seat (dialog, "from", "N Player 4");
   press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
   wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the correction to close");
@@ -606,7 +617,8 @@ test_hands_closed_session (void)
   enter = find_drawn_button (GTK_WIDGET (view), "Enter Hand");
   g_assert_nonnull (enter);
   g_assert_false (gtk_widget_is_sensitive (enter));
-  g_assert_false (gtk_widget_is_sensitive (find_drawn_button (GTK_WIDGET (view), "Add Penalty…")));
+  g_assert_false (gtk_widget_is_sensitive (find_drawn_button (GTK_WIDGET (view),
+                                                              "Add Penalty…")));
   g_assert_null (sp_table_view_open_hand_dialog (view, 0));
   maybe_save (GTK_WINDOW (view), "table-view-closed.png");
   close_all_windows ();

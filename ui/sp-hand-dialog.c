@@ -457,7 +457,8 @@ sp_hand_dialog_init (SpHandDialog *self)
   gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->from_buttons[4]),
                                GTK_TOGGLE_BUTTON (from_group));
   g_signal_connect (self->from_buttons[4], "toggled", G_CALLBACK (from_toggled_cb), self);
-  gtk_widget_set_tooltip_text (self->from_buttons[4], _("自摸: the winner drew the tile (Ctrl+0)"));
+  gtk_widget_set_tooltip_text (self->from_buttons[4],
+                               _("自摸: the winner drew the tile (Ctrl+0)"));
   gtk_box_append (GTK_BOX (self->from_box), self->from_buttons[4]);
 
   /* Alt+1…4 winner, Ctrl+1…4 from, Ctrl+0 self-drawn, Ctrl+D draw: caught before the field

@@ -6,6 +6,7 @@
  * short shows its waits, or how far it is from ready.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -510,7 +511,7 @@ show_items (SpHandEditor *self)
   for (guint i = 0; i < result->n_items; i++)
     {
       const SpScoreItem *item = &result->items[i];
-      const char *title = sp_score_item_title (item->name);
+      const char *title = sp_score_item_title (sp_rules_get_ruleset (self->rules), item->name);
       g_autofree char *value = NULL;
 
       if (item->count > 1)
@@ -543,7 +544,7 @@ show_score (SpHandEditor *self)
         total = g_strdup_printf (_("Total: %d 台"), result->total);
       else if (ruleset == SP_RULESET_GUANGDONG)
         /* Translators: the total of a Guangdong hand in 番, and its points (2^番). */
-        total = g_strdup_printf (_("Total: %d 番 (%" G_GINT64_FORMAT " points)"), result->total,
+        total = g_strdup_printf (_("Total: %d 番 (%" PRId64 " points)"), result->total,
                                  result->points);
       else
         /* Translators: the total of an MCR hand, in 番 (fan). */
@@ -593,10 +594,11 @@ static const char *
 wait_kind_name (SpWaitKind kind)
 {
   static const char *const names[SP_N_WAIT_KINDS] = {
-    N_("two-sided"), N_("edge"), N_("closed"), N_("single"), N_("either pair"), N_("special"),
+    NC_("wait", "two-sided"), NC_("wait", "edge"), NC_("wait", "closed"),
+    NC_("wait", "single"), NC_("wait", "either pair"), NC_("wait", "special"),
   };
 
-  return kind < SP_N_WAIT_KINDS ? _(names[kind]) : "";
+  return kind < SP_N_WAIT_KINDS ? g_dpgettext2 (NULL, "wait", names[kind]) : "";
 }
 
 /* A hand one tile short: its waits, or how far it is from ready. */

@@ -131,10 +131,11 @@ static guint signals[N_SIGNALS];
 
 static const char *const wind_glyphs[] = { "東", "南", "西", "北" };
 
-/* The fan/台/番 items as a person reads them, "Pure Straight 16, Dragon Pung 2", from the
- * stored JSON ([{"name":…,"value":…,"count":…}, …]). */
+/* The fan/台/番 items of @ruleset as a person reads them, "Pure Straight 16, Dragon Pung 2",
+ * from the stored JSON ([{"name":…,"value":…,"count":…}, …]). */
 static char *
-items_text (const char *json)
+items_text (SpRuleset   ruleset,
+            const char *json)
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GString) out = g_string_new (NULL);
@@ -157,7 +158,7 @@ items_text (const char *json)
       count = json_object_has_member (item, "count")
               ? json_object_get_int_member (item, "count") : 1;
       g_string_append_printf (out, "%s%s %" G_GINT64_FORMAT, out->len > 0 ? ", " : "",
-                              sp_score_item_title (json_object_get_string_member (item, "name")),
+                              sp_score_item_title (ruleset, json_object_get_string_member (item, "name")),
                               json_object_has_member (item, "value")
                               ? json_object_get_int_member (item, "value") : 0);
       if (count > 1)
@@ -393,7 +394,9 @@ load (SpTableView  *self,
           sheet_line->cells[CELL_FROM] = hand->discarder >= 0 && hand->discarder < 4
                                          ? g_strdup (chair_name (self, hand->discarder))
                                          : g_strdup (_("Self-drawn"));
-          sheet_line->cells[CELL_ITEMS] = hand->items != NULL ? items_text (hand->items)
+          sheet_line->cells[CELL_ITEMS] = hand->items != NULL
+                                          ? items_text (sp_rules_get_ruleset (self->rules),
+                                                        hand->items)
                                           /* TRANSLATORS: a hand entered by its total alone */
                                           : g_strdup (_("(total only)"));
           sheet_line->cells[CELL_TOTAL] = g_strdup_printf ("%d", hand->total);

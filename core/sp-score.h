@@ -161,9 +161,11 @@ void sp_score_result_refuse   (SpScoreResult *result,
 gint32 sp_score_result_item   (const SpScoreResult *result,
                                const char          *name);
 
-/* The item @name (as a scorer names it) as a person reads it in the UI's language: the EMA's
- * English MCR names (the Taiwan and Guangdong items in plain English) translated, so that zh_CN
- * shows simplified and zh_TW traditional characters.  An unknown name is given back as it is. */
-const char *sp_score_item_title (const char *name);
+/* The item @name (as @ruleset's scorer names it) as a person reads it in the UI's language: the
+ * EMA's English MCR names (the Taiwan and Guangdong items in plain English) translated in the
+ * ruleset's context, so that zh_CN shows simplified and zh_TW traditional characters, each with
+ * the name its ruleset gives the item.  An unknown name is given back as it is. */
+const char *sp_score_item_title (SpRuleset   ruleset,
+                                 const char *name);
 
 G_END_DECLS

@@ -484,15 +484,20 @@ test_item_titles (void)
 {
   for (guint i = 0; i < N_FANS; i++)
     {
-      const char *title = sp_score_item_title (sp_mcr_fan_names[i]);
+      const char *title = sp_score_item_title (SP_RULESET_MCR, sp_mcr_fan_names[i]);
 
       g_assert_nonnull (title);
       g_assert_cmpstr (title, !=, sp_mcr_fan_names[i]);
       g_assert_true (g_ascii_isupper (title[0]));
     }
-  g_assert_cmpstr (sp_score_item_title ("无番和"), ==, "Chicken Hand");
-  g_assert_cmpstr (sp_score_item_title ("門清"), ==, "Concealed Hand");
-  g_assert_cmpstr (sp_score_item_title ("no such item"), ==, "no such item");
+  g_assert_cmpstr (sp_score_item_title (SP_RULESET_MCR, "无番和"), ==, "Chicken Hand");
+  g_assert_cmpstr (sp_score_item_title (SP_RULESET_TAIWAN, "門清"), ==, "Concealed Hand");
+  /* Guangdong's own items, and those it shares with MCR under MCR's title. */
+  g_assert_cmpstr (sp_score_item_title (SP_RULESET_GUANGDONG, "鸡胡"), ==, "Chicken Hand");
+  g_assert_cmpstr (sp_score_item_title (SP_RULESET_GUANGDONG, "清一色"), ==, "Full Flush");
+  /* A name is looked up in its own ruleset's table only. */
+  g_assert_cmpstr (sp_score_item_title (SP_RULESET_MCR, "門清"), ==, "門清");
+  g_assert_cmpstr (sp_score_item_title (SP_RULESET_TAIWAN, "no such item"), ==, "no such item");
 }
 
 int

@@ -165,7 +165,8 @@ test_calculator_scores_typed_hand (void)
     {
       /* The item in the UI's language (English here), beside the rules' own name. */
       g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor),
-                                          sp_score_item_title (expected.items[i].name)));
+                                          sp_score_item_title (SP_RULESET_MCR,
+                                                               expected.items[i].name)));
       g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), expected.items[i].name));
     }
   g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "Mixed Straight"));

@@ -533,8 +533,7 @@ test_penalties (void)
   finish (window);
 }
 
-/* Each card's Enter Hand opens the table through tournament.open-table; until the hand entry
- * installs it the button is insensitive, with a tooltip saying so. */
+/* Each card's Enter Hand opens that table's sheet through tournament.open-table. */
 static void
 test_enter_hand (void)
 {
@@ -562,9 +561,13 @@ test_enter_hand (void)
   g_variant_get (target, "(uu)", &session, &table);
   g_assert_cmpuint (session, ==, 1);
   g_assert_cmpuint (table, ==, 2);
-  g_assert_false (gtk_widget_is_sensitive (button));
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==,
-                   "Hand entry is not available in this version");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Enter the next hand of this table");
+  press_button (button);
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TABLE_VIEW), "the table's sheet");
+  g_assert_cmpuint (sp_table_view_get_session (SP_TABLE_VIEW (find_toplevel (SP_TYPE_TABLE_VIEW))),
+                    ==, 1);
+  g_assert_cmpuint (sp_table_view_get_number (SP_TABLE_VIEW (find_toplevel (SP_TYPE_TABLE_VIEW))),
+                    ==, 2);
   finish (window);
 }
 

@@ -6,6 +6,7 @@
  * short shows its waits, or how far it is from ready.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,7 @@ struct _SpHandEditor
   SpSituation    base;        /* what was set by key: seat, round, dealer, streak… */
   SpSituation    situation;   /* base + toggles + flowers: what is scored */
   guint8         flowers;     /* bit f-1 of each flower clicked */
+  guint32        hidden;      /* SpSituationField bits of the toggles not shown */
 
   /* The hand as last parsed. */
   gboolean       parsed;
@@ -175,6 +177,8 @@ build_toggles (SpHandEditor *self)
       gtk_widget_set_tooltip_text (check, _(toggle->meaning));
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (toggle_changed_cb), self);
       gtk_flow_box_append (self->situation_box, check);
+      if (self->hidden & sp_situation_field_from_key (toggle->key))
+        gtk_widget_set_visible (gtk_widget_get_parent (check), FALSE);
     }
 }
 
@@ -507,7 +511,7 @@ show_items (SpHandEditor *self)
   for (guint i = 0; i < result->n_items; i++)
     {
       const SpScoreItem *item = &result->items[i];
-      const char *title = sp_score_item_title (item->name);
+      const char *title = sp_score_item_title (sp_rules_get_ruleset (self->rules), item->name);
       g_autofree char *value = NULL;
 
       if (item->count > 1)
@@ -540,7 +544,7 @@ show_score (SpHandEditor *self)
         total = g_strdup_printf (_("Total: %d 台"), result->total);
       else if (ruleset == SP_RULESET_GUANGDONG)
         /* Translators: the total of a Guangdong hand in 番, and its points (2^番). */
-        total = g_strdup_printf (_("Total: %d 番 (%" G_GINT64_FORMAT " points)"), result->total,
+        total = g_strdup_printf (_("Total: %d 番 (%" PRId64 " points)"), result->total,
                                  result->points);
       else
         /* Translators: the total of an MCR hand, in 番 (fan). */
@@ -590,10 +594,11 @@ static const char *
 wait_kind_name (SpWaitKind kind)
 {
   static const char *const names[SP_N_WAIT_KINDS] = {
-    N_("two-sided"), N_("edge"), N_("closed"), N_("single"), N_("either pair"), N_("special"),
+    NC_("wait", "two-sided"), NC_("wait", "edge"), NC_("wait", "closed"),
+    NC_("wait", "single"), NC_("wait", "either pair"), NC_("wait", "special"),
   };
 
-  return kind < SP_N_WAIT_KINDS ? _(names[kind]) : "";
+  return kind < SP_N_WAIT_KINDS ? g_dpgettext2 (NULL, "wait", names[kind]) : "";
 }
 
 /* A hand one tile short: its waits, or how far it is from ready. */
@@ -1143,6 +1148,8 @@ static void
 sp_hand_editor_init (SpHandEditor *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Enter in the field records the hand where a window has a default button to do it. */
+  gtk_entry_set_activates_default (self->hand_entry, TRUE);
   sp_tile_palette_set_tile_size (self->palette, 36);
   self->rules = sp_rules_new (SP_RULESET_MCR, NULL, NULL);
   sp_situation_init (&self->base);
@@ -1246,4 +1253,79 @@ sp_hand_editor_get_update_time (SpHandEditor *self)
   g_return_val_if_fail (SP_IS_HAND_EDITOR (self), 0);
 
   return self->update_time;
+}
+
+/* The check button of toggle @key, or NULL. */
+static GtkCheckButton *
+find_toggle (SpHandEditor *self,
+             const char   *key)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->situation_box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *check = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+
+      if (g_strcmp0 (gtk_widget_get_name (check), key) == 0)
+        return GTK_CHECK_BUTTON (check);
+    }
+  return NULL;
+}
+
+void
+sp_hand_editor_set_toggle_visible (SpHandEditor *self,
+                                   const char   *key,
+                                   gboolean      visible)
+{
+  SpSituationField field;
+  GtkCheckButton *check;
+
+  g_return_if_fail (SP_IS_HAND_EDITOR (self));
+
+  field = sp_situation_field_from_key (key);
+  if (visible)
+    self->hidden &= ~field;
+  else
+    self->hidden |= field;
+  check = find_toggle (self, key);
+  if (check == NULL)
+    return;
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (check)), visible);
+  /* A hidden toggle is decided elsewhere: it must not count twice. */
+  if (!visible)
+    gtk_check_button_set_active (check, FALSE);
+}
+
+void
+sp_hand_editor_load_situation (SpHandEditor      *self,
+                               const SpSituation *situation)
+{
+  g_return_if_fail (SP_IS_HAND_EDITOR (self));
+
+  sp_situation_init (&self->base);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->situation_box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *check = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+      SpSituationField field = sp_situation_field_from_key (gtk_widget_get_name (check));
+      gboolean on = situation != NULL && (situation->given & field) && !(self->hidden & field);
+
+      g_signal_handlers_block_by_func (check, toggle_changed_cb, self);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), on);
+      g_signal_handlers_unblock_by_func (check, toggle_changed_cb, self);
+    }
+  self->flowers = 0;
+  if (situation != NULL && (situation->given & SP_SITUATION_FLOWERS) && situation->flowers_listed)
+    self->flowers = situation->flowers;
+  compute_situation (self);
+  update (self);
+}
+
+void
+sp_hand_editor_clear_set (SpHandEditor *self)
+{
+  g_return_if_fail (SP_IS_HAND_EDITOR (self));
+
+  sp_situation_init (&self->base);
+  compute_situation (self);
+  update (self);
 }

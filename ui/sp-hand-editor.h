@@ -33,6 +33,17 @@ void                 sp_hand_editor_get_situation (SpHandEditor  *self,
 const SpScoreResult *sp_hand_editor_get_result    (SpHandEditor  *self);
 /* Puts the keyboard in the field "Hand": typing is the fastest way in. */
 void                 sp_hand_editor_focus         (SpHandEditor  *self);
+/* Shows or hides the situation's toggle @key (a hidden one is off): the hand dialog hides 自摸,
+ * which its winner and from buttons decide. */
+void                 sp_hand_editor_set_toggle_visible (SpHandEditor *self,
+                                                        const char   *key,
+                                                        gboolean      visible);
+/* Starts the situation again: nothing set by key (set the rotation's part again), the toggles
+ * and the flowers as @situation gives them, or all off for NULL. */
+void                 sp_hand_editor_load_situation (SpHandEditor      *self,
+                                                    const SpSituation *situation);
+/* Forgets what was set by key (sp_hand_editor_set_situation), the toggles and flowers kept. */
+void                 sp_hand_editor_clear_set (SpHandEditor *self);
 /* How long the last change took to parse, score and show, in microseconds. */
 gint64               sp_hand_editor_get_update_time (SpHandEditor *self);
 

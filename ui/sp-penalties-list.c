@@ -2,6 +2,7 @@
  * table and hand), with Add Penalty and a confirmed Delete Penalty.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 
 #include "sp-column.h"
 #include "sp-penalties-list.h"
@@ -273,7 +274,7 @@ delete_activated (GtkWidget  *widget,
   /* Translators: the heading of a confirmation; the player's name. */
   heading = g_strdup_printf (_("Delete the Penalty of %s?"), item->player_name);
   /* Translators: the penalty's points (+5, −10) and its reason. */
-  body = g_strdup_printf (_("%+" G_GINT64_FORMAT " points: %s. The standings count it no "
+  body = g_strdup_printf (_("%+" PRId64 " points: %s. The standings count it no "
                             "more."), item->penalty->points, item->penalty->reason);
   dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading,
                                    body);

@@ -130,17 +130,6 @@ session_row_new (SpSessionsPage      *self,
   return row;
 }
 
-/* The Enter Hand button's tooltip follows whether hand entry is there yet. */
-static void
-enter_sensitive_cb (GtkWidget  *button,
-                    GParamSpec *pspec,
-                    gpointer    user_data)
-{
-  gtk_widget_set_tooltip_text (button, gtk_widget_get_sensitive (button)
-                                         ? _("Enter the next hand of this table")
-                                         : _("Hand entry is not available in this version"));
-}
-
 /* One table's card: its number, its players with their winds at the first hand (chair order:
  * East, South, West, North), the hands entered and each player's score in the session. */
 static GtkWidget *
@@ -225,8 +214,7 @@ table_card_new (guint                  session,
   /* Translators: the accessible name of a table card's button; the table's number. */
   enter = g_strdup_printf (_("Enter Hand at Table %u"), table);
   set_accessible_label (button, enter);
-  g_signal_connect (button, "notify::sensitive", G_CALLBACK (enter_sensitive_cb), NULL);
-  enter_sensitive_cb (button, NULL, NULL);
+  gtk_widget_set_tooltip_text (button, _("Enter the next hand of this table"));
   gtk_box_append (GTK_BOX (card), button);
   return card;
 }

@@ -2,6 +2,7 @@
  * players and teams, each session's result, the tie-break that decided each rank.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "sp-column.h"
@@ -292,7 +293,7 @@ standing_text (SpStandingItem *item,
           return g_strdup ("–");
         points = format_table_points (item->sessions[k].table_points_x12);
         /* TRANSLATORS: a session's table points and score in a standings cell */
-        return g_strdup_printf (_("%s · %" G_GINT64_FORMAT), points, item->sessions[k].score);
+        return g_strdup_printf (_("%s · %" PRId64), points, item->sessions[k].score);
       }
     }
 }

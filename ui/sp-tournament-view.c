@@ -14,6 +14,7 @@
 #include "sp-standings-page.h"
 #include "sp-tournament-row.h"
 #include "sp-tournament-settings-dialog.h"
+#include "sp-table-view.h"
 #include "sp-tournament-view.h"
 
 struct _SpTournamentView
@@ -281,6 +282,66 @@ print_action (GtkWidget  *widget,
     gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* A change at a table moves the standings and the sessions' progress. */
+static void
+table_changed_cb (SpTournamentView *self)
+{
+  sp_tournament_view_reload (self);
+}
+
+/* Opens table (session, table) in a window of its own, or shows the one already open. */
+static void
+open_table_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autoptr(GError) error = NULL;
+  SpTableView *view;
+  guint session, table;
+
+  if (self->db == NULL || self->tournament == NULL)
+    return;
+  g_variant_get (parameter, "(uu)", &session, &table);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (SP_IS_TABLE_VIEW (window)
+          && sp_table_view_get_tournament (SP_TABLE_VIEW (window))->id == self->tournament->id
+          && sp_table_view_get_session (SP_TABLE_VIEW (window)) == session
+          && sp_table_view_get_number (SP_TABLE_VIEW (window)) == table)
+        {
+          gtk_window_present (window);
+          return;
+        }
+    }
+  view = sp_table_view_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->db,
+                            self->tournament->id, session, table, &error);
+  if (view == NULL)
+    {
+      g_warning ("%s", error->message);
+      return;
+    }
+  g_signal_connect_object (view, "changed", G_CALLBACK (table_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
+static void
+enter_hand_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->db != NULL && self->tournament != NULL)
+    sp_table_view_pick_table (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, widget, self->db,
+                              self->tournament);
+}
+
 static void
 sp_tournament_view_dispose (GObject *object)
 {
@@ -356,6 +417,10 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   signals[SIGNAL_TOURNAMENT_CREATED] =
     g_signal_new ("tournament-created", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                   NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_STRING);
+  gtk_widget_class_install_action (widget_class, "tournament.open-table", "(uu)",
+                                   open_table_activated);
+  gtk_widget_class_install_action (widget_class, "tournament.enter-hand", NULL,
+                                   enter_hand_activated);
 }
 
 static void

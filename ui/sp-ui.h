@@ -24,3 +24,5 @@
 #include "sp-hand-editor.h"
 #include "sp-tile-palette.h"
 #include "sp-tile.h"
+#include "sp-table-view.h"
+#include "sp-hand-dialog.h"

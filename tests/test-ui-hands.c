@@ -1,0 +1,796 @@
+/* test-ui-hands.c: a referee's hands at one table, entered in the app as a person does — the
+ * table picker, the table's score sheet, the hand dialog with its seat buttons, typed and
+ * clicked tiles, a draw, a false win with its penalty, a correction, a deletion and its undo —
+ * each checked against what the store then holds; a closed session read-only; Taiwan's dealer
+ * repeat shown on the next hand.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-test-ui.h"
+
+#define REFEREE "Ruth Judge"
+
+typedef struct
+{
+  char   *path;
+  gint64  tournament;
+  gint64  players[4];
+} Event;
+
+static void
+event_clear (Event *event)
+{
+  g_clear_pointer (&event->path, g_free);
+}
+
+/* A tournament of four players "Player 1" … "Player 4" with session 1 drawn at one table, in
+ * chair order 1 2 3 4 (so East … North at the first hand). */
+static void
+make_event (Event      *event,
+            const char *file,
+            SpRuleset   ruleset,
+            const char *profile,
+            gboolean    closed)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = NULL;
+  SpTournament tournament = {
+    .name = (char *) "Club Night",
+    .ruleset = ruleset,
+    .profile = (char *) profile,
+    .n_sessions = 2,
+    .seating = (char *) "random",
+    .ranking = (char *) "score",
+  };
+
+  event->path = use_database (file);
+  db = sp_db_open (event->path, &error);
+  g_assert_no_error (error);
+  store_tournament (db, &tournament);
+  event->tournament = tournament.id;
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
+
+      event->players[i] = add_player (db, tournament.id, name, NULL, NULL);
+    }
+  g_assert_true (sp_db_store_seating (db, tournament.id, 1, 42, event->players, 4, &error));
+  g_assert_no_error (error);
+  if (closed)
+    {
+      g_assert_true (sp_db_set_session_closed (db, tournament.id, 1, TRUE, TRUE, &error));
+      g_assert_no_error (error);
+    }
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Event, event_clear)
+
+static void
+set_referee (const char *name)
+{
+  g_autoptr(GSettings) settings = g_settings_new (SPARROW_APP_ID);
+
+  g_settings_set_string (settings, "referee-name", name);
+}
+
+/* The hands of session 1 table 1 as the store holds them now. */
+static GPtrArray *
+stored_hands (Event *event)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (event->path, &error);
+  GPtrArray *hands;
+
+  g_assert_no_error (error);
+  hands = sp_db_list_hands (db, event->tournament, 1, 1, &error);
+  g_assert_no_error (error);
+  return hands;
+}
+
+static GPtrArray *
+stored_penalties (Event *event)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (event->path, &error);
+  GPtrArray *penalties;
+
+  g_assert_no_error (error);
+  penalties = sp_db_find_penalties (db, event->tournament, 1, 0, &error);
+  g_assert_no_error (error);
+  return penalties;
+}
+
+/* Each player's score in the standings equals his settlements and penalties at the table. */
+static void
+assert_standings_match (Event *event)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (event->path, &error);
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, event->tournament);
+  g_autoptr(SpTournament) tournament = sp_db_find_tournament (db, id, &error);
+  g_autoptr(GPtrArray) hands = stored_hands (event);
+  g_autoptr(GPtrArray) penalties = stored_penalties (event);
+  g_autoptr(GArray) standings = NULL;
+  gint64 expected[4] = { 0 };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < hands->len; i++)
+    for (guint c = 0; c < 4; c++)
+      expected[c] += ((SpHandRecord *) g_ptr_array_index (hands, i))->settlement[c];
+  for (guint i = 0; i < penalties->len; i++)
+    for (guint c = 0; c < 4; c++)
+      if (((SpPenalty *) g_ptr_array_index (penalties, i))->player == event->players[c])
+        expected[c] += ((SpPenalty *) g_ptr_array_index (penalties, i))->points;
+  standings = sp_db_compute_standings (db, tournament, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (standings->len, ==, 4);
+  for (guint i = 0; i < standings->len; i++)
+    {
+      SpStanding *standing = &g_array_index (standings, SpStanding, i);
+
+      for (guint c = 0; c < 4; c++)
+        if ((gint64) standing->player == event->players[c])
+          g_assert_cmpint (standing->score, ==, expected[c]);
+    }
+}
+
+static SpHandRecord *
+hand_at (GPtrArray *hands,
+         guint      number)
+{
+  for (guint i = 0; i < hands->len; i++)
+    {
+      SpHandRecord *hand = g_ptr_array_index (hands, i);
+
+      if (hand->number == number)
+        return hand;
+    }
+  g_error ("No hand %u", number);
+}
+
+static gboolean
+message_dialog_shown (gpointer data)
+{
+  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
+/* Opens the app on the tournament and its table 1 through "Enter Hand" and its table picker. */
+static SpTableView *
+open_table (void)
+{
+  GtkWindow *window = start_app ();
+  GtkWidget *button;
+  AdwMessageDialog *picker;
+
+  open_first_tournament (window);
+  button = find_drawn_button (GTK_WIDGET (window), "Enter Hand");
+  g_assert_nonnull (button);
+  press_button (button);
+  wait_until (message_dialog_shown, NULL, "the table picker");
+  picker = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_true (adw_message_dialog_has_response (picker, "open"));
+  /* As its button does: the response, then the dialog closes. */
+  adw_message_dialog_response (picker, "open");
+  gtk_window_destroy (GTK_WINDOW (picker));
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TABLE_VIEW), "the table view");
+  return SP_TABLE_VIEW (find_toplevel (SP_TYPE_TABLE_VIEW));
+}
+
+static SpHandDialog *
+open_dialog (SpTableView *view,
+             gint64       id)
+{
+  if (id == 0)
+    {
+      GtkWidget *button = find_drawn_button (GTK_WIDGET (view), "Enter Hand");
+
+      g_assert_nonnull (button);
+      press_button (button);
+    }
+  else
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.edit-hand", "x", id));
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the hand dialog");
+  return SP_HAND_DIALOG (find_toplevel (SP_TYPE_HAND_DIALOG));
+}
+
+/* The field "Hand". */
+static GtkEditable *
+hand_field (SpHandDialog *dialog)
+{
+  GtkWidget *entry = find_widget (GTK_WIDGET (sp_hand_dialog_get_editor (dialog)),
+                                  GTK_TYPE_ENTRY);
+
+  g_assert_nonnull (entry);
+  return GTK_EDITABLE (entry);
+}
+
+/* The row of seat buttons named @group ("winner" or "from": the widget's name). */
+static gboolean
+is_named (GtkWidget     *widget,
+          gconstpointer  name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+/* The seat button labelled @label in the row @group; its label, and so its accessible name,
+ * starts with the seat letter. */
+static GtkWidget *
+seat_button (SpHandDialog *dialog,
+             const char   *group,
+             const char   *label)
+{
+  GtkWidget *row = find_under (GTK_WIDGET (dialog), is_named, group);
+  GtkWidget *button;
+
+  g_assert_nonnull (row);
+  button = find_drawn_button (row, label);
+  g_assert_nonnull (button);
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
+  return button;
+}
+
+static gboolean
+seat_is_on (SpHandDialog *dialog,
+            const char   *group,
+            const char   *label)
+{
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (seat_button (dialog, group, label)));
+}
+
+static void
+click_seat (SpHandDialog *dialog,
+            const char   *group,
+            const char   *label)
+{
+  GtkWidget *button = seat_button (dialog, group, label);
+
+  press_button (button);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+}
+
+static gboolean
+window_title_is (gpointer data)
+{
+  gpointer *pair = data;
+  const char *title = gtk_window_get_title (GTK_WINDOW (pair[0]));
+
+  return title != NULL && strstr (title, pair[1]) != NULL;
+}
+
+static void
+type_hand (SpHandDialog *dialog,
+           const char   *text)
+{
+  GtkEditable *field = hand_field (dialog);
+
+  gtk_editable_set_text (field, "");
+  /* One keystroke at a time, as a person types. */
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      int position = -1;
+
+      gtk_editable_set_position (field, -1);
+      position = gtk_editable_get_position (field);
+      gtk_editable_insert_text (field, p, (int) (g_utf8_next_char (p) - p), &position);
+    }
+}
+
+static void
+maybe_save (GtkWindow  *window,
+            const char *name)
+{
+  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
+  g_autofree char *path = NULL;
+  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+
+  if (folder == NULL)
+    return;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  path = g_build_filename (folder, name, NULL);
+  save_screenshot (GTK_WIDGET (window), path);
+}
+
+/* Does what the key combination @accelerator ("<Alt>1") does in @widget: its shortcut found
+ * among the widget's controllers as a person's key press finds it, and its action run. */
+static void
+press_shortcut (GtkWidget  *widget,
+                const char *accelerator)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+          GtkShortcutTrigger *key = gtk_shortcut_get_trigger (shortcut);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (key);
+
+          if (g_strcmp0 (trigger, accelerator) == 0)
+            {
+              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                                           widget,
+                                                           gtk_shortcut_get_arguments (shortcut)));
+              return;
+            }
+        }
+    }
+  g_error ("No shortcut %s", accelerator);
+}
+
+static void
+click_tile (SpHandEditor *editor,
+            guint         face)
+{
+  SpTilePalette *palette = SP_TILE_PALETTE (find_widget (GTK_WIDGET (editor),
+                                                         SP_TYPE_TILE_PALETTE));
+
+  press_button (sp_tile_palette_get_button (palette, face));
+}
+
+/* A session at one MCR table entered hand by hand, the store checked after each. */
+static void
+test_hands_mcr_session (void)
+{
+  g_auto(Event) event = { 0 };
+  g_autoptr(GPtrArray) hands = NULL;
+  g_autoptr(GPtrArray) penalties = NULL;
+  g_autoptr(GPtrArray) audit = NULL;
+  SpTableView *view;
+  SpHandDialog *dialog;
+  const SpScoreResult *result;
+  gpointer title_check[2];
+  gint64 first_id, record_time;
+  gint32 self_drawn_total;
+  AdwMessageDialog *confirm;
+
+  make_event (&event, "mcr-hands.db", SP_RULESET_MCR, "cn", FALSE);
+  set_referee (REFEREE);
+  view = open_table ();
+  g_assert_cmpuint (sp_table_view_get_session (view), ==, 1);
+  g_assert_cmpuint (sp_table_view_get_number (view), ==, 1);
+  g_assert_true (shows_label_text (GTK_WIDGET (view),
+                                   "Next: hand 1 · round 東 · dealer 東 Player 1"));
+
+  /* Hand 1: East wins on South's discard, typed. */
+  dialog = open_dialog (view, 0);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==,
+                   "Table 1 · hand 1 · round 東 · dealer 東 Player 1");
+  /* The field "Hand" has the keyboard at once. */
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (dialog)),
+                                         GTK_WIDGET (hand_field (dialog))));
+  /* 自摸 is the From buttons' to say, not a toggle of its own. */
+  g_assert_false (gtk_widget_is_drawable (find_under (GTK_WIDGET (dialog), is_named,
+                                                      "self-drawn")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.winner", "i", 0));
+  g_assert_true (seat_is_on (dialog, "winner", "E Player 1"));
+  /* Nobody wins on his own discard. */
+  g_assert_false (gtk_widget_get_sensitive (seat_button (dialog, "from", "E Player 1")));
+  click_seat (dialog, "from", "S Player 2");
+  type_hand (dialog, "123m123p123s789m55s");
+  result = sp_hand_editor_get_result (sp_hand_dialog_get_editor (dialog));
+  g_assert_nonnull (result);
+  g_assert_true (result->win);
+  g_assert_cmpint (result->total, ==, 14);
+  /* The settlement shown is the discarder's, not the default 上家's. */
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "S −22"));
+  g_assert_false (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "Record False Win")));
+  maybe_save (GTK_WINDOW (dialog), "hand-dialog-typed.png");
+  /* Enter in the field records. */
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (hand_field (dialog)), GTK_TYPE_TEXT),
+                         "activate");
+  /* A button activated by the keyboard clicks after its short visual press. */
+  title_check[0] = dialog;
+  title_check[1] = (gpointer) "hand 2";
+  wait_until (window_title_is, title_check, "Enter to record the hand");
+  record_time = sp_table_view_get_record_time (view);
+  g_test_message ("recording a hand with its standings refresh: %.2f ms",
+                  record_time / 1000.0);
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 1);
+  g_assert_cmpint (hand_at (hands, 1)->winner, ==, 0);
+  g_assert_cmpint (hand_at (hands, 1)->discarder, ==, 1);
+  g_assert_cmpint (hand_at (hands, 1)->total, ==, 14);
+  g_assert_cmpint (hand_at (hands, 1)->settlement[0], ==, 38);
+  g_assert_cmpint (hand_at (hands, 1)->settlement[1], ==, -22);
+  g_assert_cmpstr (hand_at (hands, 1)->notation, ==, "123m123p123s789m55s");
+  first_id = hand_at (hands, 1)->id;
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  assert_standings_match (&event);
+  /* The audit log has the referee's name. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(SpDb) db = sp_db_open (event.path, &error);
+
+    audit = sp_db_list_audit (db, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (audit->len, >, 0);
+    g_assert_cmpstr (((SpAuditEntry *) g_ptr_array_index (audit, audit->len - 1))->who, ==,
+                     REFEREE);
+  }
+
+  /* The dialog moved on to hand 2, the next dealer shown, everything cleared. */
+  title_check[0] = dialog;
+  title_check[1] = (gpointer) "hand 2 · round 東 · dealer 南 Player 2";
+  wait_until (window_title_is, title_check, "the dialog to move on to hand 2");
+  g_assert_cmpstr (gtk_editable_get_text (hand_field (dialog)), ==, "");
+  g_assert_true (shows_label_text (GTK_WIDGET (view), "Next: hand 2"));
+
+  /* Hand 2: South (now East's right, the dealer) draws his own tile. */
+  press_shortcut (GTK_WIDGET (dialog), "<Alt>2");
+  press_shortcut (GTK_WIDGET (dialog), "<Control>0");
+  g_assert_true (seat_is_on (dialog, "from", "Self-drawn"));
+  type_hand (dialog, "123m456m789m123s55p");
+  result = sp_hand_editor_get_result (sp_hand_dialog_get_editor (dialog));
+  g_assert_true (result->win);
+  self_drawn_total = result->total;
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 2);
+  {
+    SpHandRecord *hand = hand_at (hands, 2);
+    /* Hand 2: the dealer (East) is chair 1, so South is chair 2. */
+    g_assert_cmpint (hand->winner, ==, 2);
+    g_assert_cmpint (hand->discarder, <, 0);
+    g_assert_cmpint (hand->total, ==, self_drawn_total);
+    g_assert_cmpint (hand->settlement[2], ==, 3 * (8 + self_drawn_total));
+  }
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  assert_standings_match (&event);
+
+  /* Hand 3: an exhaustive draw (Ctrl+D). */
+  press_shortcut (GTK_WIDGET (dialog), "<Control>d");
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 3);
+  g_assert_true (hand_at (hands, 3)->draw);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+
+  /* Hand 4: West declares a win on North's discard with a wrong tile: a false win. */
+  press_shortcut (GTK_WIDGET (dialog), "<Alt>3");
+  press_shortcut (GTK_WIDGET (dialog), "<Control>4");
+  g_assert_true (seat_is_on (dialog, "winner", "W Player 2"));
+  g_assert_true (seat_is_on (dialog, "from", "N Player 3"));
+  type_hand (dialog, "123m456p789s123s56p");
+  result = sp_hand_editor_get_result (sp_hand_dialog_get_editor (dialog));
+  g_assert_false (result->win);
+  g_assert_true (result->has_penalty);
+  g_assert_true (gtk_widget_is_drawable (find_button (GTK_WIDGET (dialog), "Record False Win")));
+  maybe_save (GTK_WINDOW (dialog), "hand-dialog-verdict.png");
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record False Win"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 3);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  penalties = stored_penalties (&event);
+  {
+    gint64 sum = 0, offender = 0;
+
+    g_assert_cmpuint (penalties->len, >=, 1);
+    for (guint i = 0; i < penalties->len; i++)
+      {
+        SpPenalty *penalty = g_ptr_array_index (penalties, i);
+
+        sum += penalty->points;
+        if (penalty->points < 0)
+          offender = penalty->player;
+      }
+    g_assert_cmpint (sum, ==, 0);
+    g_assert_cmpint (offender, !=, 0);
+    /* Hand 4 (round 東): chair 3 is the dealer, so West is chair 1: Player 2. */
+    g_assert_cmpint (offender, ==, event.players[1]);
+  }
+  g_clear_pointer (&penalties, g_ptr_array_unref);
+  assert_standings_match (&event);
+  /* A false win is no hand: the dialog stays at hand 4. */
+  title_check[1] = (gpointer) "hand 4";
+  wait_until (window_title_is, title_check, "the dialog to stay at hand 4");
+  gtk_window_close (GTK_WINDOW (dialog));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the dialog to close");
+  maybe_save (GTK_WINDOW (view), "table-view.png");
+
+  /* An edit: hand 1 was won on North's discard, not South's. */
+  dialog = open_dialog (view, first_id);
+  g_assert_cmpstr (gtk_editable_get_text (hand_field (dialog)), ==, "123m123p123s789m55s");
+  g_assert_true (seat_is_on (dialog, "from", "S Player 2"));
+  click_seat (dialog, "from", "N Player 4");
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the correction to close");
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 3);
+  g_assert_cmpint (hand_at (hands, 1)->discarder, ==, 3);
+  g_assert_cmpint (hand_at (hands, 1)->settlement[3], ==, -22);
+  g_assert_cmpint (hand_at (hands, 1)->settlement[1], ==, -8);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  assert_standings_match (&event);
+  /* Ctrl+Z takes the correction back, and the toast's Undo does it again after a redo. */
+  press_shortcut (GTK_WIDGET (view), "<Control>z");
+  hands = stored_hands (&event);
+  g_assert_cmpint (hand_at (hands, 1)->discarder, ==, 1);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  dialog = open_dialog (view, first_id);
+  click_seat (dialog, "from", "N Player 4");
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the correction to close");
+  hands = stored_hands (&event);
+  g_assert_cmpint (hand_at (hands, 1)->discarder, ==, 3);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+
+  /* A deletion, confirmed: hand 2 goes, the draw becomes hand 2. */
+  hands = stored_hands (&event);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.delete-hand", "x",
+                                             hand_at (hands, 2)->id));
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  wait_until (message_dialog_shown, NULL, "the confirmation");
+  confirm = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr (adw_message_dialog_get_heading (confirm), ==, "Delete Hand 2?");
+  adw_message_dialog_response (confirm, "delete");
+  gtk_window_destroy (GTK_WINDOW (confirm));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 2);
+  g_assert_true (hand_at (hands, 2)->draw);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  assert_standings_match (&event);
+
+  /* Undo (Ctrl+Z, or the toast's Undo): hand 2 is back at its number, the draw after it. */
+  g_assert_nonnull (find_button (GTK_WIDGET (view), "Undo"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.undo", NULL));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 3);
+  g_assert_cmpint (hand_at (hands, 2)->winner, ==, 2);
+  g_assert_cmpint (hand_at (hands, 2)->total, ==, self_drawn_total);
+  g_assert_true (hand_at (hands, 3)->draw);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  assert_standings_match (&event);
+
+  /* Hand 4 clicked on the palette: North wins on East's discard. */
+  dialog = open_dialog (view, 0);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==,
+                   "Table 1 · hand 4 · round 東 · dealer 北 Player 4");
+  click_seat (dialog, "winner", "N Player 3");
+  click_seat (dialog, "from", "E Player 4");
+  {
+    static const guint faces[] = { SP_TILE_1M, SP_TILE_1M + 1, SP_TILE_1M + 2,
+                                   SP_TILE_1P, SP_TILE_1P + 1, SP_TILE_1P + 2,
+                                   SP_TILE_1S, SP_TILE_1S + 1, SP_TILE_1S + 2,
+                                   SP_TILE_1M + 6, SP_TILE_1M + 7, SP_TILE_1M + 8,
+                                   SP_TILE_1S + 4, SP_TILE_1S + 4 };
+    SpHandEditor *editor = sp_hand_dialog_get_editor (dialog);
+
+    for (guint i = 0; i < G_N_ELEMENTS (faces); i++)
+      click_tile (editor, faces[i]);
+    result = sp_hand_editor_get_result (editor);
+    g_assert_nonnull (result);
+    g_assert_true (result->win);
+    g_assert_cmpint (result->total, ==, 14);
+  }
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 4);
+  /* Hand 4: chair 3 deals, so North is chair 2 and East chair 3. */
+  g_assert_cmpint (hand_at (hands, 4)->winner, ==, 2);
+  g_assert_cmpint (hand_at (hands, 4)->discarder, ==, 3);
+  g_assert_cmpint (hand_at (hands, 4)->total, ==, 14);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  assert_standings_match (&event);
+
+  /* Hand 5 scored on paper: the total alone, no tiles. */
+  title_check[0] = dialog;
+  title_check[1] = (gpointer) "hand 5";
+  wait_until (window_title_is, title_check, "the dialog to move on to hand 5");
+  click_seat (dialog, "winner", "W Player 4");
+  click_seat (dialog, "from", "Self-drawn");
+  gtk_editable_set_text (GTK_EDITABLE (find_under (GTK_WIDGET (dialog), is_named, "total")), "12");
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 5);
+  g_assert_null (hand_at (hands, 5)->notation);
+  g_assert_cmpint (hand_at (hands, 5)->total, ==, 12);
+  g_assert_cmpint (hand_at (hands, 5)->winner, ==, 3);
+  g_assert_cmpint (hand_at (hands, 5)->settlement[3], ==, 3 * (8 + 12));
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  assert_standings_match (&event);
+
+  /* A hand one tile short shows its waits. */
+  type_hand (dialog, "123m123p123s789m5s");
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Ready, waiting for"));
+  maybe_save (GTK_WINDOW (dialog), "hand-dialog-waits.png");
+
+  close_all_windows ();
+  restore_database ();
+}
+
+/* A closed session's table can be read, not changed. */
+static void
+test_hands_closed_session (void)
+{
+  g_auto(Event) event = { 0 };
+  SpTableView *view;
+  GtkWidget *enter;
+
+  make_event (&event, "closed-hands.db", SP_RULESET_MCR, "cn", TRUE);
+  set_referee (REFEREE);
+  view = open_table ();
+  g_assert_true (sp_table_view_is_read_only (view));
+  g_assert_true (shows_label_text (GTK_WIDGET (view), "Session 1 is closed"));
+  enter = find_drawn_button (GTK_WIDGET (view), "Enter Hand");
+  g_assert_nonnull (enter);
+  g_assert_false (gtk_widget_is_sensitive (enter));
+  g_assert_false (gtk_widget_is_sensitive (find_drawn_button (GTK_WIDGET (view),
+                                                              "Add Penalty…")));
+  g_assert_null (sp_table_view_open_hand_dialog (view, 0));
+  maybe_save (GTK_WINDOW (view), "table-view-closed.png");
+  close_all_windows ();
+  restore_database ();
+}
+
+/* Taiwan: the dealer's win keeps the deal, and the dialog says so on the next hand. */
+static void
+test_hands_taiwan_dealer_repeat (void)
+{
+  g_auto(Event) event = { 0 };
+  SpTableView *view;
+  SpHandDialog *dialog;
+  g_autoptr(GPtrArray) hands = NULL;
+  gpointer title_check[2];
+
+  make_event (&event, "taiwan-hands.db", SP_RULESET_TAIWAN, "tw", FALSE);
+  set_referee (REFEREE);
+  view = open_table ();
+  dialog = open_dialog (view, 0);
+  click_seat (dialog, "winner", "E Player 1");
+  click_seat (dialog, "from", "N Player 4");
+  type_hand (dialog, "123m456m789m123p456p11s");
+  g_assert_true (sp_hand_editor_get_result (sp_hand_dialog_get_editor (dialog))->win);
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 1);
+  title_check[0] = dialog;
+  title_check[1] = (gpointer) "Table 1 · hand 2 · round 東 · dealer 東 Player 1";
+  wait_until (window_title_is, title_check, "the dealer to keep the deal");
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Dealer repeat 1"));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (seat_button (dialog, "winner", "E Player 1"))),
+                   ==, "E Player 1");
+  close_all_windows ();
+  restore_database ();
+}
+
+static gboolean
+dialog_headed (gpointer heading)
+{
+  GtkWindow *dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+
+  return dialog != NULL
+         && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), heading) == 0;
+}
+
+/* Answers the message dialog headed @heading with @response, as its button does. */
+static void
+answer (const char *heading,
+        const char *response)
+{
+  AdwMessageDialog *dialog;
+
+  wait_until (dialog_headed, (gpointer) heading, heading);
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static gint64
+penalty_of (Event *event,
+            guint  chair)
+{
+  g_autoptr(GPtrArray) penalties = stored_penalties (event);
+  gint64 sum = 0;
+
+  for (guint i = 0; i < penalties->len; i++)
+    {
+      SpPenalty *penalty = g_ptr_array_index (penalties, i);
+
+      if (penalty->player == event->players[chair])
+        sum += penalty->points;
+    }
+  return sum;
+}
+
+/* The referee's name is asked once, kept, and written in the audit log; penalties are given and
+ * removed at the table, each with its undo; tournament.open-table opens a table by number. */
+static void
+test_hands_referee_and_penalties (void)
+{
+  g_auto(Event) event = { 0 };
+  g_autoptr(GSettings) settings = g_settings_new (SPARROW_APP_ID);
+  g_autoptr(GPtrArray) audit = NULL;
+  GtkWindow *window, *dialog;
+  SpTableView *view;
+  GtkWidget *remove;
+
+  make_event (&event, "referee.db", SP_RULESET_MCR, "cn", FALSE);
+  set_referee ("");
+  window = start_app ();
+  open_first_tournament (window);
+  g_assert_true (gtk_widget_activate_action (find_drawn_widget (GTK_WIDGET (window),
+                                                                SP_TYPE_TOURNAMENT_VIEW),
+                                             "tournament.open-table", "(uu)", 1, 1));
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TABLE_VIEW), "the table view");
+  view = SP_TABLE_VIEW (find_toplevel (SP_TYPE_TABLE_VIEW));
+  wait_until (dialog_headed, (gpointer) "Who Is Refereeing?", "the referee's name to be asked");
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  gtk_editable_set_text (GTK_EDITABLE (find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY)),
+                         "Lin Wei");
+  answer ("Who Is Refereeing?", "save");
+  g_assert_cmpstr (g_settings_get_string (settings, "referee-name"), ==, "Lin Wei");
+
+  /* A penalty given at the table, then undone with Ctrl+Z. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.add-penalty", NULL));
+  wait_until (dialog_headed, (gpointer) "Add Penalty", "the penalty dialog");
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (find_widget (GTK_WIDGET (dialog),
+                                                          GTK_TYPE_DROP_DOWN)), 2);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (GTK_WIDGET (dialog),
+                                                           GTK_TYPE_SPIN_BUTTON)), 20);
+  gtk_editable_set_text (GTK_EDITABLE (find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY)),
+                         "Slow play");
+  answer ("Add Penalty", "give");
+  g_assert_cmpint (penalty_of (&event, 2), ==, -20);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(SpDb) db = sp_db_open (event.path, &error);
+
+    audit = sp_db_list_audit (db, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (((SpAuditEntry *) g_ptr_array_index (audit, audit->len - 1))->who, ==,
+                     "Lin Wei");
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.undo", NULL));
+  g_assert_cmpint (penalty_of (&event, 2), ==, 0);
+
+  /* Given again, removed from its row, and the removal undone. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.add-penalty", NULL));
+  wait_until (dialog_headed, (gpointer) "Add Penalty", "the penalty dialog");
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  /* No penalty without its reason. */
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "give"));
+  gtk_editable_set_text (GTK_EDITABLE (find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY)),
+                         "Discarding out of turn");
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "give"));
+  answer ("Add Penalty", "give");
+  g_assert_cmpint (penalty_of (&event, 0), ==, -10);
+  remove = find_tooltip_button (GTK_WIDGET (view), "Remove the Penalty of Player 1");
+  g_assert_nonnull (remove);
+  press_button (remove);
+  g_assert_cmpint (penalty_of (&event, 0), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.undo", NULL));
+  g_assert_cmpint (penalty_of (&event, 0), ==, -10);
+  close_all_windows ();
+
+  /* The name is not asked again. */
+  window = start_app ();
+  open_first_tournament (window);
+  g_assert_true (gtk_widget_activate_action (find_drawn_widget (GTK_WIDGET (window),
+                                                                SP_TYPE_TOURNAMENT_VIEW),
+                                             "tournament.open-table", "(uu)", 1, 1));
+  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TABLE_VIEW), "the table view");
+  g_assert_null (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  close_all_windows ();
+  set_referee (REFEREE);
+  restore_database ();
+}
+
+static void
+add_tests (void)
+{
+  g_test_add_func ("/sparrow/ui/hands/referee-and-penalties", test_hands_referee_and_penalties);
+  g_test_add_func ("/sparrow/ui/hands/mcr-session", test_hands_mcr_session);
+  g_test_add_func ("/sparrow/ui/hands/closed-session", test_hands_closed_session);
+  g_test_add_func ("/sparrow/ui/hands/taiwan-dealer-repeat", test_hands_taiwan_dealer_repeat);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  return run_ui_tests (argc, argv, add_tests);
+}

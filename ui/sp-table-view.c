@@ -1,0 +1,1474 @@
+/* sp-table-view.c: one table of a session as the referee keeps it.  A window of its own rather
+ * than a page of the tournament view: the referee's desk keeps the table's sheet open beside the
+ * director's pages, and Ctrl+Z undoes what was done in this window only.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "sp-hand-dialog.h"
+#include "sp-table-view.h"
+
+/* ---- One line of the score sheet ------------------------------------------------------- */
+
+enum
+{
+  CELL_HAND,
+  CELL_ROUND,
+  CELL_DEALER,
+  CELL_WINNER,
+  CELL_FROM,
+  CELL_ITEMS,
+  CELL_TOTAL,
+  CELL_CHAIR_FIRST,
+  N_CELLS = CELL_CHAIR_FIRST + 4
+};
+
+#define SP_TYPE_SHEET_LINE (sp_sheet_line_get_type ())
+G_DECLARE_FINAL_TYPE (SpSheetLine, sp_sheet_line, SP, SHEET_LINE, GObject)
+
+struct _SpSheetLine
+{
+  GObject parent_instance;
+  gint64  id;               /* the hand's */
+  char   *cells[N_CELLS];   /* the chairs' cells are Pango markup */
+};
+
+G_DEFINE_FINAL_TYPE (SpSheetLine, sp_sheet_line, G_TYPE_OBJECT)
+
+static void
+sp_sheet_line_finalize (GObject *object)
+{
+  SpSheetLine *self = SP_SHEET_LINE (object);
+
+  for (guint i = 0; i < N_CELLS; i++)
+    g_free (self->cells[i]);
+  G_OBJECT_CLASS (sp_sheet_line_parent_class)->finalize (object);
+}
+
+static void
+sp_sheet_line_class_init (SpSheetLineClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = sp_sheet_line_finalize;
+}
+
+static void
+sp_sheet_line_init (SpSheetLine *self)
+{
+}
+
+/* ---- The window ------------------------------------------------------------------------ */
+
+typedef enum
+{
+  CHANGE_ADD,             /* id: the hand added */
+  CHANGE_CORRECT,         /* id, entry: the hand as it was */
+  CHANGE_REMOVE,          /* number, entry: the hand removed */
+  CHANGE_FALSE_WIN,       /* penalties: the ids stored */
+  CHANGE_GIVE_PENALTY,    /* id */
+  CHANGE_DELETE_PENALTY,  /* penalty: as it was */
+} ChangeKind;
+
+typedef struct
+{
+  ChangeKind  kind;
+  gint64      id;
+  guint       number;
+  SpHandEntry entry;
+  GArray     *penalties;
+  SpPenalty   penalty;
+} Change;
+
+static void
+change_free (Change *change)
+{
+  sp_hand_entry_clear (&change->entry);
+  g_clear_pointer (&change->penalties, g_array_unref);
+  g_free (change->penalty.reason);
+  g_free (change);
+}
+
+struct _SpTableView
+{
+  AdwWindow parent_instance;
+
+  SpDb         *db;         /* the caller's */
+  SpTournament *tournament;
+  SpRules      *rules;
+  gboolean      dealer_repeats;
+  guint         session;
+  guint         number;
+  SpTable       table;
+  GPtrArray    *hands;      /* SpHandRecord */
+  char         *names[4];   /* by chair */
+  GPtrArray    *undo;       /* Change, the last on top */
+  GSettings    *settings;
+  gint64        record_time;
+  GListStore   *lines;
+  AdwToast     *toast;      /* the last one shown, weak */
+
+  /* Template children */
+  AdwToastOverlay *toast_overlay;
+  AdwWindowTitle  *window_title;
+  GtkWidget       *closed_bar;
+  GtkLabel        *closed_label;
+  GtkLabel        *next_label;
+  GtkWidget       *empty_label;
+  GtkWidget       *seats_box;
+  GtkColumnView   *sheet_view;
+  GtkLabel        *totals_label;
+  GtkListBox      *penalty_list;
+};
+
+G_DEFINE_FINAL_TYPE (SpTableView, sp_table_view, ADW_TYPE_WINDOW)
+
+enum
+{
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const char *const wind_glyphs[] = { "東", "南", "西", "北" };
+
+/* The fan/台/番 items of @ruleset as a person reads them, "Pure Straight 16, Dragon Pung 2",
+ * from the stored JSON ([{"name":…,"value":…,"count":…}, …]). */
+static char *
+items_text (SpRuleset   ruleset,
+            const char *json)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
+  JsonNode *root;
+  JsonArray *items;
+
+  if (json == NULL || !json_parser_load_from_data (parser, json, -1, NULL))
+    return g_strdup ("");
+  root = json_parser_get_root (parser);
+  if (!JSON_NODE_HOLDS_ARRAY (root))
+    return g_strdup ("");
+  items = json_node_get_array (root);
+  for (guint i = 0; i < json_array_get_length (items); i++)
+    {
+      JsonObject *item = json_array_get_object_element (items, i);
+      gint64 count;
+
+      if (item == NULL || !json_object_has_member (item, "name"))
+        continue;
+      count = json_object_has_member (item, "count")
+              ? json_object_get_int_member (item, "count") : 1;
+      g_string_append_printf (out, "%s%s %" G_GINT64_FORMAT, out->len > 0 ? ", " : "",
+                              sp_score_item_title (ruleset, json_object_get_string_member (item, "name")),
+                              json_object_has_member (item, "value")
+                              ? json_object_get_int_member (item, "value") : 0);
+      if (count > 1)
+        g_string_append_printf (out, " ×%" G_GINT64_FORMAT, count);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static char *
+signed_number (gint64 n)
+{
+  return n > 0 ? g_strdup_printf ("+%" G_GINT64_FORMAT, n) : n < 0
+         ? g_strdup_printf ("−%" G_GINT64_FORMAT, -n) : g_strdup ("0");
+}
+
+static const char *
+chair_name (SpTableView *self,
+            gint         chair)
+{
+  return chair >= 0 && chair < 4 && self->names[chair] != NULL ? self->names[chair] : "";
+}
+
+/* The toast shown has gone: the next message needs a new one. */
+static void
+toast_dismissed_cb (SpTableView *self,
+                    AdwToast    *toast)
+{
+  if (self->toast == toast)
+    g_clear_weak_pointer (&self->toast);
+}
+
+/* Tells what the last change did.  While a toast is still up it is given the new message rather
+ * than replaced: no queue of stale toasts whose Undo would undo something else, and no dismissal
+ * racing its animation (libadwaita 1.2 may release a toast dismissed while it shows twice). */
+static void
+show_toast (SpTableView *self,
+            const char  *message,
+            gboolean     undo)
+{
+  AdwToast *toast = self->toast;
+
+  if (toast == NULL)
+    {
+      toast = adw_toast_new (message);
+      g_set_weak_pointer (&self->toast, toast);
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self,
+                               G_CONNECT_SWAPPED);
+      adw_toast_set_button_label (toast, undo ? _("Undo") : NULL);
+      adw_toast_set_action_name (toast, undo ? "table.undo" : NULL);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      return;
+    }
+  adw_toast_set_title (toast, message);
+  adw_toast_set_button_label (toast, undo ? _("Undo") : NULL);
+  adw_toast_set_action_name (toast, undo ? "table.undo" : NULL);
+}
+
+/* The penalties of this table's players in this session. */
+static GPtrArray *
+table_penalties (SpTableView *self)
+{
+  g_autoptr(GPtrArray) all = sp_db_find_penalties (self->db, self->tournament->id, self->session,
+                                                   0, NULL);
+  GPtrArray *mine = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_penalty_free);
+
+  for (guint i = 0; all != NULL && i < all->len; i++)
+    {
+      SpPenalty *penalty = g_ptr_array_index (all, i);
+
+      for (guint c = 0; c < 4; c++)
+        {
+          if (penalty->player == self->table.players[c])
+            {
+              g_ptr_array_add (mine, g_ptr_array_steal_index (all, i));
+              i--;
+              break;
+            }
+        }
+    }
+  return mine;
+}
+
+static void
+remove_penalty_clicked_cb (GtkButton   *button,
+                           SpTableView *self)
+{
+  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (button), "sp-penalty"));
+  g_autoptr(GError) error = NULL;
+
+  if (!sp_table_view_delete_penalty (self, id, &error))
+    show_toast (self, error->message, FALSE);
+}
+
+static void
+show_penalties (SpTableView *self,
+                GPtrArray   *penalties)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->penalty_list))) != NULL)
+    gtk_list_box_remove (self->penalty_list, child);
+  if (penalties->len == 0)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No penalties at this table"));
+      gtk_list_box_append (self->penalty_list, row);
+      return;
+    }
+  for (guint i = 0; i < penalties->len; i++)
+    {
+      SpPenalty *penalty = g_ptr_array_index (penalties, i);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *button = gtk_button_new_from_icon_name ("user-trash-symbolic");
+      g_autofree char *points = signed_number (penalty->points);
+      g_autofree char *title = NULL;
+      g_autofree char *label = NULL;
+      const char *name = "";
+
+      for (guint c = 0; c < 4; c++)
+        if (self->table.players[c] == penalty->player)
+          name = chair_name (self, (gint) c);
+      /* TRANSLATORS: a penalty at the table: the player, then the points */
+      title = g_strdup_printf (_("%s %s"), name, points);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), penalty->reason);
+      /* TRANSLATORS: the button removing a penalty; %s is the player */
+      label = g_strdup_printf (_("Remove the Penalty of %s"), name);
+      gtk_widget_set_tooltip_text (button, label);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      label, -1);
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_set_sensitive (button, !self->table.closed);
+      g_object_set_data (G_OBJECT (button), "sp-penalty", GSIZE_TO_POINTER (penalty->id));
+      g_signal_connect (button, "clicked", G_CALLBACK (remove_penalty_clicked_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+      gtk_list_box_append (self->penalty_list, row);
+    }
+}
+
+/* The next hand: its number, round wind, dealer, and each player's seat wind. */
+static void
+show_next (SpTableView *self,
+           const gint64 totals[4])
+{
+  const SpRotation *next = &self->table.next;
+  g_autofree char *text = NULL;
+  GtkWidget *child;
+
+  if (next->finished)
+    /* TRANSLATORS: the table played all its hands */
+    text = g_strdup_printf (_("All %u hands played"), self->table.n_hands);
+  else
+    {
+      guint dealer = sp_rotation_dealer_chair (next);
+
+      /* TRANSLATORS: the next hand: its number, the round wind, the dealer's chair and name */
+      text = g_strdup_printf (_("Next: hand %u · round %s · dealer %s %s"), next->number,
+                              wind_glyphs[next->round_wind], wind_glyphs[dealer],
+                              chair_name (self, (gint) dealer));
+    }
+  gtk_label_set_text (self->next_label, text);
+
+  while ((child = gtk_widget_get_first_child (self->seats_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->seats_box), child);
+  for (guint c = 0; c < 4; c++)
+    {
+      g_autofree char *total = signed_number (totals[c]);
+      /* TRANSLATORS: a player of the table: his seat wind this hand, name and score so far */
+      g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), wind_glyphs[next->seat_wind[c]],
+                                               chair_name (self, (gint) c), total);
+      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+      GtkWidget *label = gtk_label_new (line);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "numeric");
+      gtk_widget_set_margin_start (label, 12);
+      gtk_widget_set_margin_end (label, 12);
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_bottom (label, 8);
+      gtk_widget_add_css_class (card, "card");
+      gtk_box_append (GTK_BOX (card), label);
+      gtk_box_append (GTK_BOX (self->seats_box), card);
+    }
+}
+
+/* Reads the table again and shows it. */
+static gboolean
+load (SpTableView  *self,
+      GError      **error)
+{
+  g_autoptr(GPtrArray) hands = NULL;
+  g_autoptr(GArray) history = NULL;
+  g_autoptr(GPtrArray) penalties = NULL;
+  SpTable table;
+  gint64 totals[4] = { 0 };
+  g_autofree char *totals_text = NULL;
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  if (!sp_db_load_table (self->db, self->tournament, self->session, self->number, &table, &hands,
+                         error))
+    return FALSE;
+  self->table = table;
+  g_clear_pointer (&self->hands, g_ptr_array_unref);
+  self->hands = g_ptr_array_ref (hands);
+  history = sp_table_history (self->tournament->ruleset, self->dealer_repeats, hands);
+
+  g_list_store_remove_all (self->lines);
+  for (guint i = 0; i < hands->len; i++)
+    {
+      const SpHandRecord *hand = g_ptr_array_index (hands, i);
+      const SpRotation *rotation = &g_array_index (history, SpRotation, i);
+      SpSheetLine *sheet_line = g_object_new (SP_TYPE_SHEET_LINE, NULL);
+      guint dealer = sp_rotation_dealer_chair (rotation);
+
+      sheet_line->id = hand->id;
+      sheet_line->cells[CELL_HAND] = g_strdup_printf ("%u", hand->number);
+      sheet_line->cells[CELL_ROUND] = g_strdup (wind_glyphs[rotation->round_wind]);
+      sheet_line->cells[CELL_DEALER] = g_strdup_printf ("%s %s", wind_glyphs[dealer],
+                                                         chair_name (self, (gint) dealer));
+      if (hand->draw)
+        {
+          sheet_line->cells[CELL_WINNER] = g_strdup (_("Exhaustive draw"));
+          sheet_line->cells[CELL_FROM] = g_strdup ("");
+          sheet_line->cells[CELL_ITEMS] = g_strdup ("");
+          sheet_line->cells[CELL_TOTAL] = g_strdup ("");
+        }
+      else
+        {
+          sheet_line->cells[CELL_WINNER] = g_strdup (chair_name (self, hand->winner));
+          sheet_line->cells[CELL_FROM] = hand->discarder >= 0 && hand->discarder < 4
+                                         ? g_strdup (chair_name (self, hand->discarder))
+                                         : g_strdup (_("Self-drawn"));
+          sheet_line->cells[CELL_ITEMS] = hand->items != NULL
+                                          ? items_text (sp_rules_get_ruleset (self->rules),
+                                                        hand->items)
+                                          /* TRANSLATORS: a hand entered by its total alone */
+                                          : g_strdup (_("(total only)"));
+          sheet_line->cells[CELL_TOTAL] = g_strdup_printf ("%d", hand->total);
+        }
+      for (guint c = 0; c < 4; c++)
+        {
+          g_autofree char *points = signed_number (hand->settlement[c]);
+          g_autofree char *running = NULL;
+
+          totals[c] += hand->settlement[c];
+          running = signed_number (totals[c]);
+          sheet_line->cells[CELL_CHAIR_FIRST + c]
+            = g_markup_printf_escaped ("<b>%s</b>  <span size='small' alpha='60%%'>%s</span>",
+                                       points, running);
+        }
+      g_list_store_append (self->lines, sheet_line);
+      g_object_unref (sheet_line);
+    }
+
+  penalties = table_penalties (self);
+  for (guint i = 0; i < penalties->len; i++)
+    {
+      SpPenalty *penalty = g_ptr_array_index (penalties, i);
+
+      for (guint c = 0; c < 4; c++)
+        if (self->table.players[c] == penalty->player)
+          totals[c] += penalty->points;
+    }
+  for (guint c = 0; c < 4; c++)
+    {
+      g_autofree char *total = signed_number (totals[c]);
+
+      g_string_append_printf (line, "%s%s %s", c > 0 ? "    " : "", chair_name (self, (gint) c),
+                              total);
+    }
+  /* TRANSLATORS: the table's totals, penalties included: "Ingrid +24    Aiko −8 …" */
+  totals_text = g_strdup_printf (_("Totals: %s"), line->str);
+  gtk_label_set_text (self->totals_label, totals_text);
+  show_next (self, totals);
+  show_penalties (self, penalties);
+
+  gtk_widget_set_visible (self->closed_bar, self->table.closed);
+  gtk_widget_set_visible (self->empty_label, hands->len == 0 && !self->table.closed);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.enter-hand",
+                                 !self->table.closed && !self->table.next.finished);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.add-penalty", !self->table.closed);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.edit-hand", !self->table.closed);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.delete-hand", !self->table.closed);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.undo",
+                                 !self->table.closed && self->undo->len > 0);
+  return TRUE;
+}
+
+/* ---- The sheet's columns --------------------------------------------------------------- */
+
+static void
+cell_setup_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  int column = GPOINTER_TO_INT (user_data);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label),
+                        column >= CELL_CHAIR_FIRST || column == CELL_TOTAL ? 1.0 : 0.0);
+  if (column == CELL_ITEMS)
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+    }
+  if (column >= CELL_CHAIR_FIRST || column == CELL_TOTAL || column == CELL_HAND)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+cell_bind_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  int column = GPOINTER_TO_INT (user_data);
+  SpSheetLine *line = gtk_list_item_get_item (item);
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+
+  if (column >= CELL_CHAIR_FIRST)
+    gtk_label_set_markup (label, line->cells[column]);
+  else
+    gtk_label_set_text (label, line->cells[column]);
+}
+
+static void
+add_column (SpTableView *self,
+            const char  *title,
+            int          column,
+            gboolean     expand)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkColumnViewColumn) view_column = NULL;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (cell_setup_cb), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (cell_bind_cb), GINT_TO_POINTER (column));
+  view_column = gtk_column_view_column_new (title, g_object_ref (factory));
+  gtk_column_view_column_set_expand (view_column, expand);
+  gtk_column_view_append_column (self->sheet_view, view_column);
+}
+
+static void
+edit_clicked_cb (GtkButton   *button,
+                 SpTableView *self)
+{
+  GtkListItem *item = g_object_get_data (G_OBJECT (button), "sp-item");
+  SpSheetLine *line = gtk_list_item_get_item (item);
+
+  if (line != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "table.edit-hand", "x", line->id);
+}
+
+static void
+delete_clicked_cb (GtkButton   *button,
+                   SpTableView *self)
+{
+  GtkListItem *item = g_object_get_data (G_OBJECT (button), "sp-item");
+  SpSheetLine *line = gtk_list_item_get_item (item);
+
+  if (line != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "table.delete-hand", "x", line->id);
+}
+
+static void
+actions_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  SpTableView              *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *edit = gtk_button_new_from_icon_name ("document-edit-symbolic");
+  GtkWidget *delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
+
+  gtk_widget_add_css_class (edit, "flat");
+  gtk_widget_add_css_class (delete, "flat");
+  g_object_set_data (G_OBJECT (edit), "sp-item", item);
+  g_object_set_data (G_OBJECT (delete), "sp-item", item);
+  g_signal_connect (edit, "clicked", G_CALLBACK (edit_clicked_cb), self);
+  g_signal_connect (delete, "clicked", G_CALLBACK (delete_clicked_cb), self);
+  gtk_box_append (GTK_BOX (box), edit);
+  gtk_box_append (GTK_BOX (box), delete);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+actions_bind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 SpTableView              *self)
+{
+  SpSheetLine *line = gtk_list_item_get_item (item);
+  GtkWidget *edit = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget *delete = gtk_widget_get_next_sibling (edit);
+  /* TRANSLATORS: the buttons of a line of the score sheet; %s is the hand's number */
+  g_autofree char *edit_label = g_strdup_printf (_("Edit Hand %s"), line->cells[CELL_HAND]);
+  g_autofree char *delete_label = g_strdup_printf (_("Delete Hand %s"), line->cells[CELL_HAND]);
+
+  gtk_widget_set_tooltip_text (edit, edit_label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (edit), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  edit_label, -1);
+  gtk_widget_set_tooltip_text (delete, delete_label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (delete), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  delete_label, -1);
+  gtk_widget_set_sensitive (edit, !self->table.closed);
+  gtk_widget_set_sensitive (delete, !self->table.closed);
+}
+
+static void
+build_columns (SpTableView *self)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkColumnViewColumn) column = NULL;
+  const char *total_title;
+
+  switch (self->tournament->ruleset)
+    {
+    case SP_RULESET_TAIWAN:
+      total_title = _("台");
+      break;
+    case SP_RULESET_GUANGDONG:
+      total_title = _("番");
+      break;
+    case SP_RULESET_MCR:
+    default:
+      total_title = _("Fan");
+      break;
+    }
+  /* TRANSLATORS: the score sheet's columns */
+  add_column (self, C_("sheet", "Hand"), CELL_HAND, FALSE);
+  add_column (self, _("Round"), CELL_ROUND, FALSE);
+  add_column (self, _("Dealer"), CELL_DEALER, FALSE);
+  add_column (self, _("Winner"), CELL_WINNER, FALSE);
+  add_column (self, _("From"), CELL_FROM, FALSE);
+  add_column (self, _("Items"), CELL_ITEMS, TRUE);
+  add_column (self, total_title, CELL_TOTAL, FALSE);
+  for (guint c = 0; c < 4; c++)
+    {
+      g_autofree char *title = g_strdup_printf ("%s %s", wind_glyphs[c], chair_name (self,
+                                                                                    (gint) c));
+
+      add_column (self, title, CELL_CHAIR_FIRST + (int) c, FALSE);
+    }
+  g_signal_connect (factory, "setup", G_CALLBACK (actions_setup_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (actions_bind_cb), self);
+  column = gtk_column_view_column_new (NULL, g_object_ref (factory));
+  gtk_column_view_append_column (self->sheet_view, column);
+}
+
+static void
+sheet_activated_cb (SpTableView *self,
+                    guint        position)
+{
+  g_autoptr(SpSheetLine) line = g_list_model_get_item (G_LIST_MODEL (self->lines), position);
+
+  if (line != NULL && !self->table.closed)
+    sp_table_view_open_hand_dialog (self, line->id);
+}
+
+/* ---- Changes and their undo ------------------------------------------------------------- */
+
+/* The referee's name for the audit log, set around each change. */
+static const char *
+referee (SpTableView *self)
+{
+  static char *name;
+
+  g_clear_pointer (&name, g_free);
+  if (self->settings != NULL)
+    name = g_settings_get_string (self->settings, "referee-name");
+  return name != NULL && name[0] != '\0' ? name : NULL;
+}
+
+static void
+begin_change (SpTableView *self)
+{
+  sp_db_set_referee (self->db, referee (self));
+}
+
+static void
+end_change (SpTableView *self,
+            gboolean     reload)
+{
+  g_autoptr(GError) error = NULL;
+
+  sp_db_set_referee (self->db, NULL);
+  if (reload && !load (self, &error))
+    show_toast (self, error->message, FALSE);
+  if (reload)
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+push (SpTableView *self,
+      Change      *change)
+{
+  g_ptr_array_add (self->undo, change);
+}
+
+gboolean
+sp_table_view_record (SpTableView       *self,
+                      gint64             id,
+                      const SpHandEntry *entry,
+                      SpHandReport      *out_report,
+                      GError           **error)
+{
+  g_auto(SpHandReport) report = { 0 };
+  g_autofree char *message = NULL;
+  gint64 start = g_get_monotonic_time ();
+  Change *change = g_new0 (Change, 1);
+  gboolean ok;
+
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
+
+  sp_hand_entry_init (&change->entry);
+  begin_change (self);
+  if (id == 0)
+    ok = sp_db_add_hand (self->db, self->tournament, self->rules, self->session, self->number,
+                         entry, &report, error);
+  else
+    {
+      SpTable state;
+
+      ok = sp_db_get_hand_entry (self->db, self->tournament, id, &change->entry, &state, error)
+           && sp_db_correct_hand (self->db, self->tournament, self->rules, id, entry, &report,
+                                  error);
+    }
+  if (!ok)
+    {
+      sp_db_set_referee (self->db, NULL);
+      change_free (change);
+      return FALSE;
+    }
+  if (id != 0)
+    {
+      change->kind = CHANGE_CORRECT;
+      change->id = id;
+      /* TRANSLATORS: a toast; %u is the hand's number */
+      message = g_strdup_printf (_("Hand %u corrected"), report.hand->number);
+    }
+  else if (report.false_win)
+    {
+      change->kind = CHANGE_FALSE_WIN;
+      change->penalties = g_array_new (FALSE, FALSE, sizeof (gint64));
+      for (guint i = 0; report.penalties != NULL && i < report.penalties->len; i++)
+        g_array_append_val (change->penalties,
+                            ((SpPenalty *) g_ptr_array_index (report.penalties, i))->id);
+      /* TRANSLATORS: a toast after a false win; %s is the rules' reason */
+      message = g_strdup_printf (_("False win recorded: %s"), report.result.penalty_reason);
+    }
+  else
+    {
+      change->kind = CHANGE_ADD;
+      change->id = report.hand->id;
+      message = report.hand->draw
+                /* TRANSLATORS: a toast; %u is the hand's number */
+                ? g_strdup_printf (_("Hand %u recorded: exhaustive draw"), report.hand->number)
+                /* TRANSLATORS: a toast: the hand's number and its total */
+                : g_strdup_printf (_("Hand %u recorded: %d"), report.hand->number,
+                                   report.hand->total);
+    }
+  push (self, change);
+  end_change (self, TRUE);
+  self->record_time = g_get_monotonic_time () - start;
+  show_toast (self, message, TRUE);
+  if (out_report != NULL)
+    {
+      *out_report = report;
+      memset (&report, 0, sizeof report);
+    }
+  return TRUE;
+}
+
+gboolean
+sp_table_view_remove_hand (SpTableView  *self,
+                           gint64        id,
+                           GError      **error)
+{
+  g_auto(SpHandReport) report = { 0 };
+  g_autofree char *message = NULL;
+  Change *change = g_new0 (Change, 1);
+  SpTable state;
+
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
+
+  sp_hand_entry_init (&change->entry);
+  change->kind = CHANGE_REMOVE;
+  begin_change (self);
+  if (!sp_db_get_hand_entry (self->db, self->tournament, id, &change->entry, &state, error)
+      || !sp_db_remove_hand (self->db, self->tournament, self->rules, id, &report, error))
+    {
+      sp_db_set_referee (self->db, NULL);
+      change_free (change);
+      return FALSE;
+    }
+  change->number = state.next.number;
+  change->id = id;
+  push (self, change);
+  end_change (self, TRUE);
+  /* TRANSLATORS: a toast; %u is the hand's number */
+  message = g_strdup_printf (_("Hand %u deleted"), change->number);
+  show_toast (self, message, TRUE);
+  return TRUE;
+}
+
+gboolean
+sp_table_view_give_penalty (SpTableView  *self,
+                            SpPenalty    *penalty,
+                            GError      **error)
+{
+  Change *change;
+
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
+
+  penalty->session = self->session;
+  begin_change (self);
+  if (!sp_db_give_penalty (self->db, self->tournament->id, penalty, error))
+    {
+      sp_db_set_referee (self->db, NULL);
+      return FALSE;
+    }
+  change = g_new0 (Change, 1);
+  sp_hand_entry_init (&change->entry);
+  change->kind = CHANGE_GIVE_PENALTY;
+  change->id = penalty->id;
+  push (self, change);
+  end_change (self, TRUE);
+  show_toast (self, _("Penalty given"), TRUE);
+  return TRUE;
+}
+
+gboolean
+sp_table_view_delete_penalty (SpTableView  *self,
+                              gint64        id,
+                              GError      **error)
+{
+  g_autoptr(GPtrArray) penalties = table_penalties (self);
+  Change *change;
+
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
+
+  change = g_new0 (Change, 1);
+  sp_hand_entry_init (&change->entry);
+  change->kind = CHANGE_DELETE_PENALTY;
+  for (guint i = 0; i < penalties->len; i++)
+    {
+      SpPenalty *penalty = g_ptr_array_index (penalties, i);
+
+      if (penalty->id == id)
+        {
+          change->penalty = *penalty;
+          change->penalty.reason = g_strdup (penalty->reason);
+        }
+    }
+  begin_change (self);
+  if (!sp_db_delete_penalty (self->db, self->tournament->id, id, error))
+    {
+      sp_db_set_referee (self->db, NULL);
+      change_free (change);
+      return FALSE;
+    }
+  push (self, change);
+  end_change (self, TRUE);
+  show_toast (self, _("Penalty removed"), TRUE);
+  return TRUE;
+}
+
+/* A hand re-entered by an undo has a new id: the older changes that name it follow. */
+static void
+renumber_changes (SpTableView *self,
+                  gint64       old_id,
+                  gint64       new_id)
+{
+  for (guint i = 0; i < self->undo->len; i++)
+    {
+      Change *change = g_ptr_array_index (self->undo, i);
+
+      if ((change->kind == CHANGE_ADD || change->kind == CHANGE_CORRECT) && change->id == old_id)
+        change->id = new_id;
+    }
+}
+
+/* Puts a deleted hand back at its number: the hands after it are taken off and entered again
+ * after it, in one transaction. */
+static gboolean
+undo_remove (SpTableView  *self,
+             Change       *change,
+             GError      **error)
+{
+  g_autoptr(GArray) later = g_array_new (FALSE, TRUE, sizeof (SpHandEntry));
+  g_autoptr(GArray) later_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_auto(SpHandReport) report = { 0 };
+
+  g_array_set_clear_func (later, (GDestroyNotify) sp_hand_entry_clear);
+  for (guint i = change->number - 1; i < self->hands->len; i++)
+    {
+      const SpHandRecord *hand = g_ptr_array_index (self->hands, i);
+      SpHandEntry entry;
+      SpTable state;
+
+      sp_hand_entry_init (&entry);
+      if (!sp_db_get_hand_entry (self->db, self->tournament, hand->id, &entry, &state, error))
+        return FALSE;
+      g_array_append_val (later, entry);
+      g_array_append_val (later_ids, hand->id);
+    }
+  for (guint i = later_ids->len; i > 0; i--)
+    {
+      sp_hand_report_clear (&report);
+      if (!sp_db_remove_hand (self->db, self->tournament, self->rules,
+                              g_array_index (later_ids, gint64, i - 1), &report, error))
+        return FALSE;
+    }
+  sp_hand_report_clear (&report);
+  if (!sp_db_add_hand (self->db, self->tournament, self->rules, self->session, self->number,
+                       &change->entry, &report, error))
+    return FALSE;
+  if (report.hand != NULL)
+    renumber_changes (self, change->id, report.hand->id);
+  for (guint i = 0; i < later->len; i++)
+    {
+      sp_hand_report_clear (&report);
+      if (!sp_db_add_hand (self->db, self->tournament, self->rules, self->session, self->number,
+                           &g_array_index (later, SpHandEntry, i), &report, error))
+        return FALSE;
+      if (report.hand != NULL)
+        renumber_changes (self, g_array_index (later_ids, gint64, i), report.hand->id);
+    }
+  return TRUE;
+}
+
+static gboolean
+undo_change (SpTableView  *self,
+             Change       *change,
+             GError      **error)
+{
+  g_auto(SpHandReport) report = { 0 };
+
+  switch (change->kind)
+    {
+    case CHANGE_ADD:
+      return sp_db_remove_hand (self->db, self->tournament, self->rules, change->id, &report,
+                                error);
+    case CHANGE_CORRECT:
+      return sp_db_correct_hand (self->db, self->tournament, self->rules, change->id,
+                                 &change->entry, &report, error);
+    case CHANGE_REMOVE:
+      return undo_remove (self, change, error);
+    case CHANGE_FALSE_WIN:
+      for (guint i = 0; i < change->penalties->len; i++)
+        if (!sp_db_delete_penalty (self->db, self->tournament->id,
+                                   g_array_index (change->penalties, gint64, i), error))
+          return FALSE;
+      return TRUE;
+    case CHANGE_GIVE_PENALTY:
+      return sp_db_delete_penalty (self->db, self->tournament->id, change->id, error);
+    case CHANGE_DELETE_PENALTY:
+      change->penalty.id = 0;
+      return sp_db_give_penalty (self->db, self->tournament->id, &change->penalty, error);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+gboolean
+sp_table_view_undo (SpTableView  *self,
+                    GError      **error)
+{
+  g_autoptr(GPtrArray) taken = NULL;
+  Change *change;
+
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
+
+  if (self->undo->len == 0)
+    return FALSE;
+  change = g_ptr_array_index (self->undo, self->undo->len - 1);
+  begin_change (self);
+  /* The inverse of one change is one transaction, however many engine calls it takes. */
+  if (!sp_db_begin (self->db, error))
+    {
+      sp_db_set_referee (self->db, NULL);
+      return FALSE;
+    }
+  if (!undo_change (self, change, error) || !sp_db_commit (self->db, error))
+    {
+      sp_db_rollback (self->db);
+      end_change (self, TRUE);
+      return FALSE;
+    }
+  g_ptr_array_remove_index (self->undo, self->undo->len - 1);
+  end_change (self, TRUE);
+  show_toast (self, _("Undone"), FALSE);
+  return TRUE;
+}
+
+/* ---- Actions --------------------------------------------------------------------------- */
+
+static void
+enter_hand_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  sp_table_view_open_hand_dialog (SP_TABLE_VIEW (widget), 0);
+}
+
+static void
+edit_hand_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  sp_table_view_open_hand_dialog (SP_TABLE_VIEW (widget), g_variant_get_int64 (parameter));
+}
+
+static void
+delete_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    SpTableView      *self)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "sp-hand"));
+
+  if (g_strcmp0 (response, "delete") == 0 && !sp_table_view_remove_hand (self, id, &error))
+    show_toast (self, error->message, FALSE);
+}
+
+static void
+delete_hand_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  SpTableView *self = SP_TABLE_VIEW (widget);
+  gint64 id = g_variant_get_int64 (parameter);
+  guint number = 0;
+  g_autofree char *heading = NULL;
+  GtkWidget *dialog;
+
+  for (guint i = 0; i < self->hands->len; i++)
+    {
+      const SpHandRecord *hand = g_ptr_array_index (self->hands, i);
+
+      if (hand->id == id)
+        number = hand->number;
+    }
+  /* TRANSLATORS: the confirmation of a deletion; %u is the hand's number */
+  heading = g_strdup_printf (_("Delete Hand %u?"), number);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
+                                   _("The later hands move up one number and are scored again "
+                                     "with the rotation that follows."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "delete", _("_Delete"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "sp-hand", GSIZE_TO_POINTER (id));
+  g_signal_connect (dialog, "response", G_CALLBACK (delete_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+undo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SpTableView *self = SP_TABLE_VIEW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!sp_table_view_undo (self, &error) && error != NULL)
+    show_toast (self, error->message, FALSE);
+}
+
+static void
+penalty_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     SpTableView      *self)
+{
+  GtkDropDown *player = g_object_get_data (G_OBJECT (dialog), "sp-player");
+  GtkSpinButton *points = g_object_get_data (G_OBJECT (dialog), "sp-points");
+  GtkEditable *reason = g_object_get_data (G_OBJECT (dialog), "sp-reason");
+  g_autoptr(GError) error = NULL;
+  SpPenalty penalty = { 0 };
+
+  if (g_strcmp0 (response, "give") != 0)
+    return;
+  penalty.player = self->table.players[gtk_drop_down_get_selected (player)];
+  penalty.points = -gtk_spin_button_get_value_as_int (points);
+  penalty.reason = (char *) gtk_editable_get_text (reason);
+  if (!sp_table_view_give_penalty (self, &penalty, &error))
+    show_toast (self, error->message, FALSE);
+}
+
+/* A penalty needs its reason (R98 附件4 writes it down). */
+static void
+reason_changed_cb (GtkEditable      *reason,
+                   AdwMessageDialog *dialog)
+{
+  const char *text = gtk_editable_get_text (reason);
+
+  while (g_ascii_isspace (*text))
+    text++;
+  adw_message_dialog_set_response_enabled (dialog, "give", *text != '\0');
+}
+
+static void
+add_penalty_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  SpTableView *self = SP_TABLE_VIEW (widget);
+  const char *names[5] = { chair_name (self, 0), chair_name (self, 1), chair_name (self, 2),
+                           chair_name (self, 3), NULL };
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Add Penalty"), NULL);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *player = gtk_drop_down_new_from_strings (names);
+  GtkWidget *points = gtk_spin_button_new_with_range (0, 10000, 5);
+  GtkWidget *reason = gtk_entry_new ();
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (points), 10);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (player), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Player"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (points), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Points deducted"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (reason), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Reason"), -1);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (reason), _("Reason"));
+  gtk_box_append (GTK_BOX (box), player);
+  gtk_box_append (GTK_BOX (box), points);
+  gtk_box_append (GTK_BOX (box), reason);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "give", _("_Give Penalty"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "give",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "sp-player", player);
+  g_object_set_data (G_OBJECT (dialog), "sp-points", points);
+  g_object_set_data (G_OBJECT (dialog), "sp-reason", reason);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "give", FALSE);
+  g_signal_connect (reason, "changed", G_CALLBACK (reason_changed_cb), dialog);
+  g_signal_connect (dialog, "response", G_CALLBACK (penalty_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+referee_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     SpTableView      *self)
+{
+  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "sp-name");
+  const char *name = gtk_editable_get_text (entry);
+
+  if (g_strcmp0 (response, "save") == 0 && name[0] != '\0' && self->settings != NULL)
+    g_settings_set_string (self->settings, "referee-name", name);
+}
+
+/* The referee's name, asked once and kept for every table after. */
+static void
+ask_referee (SpTableView *self)
+{
+  GtkWidget *dialog;
+  GtkWidget *entry;
+
+  if (self->settings == NULL || referee (self) != NULL || self->table.closed)
+    return;
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Who Is Refereeing?"),
+                                   _("Your name goes with each hand and correction into the "
+                                     "tournament’s log. It is asked only once."));
+  entry = gtk_entry_new ();
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Referee’s name"), -1);
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "later", _("_Later"),
+                                    "save", _("_Save"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
+  g_object_set_data (G_OBJECT (dialog), "sp-name", entry);
+  g_signal_connect (dialog, "response", G_CALLBACK (referee_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---- The object ------------------------------------------------------------------------ */
+
+static GSettings *
+open_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, SPARROW_APP_ID, TRUE);
+  if (schema == NULL || !g_settings_schema_has_key (schema, "referee-name"))
+    return NULL;
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
+static void
+sp_table_view_dispose (GObject *object)
+{
+  SpTableView *self = SP_TABLE_VIEW (object);
+
+  g_clear_weak_pointer (&self->toast);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_TABLE_VIEW);
+  g_clear_pointer (&self->tournament, sp_tournament_free);
+  g_clear_pointer (&self->rules, sp_rules_free);
+  g_clear_pointer (&self->hands, g_ptr_array_unref);
+  g_clear_pointer (&self->undo, g_ptr_array_unref);
+  for (guint c = 0; c < 4; c++)
+    g_clear_pointer (&self->names[c], g_free);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->lines);
+  G_OBJECT_CLASS (sp_table_view_parent_class)->dispose (object);
+}
+
+static void
+sp_table_view_class_init (SpTableViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = sp_table_view_dispose;
+
+  /**
+   * SpTableView::changed:
+   *
+   * A change made in this window reached the store: the standings follow.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/sparrow/Sparrow/sp-table-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, window_title);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, closed_bar);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, closed_label);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, next_label);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, empty_label);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, seats_box);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, sheet_view);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, totals_label);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, penalty_list);
+  gtk_widget_class_bind_template_callback (widget_class, sheet_activated_cb);
+
+  gtk_widget_class_install_action (widget_class, "table.enter-hand", NULL, enter_hand_activated);
+  gtk_widget_class_install_action (widget_class, "table.edit-hand", "x", edit_hand_activated);
+  gtk_widget_class_install_action (widget_class, "table.delete-hand", "x",
+                                   delete_hand_activated);
+  gtk_widget_class_install_action (widget_class, "table.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "table.add-penalty", NULL,
+                                   add_penalty_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "table.undo",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
+                                       "table.enter-hand", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+sp_table_view_init (SpTableView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) change_free);
+  self->lines = g_list_store_new (SP_TYPE_SHEET_LINE);
+  self->settings = open_settings ();
+  gtk_column_view_set_model (self->sheet_view,
+                             GTK_SELECTION_MODEL (gtk_no_selection_new (
+                               g_object_ref (G_LIST_MODEL (self->lines)))));
+}
+
+SpTableView *
+sp_table_view_new (GtkWindow  *parent,
+                   SpDb       *db,
+                   gint64      tournament,
+                   guint       session,
+                   guint       table,
+                   GError    **error)
+{
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, tournament);
+  g_autoptr(SpTournament) found = sp_db_find_tournament (db, id, error);
+  g_autoptr(GPtrArray) players = NULL;
+  SpTournamentOptions options = { 0 };
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *closed = NULL;
+  SpTableView *self;
+  SpRules *rules;
+
+  if (found == NULL)
+    return NULL;
+  rules = sp_tournament_new_rules (found, error);
+  if (rules == NULL || !sp_tournament_get_options (found, &options, error))
+    {
+      g_clear_pointer (&rules, sp_rules_free);
+      return NULL;
+    }
+  players = sp_db_list_players (db, tournament, error);
+  if (players == NULL)
+    {
+      sp_rules_free (rules);
+      return NULL;
+    }
+
+  self = g_object_new (SP_TYPE_TABLE_VIEW, "transient-for", parent, NULL);
+  self->db = db;
+  self->tournament = g_steal_pointer (&found);
+  self->rules = rules;
+  self->dealer_repeats = options.dealer_repeats;
+  self->session = session;
+  self->number = table;
+  if (!sp_db_load_table (db, self->tournament, session, table, &self->table, NULL, error))
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return NULL;
+    }
+  for (guint c = 0; c < 4; c++)
+    for (guint i = 0; i < players->len; i++)
+      {
+        SpPlayer *player = g_ptr_array_index (players, i);
+
+        if (player->id == self->table.players[c])
+          self->names[c] = g_strdup (player->name);
+      }
+  build_columns (self);
+  if (!load (self, error))
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return NULL;
+    }
+
+  /* TRANSLATORS: the table view's title; %u is the table's number */
+  title = g_strdup_printf (_("Table %u"), table);
+  /* TRANSLATORS: the table view's subtitle: the session's number and the tournament */
+  subtitle = g_strdup_printf (_("Session %u · %s"), session, self->tournament->name);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  /* TRANSLATORS: the banner of a closed session's table */
+  closed = g_strdup_printf (_("Session %u is closed: its hands and penalties can be read but not "
+                              "changed until the director reopens it."), session);
+  gtk_label_set_text (self->closed_label, closed);
+  gtk_window_present (GTK_WINDOW (self));
+  ask_referee (self);
+  return self;
+}
+
+guint
+sp_table_view_get_session (SpTableView *self)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), 0);
+  return self->session;
+}
+
+guint
+sp_table_view_get_number (SpTableView *self)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), 0);
+  return self->number;
+}
+
+const SpTable *
+sp_table_view_get_table (SpTableView *self)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), NULL);
+  return &self->table;
+}
+
+const SpTournament *
+sp_table_view_get_tournament (SpTableView *self)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), NULL);
+  return self->tournament;
+}
+
+const SpRules *
+sp_table_view_get_rules (SpTableView *self)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), NULL);
+  return self->rules;
+}
+
+const char *
+sp_table_view_get_player_name (SpTableView *self,
+                               guint        chair)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), NULL);
+  return chair_name (self, (gint) chair);
+}
+
+gboolean
+sp_table_view_is_read_only (SpTableView *self)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), TRUE);
+  return self->table.closed;
+}
+
+gboolean
+sp_table_view_get_hand_entry (SpTableView  *self,
+                              gint64        id,
+                              SpHandEntry  *entry,
+                              SpTable      *state,
+                              GError      **error)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
+  return sp_db_get_hand_entry (self->db, self->tournament, id, entry, state, error);
+}
+
+GtkWindow *
+sp_table_view_open_hand_dialog (SpTableView *self,
+                                gint64       id)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWindow *dialog;
+
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), NULL);
+
+  if (self->table.closed || (id == 0 && self->table.next.finished))
+    return NULL;
+  dialog = sp_hand_dialog_new (self, id, &error);
+  if (dialog == NULL)
+    {
+      show_toast (self, error->message, FALSE);
+      return NULL;
+    }
+  gtk_window_present (dialog);
+  return dialog;
+}
+
+gint64
+sp_table_view_get_record_time (SpTableView *self)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), 0);
+  return self->record_time;
+}
+
+static void
+pick_response_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  GtkWidget        *widget)
+{
+  GtkDropDown *tables = g_object_get_data (G_OBJECT (dialog), "sp-tables");
+  GArray *places = g_object_get_data (G_OBJECT (dialog), "sp-places");
+  guint selected;
+
+  if (g_strcmp0 (response, "open") != 0 || tables == NULL)
+    return;
+  selected = gtk_drop_down_get_selected (tables);
+  if (selected >= places->len)
+    return;
+  gtk_widget_activate_action (widget, "tournament.open-table", "(uu)",
+                              g_array_index (places, guint, 2 * selected),
+                              g_array_index (places, guint, 2 * selected + 1));
+}
+
+void
+sp_table_view_pick_table (GtkWindow          *parent,
+                          GtkWidget          *widget,
+                          SpDb               *db,
+                          const SpTournament *tournament)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GArray *places = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint selected = G_MAXUINT;
+  GtkWidget *dialog;
+  GtkWidget *tables;
+
+  for (guint s = 1; s <= tournament->n_sessions; s++)
+    {
+      SpSessionInfo info = { 0 };
+
+      if (!sp_db_get_session (db, tournament->id, s, &info, NULL) || !info.exists)
+        continue;
+      for (guint t = 1; t <= info.n_tables; t++)
+        {
+          /* TRANSLATORS: a table in the table picker */
+          g_autofree char *name = g_strdup_printf (_("Session %u · Table %u"), s, t);
+
+          if (selected == G_MAXUINT && !info.closed)
+            selected = places->len / 2;
+          gtk_string_list_append (names, name);
+          g_array_append_val (places, s);
+          g_array_append_val (places, t);
+        }
+    }
+  if (places->len == 0)
+    {
+      dialog = adw_message_dialog_new (parent, _("No Table Yet"),
+                                       _("No session has been drawn: draw one on the Sessions "
+                                         "page, then enter its hands."));
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      g_array_unref (places);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+  dialog = adw_message_dialog_new (parent, _("Enter Hand"), _("Which table?"));
+  tables = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (tables), selected != G_MAXUINT ? selected : 0);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (tables), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Table"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), tables);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "open", _("_Open Table"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "open",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "open");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "sp-tables", tables);
+  g_object_set_data_full (G_OBJECT (dialog), "sp-places", places, (GDestroyNotify) g_array_unref);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (pick_response_cb), g_object_ref (widget),
+                         (GClosureNotify) (void (*) (void)) g_object_unref, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}

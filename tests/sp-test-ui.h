@@ -267,6 +267,21 @@ restore_database (void)
   g_setenv ("SPARROW_DB", default_database, TRUE);
 }
 
+/* The tournament @name most cases store: MCR with the Chinese profile, two sessions, random
+ * seating, ranked by R98. */
+static inline SpTournament
+mcr_tournament (const char *name)
+{
+  return (SpTournament) {
+    .name = (char *) name,
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 2,
+    .seating = (char *) "random",
+    .ranking = (char *) "r98",
+  };
+}
+
 /* Creates @tournament in @db, which sets its id. */
 static inline void
 store_tournament (SpDb         *db,
@@ -578,23 +593,52 @@ save_screenshot (GtkWidget  *widget,
   g_assert_true (gdk_texture_save_to_png (texture, path));
 }
 
+/* Where the screenshot @name goes: in the folder SPARROW_TEST_SCREENSHOTS names, or NULL when
+ * no screenshots are asked for. */
+static inline char *
+screenshot_path (const char *name)
+{
+  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
+
+  return folder != NULL ? g_build_filename (folder, name, NULL) : NULL;
+}
+
+/* Runs the main loop for @usec microseconds, so that what was shown has drawn itself. */
+static inline void
+run_main_loop_for (gint64 usec)
+{
+  gint64 until = g_get_monotonic_time () + usec;
+
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+}
+
 /* Runs the main loop until the dialog has drawn itself, and saves it when asked to. */
 static inline void
 maybe_screenshot (GtkWindow  *dialog,
                   const char *name)
 {
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  g_autofree char *path = screenshot_path (name);
 
-  if (folder == NULL)
+  if (path == NULL)
     return;
   /* Tall enough for every row, so that one picture shows the whole dialog. */
   gtk_window_set_default_size (dialog, 560, 2000);
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
+  run_main_loop_for (G_USEC_PER_SEC / 2);
   save_screenshot (GTK_WIDGET (dialog), path);
+}
+
+/* Saves @window at its own size, once drawn, when SPARROW_TEST_SCREENSHOTS names a folder. */
+static inline void
+maybe_screenshot_window (GtkWindow  *window,
+                         const char *name)
+{
+  g_autofree char *path = screenshot_path (name);
+
+  if (path == NULL)
+    return;
+  run_main_loop_for (G_USEC_PER_SEC / 2);
+  save_screenshot (GTK_WIDGET (window), path);
 }
 
 /* Opens the New Tournament dialog as Ctrl+N or the header bar's button does. */
@@ -636,14 +680,7 @@ open_players_page (const char        *file,
   g_autofree char *path = use_database (file);
   g_autoptr(GError) error = NULL;
   g_autoptr(SpDb) db = sp_db_open (path, &error);
-  SpTournament event = {
-    .name = (char *) "Club Night",
-    .ruleset = SP_RULESET_MCR,
-    .profile = (char *) "cn",
-    .n_sessions = 2,
-    .seating = (char *) "random",
-    .ranking = (char *) "r98",
-  };
+  SpTournament event = mcr_tournament ("Club Night");
   GtkWindow *window;
 
   g_assert_no_error (error);

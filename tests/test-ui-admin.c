@@ -52,18 +52,14 @@ shoot (GtkWidget  *widget,
        const char *name,
        gboolean    tall)
 {
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC;
+  g_autofree char *path = screenshot_path (name);
 
-  if (folder == NULL)
+  if (path == NULL)
     return;
   if (tall)
     gtk_window_set_default_size (GTK_WINDOW (widget), 560, 1400);
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
+  run_main_loop_for (G_USEC_PER_SEC);
   wait_until (is_laid_out, widget, "the widget to be laid out for its screenshot");
-  path = g_build_filename (folder, name, NULL);
   save_screenshot (widget, path);
 }
 

@@ -129,15 +129,11 @@ static void
 save_calculator_screenshot (SpCalculatorWindow *calculator,
                             const char         *name)
 {
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  g_autofree char *path = screenshot_path (name);
 
-  if (folder == NULL)
+  if (path == NULL)
     return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
+  run_main_loop_for (G_USEC_PER_SEC / 2);
   /* The whole page, scrolled out of the window or not. */
   save_part_screenshot (find_widget (GTK_WIDGET (calculator), GTK_TYPE_VIEWPORT), path);
 }

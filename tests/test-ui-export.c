@@ -20,14 +20,7 @@ open_tournament (const char        *file,
   g_autofree char *path = use_database (file);
   g_autoptr(GError) error = NULL;
   g_autoptr(SpDb) db = sp_db_open (path, &error);
-  SpTournament tournament = {
-    .name = (char *) "Club Night",
-    .ruleset = SP_RULESET_MCR,
-    .profile = (char *) "cn",
-    .n_sessions = 2,
-    .seating = (char *) "random",
-    .ranking = (char *) "r98",
-  };
+  SpTournament tournament = mcr_tournament ("Club Night");
   SpDrawRequest request = { .has_seed = TRUE, .seed = 7 };
   GtkWindow *window;
   guint64 seed;
@@ -106,17 +99,12 @@ chooser_has_folder (gpointer chooser)
 static void
 maybe_screenshot_screen (const char *name)
 {
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC * 7 / 10;
-  const char *argv[] = { "import", "-window", "root", NULL, NULL };
+  g_autofree char *path = screenshot_path (name);
+  const char *argv[] = { "import", "-window", "root", path, NULL };
 
-  if (folder == NULL)
+  if (path == NULL)
     return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
-  argv[3] = path;
+  run_main_loop_for (G_USEC_PER_SEC * 7 / 10);
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
                                NULL, NULL, NULL));
 }
@@ -471,10 +459,7 @@ test_export_responsive (void)
   {
     g_autoptr(GError) error = NULL;
     g_autoptr(SpDb) db = sp_db_open (database, &error);
-    SpTournament tournament = {
-      .name = (char *) "Club Night", .ruleset = SP_RULESET_MCR, .profile = (char *) "cn",
-      .n_sessions = 2, .seating = (char *) "random", .ranking = (char *) "r98",
-    };
+    SpTournament tournament = mcr_tournament ("Club Night");
     SpDrawRequest request = { .has_seed = TRUE, .seed = 7 };
     guint64 seed;
 

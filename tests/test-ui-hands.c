@@ -273,22 +273,6 @@ type_hand (SpHandDialog *dialog,
     }
 }
 
-static void
-maybe_save (GtkWindow  *window,
-            const char *name)
-{
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
-
-  if (folder == NULL)
-    return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
-  save_screenshot (GTK_WIDGET (window), path);
-}
-
 /* Does what the key combination @accelerator ("<Alt>1") does in @widget: its shortcut found
  * among the widget's controllers as a person's key press finds it, and its action run. */
 static void
@@ -378,7 +362,7 @@ test_hands_mcr_session (void)
   /* The settlement shown is the discarder's, not the default 上家's. */
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), "S −22"));
   g_assert_false (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "Record False Win")));
-  maybe_save (GTK_WINDOW (dialog), "hand-dialog-typed.png");
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-typed.png");
   /* Enter in the field records. */
   g_signal_emit_by_name (find_widget (GTK_WIDGET (hand_field (dialog)), GTK_TYPE_TEXT),
                          "activate");
@@ -458,7 +442,7 @@ test_hands_mcr_session (void)
   g_assert_false (result->win);
   g_assert_true (result->has_penalty);
   g_assert_true (gtk_widget_is_drawable (find_button (GTK_WIDGET (dialog), "Record False Win")));
-  maybe_save (GTK_WINDOW (dialog), "hand-dialog-verdict.png");
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-verdict.png");
   press_button (find_drawn_button (GTK_WIDGET (dialog), "Record False Win"));
   hands = stored_hands (&event);
   g_assert_cmpuint (hands->len, ==, 3);
@@ -488,7 +472,7 @@ test_hands_mcr_session (void)
   wait_until (window_title_is, title_check, "the dialog to stay at hand 4");
   gtk_window_close (GTK_WINDOW (dialog));
   wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the dialog to close");
-  maybe_save (GTK_WINDOW (view), "table-view.png");
+  maybe_screenshot_window (GTK_WINDOW (view), "table-view.png");
 
   /* An edit: hand 1 was won on North's discard, not South's. */
   dialog = open_dialog (view, first_id);
@@ -595,7 +579,7 @@ test_hands_mcr_session (void)
   /* A hand one tile short shows its waits. */
   type_hand (dialog, "123m123p123s789m5s");
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Ready, waiting for"));
-  maybe_save (GTK_WINDOW (dialog), "hand-dialog-waits.png");
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-waits.png");
 
   close_all_windows ();
   restore_database ();
@@ -620,7 +604,7 @@ test_hands_closed_session (void)
   g_assert_false (gtk_widget_is_sensitive (find_drawn_button (GTK_WIDGET (view),
                                                               "Add Penalty…")));
   g_assert_null (sp_table_view_open_hand_dialog (view, 0));
-  maybe_save (GTK_WINDOW (view), "table-view-closed.png");
+  maybe_screenshot_window (GTK_WINDOW (view), "table-view-closed.png");
   close_all_windows ();
   restore_database ();
 }

@@ -5,42 +5,22 @@
 
 #include "sp-sessions-page.h"
 
-/* Saves the whole window when SPARROW_TEST_SCREENSHOTS names a folder. */
-static void
-window_screenshot (GtkWindow  *window,
-                   const char *name)
-{
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
-
-  if (folder == NULL)
-    return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
-  save_screenshot (GTK_WIDGET (window), path);
-}
-
 /* Saves a dialog at its own size when SPARROW_TEST_SCREENSHOTS names a folder (the shared
  * helper's tall resize can leave a message dialog undrawn when the picture is taken). */
 static void
 dialog_screenshot (GtkWindow  *dialog,
                    const char *name)
 {
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
+  g_autofree char *path = screenshot_path (name);
   g_autoptr(GdkPaintable) paintable = NULL;
   g_autoptr(GtkSnapshot) snapshot = NULL;
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
   int width, height;
 
-  if (folder == NULL)
+  if (path == NULL)
     return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
+  run_main_loop_for (G_USEC_PER_SEC / 2);
   width = gtk_widget_get_width (GTK_WIDGET (dialog));
   height = gtk_widget_get_height (GTK_WIDGET (dialog));
   paintable = gtk_widget_paintable_new (GTK_WIDGET (dialog));
@@ -51,7 +31,6 @@ dialog_screenshot (GtkWindow  *dialog,
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (dialog)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
-  path = g_build_filename (folder, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
 }
 
@@ -309,7 +288,7 @@ test_quality (void)
   wait_until (label_is_drawn, &search, "the repeated pairs to be listed");
   g_assert_nonnull (find_drawn_label (search.under, "Player 1: E 2 · S 0 · W 0 · N 0"));
   g_assert_nonnull (find_drawn_label (search.under, "Player 8: E 0 · S 0 · W 0 · N 2"));
-  window_screenshot (window, "sessions-quality.png");
+  maybe_screenshot_window (window, "sessions-quality.png");
   if (g_getenv ("SPARROW_TEST_SCREENSHOTS") != NULL)
     {
       g_autofree char *shot = g_build_filename (g_getenv ("SPARROW_TEST_SCREENSHOTS"),
@@ -409,7 +388,7 @@ test_progress_mcr (void)
   check_card (window, 2, "3/16 hands");
   check_card (window, 3, "0/16 hands");
   g_assert_nonnull (find_drawn_label (GTK_WIDGET (window), "playing 19/48 hands"));
-  window_screenshot (window, "sessions-progress-mcr.png");
+  maybe_screenshot_window (window, "sessions-progress-mcr.png");
 
   /* Close Session: refused, and the dialog lists every table not finished, with its hands. */
   press_button (find_drawn_button (GTK_WIDGET (window), "_Close Session"));
@@ -512,7 +491,7 @@ test_penalties (void)
   wait_until (label_is_drawn, &search, "the penalty to be listed");
   g_assert_nonnull (find_drawn_label (list, "-15"));
   g_assert_cmpuint (sp_penalties_list_get_count (SP_PENALTIES_LIST (list)), ==, 1);
-  window_screenshot (window, "sessions-penalties.png");
+  maybe_screenshot_window (window, "sessions-penalties.png");
 
   /* Deleted after the confirmation. */
   view = find_drawn_widget (list, GTK_TYPE_COLUMN_VIEW);
@@ -672,7 +651,7 @@ test_team_filter (void)
   g_assert_cmpuint (red, >, 0);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), red);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
-  window_screenshot (window, "players-team-filter.png");
+  maybe_screenshot_window (window, "players-team-filter.png");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), 0);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
   close_all_windows ();

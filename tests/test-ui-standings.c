@@ -58,14 +58,7 @@ create_spring_open (const char *file)
   g_autofree char *path = use_database (file);
   g_autoptr(GError) error = NULL;
   g_autoptr(SpDb) db = sp_db_open (path, &error);
-  SpTournament event = {
-    .name = (char *) "Spring Open",
-    .ruleset = SP_RULESET_MCR,
-    .profile = (char *) "cn",
-    .n_sessions = 2,
-    .seating = (char *) "random",
-    .ranking = (char *) "r98",
-  };
+  SpTournament event = mcr_tournament ("Spring Open");
   static const gint64 table1[4] = { 30, -10, -10, -10 };
   static const gint64 table2[4] = { 20, -20, 0, 0 };
   static const gint64 quiet[4] = { 8, -8, 0, 0 };
@@ -146,22 +139,6 @@ wait_for_line (GtkWidget  *view,
 }
 
 static void
-save_window_screenshot (GtkWindow  *window,
-                        const char *name)
-{
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
-
-  if (folder == NULL)
-    return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
-  save_screenshot (GTK_WIDGET (window), path);
-}
-
-static void
 test_standings_page (void)
 {
   AdwViewSwitcherTitle *title;
@@ -199,7 +176,7 @@ test_standings_page (void)
   wait_for_line (view, "Nina Sub", "Substitute");
   /* Nina played only session 2. */
   wait_for_line (view, "Nina Sub", "–");
-  save_window_screenshot (window, "standings.png");
+  maybe_screenshot_window (window, "standings.png");
 
   /* The teams have their own tab: Red (P1, P2, P5, P6) and Blue. */
   switcher = find_drawn_widget (page, GTK_TYPE_STACK_SWITCHER);
@@ -216,7 +193,7 @@ test_standings_page (void)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (
                       GTK_COLUMN_VIEW (teams_view)))), ==, 2);
   g_assert_nonnull (find_drawn_label (teams_view, "Blue"));
-  save_window_screenshot (window, "standings-teams.png");
+  maybe_screenshot_window (window, "standings-teams.png");
 
   close_all_windows ();
   restore_database ();
@@ -439,7 +416,7 @@ test_projector (void)
   }
   g_assert_cmpint (gtk_widget_get_height (find_drawn_label (GTK_WIDGET (projector), "Player 1")),
                    >=, 40);
-  save_window_screenshot (GTK_WINDOW (projector), "projector.png");
+  maybe_screenshot_window (GTK_WINDOW (projector), "projector.png");
 
   /* The pages turn by themselves; the timer calls this. */
   sp_projector_window_next_page (projector);
@@ -502,7 +479,7 @@ test_projector_hides_standings (void)
   g_assert_null (find_drawn_label (GTK_WIDGET (projector), "P1"));
   g_assert_cmpuint (sp_projector_window_get_page (projector, &n_pages), ==, 0);
   g_assert_cmpuint (n_pages, ==, 0);
-  save_window_screenshot (GTK_WINDOW (projector), "projector-hidden.png");
+  maybe_screenshot_window (GTK_WINDOW (projector), "projector-hidden.png");
   press_escape (GTK_WIDGET (projector));
   wait_until (projector_is_gone, NULL, "the projector to close");
 
@@ -658,7 +635,7 @@ test_clock_warning (void)
   label = find_under (GTK_WIDGET (find_view (window)), is_drawn_label_showing, "left");
   g_assert_true (gtk_widget_get_ancestor (label, ADW_TYPE_HEADER_BAR) != NULL);
   g_assert_true (gtk_widget_has_css_class (label, "warning"));
-  save_window_screenshot (window, "clock-warning.png");
+  maybe_screenshot_window (window, "clock-warning.png");
 
   close_all_windows ();
   restore_database ();

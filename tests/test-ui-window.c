@@ -921,13 +921,12 @@ test_window_withdraw_player (void)
   g_clear_pointer (&anna, sp_player_free);
   withdrawn.under = players_view;
   wait_until (label_is_drawn, &withdrawn, "the status column to say Withdrawn");
-  if (g_getenv ("SPARROW_TEST_SCREENSHOTS") != NULL)
-    {
-      g_autofree char *shot = g_build_filename (g_getenv ("SPARROW_TEST_SCREENSHOTS"),
-                                                "players-withdrawn.png", NULL);
+  {
+    g_autofree char *shot = screenshot_path ("players-withdrawn.png");
 
+    if (shot != NULL)
       save_screenshot (GTK_WIDGET (window), shot);
-    }
+  }
 
   select_first_player (players_view);
   g_assert_true (gtk_widget_activate_action (players_view, "players.reinstate", NULL));

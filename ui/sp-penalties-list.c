@@ -338,13 +338,7 @@ sp_penalties_list_init (SpPenaltiesList *self)
   self->penalties = g_list_store_new (SP_TYPE_PENALTY_ITEM);
   sp_column_view_set_items (self->penalties_view, G_LIST_MODEL (self->penalties));
   /* One penalty is selected at a time, for Delete Penalty. */
-  self->selection = gtk_single_selection_new (
-    g_object_ref (gtk_no_selection_get_model (
-      GTK_NO_SELECTION (gtk_column_view_get_model (self->penalties_view)))));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->penalties_view, GTK_SELECTION_MODEL (self->selection));
-  g_object_unref (self->selection);
+  self->selection = sp_column_view_select_single (self->penalties_view);
   g_signal_connect_swapped (self->selection, "notify::selected-item",
                             G_CALLBACK (update_actions), self);
   update_actions (self);

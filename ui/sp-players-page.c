@@ -989,13 +989,7 @@ sp_players_page_init (SpPlayersPage *self)
   g_signal_connect_object (filtered, "items-changed", G_CALLBACK (filtered_changed_cb), self, 0);
   g_object_unref (filtered);
   /* One player is selected at a time, for the actions on him. */
-  self->selection = gtk_single_selection_new (
-    g_object_ref (gtk_no_selection_get_model (
-      GTK_NO_SELECTION (gtk_column_view_get_model (self->players_view)))));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->players_view, GTK_SELECTION_MODEL (self->selection));
-  g_object_unref (self->selection);
+  self->selection = sp_column_view_select_single (self->players_view);
   g_signal_connect_swapped (self->selection, "notify::selected-item",
                             G_CALLBACK (selection_changed_cb), self);
   selection_changed_cb (self);

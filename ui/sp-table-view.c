@@ -6,6 +6,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sp-hand-dialog.h"
+#include "sp-message.h"
 #include "sp-table-view.h"
 
 /* ---- One line of the score sheet ------------------------------------------------------- */
@@ -1007,12 +1008,7 @@ delete_hand_activated (GtkWidget  *widget,
   dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
                                    _("The later hands move up one number and are scored again "
                                      "with the rotation that follows."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
-                                    "delete", _("_Delete"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  sp_message_add_destructive (ADW_MESSAGE_DIALOG (dialog), "delete", _("_Delete"));
   g_object_set_data (G_OBJECT (dialog), "sp-hand", GSIZE_TO_POINTER (id));
   g_signal_connect (dialog, "response", G_CALLBACK (delete_response_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));

@@ -77,6 +77,16 @@ window_is_gone (gpointer type)
   return find_toplevel (GPOINTER_TO_SIZE (type)) == NULL;
 }
 
+/* Waits until a window of @type is shown (@what says which, for the failure message) and
+ * returns it. */
+static inline GtkWindow *
+wait_for_toplevel (GType       type,
+                   const char *what)
+{
+  wait_until (window_is_shown, GSIZE_TO_POINTER (type), what);
+  return find_toplevel (type);
+}
+
 static inline gboolean
 no_toplevels_left (gpointer data)
 {
@@ -641,6 +651,35 @@ maybe_screenshot_window (GtkWindow  *window,
   save_screenshot (GTK_WIDGET (window), path);
 }
 
+/* Runs the shortcut whose trigger reads @accel ("<Alt>1") among @widget's shortcut controllers,
+ * as the key press does once GTK has matched it; FALSE when there is none or it did nothing. */
+static inline gboolean
+run_shortcut (GtkWidget  *widget,
+              const char *accel)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (
+            gtk_shortcut_get_trigger (shortcut));
+
+          if (g_strcmp0 (trigger, accel) == 0)
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut),
+                                                 GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
 /* Opens the New Tournament dialog as Ctrl+N or the header bar's button does. */
 static inline GtkWindow *
 open_new_tournament_dialog (GtkWindow *window)
@@ -648,9 +687,8 @@ open_new_tournament_dialog (GtkWindow *window)
   GtkWindow *dialog;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tournament", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the New Tournament dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG,
+                              "the New Tournament dialog to be shown");
   g_assert_true (gtk_window_get_transient_for (dialog) == window);
   g_assert_true (gtk_window_get_modal (dialog));
   return dialog;

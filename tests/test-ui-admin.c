@@ -232,9 +232,8 @@ test_admin_settings (void)
   g_assert_true (sp_db_set_hide_standings (db, sp_tournament_view_get_tournament (
                                              tournament_view_of (window)), TRUE, NULL));
   activate_view_action (window, "tournament.settings");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
-              "the Tournament Settings dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG,
+                              "the Tournament Settings dialog to be shown");
   g_assert_true (gtk_switch_get_active (row_switch (dialog,
                                                     "Hide Standings Until the Last Session")));
   g_assert_true (sp_db_set_hide_standings (db, sp_tournament_view_get_tournament (
@@ -291,9 +290,8 @@ test_admin_settings (void)
 
   /* Cancel writes nothing. */
   activate_view_action (window, "tournament.settings");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
-              "the Tournament Settings dialog to be shown again");
-  dialog = find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG,
+                              "the Tournament Settings dialog to be shown again");
   set_row_text (dialog, "Name", "Never Saved");
   press_button (find_button (GTK_WIDGET (dialog), "_Cancel"));
   wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
@@ -312,9 +310,8 @@ static GtkWindow *
 open_settings (GtkWindow *window)
 {
   activate_view_action (window, "tournament.settings");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
-              "the Tournament Settings dialog to be shown");
-  return find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG);
+  return wait_for_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG,
+                            "the Tournament Settings dialog to be shown");
 }
 
 static void
@@ -339,9 +336,7 @@ test_admin_change_rules (void)
   button = find_button (GTK_WIDGET (settings), "C_hange Rules…");
   g_assert_nonnull (button);
   press_button (button);
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the Change Rules dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG, "the Change Rules dialog to be shown");
   g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Change Rules");
   g_assert_true (gtk_window_get_transient_for (dialog) == settings);
   /* The name, venue and dates are the settings' own: not shown here. */
@@ -385,9 +380,8 @@ test_admin_change_rules (void)
   /* A session drawn: the sessions can no longer change, and the dialog says why. */
   settings = open_settings (window);
   press_button (find_button (GTK_WIDGET (settings), "C_hange Rules…"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the Change Rules dialog to be shown again");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG,
+                              "the Change Rules dialog to be shown again");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (row_of (dialog, "Sessions"),
                                                            GTK_TYPE_SPIN_BUTTON)), 8);
   press_button (find_button (GTK_WIDGET (dialog), "_Save"));
@@ -420,9 +414,8 @@ static AdwMessageDialog *
 open_delete_dialog (GtkWindow *window)
 {
   activate_view_action (window, "tournament.delete");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_DELETE_TOURNAMENT_DIALOG),
-              "the deletion to be confirmed");
-  return ADW_MESSAGE_DIALOG (find_toplevel (SP_TYPE_DELETE_TOURNAMENT_DIALOG));
+  return ADW_MESSAGE_DIALOG (wait_for_toplevel (SP_TYPE_DELETE_TOURNAMENT_DIALOG,
+                                                "the deletion to be confirmed"));
 }
 
 static gboolean
@@ -499,9 +492,7 @@ duplicate (GtkWindow  *window,
   GtkWindow *dialog;
 
   activate_view_action (window, "tournament.duplicate");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the duplicate's dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG, "the duplicate's dialog to be shown");
   g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Duplicate Tournament");
   g_assert_true (gtk_widget_get_visible (row_of (dialog, "Copy Players")));
   gtk_switch_set_active (row_switch (dialog, "Copy Players"), copy_players);
@@ -569,9 +560,7 @@ test_admin_duplicate (void)
 
   /* The dialog comes filled with the tournament's settings. */
   activate_view_action (window, "tournament.duplicate");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the duplicate's dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG, "the duplicate's dialog to be shown");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Name"))), ==,
                    "Spring Open (copy)");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Venue"))), ==,

@@ -25,9 +25,8 @@ open_calculator (void)
 
   g_assert_nonnull (button);
   press_button (button);
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_CALCULATOR_WINDOW),
-              "the calculator to be shown");
-  calculator = SP_CALCULATOR_WINDOW (find_toplevel (SP_TYPE_CALCULATOR_WINDOW));
+  calculator = SP_CALCULATOR_WINDOW (wait_for_toplevel (SP_TYPE_CALCULATOR_WINDOW,
+                                                        "the calculator to be shown"));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (calculator)) == window);
   /* The field "Hand" has the keyboard at once. */
   g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (calculator)),

@@ -63,9 +63,7 @@ open_export_dialog (GtkWindow        *window,
   GtkWindow *dialog;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "tournament.export", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_EXPORT_DIALOG),
-              "the Export dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_EXPORT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_EXPORT_DIALOG, "the Export dialog to be shown");
   g_assert_true (gtk_window_get_transient_for (dialog) == window);
   g_assert_true (gtk_window_get_modal (dialog));
   return dialog;
@@ -78,9 +76,7 @@ open_print_dialog (GtkWindow        *window,
   GtkWindow *dialog;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "tournament.print", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PRINT_DIALOG),
-              "the Print dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_PRINT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_PRINT_DIALOG, "the Print dialog to be shown");
   g_assert_true (gtk_window_get_transient_for (dialog) == window);
   return dialog;
 }
@@ -266,9 +262,7 @@ test_export_xlsx (void)
   dialog = open_export_dialog (window, view);
   row = find_row (GTK_WIDGET (dialog), "Standings Workbook (.xlsx)");
   adw_action_row_activate (ADW_ACTION_ROW (row));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
-              "the file chooser to be shown");
-  chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  chooser = wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, "the file chooser to be shown");
   g_assert_true (gtk_window_get_transient_for (chooser) == dialog);
   current_name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
   g_assert_cmpstr (current_name, ==, "Club Night – standings.xlsx");
@@ -338,9 +332,7 @@ test_export_default_folder (void)
 
   select_combo_item (find_row (GTK_WIDGET (dialog), "Session"), "Session 2");
   adw_action_row_activate (ADW_ACTION_ROW (find_row (GTK_WIDGET (dialog), "Seating (.pdf)")));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
-              "the file chooser to be shown");
-  chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  chooser = wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, "the file chooser to be shown");
   current_name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
   g_assert_cmpstr (current_name, ==, "Club Night – seating session 2.pdf");
   wait_until (chooser_has_folder, chooser, "the chooser's folder");

@@ -170,8 +170,7 @@ open_table (void)
   /* As its button does: the response, then the dialog closes. */
   adw_message_dialog_response (picker, "open");
   gtk_window_destroy (GTK_WINDOW (picker));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TABLE_VIEW), "the table view");
-  return SP_TABLE_VIEW (find_toplevel (SP_TYPE_TABLE_VIEW));
+  return SP_TABLE_VIEW (wait_for_toplevel (SP_TYPE_TABLE_VIEW, "the table view"));
 }
 
 static SpHandDialog *
@@ -187,8 +186,7 @@ open_dialog (SpTableView *view,
     }
   else
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.edit-hand", "x", id));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the hand dialog");
-  return SP_HAND_DIALOG (find_toplevel (SP_TYPE_HAND_DIALOG));
+  return SP_HAND_DIALOG (wait_for_toplevel (SP_TYPE_HAND_DIALOG, "the hand dialog"));
 }
 
 /* The field "Hand". */
@@ -271,38 +269,6 @@ type_hand (SpHandDialog *dialog,
       position = gtk_editable_get_position (field);
       gtk_editable_insert_text (field, p, (int) (g_utf8_next_char (p) - p), &position);
     }
-}
-
-/* Does what the key combination @accelerator ("<Alt>1") does in @widget: its shortcut found
- * among the widget's controllers as a person's key press finds it, and its action run. */
-static void
-press_shortcut (GtkWidget  *widget,
-                const char *accelerator)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-          GtkShortcutTrigger *key = gtk_shortcut_get_trigger (shortcut);
-          g_autofree char *trigger = gtk_shortcut_trigger_to_string (key);
-
-          if (g_strcmp0 (trigger, accelerator) == 0)
-            {
-              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
-                                                           widget,
-                                                           gtk_shortcut_get_arguments (shortcut)));
-              return;
-            }
-        }
-    }
-  g_error ("No shortcut %s", accelerator);
 }
 
 static void
@@ -404,8 +370,8 @@ test_hands_mcr_session (void)
   g_assert_true (shows_label_text (GTK_WIDGET (view), "Next: hand 2"));
 
   /* Hand 2: South (now East's right, the dealer) draws his own tile. */
-  press_shortcut (GTK_WIDGET (dialog), "<Alt>2");
-  press_shortcut (GTK_WIDGET (dialog), "<Control>0");
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Alt>2"));
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>0"));
   g_assert_true (seat_is_on (dialog, "from", "Self-drawn"));
   type_hand (dialog, "123m456m789m123s55p");
   result = sp_hand_editor_get_result (sp_hand_dialog_get_editor (dialog));
@@ -426,15 +392,15 @@ test_hands_mcr_session (void)
   assert_standings_match (&event);
 
   /* Hand 3: an exhaustive draw (Ctrl+D). */
-  press_shortcut (GTK_WIDGET (dialog), "<Control>d");
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>d"));
   hands = stored_hands (&event);
   g_assert_cmpuint (hands->len, ==, 3);
   g_assert_true (hand_at (hands, 3)->draw);
   g_clear_pointer (&hands, g_ptr_array_unref);
 
   /* Hand 4: West declares a win on North's discard with a wrong tile: a false win. */
-  press_shortcut (GTK_WIDGET (dialog), "<Alt>3");
-  press_shortcut (GTK_WIDGET (dialog), "<Control>4");
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Alt>3"));
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>4"));
   g_assert_true (seat_is_on (dialog, "winner", "W Player 2"));
   g_assert_true (seat_is_on (dialog, "from", "N Player 3"));
   type_hand (dialog, "123m456p789s123s56p");
@@ -489,7 +455,7 @@ test_hands_mcr_session (void)
   g_clear_pointer (&hands, g_ptr_array_unref);
   assert_standings_match (&event);
   /* Ctrl+Z takes the correction back, and the toast's Undo does it again after a redo. */
-  press_shortcut (GTK_WIDGET (view), "<Control>z");
+  g_assert_true (run_shortcut (GTK_WIDGET (view), "<Control>z"));
   hands = stored_hands (&event);
   g_assert_cmpint (hand_at (hands, 1)->discarder, ==, 1);
   g_clear_pointer (&hands, g_ptr_array_unref);
@@ -698,8 +664,7 @@ test_hands_referee_and_penalties (void)
   g_assert_true (gtk_widget_activate_action (find_drawn_widget (GTK_WIDGET (window),
                                                                 SP_TYPE_TOURNAMENT_VIEW),
                                              "tournament.open-table", "(uu)", 1, 1));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TABLE_VIEW), "the table view");
-  view = SP_TABLE_VIEW (find_toplevel (SP_TYPE_TABLE_VIEW));
+  view = SP_TABLE_VIEW (wait_for_toplevel (SP_TYPE_TABLE_VIEW, "the table view"));
   wait_until (dialog_headed, (gpointer) "Who Is Refereeing?", "the referee's name to be asked");
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   gtk_editable_set_text (GTK_EDITABLE (find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY)),

@@ -103,8 +103,7 @@ open_draw_dialog (GtkWindow *window)
 
   g_assert_nonnull (button);
   press_button (button);
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_DRAW_DIALOG), "the draw dialog");
-  return find_toplevel (SP_TYPE_DRAW_DIALOG);
+  return wait_for_toplevel (SP_TYPE_DRAW_DIALOG, "the draw dialog");
 }
 
 static void
@@ -453,8 +452,7 @@ test_penalties (void)
   g_assert_nonnull (find_drawn_status_page (list));
 
   press_button (find_drawn_button (list, "Add Penalty"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PENALTY_DIALOG), "the penalty dialog");
-  dialog = find_toplevel (SP_TYPE_PENALTY_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_PENALTY_DIALOG, "the penalty dialog");
   /* By name: Player 1, Player 2, Player 3, … */
   gtk_drop_down_set_selected (GTK_DROP_DOWN (find_widget (find_row (GTK_WIDGET (dialog), "Player"),
                                                           GTK_TYPE_DROP_DOWN)), 2);
@@ -498,8 +496,7 @@ test_penalties (void)
   model = gtk_column_view_get_model (GTK_COLUMN_VIEW (view));
   gtk_selection_model_select_item (model, 0, TRUE);
   press_button (find_drawn_button (list, "Delete Penalty…"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the confirmation");
-  confirm = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  confirm = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the confirmation"));
   g_assert_cmpstr (adw_message_dialog_get_heading (confirm), ==,
                    "Delete the Penalty of Player 3?");
   adw_message_dialog_response (confirm, "delete");
@@ -580,8 +577,7 @@ test_import_errors (void)
   window = open_players_page ("import-errors.db", (const char *const[]) { "Anna Berg", NULL },
                               &tournament);
   g_assert_false (sp_players_page_import_file (players_page (window), file));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the errors");
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the errors"));
   list = find_widget (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_LIST_BOX);
   g_assert_nonnull (list);
   for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL;
@@ -658,35 +654,6 @@ test_team_filter (void)
   restore_database ();
 }
 
-/* Runs the shortcut whose trigger reads @accel among @widget's shortcut controllers, as the
- * key press does once GTK has matched it. */
-static gboolean
-run_shortcut (GtkWidget  *widget,
-              const char *accel)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-          g_autofree char *trigger = gtk_shortcut_trigger_to_string (
-            gtk_shortcut_get_trigger (shortcut));
-
-          if (g_strcmp0 (trigger, accel) == 0)
-            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut),
-                                                 GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
-                                                 gtk_shortcut_get_arguments (shortcut));
-        }
-    }
-  return FALSE;
-}
-
 static gboolean
 search_has_focus (gpointer data)
 {
@@ -721,8 +688,7 @@ test_shortcuts (void)
 
   gtk_selection_model_select_item (model, 0, TRUE);
   g_assert_true (run_shortcut (GTK_WIDGET (page), "Delete"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the confirmation");
-  confirm = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  confirm = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the confirmation"));
   g_assert_cmpstr (adw_message_dialog_get_heading (confirm), ==, "Withdraw Anna Berg?");
   gtk_window_destroy (GTK_WINDOW (confirm));
   close_all_windows ();

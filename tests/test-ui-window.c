@@ -494,8 +494,7 @@ test_window_sessions (void)
   button = find_drawn_button (GTK_WIDGET (window), "_Close Session");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the close's refusal");
-  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the close's refusal");
   body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
   g_assert_nonnull (strstr (body, "Table 1: 0/16 hands"));
   g_assert_nonnull (strstr (body, "Table 2: 0/16 hands"));
@@ -518,9 +517,7 @@ test_window_sessions (void)
   button = find_drawn_button (GTK_WIDGET (window), "_Reopen Session");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
-              "the reopen's confirmation");
-  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the reopen's confirmation");
   /* As its button does: the response, then the dialog closes. */
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "reopen");
   gtk_window_close (dialog);
@@ -667,9 +664,8 @@ test_window_new_tournament (void)
 
   /* The header bar's button opens a dialog afresh: MCR at its defaults, written as such. */
   press_button (find_tooltip_button (GTK_WIDGET (window), "New Tournament"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the New Tournament dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG,
+                              "the New Tournament dialog to be shown");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Spring Cup");
   press_button (find_button (GTK_WIDGET (dialog), "C_reate"));
   wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
@@ -762,9 +758,7 @@ test_window_add_player (void)
                               &tournament);
   players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   press_button (find_button (GTK_WIDGET (window), "Add Player"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PLAYER_DIALOG),
-              "the Add Player dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_PLAYER_DIALOG, "the Add Player dialog to be shown");
   g_assert_true (gtk_window_get_modal (dialog));
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Fei Wong");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Club")), "Dragons");
@@ -807,9 +801,7 @@ test_window_add_player_refused (void)
                               (const char *const[]) { "Anna Berg", NULL }, &tournament);
   g_assert_true (gtk_widget_activate_action (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
                                              "players.add", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PLAYER_DIALOG),
-              "the Add Player dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_PLAYER_DIALOG, "the Add Player dialog to be shown");
 
   press_button (find_button (GTK_WIDGET (dialog), "Add"));
   g_assert_true (find_toplevel (SP_TYPE_PLAYER_DIALOG) == dialog);
@@ -851,9 +843,7 @@ test_window_edit_player (void)
                               &tournament);
   players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   g_signal_emit_by_name (players_view, "activate", 0);
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PLAYER_DIALOG),
-              "the Edit Player dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_PLAYER_DIALOG, "the Edit Player dialog to be shown");
   g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Edit Player");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name"))), ==, "Anna Berg");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Anna Lind");
@@ -907,9 +897,8 @@ test_window_withdraw_player (void)
   select_first_player (players_view);
 
   g_assert_true (gtk_widget_activate_action (players_view, "players.withdraw", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
-              "the withdrawal to be confirmed");
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG,
+                                                  "the withdrawal to be confirmed"));
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Withdraw Anna Berg?");
   /* As its button does: the response, then the dialog closes. */
   adw_message_dialog_response (dialog, "withdraw");
@@ -939,9 +928,8 @@ test_window_withdraw_player (void)
   /* Anna still plays: her substitute takes her place by force. */
   select_first_player (players_view);
   g_assert_true (gtk_widget_activate_action (players_view, "players.substitute", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
-              "the substitute's name to be asked");
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG,
+                                                  "the substitute's name to be asked"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "--force"));
   gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Cai Lin");
   maybe_screenshot (GTK_WINDOW (dialog), "substitute-player.png");
@@ -994,9 +982,8 @@ test_window_import_players (void)
 
   /* A bad line: nothing imported, the line named in a dialog. */
   g_assert_false (sp_players_page_import_file (page, bad));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
-              "the import's errors to be shown");
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG,
+                                                  "the import's errors to be shown"));
   line = find_widget (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_LABEL);
   g_test_message ("import refused: %s", gtk_label_get_text (GTK_LABEL (line)));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (line)), "3"));

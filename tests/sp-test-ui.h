@@ -680,6 +680,16 @@ run_shortcut (GtkWidget  *widget,
   return FALSE;
 }
 
+/* The field "Hand" of @editor: its only entry. */
+static inline GtkEditable *
+editor_hand_field (SpHandEditor *editor)
+{
+  GtkWidget *entry = find_widget (GTK_WIDGET (editor), GTK_TYPE_ENTRY);
+
+  g_assert_nonnull (entry);
+  return GTK_EDITABLE (entry);
+}
+
 /* Opens the New Tournament dialog as Ctrl+N or the header bar's button does. */
 static inline GtkWindow *
 open_new_tournament_dialog (GtkWindow *window)

@@ -8,11 +8,7 @@
 static GtkEditable *
 hand_field (SpCalculatorWindow *calculator)
 {
-  GtkWidget *entry = find_widget (GTK_WIDGET (sp_calculator_window_get_editor (calculator)),
-                                  GTK_TYPE_ENTRY);
-
-  g_assert_nonnull (entry);
-  return GTK_EDITABLE (entry);
+  return editor_hand_field (sp_calculator_window_get_editor (calculator));
 }
 
 /* Opens the calculator as its header bar button does, from the start page. */

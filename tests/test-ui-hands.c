@@ -193,11 +193,7 @@ open_dialog (SpTableView *view,
 static GtkEditable *
 hand_field (SpHandDialog *dialog)
 {
-  GtkWidget *entry = find_widget (GTK_WIDGET (sp_hand_dialog_get_editor (dialog)),
-                                  GTK_TYPE_ENTRY);
-
-  g_assert_nonnull (entry);
-  return GTK_EDITABLE (entry);
+  return editor_hand_field (sp_hand_dialog_get_editor (dialog));
 }
 
 /* The row of seat buttons named @group ("winner" or "from": the widget's name). */

@@ -277,6 +277,15 @@ restore_database (void)
   g_setenv ("SPARROW_DB", default_database, TRUE);
 }
 
+/* The end of a case that used its own store: every window closed, SPARROW_DB back to the
+ * default one. */
+static inline void
+end_case (void)
+{
+  close_all_windows ();
+  restore_database ();
+}
+
 /* The tournament @name most cases store: MCR with the Chinese profile, two sessions, random
  * seating, ranked by R98. */
 static inline SpTournament

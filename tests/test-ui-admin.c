@@ -209,8 +209,7 @@ test_admin_create_event (void)
   g_assert_nonnull (gtk_column_view_column_get_sorter (
     find_column (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW), "Dates")));
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- Tournament Settings ------------------------------------------------------------------ */
@@ -300,8 +299,7 @@ test_admin_settings (void)
   stored = reread_tournament (db, "Spring Open 2026");
   g_assert_cmpstr (stored->name, ==, "Spring Open 2026");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- Change Rules, until the first hand ------------------------------------------------- */
@@ -404,8 +402,7 @@ test_admin_change_rules (void)
   after = reread_tournament (db, "Spring Open");
   g_assert_cmpstr (after->ranking, ==, "ema");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- Delete ---------------------------------------------------------------------------- */
@@ -478,8 +475,7 @@ test_admin_delete (void)
   g_settings_get (settings, "last-tournament", "(sx)", NULL, &last);
   g_assert_cmpint (last, ==, 0);
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- Duplicate ----------------------------------------------------------------------------- */
@@ -614,8 +610,7 @@ test_admin_duplicate (void)
   g_assert_no_error (error);
   g_assert_cmpuint (none->len, ==, 0);
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- empty states ---------------------------------------------------------------------- */
@@ -663,8 +658,7 @@ test_admin_search_no_match (void)
   wait_until (status_is_gone, &shown, "the matching player to be listed");
   g_assert_nonnull (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW));
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- the window's state ------------------------------------------------------------------ */

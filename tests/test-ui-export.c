@@ -48,13 +48,6 @@ open_drawn_tournament (const char        *file,
   return open_tournament (file, n_players, TRUE, view);
 }
 
-static void
-leave (void)
-{
-  close_all_windows ();
-  restore_database ();
-}
-
 /* Opens the Export dialog as Ctrl+E, the header's Export… button and the menu do. */
 static GtkWindow *
 open_export_dialog (GtkWindow        *window,
@@ -193,7 +186,7 @@ test_export_dialog (void)
   /* Escape closes it. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
   wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_EXPORT_DIALOG), "the dialog to close");
-  leave ();
+  end_case ();
 }
 
 typedef struct
@@ -311,7 +304,7 @@ test_export_xlsx (void)
   remembered = g_settings_get_string (settings, "export-folder");
   g_assert_cmpstr (remembered, ==, folder);
   g_settings_reset (settings, "export-folder");
-  leave ();
+  end_case ();
   remove_tree (folder);
 }
 
@@ -344,7 +337,7 @@ test_export_default_folder (void)
   wait_until (window_is_gone, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
               "the file chooser to close");
   g_assert_nonnull (find_toplevel (SP_TYPE_EXPORT_DIALOG));
-  leave ();
+  end_case ();
 }
 
 static gboolean
@@ -389,7 +382,7 @@ test_export_read_only (void)
   listing = g_dir_open (folder, 0, NULL);
   g_assert_null (g_dir_read_name (listing));
   g_assert_cmpint (g_chmod (folder, 0755), ==, 0);
-  leave ();
+  end_case ();
   remove_tree (folder);
 }
 
@@ -483,7 +476,7 @@ test_export_responsive (void)
   g_assert_false (written_at_return);
   g_assert_cmpuint (ticks, >=, 10);
   g_assert_cmpuint (pdf_pages (path, NULL), >=, 3000 / 16);
-  leave ();
+  end_case ();
   remove_tree (folder);
 }
 
@@ -528,7 +521,7 @@ test_print_pdf (void)
       g_assert_cmpint (sscanf (size, "%lf x %lf", &width, &height), ==, 2);
       g_assert_cmpint (width > height, ==, cases[i].landscape);
     }
-  leave ();
+  end_case ();
   remove_tree (folder);
 }
 
@@ -562,7 +555,7 @@ test_print_undrawn (void)
   g_test_message ("%s", error->message);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
   g_assert_false (g_file_test ("/nonexistent-folder/cards.pdf", G_FILE_TEST_EXISTS));
-  leave ();
+  end_case ();
 }
 
 /* Types @keys on the virtual display over the main window (xdotool), as a person does. */
@@ -609,7 +602,7 @@ test_shortcuts (void)
   press_keys (xdotool, "ctrl+p");
   wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PRINT_DIALOG),
               "Ctrl+P to open the print chooser");
-  leave ();
+  end_case ();
 }
 
 static void

@@ -543,8 +543,7 @@ test_hands_mcr_session (void)
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Ready, waiting for"));
   maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-waits.png");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A closed session's table can be read, not changed. */
@@ -567,8 +566,7 @@ test_hands_closed_session (void)
                                                               "Add Penalty…")));
   g_assert_null (sp_table_view_open_hand_dialog (view, 0));
   maybe_screenshot_window (GTK_WINDOW (view), "table-view-closed.png");
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* Taiwan: the dealer's win keeps the deal, and the dialog says so on the next hand. */
@@ -598,8 +596,7 @@ test_hands_taiwan_dealer_repeat (void)
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Dealer repeat 1"));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (seat_button (dialog, "winner", "E Player 1"))),
                    ==, "E Player 1");
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static gboolean

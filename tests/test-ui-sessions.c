@@ -111,8 +111,7 @@ finish (GtkWindow *window)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments",
                                              NULL));
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A seed typed in the dialog: the store draws with it, the page shows method and seed; a
@@ -598,8 +597,7 @@ test_import_errors (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
   players = sp_db_list_players (window_db (window), tournament, &error);
   g_assert_cmpuint (players->len, ==, 1);
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* The team filter shows one team's players; "All Teams" all of them again; the Team column
@@ -650,8 +648,7 @@ test_team_filter (void)
   maybe_screenshot_window (window, "players-team-filter.png");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), 0);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static gboolean
@@ -691,8 +688,7 @@ test_shortcuts (void)
   confirm = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the confirmation"));
   g_assert_cmpstr (adw_message_dialog_get_heading (confirm), ==, "Withdraw Anna Berg?");
   gtk_window_destroy (GTK_WINDOW (confirm));
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static void

@@ -195,8 +195,7 @@ test_standings_page (void)
   g_assert_nonnull (find_drawn_label (teams_view, "Blue"));
   maybe_screenshot_window (window, "standings-teams.png");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A tournament without teams has no teams tab. */
@@ -229,8 +228,7 @@ test_standings_no_teams (void)
   }
   g_assert_null (find_drawn_widget (page, GTK_TYPE_STACK_SWITCHER));
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* 200 players at 50 tables: scrolled half-way down, a new hand changes the lines it moves
@@ -303,8 +301,7 @@ test_standings_keep_scroll (void)
                       GTK_COLUMN_VIEW (view)))), ==, 200);
 
   g_clear_pointer (&db, sp_db_close);
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static gboolean
@@ -435,8 +432,7 @@ test_projector (void)
                                              "tournament.projector", NULL));
   wait_until (projector_is_shown, NULL, "the projector to be shown again");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static void
@@ -501,8 +497,7 @@ test_projector_hides_standings (void)
     wait_until (label_is_drawn, &first, "P1 on the projector");
   }
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static SpSessionClock
@@ -597,8 +592,7 @@ test_clock (void)
   g_assert_true (shows_label_text (clock, "clock ended"));
   g_assert_null (find_drawn_button (clock, "Start Clock"));
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* The last ten minutes: the clock, the header and the projector warn. */
@@ -637,8 +631,7 @@ test_clock_warning (void)
   g_assert_true (gtk_widget_has_css_class (label, "warning"));
   maybe_screenshot_window (window, "clock-warning.png");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static void

@@ -167,8 +167,7 @@ test_window_tournaments (void)
   newest = g_list_model_get_item (model, 0);
   g_assert_cmpstr (sp_tournament_row_get_name (newest), ==, "台北公開賽");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A file that is not a Sparrow database gets a page saying so, with its path, and is left
@@ -370,8 +369,7 @@ test_window_tournament_pages (void)
 
   window = start_app ();
   g_assert_null (find_drawn_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_TITLE));
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 
@@ -528,8 +526,7 @@ test_window_sessions (void)
   wait_until (label_is_drawn, &search, "the session's row to say playing");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A draw the store refuses (a Swiss session before the previous one is closed) is told in a
@@ -586,8 +583,7 @@ test_window_sessions_draw_refused (void)
   g_assert_true (seats == NULL || seats->len == 0);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 
@@ -678,8 +674,7 @@ test_window_new_tournament (void)
   g_assert_cmpstr (mcr->ranking, ==, "r98");
   g_assert_true (mcr->options == NULL || mcr->options[0] == '\0');
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A refused tournament (no name, a name already taken) leaves the dialog open with the store's
@@ -736,8 +731,7 @@ test_window_new_tournament_refused (void)
   g_assert_no_error (error);
   g_assert_cmpuint (tournaments->len, ==, 1);
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 
@@ -782,8 +776,7 @@ test_window_add_player (void)
   toast.under = GTK_WIDGET (window);
   wait_until (text_is_shown, &toast, "the toast naming the new player");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A name the store refuses (empty, taken) leaves the dialog open with the reason shown and
@@ -825,8 +818,7 @@ test_window_add_player_refused (void)
   g_assert_cmpuint (players->len, ==, 1);
   g_assert_null (((SpPlayer *) g_ptr_array_index (players, 0))->club);
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* Activating a player's row opens the dialog with his fields; what is changed is stored. */
@@ -858,8 +850,7 @@ test_window_edit_player (void)
   toast.under = GTK_WIDGET (window);
   wait_until (text_is_shown, &toast, "the toast naming the changed player");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* Selects the first row of the players' view. */
@@ -946,8 +937,7 @@ test_window_withdraw_player (void)
   substitute.under = players_view;
   wait_until (label_is_drawn, &substitute, "the status column to say Substitute");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* Import Players… (here its file chooser's answer, a GFile) adds a CSV file's players, or on
@@ -1003,8 +993,7 @@ test_window_import_players (void)
   toast.under = GTK_WIDGET (window);
   wait_until (text_is_shown, &toast, "the toast counting the imported players");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static void

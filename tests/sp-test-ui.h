@@ -269,6 +269,18 @@ use_database (const char *name)
   return path;
 }
 
+/* Points SPARROW_DB at @name, as use_database () does, and opens that store. */
+static inline SpDb *
+open_database (const char *name)
+{
+  g_autofree char *path = use_database (name);
+  g_autoptr(GError) error = NULL;
+  SpDb *db = sp_db_open (path, &error);
+
+  g_assert_no_error (error);
+  return db;
+}
+
 static char *default_database;
 
 static inline void
@@ -734,13 +746,10 @@ open_players_page (const char        *file,
                    const char *const *names,
                    gint64            *tournament)
 {
-  g_autofree char *path = use_database (file);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpDb) db = open_database (file);
   SpTournament event = mcr_tournament ("Club Night");
   GtkWindow *window;
 
-  g_assert_no_error (error);
   store_tournament (db, &event);
   for (; *names != NULL; names++)
     add_player (db, event.id, *names, NULL, NULL);

@@ -17,15 +17,13 @@ open_tournament (const char        *file,
                  gboolean           drawn,
                  SpTournamentView **view)
 {
-  g_autofree char *path = use_database (file);
+  g_autoptr(SpDb) db = open_database (file);
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
   SpTournament tournament = mcr_tournament ("Club Night");
   SpDrawRequest request = { .has_seed = TRUE, .seed = 7 };
   GtkWindow *window;
   guint64 seed;
 
-  g_assert_no_error (error);
   store_tournament (db, &tournament);
   add_numbered_players (db, tournament.id, n_players);
   if (drawn)

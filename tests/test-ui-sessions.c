@@ -43,14 +43,12 @@ open_sessions_page (const char    *file,
                     guint          n_players,
                     SpTournament **event)
 {
-  g_autofree char *path = use_database (file);
+  g_autoptr(SpDb) db = open_database (file);
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
   LabelSearch search = { NULL, NULL };
   g_autofree char *last = g_strdup_printf ("Session %u", n_sessions);
   GtkWindow *window;
 
-  g_assert_no_error (error);
   create_tournament (db, "Autumn Cup", ruleset, ruleset == SP_RULESET_TAIWAN ? "tw" : "cn",
                      n_sessions, n_players);
   *event = sp_db_find_tournament (db, NULL, &error);
@@ -605,9 +603,7 @@ test_import_errors (void)
 static void
 test_team_filter (void)
 {
-  g_autofree char *path = use_database ("teams.db");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpDb) db = open_database ("teams.db");
   SpTournament event = { .name = (char *) "Team Cup", .ruleset = SP_RULESET_MCR,
                          .profile = (char *) "cn", .n_sessions = 1,
                          .seating = (char *) "random", .ranking = (char *) "r98" };
@@ -618,7 +614,6 @@ test_team_filter (void)
   LabelSearch search = { NULL, "Red Dragons" };
   guint red = 0;
 
-  g_assert_no_error (error);
   store_tournament (db, &event);
   add_player (db, event.id, "Anna Berg", NULL, "Red Dragons");
   add_player (db, event.id, "Bo Chen", NULL, "Green Pines");

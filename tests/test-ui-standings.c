@@ -55,9 +55,8 @@ find_view (GtkWindow *window)
 static gint64
 create_spring_open (const char *file)
 {
-  g_autofree char *path = use_database (file);
+  g_autoptr(SpDb) db = open_database (file);
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
   SpTournament event = mcr_tournament ("Spring Open");
   static const gint64 table1[4] = { 30, -10, -10, -10 };
   static const gint64 table2[4] = { 20, -20, 0, 0 };
@@ -66,7 +65,6 @@ create_spring_open (const char *file)
   gint64 ids[8];
   gint64 second[8];
 
-  g_assert_no_error (error);
   store_tournament (db, &event);
   for (guint i = 0; i < 8; i++)
     {
@@ -202,15 +200,12 @@ test_standings_page (void)
 static void
 test_standings_no_teams (void)
 {
-  g_autofree char *path = use_database ("no-teams.db");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpDb) db = open_database ("no-teams.db");
   AdwViewSwitcherTitle *title;
   GtkWidget *page;
   GtkWindow *window;
   gint64 ids[4];
 
-  g_assert_no_error (error);
   create_tournament (db, "Quiet Night", SP_RULESET_MCR, "cn", 2, 4);
   for (guint i = 0; i < 4; i++)
     ids[i] = i + 1;
@@ -236,9 +231,7 @@ test_standings_no_teams (void)
 static void
 test_standings_keep_scroll (void)
 {
-  g_autofree char *path = use_database ("big.db");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpDb) db = open_database ("big.db");
   static const gint64 win[4] = { 60, -20, -20, -20 };
   AdwViewSwitcherTitle *title;
   GtkWidget *page, *view, *scroller;
@@ -247,7 +240,6 @@ test_standings_keep_scroll (void)
   gint64 ids[200];
   double before;
 
-  g_assert_no_error (error);
   create_tournament (db, "Big Night", SP_RULESET_MCR, "cn", 2, 200);
   for (guint i = 0; i < 200; i++)
     ids[i] = i + 1;
@@ -362,9 +354,7 @@ press_escape (GtkWidget *window)
 static void
 test_projector (void)
 {
-  g_autofree char *path = use_database ("projector.db");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpDb) db = open_database ("projector.db");
   static const gint64 win[4] = { 30, -10, -10, -10 };
   AdwViewSwitcherTitle *title;
   SpProjectorWindow *projector;
@@ -373,7 +363,6 @@ test_projector (void)
   gint64 ids[28];
   guint n_pages = 0;
 
-  g_assert_no_error (error);
   create_tournament (db, "Hall Cup", SP_RULESET_MCR, "cn", 2, 28);
   for (guint i = 0; i < 28; i++)
     ids[i] = i + 1;
@@ -599,15 +588,13 @@ test_clock (void)
 static void
 test_clock_warning (void)
 {
-  g_autofree char *path = use_database ("warning.db");
+  g_autoptr(SpDb) db = open_database ("warning.db");
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
   g_autoptr(SpTournament) tournament = NULL;
   GtkWidget *clock, *label;
   GtkWindow *window;
   gint64 ids[4] = { 1, 2, 3, 4 };
 
-  g_assert_no_error (error);
   create_tournament (db, "Late Night", SP_RULESET_MCR, "cn", 2, 4);
   seat (db, 1, 1, ids, 4);
   tournament = sp_db_find_tournament (db, NULL, &error);

@@ -379,9 +379,8 @@ test_window_tournament_pages (void)
 static void
 test_window_sessions (void)
 {
-  g_autofree char *path = use_database ("sessions.db");
+  g_autoptr(SpDb) db = open_database ("sessions.db");
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
   g_autoptr(GArray) seats = NULL;
   g_autoptr(GPtrArray) players = NULL;
   static const char *const names[8] = { "Anna Berg", "Bo Chen", "Cai Lin", "Dan Eriksson",
@@ -402,7 +401,6 @@ test_window_sessions (void)
   const char *body;
   SpDb *shown;
 
-  g_assert_no_error (error);
   store_tournament (db, &tournament);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     add_player (db, tournament.id, names[i], NULL, NULL);
@@ -534,9 +532,8 @@ test_window_sessions (void)
 static void
 test_window_sessions_draw_refused (void)
 {
-  g_autofree char *path = use_database ("sessions-swiss.db");
+  g_autoptr(SpDb) db = open_database ("sessions-swiss.db");
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
   g_autoptr(GArray) seats = NULL;
   SpTournament tournament = {
     .name = (char *) "Swiss Cup",
@@ -553,7 +550,6 @@ test_window_sessions_draw_refused (void)
   GtkWindow *window;
   guint64 seed = 0;
 
-  g_assert_no_error (error);
   store_tournament (db, &tournament);
   add_numbered_players (db, tournament.id, 8);
   /* The message the store gives for it. */

@@ -54,3 +54,35 @@ sp_test_seat_one_table (SpDb               *db,
   g_assert_no_error (error);
   return stored;
 }
+
+/* The store of one test case: its temporary folder and path, the open store and, in the files
+ * that keep one, the tournament under test (freed on tear-down). */
+typedef struct
+{
+  char         *folder;
+  char         *path;
+  SpDb         *db;
+  SpTournament *tournament;
+} SpTestStore;
+
+/* Opens @store in a new temporary folder made from @folder_template, writing as @referee. */
+static inline void
+sp_test_store_open (SpTestStore *store,
+                    const char  *folder_template,
+                    const char  *referee)
+{
+  store->db = sp_test_db_new (folder_template, &store->folder, &store->path);
+  sp_db_set_referee (store->db, referee);
+}
+
+/* A fixture's tear-down: frees the tournament, closes the store and removes its folder. */
+static inline void
+sp_test_store_tear_down (SpTestStore   *store,
+                         gconstpointer  data)
+{
+  g_clear_pointer (&store->tournament, sp_tournament_free);
+  g_clear_pointer (&store->db, sp_db_close);
+  sp_test_remove_folder (store->folder);
+  g_free (store->path);
+  g_free (store->folder);
+}

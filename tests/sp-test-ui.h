@@ -77,6 +77,16 @@ window_is_gone (gpointer type)
   return find_toplevel (GPOINTER_TO_SIZE (type)) == NULL;
 }
 
+/* Waits until a window of @type is shown (@what says which, for the failure message) and
+ * returns it. */
+static inline GtkWindow *
+wait_for_toplevel (GType       type,
+                   const char *what)
+{
+  wait_until (window_is_shown, GSIZE_TO_POINTER (type), what);
+  return find_toplevel (type);
+}
+
 static inline gboolean
 no_toplevels_left (gpointer data)
 {
@@ -267,12 +277,48 @@ use_database (const char *name)
   return path;
 }
 
+/* Points SPARROW_DB at @name, as use_database () does, and opens that store. */
+static inline SpDb *
+open_database (const char *name)
+{
+  g_autofree char *path = use_database (name);
+  g_autoptr(GError) error = NULL;
+  SpDb *db = sp_db_open (path, &error);
+
+  g_assert_no_error (error);
+  return db;
+}
+
 static char *default_database;
 
 static inline void
 restore_database (void)
 {
   g_setenv ("SPARROW_DB", default_database, TRUE);
+}
+
+/* The end of a case that used its own store: every window closed, SPARROW_DB back to the
+ * default one. */
+static inline void
+end_case (void)
+{
+  close_all_windows ();
+  restore_database ();
+}
+
+/* The tournament @name most cases store: MCR with the Chinese profile, two sessions, random
+ * seating, ranked by R98. */
+static inline SpTournament
+mcr_tournament (const char *name)
+{
+  return (SpTournament) {
+    .name = (char *) name,
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 2,
+    .seating = (char *) "random",
+    .ranking = (char *) "r98",
+  };
 }
 
 /* Creates @tournament in @db, which sets its id. */
@@ -586,23 +632,91 @@ save_screenshot (GtkWidget  *widget,
   g_assert_true (gdk_texture_save_to_png (texture, path));
 }
 
+/* Where the screenshot @name goes: in the folder SPARROW_TEST_SCREENSHOTS names, or NULL when
+ * no screenshots are asked for. */
+static inline char *
+screenshot_path (const char *name)
+{
+  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
+
+  return folder != NULL ? g_build_filename (folder, name, NULL) : NULL;
+}
+
+/* Runs the main loop for @usec microseconds, so that what was shown has drawn itself. */
+static inline void
+run_main_loop_for (gint64 usec)
+{
+  gint64 until = g_get_monotonic_time () + usec;
+
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+}
+
 /* Runs the main loop until the dialog has drawn itself, and saves it when asked to. */
 static inline void
 maybe_screenshot (GtkWindow  *dialog,
                   const char *name)
 {
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  g_autofree char *path = screenshot_path (name);
 
-  if (folder == NULL)
+  if (path == NULL)
     return;
   /* Tall enough for every row, so that one picture shows the whole dialog. */
   gtk_window_set_default_size (dialog, 560, 2000);
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
+  run_main_loop_for (G_USEC_PER_SEC / 2);
   save_screenshot (GTK_WIDGET (dialog), path);
+}
+
+/* Saves @window at its own size, once drawn, when SPARROW_TEST_SCREENSHOTS names a folder. */
+static inline void
+maybe_screenshot_window (GtkWindow  *window,
+                         const char *name)
+{
+  g_autofree char *path = screenshot_path (name);
+
+  if (path == NULL)
+    return;
+  run_main_loop_for (G_USEC_PER_SEC / 2);
+  save_screenshot (GTK_WIDGET (window), path);
+}
+
+/* Runs the shortcut whose trigger reads @accel ("<Alt>1") among @widget's shortcut controllers,
+ * as the key press does once GTK has matched it; FALSE when there is none or it did nothing. */
+static inline gboolean
+run_shortcut (GtkWidget  *widget,
+              const char *accel)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (
+            gtk_shortcut_get_trigger (shortcut));
+
+          if (g_strcmp0 (trigger, accel) == 0)
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut),
+                                                 GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
+/* The field "Hand" of @editor: its only entry. */
+static inline GtkEditable *
+editor_hand_field (SpHandEditor *editor)
+{
+  GtkWidget *entry = find_widget (GTK_WIDGET (editor), GTK_TYPE_ENTRY);
+
+  g_assert_nonnull (entry);
+  return GTK_EDITABLE (entry);
 }
 
 /* Opens the New Tournament dialog as Ctrl+N or the header bar's button does. */
@@ -612,9 +726,8 @@ open_new_tournament_dialog (GtkWindow *window)
   GtkWindow *dialog;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-tournament", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the New Tournament dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG,
+                              "the New Tournament dialog to be shown");
   g_assert_true (gtk_window_get_transient_for (dialog) == window);
   g_assert_true (gtk_window_get_modal (dialog));
   return dialog;
@@ -641,20 +754,10 @@ open_players_page (const char        *file,
                    const char *const *names,
                    gint64            *tournament)
 {
-  g_autofree char *path = use_database (file);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
-  SpTournament event = {
-    .name = (char *) "Club Night",
-    .ruleset = SP_RULESET_MCR,
-    .profile = (char *) "cn",
-    .n_sessions = 2,
-    .seating = (char *) "random",
-    .ranking = (char *) "r98",
-  };
+  g_autoptr(SpDb) db = open_database (file);
+  SpTournament event = mcr_tournament ("Club Night");
   GtkWindow *window;
 
-  g_assert_no_error (error);
   store_tournament (db, &event);
   for (; *names != NULL; names++)
     add_player (db, event.id, *names, NULL, NULL);

@@ -6,13 +6,7 @@
 
 #include "sp-test-db.h"
 
-typedef struct
-{
-  char         *folder;
-  char         *path;
-  SpDb         *db;
-  SpTournament *tournament;
-} Fixture;
+typedef SpTestStore Fixture;
 
 static const char * const names[4] = { "East", "South", "West", "North" };
 
@@ -30,20 +24,8 @@ fixture_set_up (Fixture       *fixture,
   };
   gint64 players[4];
 
-  fixture->db = sp_test_db_new ("sparrow-db-clock-XXXXXX", &fixture->folder, &fixture->path);
-  sp_db_set_referee (fixture->db, "Referee Wu");
+  sp_test_store_open (fixture, "sparrow-db-clock-XXXXXX", "Referee Wu");
   fixture->tournament = sp_test_seat_one_table (fixture->db, &tournament, names, players);
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  g_clear_pointer (&fixture->tournament, sp_tournament_free);
-  g_clear_pointer (&fixture->db, sp_db_close);
-  sp_test_remove_folder (fixture->folder);
-  g_free (fixture->path);
-  g_free (fixture->folder);
 }
 
 static SpSessionClock
@@ -223,7 +205,7 @@ main (int   argc,
 
 #define ADD(path, ranking, func) \
   g_test_add ("/sparrow/db/clock/" path, Fixture, ranking, fixture_set_up, func, \
-              fixture_tear_down)
+              sp_test_store_tear_down)
   ADD ("default-length-r98", "r98", test_default_length);
   ADD ("default-length-ema", "ema", test_default_length);
   ADD ("default-length-score", "score", test_default_length);

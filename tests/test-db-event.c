@@ -6,29 +6,13 @@
 
 #include "sp-test-db.h"
 
-typedef struct
-{
-  char *folder;
-  char *path;
-  SpDb *db;
-} Fixture;
+typedef SpTestStore Fixture;
 
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  fixture->db = sp_test_db_new ("sparrow-db-event-XXXXXX", &fixture->folder, &fixture->path);
-  sp_db_set_referee (fixture->db, "Director Lin");
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  g_clear_pointer (&fixture->db, sp_db_close);
-  sp_test_remove_folder (fixture->folder);
-  g_free (fixture->path);
-  g_free (fixture->folder);
+  sp_test_store_open (fixture, "sparrow-db-event-XXXXXX", "Director Lin");
 }
 
 /* ---- the core's checks ----------------------------------------------------------------- */
@@ -473,7 +457,7 @@ main (int    argc,
   g_test_add_func ("/sparrow/core/tournament/dates", test_dates);
   g_test_add_func ("/sparrow/core/tournament/check-event", test_check_event);
 #define ADD(path, func) \
-  g_test_add ("/sparrow/db/event/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  g_test_add ("/sparrow/db/event/" path, Fixture, NULL, fixture_set_up, func, sp_test_store_tear_down)
   ADD ("create", test_create);
   ADD ("edit", test_edit);
   ADD ("duplicate", test_duplicate);

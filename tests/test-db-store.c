@@ -8,29 +8,13 @@
 
 #include "sp-test-db.h"
 
-typedef struct
-{
-  char *folder;
-  char *path;
-  SpDb *db;
-} Fixture;
+typedef SpTestStore Fixture;
 
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  fixture->db = sp_test_db_new ("sparrow-db-XXXXXX", &fixture->folder, &fixture->path);
-  sp_db_set_referee (fixture->db, "Referee Wu");
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  g_clear_pointer (&fixture->db, sp_db_close);
-  sp_test_remove_folder (fixture->folder);
-  g_free (fixture->path);
-  g_free (fixture->folder);
+  sp_test_store_open (fixture, "sparrow-db-XXXXXX", "Referee Wu");
 }
 
 static gint64
@@ -654,7 +638,7 @@ static void
 add_store_test (const char *path,
                 void      (*test) (Fixture *, gconstpointer))
 {
-  g_test_add (path, Fixture, NULL, fixture_set_up, test, fixture_tear_down);
+  g_test_add (path, Fixture, NULL, fixture_set_up, test, sp_test_store_tear_down);
 }
 
 int

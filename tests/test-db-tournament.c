@@ -8,31 +8,13 @@
 
 #include "sp-test-db.h"
 
-typedef struct
-{
-  char         *folder;
-  char         *path;
-  SpDb         *db;
-  SpTournament *tournament;
-} Fixture;
+typedef SpTestStore Fixture;
 
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  fixture->db = sp_test_db_new ("sparrow-db-XXXXXX", &fixture->folder, &fixture->path);
-  sp_db_set_referee (fixture->db, "Referee Wu");
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  g_clear_pointer (&fixture->tournament, sp_tournament_free);
-  g_clear_pointer (&fixture->db, sp_db_close);
-  sp_test_remove_folder (fixture->folder);
-  g_free (fixture->path);
-  g_free (fixture->folder);
+  sp_test_store_open (fixture, "sparrow-db-XXXXXX", "Referee Wu");
 }
 
 /* A tournament of @n_players players named P1…, seated by @seating, loaded in the fixture. */
@@ -1012,7 +994,7 @@ main (int    argc,
 
 #define ADD(path, func, data) \
   g_test_add ("/sparrow/db/tournament/" path, Fixture, data, fixture_set_up, func, \
-              fixture_tear_down)
+              sp_test_store_tear_down)
   ADD ("one-table-random", test_one_table, "random");
   ADD ("one-table-balanced", test_one_table, "balanced");
   ADD ("draw-refusals", test_draw_refusals, NULL);

@@ -4,42 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gstdio.h>
 
-#include "sp-reports.h"
-
-/* A tournament "春季杯" of @n_players (ids 1..n), session 1 drawn at @n_tables tables. */
-static SpSnapshot *
-snapshot_new (guint n_players,
-              guint n_tables)
-{
-  SpSnapshot *snapshot = sp_snapshot_new ();
-  SpSessionSnapshot *session = g_new0 (SpSessionSnapshot, 1);
-
-  snapshot->tournament = g_new0 (SpTournament, 1);
-  snapshot->tournament->id = 1;
-  snapshot->tournament->name = g_strdup ("春季杯");
-  snapshot->tournament->ruleset = SP_RULESET_MCR;
-  snapshot->tournament->n_sessions = 2;
-  snapshot->tournament->options = g_strdup ("");
-  snapshot->date = g_strdup ("2026-04-05");
-  for (guint i = 1; i <= n_players; i++)
-    {
-      SpPlayer *player = g_new0 (SpPlayer, 1);
-      SpStanding standing = { .player = i, .rank = i };
-
-      player->id = i;
-      player->tournament = 1;
-      player->name = g_strdup_printf ("选手%u", i);
-      g_ptr_array_add (snapshot->players, player);
-      g_array_append_val (snapshot->standings, standing);
-    }
-  session->number = 1;
-  session->n_tables = n_tables;
-  session->seats = g_new0 (gint64, 4 * n_tables);
-  for (guint i = 0; i < 4 * n_tables; i++)
-    session->seats[i] = i + 1;
-  g_ptr_array_add (snapshot->sessions, session);
-  return snapshot;
-}
+#include "sp-test-reports.h"
 
 /* The kinds in the order `sparrow-cli export` lists them (SPEC.md §3.3), each with a title, a
  * suffix and what it takes: a session only the seating and the score sheets, a paper every
@@ -131,7 +96,7 @@ test_file_name (void)
 static void
 test_write (void)
 {
-  g_autoptr(SpSnapshot) snapshot = snapshot_new (8, 2);
+  g_autoptr(SpSnapshot) snapshot = sp_test_snapshot_new (SP_RULESET_MCR, 8, 2);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("sparrow-export-XXXXXX", NULL);
   g_autofree char *sheets = g_build_filename (dir, "sheets.pdf", NULL);
@@ -167,7 +132,7 @@ test_write (void)
 static void
 test_printout_pages (void)
 {
-  g_autoptr(SpSnapshot) snapshot = snapshot_new (120, 30);
+  g_autoptr(SpSnapshot) snapshot = sp_test_snapshot_new (SP_RULESET_MCR, 120, 30);
   g_autoptr(SpSeatingPrint) seating = sp_seating_print_new (snapshot, 1, NULL);
   double width, height;
   guint n_seating_pages;
@@ -230,7 +195,7 @@ test_printout_pages (void)
 static void
 test_printout_undrawn (void)
 {
-  g_autoptr(SpSnapshot) snapshot = snapshot_new (8, 2);
+  g_autoptr(SpSnapshot) snapshot = sp_test_snapshot_new (SP_RULESET_MCR, 8, 2);
 
   for (SpPrintoutKind kind = 0; kind < SP_N_PRINTOUTS; kind++)
     {

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gstdio.h>
 
-#include "sp-reports.h"
+#include "sp-test-reports.h"
 
 /* A tournament of @n_players (ids 1..n) of @ruleset, session 1 drawn at @n_tables tables
  * (player 4t+c+1 at table t+1, chair c), @n_penalties penalties, the standings by id. */
@@ -13,34 +13,15 @@ snapshot_new (SpRuleset ruleset,
               guint     n_tables,
               guint     n_penalties)
 {
-  SpSnapshot *snapshot = sp_snapshot_new ();
-  SpSessionSnapshot *session = g_new0 (SpSessionSnapshot, 1);
+  SpSnapshot *snapshot = sp_test_snapshot_new (ruleset, n_players, n_tables);
 
-  snapshot->tournament = g_new0 (SpTournament, 1);
-  snapshot->tournament->id = 1;
-  snapshot->tournament->name = g_strdup ("春季杯");
-  snapshot->tournament->ruleset = ruleset;
-  snapshot->tournament->n_sessions = 2;
-  snapshot->tournament->options = g_strdup ("");
-  snapshot->date = g_strdup ("2026-04-05");
-  for (guint i = 1; i <= n_players; i++)
+  /* Players 1, 9, 17… play for 龙队. */
+  for (guint i = 0; i < n_players; i += 8)
     {
-      SpPlayer *player = g_new0 (SpPlayer, 1);
-      SpStanding standing = { .player = i, .rank = i };
+      SpPlayer *player = g_ptr_array_index (snapshot->players, i);
 
-      player->id = i;
-      player->tournament = 1;
-      player->name = g_strdup_printf ("选手%u", i);
-      player->team = i % 8 == 1 ? g_strdup ("龙队") : NULL;
-      g_ptr_array_add (snapshot->players, player);
-      g_array_append_val (snapshot->standings, standing);
+      player->team = g_strdup ("龙队");
     }
-  session->number = 1;
-  session->n_tables = n_tables;
-  session->seats = g_new0 (gint64, 4 * n_tables);
-  for (guint i = 0; i < 4 * n_tables; i++)
-    session->seats[i] = i + 1;
-  g_ptr_array_add (snapshot->sessions, session);
   for (guint t = 0; t < n_tables; t++)
     {
       SpTableResult table = {

@@ -52,18 +52,14 @@ shoot (GtkWidget  *widget,
        const char *name,
        gboolean    tall)
 {
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC;
+  g_autofree char *path = screenshot_path (name);
 
-  if (folder == NULL)
+  if (path == NULL)
     return;
   if (tall)
     gtk_window_set_default_size (GTK_WINDOW (widget), 560, 1400);
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
+  run_main_loop_for (G_USEC_PER_SEC);
   wait_until (is_laid_out, widget, "the widget to be laid out for its screenshot");
-  path = g_build_filename (folder, name, NULL);
   save_screenshot (widget, path);
 }
 
@@ -213,8 +209,7 @@ test_admin_create_event (void)
   g_assert_nonnull (gtk_column_view_column_get_sorter (
     find_column (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW), "Dates")));
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- Tournament Settings ------------------------------------------------------------------ */
@@ -236,9 +231,8 @@ test_admin_settings (void)
   g_assert_true (sp_db_set_hide_standings (db, sp_tournament_view_get_tournament (
                                              tournament_view_of (window)), TRUE, NULL));
   activate_view_action (window, "tournament.settings");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
-              "the Tournament Settings dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG,
+                              "the Tournament Settings dialog to be shown");
   g_assert_true (gtk_switch_get_active (row_switch (dialog,
                                                     "Hide Standings Until the Last Session")));
   g_assert_true (sp_db_set_hide_standings (db, sp_tournament_view_get_tournament (
@@ -295,9 +289,8 @@ test_admin_settings (void)
 
   /* Cancel writes nothing. */
   activate_view_action (window, "tournament.settings");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
-              "the Tournament Settings dialog to be shown again");
-  dialog = find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG,
+                              "the Tournament Settings dialog to be shown again");
   set_row_text (dialog, "Name", "Never Saved");
   press_button (find_button (GTK_WIDGET (dialog), "_Cancel"));
   wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
@@ -306,8 +299,7 @@ test_admin_settings (void)
   stored = reread_tournament (db, "Spring Open 2026");
   g_assert_cmpstr (stored->name, ==, "Spring Open 2026");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- Change Rules, until the first hand ------------------------------------------------- */
@@ -316,9 +308,8 @@ static GtkWindow *
 open_settings (GtkWindow *window)
 {
   activate_view_action (window, "tournament.settings");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG),
-              "the Tournament Settings dialog to be shown");
-  return find_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG);
+  return wait_for_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG,
+                            "the Tournament Settings dialog to be shown");
 }
 
 static void
@@ -343,9 +334,7 @@ test_admin_change_rules (void)
   button = find_button (GTK_WIDGET (settings), "C_hange Rules…");
   g_assert_nonnull (button);
   press_button (button);
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the Change Rules dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG, "the Change Rules dialog to be shown");
   g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Change Rules");
   g_assert_true (gtk_window_get_transient_for (dialog) == settings);
   /* The name, venue and dates are the settings' own: not shown here. */
@@ -389,9 +378,8 @@ test_admin_change_rules (void)
   /* A session drawn: the sessions can no longer change, and the dialog says why. */
   settings = open_settings (window);
   press_button (find_button (GTK_WIDGET (settings), "C_hange Rules…"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the Change Rules dialog to be shown again");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG,
+                              "the Change Rules dialog to be shown again");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (row_of (dialog, "Sessions"),
                                                            GTK_TYPE_SPIN_BUTTON)), 8);
   press_button (find_button (GTK_WIDGET (dialog), "_Save"));
@@ -414,8 +402,7 @@ test_admin_change_rules (void)
   after = reread_tournament (db, "Spring Open");
   g_assert_cmpstr (after->ranking, ==, "ema");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- Delete ---------------------------------------------------------------------------- */
@@ -424,9 +411,8 @@ static AdwMessageDialog *
 open_delete_dialog (GtkWindow *window)
 {
   activate_view_action (window, "tournament.delete");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_DELETE_TOURNAMENT_DIALOG),
-              "the deletion to be confirmed");
-  return ADW_MESSAGE_DIALOG (find_toplevel (SP_TYPE_DELETE_TOURNAMENT_DIALOG));
+  return ADW_MESSAGE_DIALOG (wait_for_toplevel (SP_TYPE_DELETE_TOURNAMENT_DIALOG,
+                                                "the deletion to be confirmed"));
 }
 
 static gboolean
@@ -489,8 +475,7 @@ test_admin_delete (void)
   g_settings_get (settings, "last-tournament", "(sx)", NULL, &last);
   g_assert_cmpint (last, ==, 0);
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- Duplicate ----------------------------------------------------------------------------- */
@@ -503,9 +488,7 @@ duplicate (GtkWindow  *window,
   GtkWindow *dialog;
 
   activate_view_action (window, "tournament.duplicate");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the duplicate's dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG, "the duplicate's dialog to be shown");
   g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Duplicate Tournament");
   g_assert_true (gtk_widget_get_visible (row_of (dialog, "Copy Players")));
   gtk_switch_set_active (row_switch (dialog, "Copy Players"), copy_players);
@@ -573,9 +556,7 @@ test_admin_duplicate (void)
 
   /* The dialog comes filled with the tournament's settings. */
   activate_view_action (window, "tournament.duplicate");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the duplicate's dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG, "the duplicate's dialog to be shown");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Name"))), ==,
                    "Spring Open (copy)");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_of (dialog, "Venue"))), ==,
@@ -629,8 +610,7 @@ test_admin_duplicate (void)
   g_assert_no_error (error);
   g_assert_cmpuint (none->len, ==, 0);
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- empty states ---------------------------------------------------------------------- */
@@ -678,8 +658,7 @@ test_admin_search_no_match (void)
   wait_until (status_is_gone, &shown, "the matching player to be listed");
   g_assert_nonnull (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW));
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* ---- the window's state ------------------------------------------------------------------ */

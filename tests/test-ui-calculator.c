@@ -8,11 +8,7 @@
 static GtkEditable *
 hand_field (SpCalculatorWindow *calculator)
 {
-  GtkWidget *entry = find_widget (GTK_WIDGET (sp_calculator_window_get_editor (calculator)),
-                                  GTK_TYPE_ENTRY);
-
-  g_assert_nonnull (entry);
-  return GTK_EDITABLE (entry);
+  return editor_hand_field (sp_calculator_window_get_editor (calculator));
 }
 
 /* Opens the calculator as its header bar button does, from the start page. */
@@ -25,9 +21,8 @@ open_calculator (void)
 
   g_assert_nonnull (button);
   press_button (button);
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_CALCULATOR_WINDOW),
-              "the calculator to be shown");
-  calculator = SP_CALCULATOR_WINDOW (find_toplevel (SP_TYPE_CALCULATOR_WINDOW));
+  calculator = SP_CALCULATOR_WINDOW (wait_for_toplevel (SP_TYPE_CALCULATOR_WINDOW,
+                                                        "the calculator to be shown"));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (calculator)) == window);
   /* The field "Hand" has the keyboard at once. */
   g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (calculator)),
@@ -129,15 +124,11 @@ static void
 save_calculator_screenshot (SpCalculatorWindow *calculator,
                             const char         *name)
 {
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  g_autofree char *path = screenshot_path (name);
 
-  if (folder == NULL)
+  if (path == NULL)
     return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
+  run_main_loop_for (G_USEC_PER_SEC / 2);
   /* The whole page, scrolled out of the window or not. */
   save_part_screenshot (find_widget (GTK_WIDGET (calculator), GTK_TYPE_VIEWPORT), path);
 }

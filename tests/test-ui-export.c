@@ -17,22 +17,13 @@ open_tournament (const char        *file,
                  gboolean           drawn,
                  SpTournamentView **view)
 {
-  g_autofree char *path = use_database (file);
+  g_autoptr(SpDb) db = open_database (file);
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
-  SpTournament tournament = {
-    .name = (char *) "Club Night",
-    .ruleset = SP_RULESET_MCR,
-    .profile = (char *) "cn",
-    .n_sessions = 2,
-    .seating = (char *) "random",
-    .ranking = (char *) "r98",
-  };
+  SpTournament tournament = mcr_tournament ("Club Night");
   SpDrawRequest request = { .has_seed = TRUE, .seed = 7 };
   GtkWindow *window;
   guint64 seed;
 
-  g_assert_no_error (error);
   store_tournament (db, &tournament);
   add_numbered_players (db, tournament.id, n_players);
   if (drawn)
@@ -55,13 +46,6 @@ open_drawn_tournament (const char        *file,
   return open_tournament (file, n_players, TRUE, view);
 }
 
-static void
-leave (void)
-{
-  close_all_windows ();
-  restore_database ();
-}
-
 /* Opens the Export dialog as Ctrl+E, the header's Export… button and the menu do. */
 static GtkWindow *
 open_export_dialog (GtkWindow        *window,
@@ -70,9 +54,7 @@ open_export_dialog (GtkWindow        *window,
   GtkWindow *dialog;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "tournament.export", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_EXPORT_DIALOG),
-              "the Export dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_EXPORT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_EXPORT_DIALOG, "the Export dialog to be shown");
   g_assert_true (gtk_window_get_transient_for (dialog) == window);
   g_assert_true (gtk_window_get_modal (dialog));
   return dialog;
@@ -85,9 +67,7 @@ open_print_dialog (GtkWindow        *window,
   GtkWindow *dialog;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "tournament.print", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PRINT_DIALOG),
-              "the Print dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_PRINT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_PRINT_DIALOG, "the Print dialog to be shown");
   g_assert_true (gtk_window_get_transient_for (dialog) == window);
   return dialog;
 }
@@ -106,17 +86,12 @@ chooser_has_folder (gpointer chooser)
 static void
 maybe_screenshot_screen (const char *name)
 {
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC * 7 / 10;
-  const char *argv[] = { "import", "-window", "root", NULL, NULL };
+  g_autofree char *path = screenshot_path (name);
+  const char *argv[] = { "import", "-window", "root", path, NULL };
 
-  if (folder == NULL)
+  if (path == NULL)
     return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
-  argv[3] = path;
+  run_main_loop_for (G_USEC_PER_SEC * 7 / 10);
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
                                NULL, NULL, NULL));
 }
@@ -209,7 +184,7 @@ test_export_dialog (void)
   /* Escape closes it. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
   wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_EXPORT_DIALOG), "the dialog to close");
-  leave ();
+  end_case ();
 }
 
 typedef struct
@@ -278,9 +253,7 @@ test_export_xlsx (void)
   dialog = open_export_dialog (window, view);
   row = find_row (GTK_WIDGET (dialog), "Standings Workbook (.xlsx)");
   adw_action_row_activate (ADW_ACTION_ROW (row));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
-              "the file chooser to be shown");
-  chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  chooser = wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, "the file chooser to be shown");
   g_assert_true (gtk_window_get_transient_for (chooser) == dialog);
   current_name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
   g_assert_cmpstr (current_name, ==, "Club Night – standings.xlsx");
@@ -329,7 +302,7 @@ test_export_xlsx (void)
   remembered = g_settings_get_string (settings, "export-folder");
   g_assert_cmpstr (remembered, ==, folder);
   g_settings_reset (settings, "export-folder");
-  leave ();
+  end_case ();
   remove_tree (folder);
 }
 
@@ -350,9 +323,7 @@ test_export_default_folder (void)
 
   select_combo_item (find_row (GTK_WIDGET (dialog), "Session"), "Session 2");
   adw_action_row_activate (ADW_ACTION_ROW (find_row (GTK_WIDGET (dialog), "Seating (.pdf)")));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
-              "the file chooser to be shown");
-  chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  chooser = wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, "the file chooser to be shown");
   current_name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
   g_assert_cmpstr (current_name, ==, "Club Night – seating session 2.pdf");
   wait_until (chooser_has_folder, chooser, "the chooser's folder");
@@ -364,7 +335,7 @@ test_export_default_folder (void)
   wait_until (window_is_gone, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG),
               "the file chooser to close");
   g_assert_nonnull (find_toplevel (SP_TYPE_EXPORT_DIALOG));
-  leave ();
+  end_case ();
 }
 
 static gboolean
@@ -409,7 +380,7 @@ test_export_read_only (void)
   listing = g_dir_open (folder, 0, NULL);
   g_assert_null (g_dir_read_name (listing));
   g_assert_cmpint (g_chmod (folder, 0755), ==, 0);
-  leave ();
+  end_case ();
   remove_tree (folder);
 }
 
@@ -471,10 +442,7 @@ test_export_responsive (void)
   {
     g_autoptr(GError) error = NULL;
     g_autoptr(SpDb) db = sp_db_open (database, &error);
-    SpTournament tournament = {
-      .name = (char *) "Club Night", .ruleset = SP_RULESET_MCR, .profile = (char *) "cn",
-      .n_sessions = 2, .seating = (char *) "random", .ranking = (char *) "r98",
-    };
+    SpTournament tournament = mcr_tournament ("Club Night");
     SpDrawRequest request = { .has_seed = TRUE, .seed = 7 };
     guint64 seed;
 
@@ -506,7 +474,7 @@ test_export_responsive (void)
   g_assert_false (written_at_return);
   g_assert_cmpuint (ticks, >=, 10);
   g_assert_cmpuint (pdf_pages (path, NULL), >=, 3000 / 16);
-  leave ();
+  end_case ();
   remove_tree (folder);
 }
 
@@ -551,7 +519,7 @@ test_print_pdf (void)
       g_assert_cmpint (sscanf (size, "%lf x %lf", &width, &height), ==, 2);
       g_assert_cmpint (width > height, ==, cases[i].landscape);
     }
-  leave ();
+  end_case ();
   remove_tree (folder);
 }
 
@@ -585,7 +553,7 @@ test_print_undrawn (void)
   g_test_message ("%s", error->message);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
   g_assert_false (g_file_test ("/nonexistent-folder/cards.pdf", G_FILE_TEST_EXISTS));
-  leave ();
+  end_case ();
 }
 
 /* Types @keys on the virtual display over the main window (xdotool), as a person does. */
@@ -632,7 +600,7 @@ test_shortcuts (void)
   press_keys (xdotool, "ctrl+p");
   wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PRINT_DIALOG),
               "Ctrl+P to open the print chooser");
-  leave ();
+  end_case ();
 }
 
 static void

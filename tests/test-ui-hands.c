@@ -170,8 +170,7 @@ open_table (void)
   /* As its button does: the response, then the dialog closes. */
   adw_message_dialog_response (picker, "open");
   gtk_window_destroy (GTK_WINDOW (picker));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TABLE_VIEW), "the table view");
-  return SP_TABLE_VIEW (find_toplevel (SP_TYPE_TABLE_VIEW));
+  return SP_TABLE_VIEW (wait_for_toplevel (SP_TYPE_TABLE_VIEW, "the table view"));
 }
 
 static SpHandDialog *
@@ -187,19 +186,14 @@ open_dialog (SpTableView *view,
     }
   else
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "table.edit-hand", "x", id));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the hand dialog");
-  return SP_HAND_DIALOG (find_toplevel (SP_TYPE_HAND_DIALOG));
+  return SP_HAND_DIALOG (wait_for_toplevel (SP_TYPE_HAND_DIALOG, "the hand dialog"));
 }
 
 /* The field "Hand". */
 static GtkEditable *
 hand_field (SpHandDialog *dialog)
 {
-  GtkWidget *entry = find_widget (GTK_WIDGET (sp_hand_dialog_get_editor (dialog)),
-                                  GTK_TYPE_ENTRY);
-
-  g_assert_nonnull (entry);
-  return GTK_EDITABLE (entry);
+  return editor_hand_field (sp_hand_dialog_get_editor (dialog));
 }
 
 /* The row of seat buttons named @group ("winner" or "from": the widget's name). */
@@ -274,54 +268,6 @@ type_hand (SpHandDialog *dialog,
 }
 
 static void
-maybe_save (GtkWindow  *window,
-            const char *name)
-{
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
-
-  if (folder == NULL)
-    return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
-  save_screenshot (GTK_WIDGET (window), path);
-}
-
-/* Does what the key combination @accelerator ("<Alt>1") does in @widget: its shortcut found
- * among the widget's controllers as a person's key press finds it, and its action run. */
-static void
-press_shortcut (GtkWidget  *widget,
-                const char *accelerator)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-          GtkShortcutTrigger *key = gtk_shortcut_get_trigger (shortcut);
-          g_autofree char *trigger = gtk_shortcut_trigger_to_string (key);
-
-          if (g_strcmp0 (trigger, accelerator) == 0)
-            {
-              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
-                                                           widget,
-                                                           gtk_shortcut_get_arguments (shortcut)));
-              return;
-            }
-        }
-    }
-  g_error ("No shortcut %s", accelerator);
-}
-
-static void
 click_tile (SpHandEditor *editor,
             guint         face)
 {
@@ -378,7 +324,7 @@ test_hands_mcr_session (void)
   /* The settlement shown is the discarder's, not the default 上家's. */
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), "S −22"));
   g_assert_false (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "Record False Win")));
-  maybe_save (GTK_WINDOW (dialog), "hand-dialog-typed.png");
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-typed.png");
   /* Enter in the field records. */
   g_signal_emit_by_name (find_widget (GTK_WIDGET (hand_field (dialog)), GTK_TYPE_TEXT),
                          "activate");
@@ -420,8 +366,8 @@ test_hands_mcr_session (void)
   g_assert_true (shows_label_text (GTK_WIDGET (view), "Next: hand 2"));
 
   /* Hand 2: South (now East's right, the dealer) draws his own tile. */
-  press_shortcut (GTK_WIDGET (dialog), "<Alt>2");
-  press_shortcut (GTK_WIDGET (dialog), "<Control>0");
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Alt>2"));
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>0"));
   g_assert_true (seat_is_on (dialog, "from", "Self-drawn"));
   type_hand (dialog, "123m456m789m123s55p");
   result = sp_hand_editor_get_result (sp_hand_dialog_get_editor (dialog));
@@ -442,15 +388,15 @@ test_hands_mcr_session (void)
   assert_standings_match (&event);
 
   /* Hand 3: an exhaustive draw (Ctrl+D). */
-  press_shortcut (GTK_WIDGET (dialog), "<Control>d");
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>d"));
   hands = stored_hands (&event);
   g_assert_cmpuint (hands->len, ==, 3);
   g_assert_true (hand_at (hands, 3)->draw);
   g_clear_pointer (&hands, g_ptr_array_unref);
 
   /* Hand 4: West declares a win on North's discard with a wrong tile: a false win. */
-  press_shortcut (GTK_WIDGET (dialog), "<Alt>3");
-  press_shortcut (GTK_WIDGET (dialog), "<Control>4");
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Alt>3"));
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>4"));
   g_assert_true (seat_is_on (dialog, "winner", "W Player 2"));
   g_assert_true (seat_is_on (dialog, "from", "N Player 3"));
   type_hand (dialog, "123m456p789s123s56p");
@@ -458,7 +404,7 @@ test_hands_mcr_session (void)
   g_assert_false (result->win);
   g_assert_true (result->has_penalty);
   g_assert_true (gtk_widget_is_drawable (find_button (GTK_WIDGET (dialog), "Record False Win")));
-  maybe_save (GTK_WINDOW (dialog), "hand-dialog-verdict.png");
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-verdict.png");
   press_button (find_drawn_button (GTK_WIDGET (dialog), "Record False Win"));
   hands = stored_hands (&event);
   g_assert_cmpuint (hands->len, ==, 3);
@@ -488,7 +434,7 @@ test_hands_mcr_session (void)
   wait_until (window_title_is, title_check, "the dialog to stay at hand 4");
   gtk_window_close (GTK_WINDOW (dialog));
   wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the dialog to close");
-  maybe_save (GTK_WINDOW (view), "table-view.png");
+  maybe_screenshot_window (GTK_WINDOW (view), "table-view.png");
 
   /* An edit: hand 1 was won on North's discard, not South's. */
   dialog = open_dialog (view, first_id);
@@ -505,7 +451,7 @@ test_hands_mcr_session (void)
   g_clear_pointer (&hands, g_ptr_array_unref);
   assert_standings_match (&event);
   /* Ctrl+Z takes the correction back, and the toast's Undo does it again after a redo. */
-  press_shortcut (GTK_WIDGET (view), "<Control>z");
+  g_assert_true (run_shortcut (GTK_WIDGET (view), "<Control>z"));
   hands = stored_hands (&event);
   g_assert_cmpint (hand_at (hands, 1)->discarder, ==, 1);
   g_clear_pointer (&hands, g_ptr_array_unref);
@@ -595,10 +541,9 @@ test_hands_mcr_session (void)
   /* A hand one tile short shows its waits. */
   type_hand (dialog, "123m123p123s789m5s");
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Ready, waiting for"));
-  maybe_save (GTK_WINDOW (dialog), "hand-dialog-waits.png");
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-waits.png");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A closed session's table can be read, not changed. */
@@ -620,9 +565,8 @@ test_hands_closed_session (void)
   g_assert_false (gtk_widget_is_sensitive (find_drawn_button (GTK_WIDGET (view),
                                                               "Add Penalty…")));
   g_assert_null (sp_table_view_open_hand_dialog (view, 0));
-  maybe_save (GTK_WINDOW (view), "table-view-closed.png");
-  close_all_windows ();
-  restore_database ();
+  maybe_screenshot_window (GTK_WINDOW (view), "table-view-closed.png");
+  end_case ();
 }
 
 /* Taiwan: the dealer's win keeps the deal, and the dialog says so on the next hand. */
@@ -652,8 +596,7 @@ test_hands_taiwan_dealer_repeat (void)
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Dealer repeat 1"));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (seat_button (dialog, "winner", "E Player 1"))),
                    ==, "E Player 1");
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static gboolean
@@ -714,8 +657,7 @@ test_hands_referee_and_penalties (void)
   g_assert_true (gtk_widget_activate_action (find_drawn_widget (GTK_WIDGET (window),
                                                                 SP_TYPE_TOURNAMENT_VIEW),
                                              "tournament.open-table", "(uu)", 1, 1));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_TABLE_VIEW), "the table view");
-  view = SP_TABLE_VIEW (find_toplevel (SP_TYPE_TABLE_VIEW));
+  view = SP_TABLE_VIEW (wait_for_toplevel (SP_TYPE_TABLE_VIEW, "the table view"));
   wait_until (dialog_headed, (gpointer) "Who Is Refereeing?", "the referee's name to be asked");
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   gtk_editable_set_text (GTK_EDITABLE (find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY)),

@@ -5,42 +5,22 @@
 
 #include "sp-sessions-page.h"
 
-/* Saves the whole window when SPARROW_TEST_SCREENSHOTS names a folder. */
-static void
-window_screenshot (GtkWindow  *window,
-                   const char *name)
-{
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
-
-  if (folder == NULL)
-    return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
-  save_screenshot (GTK_WIDGET (window), path);
-}
-
 /* Saves a dialog at its own size when SPARROW_TEST_SCREENSHOTS names a folder (the shared
  * helper's tall resize can leave a message dialog undrawn when the picture is taken). */
 static void
 dialog_screenshot (GtkWindow  *dialog,
                    const char *name)
 {
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
+  g_autofree char *path = screenshot_path (name);
   g_autoptr(GdkPaintable) paintable = NULL;
   g_autoptr(GtkSnapshot) snapshot = NULL;
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
   int width, height;
 
-  if (folder == NULL)
+  if (path == NULL)
     return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
+  run_main_loop_for (G_USEC_PER_SEC / 2);
   width = gtk_widget_get_width (GTK_WIDGET (dialog));
   height = gtk_widget_get_height (GTK_WIDGET (dialog));
   paintable = gtk_widget_paintable_new (GTK_WIDGET (dialog));
@@ -51,7 +31,6 @@ dialog_screenshot (GtkWindow  *dialog,
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (dialog)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
-  path = g_build_filename (folder, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
 }
 
@@ -64,14 +43,12 @@ open_sessions_page (const char    *file,
                     guint          n_players,
                     SpTournament **event)
 {
-  g_autofree char *path = use_database (file);
+  g_autoptr(SpDb) db = open_database (file);
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
   LabelSearch search = { NULL, NULL };
   g_autofree char *last = g_strdup_printf ("Session %u", n_sessions);
   GtkWindow *window;
 
-  g_assert_no_error (error);
   create_tournament (db, "Autumn Cup", ruleset, ruleset == SP_RULESET_TAIWAN ? "tw" : "cn",
                      n_sessions, n_players);
   *event = sp_db_find_tournament (db, NULL, &error);
@@ -124,8 +101,7 @@ open_draw_dialog (GtkWindow *window)
 
   g_assert_nonnull (button);
   press_button (button);
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_DRAW_DIALOG), "the draw dialog");
-  return find_toplevel (SP_TYPE_DRAW_DIALOG);
+  return wait_for_toplevel (SP_TYPE_DRAW_DIALOG, "the draw dialog");
 }
 
 static void
@@ -133,8 +109,7 @@ finish (GtkWindow *window)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments",
                                              NULL));
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A seed typed in the dialog: the store draws with it, the page shows method and seed; a
@@ -309,7 +284,7 @@ test_quality (void)
   wait_until (label_is_drawn, &search, "the repeated pairs to be listed");
   g_assert_nonnull (find_drawn_label (search.under, "Player 1: E 2 · S 0 · W 0 · N 0"));
   g_assert_nonnull (find_drawn_label (search.under, "Player 8: E 0 · S 0 · W 0 · N 2"));
-  window_screenshot (window, "sessions-quality.png");
+  maybe_screenshot_window (window, "sessions-quality.png");
   if (g_getenv ("SPARROW_TEST_SCREENSHOTS") != NULL)
     {
       g_autofree char *shot = g_build_filename (g_getenv ("SPARROW_TEST_SCREENSHOTS"),
@@ -409,7 +384,7 @@ test_progress_mcr (void)
   check_card (window, 2, "3/16 hands");
   check_card (window, 3, "0/16 hands");
   g_assert_nonnull (find_drawn_label (GTK_WIDGET (window), "playing 19/48 hands"));
-  window_screenshot (window, "sessions-progress-mcr.png");
+  maybe_screenshot_window (window, "sessions-progress-mcr.png");
 
   /* Close Session: refused, and the dialog lists every table not finished, with its hands. */
   press_button (find_drawn_button (GTK_WIDGET (window), "_Close Session"));
@@ -474,8 +449,7 @@ test_penalties (void)
   g_assert_nonnull (find_drawn_status_page (list));
 
   press_button (find_drawn_button (list, "Add Penalty"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PENALTY_DIALOG), "the penalty dialog");
-  dialog = find_toplevel (SP_TYPE_PENALTY_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_PENALTY_DIALOG, "the penalty dialog");
   /* By name: Player 1, Player 2, Player 3, … */
   gtk_drop_down_set_selected (GTK_DROP_DOWN (find_widget (find_row (GTK_WIDGET (dialog), "Player"),
                                                           GTK_TYPE_DROP_DOWN)), 2);
@@ -512,15 +486,14 @@ test_penalties (void)
   wait_until (label_is_drawn, &search, "the penalty to be listed");
   g_assert_nonnull (find_drawn_label (list, "-15"));
   g_assert_cmpuint (sp_penalties_list_get_count (SP_PENALTIES_LIST (list)), ==, 1);
-  window_screenshot (window, "sessions-penalties.png");
+  maybe_screenshot_window (window, "sessions-penalties.png");
 
   /* Deleted after the confirmation. */
   view = find_drawn_widget (list, GTK_TYPE_COLUMN_VIEW);
   model = gtk_column_view_get_model (GTK_COLUMN_VIEW (view));
   gtk_selection_model_select_item (model, 0, TRUE);
   press_button (find_drawn_button (list, "Delete Penalty…"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the confirmation");
-  confirm = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  confirm = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the confirmation"));
   g_assert_cmpstr (adw_message_dialog_get_heading (confirm), ==,
                    "Delete the Penalty of Player 3?");
   adw_message_dialog_response (confirm, "delete");
@@ -601,8 +574,7 @@ test_import_errors (void)
   window = open_players_page ("import-errors.db", (const char *const[]) { "Anna Berg", NULL },
                               &tournament);
   g_assert_false (sp_players_page_import_file (players_page (window), file));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the errors");
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the errors"));
   list = find_widget (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_LIST_BOX);
   g_assert_nonnull (list);
   for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL;
@@ -623,8 +595,7 @@ test_import_errors (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
   players = sp_db_list_players (window_db (window), tournament, &error);
   g_assert_cmpuint (players->len, ==, 1);
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* The team filter shows one team's players; "All Teams" all of them again; the Team column
@@ -632,9 +603,7 @@ test_import_errors (void)
 static void
 test_team_filter (void)
 {
-  g_autofree char *path = use_database ("teams.db");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpDb) db = open_database ("teams.db");
   SpTournament event = { .name = (char *) "Team Cup", .ruleset = SP_RULESET_MCR,
                          .profile = (char *) "cn", .n_sessions = 1,
                          .seating = (char *) "random", .ranking = (char *) "r98" };
@@ -645,7 +614,6 @@ test_team_filter (void)
   LabelSearch search = { NULL, "Red Dragons" };
   guint red = 0;
 
-  g_assert_no_error (error);
   store_tournament (db, &event);
   add_player (db, event.id, "Anna Berg", NULL, "Red Dragons");
   add_player (db, event.id, "Bo Chen", NULL, "Green Pines");
@@ -672,40 +640,10 @@ test_team_filter (void)
   g_assert_cmpuint (red, >, 0);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), red);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
-  window_screenshot (window, "players-team-filter.png");
+  maybe_screenshot_window (window, "players-team-filter.png");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), 0);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
-  close_all_windows ();
-  restore_database ();
-}
-
-/* Runs the shortcut whose trigger reads @accel among @widget's shortcut controllers, as the
- * key press does once GTK has matched it. */
-static gboolean
-run_shortcut (GtkWidget  *widget,
-              const char *accel)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
-          g_autofree char *trigger = gtk_shortcut_trigger_to_string (
-            gtk_shortcut_get_trigger (shortcut));
-
-          if (g_strcmp0 (trigger, accel) == 0)
-            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut),
-                                                 GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
-                                                 gtk_shortcut_get_arguments (shortcut));
-        }
-    }
-  return FALSE;
+  end_case ();
 }
 
 static gboolean
@@ -742,12 +680,10 @@ test_shortcuts (void)
 
   gtk_selection_model_select_item (model, 0, TRUE);
   g_assert_true (run_shortcut (GTK_WIDGET (page), "Delete"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the confirmation");
-  confirm = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  confirm = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the confirmation"));
   g_assert_cmpstr (adw_message_dialog_get_heading (confirm), ==, "Withdraw Anna Berg?");
   gtk_window_destroy (GTK_WINDOW (confirm));
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static void

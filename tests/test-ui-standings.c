@@ -55,17 +55,9 @@ find_view (GtkWindow *window)
 static gint64
 create_spring_open (const char *file)
 {
-  g_autofree char *path = use_database (file);
+  g_autoptr(SpDb) db = open_database (file);
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
-  SpTournament event = {
-    .name = (char *) "Spring Open",
-    .ruleset = SP_RULESET_MCR,
-    .profile = (char *) "cn",
-    .n_sessions = 2,
-    .seating = (char *) "random",
-    .ranking = (char *) "r98",
-  };
+  SpTournament event = mcr_tournament ("Spring Open");
   static const gint64 table1[4] = { 30, -10, -10, -10 };
   static const gint64 table2[4] = { 20, -20, 0, 0 };
   static const gint64 quiet[4] = { 8, -8, 0, 0 };
@@ -73,7 +65,6 @@ create_spring_open (const char *file)
   gint64 ids[8];
   gint64 second[8];
 
-  g_assert_no_error (error);
   store_tournament (db, &event);
   for (guint i = 0; i < 8; i++)
     {
@@ -146,22 +137,6 @@ wait_for_line (GtkWidget  *view,
 }
 
 static void
-save_window_screenshot (GtkWindow  *window,
-                        const char *name)
-{
-  const char *folder = g_getenv ("SPARROW_TEST_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
-
-  if (folder == NULL)
-    return;
-  while (g_get_monotonic_time () < until)
-    g_main_context_iteration (NULL, FALSE);
-  path = g_build_filename (folder, name, NULL);
-  save_screenshot (GTK_WIDGET (window), path);
-}
-
-static void
 test_standings_page (void)
 {
   AdwViewSwitcherTitle *title;
@@ -199,7 +174,7 @@ test_standings_page (void)
   wait_for_line (view, "Nina Sub", "Substitute");
   /* Nina played only session 2. */
   wait_for_line (view, "Nina Sub", "–");
-  save_window_screenshot (window, "standings.png");
+  maybe_screenshot_window (window, "standings.png");
 
   /* The teams have their own tab: Red (P1, P2, P5, P6) and Blue. */
   switcher = find_drawn_widget (page, GTK_TYPE_STACK_SWITCHER);
@@ -216,25 +191,21 @@ test_standings_page (void)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (
                       GTK_COLUMN_VIEW (teams_view)))), ==, 2);
   g_assert_nonnull (find_drawn_label (teams_view, "Blue"));
-  save_window_screenshot (window, "standings-teams.png");
+  maybe_screenshot_window (window, "standings-teams.png");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A tournament without teams has no teams tab. */
 static void
 test_standings_no_teams (void)
 {
-  g_autofree char *path = use_database ("no-teams.db");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpDb) db = open_database ("no-teams.db");
   AdwViewSwitcherTitle *title;
   GtkWidget *page;
   GtkWindow *window;
   gint64 ids[4];
 
-  g_assert_no_error (error);
   create_tournament (db, "Quiet Night", SP_RULESET_MCR, "cn", 2, 4);
   for (guint i = 0; i < 4; i++)
     ids[i] = i + 1;
@@ -252,8 +223,7 @@ test_standings_no_teams (void)
   }
   g_assert_null (find_drawn_widget (page, GTK_TYPE_STACK_SWITCHER));
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* 200 players at 50 tables: scrolled half-way down, a new hand changes the lines it moves
@@ -261,9 +231,7 @@ test_standings_no_teams (void)
 static void
 test_standings_keep_scroll (void)
 {
-  g_autofree char *path = use_database ("big.db");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpDb) db = open_database ("big.db");
   static const gint64 win[4] = { 60, -20, -20, -20 };
   AdwViewSwitcherTitle *title;
   GtkWidget *page, *view, *scroller;
@@ -272,7 +240,6 @@ test_standings_keep_scroll (void)
   gint64 ids[200];
   double before;
 
-  g_assert_no_error (error);
   create_tournament (db, "Big Night", SP_RULESET_MCR, "cn", 2, 200);
   for (guint i = 0; i < 200; i++)
     ids[i] = i + 1;
@@ -326,8 +293,7 @@ test_standings_keep_scroll (void)
                       GTK_COLUMN_VIEW (view)))), ==, 200);
 
   g_clear_pointer (&db, sp_db_close);
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static gboolean
@@ -388,9 +354,7 @@ press_escape (GtkWidget *window)
 static void
 test_projector (void)
 {
-  g_autofree char *path = use_database ("projector.db");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpDb) db = open_database ("projector.db");
   static const gint64 win[4] = { 30, -10, -10, -10 };
   AdwViewSwitcherTitle *title;
   SpProjectorWindow *projector;
@@ -399,7 +363,6 @@ test_projector (void)
   gint64 ids[28];
   guint n_pages = 0;
 
-  g_assert_no_error (error);
   create_tournament (db, "Hall Cup", SP_RULESET_MCR, "cn", 2, 28);
   for (guint i = 0; i < 28; i++)
     ids[i] = i + 1;
@@ -439,7 +402,7 @@ test_projector (void)
   }
   g_assert_cmpint (gtk_widget_get_height (find_drawn_label (GTK_WIDGET (projector), "Player 1")),
                    >=, 40);
-  save_window_screenshot (GTK_WINDOW (projector), "projector.png");
+  maybe_screenshot_window (GTK_WINDOW (projector), "projector.png");
 
   /* The pages turn by themselves; the timer calls this. */
   sp_projector_window_next_page (projector);
@@ -458,8 +421,7 @@ test_projector (void)
                                              "tournament.projector", NULL));
   wait_until (projector_is_shown, NULL, "the projector to be shown again");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static void
@@ -502,7 +464,7 @@ test_projector_hides_standings (void)
   g_assert_null (find_drawn_label (GTK_WIDGET (projector), "P1"));
   g_assert_cmpuint (sp_projector_window_get_page (projector, &n_pages), ==, 0);
   g_assert_cmpuint (n_pages, ==, 0);
-  save_window_screenshot (GTK_WINDOW (projector), "projector-hidden.png");
+  maybe_screenshot_window (GTK_WINDOW (projector), "projector-hidden.png");
   press_escape (GTK_WIDGET (projector));
   wait_until (projector_is_gone, NULL, "the projector to close");
 
@@ -524,8 +486,7 @@ test_projector_hides_standings (void)
     wait_until (label_is_drawn, &first, "P1 on the projector");
   }
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static SpSessionClock
@@ -620,23 +581,20 @@ test_clock (void)
   g_assert_true (shows_label_text (clock, "clock ended"));
   g_assert_null (find_drawn_button (clock, "Start Clock"));
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* The last ten minutes: the clock, the header and the projector warn. */
 static void
 test_clock_warning (void)
 {
-  g_autofree char *path = use_database ("warning.db");
+  g_autoptr(SpDb) db = open_database ("warning.db");
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
   g_autoptr(SpTournament) tournament = NULL;
   GtkWidget *clock, *label;
   GtkWindow *window;
   gint64 ids[4] = { 1, 2, 3, 4 };
 
-  g_assert_no_error (error);
   create_tournament (db, "Late Night", SP_RULESET_MCR, "cn", 2, 4);
   seat (db, 1, 1, ids, 4);
   tournament = sp_db_find_tournament (db, NULL, &error);
@@ -658,10 +616,9 @@ test_clock_warning (void)
   label = find_under (GTK_WIDGET (find_view (window)), is_drawn_label_showing, "left");
   g_assert_true (gtk_widget_get_ancestor (label, ADW_TYPE_HEADER_BAR) != NULL);
   g_assert_true (gtk_widget_has_css_class (label, "warning"));
-  save_window_screenshot (window, "clock-warning.png");
+  maybe_screenshot_window (window, "clock-warning.png");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static void

@@ -167,8 +167,7 @@ test_window_tournaments (void)
   newest = g_list_model_get_item (model, 0);
   g_assert_cmpstr (sp_tournament_row_get_name (newest), ==, "台北公開賽");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A file that is not a Sparrow database gets a page saying so, with its path, and is left
@@ -370,8 +369,7 @@ test_window_tournament_pages (void)
 
   window = start_app ();
   g_assert_null (find_drawn_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_TITLE));
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 
@@ -381,9 +379,8 @@ test_window_tournament_pages (void)
 static void
 test_window_sessions (void)
 {
-  g_autofree char *path = use_database ("sessions.db");
+  g_autoptr(SpDb) db = open_database ("sessions.db");
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
   g_autoptr(GArray) seats = NULL;
   g_autoptr(GPtrArray) players = NULL;
   static const char *const names[8] = { "Anna Berg", "Bo Chen", "Cai Lin", "Dan Eriksson",
@@ -404,7 +401,6 @@ test_window_sessions (void)
   const char *body;
   SpDb *shown;
 
-  g_assert_no_error (error);
   store_tournament (db, &tournament);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     add_player (db, tournament.id, names[i], NULL, NULL);
@@ -494,8 +490,7 @@ test_window_sessions (void)
   button = find_drawn_button (GTK_WIDGET (window), "_Close Session");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG), "the close's refusal");
-  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the close's refusal");
   body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
   g_assert_nonnull (strstr (body, "Table 1: 0/16 hands"));
   g_assert_nonnull (strstr (body, "Table 2: 0/16 hands"));
@@ -518,9 +513,7 @@ test_window_sessions (void)
   button = find_drawn_button (GTK_WIDGET (window), "_Reopen Session");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
-              "the reopen's confirmation");
-  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the reopen's confirmation");
   /* As its button does: the response, then the dialog closes. */
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "reopen");
   gtk_window_close (dialog);
@@ -531,8 +524,7 @@ test_window_sessions (void)
   wait_until (label_is_drawn, &search, "the session's row to say playing");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A draw the store refuses (a Swiss session before the previous one is closed) is told in a
@@ -540,9 +532,8 @@ test_window_sessions (void)
 static void
 test_window_sessions_draw_refused (void)
 {
-  g_autofree char *path = use_database ("sessions-swiss.db");
+  g_autoptr(SpDb) db = open_database ("sessions-swiss.db");
   g_autoptr(GError) error = NULL;
-  g_autoptr(SpDb) db = sp_db_open (path, &error);
   g_autoptr(GArray) seats = NULL;
   SpTournament tournament = {
     .name = (char *) "Swiss Cup",
@@ -559,7 +550,6 @@ test_window_sessions_draw_refused (void)
   GtkWindow *window;
   guint64 seed = 0;
 
-  g_assert_no_error (error);
   store_tournament (db, &tournament);
   add_numbered_players (db, tournament.id, 8);
   /* The message the store gives for it. */
@@ -589,8 +579,7 @@ test_window_sessions_draw_refused (void)
   g_assert_true (seats == NULL || seats->len == 0);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 
@@ -667,9 +656,8 @@ test_window_new_tournament (void)
 
   /* The header bar's button opens a dialog afresh: MCR at its defaults, written as such. */
   press_button (find_tooltip_button (GTK_WIDGET (window), "New Tournament"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
-              "the New Tournament dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG,
+                              "the New Tournament dialog to be shown");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Spring Cup");
   press_button (find_button (GTK_WIDGET (dialog), "C_reate"));
   wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_NEW_TOURNAMENT_DIALOG),
@@ -682,8 +670,7 @@ test_window_new_tournament (void)
   g_assert_cmpstr (mcr->ranking, ==, "r98");
   g_assert_true (mcr->options == NULL || mcr->options[0] == '\0');
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A refused tournament (no name, a name already taken) leaves the dialog open with the store's
@@ -740,8 +727,7 @@ test_window_new_tournament_refused (void)
   g_assert_no_error (error);
   g_assert_cmpuint (tournaments->len, ==, 1);
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 
@@ -762,9 +748,7 @@ test_window_add_player (void)
                               &tournament);
   players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   press_button (find_button (GTK_WIDGET (window), "Add Player"));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PLAYER_DIALOG),
-              "the Add Player dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_PLAYER_DIALOG, "the Add Player dialog to be shown");
   g_assert_true (gtk_window_get_modal (dialog));
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Fei Wong");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Club")), "Dragons");
@@ -788,8 +772,7 @@ test_window_add_player (void)
   toast.under = GTK_WIDGET (window);
   wait_until (text_is_shown, &toast, "the toast naming the new player");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* A name the store refuses (empty, taken) leaves the dialog open with the reason shown and
@@ -807,9 +790,7 @@ test_window_add_player_refused (void)
                               (const char *const[]) { "Anna Berg", NULL }, &tournament);
   g_assert_true (gtk_widget_activate_action (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW),
                                              "players.add", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PLAYER_DIALOG),
-              "the Add Player dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_PLAYER_DIALOG, "the Add Player dialog to be shown");
 
   press_button (find_button (GTK_WIDGET (dialog), "Add"));
   g_assert_true (find_toplevel (SP_TYPE_PLAYER_DIALOG) == dialog);
@@ -833,8 +814,7 @@ test_window_add_player_refused (void)
   g_assert_cmpuint (players->len, ==, 1);
   g_assert_null (((SpPlayer *) g_ptr_array_index (players, 0))->club);
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* Activating a player's row opens the dialog with his fields; what is changed is stored. */
@@ -851,9 +831,7 @@ test_window_edit_player (void)
                               &tournament);
   players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   g_signal_emit_by_name (players_view, "activate", 0);
-  wait_until (window_is_shown, GSIZE_TO_POINTER (SP_TYPE_PLAYER_DIALOG),
-              "the Edit Player dialog to be shown");
-  dialog = find_toplevel (SP_TYPE_PLAYER_DIALOG);
+  dialog = wait_for_toplevel (SP_TYPE_PLAYER_DIALOG, "the Edit Player dialog to be shown");
   g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Edit Player");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name"))), ==, "Anna Berg");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Anna Lind");
@@ -868,8 +846,7 @@ test_window_edit_player (void)
   toast.under = GTK_WIDGET (window);
   wait_until (text_is_shown, &toast, "the toast naming the changed player");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* Selects the first row of the players' view. */
@@ -907,9 +884,8 @@ test_window_withdraw_player (void)
   select_first_player (players_view);
 
   g_assert_true (gtk_widget_activate_action (players_view, "players.withdraw", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
-              "the withdrawal to be confirmed");
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG,
+                                                  "the withdrawal to be confirmed"));
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Withdraw Anna Berg?");
   /* As its button does: the response, then the dialog closes. */
   adw_message_dialog_response (dialog, "withdraw");
@@ -921,13 +897,12 @@ test_window_withdraw_player (void)
   g_clear_pointer (&anna, sp_player_free);
   withdrawn.under = players_view;
   wait_until (label_is_drawn, &withdrawn, "the status column to say Withdrawn");
-  if (g_getenv ("SPARROW_TEST_SCREENSHOTS") != NULL)
-    {
-      g_autofree char *shot = g_build_filename (g_getenv ("SPARROW_TEST_SCREENSHOTS"),
-                                                "players-withdrawn.png", NULL);
+  {
+    g_autofree char *shot = screenshot_path ("players-withdrawn.png");
 
+    if (shot != NULL)
       save_screenshot (GTK_WIDGET (window), shot);
-    }
+  }
 
   select_first_player (players_view);
   g_assert_true (gtk_widget_activate_action (players_view, "players.reinstate", NULL));
@@ -940,9 +915,8 @@ test_window_withdraw_player (void)
   /* Anna still plays: her substitute takes her place by force. */
   select_first_player (players_view);
   g_assert_true (gtk_widget_activate_action (players_view, "players.substitute", NULL));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
-              "the substitute's name to be asked");
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG,
+                                                  "the substitute's name to be asked"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "--force"));
   gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Cai Lin");
   maybe_screenshot (GTK_WINDOW (dialog), "substitute-player.png");
@@ -959,8 +933,7 @@ test_window_withdraw_player (void)
   substitute.under = players_view;
   wait_until (label_is_drawn, &substitute, "the status column to say Substitute");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 /* Import Players… (here its file chooser's answer, a GFile) adds a CSV file's players, or on
@@ -995,9 +968,8 @@ test_window_import_players (void)
 
   /* A bad line: nothing imported, the line named in a dialog. */
   g_assert_false (sp_players_page_import_file (page, bad));
-  wait_until (window_is_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG),
-              "the import's errors to be shown");
-  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG,
+                                                  "the import's errors to be shown"));
   line = find_widget (adw_message_dialog_get_extra_child (dialog), GTK_TYPE_LABEL);
   g_test_message ("import refused: %s", gtk_label_get_text (GTK_LABEL (line)));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (line)), "3"));
@@ -1017,8 +989,7 @@ test_window_import_players (void)
   toast.under = GTK_WIDGET (window);
   wait_until (text_is_shown, &toast, "the toast counting the imported players");
 
-  close_all_windows ();
-  restore_database ();
+  end_case ();
 }
 
 static void

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "sp-clock-controls.h"
+#include "sp-message.h"
 
 struct _SpClockControls
 {
@@ -97,18 +98,6 @@ sp_clock_controls_describe (SpDb                *db,
   return describe_clock (session, &clock, now);
 }
 
-static void
-show_toast (SpClockControls *self,
-            const char      *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-  else
-    g_warning ("%s", message);
-}
-
 void
 sp_clock_controls_update (SpClockControls *self)
 {
@@ -190,7 +179,7 @@ run_command (SpClockControls *self,
   if (self->db == NULL || self->tournament == NULL || self->session == 0)
     return;
   if (!command (self->db, self->tournament, self->session, argument, &error))
-    show_toast (self, error->message);
+    sp_message_show_toast (GTK_WIDGET (self), error->message);
   sp_clock_controls_update (self);
 }
 

@@ -87,6 +87,20 @@ sp_column_view_set_items (GtkColumnView *view,
   gtk_column_view_set_model (view, GTK_SELECTION_MODEL (gtk_no_selection_new (G_LIST_MODEL (sorted))));
 }
 
+GtkSingleSelection *
+sp_column_view_select_single (GtkColumnView *view)
+{
+  GtkNoSelection *shown = GTK_NO_SELECTION (gtk_column_view_get_model (view));
+  GtkSingleSelection *selection;
+
+  selection = gtk_single_selection_new (g_object_ref (gtk_no_selection_get_model (shown)));
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
+  gtk_column_view_set_model (view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+  return selection;
+}
+
 void
 sp_column_store_replace (GListStore *store,
                          GPtrArray  *items,

@@ -30,6 +30,9 @@ GtkColumnViewColumn *sp_column_view_add      (GtkColumnView      *view,
 /* Wraps @model in a sort model following @view's headers, and shows it without selection. */
 void                 sp_column_view_set_items (GtkColumnView     *view,
                                                GListModel        *model);
+/* Makes the items shown by sp_column_view_set_items () selectable one at a time, none selected
+ * at first; the selection, owned by @view. */
+GtkSingleSelection  *sp_column_view_select_single (GtkColumnView *view);
 
 /* Replaces every item of @store with @items, and shows @stack's child "list", or "empty" when
  * there are none. */

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "sp-delete-tournament-dialog.h"
+#include "sp-message.h"
 
 struct _SpDeleteTournamentDialog
 {
@@ -140,13 +141,6 @@ sp_delete_tournament_dialog_new (GtkWindow          *parent,
   self->db = db;
   self->tournament = tournament->id;
   self->name = g_strdup (tournament->name);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (self),
-                                    "cancel", _("_Cancel"),
-                                    "delete", _("_Delete"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (self), "delete",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (self), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (self), "cancel");
+  sp_message_add_destructive (ADW_MESSAGE_DIALOG (self), "delete", _("_Delete"));
   return self;
 }

@@ -9,6 +9,7 @@
 
 #include "sp-export-dialog.h"
 #include "sp-reports.h"
+#include "sp-session-choice.h"
 #include "sp-window.h"
 
 #define SETTINGS_ID "org.sparrow.Sparrow"
@@ -420,29 +421,6 @@ add_report_rows (SpExportDialog *self)
     }
 }
 
-/* Sessions 1…N, the last one drawn shown first: its seating is the one to print. */
-static void
-fill_sessions (SpExportDialog *self)
-{
-  g_autoptr(GtkStringList) sessions = gtk_string_list_new (NULL);
-  guint n_sessions = MAX (self->tournament->n_sessions, 1);
-  guint last_drawn = 1;
-
-  for (guint session = 1; session <= n_sessions; session++)
-    {
-      /* Translators: an item of the Session list. */
-      g_autofree char *label = g_strdup_printf (_("Session %u"), session);
-      SpSessionInfo info = { 0 };
-
-      gtk_string_list_append (sessions, label);
-      if (sp_db_get_session (self->db, self->tournament->id, session, &info, NULL)
-          && info.n_tables > 0)
-        last_drawn = session;
-    }
-  adw_combo_row_set_model (self->session_row, G_LIST_MODEL (sessions));
-  adw_combo_row_set_selected (self->session_row, last_drawn - 1);
-}
-
 static void
 sp_export_dialog_dispose (GObject *object)
 {
@@ -519,7 +497,7 @@ sp_export_dialog_new (GtkWidget  *owner,
   self->owner = owner;
   self->db = db;
   self->tournament = found;
-  fill_sessions (self);
+  sp_session_choice_fill (self->session_row, db, found);
   add_report_rows (self);
   return self;
 }

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 
 #include "sp-column.h"
+#include "sp-message.h"
 #include "sp-penalties-list.h"
 #include "sp-penalty-dialog.h"
 
@@ -119,18 +120,6 @@ compare_items (gconstpointer a,
     }
 }
 
-static void
-show_toast (SpPenaltiesList *self,
-            const char      *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-  else
-    g_warning ("%s", message);
-}
-
 static SpPenaltyItem *
 selected_item (SpPenaltiesList *self)
 {
@@ -161,7 +150,7 @@ reload (SpPenaltiesList *self)
   if (self->db != NULL && self->session > 0)
     list = sp_db_find_penalties (self->db, self->tournament, self->session, 0, &error);
   if (list == NULL && error != NULL)
-    show_toast (self, error->message);
+    sp_message_show_toast (GTK_WIDGET (self), error->message);
   if (list != NULL && list->len > 0)
     {
       players = sp_db_list_players (self->db, self->tournament, NULL);
@@ -208,7 +197,7 @@ penalty_saved_cb (SpPenaltyDialog *dialog,
                   SpPenaltiesList *self)
 {
   reload (self);
-  show_toast (self, _("Penalty added"));
+  sp_message_show_toast (GTK_WIDGET (self), _("Penalty added"));
 }
 
 /* The players of the tournament, for the dialog's combo (the session's seats are a subset). */
@@ -228,7 +217,7 @@ add_activated (GtkWidget  *widget,
   players = sp_db_list_players (self->db, self->tournament, &error);
   if (players == NULL)
     {
-      show_toast (self, error->message);
+      sp_message_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
   dialog = sp_penalty_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->db,
@@ -249,11 +238,11 @@ delete_response_cb (AdwMessageDialog *dialog,
     return;
   if (!sp_db_delete_penalty (self->db, self->tournament, *id, &error))
     {
-      show_toast (self, error->message);
+      sp_message_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
   reload (self);
-  show_toast (self, _("Penalty deleted"));
+  sp_message_show_toast (GTK_WIDGET (self), _("Penalty deleted"));
 }
 
 /* Asks before deleting the selected penalty, naming its player, points and reason. */
@@ -280,12 +269,7 @@ delete_activated (GtkWidget  *widget,
                                    body);
   g_object_set_data_full (G_OBJECT (dialog), "sp-penalty",
                           g_memdup2 (&item->penalty->id, sizeof (gint64)), g_free);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
-                                    "delete", _("_Delete"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  sp_message_add_destructive (ADW_MESSAGE_DIALOG (dialog), "delete", _("_Delete"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (delete_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -338,13 +322,7 @@ sp_penalties_list_init (SpPenaltiesList *self)
   self->penalties = g_list_store_new (SP_TYPE_PENALTY_ITEM);
   sp_column_view_set_items (self->penalties_view, G_LIST_MODEL (self->penalties));
   /* One penalty is selected at a time, for Delete Penalty. */
-  self->selection = gtk_single_selection_new (
-    g_object_ref (gtk_no_selection_get_model (
-      GTK_NO_SELECTION (gtk_column_view_get_model (self->penalties_view)))));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->penalties_view, GTK_SELECTION_MODEL (self->selection));
-  g_object_unref (self->selection);
+  self->selection = sp_column_view_select_single (self->penalties_view);
   g_signal_connect_swapped (self->selection, "notify::selected-item",
                             G_CALLBACK (update_actions), self);
   update_actions (self);

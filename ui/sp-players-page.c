@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sp-column.h"
+#include "sp-message.h"
 #include "sp-player-dialog.h"
 #include "sp-players-page.h"
 
@@ -162,18 +163,6 @@ compare_items (gconstpointer a,
   return order < 0 ? GTK_ORDERING_SMALLER : order > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 
-static void
-show_toast (SpPlayersPage *self,
-            const char    *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-  else
-    g_warning ("%s", message);
-}
-
 /* A person flipped a player's switch: the store checks that player in or out. */
 static void
 present_switch_cb (GtkSwitch   *toggle,
@@ -201,7 +190,7 @@ present_switch_cb (GtkSwitch   *toggle,
         /* Translators: the player's name, then why the store refused. */
         message = g_strdup_printf (_("Cannot check out %s: %s"), item->player->name,
                                    error->message);
-      show_toast (self, message);
+      sp_message_show_toast (GTK_WIDGET (self), message);
       gtk_switch_set_active (toggle, item->player->present);
       return;
     }
@@ -389,7 +378,7 @@ load_players (SpPlayersPage *self)
   list = sp_db_list_players (self->db, self->tournament, &error);
   if (list == NULL)
     {
-      show_toast (self, error->message);
+      sp_message_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
   update_teams (self, list);
@@ -426,7 +415,7 @@ check_in_all (GtkWidget  *widget,
       g_autofree char *message = g_strdup_printf (_("Cannot check in the players: %s"),
                                                   error->message);
 
-      show_toast (self, message);
+      sp_message_show_toast (GTK_WIDGET (self), message);
       return;
     }
   load_players (self);
@@ -447,7 +436,7 @@ player_saved_cb (SpPlayerDialog *dialog,
   else
     /* Translators: a toast; the player's name. */
     message = g_strdup_printf (_("%s changed"), name);
-  show_toast (self, message);
+  sp_message_show_toast (GTK_WIDGET (self), message);
 }
 
 static void
@@ -535,7 +524,7 @@ static void
 refused (SpPlayersPage *self,
          char          *message)
 {
-  show_toast (self, message);
+  sp_message_show_toast (GTK_WIDGET (self), message);
   g_free (message);
 }
 
@@ -559,7 +548,7 @@ withdraw_response_cb (AdwMessageDialog *dialog,
   load_players (self);
   /* Translators: a toast; the player's name. */
   message = g_strdup_printf (_("%s withdrawn"), name);
-  show_toast (self, message);
+  sp_message_show_toast (GTK_WIDGET (self), message);
 }
 
 /* Asks before withdrawing the selected player, naming him. */
@@ -582,11 +571,7 @@ withdraw_player (GtkWidget  *widget,
                                  "results already played stay. A withdrawal can be undone with "
                                  "Reinstate."));
   g_object_set_data_full (G_OBJECT (dialog), "sp-name", g_strdup (player->name), g_free);
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "withdraw", _("_Withdraw"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "withdraw", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "cancel");
-  adw_message_dialog_set_close_response (dialog, "cancel");
+  sp_message_add_destructive (dialog, "withdraw", _("_Withdraw"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (withdraw_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -614,7 +599,7 @@ reinstate_player (GtkWidget  *widget,
   load_players (self);
   /* Translators: a toast; the player's name. */
   message = g_strdup_printf (_("%s reinstated"), name);
-  show_toast (self, message);
+  sp_message_show_toast (GTK_WIDGET (self), message);
 }
 
 static void
@@ -643,7 +628,7 @@ substitute_response_cb (AdwMessageDialog *dialog,
   load_players (self);
   /* Translators: a toast; the substitute's name, then the player replaced. */
   message = g_strdup_printf (_("%s replaces %s"), substitute.name, replaced);
-  show_toast (self, message);
+  sp_message_show_toast (GTK_WIDGET (self), message);
 }
 
 /* Asks for the substitute's name; an active player is replaced only by force, as the
@@ -830,7 +815,7 @@ sp_players_page_import_file (SpPlayersPage *self,
   message = g_strdup_printf (ngettext ("%u player imported",
                                        "%u players imported", n_imported),
                              n_imported);
-  show_toast (self, message);
+  sp_message_show_toast (GTK_WIDGET (self), message);
   return TRUE;
 }
 
@@ -989,13 +974,7 @@ sp_players_page_init (SpPlayersPage *self)
   g_signal_connect_object (filtered, "items-changed", G_CALLBACK (filtered_changed_cb), self, 0);
   g_object_unref (filtered);
   /* One player is selected at a time, for the actions on him. */
-  self->selection = gtk_single_selection_new (
-    g_object_ref (gtk_no_selection_get_model (
-      GTK_NO_SELECTION (gtk_column_view_get_model (self->players_view)))));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->players_view, GTK_SELECTION_MODEL (self->selection));
-  g_object_unref (self->selection);
+  self->selection = sp_column_view_select_single (self->players_view);
   g_signal_connect_swapped (self->selection, "notify::selected-item",
                             G_CALLBACK (selection_changed_cb), self);
   selection_changed_cb (self);

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "sp-print-dialog.h"
+#include "sp-session-choice.h"
 
 struct _SpPrintDialog
 {
@@ -248,29 +249,6 @@ add_printout_rows (SpPrintDialog *self)
     }
 }
 
-/* Sessions 1…N, the last one drawn shown first: its seating is the one to print. */
-static void
-fill_sessions (SpPrintDialog *self)
-{
-  g_autoptr(GtkStringList) sessions = gtk_string_list_new (NULL);
-  guint n_sessions = MAX (self->tournament->n_sessions, 1);
-  guint last_drawn = 1;
-
-  for (guint session = 1; session <= n_sessions; session++)
-    {
-      /* Translators: an item of the Session list. */
-      g_autofree char *label = g_strdup_printf (_("Session %u"), session);
-      SpSessionInfo info = { 0 };
-
-      gtk_string_list_append (sessions, label);
-      if (sp_db_get_session (self->db, self->tournament->id, session, &info, NULL)
-          && info.n_tables > 0)
-        last_drawn = session;
-    }
-  adw_combo_row_set_model (self->session_row, G_LIST_MODEL (sessions));
-  adw_combo_row_set_selected (self->session_row, last_drawn - 1);
-}
-
 static void
 sp_print_dialog_dispose (GObject *object)
 {
@@ -341,6 +319,6 @@ sp_print_dialog_new (GtkWidget  *owner,
   self->owner = owner;
   self->db = db;
   self->tournament = found;
-  fill_sessions (self);
+  sp_session_choice_fill (self->session_row, db, found);
   return self;
 }

@@ -5,6 +5,7 @@
 
 #include "sp-clock-controls.h"
 #include "sp-draw-dialog.h"
+#include "sp-message.h"
 #include "sp-penalties-list.h"
 #include "sp-sessions-page.h"
 
@@ -679,14 +680,8 @@ close_activated (GtkWidget  *widget,
     g_string_assign (body, error->message);
   heading = g_strdup_printf (_("Session %u Is Not Finished"), self->selected);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), heading, body->str);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "time-up", _("Close _Anyway (Time Up)"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "time-up",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  sp_message_add_destructive (ADW_MESSAGE_DIALOG (dialog), "time-up",
+                              _("Close _Anyway (Time Up)"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }

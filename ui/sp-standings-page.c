@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sp-column.h"
+#include "sp-message.h"
 #include "sp-standings-page.h"
 
 /* One line of the standings: a player or a team. */
@@ -419,18 +420,6 @@ add_column (GtkColumnView *view,
   return sp_column_view_add (view, title, column, expand, factory, compare_items);
 }
 
-static void
-show_toast (SpStandingsPage *self,
-            const char      *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-  else
-    g_warning ("%s", message);
-}
-
 /* One column per session of the tournament, titled "1", "2"… after the totals. */
 static void
 update_session_columns (SpStandingsPage *self,
@@ -591,7 +580,7 @@ load_standings (SpStandingsPage *self)
                                                   &players, &error);
   if (standings == NULL)
     {
-      show_toast (self, error->message);
+      sp_message_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
   sp_ranking_from_string (self->tournament->ranking, &ranking);
@@ -665,7 +654,7 @@ hide_toggled_cb (SpStandingsPage *self)
     return;
   if (!sp_db_set_hide_standings (self->db, self->tournament->id, hide, &error))
     {
-      show_toast (self, error->message);
+      sp_message_show_toast (GTK_WIDGET (self), error->message);
       self->loading_hide = TRUE;
       gtk_switch_set_active (self->hide_switch, !hide);
       self->loading_hide = FALSE;

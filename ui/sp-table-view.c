@@ -6,6 +6,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sp-hand-dialog.h"
+#include "sp-message.h"
 #include "sp-table-view.h"
 
 /* ---- One line of the score sheet ------------------------------------------------------- */
@@ -503,26 +504,33 @@ add_column (SpTableView *self,
   gtk_column_view_append_column (self->sheet_view, view_column);
 }
 
+/* A line's Edit or Delete button: its action ("sp-action") on the line's hand. */
 static void
-edit_clicked_cb (GtkButton   *button,
-                 SpTableView *self)
+line_button_clicked_cb (GtkButton   *button,
+                        SpTableView *self)
 {
   GtkListItem *item = g_object_get_data (G_OBJECT (button), "sp-item");
+  const char *action = g_object_get_data (G_OBJECT (button), "sp-action");
   SpSheetLine *line = gtk_list_item_get_item (item);
 
   if (line != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (self), "table.edit-hand", "x", line->id);
+    gtk_widget_activate_action (GTK_WIDGET (self), action, "x", line->id);
 }
 
 static void
-delete_clicked_cb (GtkButton   *button,
-                   SpTableView *self)
+add_line_button (GtkBox      *box,
+                 GtkListItem *item,
+                 const char  *icon_name,
+                 const char  *action,
+                 SpTableView *self)
 {
-  GtkListItem *item = g_object_get_data (G_OBJECT (button), "sp-item");
-  SpSheetLine *line = gtk_list_item_get_item (item);
+  GtkWidget *button = gtk_button_new_from_icon_name (icon_name);
 
-  if (line != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (self), "table.delete-hand", "x", line->id);
+  gtk_widget_add_css_class (button, "flat");
+  g_object_set_data (G_OBJECT (button), "sp-item", item);
+  g_object_set_data (G_OBJECT (button), "sp-action", (gpointer) action);
+  g_signal_connect (button, "clicked", G_CALLBACK (line_button_clicked_cb), self);
+  gtk_box_append (box, button);
 }
 
 static void
@@ -531,17 +539,10 @@ actions_setup_cb (GtkSignalListItemFactory *factory,
                   SpTableView              *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *edit = gtk_button_new_from_icon_name ("document-edit-symbolic");
-  GtkWidget *delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
 
-  gtk_widget_add_css_class (edit, "flat");
-  gtk_widget_add_css_class (delete, "flat");
-  g_object_set_data (G_OBJECT (edit), "sp-item", item);
-  g_object_set_data (G_OBJECT (delete), "sp-item", item);
-  g_signal_connect (edit, "clicked", G_CALLBACK (edit_clicked_cb), self);
-  g_signal_connect (delete, "clicked", G_CALLBACK (delete_clicked_cb), self);
-  gtk_box_append (GTK_BOX (box), edit);
-  gtk_box_append (GTK_BOX (box), delete);
+  /* actions_bind_cb finds them in this order: Edit, then Delete. */
+  add_line_button (GTK_BOX (box), item, "document-edit-symbolic", "table.edit-hand", self);
+  add_line_button (GTK_BOX (box), item, "user-trash-symbolic", "table.delete-hand", self);
   gtk_list_item_set_child (item, box);
 }
 
@@ -1007,12 +1008,7 @@ delete_hand_activated (GtkWidget  *widget,
   dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
                                    _("The later hands move up one number and are scored again "
                                      "with the rotation that follows."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
-                                    "delete", _("_Delete"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  sp_message_add_destructive (ADW_MESSAGE_DIALOG (dialog), "delete", _("_Delete"));
   g_object_set_data (G_OBJECT (dialog), "sp-hand", GSIZE_TO_POINTER (id));
   g_signal_connect (dialog, "response", G_CALLBACK (delete_response_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));

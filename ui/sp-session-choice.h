@@ -1,0 +1,15 @@
+/* sp-session-choice.h: the Session list of the dialogs that print or export one session.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sp-db.h"
+
+G_BEGIN_DECLS
+
+void sp_session_choice_fill (AdwComboRow        *row,
+                             SpDb               *db,
+                             const SpTournament *tournament);
+
+G_END_DECLS

@@ -29,6 +29,8 @@ packages=(
   python3
   # the reports tests: opening the exported workbooks
   python3-openpyxl
+  # the end-to-end tests: the app driven through the accessibility bus, the pointer and the keys
+  python3-pyatspi xdotool
 )
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -503,7 +503,7 @@ sp_log_page_init (SpLogPage *self)
                            compare_items);
   sp_column_view_add_text (self->log_view, _("Who"), COLUMN_WHO, FALSE, FALSE, item_text,
                            compare_items);
-  sp_column_view_add_text (self->log_view, _("What"), COLUMN_WHAT, FALSE, TRUE, item_text,
+  sp_column_view_add_text (self->log_view, C_("log", "What"), COLUMN_WHAT, FALSE, TRUE, item_text,
                            compare_items);
   sp_column_view_add_text (self->log_view, C_("log", "Session"), COLUMN_SESSION, TRUE, FALSE,
                            item_text, compare_items);

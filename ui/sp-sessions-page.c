@@ -6,6 +6,7 @@
 #include "sp-clock-controls.h"
 #include "sp-draw-dialog.h"
 #include "sp-message.h"
+#include "sp-wind.h"
 #include "sp-penalties-list.h"
 #include "sp-sessions-page.h"
 
@@ -141,7 +142,6 @@ table_card_new (guint                  session,
                 const SpTableResult   *result,
                 const SpTableProgress *progress)
 {
-  static const char *const winds[4] = { "東", "南", "西", "北" };
   g_autofree char *title = g_strdup_printf (_("Table %u"), table);
   g_autofree char *hands = g_strdup_printf (_("%u/%u hands"), progress->n_hands,
                                             progress->n_expected);
@@ -188,7 +188,7 @@ table_card_new (guint                  session,
             points = result->hand_scores[k] + result->penalties[k];
       score = g_strdup_printf ("%+" G_GINT64_FORMAT, points);
 
-      label = gtk_label_new (winds[c]);
+      label = gtk_label_new (sp_wind_glyph (c));
       gtk_widget_add_css_class (label, "dim-label");
       gtk_grid_attach (GTK_GRID (grid), label, 0, c, 1, 1);
       label = gtk_label_new (name != NULL ? name : "?");

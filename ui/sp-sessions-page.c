@@ -506,6 +506,20 @@ show_session (SpSessionsPage *self)
   seats = sp_db_list_seats (self->db, self->tournament->id, self->selected, &error);
   if (seats == NULL || seats->len < 4)
     {
+      SpTournamentSummary summary = { 0 };
+
+      /* A draw seats the players checked in: with fewer than four there is nothing to draw,
+       * and the empty page says where to go first. */
+      if (!self->info.exists
+          && sp_db_summarize_tournament (self->db, self->tournament->id, &summary, NULL)
+          && summary.n_present < 4)
+        adw_status_page_set_description (self->empty_status,
+                                         _("Check in at least four players on the Players "
+                                           "page, then draw the session."));
+      else
+        adw_status_page_set_description (self->empty_status,
+                                         _("Draw the session to seat the players at their "
+                                           "tables."));
       gtk_widget_set_visible (GTK_WIDGET (self->progress_label), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->quality_button), FALSE);
       gtk_stack_set_visible_child_name (self->tables_stack, "empty");

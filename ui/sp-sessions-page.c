@@ -186,7 +186,9 @@ table_card_new (guint                  session,
         for (guint k = 0; k < 4; k++)
           if (result->players[k] == players[c])
             points = result->hand_scores[k] + result->penalties[k];
-      score = g_strdup_printf ("%+" G_GINT64_FORMAT, points);
+      /* Signed as on the score sheet, with a true minus sign: "+89", "−19", "0". */
+      score = points > 0 ? g_strdup_printf ("+%" G_GINT64_FORMAT, points)
+              : points < 0 ? g_strdup_printf ("−%" G_GINT64_FORMAT, -points) : g_strdup ("0");
 
       label = gtk_label_new (sp_wind_glyph (c));
       gtk_widget_add_css_class (label, "dim-label");

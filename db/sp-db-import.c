@@ -272,7 +272,8 @@ import_rows (SpDb        *db,
       /* sp_db_add_player refuses a name already registered, writing nothing of that row. */
       if (!sp_db_add_player (db, &player, &local_error))
         {
-          add_problem (problems, "%s line %u: %s", path, line, local_error->message);
+          /* Translators: the file, its line, then why the player could not be added. */
+          add_problem (problems, _("%s line %u: %s"), path, line, local_error->message);
           continue;
         }
       (*n_imported)++;

@@ -471,7 +471,7 @@ test_window_sessions (void)
                            name);
           g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid),
                                                                                  2, c))), ==,
-                           "+0");
+                           "0");
         }
     }
 

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "sp-hand-dialog.h"
+#include "sp-wind.h"
 
 struct _SpHandDialog
 {
@@ -35,7 +36,6 @@ struct _SpHandDialog
 
 G_DEFINE_FINAL_TYPE (SpHandDialog, sp_hand_dialog, ADW_TYPE_WINDOW)
 
-static const char *const wind_glyphs[] = { "東", "南", "西", "北" };
 static const char *const seat_letters[] = { "E", "S", "W", "N" };
 
 static void
@@ -138,7 +138,7 @@ show_table (SpHandDialog *self)
   /* TRANSLATORS: the hand dialog's title: the table, the hand's number, the round wind, the
    * dealer's chair and name */
   title = g_strdup_printf (_("Table %u · hand %u · round %s · dealer %s %s"), self->table.table,
-                           next->number, wind_glyphs[next->round_wind], wind_glyphs[dealer],
+                           next->number, sp_wind_glyph (next->round_wind), sp_wind_glyph (dealer),
                            sp_table_view_get_player_name (self->view, dealer));
   adw_window_title_set_title (self->window_title, title);
   gtk_window_set_title (GTK_WINDOW (self), title);

@@ -6,6 +6,7 @@
 #include "sp-clock-controls.h"
 #include "sp-draw-dialog.h"
 #include "sp-message.h"
+#include "sp-wind.h"
 #include "sp-penalties-list.h"
 #include "sp-sessions-page.h"
 
@@ -141,7 +142,6 @@ table_card_new (guint                  session,
                 const SpTableResult   *result,
                 const SpTableProgress *progress)
 {
-  static const char *const winds[4] = { "東", "南", "西", "北" };
   g_autofree char *title = g_strdup_printf (_("Table %u"), table);
   g_autofree char *hands = g_strdup_printf (_("%u/%u hands"), progress->n_hands,
                                             progress->n_expected);
@@ -186,9 +186,11 @@ table_card_new (guint                  session,
         for (guint k = 0; k < 4; k++)
           if (result->players[k] == players[c])
             points = result->hand_scores[k] + result->penalties[k];
-      score = g_strdup_printf ("%+" G_GINT64_FORMAT, points);
+      /* Signed as on the score sheet, with a true minus sign: "+89", "−19", "0". */
+      score = points > 0 ? g_strdup_printf ("+%" G_GINT64_FORMAT, points)
+              : points < 0 ? g_strdup_printf ("−%" G_GINT64_FORMAT, -points) : g_strdup ("0");
 
-      label = gtk_label_new (winds[c]);
+      label = gtk_label_new (sp_wind_glyph (c));
       gtk_widget_add_css_class (label, "dim-label");
       gtk_grid_attach (GTK_GRID (grid), label, 0, c, 1, 1);
       label = gtk_label_new (name != NULL ? name : "?");
@@ -506,6 +508,20 @@ show_session (SpSessionsPage *self)
   seats = sp_db_list_seats (self->db, self->tournament->id, self->selected, &error);
   if (seats == NULL || seats->len < 4)
     {
+      SpTournamentSummary summary = { 0 };
+
+      /* A draw seats the players checked in: with fewer than four there is nothing to draw,
+       * and the empty page says where to go first. */
+      if (!self->info.exists
+          && sp_db_summarize_tournament (self->db, self->tournament->id, &summary, NULL)
+          && summary.n_present < 4)
+        adw_status_page_set_description (self->empty_status,
+                                         _("Check in at least four players on the Players "
+                                           "page, then draw the session."));
+      else
+        adw_status_page_set_description (self->empty_status,
+                                         _("Draw the session to seat the players at their "
+                                           "tables."));
       gtk_widget_set_visible (GTK_WIDGET (self->progress_label), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->quality_button), FALSE);
       gtk_stack_set_visible_child_name (self->tables_stack, "empty");

@@ -8,6 +8,7 @@
 #include "sp-hand-dialog.h"
 #include "sp-message.h"
 #include "sp-table-view.h"
+#include "sp-wind.h"
 
 /* ---- One line of the score sheet ------------------------------------------------------- */
 
@@ -130,7 +131,6 @@ enum
 
 static guint signals[N_SIGNALS];
 
-static const char *const wind_glyphs[] = { "東", "南", "西", "北" };
 
 /* The fan/台/番 items of @ruleset as a person reads them, "Pure Straight 16, Dragon Pung 2",
  * from the stored JSON ([{"name":…,"value":…,"count":…}, …]). */
@@ -320,7 +320,7 @@ show_next (SpTableView *self,
 
       /* TRANSLATORS: the next hand: its number, the round wind, the dealer's chair and name */
       text = g_strdup_printf (_("Next: hand %u · round %s · dealer %s %s"), next->number,
-                              wind_glyphs[next->round_wind], wind_glyphs[dealer],
+                              sp_wind_glyph (next->round_wind), sp_wind_glyph (dealer),
                               chair_name (self, (gint) dealer));
     }
   gtk_label_set_text (self->next_label, text);
@@ -331,7 +331,7 @@ show_next (SpTableView *self,
     {
       g_autofree char *total = signed_number (totals[c]);
       /* TRANSLATORS: a player of the table: his seat wind this hand, name and score so far */
-      g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), wind_glyphs[next->seat_wind[c]],
+      g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), sp_wind_glyph (next->seat_wind[c]),
                                                chair_name (self, (gint) c), total);
       GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
       GtkWidget *label = gtk_label_new (line);
@@ -379,8 +379,8 @@ load (SpTableView  *self,
 
       sheet_line->id = hand->id;
       sheet_line->cells[CELL_HAND] = g_strdup_printf ("%u", hand->number);
-      sheet_line->cells[CELL_ROUND] = g_strdup (wind_glyphs[rotation->round_wind]);
-      sheet_line->cells[CELL_DEALER] = g_strdup_printf ("%s %s", wind_glyphs[dealer],
+      sheet_line->cells[CELL_ROUND] = g_strdup (sp_wind_glyph (rotation->round_wind));
+      sheet_line->cells[CELL_DEALER] = g_strdup_printf ("%s %s", sp_wind_glyph (dealer),
                                                          chair_name (self, (gint) dealer));
       if (hand->draw)
         {
@@ -598,7 +598,7 @@ build_columns (SpTableView *self)
   add_column (self, total_title, CELL_TOTAL, FALSE);
   for (guint c = 0; c < 4; c++)
     {
-      g_autofree char *title = g_strdup_printf ("%s %s", wind_glyphs[c], chair_name (self,
+      g_autofree char *title = g_strdup_printf ("%s %s", sp_wind_glyph (c), chair_name (self,
                                                                                     (gint) c));
 
       add_column (self, title, CELL_CHAIR_FIRST + (int) c, FALSE);

@@ -400,6 +400,7 @@ take_database (SpWindow *self,
 
   g_clear_pointer (&self->db, sp_db_close);
   self->db = db;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-tournament", TRUE);
   if (!sp_db_get_data_version (db, &self->data_version, &error))
     {
       sp_window_show_database_error (self, error);
@@ -768,6 +769,8 @@ sp_window_show_database_error (SpWindow     *self,
   g_clear_pointer (&self->db, sp_db_close);
   g_clear_handle_id (&self->poll_id, g_source_remove);
   g_list_store_remove_all (self->tournaments);
+  /* Without a store the header's New Tournament button would do nothing: it is greyed. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-tournament", FALSE);
   /* The message comes from the store, which may quote a path with characters that are markup. */
   text = g_strdup_printf ("%s\n\n%s", error->message, database_error_advice (error));
   description = g_markup_escape_text (text, -1);

@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 # How long a step may take on a loaded machine before it counts as failed.
@@ -58,12 +59,25 @@ def outer(script, argv):
         # of what this test cannot help (no screen coordinates, no cache object).
         env.pop('G_DEBUG', None)
         env['GDK_BACKEND'] = 'x11'
-        p = subprocess.run(['dbus-run-session', '--', sys.executable, os.path.abspath(script),
-                            '--inner', *argv], env=env, stderr=subprocess.PIPE, text=True,
-                           timeout=240)
+        # The accessibility bus's daemons write to the same output as the test: what is not
+        # TAP becomes a comment.  The lines are passed on as they come, so that a test stopped
+        # for taking too long shows how far it went.
+        # The errors go to a file: a pipe left unread while the output is read could fill.
+        errors = tempfile.TemporaryFile(mode='w+')
+        p = subprocess.Popen(['dbus-run-session', '--', sys.executable, os.path.abspath(script),
+                              '--inner', *argv], env=env, stdout=subprocess.PIPE,
+                             stderr=errors, text=True)
+        for line in p.stdout:
+            line = line.rstrip('\n')
+            tap = line.startswith(('ok ', 'not ok ', '#', '1..')) or line in ('ok', 'not ok')
+            print(line if tap else '# ' + line, flush=True)
+        p.wait()
+        errors.seek(0)
+        p.stderr_text = errors.read()
+        errors.close()
         if p.returncode != 0:
             # The bus daemons' chatter is noise; the test's own errors are shown.
-            for line in p.stderr.splitlines():
+            for line in p.stderr_text.splitlines():
                 if 'dbus-daemon' not in line and 'SpiRegistry' not in line:
                     print('# ' + line)
         return p.returncode

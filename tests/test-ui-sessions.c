@@ -104,6 +104,16 @@ open_draw_dialog (GtkWindow *window)
   return wait_for_toplevel (SP_TYPE_DRAW_DIALOG, "the draw dialog");
 }
 
+/* Whether the page's draw button has the suggested-action style. */
+static gboolean
+draw_is_suggested (GtkWindow *window)
+{
+  GtkWidget *button = find_drawn_button (GTK_WIDGET (window), "_Draw Session");
+
+  g_assert_nonnull (button);
+  return gtk_widget_has_css_class (button, "suggested-action");
+}
+
 static void
 finish (GtkWindow *window)
 {
@@ -128,6 +138,8 @@ test_draw_seed (void)
   SpHandRecord hand = { .session = 1, .table = 1, .number = 1, .winner = SP_CHAIR_NONE,
                         .discarder = SP_CHAIR_NONE, .draw = TRUE };
 
+  /* Not drawn yet: the draw is the suggested next step. */
+  g_assert_true (draw_is_suggested (window));
   dialog = open_draw_dialog (window);
   g_assert_nonnull (find_row (GTK_WIDGET (dialog), "Method"));
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (GTK_WIDGET (dialog),
@@ -151,6 +163,8 @@ test_draw_seed (void)
   g_assert_true (info.exists && info.has_seed);
   g_assert_cmpuint (info.seed, ==, 4242);
   wait_until (text_is_shown, &shown, "the method and seed to be shown");
+  /* Drawn: a redraw is possible but no longer suggested. */
+  g_assert_false (draw_is_suggested (window));
 
   /* A hand entered: the redraw is refused, the seats stay. */
   before = sp_db_list_seats (window_db (window), event->id, 1, &error);
@@ -275,6 +289,7 @@ test_quality (void)
   select_session (window, 2);
   search.text = "12 repeated meetings · seat winds within 2";
   wait_until (label_is_drawn, &search, "the quality after session 2");
+  g_assert_false (draw_is_suggested (window));
   button = gtk_widget_get_ancestor (find_drawn_label (GTK_WIDGET (window), search.text),
                                     GTK_TYPE_MENU_BUTTON);
   g_assert_nonnull (button);
@@ -309,6 +324,11 @@ test_quality (void)
     }
   gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
   wait_until (popover_is_gone, search.under, "the details to close");
+
+  /* Session 3, not drawn: the draw is suggested. */
+  select_session (window, 3);
+  g_assert_true (draw_is_suggested (window));
+
   /* The popover came up under the pointer: GTK 4.8's tooltip timer, started by the crossing,
    * must fire while the window is still there (it does not stop when the surface goes). */
   {

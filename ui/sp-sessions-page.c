@@ -237,6 +237,11 @@ update_actions (SpSessionsPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "sessions.reopen", any && self->info.closed);
   gtk_widget_set_visible (GTK_WIDGET (self->close_button), !self->info.closed);
   gtk_widget_set_visible (GTK_WIDGET (self->reopen_button), self->info.closed);
+  /* The draw is the next step only while the session has no seats; a redraw is not. */
+  if (any && !self->info.exists)
+    gtk_widget_add_css_class (GTK_WIDGET (self->draw_button), "suggested-action");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->draw_button), "suggested-action");
   set_accessible_label (GTK_WIDGET (self->draw_button), draw);
   set_accessible_label (GTK_WIDGET (self->close_button), close);
   set_accessible_label (GTK_WIDGET (self->reopen_button), reopen);

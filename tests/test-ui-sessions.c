@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-test-ui.h"
 
+#include "sp-clock-controls.h"
 #include "sp-sessions-page.h"
 
 /* Saves a dialog at its own size when SPARROW_TEST_SCREENSHOTS names a folder (the shared
@@ -112,6 +113,13 @@ draw_is_suggested (GtkWindow *window)
 
   g_assert_nonnull (button);
   return gtk_widget_has_css_class (button, "suggested-action");
+}
+
+/* The clock controls drawn on the page, or NULL. */
+static GtkWidget *
+drawn_clock (GtkWindow *window)
+{
+  return find_drawn_widget (GTK_WIDGET (sessions_page (window)), SP_TYPE_CLOCK_CONTROLS);
 }
 
 static void
@@ -285,10 +293,16 @@ test_quality (void)
   search.under = GTK_WIDGET (window);
   search.text = "0 repeated meetings · seat winds within 1";
   wait_until (label_is_drawn, &search, "the quality of session 1");
+  g_assert_nonnull (drawn_clock (window));
+  g_assert_true (shows_label_text (drawn_clock (window), "Session 1 · "));
 
   select_session (window, 2);
   search.text = "12 repeated meetings · seat winds within 2";
   wait_until (label_is_drawn, &search, "the quality after session 2");
+  /* The clock is the selected session's, not the first open one's. */
+  g_assert_nonnull (drawn_clock (window));
+  g_assert_true (shows_label_text (drawn_clock (window), "Session 2 · "));
+  g_assert_false (shows_label_text (drawn_clock (window), "Session 1"));
   g_assert_false (draw_is_suggested (window));
   button = gtk_widget_get_ancestor (find_drawn_label (GTK_WIDGET (window), search.text),
                                     GTK_TYPE_MENU_BUTTON);
@@ -325,8 +339,9 @@ test_quality (void)
   gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
   wait_until (popover_is_gone, search.under, "the details to close");
 
-  /* Session 3, not drawn: the draw is suggested. */
+  /* Session 3, not drawn: no clock to run, and the draw is suggested. */
   select_session (window, 3);
+  g_assert_null (drawn_clock (window));
   g_assert_true (draw_is_suggested (window));
 
   /* The popover came up under the pointer: GTK 4.8's tooltip timer, started by the crossing,

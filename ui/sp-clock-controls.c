@@ -12,6 +12,7 @@ struct _SpClockControls
 
   SpDb *db;                           /* the view's, not owned */
   const SpTournament *tournament;     /* likewise */
+  guint wanted;                       /* the session asked for; 0 the current one */
   guint session;                      /* the session the clock runs for; 0 none drawn */
   SpSessionClock clock;
   guint tick_id;
@@ -108,8 +109,19 @@ sp_clock_controls_update (SpClockControls *self)
 
   g_return_if_fail (SP_IS_CLOCK_CONTROLS (self));
 
-  any = self->db != NULL && self->tournament != NULL
-        && read_current (self->db, self->tournament, &self->session, &self->clock);
+  if (self->db == NULL || self->tournament == NULL)
+    any = FALSE;
+  else if (self->wanted > 0)
+    {
+      /* The session asked for, once it is drawn (the store refuses the clock before). */
+      self->session = self->wanted;
+      any = sp_db_get_session_clock (self->db, self->tournament, self->session, &self->clock,
+                                     NULL);
+      if (!any)
+        self->session = 0;
+    }
+  else
+    any = read_current (self->db, self->tournament, &self->session, &self->clock);
   if (any)
     {
       g_autofree char *text = describe_clock (self->session, &self->clock, now);
@@ -302,7 +314,8 @@ sp_clock_controls_init (SpClockControls *self)
  * @db: the store
  * @tournament: the tournament, which with @db must outlive the controls' use of them
  *
- * Shows the clock of @tournament's current session: the first drawn session still open.
+ * Shows the clock of @tournament's current session (the first drawn session still open),
+ * or of the session sp_clock_controls_set_session () asked for.
  */
 void
 sp_clock_controls_load (SpClockControls    *self,
@@ -311,8 +324,30 @@ sp_clock_controls_load (SpClockControls    *self,
 {
   g_return_if_fail (SP_IS_CLOCK_CONTROLS (self));
 
+  if (tournament != self->tournament)
+    self->wanted = 0;
   self->db = db;
   self->tournament = tournament;
+  sp_clock_controls_update (self);
+  if (self->session > 0)
+    gtk_spin_button_set_value (self->length_spin, (double) (self->clock.length / 60));
+}
+
+/**
+ * sp_clock_controls_set_session:
+ * @self: the controls
+ * @session: the session whose clock to show and run, 1-based; 0 the current session
+ *
+ * Shows and runs the clock of @session, e.g. the one selected on the Sessions page: the
+ * controls never act on a session other than the one they name.
+ */
+void
+sp_clock_controls_set_session (SpClockControls *self,
+                               guint            session)
+{
+  g_return_if_fail (SP_IS_CLOCK_CONTROLS (self));
+
+  self->wanted = session;
   sp_clock_controls_update (self);
   if (self->session > 0)
     gtk_spin_button_set_value (self->length_spin, (double) (self->clock.length / 60));

@@ -16,6 +16,8 @@ G_DECLARE_FINAL_TYPE (SpClockControls, sp_clock_controls, SP, CLOCK_CONTROLS, Gt
 void  sp_clock_controls_load      (SpClockControls    *self,
                                    SpDb               *db,
                                    const SpTournament *tournament);
+void  sp_clock_controls_set_session (SpClockControls *self,
+                                     guint            session);
 /* Reads the clock again and shows its time left (once a second while shown). */
 void  sp_clock_controls_update    (SpClockControls    *self);
 

@@ -507,6 +507,11 @@ show_session (SpSessionsPage *self)
   else
     gtk_label_set_label (self->session_subtitle, state);
   update_actions (self);
+  /* The clock shown is the selected session's, while it is drawn and open; the header keeps
+   * following the session in play. */
+  sp_clock_controls_set_session (self->clock_controls, self->selected);
+  gtk_widget_set_visible (GTK_WIDGET (self->clock_controls),
+                          self->info.exists && !self->info.closed);
   sp_penalties_list_load (self->penalties_list, self->db, self->tournament->id, self->selected,
                           self->info.exists && !self->info.closed);
 

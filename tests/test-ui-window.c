@@ -775,6 +775,55 @@ test_window_add_player (void)
   end_case ();
 }
 
+/* The "Player" menu button of the players page. */
+static gboolean
+is_player_menu (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_MENU_BUTTON (widget)
+         && g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)), "Player") == 0;
+}
+
+/* With no players "Check In All" and the "Player" menu are off; with players but none
+ * selected, the menu and its actions are off and "Check In All" is on. */
+static void
+test_window_player_actions_enabled (void)
+{
+  SpDb *db;
+  GtkWidget *page, *check_in, *menu, *players_view;
+  GtkSelectionModel *selection;
+  GtkWindow *window;
+  gint64 tournament;
+
+  window = open_players_page ("no-players.db", (const char *const[]) { NULL }, &tournament);
+  page = find_drawn_widget (GTK_WIDGET (window), SP_TYPE_PLAYERS_PAGE);
+  g_assert_nonnull (page);
+  check_in = find_button (page, "Check In All");
+  menu = find_under (page, is_player_menu, NULL);
+  g_assert_nonnull (check_in);
+  g_assert_nonnull (menu);
+  g_assert_false (gtk_widget_is_sensitive (check_in));
+  g_assert_false (gtk_widget_is_sensitive (menu));
+
+  /* A player registered: checking in applies; the player actions wait for a selection. */
+  db = sp_window_get_database (SP_WINDOW (window));
+  add_player (db, tournament, "Anna Berg", NULL, NULL);
+  sp_players_page_load (SP_PLAYERS_PAGE (page), db, tournament);
+  g_assert_true (gtk_widget_is_sensitive (check_in));
+  players_view = find_drawn_widget (page, GTK_TYPE_COLUMN_VIEW);
+  selection = gtk_column_view_get_model (GTK_COLUMN_VIEW (players_view));
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (selection),
+                                     GTK_INVALID_LIST_POSITION);
+  g_assert_false (gtk_widget_is_sensitive (menu));
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (selection), 0);
+  g_assert_true (gtk_widget_is_sensitive (menu));
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (selection),
+                                     GTK_INVALID_LIST_POSITION);
+  g_assert_false (gtk_widget_is_sensitive (menu));
+
+  end_case ();
+}
+
 /* A name the store refuses (empty, taken) leaves the dialog open with the reason shown and
  * the fields kept; nothing is written. */
 static void
@@ -1011,6 +1060,8 @@ add_tests (void)
                    test_window_sessions_draw_refused);
   g_test_add_func ("/sparrow/ui/window/add-player", test_window_add_player);
   g_test_add_func ("/sparrow/ui/window/add-player-refused", test_window_add_player_refused);
+  g_test_add_func ("/sparrow/ui/window/player-actions-enabled",
+                   test_window_player_actions_enabled);
   g_test_add_func ("/sparrow/ui/window/edit-player", test_window_edit_player);
   g_test_add_func ("/sparrow/ui/window/withdraw-player", test_window_withdraw_player);
   g_test_add_func ("/sparrow/ui/window/import-players", test_window_import_players);

@@ -71,6 +71,7 @@ struct _SpPlayersPage
   GtkStack *players_stack;
   GtkColumnView *players_view;
   AdwStatusPage *no_match_page;
+  GtkWidget *player_button;
 };
 
 G_DEFINE_FINAL_TYPE (SpPlayersPage, sp_players_page, GTK_TYPE_BOX)
@@ -680,12 +681,25 @@ substitute_player (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* The actions on one player need a selected one. */
+/* The actions on one player need a selected one (their menu too, or it opens on nothing but
+ * disabled items); checking in all needs a player taking part. */
 static void
 selection_changed_cb (SpPlayersPage *self)
 {
   SpPlayer *player = selected_player (self);
   gboolean any = player != NULL;
+  gboolean taking_part = FALSE;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->players));
+
+  for (guint i = 0; i < n && !taking_part; i++)
+    {
+      g_autoptr(SpPlayerItem) item = g_list_model_get_item (G_LIST_MODEL (self->players), i);
+
+      taking_part = item->player->status != SP_PLAYER_WITHDRAWN;
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.check-in-all",
+                                 self->db != NULL && taking_part);
+  gtk_widget_set_sensitive (self->player_button, any);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.edit", any);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.withdraw",
@@ -908,6 +922,7 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, team_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_stack);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, no_match_page);
+  gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, player_button);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_view);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sp-application.h"
+#include "sp-test-folder.h"
 #include "sp-ui.h"
 
 /* Long enough for a slow virtual display; a test that waits this long has failed. */
@@ -511,25 +512,6 @@ find_drawn_button (GtkWidget  *widget,
   return find_matching (widget, &(WidgetSearch) { GTK_TYPE_BUTTON, button_label_of, label, TRUE });
 }
 
-/* Removes a test's temporary folder and everything in it. */
-static inline void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
-
 /* The preferences row under @widget titled @title. */
 static inline GtkWidget *
 find_row (GtkWidget  *widget,
@@ -824,7 +806,7 @@ run_ui_tests (int     argc,
       g_clear_object (&app);
     }
 
-  remove_tree (home);
+  sp_test_remove_folder (home);
   g_clear_pointer (&home, g_free);
   g_clear_pointer (&default_database, g_free);
   return status;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sp-application.h"
+#include "sp-test-db.h"
 #include "sp-test-folder.h"
 #include "sp-ui.h"
 
@@ -337,21 +338,6 @@ end_case (void)
 {
   close_all_windows ();
   restore_database ();
-}
-
-/* The tournament @name most cases store: MCR with the Chinese profile, two sessions, random
- * seating, ranked by R98. */
-static inline SpTournament
-mcr_tournament (const char *name)
-{
-  return (SpTournament) {
-    .name = (char *) name,
-    .ruleset = SP_RULESET_MCR,
-    .profile = (char *) "cn",
-    .n_sessions = 2,
-    .seating = (char *) "random",
-    .ranking = (char *) "r98",
-  };
 }
 
 /* Creates @tournament in @db, which sets its id. */
@@ -727,7 +713,7 @@ open_players_page (const char        *file,
                    gint64            *tournament)
 {
   g_autoptr(SpDb) db = open_database (file);
-  SpTournament event = mcr_tournament ("Club Night");
+  SpTournament event = sp_test_mcr_tournament ("Club Night");
   GtkWindow *window;
 
   store_tournament (db, &event);

@@ -19,7 +19,7 @@ open_tournament (const char        *file,
 {
   g_autoptr(SpDb) db = open_database (file);
   g_autoptr(GError) error = NULL;
-  SpTournament tournament = mcr_tournament ("Club Night");
+  SpTournament tournament = sp_test_mcr_tournament ("Club Night");
   SpDrawRequest request = { .has_seed = TRUE, .seed = 7 };
   GtkWindow *window;
   guint64 seed;
@@ -442,7 +442,7 @@ test_export_responsive (void)
   {
     g_autoptr(GError) error = NULL;
     g_autoptr(SpDb) db = sp_db_open (database, &error);
-    SpTournament tournament = mcr_tournament ("Club Night");
+    SpTournament tournament = sp_test_mcr_tournament ("Club Night");
     SpDrawRequest request = { .has_seed = TRUE, .seed = 7 };
     guint64 seed;
 

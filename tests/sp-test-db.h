@@ -55,6 +55,21 @@ sp_test_seat_one_table (SpDb               *db,
   return stored;
 }
 
+/* The tournament @name most cases store, in the db and ui tests alike: MCR with the Chinese
+ * profile, two sessions, random seating, ranked by R98. */
+static inline SpTournament
+sp_test_mcr_tournament (const char *name)
+{
+  return (SpTournament) {
+    .name = (char *) name,
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 2,
+    .seating = (char *) "random",
+    .ranking = (char *) "r98",
+  };
+}
+
 /* The store of one test case: its temporary folder and path, the open store and, in the files
  * that keep one, the tournament under test (freed on tear-down). */
 typedef struct

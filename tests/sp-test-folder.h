@@ -4,7 +4,8 @@
 
 #include <glib/gstdio.h>
 
-/* Removes the files in @folder, then @folder. */
+/* Removes @folder and everything in it, its subfolders included (a symbolic link is removed,
+ * not followed). */
 static inline void
 sp_test_remove_folder (const char *folder)
 {
@@ -15,7 +16,10 @@ sp_test_remove_folder (const char *folder)
     {
       g_autofree char *path = g_build_filename (folder, name, NULL);
 
-      g_unlink (path);
+      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        sp_test_remove_folder (path);
+      else
+        g_unlink (path);
     }
   g_rmdir (folder);
 }

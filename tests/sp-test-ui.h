@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "sp-application.h"
+#include "sp-test-db.h"
+#include "sp-test-folder.h"
 #include "sp-ui.h"
 
 /* Long enough for a slow virtual display; a test that waits this long has failed. */
@@ -118,6 +120,54 @@ find_under (GtkWidget     *widget,
   return NULL;
 }
 
+/* A search for the widget of @type (drawn on screen, when @drawn) whose text, as @text_of reads
+ * it, is exactly @text; any widget of @type when @text_of is NULL. */
+typedef struct
+{
+  GType        type;
+  const char *(*text_of) (GtkWidget *widget);
+  const char  *text;
+  gboolean     drawn;
+} WidgetSearch;
+
+static inline gboolean
+matches_search (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  const WidgetSearch *search = data;
+
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, search->type)
+         && (!search->drawn || gtk_widget_is_drawable (widget))
+         && (search->text_of == NULL || g_strcmp0 (search->text_of (widget), search->text) == 0);
+}
+
+static inline GtkWidget *
+find_matching (GtkWidget          *widget,
+               const WidgetSearch *search)
+{
+  return find_under (widget, matches_search, search);
+}
+
+static inline const char *
+label_text_of (GtkWidget *widget)
+{
+  return gtk_label_get_text (GTK_LABEL (widget));
+}
+
+/* A button's label, its mnemonic included. */
+static inline const char *
+button_label_of (GtkWidget *widget)
+{
+  return gtk_button_get_label (GTK_BUTTON (widget));
+}
+
+/* A preferences row's title, as a person reads it on screen (also its accessible name). */
+static inline const char *
+row_title_of (GtkWidget *widget)
+{
+  return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
+}
+
 /* The visible status page under @widget, found as a person would see it: drawn on screen. */
 static inline gboolean
 is_drawn_status_page (GtkWidget     *widget,
@@ -149,35 +199,19 @@ shows_label_text (GtkWidget  *widget,
 }
 
 /* The first drawn widget of @type under @widget. */
-static inline gboolean
-is_drawn_of_type (GtkWidget     *widget,
-                  gconstpointer  type)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type))
-         && gtk_widget_is_drawable (widget);
-}
-
 static inline GtkWidget *
 find_drawn_widget (GtkWidget *widget,
                    GType      type)
 {
-  return find_under (widget, is_drawn_of_type, GSIZE_TO_POINTER (type));
+  return find_matching (widget, &(WidgetSearch) { type, NULL, NULL, TRUE });
 }
 
 /* The drawn label under @widget whose text is exactly @text. */
-static inline gboolean
-is_drawn_label (GtkWidget     *widget,
-                gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
-         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
-}
-
 static inline GtkWidget *
 find_drawn_label (GtkWidget  *widget,
                   const char *text)
 {
-  return find_under (widget, is_drawn_label, text);
+  return find_matching (widget, &(WidgetSearch) { GTK_TYPE_LABEL, label_text_of, text, TRUE });
 }
 
 typedef struct
@@ -304,21 +338,6 @@ end_case (void)
 {
   close_all_windows ();
   restore_database ();
-}
-
-/* The tournament @name most cases store: MCR with the Chinese profile, two sessions, random
- * seating, ranked by R98. */
-static inline SpTournament
-mcr_tournament (const char *name)
-{
-  return (SpTournament) {
-    .name = (char *) name,
-    .ruleset = SP_RULESET_MCR,
-    .profile = (char *) "cn",
-    .n_sessions = 2,
-    .seating = (char *) "random",
-    .ranking = (char *) "r98",
-  };
 }
 
 /* Creates @tournament in @db, which sets its id. */
@@ -472,115 +491,54 @@ reread_player (SpDb       *db,
 }
 
 /* The drawn button labelled @label (with its mnemonic) under @widget. */
-static inline gboolean
-is_drawn_button (GtkWidget     *widget,
-                 gconstpointer  label)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget)
-         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
-}
-
 static inline GtkWidget *
 find_drawn_button (GtkWidget  *widget,
                    const char *label)
 {
-  return find_under (widget, is_drawn_button, label);
+  return find_matching (widget, &(WidgetSearch) { GTK_TYPE_BUTTON, button_label_of, label, TRUE });
 }
 
-/* Removes a test's temporary folder and everything in it. */
-static inline void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
-
-/* The preferences row under @widget titled @title, as a person reads it on screen (the row's
- * title is also its accessible name). */
-static inline gboolean
-is_row_titled (GtkWidget     *widget,
-               gconstpointer  title)
-{
-  return ADW_IS_PREFERENCES_ROW (widget)
-         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
-}
-
+/* The preferences row under @widget titled @title. */
 static inline GtkWidget *
 find_row (GtkWidget  *widget,
           const char *title)
 {
-  return find_under (widget, is_row_titled, title);
+  return find_matching (widget, &(WidgetSearch) { ADW_TYPE_PREFERENCES_ROW, row_title_of, title,
+                                                FALSE });
 }
 
 /* The option row of the rules' option @key (the row's widget name is the key). */
-static inline gboolean
-is_option_row (GtkWidget     *widget,
-               gconstpointer  key)
-{
-  return ADW_IS_PREFERENCES_ROW (widget) && g_strcmp0 (gtk_widget_get_name (widget), key) == 0;
-}
-
 static inline GtkWidget *
 find_option_row (GtkWidget  *widget,
                  const char *key)
 {
-  return find_under (widget, is_option_row, key);
+  return find_matching (widget, &(WidgetSearch) { ADW_TYPE_PREFERENCES_ROW, gtk_widget_get_name,
+                                                key, FALSE });
 }
 
 /* The first widget of @type under @widget, drawn or not. */
-static inline gboolean
-is_of_type (GtkWidget     *widget,
-            gconstpointer  type)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
-}
-
 static inline GtkWidget *
 find_widget (GtkWidget *widget,
              GType      type)
 {
-  return find_under (widget, is_of_type, GSIZE_TO_POINTER (type));
+  return find_matching (widget, &(WidgetSearch) { type, NULL, NULL, FALSE });
 }
 
 /* The button under @widget labelled @label (its mnemonic included). */
-static inline gboolean
-is_button (GtkWidget     *widget,
-           gconstpointer  label)
-{
-  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
-}
-
 static inline GtkWidget *
 find_button (GtkWidget  *widget,
              const char *label)
 {
-  return find_under (widget, is_button, label);
+  return find_matching (widget, &(WidgetSearch) { GTK_TYPE_BUTTON, button_label_of, label, FALSE });
 }
 
 /* The icon-only button under @widget whose tooltip (and accessible name) is @tooltip. */
-static inline gboolean
-is_tooltip_button (GtkWidget     *widget,
-                   gconstpointer  tooltip)
-{
-  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
-}
-
 static inline GtkWidget *
 find_tooltip_button (GtkWidget  *widget,
                      const char *tooltip)
 {
-  return find_under (widget, is_tooltip_button, tooltip);
+  return find_matching (widget, &(WidgetSearch) { GTK_TYPE_BUTTON, gtk_widget_get_tooltip_text,
+                                                tooltip, FALSE });
 }
 
 /* Clicks @button as a person's click ends, at once (GtkButton's keyboard activation clicks
@@ -755,7 +713,7 @@ open_players_page (const char        *file,
                    gint64            *tournament)
 {
   g_autoptr(SpDb) db = open_database (file);
-  SpTournament event = mcr_tournament ("Club Night");
+  SpTournament event = sp_test_mcr_tournament ("Club Night");
   GtkWindow *window;
 
   store_tournament (db, &event);
@@ -834,7 +792,7 @@ run_ui_tests (int     argc,
       g_clear_object (&app);
     }
 
-  remove_tree (home);
+  sp_test_remove_folder (home);
   g_clear_pointer (&home, g_free);
   g_clear_pointer (&default_database, g_free);
   return status;

@@ -36,14 +36,7 @@ create_tournament (SpDb       *db,
                    const char *name)
 {
   g_autoptr(GError) error = NULL;
-  SpTournament tournament = {
-    .name = (char *) name,
-    .ruleset = SP_RULESET_MCR,
-    .profile = (char *) "cn",
-    .n_sessions = 2,
-    .seating = (char *) "random",
-    .ranking = (char *) "r98",
-  };
+  SpTournament tournament = sp_test_mcr_tournament (name);
 
   g_assert_true (sp_db_create_tournament (db, &tournament, &error));
   g_assert_no_error (error);

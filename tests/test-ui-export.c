@@ -19,7 +19,7 @@ open_tournament (const char        *file,
 {
   g_autoptr(SpDb) db = open_database (file);
   g_autoptr(GError) error = NULL;
-  SpTournament tournament = mcr_tournament ("Club Night");
+  SpTournament tournament = sp_test_mcr_tournament ("Club Night");
   SpDrawRequest request = { .has_seed = TRUE, .seed = 7 };
   GtkWindow *window;
   guint64 seed;
@@ -303,7 +303,7 @@ test_export_xlsx (void)
   g_assert_cmpstr (remembered, ==, folder);
   g_settings_reset (settings, "export-folder");
   end_case ();
-  remove_tree (folder);
+  sp_test_remove_folder (folder);
 }
 
 /* Without a remembered folder the chooser offers the Documents folder, else the home. */
@@ -381,7 +381,7 @@ test_export_read_only (void)
   g_assert_null (g_dir_read_name (listing));
   g_assert_cmpint (g_chmod (folder, 0755), ==, 0);
   end_case ();
-  remove_tree (folder);
+  sp_test_remove_folder (folder);
 }
 
 static gboolean
@@ -442,7 +442,7 @@ test_export_responsive (void)
   {
     g_autoptr(GError) error = NULL;
     g_autoptr(SpDb) db = sp_db_open (database, &error);
-    SpTournament tournament = mcr_tournament ("Club Night");
+    SpTournament tournament = sp_test_mcr_tournament ("Club Night");
     SpDrawRequest request = { .has_seed = TRUE, .seed = 7 };
     guint64 seed;
 
@@ -475,7 +475,7 @@ test_export_responsive (void)
   g_assert_cmpuint (ticks, >=, 10);
   g_assert_cmpuint (pdf_pages (path, NULL), >=, 3000 / 16);
   end_case ();
-  remove_tree (folder);
+  sp_test_remove_folder (folder);
 }
 
 /* The chooser's printouts, printed through GtkPrintOperation exported to PDF: the pages the
@@ -520,7 +520,7 @@ test_print_pdf (void)
       g_assert_cmpint (width > height, ==, cases[i].landscape);
     }
   end_case ();
-  remove_tree (folder);
+  sp_test_remove_folder (folder);
 }
 
 /* A session not drawn yet has no table cards: the chooser says so and stays; so it does when

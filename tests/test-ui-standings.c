@@ -57,7 +57,7 @@ create_spring_open (const char *file)
 {
   g_autoptr(SpDb) db = open_database (file);
   g_autoptr(GError) error = NULL;
-  SpTournament event = mcr_tournament ("Spring Open");
+  SpTournament event = sp_test_mcr_tournament ("Spring Open");
   static const gint64 table1[4] = { 30, -10, -10, -10 };
   static const gint64 table2[4] = { 20, -20, 0, 0 };
   static const gint64 quiet[4] = { 8, -8, 0, 0 };

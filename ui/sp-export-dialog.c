@@ -480,20 +480,14 @@ sp_export_dialog_new (GtkWidget  *owner,
                       gint64      tournament,
                       GError    **error)
 {
-  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, tournament);
-  GtkRoot *root;
   SpTournament *found;
   SpExportDialog *self;
 
   g_return_val_if_fail (GTK_IS_WIDGET (owner) && db != NULL, NULL);
 
-  found = sp_db_find_tournament (db, id, error);
-  if (found == NULL)
+  self = sp_session_choice_dialog_new (SP_TYPE_EXPORT_DIALOG, owner, db, tournament, &found, error);
+  if (self == NULL)
     return NULL;
-  root = gtk_widget_get_root (owner);
-  self = g_object_new (SP_TYPE_EXPORT_DIALOG,
-                       "transient-for", GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                       NULL);
   self->owner = owner;
   self->db = db;
   self->tournament = found;

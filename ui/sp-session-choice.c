@@ -36,3 +36,40 @@ sp_session_choice_fill (AdwComboRow        *row,
   adw_combo_row_set_model (row, G_LIST_MODEL (sessions));
   adw_combo_row_set_selected (row, last_drawn - 1);
 }
+
+/**
+ * sp_session_choice_dialog_new:
+ * @type: the dialog's type, a #GtkWindow
+ * @owner: the tournament's view, over whose window the dialog is modal
+ * @db: the store
+ * @tournament: the id of the tournament the dialog prints or exports
+ * @found: (out): where the tournament read goes, owned by the caller
+ * @error: where a store error goes
+ *
+ * Reads @tournament and makes the dialog of @type that prints or exports it.
+ *
+ * Returns: (transfer none): a new dialog, not yet shown, owned by GTK like every toplevel;
+ *   NULL when the tournament cannot be read.
+ */
+gpointer
+sp_session_choice_dialog_new (GType          type,
+                              GtkWidget     *owner,
+                              SpDb          *db,
+                              gint64         tournament,
+                              SpTournament **found,
+                              GError       **error)
+{
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, tournament);
+  GtkRoot *root;
+
+  g_return_val_if_fail (g_type_is_a (type, GTK_TYPE_WINDOW), NULL);
+  g_return_val_if_fail (GTK_IS_WIDGET (owner) && db != NULL && found != NULL, NULL);
+
+  *found = sp_db_find_tournament (db, id, error);
+  if (*found == NULL)
+    return NULL;
+  root = gtk_widget_get_root (owner);
+  return g_object_new (type,
+                       "transient-for", GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                       NULL);
+}

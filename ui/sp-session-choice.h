@@ -12,4 +12,11 @@ void sp_session_choice_fill (AdwComboRow        *row,
                              SpDb               *db,
                              const SpTournament *tournament);
 
+gpointer sp_session_choice_dialog_new (GType          type,
+                                       GtkWidget     *owner,
+                                       SpDb          *db,
+                                       gint64         tournament,
+                                       SpTournament **found,
+                                       GError       **error);
+
 G_END_DECLS

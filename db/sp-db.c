@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <fcntl.h>
 #include <string.h>
 
 #include "sp-db-resources.h"
@@ -748,6 +750,15 @@ sp_db_open (const char  *path,
   /* Finalizing a cached statement repeats the code of its last step, checked when it ran. */
   db->statements = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                           (GDestroyNotify) sqlite3_finalize);
+  /* A new database is readable and writable by its owner only (SQLite gives its journal
+   * files the database's mode); an existing file keeps its own. */
+  if (path[0] != '\0' && strcmp (path, ":memory:") != 0)
+    {
+      int fd = g_open (path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+      if (fd >= 0)
+        g_close (fd, NULL);
+    }
   rc = sqlite3_open_v2 (path, &db->handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
   if (rc != SQLITE_OK)
     {
@@ -839,3 +850,237 @@ sp_db_get_schema_version (SpDb *db)
   return (int) version;
 }
 
+
+/* How long a backup or a restore waits, in all, for the other connections' locks. */
+#define BACKUP_WAIT_US (30 * G_USEC_PER_SEC)
+#define BACKUP_RETRY_US (20 * 1000)
+#define BACKUP_PAGES 64
+
+/* Runs @backup to its end, @pages at a time, retrying while another connection holds a lock
+ * (for at most BACKUP_WAIT_US); returns sqlite3_backup_finish's code. */
+static int
+run_backup (sqlite3_backup *backup,
+            int             pages)
+{
+  gint64 deadline = g_get_monotonic_time () + BACKUP_WAIT_US;
+  int rc;
+
+  do
+    {
+      rc = sqlite3_backup_step (backup, pages);
+      if (((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
+          && g_get_monotonic_time () < deadline)
+        {
+          g_usleep (BACKUP_RETRY_US);
+          rc = SQLITE_OK;
+        }
+    }
+  while (rc == SQLITE_OK);
+  if (rc == SQLITE_DONE)
+    return sqlite3_backup_finish (backup);
+  sqlite3_backup_finish (backup);
+  return rc;
+}
+
+static void
+set_backup_error (GError     **error,
+                  int          rc,
+                  const char  *message,
+                  const char  *path)
+{
+  if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_BUSY,
+                 _("%s: the database stayed locked by another program; try again"), path);
+  else
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot copy the database to %s: %s"),
+                 path, message);
+}
+
+gboolean
+sp_db_backup (SpDb        *db,
+              const char  *path,
+              GError     **error)
+{
+  g_autofree char *temporary = NULL;
+  sqlite3 *target = NULL;
+  sqlite3_backup *backup;
+  int fd;
+  int rc;
+
+  g_return_val_if_fail (db != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Beside the file, so that the rename stays on one file system. */
+  temporary = g_strconcat (path, ".XXXXXX", NULL);
+  fd = g_mkstemp_full (temporary, O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot write the backup %s: %s"),
+                   path, g_strerror (saved));
+      return FALSE;
+    }
+  g_close (fd, NULL);
+  rc = sqlite3_open_v2 (temporary, &target, SQLITE_OPEN_READWRITE, NULL);
+  if (rc != SQLITE_OK)
+    {
+      set_backup_error (error, rc, target != NULL ? sqlite3_errmsg (target) : sqlite3_errstr (rc),
+                        path);
+      goto failed;
+    }
+  backup = sqlite3_backup_init (target, "main", db->handle, "main");
+  if (backup == NULL)
+    {
+      rc = sqlite3_errcode (target);
+      set_backup_error (error, rc, sqlite3_errmsg (target), path);
+      goto failed;
+    }
+  rc = run_backup (backup, BACKUP_PAGES);
+  if (rc != SQLITE_OK)
+    {
+      set_backup_error (error, rc, sqlite3_errstr (rc), path);
+      goto failed;
+    }
+  /* The copy is one self-contained file: no WAL beside it until it is opened as a store. */
+  rc = sqlite3_exec (target, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
+  if (rc != SQLITE_OK)
+    {
+      set_backup_error (error, rc, sqlite3_errmsg (target), path);
+      goto failed;
+    }
+  rc = sqlite3_close (target);
+  target = NULL;
+  if (rc != SQLITE_OK)
+    {
+      set_backup_error (error, rc, sqlite3_errstr (rc), path);
+      goto failed;
+    }
+  if (g_rename (temporary, path) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot write the backup %s: %s"),
+                   path, g_strerror (saved));
+      goto failed;
+    }
+  return TRUE;
+
+failed:
+  if (target != NULL)
+    sqlite3_close (target);
+  g_unlink (temporary);
+  return FALSE;
+}
+
+/* Reads one integer PRAGMA of @handle; FALSE when the file cannot be read as a database. */
+static gboolean
+source_pragma (sqlite3    *handle,
+               const char *name,
+               gint64     *value)
+{
+  g_autofree char *sql = g_strconcat ("PRAGMA ", name, NULL);
+  sqlite3_stmt *statement = NULL;
+  gboolean ok;
+
+  if (sqlite3_prepare_v2 (handle, sql, -1, &statement, NULL) != SQLITE_OK)
+    return FALSE;
+  ok = sqlite3_step (statement) == SQLITE_ROW;
+  if (ok)
+    *value = sqlite3_column_int64 (statement, 0);
+  sqlite3_finalize (statement);
+  return ok;
+}
+
+gboolean
+sp_db_restore (SpDb        *db,
+               const char  *path,
+               GError     **error)
+{
+  sqlite3 *source = NULL;
+  sqlite3_backup *backup;
+  gint64 application_id = 0;
+  gint64 version = 0;
+  gint64 integrity = 0;
+  int rc;
+
+  g_return_val_if_fail (db != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   _("cannot restore %s: there is no such file"), path);
+      return FALSE;
+    }
+  rc = sqlite3_open_v2 (path, &source, SQLITE_OPEN_READONLY, NULL);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot open %s: %s"), path,
+                   source != NULL ? sqlite3_errmsg (source) : sqlite3_errstr (rc));
+      sqlite3_close (source);
+      return FALSE;
+    }
+  sqlite3_busy_timeout (source, 10000);
+  if (!source_pragma (source, "application_id", &application_id)
+      || !source_pragma (source, "user_version", &version)
+      || application_id != SP_DB_APPLICATION_ID || version < 1)
+    {
+      sqlite3_close (source);
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
+                   _("%s is not a Sparrow database; nothing was restored"), path);
+      return FALSE;
+    }
+  if (version > SP_DB_SCHEMA_VERSION)
+    {
+      sqlite3_close (source);
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_TOO_NEW,
+                   _("%s was written by a newer Sparrow (schema %" PRId64 ", this program "
+                     "knows up to %d); nothing was restored"), path, version,
+                   SP_DB_SCHEMA_VERSION);
+      return FALSE;
+    }
+  /* quick_check answers one row "ok" when the file is sound. */
+  {
+    sqlite3_stmt *statement = NULL;
+
+    if (sqlite3_prepare_v2 (source, "PRAGMA quick_check(1)", -1, &statement, NULL) == SQLITE_OK
+        && sqlite3_step (statement) == SQLITE_ROW
+        && g_strcmp0 ((const char *) sqlite3_column_text (statement, 0), "ok") == 0)
+      integrity = 1;
+    sqlite3_finalize (statement);
+  }
+  if (!integrity)
+    {
+      sqlite3_close (source);
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_CORRUPT,
+                   _("%s is damaged and cannot be read; nothing was restored"), path);
+      return FALSE;
+    }
+
+  /* One step copies every page in the destination's one write transaction: all or nothing. */
+  backup = sqlite3_backup_init (db->handle, "main", source, "main");
+  if (backup == NULL)
+    {
+      rc = sqlite3_errcode (db->handle);
+      sqlite3_close (source);
+      set_backup_error (error, rc, sqlite3_errmsg (db->handle), db->path);
+      return FALSE;
+    }
+  rc = run_backup (backup, -1);
+  sqlite3_close (source);
+  if (rc != SQLITE_OK)
+    {
+      if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_BUSY,
+                     _("%s stayed locked by another program; nothing was restored"), db->path);
+      else
+        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot restore %s into %s: %s"),
+                     path, db->path, sqlite3_errstr (rc));
+      return FALSE;
+    }
+  /* A backup of an older schema is brought up to date like any file on opening. */
+  return check_and_migrate (db, error);
+}

@@ -24,6 +24,17 @@ SpDb     *sp_db_open                (const char  *path,
                                      GError     **error);
 void      sp_db_close               (SpDb        *db);
 int       sp_db_get_schema_version  (SpDb        *db);
+/* Copies the whole database to @path with SQLite's online backup, safe while others write:
+ * written to a temporary file beside @path and renamed into place, mode 0600. */
+gboolean  sp_db_backup              (SpDb        *db,
+                                     const char  *path,
+                                     GError     **error);
+/* Replaces the database's content with the backup @path, after checking that it is a
+ * Sparrow database of a schema this program knows (else SP_DB_ERROR_NOT_SPARROW or
+ * SP_DB_ERROR_TOO_NEW, and the database is untouched); an older schema is then migrated. */
+gboolean  sp_db_restore             (SpDb        *db,
+                                     const char  *path,
+                                     GError     **error);
 /* Who makes the changes, for the audit log. */
 void      sp_db_set_referee         (SpDb        *db,
                                      const char  *referee);

@@ -17,6 +17,8 @@ typedef enum
   SP_DB_ERROR_INVALID,     /* the request is understood but not acceptable */
   SP_DB_ERROR_CORRUPT,     /* the file is damaged */
   SP_DB_ERROR_BUSY,        /* another connection held the lock beyond the busy timeout */
+  SP_DB_ERROR_PIN_REQUIRED, /* the director's lock is shut: sp_db_unlock () first */
+  SP_DB_ERROR_PIN_WRONG,   /* the PIN given is not the director's (the attempt was logged) */
 } SpDbError;
 
 GQuark sp_db_error_quark (void);

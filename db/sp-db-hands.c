@@ -404,6 +404,56 @@ rescore_and_write (SpDb                *db,
   return table_before (tournament, hands, start + 1, &report->table, error);
 }
 
+/* A hand of a closed session is frozen; under the director's lock it may be corrected or
+ * deleted all the same: the session is opened for the change and closed again in the same
+ * transaction, so that the log shows both, and every rule of an open session applies.  Without
+ * a PIN on the tournament a closed session is refused as always (reopen it first); with one
+ * and the lock shut, SP_DB_ERROR_PIN_REQUIRED.  *@reclose says to close it again. */
+static gboolean
+open_for_director (SpDb                *db,
+                   const SpTournament  *tournament,
+                   const SpHandRecord  *old,
+                   gboolean             deleting,
+                   SpSessionInfo       *info,
+                   gboolean            *reclose,
+                   GError             **error)
+{
+  gboolean used = FALSE;
+
+  *reclose = FALSE;
+  if (!sp_db_get_drawn_session (db, tournament->id, old->session, info, error))
+    return FALSE;
+  if (!info->closed)
+    return TRUE;
+  if (deleting
+      ? !sp_db_require_director (db, tournament->id, "hand delete", old->id, &used, error,
+                                 _("A director's PIN is required to delete hand %" PRId64
+                                   " (session %u table %u hand %u): its session is closed."),
+                                 old->id, old->session, old->table, old->number)
+      : !sp_db_require_director (db, tournament->id, "hand edit", old->id, &used, error,
+                                 _("A director's PIN is required to correct hand %" PRId64
+                                   " (session %u table %u hand %u): its session is closed."),
+                                 old->id, old->session, old->table, old->number))
+    return FALSE;
+  if (!used)
+    return TRUE;
+  *reclose = TRUE;
+  return sp_db_set_session_closed (db, tournament->id, old->session, FALSE, FALSE, error);
+}
+
+/* Closes again a session open_for_director () opened. */
+static gboolean
+close_after_director (SpDb                 *db,
+                      const SpTournament   *tournament,
+                      const SpSessionInfo  *info,
+                      gboolean              reclose,
+                      GError              **error)
+{
+  return !reclose
+         || sp_db_set_session_closed (db, tournament->id, info->number, TRUE, info->time_up,
+                                      error);
+}
+
 gboolean
 sp_db_correct_hand (SpDb                *db,
                     const SpTournament  *tournament,
@@ -414,6 +464,8 @@ sp_db_correct_hand (SpDb                *db,
                     GError             **error)
 {
   g_autoptr(SpHandRecord) old = NULL;
+  SpSessionInfo info = { 0 };
+  gboolean reclose = FALSE;
   gboolean started;
   gboolean ok;
 
@@ -431,9 +483,11 @@ sp_db_correct_hand (SpDb                *db,
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
   ok = (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL
+       && open_for_director (db, tournament, old, FALSE, &info, &reclose, error)
        && rescore_and_write (db, tournament, rules, old->session, old->table, old->number - 1,
                              entry, report, error)
-       && (report->hand = sp_db_get_hand (db, tournament->id, id, error)) != NULL;
+       && (report->hand = sp_db_get_hand (db, tournament->id, id, error)) != NULL
+       && close_after_director (db, tournament, &info, reclose, error);
   return sp_db_end_write (db, started, ok, error);
 }
 
@@ -466,6 +520,8 @@ sp_db_remove_hand (SpDb                *db,
                    GError             **error)
 {
   g_autoptr(SpHandRecord) old = NULL;
+  SpSessionInfo info = { 0 };
+  gboolean reclose = FALSE;
   SpTable before;
   gboolean started;
   gboolean ok;
@@ -477,7 +533,9 @@ sp_db_remove_hand (SpDb                *db,
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
   ok = (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL
-       && remove_hand (db, tournament, rules, old, &before, error);
+       && open_for_director (db, tournament, old, TRUE, &info, &reclose, error)
+       && remove_hand (db, tournament, rules, old, &before, error)
+       && close_after_director (db, tournament, &info, reclose, error);
   if (ok)
     {
       report->table = before;

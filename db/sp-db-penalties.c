@@ -129,6 +129,9 @@ sp_db_delete_penalty (SpDb     *db,
     return FALSE;
   ok = (penalty = sp_db_get_penalty (db, tournament, id, error)) != NULL
        && sp_db_get_open_session (db, tournament, penalty->session, &info, error)
+       && sp_db_require_director (db, tournament, "penalty delete", id, NULL, error,
+                                  _("A director's PIN is required to delete penalty %" PRId64
+                                    "."), id)
        && sp_db_delete_penalty_row (db, id, error);
   return sp_db_end_write (db, started, ok, error);
 }

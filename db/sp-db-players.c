@@ -132,7 +132,10 @@ withdraw_player (SpDb     *db,
                    player->name);
       return FALSE;
     }
-  return sp_db_set_player_status (db, id, SP_PLAYER_WITHDRAWN, error);
+  return sp_db_require_director (db, tournament, "players withdraw", id, NULL, error,
+                                 _("A director's PIN is required to withdraw player %" PRId64
+                                   " (%s)."), id, player->name)
+         && sp_db_set_player_status (db, id, SP_PLAYER_WITHDRAWN, error);
 }
 
 typedef gboolean (*PlayerChange) (SpDb    *db,
@@ -196,6 +199,10 @@ substitute_player (SpDb      *db,
                    replaced->name);
       return FALSE;
     }
+  if (!sp_db_require_director (db, tournament, "players substitute", id, NULL, error,
+                               _("A director's PIN is required to substitute player %" PRId64
+                                 " (%s)."), id, replaced->name))
+    return FALSE;
   substitute->tournament = tournament;
   substitute->status = SP_PLAYER_SUBSTITUTE;
   substitute->substitute_for = id;

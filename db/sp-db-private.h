@@ -214,6 +214,39 @@ gboolean      sp_db_update_hide_standings (SpDb                  *db,
                                            gboolean               hide,
                                            GError               **error);
 
+/* The director's lock: the tournament's PIN hash (NULL: no lock; SP_DB_ERROR_NOT_FOUND for no
+ * such tournament), and its log (pin_log: @event 'set', 'changed', 'cleared', 'wrong',
+ * 'unlocked' or 'used'; @action the command, @subject what it acts on). */
+gboolean      sp_db_read_pin_hash         (SpDb                  *db,
+                                           gint64                 tournament,
+                                           char                 **hash,
+                                           GError               **error);
+gboolean      sp_db_write_pin_hash        (SpDb                  *db,
+                                           gint64                 tournament,
+                                           const char            *hash,
+                                           GError               **error);
+gboolean      sp_db_insert_pin_event      (SpDb                  *db,
+                                           gint64                 tournament,
+                                           const char            *event,
+                                           const char            *action,
+                                           gint64                 subject,
+                                           GError               **error);
+/* The wrong PINs given since the last one accepted. */
+gboolean      sp_db_count_pin_failures    (SpDb                  *db,
+                                           gint64                 tournament,
+                                           guint                 *failures,
+                                           GError               **error);
+
+/* What this connection has unlocked: the PIN hash it verified for @tournament (the unlock
+ * holds while it is still the tournament's), forgotten for @tournament (0: all). */
+void          sp_db_remember_unlock       (SpDb                  *db,
+                                           gint64                 tournament,
+                                           const char            *hash);
+void          sp_db_forget_unlock         (SpDb                  *db,
+                                           gint64                 tournament);
+const char   *sp_db_get_unlock            (SpDb                  *db,
+                                           gint64                 tournament);
+
 /* ---- checks the operations share --------------------------------------------------------- */
 
 /* sp_check_name (), its refusal as SP_DB_ERROR_INVALID; the name without the blanks around
@@ -245,5 +278,20 @@ gboolean      sp_db_get_open_session (SpDb           *db,
                                       guint           session,
                                       SpSessionInfo  *info,
                                       GError        **error);
+
+/* A protected change, inside its transaction: when tournament @tournament has a director's PIN
+ * and this connection has not been unlocked for it (sp_db_unlock), SP_DB_ERROR_PIN_REQUIRED
+ * with the message @format (a full sentence naming the change); when unlocked, logs that the
+ * PIN was used for @action on @subject and sets *@used (may be NULL).  No PIN: TRUE, *@used
+ * FALSE. */
+G_GNUC_PRINTF (7, 8)
+gboolean      sp_db_require_director (SpDb           *db,
+                                      gint64          tournament,
+                                      const char     *action,
+                                      gint64          subject,
+                                      gboolean       *used,
+                                      GError        **error,
+                                      const char     *format,
+                                      ...);
 
 G_END_DECLS

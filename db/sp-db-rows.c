@@ -239,6 +239,7 @@ sp_db_delete_tournament_rows (SpDb     *db,
     "DELETE FROM plan_players WHERE tournament_id = ?",
     "UPDATE players SET substitute_for = NULL WHERE tournament_id = ?",
     "DELETE FROM players WHERE tournament_id = ?",
+    "DELETE FROM pin_log WHERE tournament_id = ?",
     "DELETE FROM tournaments WHERE id = ?",
   };
   const SpDbValue values[] = { sp_db_int (id) };
@@ -1621,4 +1622,97 @@ sp_db_update_hide_standings (SpDb      *db,
 
   return sp_db_run (db, "UPDATE tournaments SET hide_standings = ? WHERE id = ?", values,
                     G_N_ELEMENTS (values), "hiding the standings", error);
+}
+
+/* ---- the director's lock ----------------------------------------------------------------- */
+
+typedef struct
+{
+  char     **hash;
+  gboolean  *found;
+} PinRow;
+
+static void
+pin_from_row (sqlite3_stmt *statement,
+              gpointer      user_data)
+{
+  PinRow *row = user_data;
+
+  *row->found = TRUE;
+  g_free (*row->hash);
+  *row->hash = sp_db_column_text (statement, 0);
+}
+
+gboolean
+sp_db_read_pin_hash (SpDb     *db,
+                     gint64    tournament,
+                     char    **hash,
+                     GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament) };
+  gboolean found = FALSE;
+  PinRow row = { hash, &found };
+
+  *hash = NULL;
+  if (!sp_db_each_row (db, sp_db_query (db, "SELECT pin_hash FROM tournaments WHERE id = ?",
+                                        values, G_N_ELEMENTS (values), error),
+                       pin_from_row, &row, "reading the director's lock", error))
+    return FALSE;
+  if (!found)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   _("There is no tournament %" PRId64 "."), tournament);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+sp_db_write_pin_hash (SpDb         *db,
+                      gint64        tournament,
+                      const char   *hash,
+                      GError      **error)
+{
+  const SpDbValue values[] = { sp_db_text (hash), sp_db_int (tournament) };
+
+  return sp_db_run (db, "UPDATE tournaments SET pin_hash = ? WHERE id = ?", values,
+                    G_N_ELEMENTS (values), "writing the director's lock", error);
+}
+
+gboolean
+sp_db_insert_pin_event (SpDb         *db,
+                        gint64        tournament,
+                        const char   *event,
+                        const char   *action,
+                        gint64        subject,
+                        GError      **error)
+{
+  const SpDbValue values[] = {
+    sp_db_int (tournament), sp_db_text (event), sp_db_text (action != NULL ? action : ""),
+    sp_db_int (subject),
+  };
+
+  return sp_db_run (db, "INSERT INTO pin_log (tournament_id, event, action, subject)"
+                    " VALUES (?, ?, ?, ?)", values, G_N_ELEMENTS (values),
+                    "logging the director's lock", error);
+}
+
+gboolean
+sp_db_count_pin_failures (SpDb     *db,
+                          gint64    tournament,
+                          guint    *failures,
+                          GError  **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (tournament) };
+  gint64 count = 0;
+  gboolean found;
+
+  if (!sp_db_read_int64 (db, sp_db_query (db,
+    "SELECT count(*) FROM pin_log WHERE tournament_id = ? AND event = 'wrong'"
+    " AND id > coalesce ((SELECT max (id) FROM pin_log WHERE tournament_id = ?"
+    "  AND event != 'wrong'), 0)", values, G_N_ELEMENTS (values), error),
+                         &count, &found, "counting the wrong PINs", error))
+    return FALSE;
+  *failures = (guint) MIN (count, G_MAXUINT);
+  return TRUE;
 }

@@ -808,6 +808,11 @@ change_closed (SpDb                *db,
                      session);
       return FALSE;
     }
+  if (!closed
+      && !sp_db_require_director (db, tournament->id, "session reopen", session, NULL, error,
+                                  _("A director's PIN is required to reopen session %u."),
+                                  session))
+    return FALSE;
   if (closed && !time_up)
     {
       g_autoptr(GArray) progress = session_progress (db, tournament, &info, error);

@@ -14,6 +14,7 @@ struct _SpDb
   sqlite3    *handle;
   char       *path;
   GHashTable *statements; /* SQL text (static) → prepared sqlite3_stmt */
+  GHashTable *unlocked;   /* tournament id (gint64 *) → the PIN hash this connection verified */
 };
 
 /* A value to bind to a `?` of a statement: build them with sp_db_int (), sp_db_text () and

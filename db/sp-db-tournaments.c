@@ -309,6 +309,9 @@ sp_db_delete_tournament (SpDb        *db,
     return FALSE;
   ok = (current = sp_db_get_tournament (db, tournament, error)) != NULL
        && check_confirmation (current, confirm_name, error)
+       && sp_db_require_director (db, tournament, "tournament delete", tournament, NULL, error,
+                                  _("A director's PIN is required to delete tournament %"
+                                    PRId64 " (%s)."), tournament, current->name)
        && sp_db_delete_tournament_rows (db, tournament, error);
   return sp_db_end_write (db, started, ok, error);
 }

@@ -610,6 +610,7 @@ static const struct
   { "hands", "session_id table_number number winner discarder draw notation situation items "
              "total s0 s1 s2 s3 entered_by" },
   { "penalties", "session_id player_id hand_id points reason" },
+  { "pin_log", "tournament_id event action subject" },
 };
 
 static char *
@@ -825,6 +826,7 @@ sp_db_close (SpDb *db)
   if (db == NULL)
     return;
   g_clear_pointer (&db->statements, g_hash_table_unref);
+  g_clear_pointer (&db->unlocked, g_hash_table_unref);
   if (db->handle != NULL)
     {
       int rc;
@@ -850,6 +852,57 @@ sp_db_get_schema_version (SpDb *db)
   return (int) version;
 }
 
+/* ---- the director's lock: what this connection has unlocked ------------------------------ */
+
+void
+sp_db_remember_unlock (SpDb        *db,
+                       gint64       tournament,
+                       const char  *hash)
+{
+  if (db->unlocked == NULL)
+    db->unlocked = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  g_hash_table_replace (db->unlocked, g_memdup2 (&tournament, sizeof tournament),
+                        g_strdup (hash));
+}
+
+void
+sp_db_forget_unlock (SpDb   *db,
+                     gint64  tournament)
+{
+  if (db->unlocked == NULL)
+    return;
+  if (tournament == 0)
+    g_hash_table_remove_all (db->unlocked);
+  else
+    g_hash_table_remove (db->unlocked, &tournament);
+}
+
+const char *
+sp_db_get_unlock (SpDb   *db,
+                  gint64  tournament)
+{
+  return db->unlocked != NULL ? g_hash_table_lookup (db->unlocked, &tournament) : NULL;
+}
+
+void
+sp_db_lock (SpDb   *db,
+            gint64  tournament)
+{
+  g_return_if_fail (db != NULL);
+
+  sp_db_forget_unlock (db, tournament);
+}
+
+gboolean
+sp_db_is_unlocked (SpDb   *db,
+                   gint64  tournament)
+{
+  g_return_val_if_fail (db != NULL, FALSE);
+
+  if (tournament == 0)
+    return db->unlocked != NULL && g_hash_table_size (db->unlocked) > 0;
+  return sp_db_get_unlock (db, tournament) != NULL;
+}
 
 /* How long a backup or a restore waits, in all, for the other connections' locks. */
 #define BACKUP_WAIT_US (30 * G_USEC_PER_SEC)

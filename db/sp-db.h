@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this program writes; a file with a higher one is SP_DB_ERROR_TOO_NEW. */
-#define SP_DB_SCHEMA_VERSION 4
+#define SP_DB_SCHEMA_VERSION 5
 /* PRAGMA application_id of a Sparrow database ("Sprw"). */
 #define SP_DB_APPLICATION_ID 0x53707277
 
@@ -626,5 +626,60 @@ gboolean sp_db_standings_hidden         (SpDb               *db,
                                          GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpDb, sp_db_close)
+
+/* ---- the director's lock ---------------------------------------------------------------
+ * An optional PIN per tournament, stored as a salted yescrypt hash (libcrypt).  With a PIN
+ * set, the protected changes (reopen a session, correct or delete a hand of a closed session,
+ * delete a penalty, withdraw or substitute a player, delete the tournament) are refused with
+ * SP_DB_ERROR_PIN_REQUIRED unless this connection was unlocked for the tournament with the
+ * PIN; each one that goes ahead is logged as made under the lock.  A wrong PIN is refused
+ * with SP_DB_ERROR_PIN_WRONG, logged (when, who, for which @action: the command, as
+ * "session reopen"), and answered after a wait that doubles with each wrong PIN in a row (1 s,
+ * 2 s, 4 s, then 8 s). */
+
+#define SP_DB_PIN_MIN_LENGTH 4
+#define SP_DB_PIN_MAX_LENGTH 32
+
+/* 4 to 32 characters of valid UTF-8, no line break or other control character. */
+gboolean sp_db_check_pin_rules (const char  *pin,
+                                GError     **error);
+gboolean sp_db_has_pin         (SpDb        *db,
+                                gint64       tournament,
+                                gboolean    *has_pin,
+                                GError     **error);
+/* Sets the PIN to @pin; when the tournament has one, @current must be it
+ * (SP_DB_ERROR_PIN_REQUIRED when NULL, SP_DB_ERROR_PIN_WRONG, slowed down, when not).  The new
+ * PIN locks at once: an earlier unlock does not open it. */
+gboolean sp_db_set_pin         (SpDb        *db,
+                                gint64       tournament,
+                                const char  *current,
+                                const char  *pin,
+                                GError     **error);
+/* Removes the lock; @pin must be the current PIN. */
+gboolean sp_db_clear_pin       (SpDb        *db,
+                                gint64       tournament,
+                                const char  *pin,
+                                GError     **error);
+/* Checks @pin and, when it is the director's, unlocks this connection for @tournament until
+ * sp_db_lock () or the PIN changes; a wrong PIN is answered after its wait.  A tournament
+ * without a PIN needs no unlock: TRUE. */
+gboolean sp_db_unlock          (SpDb        *db,
+                                gint64       tournament,
+                                const char  *pin,
+                                const char  *action,
+                                GError     **error);
+/* sp_db_unlock () without the wait: a wrong PIN sets *@delay_ms, the time the front end must
+ * let pass before it answers (a window does not freeze while it waits). */
+gboolean sp_db_try_pin         (SpDb        *db,
+                                gint64       tournament,
+                                const char  *pin,
+                                const char  *action,
+                                guint       *delay_ms,
+                                GError     **error);
+/* Shuts the lock again for @tournament (0: every tournament) on this connection. */
+void     sp_db_lock            (SpDb        *db,
+                                gint64       tournament);
+gboolean sp_db_is_unlocked     (SpDb        *db,
+                                gint64       tournament);
 
 G_END_DECLS

@@ -20,6 +20,7 @@ typedef struct
   char        *fan;
   gboolean     draw;
   gboolean     false_win;
+  char        *pin;
   SpSituation  situation;
 } HandOptions;
 
@@ -30,6 +31,7 @@ hand_options_clear (HandOptions *options)
   g_clear_pointer (&options->from, g_free);
   g_clear_pointer (&options->hand, g_free);
   g_clear_pointer (&options->fan, g_free);
+  g_clear_pointer (&options->pin, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HandOptions, hand_options_clear)
@@ -60,6 +62,8 @@ parse_hand_options (SpCli        *cli,
     { "false-win", 0, 0, G_OPTION_ARG_NONE, &options->false_win,
       N_("Record the penalty of a declared win that is not one (Taiwan and Guangdong: also "
          "from the claimed --fan N)"), NULL },
+    /* hand edit: a hand of a closed session is corrected under the director's lock. */
+    parameter != NULL ? sp_cli_pin_entry (&options->pin) : (GOptionEntry) { NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -390,7 +394,8 @@ hand_enter (SpCli  *cli,
   if (adding && !entry.draw && entry.tiles == NULL && !entry.has_total)
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
                         _("hand add: give the tiles with --hand or the total with --fan N"));
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+  if (!sp_cli_store_open (cli, &store, TRUE, &status)
+      || (!adding && !sp_cli_store_unlock (cli, &store, options.pin, "hand edit", &status)))
     return status;
   if (adding)
     done = sp_db_add_hand (store.db, store.tournament, store.rules, (guint) options.session,
@@ -521,7 +526,15 @@ hand_delete (SpCli  *cli,
              int     argc,
              char  **argv)
 {
-  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, "ID", NULL, NULL);
+  g_autofree char *pin = NULL;
+  const GOptionEntry entries[] = {
+    sp_cli_pin_entry (&pin),
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, "ID", entries, _("A hand of a closed session is deleted under the "
+                                              "director's lock (--pin), when the tournament "
+                                              "has one;\nelse reopen the session first."));
   g_auto(SpHandReport) report = { 0 };
   g_autoptr(GError) error = NULL;
   g_auto(SpCliStore) store = { 0 };
@@ -531,7 +544,8 @@ hand_delete (SpCli  *cli,
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
       || !sp_cli_check_arguments (cli, argc, argv, 1, _("a hand ID"), &status)
       || !sp_cli_parse_id (cli, argv[1], _("a hand ID"), &id, &status)
-      || !sp_cli_store_open (cli, &store, TRUE, &status))
+      || !sp_cli_store_open (cli, &store, TRUE, &status)
+      || !sp_cli_store_unlock (cli, &store, pin, "hand delete", &status))
     return status;
   if (!sp_db_remove_hand (store.db, store.tournament, store.rules, id, &report, &error))
     return sp_cli_store_fail (cli, &store, error);

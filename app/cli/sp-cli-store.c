@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-cli-store.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 int
@@ -25,6 +26,10 @@ sp_cli_store_fail (SpCli        *cli,
           return sp_cli_fail (cli, SP_CLI_STORAGE, "too-new", "%s", error->message);
         case SP_DB_ERROR_NOT_FOUND:
           return sp_cli_fail (cli, SP_CLI_REFUSED, "not-found", "%s", error->message);
+        case SP_DB_ERROR_PIN_REQUIRED:
+          return sp_cli_fail (cli, SP_CLI_REFUSED, "pin-required", "%s", error->message);
+        case SP_DB_ERROR_PIN_WRONG:
+          return sp_cli_fail (cli, SP_CLI_REFUSED, "pin-wrong", "%s", error->message);
         case SP_DB_ERROR_INVALID:
         default:
           return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);
@@ -71,4 +76,37 @@ sp_cli_store_clear (SpCliStore *store)
   g_clear_pointer (&store->rules, sp_rules_free);
   g_clear_pointer (&store->tournament, sp_tournament_free);
   g_clear_pointer (&store->db, sp_db_close);
+}
+
+GOptionEntry
+sp_cli_pin_entry (char **pin)
+{
+  return (GOptionEntry) { "pin", 0, 0, G_OPTION_ARG_STRING, pin,
+                          N_("The director's PIN, when the tournament has one (else "
+                             "$SPARROW_PIN)"), N_("PIN") };
+}
+
+const char *
+sp_cli_pin_given (const char *pin)
+{
+  if (pin != NULL && pin[0] != '\0')
+    return pin;
+  pin = g_getenv ("SPARROW_PIN");
+  return pin != NULL && pin[0] != '\0' ? pin : NULL;
+}
+
+gboolean
+sp_cli_store_unlock (SpCli       *cli,
+                     SpCliStore  *store,
+                     const char  *pin,
+                     const char  *action,
+                     int         *status)
+{
+  g_autoptr(GError) error = NULL;
+
+  pin = sp_cli_pin_given (pin);
+  if (pin == NULL || sp_db_unlock (store->db, store->tournament->id, pin, action, &error))
+    return TRUE;
+  *status = sp_cli_store_fail (cli, store, error);
+  return FALSE;
 }

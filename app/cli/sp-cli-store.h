@@ -30,6 +30,20 @@ int      sp_cli_store_fail   (SpCli        *cli,
                               SpCliStore   *store,
                               const GError *error);
 
+/* The --pin option of a command the director's lock protects. */
+GOptionEntry sp_cli_pin_entry    (char        **pin);
+/* The PIN a protected command was given: @pin (its --pin), else $SPARROW_PIN, else NULL. */
+const char  *sp_cli_pin_given    (const char   *pin);
+/* When the command was given a PIN, unlocks @store's connection for its tournament with it
+ * (sp_db_unlock, logged as @action, the command's name); a wrong PIN is reported, after the
+ * store's wait, with exit status 1.  No PIN given: TRUE, and the store itself refuses a
+ * protected change of a locked tournament. */
+gboolean     sp_cli_store_unlock (SpCli        *cli,
+                                  SpCliStore   *store,
+                                  const char   *pin,
+                                  const char   *action,
+                                  int          *status);
+
 /* A command's store is g_auto(SpCliStore): closed however the command ends. */
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SpCliStore, sp_cli_store_clear)
 

@@ -181,13 +181,15 @@ tournament_show (SpCli  *cli,
   g_auto(SpCliStore) store = { 0 };
   SpTournamentSummary summary;
   const SpTournament *t;
+  gboolean has_pin = FALSE;
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
       || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (!sp_db_summarize_tournament (store.db, store.tournament->id, &summary, &error))
+  if (!sp_db_summarize_tournament (store.db, store.tournament->id, &summary, &error)
+      || !sp_db_has_pin (store.db, store.tournament->id, &has_pin, &error))
     return sp_cli_store_fail (cli, &store, error);
   t = store.tournament;
   if (cli->json)
@@ -197,6 +199,9 @@ tournament_show (SpCli  *cli,
       json_builder_begin_object (builder);
       sp_cli_build_members (builder, tournament_columns, t);
       sp_cli_build_members (builder, summary_columns, &summary);
+      /* Whether a director's PIN locks it; never the PIN or its hash. */
+      json_builder_set_member_name (builder, "pin");
+      json_builder_add_boolean_value (builder, has_pin);
       json_builder_end_object (builder);
       sp_cli_print_builder (builder);
       return SP_CLI_OK;
@@ -223,6 +228,8 @@ tournament_show (SpCli  *cli,
   else if (t->starts_on != NULL)
     printf (_("date: %s\n"), t->starts_on);
   printf (_("created: %s\n"), t->created);
+  if (has_pin)
+    printf (_("director's PIN: set (protected commands need --pin or $SPARROW_PIN)\n"));
   return SP_CLI_OK;
 }
 
@@ -264,9 +271,11 @@ tournament_delete (SpCli  *cli,
                    char  **argv)
 {
   g_autofree char *confirm = NULL;
+  g_autofree char *pin = NULL;
   const GOptionEntry entries[] = {
     { "confirm", 0, 0, G_OPTION_ARG_FILENAME, &confirm, N_("The tournament's exact name"),
       N_("NAME") },
+    sp_cli_pin_entry (&pin),
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -282,7 +291,8 @@ tournament_delete (SpCli  *cli,
   if (confirm == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
                         _("tournament delete needs --confirm NAME, the tournament's exact name"));
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+  if (!sp_cli_store_open (cli, &store, TRUE, &status)
+      || !sp_cli_store_unlock (cli, &store, pin, "tournament delete", &status))
     return status;
   if (!sp_db_delete_tournament (store.db, store.tournament->id, confirm, &error))
     return sp_cli_store_fail (cli, &store, error);
@@ -291,12 +301,100 @@ tournament_delete (SpCli  *cli,
                             store.tournament->id, store.tournament->name);
 }
 
+/* tournament pin set and pin clear: the director's lock. */
+static int
+pin_change (SpCli  *cli,
+            int     argc,
+            char  **argv)
+{
+  gboolean setting = strcmp (argv[0], "set") == 0;
+  g_autofree char *pin = NULL;
+  g_autofree char *current = NULL;
+  const GOptionEntry set_entries[] = {
+    { "pin", 0, 0, G_OPTION_ARG_STRING, &pin,
+      N_("The new PIN: 4 to 32 characters, no line break"), N_("PIN") },
+    { "current", 0, 0, G_OPTION_ARG_STRING, &current,
+      N_("The PIN it replaces, when the tournament has one (else $SPARROW_PIN)"), N_("PIN") },
+    { NULL }
+  };
+  const GOptionEntry clear_entries[] = {
+    { "pin", 0, 0, G_OPTION_ARG_STRING, &pin, N_("The current PIN (else $SPARROW_PIN)"),
+      N_("PIN") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, NULL, setting ? set_entries : clear_entries,
+                        setting ? _("Locks the tournament with a director's PIN: reopening a "
+                                    "session, correcting a closed session's\nhands, deleting a "
+                                    "penalty, withdrawing or substituting a player and deleting "
+                                    "the\ntournament then need --pin PIN (or $SPARROW_PIN). "
+                                    "Changing the PIN needs the current one\n(--current PIN or "
+                                    "$SPARROW_PIN). Wrong PINs are logged and slowed down.")
+                        : _("Removes the director's PIN; the current one is needed."));
+  g_autoptr(GError) error = NULL;
+  g_auto(SpCliStore) store = { 0 };
+  gboolean done;
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
+    return status;
+  if (setting && pin == NULL)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("tournament pin set needs --pin PIN"));
+  if (!setting && sp_cli_pin_given (pin) == NULL)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("tournament pin clear needs --pin PIN "
+                                                      "(the current one)"));
+  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  if (setting)
+    done = sp_db_set_pin (store.db, store.tournament->id,
+                          current != NULL ? current : sp_cli_pin_given (NULL), pin, &error);
+  else
+    done = sp_db_clear_pin (store.db, store.tournament->id, sp_cli_pin_given (pin), &error);
+  if (!done)
+    return sp_cli_store_fail (cli, &store, error);
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_builder_int (builder, "tournament", store.tournament->id);
+      json_builder_set_member_name (builder, "pin");
+      json_builder_add_boolean_value (builder, setting);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
+  else if (setting)
+    printf (_("tournament %" PRId64 " (%s): director's PIN set\n"), store.tournament->id,
+            store.tournament->name);
+  else
+    printf (_("tournament %" PRId64 " (%s): director's PIN removed\n"), store.tournament->id,
+            store.tournament->name);
+  return SP_CLI_OK;
+}
+
+static const SpCliCommand pin_commands[] = {
+    { "set", N_("lock the tournament with a director's PIN (--pin P; --current P to change it)"),
+      pin_change },
+    { "clear", N_("remove the director's PIN (--pin P)"), pin_change },
+  { NULL }
+};
+
+static int
+tournament_pin (SpCli  *cli,
+                int     argc,
+                char  **argv)
+{
+  return sp_cli_run_subcommand (cli, argc, argv, pin_commands);
+}
+
 const SpCliCommand sp_cli_tournament_commands[] = {
     { "create", N_("create a tournament"), tournament_create },
     { "list", N_("list the tournaments of the database"), tournament_list },
     { "show", N_("the tournament at a glance"), tournament_show },
     { "rename", N_("rename the tournament"), tournament_rename },
     { "delete", N_("delete the tournament (--confirm NAME)"), tournament_delete },
+    { "pin", N_("the director's lock: pin set --pin P | pin clear --pin P"), tournament_pin },
   { NULL }
 };
 
@@ -448,6 +546,11 @@ players_change (SpCli  *cli,
   gboolean substituting = strcmp (argv[0], "substitute") == 0;
   g_autoptr(SpPlayer) changes = g_new0 (SpPlayer, 1);
   gboolean force = FALSE;
+  g_autofree char *pin = NULL;
+  const GOptionEntry withdraw_entries[] = {
+    sp_cli_pin_entry (&pin),
+    { NULL }
+  };
   const GOptionEntry edit_entries[] = {
     { "name", 0, 0, G_OPTION_ARG_FILENAME, &changes->name, N_("The player's name"), N_("N") },
     { NULL }
@@ -457,6 +560,7 @@ players_change (SpCli  *cli,
       N_("NAME") },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace a player who has not withdrawn"),
       NULL },
+    sp_cli_pin_entry (&pin),
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -474,7 +578,8 @@ players_change (SpCli  *cli,
                                                        "value clears club, country, team or "
                                                        "federation id.") : NULL);
   else
-    context = sp_cli_context_new (cli, _("ID"), NULL, NULL);
+    context = sp_cli_context_new (cli, _("ID"), strcmp (argv[0], "withdraw") == 0
+                                  ? withdraw_entries : NULL, NULL);
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
       || !sp_cli_check_arguments (cli, argc, argv, 1, _("a player ID"), &status)
       || !sp_cli_parse_id (cli, argv[1], _("a player ID"), &id, &status))
@@ -486,7 +591,10 @@ players_change (SpCli  *cli,
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
                         _("players edit ID needs a field to change (--name, --club, --country, "
                           "--team or --federation-id)"));
-  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+  if (!sp_cli_store_open (cli, &store, TRUE, &status)
+      || ((substituting || strcmp (argv[0], "withdraw") == 0)
+          && !sp_cli_store_unlock (cli, &store, pin, substituting ? "players substitute"
+                                   : "players withdraw", &status)))
     return status;
   if (editing)
     done = sp_db_edit_player (store.db, store.tournament->id, id, changes, &error);
@@ -704,7 +812,12 @@ penalty_delete (SpCli  *cli,
                 int     argc,
                 char  **argv)
 {
-  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("ID"), NULL, NULL);
+  g_autofree char *pin = NULL;
+  const GOptionEntry entries[] = {
+    sp_cli_pin_entry (&pin),
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("ID"), entries, NULL);
   g_autoptr(GError) error = NULL;
   g_auto(SpCliStore) store = { 0 };
   gint64 id;
@@ -713,7 +826,8 @@ penalty_delete (SpCli  *cli,
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
       || !sp_cli_check_arguments (cli, argc, argv, 1, _("a penalty ID"), &status)
       || !sp_cli_parse_id (cli, argv[1], _("a penalty ID"), &id, &status)
-      || !sp_cli_store_open (cli, &store, TRUE, &status))
+      || !sp_cli_store_open (cli, &store, TRUE, &status)
+      || !sp_cli_store_unlock (cli, &store, pin, "penalty delete", &status))
     return status;
   if (!sp_db_delete_penalty (store.db, store.tournament->id, id, &error))
     return sp_cli_store_fail (cli, &store, error);
@@ -738,12 +852,14 @@ session_change (SpCli  *cli,
   gboolean closing = strcmp (argv[0], "close") == 0;
   gint64 session = 0;
   gboolean time_up = FALSE, force = FALSE;
+  g_autofree char *pin = NULL;
   const GOptionEntry entries[] = {
     sp_cli_session_entry (&session, N_("The session")),
     closing ? (GOptionEntry) { "time-up", 0, 0, G_OPTION_ARG_NONE, &time_up,
                                N_("Accept the hands played when time ran out"), NULL }
     : (GOptionEntry) { "force", 0, 0, G_OPTION_ARG_NONE, &force,
                        N_("Confirm: the frozen scores may change"), NULL },
+    closing ? (GOptionEntry) { NULL } : sp_cli_pin_entry (&pin),
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -763,7 +879,8 @@ session_change (SpCli  *cli,
   if (session == 0)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("session %s needs --session K"), argv[0]);
   if (!sp_cli_check_range (cli, "session", session, 1, 1000, &status)
-      || !sp_cli_store_open (cli, &store, TRUE, &status))
+      || !sp_cli_store_open (cli, &store, TRUE, &status)
+      || (!closing && !sp_cli_store_unlock (cli, &store, pin, "session reopen", &status)))
     return status;
   /* Reopening a closed session needs --force; one that is not closed (or not drawn) is
    * refused by the store, which says why. */

@@ -121,17 +121,26 @@ sp_db_delete_penalty (SpDb     *db,
                       GError  **error)
 {
   g_autoptr(SpPenalty) penalty = NULL;
-  SpSessionInfo info;
+  SpSessionInfo info = { 0 };
+  gboolean used = FALSE;
   gboolean started;
   gboolean ok;
 
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
+  /* Under the director's lock a closed session's penalty may be deleted too: the session is
+   * opened for it and closed again in the same transaction, as for its hands. */
   ok = (penalty = sp_db_get_penalty (db, tournament, id, error)) != NULL
-       && sp_db_get_open_session (db, tournament, penalty->session, &info, error)
-       && sp_db_require_director (db, tournament, "penalty delete", id, NULL, error,
+       && sp_db_get_drawn_session (db, tournament, penalty->session, &info, error)
+       && sp_db_require_director (db, tournament, "penalty delete", id, &used, error,
                                   _("A director's PIN is required to delete penalty %" PRId64
                                     "."), id)
-       && sp_db_delete_penalty_row (db, id, error);
+       && (used || sp_db_check_open (penalty->session, info.closed, error))
+       && (!info.closed
+           || sp_db_set_session_closed (db, tournament, penalty->session, FALSE, FALSE, error))
+       && sp_db_delete_penalty_row (db, id, error)
+       && (!info.closed
+           || sp_db_set_session_closed (db, tournament, penalty->session, TRUE, info.time_up,
+                                        error));
   return sp_db_end_write (db, started, ok, error);
 }

@@ -456,6 +456,8 @@ static const Protected protected_changes[] = {
     "A director's PIN is required to delete hand" },
   { "delete-penalty", delete_penalty, FALSE, "penalty delete",
     "A director's PIN is required to delete penalty" },
+  { "delete-closed-penalty", delete_penalty, TRUE, "penalty delete",
+    "A director's PIN is required to delete penalty" },
   { "withdraw-player", withdraw_player, FALSE, "players withdraw",
     "A director's PIN is required to withdraw player" },
   { "substitute-player", substitute_player, FALSE, "players substitute",

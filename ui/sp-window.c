@@ -749,6 +749,8 @@ database_error_advice (const GError *error)
       case SP_DB_ERROR_IO:
       case SP_DB_ERROR_NOT_FOUND:
       case SP_DB_ERROR_INVALID:
+      case SP_DB_ERROR_PIN_REQUIRED:
+      case SP_DB_ERROR_PIN_WRONG:
       default:
         break;
       }

@@ -354,6 +354,7 @@ sp_db_require_director (SpDb        *db,
     }
   if (!sp_db_insert_pin_event (db, tournament, "used", action, subject, error))
     return FALSE;
+  sp_db_touch_unlock (db, tournament);
   if (used != NULL)
     *used = TRUE;
   return TRUE;

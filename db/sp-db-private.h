@@ -246,6 +246,9 @@ void          sp_db_forget_unlock         (SpDb                  *db,
                                            gint64                 tournament);
 const char   *sp_db_get_unlock            (SpDb                  *db,
                                            gint64                 tournament);
+/* The unlock of @tournament was used now (its timeout starts again). */
+void          sp_db_touch_unlock          (SpDb                  *db,
+                                           gint64                 tournament);
 
 /* ---- checks the operations share --------------------------------------------------------- */
 

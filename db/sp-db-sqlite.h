@@ -14,7 +14,8 @@ struct _SpDb
   sqlite3    *handle;
   char       *path;
   GHashTable *statements; /* SQL text (static) → prepared sqlite3_stmt */
-  GHashTable *unlocked;   /* tournament id (gint64 *) → the PIN hash this connection verified */
+  GHashTable *unlocked;   /* tournament id (gint64 *) → SpDbUnlock: what this connection verified */
+  gint64      unlock_timeout; /* µs an unlock lasts unused; 0: until sp_db_lock () */
 };
 
 /* A value to bind to a `?` of a statement: build them with sp_db_int (), sp_db_text () and

@@ -854,15 +854,43 @@ sp_db_get_schema_version (SpDb *db)
 
 /* ---- the director's lock: what this connection has unlocked ------------------------------ */
 
+/* The PIN hash a tournament was unlocked with, and when the unlock was last used. */
+typedef struct
+{
+  char   *hash;
+  gint64  used; /* monotonic µs */
+} SpDbUnlock;
+
+static void
+unlock_free (gpointer data)
+{
+  SpDbUnlock *unlock = data;
+
+  g_free (unlock->hash);
+  g_free (unlock);
+}
+
 void
 sp_db_remember_unlock (SpDb        *db,
                        gint64       tournament,
                        const char  *hash)
 {
+  SpDbUnlock *unlock = g_new0 (SpDbUnlock, 1);
+
   if (db->unlocked == NULL)
-    db->unlocked = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-  g_hash_table_replace (db->unlocked, g_memdup2 (&tournament, sizeof tournament),
-                        g_strdup (hash));
+    db->unlocked = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, unlock_free);
+  unlock->hash = g_strdup (hash);
+  unlock->used = g_get_monotonic_time ();
+  g_hash_table_replace (db->unlocked, g_memdup2 (&tournament, sizeof tournament), unlock);
+}
+
+void
+sp_db_set_unlock_timeout (SpDb  *db,
+                          guint  seconds)
+{
+  g_return_if_fail (db != NULL);
+
+  db->unlock_timeout = (gint64) seconds * G_USEC_PER_SEC;
 }
 
 void
@@ -881,7 +909,29 @@ const char *
 sp_db_get_unlock (SpDb   *db,
                   gint64  tournament)
 {
-  return db->unlocked != NULL ? g_hash_table_lookup (db->unlocked, &tournament) : NULL;
+  SpDbUnlock *unlock = db->unlocked != NULL ? g_hash_table_lookup (db->unlocked, &tournament)
+                                            : NULL;
+
+  if (unlock == NULL)
+    return NULL;
+  /* An unlock left unused for the timeout has lapsed: the lock is shut again. */
+  if (db->unlock_timeout > 0 && g_get_monotonic_time () - unlock->used > db->unlock_timeout)
+    {
+      g_hash_table_remove (db->unlocked, &tournament);
+      return NULL;
+    }
+  return unlock->hash;
+}
+
+void
+sp_db_touch_unlock (SpDb   *db,
+                    gint64  tournament)
+{
+  SpDbUnlock *unlock = db->unlocked != NULL ? g_hash_table_lookup (db->unlocked, &tournament)
+                                            : NULL;
+
+  if (unlock != NULL)
+    unlock->used = g_get_monotonic_time ();
 }
 
 void
@@ -899,8 +949,6 @@ sp_db_is_unlocked (SpDb   *db,
 {
   g_return_val_if_fail (db != NULL, FALSE);
 
-  if (tournament == 0)
-    return db->unlocked != NULL && g_hash_table_size (db->unlocked) > 0;
   return sp_db_get_unlock (db, tournament) != NULL;
 }
 

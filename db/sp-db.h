@@ -676,6 +676,10 @@ gboolean sp_db_try_pin         (SpDb        *db,
                                 const char  *action,
                                 guint       *delay_ms,
                                 GError     **error);
+/* An unlock not used for @seconds lapses, the lock shut again (the app: a director who walks
+ * away from the desk); 0, the default, keeps it until sp_db_lock () or the connection closes. */
+void     sp_db_set_unlock_timeout (SpDb     *db,
+                                   guint     seconds);
 /* Shuts the lock again for @tournament (0: every tournament) on this connection. */
 void     sp_db_lock            (SpDb        *db,
                                 gint64       tournament);

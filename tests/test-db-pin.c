@@ -581,6 +581,31 @@ test_closed_rules_kept (Fixture       *fixture,
   g_assert_true (info.closed);
 }
 
+/* An unlock left unused for the connection's timeout lapses; one in use holds. */
+static void
+test_unlock_timeout (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  gint64 id = fixture->tournament->id;
+  g_autoptr(GError) error = NULL;
+
+  set_pin (fixture);
+  sp_db_set_unlock_timeout (fixture->db, 1);
+  g_assert_true (sp_db_unlock (fixture->db, id, PIN, "players withdraw", &error));
+  g_assert_no_error (error);
+  g_usleep (G_USEC_PER_SEC / 2);
+  g_assert_true (sp_db_is_unlocked (fixture->db, id));
+  g_assert_true (withdraw_player (fixture, &error));
+  g_assert_no_error (error);
+  /* The withdrawal used it: another 0.7 s later it still holds. */
+  g_usleep (G_USEC_PER_SEC * 7 / 10);
+  g_assert_true (sp_db_is_unlocked (fixture->db, id));
+  g_usleep (G_USEC_PER_SEC * 12 / 10);
+  g_assert_false (sp_db_is_unlocked (fixture->db, id));
+  g_assert_false (delete_penalty (fixture, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_PIN_REQUIRED);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -606,5 +631,7 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/sparrow/db/pin/closed-rules-kept", Fixture, NULL, fixture_set_up,
               test_closed_rules_kept, fixture_tear_down);
+  g_test_add ("/sparrow/db/pin/unlock-timeout", Fixture, NULL, fixture_set_up,
+              test_unlock_timeout, fixture_tear_down);
   return g_test_run ();
 }

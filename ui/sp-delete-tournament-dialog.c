@@ -6,6 +6,7 @@
 
 #include "sp-delete-tournament-dialog.h"
 #include "sp-message.h"
+#include "sp-pin-dialog.h"
 
 struct _SpDeleteTournamentDialog
 {
@@ -28,18 +29,36 @@ enum
 
 static guint signals[N_SIGNALS];
 
+static void sp_delete_tournament_dialog_response (AdwMessageDialog *dialog,
+                                                  const char       *response);
+
+/* The director's lock is open now: the deletion again. */
+static void
+delete_retry (gpointer    dialog,
+              const char *response,
+              gpointer    user_data)
+{
+  sp_delete_tournament_dialog_response (ADW_MESSAGE_DIALOG (dialog), response);
+}
+
 static void
 sp_delete_tournament_dialog_response (AdwMessageDialog *dialog,
                                       const char       *response)
 {
   SpDeleteTournamentDialog *self = SP_DELETE_TOURNAMENT_DIALOG (dialog);
   g_autoptr(GError) error = NULL;
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
 
   if (g_strcmp0 (response, "delete") != 0)
     return;
   if (sp_db_delete_tournament (self->db, self->tournament, self->name, &error))
     g_signal_emit (self, signals[SIGNAL_DELETED], 0, self->tournament, self->name);
-  else
+  /* Under a director's PIN: asked over the main window (this dialog has closed), then the
+   * deletion again. */
+  else if (parent == NULL
+           || !sp_pin_dialog_offer (GTK_WIDGET (parent), self->db, self->tournament,
+                                    "tournament delete", error, delete_retry, self, response,
+                                    NULL))
     g_signal_emit (self, signals[SIGNAL_FAILED], 0, error->message);
 }
 

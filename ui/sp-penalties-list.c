@@ -8,6 +8,7 @@
 #include "sp-message.h"
 #include "sp-penalties-list.h"
 #include "sp-penalty-dialog.h"
+#include "sp-pin-dialog.h"
 
 /* One penalty of the list, with what it shows of its player and hand. */
 #define SP_TYPE_PENALTY_ITEM (sp_penalty_item_get_type ())
@@ -238,7 +239,9 @@ delete_response_cb (AdwMessageDialog *dialog,
     return;
   if (!sp_db_delete_penalty (self->db, self->tournament, *id, &error))
     {
-      sp_message_show_toast (GTK_WIDGET (self), error->message);
+      if (!sp_pin_dialog_offer (GTK_WIDGET (self), self->db, self->tournament, "penalty delete",
+                                error, (SpPinRetry) delete_response_cb, dialog, response, self))
+        sp_message_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
   reload (self);

@@ -7,6 +7,7 @@
 #include "sp-message.h"
 #include "sp-player-dialog.h"
 #include "sp-players-page.h"
+#include "sp-pin-dialog.h"
 
 /* One player of the list: the store's record, as sp_db_list_players gives it. */
 #define SP_TYPE_PLAYER_ITEM (sp_player_item_get_type ())
@@ -542,6 +543,9 @@ withdraw_response_cb (AdwMessageDialog *dialog,
     return;
   if (!sp_db_withdraw_player (self->db, self->tournament, dialog_player (dialog), &error))
     {
+      if (sp_pin_dialog_offer (GTK_WIDGET (self), self->db, self->tournament, "players withdraw",
+                               error, (SpPinRetry) withdraw_response_cb, dialog, response, self))
+        return;
       /* Translators: the player's name, then why the store refused. */
       refused (self, g_strdup_printf (_("Cannot withdraw %s: %s"), name, error->message));
       return;
@@ -622,6 +626,10 @@ substitute_response_cb (AdwMessageDialog *dialog,
   if (!sp_db_substitute_player (self->db, self->tournament, dialog_player (dialog), &substitute,
                                 force, &error))
     {
+      if (sp_pin_dialog_offer (GTK_WIDGET (self), self->db, self->tournament,
+                               "players substitute", error,
+                               (SpPinRetry) substitute_response_cb, dialog, response, self))
+        return;
       /* Translators: the player replaced, then why the store refused. */
       refused (self, g_strdup_printf (_("Cannot substitute %s: %s"), replaced, error->message));
       return;

@@ -8,6 +8,7 @@
 #include "sp-message.h"
 #include "sp-wind.h"
 #include "sp-penalties-list.h"
+#include "sp-pin-dialog.h"
 #include "sp-sessions-page.h"
 
 struct _SpSessionsPage
@@ -721,7 +722,10 @@ reopen_response_cb (AdwMessageDialog *dialog,
 
   if (g_strcmp0 (response, "reopen") != 0)
     return;
-  if (!sp_db_reopen_session (self->db, self->tournament, self->selected, &error))
+  if (!sp_db_reopen_session (self->db, self->tournament, self->selected, &error)
+      && !sp_pin_dialog_offer (GTK_WIDGET (self), self->db, self->tournament->id,
+                               "session reopen", error, (SpPinRetry) reopen_response_cb, dialog,
+                               response, self))
     show_toast (self, error->message);
   reload (self);
 }

@@ -7,6 +7,7 @@
 
 #include "sp-hand-dialog.h"
 #include "sp-message.h"
+#include "sp-pin-dialog.h"
 #include "sp-table-view.h"
 #include "sp-wind.h"
 
@@ -242,6 +243,10 @@ table_penalties (SpTableView *self)
   return mine;
 }
 
+static void remove_penalty_retry (gpointer    button,
+                                  const char *response,
+                                  gpointer    self);
+
 static void
 remove_penalty_clicked_cb (GtkButton   *button,
                            SpTableView *self)
@@ -249,8 +254,20 @@ remove_penalty_clicked_cb (GtkButton   *button,
   gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (button), "sp-penalty"));
   g_autoptr(GError) error = NULL;
 
-  if (!sp_table_view_delete_penalty (self, id, &error))
+  if (!sp_table_view_delete_penalty (self, id, &error)
+      && !sp_pin_dialog_offer (GTK_WIDGET (self), self->db, self->tournament->id,
+                               "penalty delete", error, remove_penalty_retry, button, NULL,
+                               self))
     show_toast (self, error->message, FALSE);
+}
+
+/* The director's lock is open now: the penalty is removed after all. */
+static void
+remove_penalty_retry (gpointer    button,
+                      const char *response,
+                      gpointer    self)
+{
+  remove_penalty_clicked_cb (GTK_BUTTON (button), SP_TABLE_VIEW (self));
 }
 
 static void
@@ -1014,6 +1031,11 @@ delete_hand_activated (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+static void undo_retry (gpointer    source,
+                        const char *response,
+                        gpointer    self);
+
+/* Undoing a penalty (or a false win's) deletes it: under a director's PIN, the PIN first. */
 static void
 undo_activated (GtkWidget  *widget,
                 const char *action_name,
@@ -1022,8 +1044,18 @@ undo_activated (GtkWidget  *widget,
   SpTableView *self = SP_TABLE_VIEW (widget);
   g_autoptr(GError) error = NULL;
 
-  if (!sp_table_view_undo (self, &error) && error != NULL)
+  if (!sp_table_view_undo (self, &error) && error != NULL
+      && !sp_pin_dialog_offer (widget, self->db, self->tournament->id, "penalty delete", error,
+                               undo_retry, NULL, NULL, self))
     show_toast (self, error->message, FALSE);
+}
+
+static void
+undo_retry (gpointer    source,
+            const char *response,
+            gpointer    self)
+{
+  undo_activated (GTK_WIDGET (self), NULL, NULL);
 }
 
 static void

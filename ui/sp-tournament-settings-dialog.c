@@ -9,6 +9,7 @@
 #include "sp-date-row.h"
 #include "sp-form.h"
 #include "sp-new-tournament-dialog.h"
+#include "sp-pin-dialog.h"
 #include "sp-tournament-settings-dialog.h"
 
 struct _SpTournamentSettingsDialog
@@ -18,6 +19,7 @@ struct _SpTournamentSettingsDialog
   SpDb      *db;        /* the window's, which outlives its modal dialog */
   gint64     tournament;
   GPtrArray *rule_rows; /* the rows fill_rules () added, removed when it fills them anew */
+  GtkWidget *pin_row;   /* the director's PIN, filled by fill_pin () */
 
   /* Template children */
   AdwEntryRow         *name_row;
@@ -27,6 +29,7 @@ struct _SpTournamentSettingsDialog
   GtkLabel            *error_label;
   GtkSwitch           *hide_standings_switch;
   AdwPreferencesGroup *rules_group;
+  AdwPreferencesGroup *pin_group;
 };
 
 G_DEFINE_FINAL_TYPE (SpTournamentSettingsDialog, sp_tournament_settings_dialog,
@@ -177,6 +180,71 @@ fill_rules (SpTournamentSettingsDialog *self,
     add_change_rules_row (self);
 }
 
+static void fill_pin (SpTournamentSettingsDialog *self);
+
+static void
+change_pin (SpTournamentSettingsDialog *self,
+            SpPinChange                 change)
+{
+  sp_pin_dialog_change (GTK_WINDOW (self), self->db, self->tournament, change,
+                        G_CALLBACK (fill_pin), self);
+}
+
+static void
+set_pin_clicked_cb (SpTournamentSettingsDialog *self)
+{
+  change_pin (self, SP_PIN_SET);
+}
+
+static void
+change_pin_clicked_cb (SpTournamentSettingsDialog *self)
+{
+  change_pin (self, SP_PIN_CHANGE);
+}
+
+static void
+remove_pin_clicked_cb (SpTournamentSettingsDialog *self)
+{
+  change_pin (self, SP_PIN_REMOVE);
+}
+
+static void
+add_pin_button (SpTournamentSettingsDialog *self,
+                const char                 *label,
+                GCallback                   clicked)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  g_signal_connect_object (button, "clicked", clicked, self, G_CONNECT_SWAPPED);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self->pin_row), button);
+}
+
+/* The director's PIN: whether one is set, and the buttons to set, change or remove it. */
+static void
+fill_pin (SpTournamentSettingsDialog *self)
+{
+  gboolean has_pin = FALSE;
+
+  if (self->pin_row != NULL)
+    adw_preferences_group_remove (self->pin_group, self->pin_row);
+  (void) sp_db_has_pin (self->db, self->tournament, &has_pin, NULL);
+  self->pin_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->pin_row), _("Director's PIN"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->pin_row), has_pin
+    ? _("Set: the protected changes ask for it")
+    : _("Not set: anyone at this computer can make every change"));
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (self->pin_row), 0);
+  if (has_pin)
+    {
+      add_pin_button (self, _("C_hange PIN…"), G_CALLBACK (change_pin_clicked_cb));
+      add_pin_button (self, _("_Remove PIN…"), G_CALLBACK (remove_pin_clicked_cb));
+    }
+  else
+    add_pin_button (self, _("Set _PIN…"), G_CALLBACK (set_pin_clicked_cb));
+  adw_preferences_group_add (self->pin_group, self->pin_row);
+}
+
 /* The rules were changed in their own dialog: shown anew, and the tournament's view told. */
 static void
 rules_changed_cb (SpTournamentSettingsDialog *self)
@@ -287,6 +355,7 @@ sp_tournament_settings_dialog_class_init (SpTournamentSettingsDialogClass *klass
   gtk_widget_class_bind_template_child (widget_class, SpTournamentSettingsDialog,
                                         hide_standings_switch);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentSettingsDialog, rules_group);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentSettingsDialog, pin_group);
 
   gtk_widget_class_install_action (widget_class, "dialog.save", NULL, save_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -346,5 +415,6 @@ sp_tournament_settings_dialog_new (GtkWindow          *parent,
   sp_date_row_set_date (self->ends_row, tournament->ends_on);
   gtk_switch_set_active (self->hide_standings_switch, tournament->hide_standings);
   fill_rules (self, tournament);
+  fill_pin (self);
   return self;
 }

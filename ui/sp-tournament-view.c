@@ -6,6 +6,7 @@
 #include "sp-clock-controls.h"
 #include "sp-delete-tournament-dialog.h"
 #include "sp-export-dialog.h"
+#include "sp-message.h"
 #include "sp-new-tournament-dialog.h"
 #include "sp-players-page.h"
 #include "sp-print-dialog.h"
@@ -28,6 +29,7 @@ struct _SpTournamentView
 
   /* Template children */
   AdwViewSwitcherTitle *switcher_title;
+  GtkMenuButton *menu_button;
   GtkLabel *clock_label;
   AdwViewStack *stack;
   SpPlayersPage *players_page;
@@ -46,6 +48,35 @@ enum
 };
 
 static guint signals[N_SIGNALS];
+
+/* The director's lock lapses after this long unused: a director who walked away from the desk
+ * leaves nothing open behind. */
+#define UNLOCK_TIMEOUT_SECONDS (15 * 60)
+
+/* "Lock" is in the menu while the director's PIN has unlocked the protected changes (read as
+ * the menu opens: the unlock may have lapsed, or been made from a table's window). */
+static void
+update_lock (SpTournamentView *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tournament.lock",
+                                 self->db != NULL && self->tournament != NULL
+                                 && sp_db_is_unlocked (self->db, self->tournament->id));
+}
+
+static void
+lock_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+
+  if (self->db == NULL || self->tournament == NULL)
+    return;
+  sp_db_lock (self->db, self->tournament->id);
+  update_lock (self);
+  sp_message_show_toast (widget, _("Locked: the protected changes need the director's PIN "
+                                   "again"));
+}
 
 /* The sessions and the standings are read again each time their page is shown. */
 static void
@@ -373,6 +404,7 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-tournament-view.ui");
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentView, menu_button);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, clock_label);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, stack);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, players_page);
@@ -394,6 +426,7 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_install_action (widget_class, "tournament.settings", NULL, settings_action);
   gtk_widget_class_install_action (widget_class, "tournament.duplicate", NULL, duplicate_action);
   gtk_widget_class_install_action (widget_class, "tournament.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "tournament.lock", NULL, lock_action);
 
   /**
    * SpTournamentView::tournament-deleted:
@@ -427,6 +460,9 @@ static void
 sp_tournament_view_init (SpTournamentView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tournament.lock", FALSE);
+  g_signal_connect_object (gtk_menu_button_get_popover (self->menu_button), "show",
+                           G_CALLBACK (update_lock), self, G_CONNECT_SWAPPED);
 }
 
 /**
@@ -457,6 +493,8 @@ sp_tournament_view_open (SpTournamentView  *self,
   g_clear_pointer (&self->tournament, sp_tournament_free);
   self->tournament = found;
   self->db = db;
+  sp_db_set_unlock_timeout (db, UNLOCK_TIMEOUT_SECONDS);
+  update_lock (self);
 
   adw_view_switcher_title_set_title (self->switcher_title, found->name);
   g_free (self->rules);

@@ -26,3 +26,4 @@
 #include "sp-tile.h"
 #include "sp-table-view.h"
 #include "sp-hand-dialog.h"
+#include "sp-pin-dialog.h"

@@ -1291,6 +1291,7 @@ enum
   LOG_SEED,
   LOG_TABLE_PLAYERS,
   LOG_OLD_SEED,
+  LOG_PIN_EVENT,
 };
 
 /* Every line of the audit log with the tournament, session, table and player it concerns,
@@ -1311,6 +1312,7 @@ static const char LOG_QUERY[] =
   "  SELECT b.*,"
   "   CASE b.target WHEN 'tournaments' THEN b.row_id"
   "    WHEN 'players' THEN json_extract (b.v, '$.tournament_id')"
+  "    WHEN 'pin_log' THEN json_extract (b.v, '$.tournament_id')"
   "    WHEN 'sessions' THEN json_extract (b.v, '$.tournament_id')"
   "    ELSE b.st END AS tid,"
   "   CASE b.target WHEN 'penalties' THEN"
@@ -1342,11 +1344,14 @@ static const char LOG_QUERY[] =
   "  json_extract (c.n, '$.present'),"
   "  CASE c.target WHEN 'penalties' THEN json_extract (c.v, '$.points')"
   "   WHEN 'hands' THEN json_extract (c.v, '$.total') END,"
-  "  CASE c.target WHEN 'penalties' THEN json_extract (c.v, '$.reason') END,"
+  "  CASE c.target WHEN 'penalties' THEN json_extract (c.v, '$.reason')"
+  "   WHEN 'pin_log' THEN json_extract (c.v, '$.action') END,"
   "  CASE c.target WHEN 'sessions' THEN json_extract (c.v, '$.seed') END,"
   "  CASE c.target WHEN 'hands' THEN (SELECT group_concat (player_id, ' ') FROM"
   "   (SELECT player_id FROM seats WHERE session_id = c.sid AND table_number = c.tn"
-  "    ORDER BY chair)) END"
+  "    ORDER BY chair)) END,"
+  "  CASE c.target WHEN 'sessions' THEN json_extract (c.o, '$.seed') END,"
+  "  CASE c.target WHEN 'pin_log' THEN json_extract (c.v, '$.event') END"
   " FROM c WHERE c.tid = ?"
   " ORDER BY c.id DESC";
 
@@ -1430,10 +1435,31 @@ classify (sqlite3_stmt *statement)
     { "hands", SP_LOG_HAND_ENTERED, SP_LOG_HAND_DELETED },
     { "penalties", SP_LOG_PENALTY_GIVEN, SP_LOG_PENALTY_DELETED },
   };
+  static const struct
+  {
+    const char *event;
+    SpLogKind   kind;
+  } pin_kinds[] = {
+    { "set", SP_LOG_PIN_SET },
+    { "changed", SP_LOG_PIN_CHANGED },
+    { "cleared", SP_LOG_PIN_CLEARED },
+    { "wrong", SP_LOG_PIN_WRONG },
+    { "unlocked", SP_LOG_PIN_UNLOCKED },
+    { "used", SP_LOG_PIN_USED },
+  };
   const char *target = (const char *) sqlite3_column_text (statement, LOG_TARGET);
 
   if (target == NULL)
     return SP_LOG_OTHER;
+  /* The director's lock: its lines are only ever added (a deleted tournament takes them). */
+  if (strcmp (target, "pin_log") == 0)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (pin_kinds); i++)
+        if (column_is (statement, LOG_ACTION, "insert")
+            && column_is (statement, LOG_PIN_EVENT, pin_kinds[i].event))
+          return pin_kinds[i].kind;
+      return SP_LOG_OTHER;
+    }
   if (column_is (statement, LOG_ACTION, "update"))
     return classify_update (target, (const char *) sqlite3_column_text (statement, LOG_CHANGED),
                             statement);

@@ -329,6 +329,14 @@ typedef enum
   SP_LOG_PENALTY_GIVEN,
   SP_LOG_PENALTY_CHANGED,
   SP_LOG_PENALTY_DELETED,
+  /* The director's lock: SpLogEntry.reason is the command the PIN was given for
+   * ("session reopen"). */
+  SP_LOG_PIN_SET,
+  SP_LOG_PIN_CHANGED,
+  SP_LOG_PIN_CLEARED,
+  SP_LOG_PIN_WRONG,
+  SP_LOG_PIN_UNLOCKED,
+  SP_LOG_PIN_USED,
 } SpLogKind;
 
 /* One line of a tournament's audit log with what it concerns, to show and to filter on. */

@@ -167,6 +167,26 @@ log_has (GPtrArray  *lines,
   return FALSE;
 }
 
+/* Whether the tournament's log (the Log page's lines) has a line of @kind for @action. */
+static gboolean
+tournament_log_has (Fixture    *fixture,
+                    SpLogKind   kind,
+                    const char *action)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) lines = sp_db_list_log (fixture->db, fixture->tournament->id, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      SpLogEntry *entry = lines->pdata[i];
+
+      if (entry->kind == kind && g_strcmp0 (entry->reason, action) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 test_rules (void)
 {
@@ -307,6 +327,11 @@ test_set_change_clear (Fixture       *fixture,
   g_assert_true (log_has (lines, "Referee Wu", "changed", "tournament pin set", 0));
   g_assert_true (log_has (lines, "Referee Wu", "wrong", "test", 0));
   g_assert_true (log_has (lines, "Referee Wu", "cleared", "tournament pin clear", 0));
+  /* The Log page's lines say the same. */
+  g_assert_true (tournament_log_has (fixture, SP_LOG_PIN_SET, "tournament pin set"));
+  g_assert_true (tournament_log_has (fixture, SP_LOG_PIN_CHANGED, "tournament pin set"));
+  g_assert_true (tournament_log_has (fixture, SP_LOG_PIN_WRONG, "test"));
+  g_assert_true (tournament_log_has (fixture, SP_LOG_PIN_CLEARED, "tournament pin clear"));
 }
 
 static void
@@ -369,6 +394,8 @@ test_slow_down (Fixture       *fixture,
   g_assert_true (log_has (lines, "Referee Lin", "wrong", "hand edit", 0));
   g_assert_true (log_has (lines, "Referee Wu", "wrong", "penalty delete", 0));
   g_assert_true (log_has (lines, "Referee Wu", "unlocked", "session reopen", 0));
+  g_assert_true (tournament_log_has (fixture, SP_LOG_PIN_WRONG, "hand edit"));
+  g_assert_true (tournament_log_has (fixture, SP_LOG_PIN_UNLOCKED, "session reopen"));
 }
 
 /* ---- the protected changes ---------------------------------------------------------------- */
@@ -518,6 +545,8 @@ test_protected (Fixture       *fixture,
   g_assert_cmpuint (lines->len, >=, 2);
   g_assert_nonnull (strstr (lines->pdata[lines->len - 1], "\"event\":\"used\""));
   g_assert_nonnull (strstr (lines->pdata[lines->len - 1], change->action));
+  if (change->change != delete_tournament)
+    g_assert_true (tournament_log_has (fixture, SP_LOG_PIN_USED, change->action));
 
   /* A closed session's hand is changed in place: the session stays closed, time up kept. */
   if (change->closed && change->change != reopen_session)

@@ -85,6 +85,33 @@ name_or_someone (const char *name)
   return name != NULL ? name : _("a player");
 }
 
+/* The command the director's PIN was given for (as the store logs it: sparrow-cli's words), in
+ * the user's language. */
+static const char *
+pin_action_label (const char *action)
+{
+  static const struct
+  {
+    const char *action;
+    const char *label;
+  } labels[] = {
+    { "session reopen", N_("reopening a session") },
+    { "hand edit", N_("correcting a hand") },
+    { "hand delete", N_("deleting a hand") },
+    { "penalty delete", N_("deleting a penalty") },
+    { "players withdraw", N_("withdrawing a player") },
+    { "players substitute", N_("substituting a player") },
+    { "tournament delete", N_("deleting the tournament") },
+    { "tournament pin set", N_("changing the PIN") },
+    { "tournament pin clear", N_("removing the PIN") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    if (g_strcmp0 (action, labels[i].action) == 0)
+      return _(labels[i].label);
+  return action != NULL ? action : "";
+}
+
 /**
  * sp_log_describe:
  * @entry: a line of a tournament's log
@@ -199,6 +226,22 @@ sp_log_describe (const SpLogEntry *entry)
       /* Translators: a player's name, then the reason of the penalty removed. */
       return g_strdup_printf (_("Removed the penalty of %s (%s)"), name,
                               entry->reason != NULL ? entry->reason : "");
+    case SP_LOG_PIN_SET:
+      return g_strdup (_("Set the director’s PIN"));
+    case SP_LOG_PIN_CHANGED:
+      return g_strdup (_("Changed the director’s PIN"));
+    case SP_LOG_PIN_CLEARED:
+      return g_strdup (_("Removed the director’s PIN"));
+    case SP_LOG_PIN_WRONG:
+      /* Translators: what the PIN was asked for, as pin_action_label () says it. */
+      return g_strdup_printf (_("A wrong director’s PIN was given for %s"),
+                              pin_action_label (entry->reason));
+    case SP_LOG_PIN_UNLOCKED:
+      return g_strdup_printf (_("The director’s PIN was given for %s, after wrong ones"),
+                              pin_action_label (entry->reason));
+    case SP_LOG_PIN_USED:
+      return g_strdup_printf (_("Used the director’s PIN for %s"),
+                              pin_action_label (entry->reason));
     case SP_LOG_OTHER:
     default:
       return g_strdup (_("Changed the tournament"));

@@ -14,7 +14,7 @@ struct _SpDb
   sqlite3    *handle;
   char       *path;
   GHashTable *statements; /* SQL text (static) → prepared sqlite3_stmt */
-  GHashTable *unlocked;   /* tournament id (gint64 *) → SpDbUnlock: what this connection verified */
+  GHashTable *unlocked;   /* tournament id (gint64 *) → SpDbUnlock, what it verified */
   gint64      unlock_timeout; /* µs an unlock lasts unused; 0: until sp_db_lock () */
 };
 

@@ -98,8 +98,8 @@ rc, out, err = run("tournament", "show")
 check("show says the PIN is set", rc == 0 and "director's PIN: set" in out, out)
 
 stored = query("SELECT pin_hash FROM tournaments")[0][0]
-check("the file holds a yescrypt hash, not the PIN", stored.startswith("$y$") and PIN not in stored,
-      stored)
+check("the file holds a yescrypt hash, not the PIN",
+      stored.startswith("$y$") and PIN not in stored, stored)
 with open(DB, "rb") as f:
     check("the PIN is nowhere in the file", PIN.encode() not in f.read())
 
@@ -166,8 +166,15 @@ rc, out, err = run("tournament", "pin", "set", "--pin", "5678", "--current", PIN
 check("pin set --pin NEW --current OLD", rc == 0, err)
 rc, out, err = run("tournament", "pin", "clear", "--pin", PIN)
 check("pin clear with the old PIN is refused", rc == 1 and REQUIRED in err.lower(), err)
+rc, out, err = run("tournament", "pin", "set", "--pin", "7777", pin_env="5678")
+check("pin set --pin NEW with the current PIN in $SPARROW_PIN", rc == 0, err)
+rc, out, err = run("tournament", "pin", "clear", pin_env="7777")
+check("pin clear with $SPARROW_PIN", rc == 0, err)
+check("cleared", query("SELECT pin_hash FROM tournaments")[0][0] is None)
+ok("pin set again", "tournament", "pin", "set", "--pin", "5678")
 rc, out, err = run("tournament", "pin", "clear", "--pin", "5678")
-check("pin clear --pin P", rc == 0 and out == "tournament 1 (Lock night): director's PIN removed\n",
+check("pin clear --pin P",
+      rc == 0 and out == "tournament 1 (Lock night): director's PIN removed\n",
       f"{out!r} {err!r}")
 rc, out, err = run("tournament", "show", "--json")
 check("show --json: no pin again", rc == 0 and json.loads(out)["pin"] is False, out)

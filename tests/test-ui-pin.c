@@ -155,6 +155,24 @@ lock_is_in_menu (gpointer data)
   return find_drawn_label (GTK_WIDGET (data), "Lock") != NULL;
 }
 
+static gboolean
+menu_is_drawn (gpointer data)
+{
+  return find_drawn_label (GTK_WIDGET (data), "Tournament Settings") != NULL;
+}
+
+static GtkMenuButton *
+main_menu_of (GtkWindow *window)
+{
+  GtkWidget *button = find_matching (GTK_WIDGET (tournament_view_of (window)),
+                                     &(WidgetSearch) { GTK_TYPE_MENU_BUTTON,
+                                                       gtk_widget_get_tooltip_text,
+                                                       "Main Menu", TRUE });
+
+  g_assert_nonnull (button);
+  return GTK_MENU_BUTTON (button);
+}
+
 static void
 test_pin_set_and_unlock (void)
 {
@@ -162,7 +180,8 @@ test_pin_set_and_unlock (void)
   ShownText toast = { NULL, "Anna Berg withdrawn" };
   GtkWindow *window, *settings;
   AdwMessageDialog *dialog;
-  GtkWidget *players_view, *menu_button;
+  GtkWidget *players_view;
+  GtkMenuButton *menu;
   gboolean has_pin = FALSE;
   gint64 tournament;
   SpDb *db;
@@ -199,6 +218,13 @@ test_pin_set_and_unlock (void)
   shoot (GTK_WIDGET (settings), "settings-pin.png");
   gtk_window_destroy (settings);
 
+  /* Locked: the main menu has no Lock. */
+  menu = main_menu_of (window);
+  gtk_menu_button_popup (menu);
+  wait_until (menu_is_drawn, menu, "the main menu to be shown");
+  g_assert_false (lock_is_in_menu (menu));
+  gtk_menu_button_popdown (menu);
+
   /* A protected change asks for the PIN, saying what needs it. */
   players_view = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   withdraw_first (players_view);
@@ -231,15 +257,10 @@ test_pin_set_and_unlock (void)
   wait_until (text_is_shown, &toast, "the toast naming the withdrawn player");
 
   /* While unlocked the menu offers Lock; Lock shuts it. */
-  menu_button = find_matching (GTK_WIDGET (tournament_view_of (window)),
-                               &(WidgetSearch) { GTK_TYPE_MENU_BUTTON,
-                                                 gtk_widget_get_tooltip_text, "Main Menu",
-                                                 TRUE });
-  g_assert_nonnull (menu_button);
-  gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
-  wait_until (lock_is_in_menu, menu_button, "Lock to be in the main menu");
-  shoot (GTK_WIDGET (window), "menu-lock.png");
-  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
+  menu = main_menu_of (window);
+  gtk_menu_button_popup (menu);
+  wait_until (lock_is_in_menu, menu, "Lock to be in the main menu");
+  gtk_menu_button_popdown (menu);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tournament_view_of (window)),
                                              "tournament.lock", NULL));
   g_assert_false (sp_db_is_unlocked (db, tournament));

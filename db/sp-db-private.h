@@ -25,7 +25,9 @@
  *   sp_db_find_player_by_name, sp_db_set_player_status, sp_db_replace_player,
  *   sp_db_get_session, sp_db_set_session_closed, sp_db_list_seats, sp_db_get_table_seats,
  *   sp_db_store_plan, sp_db_get_plan_session, sp_db_get_hand, sp_db_list_hands,
- *   sp_db_list_penalties, sp_db_find_penalties, sp_db_list_table_results, sp_db_list_audit;
+ *   sp_db_list_penalties, sp_db_find_penalties, sp_db_list_table_results, sp_db_list_audit,
+ *   and the connection's director's lock: sp_db_set_unlock_timeout, sp_db_lock,
+ *   sp_db_is_unlocked;
  * - from this header: the functions under "transactions" and "rows".
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once

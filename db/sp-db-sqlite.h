@@ -14,6 +14,7 @@ struct _SpDb
   sqlite3    *handle;
   char       *path;
   GHashTable *statements; /* SQL text (static) → prepared sqlite3_stmt */
+  char       *warning;    /* for sp_db_take_warning */
 };
 
 /* A value to bind to a `?` of a statement: build them with sp_db_int (), sp_db_text () and

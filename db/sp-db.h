@@ -35,6 +35,39 @@ gboolean  sp_db_backup              (SpDb        *db,
 gboolean  sp_db_restore             (SpDb        *db,
                                      const char  *path,
                                      GError     **error);
+/* Automatic backups, kept in a folder beside the database (sp_db_get_backup_folder: for
+ * "/x/sparrow.db", "/x/sparrow.db-backups", mode 0700), each file named by the time it was made
+ * (UTC) and why: "2026-12-01T03-04-05.123Z-session-2-closed.db".  One is made before every
+ * migration of an existing file and at every session close; the newest SP_DB_BACKUPS_KEPT are
+ * kept, older automatic ones deleted (never another file of the folder). */
+#define SP_DB_BACKUPS_KEPT 20
+
+typedef struct
+{
+  gint64   time;    /* when it was made: microseconds since 1970, UTC */
+  char    *reason;  /* "before-migration-3-to-4", "session-2-closed", "before-restore", … */
+  goffset  size;    /* bytes */
+  char    *path;
+} SpDbBackup;
+
+void        sp_db_backup_free          (SpDbBackup  *backup);
+char       *sp_db_get_backup_folder    (const char  *path);
+/* The automatic backups of the database at @path (SpDbBackup), newest first; none when the
+ * folder does not exist. */
+GPtrArray  *sp_db_list_backups         (const char  *path,
+                                        GError     **error);
+/* Makes an automatic backup for @reason (lowercase letters, digits and '-'), then deletes the
+ * automatic backups beyond the newest SP_DB_BACKUPS_KEPT; the new file's path in @made. */
+gboolean    sp_db_auto_backup          (SpDb        *db,
+                                        const char  *reason,
+                                        char       **made,
+                                        GError     **error);
+/* @reason in words for a person ("Session 2 closed"). */
+char       *sp_db_describe_backup_reason (const char *reason);
+/* What went wrong without failing the operation that returned TRUE (the automatic backup at a
+ * session close that could not be made), or NULL; the message is the caller's, and cleared. */
+char       *sp_db_take_warning         (SpDb        *db);
+const char *sp_db_get_path             (SpDb        *db);
 /* Who makes the changes, for the audit log. */
 void      sp_db_set_referee         (SpDb        *db,
                                      const char  *referee);
@@ -626,5 +659,6 @@ gboolean sp_db_standings_hidden         (SpDb               *db,
                                          GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpDb, sp_db_close)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpDbBackup, sp_db_backup_free)
 
 G_END_DECLS

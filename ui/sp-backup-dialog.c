@@ -249,6 +249,13 @@ restored_cb (GObject      *source_object,
   sp_window_add_toast (window, text);
 }
 
+static gboolean
+destroy_cb (gpointer user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (user_data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 confirm_response_cb (AdwMessageDialog *confirm,
                      const char       *response,
@@ -267,7 +274,9 @@ confirm_response_cb (AdwMessageDialog *confirm,
   g_task_set_task_data (task, job, (GDestroyNotify) restore_job_free);
   g_task_set_source_tag (task, sp_restore_dialog_choose);
   g_task_run_in_thread (task, restore_thread);
-  gtk_window_destroy (GTK_WINDOW (self));
+  /* Gone once the confirmation over it has gone. */
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, destroy_cb, g_object_ref (self), g_object_unref);
 }
 
 void

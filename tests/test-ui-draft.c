@@ -186,6 +186,8 @@ test_draft_resumed (void)
   dialog = open_dialog (view);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.winner", "i", 0));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.from", "i", 1));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                             "last-tile")), TRUE);
   type_hand (dialog, "123m123p123s789m55s");
   wait_for_draft (path, "123m123p123s789m55s");
 
@@ -200,6 +202,8 @@ test_draft_resumed (void)
   g_assert_cmpint (draft->hand_id, ==, 0);
   g_assert_cmpint (draft->winner, ==, 0);
   g_assert_cmpint (draft->from, ==, 1);
+  /* The toggle, not what the table and the seats set. */
+  g_assert_cmpstr (draft->situation, ==, "last-tile");
   g_assert_true (g_str_has_prefix (path, folder));
   g_assert_cmpint (g_stat (path, &buf), ==, 0);
   g_assert_cmphex (buf.st_mode & 0777, ==, 0600);
@@ -226,6 +230,11 @@ test_draft_resumed (void)
                    ==, "123m123p123s789m55s");
   g_assert_true (seat_is_on (dialog, "winner", "E Player 1"));
   g_assert_true (seat_is_on (dialog, "from", "S Player 2"));
+  g_assert_true (gtk_check_button_get_active (
+    GTK_CHECK_BUTTON (find_under (GTK_WIDGET (dialog), is_named, "last-tile"))));
+  /* 和绝张 does not fit this hand (it holds two 5s): the referee takes it back. */
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                             "last-tile")), FALSE);
 
   /* Recorded: the hand is stored and the draft gone. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.record", NULL));

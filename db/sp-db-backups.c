@@ -4,6 +4,7 @@
 #include "sp-db-sqlite.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -276,4 +277,186 @@ sp_db_describe_backup_reason (const char *reason)
   if (strcmp (reason, "before-restore") == 0)
     return g_strdup (_("Before a restore"));
   return g_strdup (reason);
+}
+
+/* One integer or text PRAGMA of @handle, as text; NULL when the file cannot be read. */
+static char *
+read_pragma (sqlite3    *handle,
+             const char *sql)
+{
+  sqlite3_stmt *statement = NULL;
+  char *value = NULL;
+
+  if (sqlite3_prepare_v2 (handle, sql, -1, &statement, NULL) == SQLITE_OK
+      && sqlite3_step (statement) == SQLITE_ROW)
+    value = g_strdup ((const char *) sqlite3_column_text (statement, 0));
+  sqlite3_finalize (statement);
+  return value;
+}
+
+/* Whether the copy @copy of @backup is a sound Sparrow database of a schema this program knows
+ * (an older one is migrated when the database is next opened). */
+static gboolean
+check_copy (const char  *copy,
+            const char  *backup,
+            GError     **error)
+{
+  sqlite3 *handle = NULL;
+  g_autofree char *application_id = NULL;
+  g_autofree char *version = NULL;
+  g_autofree char *check = NULL;
+  gint64 number = 0;
+
+  if (sqlite3_open_v2 (copy, &handle, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK)
+    {
+      application_id = read_pragma (handle, "PRAGMA application_id");
+      version = read_pragma (handle, "PRAGMA user_version");
+      check = read_pragma (handle, "PRAGMA quick_check(1)");
+    }
+  sqlite3_close (handle);
+  if (version != NULL)
+    number = g_ascii_strtoll (version, NULL, 10);
+  if (application_id == NULL || g_ascii_strtoll (application_id, NULL, 10) != SP_DB_APPLICATION_ID
+      || number < 1)
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
+                 _("%s is not a Sparrow database; nothing was restored"), backup);
+  else if (number > SP_DB_SCHEMA_VERSION)
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_TOO_NEW,
+                 _("%s was written by a newer Sparrow (schema %" G_GINT64_FORMAT ", this program "
+                   "knows up to %d); nothing was restored"), backup, number,
+                 SP_DB_SCHEMA_VERSION);
+  else if (g_strcmp0 (check, "ok") != 0)
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_CORRUPT,
+                 _("%s is damaged and cannot be read; nothing was restored"), backup);
+  else
+    return TRUE;
+  return FALSE;
+}
+
+/* Moves @from to @to when it exists. */
+static gboolean
+move_aside (const char  *from,
+            const char  *to,
+            GError     **error)
+{
+  if (g_rename (from, to) != 0 && errno != ENOENT)
+    {
+      int saved = errno;
+
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot move %s to %s: %s"), from, to,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+sp_db_replace_unreadable (const char  *path,
+                          const char  *backup,
+                          char       **saved,
+                          GError     **error)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *temporary = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *stamp = NULL;
+  g_autoptr(GError) local_error = NULL;
+  SpDb *db;
+  gsize length;
+  int fd;
+
+  g_return_val_if_fail (path != NULL && backup != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  db = sp_db_open (path, &local_error);
+  if (db != NULL)
+    {
+      sp_db_close (db);
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("%s can be read: restore the backup into it instead"), path);
+      return FALSE;
+    }
+  g_clear_error (&local_error);
+  if (!g_file_test (backup, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   _("cannot restore %s: there is no such file"), backup);
+      return FALSE;
+    }
+  if (!g_file_get_contents (backup, &contents, &length, &local_error))
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot read %s: %s"), backup,
+                   local_error->message);
+      return FALSE;
+    }
+
+  /* A copy of the backup beside the database (one file system for the rename), checked as
+   * sp_db_restore checks a backup. */
+  temporary = g_strconcat (path, ".XXXXXX", NULL);
+  fd = g_mkstemp_full (temporary, O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot write beside %s: %s"), path,
+                   g_strerror (saved_errno));
+      return FALSE;
+    }
+  g_close (fd, NULL);
+  if (!g_file_set_contents_full (temporary, contents, length, G_FILE_SET_CONTENTS_CONSISTENT,
+                                 0600, &local_error))
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot write beside %s: %s"), path,
+                   local_error->message);
+      goto failed;
+    }
+  if (!check_copy (temporary, backup, error))
+    goto failed;
+
+  /* The unreadable file is kept, as it was, among the backups. */
+  folder = sp_db_get_backup_folder (path);
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO,
+                   _("cannot make the backup folder %s: %s"), folder, g_strerror (saved_errno));
+      goto failed;
+    }
+  stamp = format_stamp (g_get_real_time ());
+  {
+    g_autofree char *name = g_strconcat (stamp, "-before-restore" BACKUP_SUFFIX, NULL);
+    g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+    g_autofree char *kept_wal = NULL;
+    g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+
+    kept = g_build_filename (folder, name, NULL);
+    kept_wal = g_strconcat (kept, "-wal", NULL);
+    if (!move_aside (path, kept, error))
+      goto failed;
+    /* A journal left by the unreadable file must never meet the restored one. */
+    if (!move_aside (wal, kept_wal, error))
+      {
+        g_rename (kept, path);
+        goto failed;
+      }
+    g_unlink (shm);
+  }
+  if (g_rename (temporary, path) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot restore %s into %s: %s"),
+                   backup, path, g_strerror (saved_errno));
+      g_rename (kept, path);
+      goto failed;
+    }
+  if (saved != NULL)
+    *saved = g_steal_pointer (&kept);
+  return TRUE;
+
+failed:
+  g_unlink (temporary);
+  return FALSE;
 }

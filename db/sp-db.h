@@ -62,6 +62,14 @@ gboolean    sp_db_auto_backup          (SpDb        *db,
                                         const char  *reason,
                                         char       **made,
                                         GError     **error);
+/* For a database that cannot be opened (damaged, or not a Sparrow database): checks the backup
+ * @backup as sp_db_restore does, moves the file at @path with its journal into the backup
+ * folder as a "before-restore" backup (its new path in @saved) and puts a copy of @backup in its
+ * place.  A file that opens is refused (SP_DB_ERROR_INVALID): restore it with sp_db_restore. */
+gboolean    sp_db_replace_unreadable   (const char  *path,
+                                        const char  *backup,
+                                        char       **saved,
+                                        GError     **error);
 /* @reason in words for a person ("Session 2 closed"). */
 char       *sp_db_describe_backup_reason (const char *reason);
 /* What went wrong without failing the operation that returned TRUE (the automatic backup at a

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gstdio.h>
 #include <sqlite3.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -343,6 +344,74 @@ test_before_restore (Fixture       *fixture,
   g_assert_no_error (error);
 }
 
+/* A database whose schema page is overwritten cannot be opened; the backup takes its place and
+ * the unreadable file is kept among the backups, as it was. */
+static void
+test_replace_unreadable (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *backup = g_build_filename (fixture->folder, "saved.db", NULL);
+  g_autofree char *junk = g_build_filename (fixture->folder, "junk.db", NULL);
+  g_autofree char *saved = NULL;
+  g_autofree char *damaged = NULL;
+  g_autofree char *kept = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = NULL;
+  g_autoptr(SpTournament) tournament = NULL;
+  g_autoptr(GPtrArray) backups = NULL;
+  char garbage[2000];
+  gsize length;
+  FILE *file;
+
+  g_assert_true (sp_db_backup (fixture->db, backup, &error));
+  g_assert_no_error (error);
+  /* A database that opens is restored into, not replaced. */
+  g_assert_false (sp_db_replace_unreadable (fixture->path, backup, NULL, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_clear_error (&error);
+  g_clear_pointer (&fixture->db, sp_db_close);
+
+  /* The schema's page, after the file's header, overwritten. */
+  memset (garbage, 0x5a, sizeof garbage);
+  file = fopen (fixture->path, "r+b");
+  g_assert_nonnull (file);
+  g_assert_cmpint (fseek (file, 100, SEEK_SET), ==, 0);
+  g_assert_cmpuint (fwrite (garbage, 1, sizeof garbage, file), ==, sizeof garbage);
+  fclose (file);
+  g_assert_true (g_file_get_contents (fixture->path, &damaged, &length, &error));
+  db = sp_db_open (fixture->path, &error);
+  g_assert_null (db);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  /* Not a backup: refused, the damaged file left where it was. */
+  g_assert_true (g_file_set_contents (junk, "not a database", -1, &error));
+  g_assert_false (sp_db_replace_unreadable (fixture->path, junk, NULL, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW);
+  g_clear_error (&error);
+  {
+    g_autofree char *now = NULL;
+    gsize now_length;
+
+    g_assert_true (g_file_get_contents (fixture->path, &now, &now_length, &error));
+    g_assert_true (now_length == length && memcmp (now, damaged, length) == 0);
+  }
+
+  g_assert_true (sp_db_replace_unreadable (fixture->path, backup, &saved, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (saved, &kept, NULL, &error));
+  g_assert_true (memcmp (kept, damaged, length) == 0);
+  g_assert_cmphex (file_mode (fixture->path), ==, 0600);
+  backups = list_backups (fixture->path);
+  g_assert_cmpuint (backups->len, ==, 1);
+  g_assert_cmpstr (((SpDbBackup *) backups->pdata[0])->reason, ==, "before-restore");
+  db = sp_db_open (fixture->path, &error);
+  g_assert_no_error (error);
+  tournament = sp_db_find_tournament (db, "Backup night", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (tournament);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -361,6 +430,7 @@ main (int    argc,
   ADD ("prune", test_prune);
   ADD ("close-survives-failed-backup", test_close_survives_failed_backup);
   ADD ("before-restore", test_before_restore);
+  ADD ("replace-unreadable", test_replace_unreadable);
 #undef ADD
 
   return g_test_run ();

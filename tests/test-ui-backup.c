@@ -6,6 +6,8 @@
 #include "sp-backup-dialog.h"
 #include "sp-test-ui.h"
 
+#include <stdio.h>
+
 static gboolean
 chooser_has_folder (gpointer chooser)
 {
@@ -214,12 +216,62 @@ test_restore_refused (void)
   end_case ();
 }
 
+static gboolean
+error_page_shown (gpointer window)
+{
+  return find_drawn_status_page (GTK_WIDGET (window)) != NULL
+         && shows_label_text (GTK_WIDGET (window), "damaged");
+}
+
+/* The database damaged: the window says so, and Restore… puts the backup in its place. */
+static void
+test_restore_unreadable (void)
+{
+  g_autofree char *path = make_database ("damaged.db");
+  g_autoptr(GPtrArray) backups = NULL;
+  AdwMessageDialog *confirm;
+  GtkWindow *window, *dialog;
+  GtkWidget *row;
+  Shown shown;
+  char garbage[2000];
+  FILE *file;
+
+  memset (garbage, 0x5a, sizeof garbage);
+  file = fopen (path, "r+b");
+  g_assert_nonnull (file);
+  g_assert_cmpint (fseek (file, 100, SEEK_SET), ==, 0);
+  g_assert_cmpuint (fwrite (garbage, 1, sizeof garbage, file), ==, sizeof garbage);
+  fclose (file);
+
+  window = start_app ();
+  wait_until (error_page_shown, window, "the page saying the file is damaged");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.restore", NULL));
+  dialog = wait_for_toplevel (SP_TYPE_RESTORE_DIALOG, "the Restore dialog");
+  row = find_under (GTK_WIDGET (dialog), is_row_titled_prefix, "Session 1 closed (tournament 1)");
+  g_assert_nonnull (row);
+  adw_action_row_activate (ADW_ACTION_ROW (row));
+  wait_until (message_dialog_shown, NULL, "the confirmation");
+  confirm = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  adw_message_dialog_response (confirm, "restore");
+  gtk_window_destroy (GTK_WINDOW (confirm));
+
+  shown = (Shown) { GTK_WIDGET (window), "Before", NULL };
+  wait_until (text_shown, &shown, "the restored tournaments");
+  g_assert_cmpuint (count_tournaments (path), ==, 1);
+  /* The damaged file is kept among the backups. */
+  backups = sp_db_list_backups (path, NULL);
+  g_assert_cmpuint (backups->len, ==, 2);
+  g_assert_cmpstr (((SpDbBackup *) backups->pdata[0])->reason, ==, "before-restore");
+  end_case ();
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/sparrow/ui/backup/back-up", test_back_up);
   g_test_add_func ("/sparrow/ui/backup/restore", test_restore);
   g_test_add_func ("/sparrow/ui/backup/restore-refused", test_restore_refused);
+  g_test_add_func ("/sparrow/ui/backup/restore-unreadable", test_restore_unreadable);
 }
 
 int

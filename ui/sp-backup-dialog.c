@@ -217,6 +217,17 @@ restore_thread (GTask        *task,
   GError *error = NULL;
   g_autoptr(SpDb) db = sp_db_open (job->database, &error);
 
+  /* A database that cannot be read is set aside among the backups and replaced. */
+  if (db == NULL && (g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_CORRUPT)
+                     || g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW)))
+    {
+      g_clear_error (&error);
+      if (sp_db_replace_unreadable (job->database, job->backup, NULL, &error))
+        g_task_return_boolean (task, TRUE);
+      else
+        g_task_return_error (task, error);
+      return;
+    }
   if (db == NULL || !restore_from (db, job->backup, &error))
     g_task_return_error (task, error);
   else

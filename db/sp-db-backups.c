@@ -259,7 +259,8 @@ sp_db_back_up_before_migration (SpDb     *db,
 }
 
 char *
-sp_db_describe_backup_reason (const char *reason)
+sp_db_describe_backup_reason (SpDb       *db,
+                              const char *reason)
 {
   unsigned from, to, tournament, session;
   int end = 0;
@@ -271,7 +272,15 @@ sp_db_describe_backup_reason (const char *reason)
     return g_strdup_printf (_("Before the upgrade from schema %u to %u"), from, to);
   if (sscanf (reason, "tournament-%u-session-%u-closed%n", &tournament, &session, &end) == 2
       && reason[end] == '\0')
-    return g_strdup_printf (_("Session %u closed (tournament %u)"), session, tournament);
+    {
+      g_autofree char *id = g_strdup_printf ("%u", tournament);
+      g_autoptr(SpTournament) found = db != NULL ? sp_db_find_tournament (db, id, NULL) : NULL;
+
+      if (found != NULL)
+        /* TRANSLATORS: the tournament's name, then the session's number. */
+        return g_strdup_printf (_("%s: session %u closed"), found->name, session);
+      return g_strdup_printf (_("Session %u closed (tournament %u)"), session, tournament);
+    }
   if (sscanf (reason, "session-%u-closed%n", &session, &end) == 1 && reason[end] == '\0')
     return g_strdup_printf (_("Session %u closed"), session);
   if (strcmp (reason, "before-restore") == 0)

@@ -70,8 +70,10 @@ gboolean    sp_db_replace_unreadable   (const char  *path,
                                         const char  *backup,
                                         char       **saved,
                                         GError     **error);
-/* @reason in words for a person ("Session 2 closed"). */
-char       *sp_db_describe_backup_reason (const char *reason);
+/* @reason in words for a person ("Spring Open: session 2 closed"); with @db (nullable), a
+ * tournament still in it is named. */
+char       *sp_db_describe_backup_reason (SpDb       *db,
+                                          const char *reason);
 /* What went wrong without failing the operation that returned TRUE (the automatic backup at a
  * session close that could not be made), or NULL; the message is the caller's, and cleared. */
 char       *sp_db_take_warning         (SpDb        *db);

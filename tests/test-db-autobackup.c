@@ -228,8 +228,11 @@ test_session_close (Fixture       *fixture,
     g_assert_cmphex (file_mode (folder), ==, 0700);
   }
   g_assert_cmphex (file_mode (backup->path), ==, 0600);
-  described = sp_db_describe_backup_reason (backup->reason);
+  described = sp_db_describe_backup_reason (NULL, backup->reason);
   g_assert_cmpstr (described, ==, "Session 1 closed (tournament 1)");
+  g_free (described);
+  described = sp_db_describe_backup_reason (fixture->db, backup->reason);
+  g_assert_cmpstr (described, ==, "Backup night: session 1 closed");
 
   /* The backup holds the session closed: it was made after the close committed. */
   {
@@ -338,7 +341,7 @@ test_before_restore (Fixture       *fixture,
   g_assert_cmpuint (backups->len, ==, 1);
   g_assert_cmpstr (((SpDbBackup *) backups->pdata[0])->path, ==, made);
   g_assert_cmpstr (((SpDbBackup *) backups->pdata[0])->reason, ==, "before-restore");
-  described = sp_db_describe_backup_reason ("before-restore");
+  described = sp_db_describe_backup_reason (NULL, "before-restore");
   g_assert_cmpstr (described, ==, "Before a restore");
   g_assert_true (sp_db_restore (fixture->db, made, &error));
   g_assert_no_error (error);

@@ -145,9 +145,10 @@ test_restore (void)
   dialog = wait_for_toplevel (SP_TYPE_RESTORE_DIALOG, "the Restore dialog");
   g_assert_true (gtk_window_get_modal (dialog));
   /* The automatic backup of the session close: when, why, how big. */
-  row = find_under (GTK_WIDGET (dialog), is_row_titled_prefix, "Session 1 closed (tournament 1)");
+  row = find_under (GTK_WIDGET (dialog), is_row_titled_prefix, "Before: session 1 closed");
   g_assert_nonnull (row);
   g_assert_nonnull (find_button (GTK_WIDGET (dialog), "_Choose File…"));
+  maybe_screenshot_window (dialog, "restore-dialog.png");
   adw_action_row_activate (ADW_ACTION_ROW (row));
   wait_until (message_dialog_shown, NULL, "the confirmation");
   confirm = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));

@@ -223,6 +223,7 @@ test_draft_resumed (void)
   g_assert_cmpstr (adw_message_dialog_get_body (offer), ==,
                    "A hand for table 1, hand 1 was being entered when Sparrow closed.");
   g_assert_true (adw_message_dialog_has_response (offer, "discard"));
+  maybe_screenshot_window (GTK_WINDOW (offer), "draft-offer.png");
   adw_message_dialog_response (offer, "resume");
   gtk_window_destroy (GTK_WINDOW (offer));
   dialog = SP_HAND_DIALOG (wait_for_toplevel (SP_TYPE_HAND_DIALOG, "the resumed hand dialog"));

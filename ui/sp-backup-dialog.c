@@ -402,7 +402,8 @@ fill_backups (SpRestoreDialog *self)
       g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (backup->time / G_USEC_PER_SEC);
       g_autoptr(GDateTime) local = g_date_time_to_local (utc);
       g_autofree char *when = g_date_time_format (local, "%Y-%m-%d %H:%M:%S");
-      g_autofree char *reason = sp_db_describe_backup_reason (backup->reason);
+      g_autofree char *reason = sp_db_describe_backup_reason (
+        sp_window_get_database (self->window), backup->reason);
       g_autofree char *size = g_format_size (backup->size);
       /* Translators: the reason a backup was made, then its size ("Session 2 closed · 84 kB"). */
       g_autofree char *subtitle = g_strdup_printf (_("%s · %s"), reason, size);

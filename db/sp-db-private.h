@@ -56,6 +56,17 @@ gboolean      sp_db_begin_read   (SpDb        *db,
 void          sp_db_end_read     (SpDb        *db,
                                   gboolean     started);
 
+/* After a change that committed (never inside a caller's transaction, whose change may still
+ * roll back): an automatic backup for @reason; a failure is kept for sp_db_take_warning,
+ * prefixed by @what_was_done. */
+void          sp_db_back_up_quietly (SpDb       *db,
+                                     const char *reason,
+                                     const char *what_was_done);
+/* Makes the automatic backup before a migration from @from (inside its transaction). */
+gboolean      sp_db_back_up_before_migration (SpDb     *db,
+                                              gint64    from,
+                                              GError  **error);
+
 /* ---- rows (backend) ---------------------------------------------------------------------- */
 
 /* Tournaments.  sp_db_find_tournament_id sets *@id to the tournament named @name other than

@@ -856,7 +856,17 @@ sp_db_close_session (SpDb                *db,
                      gboolean             time_up,
                      GError             **error)
 {
-  return set_closed (db, tournament, session, TRUE, time_up, error);
+  g_autofree char *reason = NULL;
+  g_autofree char *done = NULL;
+
+  if (!set_closed (db, tournament, session, TRUE, time_up, error))
+    return FALSE;
+  /* The close stands whatever happens to its backup: a failure is only a warning. */
+  reason = g_strdup_printf ("tournament-%" G_GINT64_FORMAT "-session-%u-closed",
+                            tournament->id, session);
+  done = g_strdup_printf (_("session %u was closed"), session);
+  sp_db_back_up_quietly (db, reason, done);
+  return TRUE;
 }
 
 gboolean

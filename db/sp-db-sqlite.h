@@ -14,6 +14,7 @@ struct _SpDb
   sqlite3    *handle;
   char       *path;
   GHashTable *statements; /* SQL text (static) → prepared sqlite3_stmt */
+  char       *warning;    /* for sp_db_take_warning */
   GHashTable *unlocked;   /* tournament id (gint64 *) → SpDbUnlock, what it verified */
   gint64      unlock_timeout; /* µs an unlock lasts unused; 0: until sp_db_lock () */
 };

@@ -683,8 +683,11 @@ sp_db_set_referee (SpDb       *db,
     g_warning ("%s: %s", db->path, error->message);
 }
 
+/* With @back_up, an existing file of an older schema is first copied to the automatic
+ * backups (a restore has made its own backup of what it replaced). */
 static gboolean
 check_and_migrate (SpDb     *db,
+                   gboolean  back_up,
                    GError  **error)
 {
   gint64 application_id = 0;
@@ -719,6 +722,12 @@ check_and_migrate (SpDb     *db,
   if (version == SP_DB_SCHEMA_VERSION)
     return TRUE;
 
+  /* The copy is made before the write transaction (SQLite's backup cannot read a connection
+   * that is writing); a copy taken as another process migrates holds the one or the other
+   * whole. */
+  if (back_up && version > 0
+      && !sp_db_back_up_before_migration (db, version, error))
+    return FALSE;
   if (!exec (db, "PRAGMA journal_mode = WAL", "switching to WAL", error)
       || !sp_db_begin (db, error))
     return FALSE;
@@ -779,7 +788,7 @@ sp_db_open (const char  *path,
       sp_db_fail (db, rc, "setting the busy timeout", error);
       return NULL;
     }
-  if (!check_and_migrate (db, error)
+  if (!check_and_migrate (db, TRUE, error)
       || !exec (db, "PRAGMA foreign_keys = ON", "turning foreign keys on", error)
       || !exec (db, "PRAGMA synchronous = NORMAL", "setting synchronous", error)
       || !install_audit (db, g_get_user_name (), error))
@@ -838,6 +847,7 @@ sp_db_close (SpDb *db)
         g_warning ("%s: closing: %s", db->path, sqlite3_errstr (rc));
     }
   g_free (db->path);
+  g_free (db->warning);
   g_free (db);
 }
 
@@ -1183,5 +1193,5 @@ sp_db_restore (SpDb        *db,
       return FALSE;
     }
   /* A backup of an older schema is brought up to date like any file on opening. */
-  return check_and_migrate (db, error);
+  return check_and_migrate (db, FALSE, error);
 }

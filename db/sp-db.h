@@ -35,6 +35,49 @@ gboolean  sp_db_backup              (SpDb        *db,
 gboolean  sp_db_restore             (SpDb        *db,
                                      const char  *path,
                                      GError     **error);
+/* Automatic backups, kept in a folder beside the database (sp_db_get_backup_folder: for
+ * "/x/sparrow.db", "/x/sparrow.db-backups", mode 0700), each file named by the time it was made
+ * (UTC) and why: "2026-12-01T03-04-05.123Z-session-2-closed.db".  One is made before every
+ * migration of an existing file and at every session close; the newest SP_DB_BACKUPS_KEPT are
+ * kept, older automatic ones deleted (never another file of the folder). */
+#define SP_DB_BACKUPS_KEPT 20
+
+typedef struct
+{
+  gint64   time;    /* when it was made: microseconds since 1970, UTC */
+  char    *reason;  /* "before-migration-3-to-4", "session-2-closed", "before-restore", … */
+  goffset  size;    /* bytes */
+  char    *path;
+} SpDbBackup;
+
+void        sp_db_backup_free          (SpDbBackup  *backup);
+char       *sp_db_get_backup_folder    (const char  *path);
+/* The automatic backups of the database at @path (SpDbBackup), newest first; none when the
+ * folder does not exist. */
+GPtrArray  *sp_db_list_backups         (const char  *path,
+                                        GError     **error);
+/* Makes an automatic backup for @reason (lowercase letters, digits and '-'), then deletes the
+ * automatic backups beyond the newest SP_DB_BACKUPS_KEPT; the new file's path in @made. */
+gboolean    sp_db_auto_backup          (SpDb        *db,
+                                        const char  *reason,
+                                        char       **made,
+                                        GError     **error);
+/* For a database that cannot be opened (damaged, or not a Sparrow database): checks the backup
+ * @backup as sp_db_restore does, moves the file at @path with its journal into the backup
+ * folder as a "before-restore" backup (its new path in @saved) and puts a copy of @backup in its
+ * place.  A file that opens is refused (SP_DB_ERROR_INVALID): restore it with sp_db_restore. */
+gboolean    sp_db_replace_unreadable   (const char  *path,
+                                        const char  *backup,
+                                        char       **saved,
+                                        GError     **error);
+/* @reason in words for a person ("Spring Open: session 2 closed"); with @db (nullable), a
+ * tournament still in it is named. */
+char       *sp_db_describe_backup_reason (SpDb       *db,
+                                          const char *reason);
+/* What went wrong without failing the operation that returned TRUE (the automatic backup at a
+ * session close that could not be made), or NULL; the message is the caller's, and cleared. */
+char       *sp_db_take_warning         (SpDb        *db);
+const char *sp_db_get_path             (SpDb        *db);
 /* Who makes the changes, for the audit log. */
 void      sp_db_set_referee         (SpDb        *db,
                                      const char  *referee);
@@ -634,6 +677,7 @@ gboolean sp_db_standings_hidden         (SpDb               *db,
                                          GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpDb, sp_db_close)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpDbBackup, sp_db_backup_free)
 
 /* ---- the director's lock ---------------------------------------------------------------
  * An optional PIN per tournament, stored as a salted yescrypt hash (libcrypt).  With a PIN

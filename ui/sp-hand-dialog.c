@@ -6,7 +6,11 @@
 #include <glib/gi18n.h>
 
 #include "sp-hand-dialog.h"
+#include "sp-hand-draft.h"
 #include "sp-wind.h"
+
+/* How long the typing rests before the draft is written: a keystroke costs only a timer. */
+#define DRAFT_DELAY_MS 300
 
 struct _SpHandDialog
 {
@@ -20,6 +24,9 @@ struct _SpHandDialog
   GtkWidget   *winner_buttons[4];
   GtkWidget   *from_buttons[5];  /* E S W N, then Self-drawn */
   gboolean     updating;    /* the buttons are being set from the state */
+  gboolean     drafting;    /* changes are kept in the table's draft file */
+  guint        draft_id;    /* the pending write of the draft */
+  SpHandDraft *draft;       /* whose hand this is: the database, tournament, session, table */
 
   /* Template children */
   AdwWindowTitle *window_title;
@@ -171,6 +178,111 @@ is_blank (const char *text)
   return *text == '\0';
 }
 
+/* ---- the draft: what is typed survives a crash of the app ------------------------------ */
+
+/* The draft as the dialog stands; NULL when it holds nothing a person gave. */
+static SpHandDraft *
+build_draft (SpHandDialog *self)
+{
+  g_autoptr(SpHandDraft) draft = g_new0 (SpHandDraft, 1);
+  const char *text = sp_hand_editor_get_text (self->editor);
+  const char *total = gtk_editable_get_text (self->total_entry);
+  SpSituation situation;
+
+  sp_hand_editor_get_situation (self->editor, &situation);
+  /* The rotation's part and the seats are set from the table and the buttons, not kept. */
+  situation.given &= ~(SP_SITUATION_SEAT_WIND | SP_SITUATION_ROUND_WIND | SP_SITUATION_DEALER
+                       | SP_SITUATION_STREAK | SP_SITUATION_DISCARDER
+                       | SP_SITUATION_SELF_DRAWN);
+  if (self->winner < 0 && self->from < 0 && is_blank (text) && is_blank (total)
+      && situation.given == 0)
+    return NULL;
+  /* Taken when the dialog opened: the table's window may be gone before this dialog is. */
+  draft->database = g_strdup (self->draft->database);
+  draft->tournament = self->draft->tournament;
+  draft->session = self->draft->session;
+  draft->table = self->draft->table;
+  draft->hand = self->table.next.number;
+  draft->hand_id = self->id;
+  draft->winner = self->winner;
+  draft->from = self->from;
+  draft->tiles = g_strdup (text);
+  draft->situation = sp_situation_to_string (&situation);
+  draft->total = g_strdup (total);
+  return g_steal_pointer (&draft);
+}
+
+static char *
+draft_path (SpHandDialog *self)
+{
+  return sp_hand_draft_path (self->draft->database, self->draft->tournament,
+                             self->draft->session, self->draft->table);
+}
+
+/* Writes the draft now, or removes it when the dialog holds nothing. */
+static void
+write_draft (SpHandDialog *self)
+{
+  g_autoptr(SpHandDraft) draft = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_clear_handle_id (&self->draft_id, g_source_remove);
+  if (self->draft == NULL)
+    return;
+  draft = build_draft (self);
+  if (draft == NULL)
+    {
+      g_autofree char *path = draft_path (self);
+
+      sp_hand_draft_remove (path);
+      return;
+    }
+  /* Only a safety net: the hand can still be recorded without it. */
+  if (!sp_hand_draft_save (draft, &error))
+    g_debug ("The draft of the hand was not written: %s", error->message);
+}
+
+static gboolean
+write_draft_cb (gpointer user_data)
+{
+  SpHandDialog *self = user_data;
+
+  self->draft_id = 0;
+  write_draft (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_draft (SpHandDialog *self)
+{
+  if (!self->drafting || self->draft == NULL)
+    return;
+  g_clear_handle_id (&self->draft_id, g_source_remove);
+  self->draft_id = g_timeout_add (DRAFT_DELAY_MS, write_draft_cb, self);
+}
+
+/* The hand was recorded, or the dialog cancelled: no draft to offer back. */
+static void
+drop_draft (SpHandDialog *self)
+{
+  g_autofree char *path = NULL;
+
+  g_clear_handle_id (&self->draft_id, g_source_remove);
+  if (!self->drafting || self->draft == NULL)
+    return;
+  path = draft_path (self);
+  sp_hand_draft_remove (path);
+}
+
+/* Escape, the close button or the hand recorded closing the dialog: a deliberate end. */
+static gboolean
+close_request_cb (SpHandDialog *self)
+{
+  drop_draft (self);
+  self->drafting = FALSE;
+  return FALSE;
+}
+
 /* The verdict in one line beside the buttons, where the referee looks before Enter: the total
  * and each seat's points, or the penalty of a false win. */
 static void
@@ -215,6 +327,7 @@ result_changed_cb (SpHandDialog *self)
     return;
   result = sp_hand_editor_get_result (self->editor);
   tiles = !is_blank (sp_hand_editor_get_text (self->editor));
+  schedule_draft (self);
   /* A false win is a declared win the core refuses: the verdict and its penalty are shown by
    * the editor, and it can be recorded as it is. */
   gtk_widget_set_visible (self->false_win_button,
@@ -311,6 +424,7 @@ store (SpHandDialog      *self,
       tell (self, error->message);
       return;
     }
+  drop_draft (self);
   move_on (self);
 }
 
@@ -382,6 +496,13 @@ record_activated (GtkWidget  *widget,
 static void
 sp_hand_dialog_dispose (GObject *object)
 {
+  SpHandDialog *self = SP_HAND_DIALOG (object);
+
+  /* Destroyed without being closed (the app quitting): what was typed last is kept. */
+  if (self->draft_id != 0)
+    write_draft (self);
+  self->drafting = FALSE;
+  g_clear_pointer (&self->draft, sp_hand_draft_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), SP_TYPE_HAND_DIALOG);
   G_OBJECT_CLASS (sp_hand_dialog_parent_class)->dispose (object);
 }
@@ -426,6 +547,8 @@ sp_hand_dialog_init (SpHandDialog *self)
   GtkWidget *from_group = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->total_entry, "changed", G_CALLBACK (schedule_draft), self);
+  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   self->winner = SP_HAND_ENTRY_UNSAID;
   self->from = SP_HAND_ENTRY_UNSAID;
   sp_hand_editor_set_toggle_visible (self->editor, "self-drawn", FALSE);
@@ -540,7 +663,47 @@ sp_hand_dialog_new (SpTableView  *view,
   push_situation (self);
   result_changed_cb (self);
   sp_hand_editor_focus (self->editor);
+  /* From now on what a person changes is kept as the table's draft. */
+  self->draft = g_new0 (SpHandDraft, 1);
+  self->draft->database = g_strdup (sp_db_get_path (sp_table_view_get_database (view)));
+  self->draft->tournament = sp_table_view_get_tournament (view)->id;
+  self->draft->session = sp_table_view_get_session (view);
+  self->draft->table = sp_table_view_get_number (view);
+  self->drafting = TRUE;
   return GTK_WINDOW (self);
+}
+
+/**
+ * sp_hand_dialog_load_draft:
+ * @self: a hand dialog
+ * @draft: a hand being entered when the app stopped
+ *
+ * Fills the dialog in as @draft was left: the winner and from, the tiles or the total, and the
+ * situation's toggles.  The draft stays until the hand is recorded or the dialog cancelled.
+ */
+void
+sp_hand_dialog_load_draft (SpHandDialog      *self,
+                           const SpHandDraft *draft)
+{
+  SpSituation situation;
+
+  g_return_if_fail (SP_IS_HAND_DIALOG (self));
+  g_return_if_fail (draft != NULL);
+
+  sp_situation_init (&situation);
+  if (draft->situation != NULL && draft->situation[0] != '\0'
+      && !sp_situation_from_string (&situation, draft->situation, NULL))
+    sp_situation_init (&situation);
+  sp_hand_editor_load_situation (self->editor, &situation);
+  self->winner = draft->winner >= 0 && draft->winner < 4 ? draft->winner : SP_HAND_ENTRY_UNSAID;
+  self->from = draft->from >= 0 && draft->from <= SP_HAND_ENTRY_SELF_DRAWN
+               && draft->from != self->winner ? draft->from : SP_HAND_ENTRY_UNSAID;
+  gtk_editable_set_text (self->total_entry, draft->total != NULL ? draft->total : "");
+  sp_hand_editor_set_text (self->editor, draft->tiles != NULL ? draft->tiles : "");
+  show_seats (self);
+  push_situation (self);
+  result_changed_cb (self);
+  sp_hand_editor_focus (self->editor);
 }
 
 SpHandEditor *

@@ -5,6 +5,7 @@
 
 #include <adwaita.h>
 
+#include "sp-hand-draft.h"
 #include "sp-hand-editor.h"
 #include "sp-table-view.h"
 
@@ -19,5 +20,8 @@ GtkWindow    *sp_hand_dialog_new        (SpTableView  *view,
                                          gint64        id,
                                          GError      **error);
 SpHandEditor *sp_hand_dialog_get_editor (SpHandDialog *self);
+/* Fills the dialog in from a hand that was being entered when the app stopped. */
+void          sp_hand_dialog_load_draft (SpHandDialog      *self,
+                                         const SpHandDraft *draft);
 
 G_END_DECLS

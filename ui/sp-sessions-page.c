@@ -649,6 +649,16 @@ draw_activated (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The close stands; its automatic backup that could not be made is said. */
+static void
+show_close_warning (SpSessionsPage *self)
+{
+  g_autofree char *warning = sp_db_take_warning (self->db);
+
+  if (warning != NULL)
+    show_toast (self, warning);
+}
+
 static void
 close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
@@ -660,6 +670,7 @@ close_response_cb (AdwMessageDialog *dialog,
     return;
   if (!sp_db_close_session (self->db, self->tournament, self->selected, TRUE, &error))
     show_toast (self, error->message);
+  show_close_warning (self);
   reload (self);
 }
 
@@ -677,6 +688,7 @@ close_activated (GtkWidget  *widget,
 
   if (sp_db_close_session (self->db, self->tournament, self->selected, FALSE, &error))
     {
+      show_close_warning (self);
       reload (self);
       return;
     }

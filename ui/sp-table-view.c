@@ -1416,6 +1416,13 @@ sp_table_view_open_hand_dialog (SpTableView *self,
   return dialog;
 }
 
+SpDb *
+sp_table_view_get_database (SpTableView *self)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), NULL);
+  return self->db;
+}
+
 gint64
 sp_table_view_get_record_time (SpTableView *self)
 {

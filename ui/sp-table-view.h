@@ -64,6 +64,8 @@ gboolean            sp_table_view_undo         (SpTableView        *self,
 /* Opens the hand dialog for the next hand (@id 0) or to correct hand @id. */
 GtkWindow          *sp_table_view_open_hand_dialog (SpTableView    *self,
                                                     gint64          id);
+/* The store the table is kept in. */
+SpDb               *sp_table_view_get_database (SpTableView        *self);
 /* How long the last recording took with the sheet and the standings shown again, in µs. */
 gint64              sp_table_view_get_record_time (SpTableView     *self);
 

@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 
+#include "sp-backup-dialog.h"
 #include "sp-calculator-window.h"
+#include "sp-hand-draft.h"
 #include "sp-new-tournament-dialog.h"
 #include "sp-tournament-row.h"
 #include "sp-tournament-view.h"
@@ -390,6 +392,16 @@ poll_data_version_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+static gboolean
+offer_drafts_cb (gpointer user_data)
+{
+  SpWindow *self = user_data;
+
+  if (self->db != NULL && gtk_widget_get_visible (GTK_WIDGET (self)))
+    sp_hand_draft_offer (GTK_WINDOW (self));
+  return G_SOURCE_REMOVE;
+}
+
 /* The window works on @db from now on: lists its tournaments, opens the last one, and watches
  * for changes made by others. */
 static void
@@ -410,6 +422,9 @@ take_database (SpWindow *self,
   if (self->db == NULL)
     return;
   reopen_last_tournament (self);
+  /* A hand being typed when the app stopped is offered back, once the window is up. */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, offer_drafts_cb, g_object_ref (self),
+                   g_object_unref);
   if (self->poll_id == 0)
     /* Not g_timeout_add_seconds (): it rounds each wake-up to a whole second of its own, which
      * can leave almost two seconds between two polls. */
@@ -496,6 +511,24 @@ open_calculator (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (sp_calculator_window_new (GTK_WINDOW (widget))));
 }
 
+/* Main menu: Back Up… writes a copy of the database to a file a person chooses. */
+static void
+back_up_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  sp_backup_dialog_back_up (SP_WINDOW (widget));
+}
+
+/* Main menu: Restore… lists the automatic backups and offers to choose a file. */
+static void
+restore_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (sp_restore_dialog_new (SP_WINDOW (widget))));
+}
+
 static void
 sp_window_constructed (GObject *object)
 {
@@ -517,6 +550,8 @@ sp_window_constructed (GObject *object)
   show_database_path (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "window.copy-database-path",
                                  self->database_path != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back-up", self->database_path != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.restore", self->database_path != NULL);
 }
 
 static void
@@ -644,6 +679,8 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
                                        "win.new-tournament", NULL);
   gtk_widget_class_install_action (widget_class, "win.calculator", NULL, open_calculator);
+  gtk_widget_class_install_action (widget_class, "win.back-up", NULL, back_up_action);
+  gtk_widget_class_install_action (widget_class, "win.restore", NULL, restore_action);
 }
 
 static void
@@ -792,4 +829,80 @@ sp_window_is_opening (SpWindow *self)
   g_return_val_if_fail (SP_IS_WINDOW (self), FALSE);
 
   return self->opening != NULL;
+}
+
+/**
+ * sp_window_add_toast:
+ * @self: a window
+ * @message: what to tell
+ *
+ * Shows @message in the window's toast overlay.
+ */
+void
+sp_window_add_toast (SpWindow   *self,
+                     const char *message)
+{
+  g_return_if_fail (SP_IS_WINDOW (self));
+  g_return_if_fail (message != NULL);
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}
+
+/**
+ * sp_window_reload:
+ * @self: a window
+ *
+ * Reads the database again at once (after a restore), as it does when another program
+ * changes it; a window without a store opens its file again.
+ */
+void
+sp_window_reload (SpWindow *self)
+{
+  g_return_if_fail (SP_IS_WINDOW (self));
+
+  if (self->db == NULL)
+    {
+      open_database (self);
+      return;
+    }
+  if (!sp_db_get_data_version (self->db, &self->data_version, NULL))
+    self->data_version = -1;
+  reload_changed_data (self);
+}
+
+/**
+ * sp_window_open_table:
+ * @self: a window
+ * @tournament: a tournament's id
+ * @session: a session's number
+ * @table: a table's number
+ *
+ * Shows @tournament's pages and opens the window of its table @table of @session.
+ *
+ * Returns: whether the tournament is in the store (the table's window tells its own errors).
+ */
+gboolean
+sp_window_open_table (SpWindow *self,
+                      gint64    tournament,
+                      guint     session,
+                      guint     table)
+{
+  GListModel *rows = G_LIST_MODEL (self->tournaments);
+
+  g_return_val_if_fail (SP_IS_WINDOW (self), FALSE);
+
+  for (guint i = 0; self->db != NULL && i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(SpTournamentRow) row = g_list_model_get_item (rows, i);
+
+      if (sp_tournament_row_get_id (row) != tournament)
+        continue;
+      if (sp_tournament_view_get_tournament (self->tournament_page) != tournament
+          || g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack),
+                        "tournament") != 0)
+        open_tournament_row (self, row);
+      return gtk_widget_activate_action (GTK_WIDGET (self->tournament_page),
+                                         "tournament.open-table", "(uu)", session, table);
+    }
+  return FALSE;
 }

@@ -20,5 +20,12 @@ SpDb       *sp_window_get_database        (SpWindow       *self);
 void        sp_window_show_database_error (SpWindow       *self,
                                            const GError   *error);
 gboolean    sp_window_is_opening          (SpWindow       *self);
+void        sp_window_add_toast           (SpWindow       *self,
+                                           const char     *message);
+void        sp_window_reload              (SpWindow       *self);
+gboolean    sp_window_open_table          (SpWindow       *self,
+                                           gint64          tournament,
+                                           guint           session,
+                                           guint           table);
 
 G_END_DECLS

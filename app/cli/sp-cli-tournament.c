@@ -897,6 +897,13 @@ session_change (SpCli  *cli,
     sp_db_reopen_session (store.db, store.tournament, (guint) session, &error);
   if (error != NULL)
     return sp_cli_store_fail (cli, &store, error);
+  /* The close stands; a backup that could not be made is said, not a failure. */
+  {
+    g_autofree char *warning = sp_db_take_warning (store.db);
+
+    if (warning != NULL)
+      g_printerr (_("warning: %s\n"), warning);
+  }
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();

@@ -178,5 +178,24 @@ check("the log lists every hand once, with the referee who entered it",
       f"{sum(entries.values())} entries for {len(reported)} hands {log.stderr}")
 check("the readers got their answers", reads["standings"] > 0 and reads["hand"] > 0, reads)
 
+# A write lock held beyond the busy timeout (10 s): the referee is told, in words, that the
+# file is busy and nothing was changed; a reader still gets its answer meanwhile (WAL).
+holder = sqlite3.connect(DB, isolation_level=None)
+holder.execute("BEGIN IMMEDIATE")
+began = time.monotonic()
+rc, out, err = sparrow_cli("--db", DB, "hand", "add", "--session", str(SESSIONS), "--table", "8",
+                           "--draw")
+waited = time.monotonic() - began
+rc_read, _, err_read = sparrow_cli("--db", DB, "standings", "--json")
+holder.execute("ROLLBACK")
+holder.close()
+check("a lock held too long: exit 3, the file busy, try again, after the wait",
+      rc == 3 and "is busy" in err and "try again" in err and "database is locked" not in err
+      and waited >= 9, f"rc={rc} {err!r} after {waited:.1f} s")
+check("a reader is not held up by a writer", rc_read == 0, err_read)
+rc, out, err = sparrow_cli("--db", DB, "hand", "add", "--session", str(SESSIONS), "--table", "8",
+                           "--draw")
+check("the same hand once the lock is given back", rc == 0, err)
+
 shutil.rmtree(folder)
 finish()

@@ -190,8 +190,10 @@ def table_points(scores):
 
 def recomputed_standings(connection):
     """{player: (table_points, score, sessions)} from the stored hands' settlements and the
-    seats, without the program: each table that has hands gives 4/2/1/0 table points."""
-    figures = {pid: [0.0, 0, 0] for (pid,) in connection.execute("SELECT id FROM players")}
+    seats, without the program: each table that has hands gives 4/2/1/0 table points.  The
+    standings list the players seated at some session."""
+    figures = {pid: [0.0, 0, 0] for (pid,) in connection.execute(
+        "SELECT DISTINCT player_id FROM seats")}
     tables = connection.execute(
         "SELECT session_id, table_number, sum(s0), sum(s1), sum(s2), sum(s3) FROM hands "
         "GROUP BY session_id, table_number").fetchall()
@@ -326,6 +328,7 @@ while (kills < IMPORT_KILLS or in_flight < 50) and attempts < IMPORT_KILLS * 6:
         count = len(table_hands(connection, 1, 1))
         whole = 16
     audit_gaps = unaudited_hands(connection)
+    recomputed = recomputed_standings(connection)
     connection.close()
     if in_transaction:
         phase = "commit" if frames > 0 else "during"
@@ -348,6 +351,8 @@ while (kills < IMPORT_KILLS or in_flight < 50) and attempts < IMPORT_KILLS * 6:
     reference = expected[label] if count == whole else base_standings
     if players != reference:
         violations.append(f"{where}: standings differ from a clean run's ({err.strip()})")
+    if players is None or figures_of(players) != recomputed:
+        violations.append(f"{where}: standings differ from the stored hands' ({err.strip()})")
     # Now and then the import is run again on the recovered file: it must go through once.
     if count == 0 and kills % 10 == 0:
         rc, out, err = run(work, *args)

@@ -12,7 +12,7 @@
  * sessions are all played.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <stdio.h>
-#include <stdlib.h>
+#include <string.h>
 
 #include "sp-db.h"
 

@@ -132,7 +132,7 @@ add (const char *path,
               report.hand->table, report.hand->number);
       fflush (stdout);
       /* A quick referee, not a flood: the sessions of one tournament are few. */
-      g_usleep (g_rand_int_range (rand, 10, 40) * 1000);
+      g_usleep (g_rand_int_range (rand, 20, 80) * 1000);
     }
   return 0;
 }

@@ -146,6 +146,8 @@ print(f"# {len(reported)} hands in {elapsed:.1f} s by 8 referees ({by_kind['cli'
       f"sparrow-cli, {by_kind['app']} through the store's operations), "
       f"{len(reported) / elapsed:.0f} a second; {sum(reads.values())} reads; "
       f"{len(failures)} failures, {len(busy)} of them lock errors")
+contended = collections.Counter(r[4] for r in reported if r[2] == 7)
+print(f"# table 7, contended: {dict(contended)}")
 latencies.sort()
 if latencies:
     print(f"# sparrow-cli hand add: median {latencies[len(latencies) // 2] * 1000:.0f} ms, "

@@ -365,12 +365,53 @@ pragma_int (SpDb        *db,
 
 /* ---- transactions ---------------------------------------------------------------------- */
 
+/* How long a connection waits for another one's write transaction: SQLite's busy handler
+ * (sqlite3_busy_timeout) waits that long for the lock. */
+#define BUSY_TIMEOUT_MS 10000
+/* The first pause and the longest between the tries of BEGIN IMMEDIATE. */
+#define BEGIN_RETRY_US (10 * 1000)
+#define BEGIN_RETRY_MAX_US (200 * 1000)
+
 gboolean
 sp_db_begin (SpDb    *db,
              GError **error)
 {
+  gint64 deadline;
+  gulong pause = BEGIN_RETRY_US;
+
   g_return_val_if_fail (db != NULL, FALSE);
-  return exec (db, "BEGIN IMMEDIATE", "starting a transaction", error);
+
+  deadline = g_get_monotonic_time () + (gint64) BUSY_TIMEOUT_MS * 1000;
+  for (;;)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (exec (db, "BEGIN IMMEDIATE", "starting a transaction", &local_error))
+        return TRUE;
+      if (local_error->code != SP_DB_ERROR_BUSY)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      /* The busy handler waited its whole timeout: another program holds the write lock.
+       * Some of SQLite's busy answers come at once, without the handler (another connection
+       * recovering the WAL a killed process left): those are tried again, with a growing
+       * pause, within the same bound. */
+      if (g_get_monotonic_time () + (gint64) pause >= deadline)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_BUSY,
+                       g_dngettext (GETTEXT_PACKAGE,
+                                    "%s is busy: another program kept it locked for more than "
+                                    "%d second, and nothing was changed; try again",
+                                    "%s is busy: another program kept it locked for more than "
+                                    "%d seconds, and nothing was changed; try again",
+                                    BUSY_TIMEOUT_MS / 1000),
+                       db->path, BUSY_TIMEOUT_MS / 1000);
+          return FALSE;
+        }
+      g_usleep (pause);
+      pause = MIN (pause * 2, BEGIN_RETRY_MAX_US);
+    }
 }
 
 gboolean
@@ -782,7 +823,7 @@ sp_db_open (const char  *path,
       sp_db_fail (db, rc, "asking for extended result codes", error);
       return NULL;
     }
-  rc = sqlite3_busy_timeout (db->handle, 10000);
+  rc = sqlite3_busy_timeout (db->handle, BUSY_TIMEOUT_MS);
   if (rc != SQLITE_OK)
     {
       sp_db_fail (db, rc, "setting the busy timeout", error);

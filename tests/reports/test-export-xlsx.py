@@ -228,10 +228,20 @@ check("csv: the club quoted, its quotes doubled, its line break kept",
       '"Club ""A"", B\nC"' in text, text)
 check("csv: a name with a comma quoted", '"Dupont, Jean"' in text, text)
 parsed = list(csv.reader(io.StringIO(text, newline="")))
+
+
+def csv_guarded(cell):
+    """A text cell as the CSV writes it: a single quote before = + - @ tab CR (OWASP)."""
+    return "'" + cell if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r") \
+        else cell
+
+
 check("csv: the workbook's columns and cells", parsed[0] == header
-      and [r[1] for r in parsed[1:]] == [r[1] for r in rows]
+      and [r[1] for r in parsed[1:]] == [csv_guarded(r[1]) for r in rows]
       and [r[5] for r in parsed[1:]] == [f"{r[5]:.2f}" for r in rows], parsed[:3])
 check("csv: Chinese names as they are", "王芳" in text and "欧阳娜娜" in text)
+check("csv: the formula-like name behind a single quote, never bare",
+      "'" + FORMULA in text and "," + FORMULA not in text, text)
 
 # ================================================================================================
 # EMA's results

@@ -269,7 +269,8 @@ check("export ema-csv: exit 0", rc == 0, f"rc={rc} {err}")
 etext = open(ema_csv, "rb").read()
 eparsed = list(csv.reader(io.StringIO(etext[3:].decode("utf-8"), newline="")))
 check("ema-csv: BOM, same rows as the workbook", etext.startswith(b"\xef\xbb\xbf")
-      and [r[:4] for r in eparsed[1:]] == [[str(x[0]), x[1] or "", x[2] or "", x[3] or ""]
+      and [r[:4] for r in eparsed[1:]] == [[str(x[0]), csv_guarded(x[1] or ""),
+                                            csv_guarded(x[2] or ""), csv_guarded(x[3] or "")]
                                           for x in erows[1:]], eparsed[:3])
 
 # Groups of two tables ranked together (R98 第十条): a table's points are not 4/2/1/0.

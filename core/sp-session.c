@@ -87,6 +87,18 @@ sp_check_reason (const char  *reason,
   return check_text (_("The penalty's reason"), reason, SP_REASON_MAX_CHARS, error);
 }
 
+gboolean
+sp_check_field (const char  *what,
+                const char  *text,
+                GError     **error)
+{
+  g_return_val_if_fail (what != NULL, FALSE);
+
+  if (text == NULL || text[0] == '\0')
+    return TRUE;
+  return check_text (what, text, SP_FIELD_MAX_CHARS, error);
+}
+
 void
 sp_session_swiss_order (const gint64     *field,
                         guint             n,

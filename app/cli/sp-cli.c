@@ -90,6 +90,22 @@ set_usage_name (SpCli      *cli,
   g_set_prgname (prgname);
 }
 
+char *
+sp_cli_option_not_utf8 (int    argc,
+                        char **argv)
+{
+  for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++)
+    {
+      if (g_utf8_validate (argv[i], -1, NULL))
+        continue;
+      if (g_str_has_prefix (argv[i], "--"))
+        return g_strndup (argv[i], strcspn (argv[i], "="));
+      if (argv[i - 1][0] == '-' && g_utf8_validate (argv[i - 1], -1, NULL))
+        return g_strndup (argv[i - 1], strcspn (argv[i - 1], "="));
+    }
+  return NULL;
+}
+
 gboolean
 sp_cli_parse_options (SpCli          *cli,
                       GOptionContext *context,
@@ -119,10 +135,18 @@ sp_cli_parse_options (SpCli          *cli,
     }
   if (!g_option_context_parse (context, argc, argv, &error))
     {
+      g_autofree char *option = error->domain == G_CONVERT_ERROR
+                                ? sp_cli_option_not_utf8 (*argc, *argv) : NULL;
+
       /* A failed parse resets the switches it had set, --json included, to FALSE. */
       cli->json |= json;
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see %s --help)"), error->message,
-                             g_get_prgname ());
+      if (option != NULL)
+        *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                               _("%s: the value is not valid UTF-8 text (see %s --help)"),
+                               option, g_get_prgname ());
+      else
+        *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see %s --help)"),
+                               error->message, g_get_prgname ());
       return FALSE;
     }
   return TRUE;

@@ -34,6 +34,26 @@ csv_row_cb (int   c,
 }
 
 gboolean
+sp_db_check_text_file (const char  *path,
+                       const char  *text,
+                       gsize        length,
+                       GError     **error)
+{
+  const char *nul = memchr (text, '\0', length);
+  guint line = 1;
+
+  g_return_val_if_fail (path != NULL && (text != NULL || length == 0), FALSE);
+
+  if (nul == NULL)
+    return TRUE;
+  for (const char *p = text; p < nul; p++)
+    line += *p == '\n';
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+               _("%s line %u: a NUL byte (character 0): this is not a text file."), path, line);
+  return FALSE;
+}
+
+gboolean
 sp_db_csv_read (const char  *path,
                 SpDbCsv     *reader,
                 GError     **error)
@@ -57,6 +77,8 @@ sp_db_csv_read (const char  *path,
         return FALSE;
       }
   }
+  if (!sp_db_check_text_file (path, text, length, error))
+    return FALSE;
   p = text;
   end = text + length;
   if (length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)

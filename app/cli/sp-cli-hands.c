@@ -703,14 +703,17 @@ hand_import (SpCli  *cli,
   g_autofree char *text = NULL;
   g_auto(SpCliStore) store = { 0 };
   const char *p;
+  gsize length;
   int status;
 
   g_array_set_clear_func (lines, clear_import);
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
       || !sp_cli_check_arguments (cli, argc, argv, 1, _("a FILE"), &status))
     return status;
-  if (!g_file_get_contents (argv[1], &text, NULL, &error))
+  if (!g_file_get_contents (argv[1], &text, &length, &error))
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);
+  if (!sp_db_check_text_file (argv[1], text, length, &error))
+    return sp_cli_store_fail (cli, NULL, error);
   for (p = text; g_ascii_isspace (*p); p++)
     ;
   if (!(*p == '{' ? read_json_lines (lines, argv[1], text, &error)

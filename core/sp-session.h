@@ -29,7 +29,8 @@ gboolean sp_check_reason (const char  *reason,
 /* The longest club, country, team or federation id of a player, in characters. */
 #define SP_FIELD_MAX_CHARS 200
 /* The same for a player's club, country, team or federation id, which may be left out (NULL
- * or empty): up to SP_FIELD_MAX_CHARS characters of UTF-8 text without control characters. */
+ * or empty): up to SP_FIELD_MAX_CHARS characters of UTF-8 text; tabs and line breaks are
+ * allowed (a club written on two lines), no other control character. */
 gboolean sp_check_field  (const char  *what,
                           const char  *text,
                           GError     **error);

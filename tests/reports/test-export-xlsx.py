@@ -343,12 +343,14 @@ def small_disk():
     resource.setrlimit(resource.RLIMIT_FSIZE, (131072, 131072))
 
 
-# An event whose exports are larger than that: clubs of 40,000 characters that do not compress.
+# An event whose exports are larger than that: 800 players whose names and clubs (at most 200
+# characters each) do not compress.
 DB = os.path.join(folder, "full.db")
 must("tournament", "create", "--name", "Full Disk", "--rules", "mcr", "--sessions", "1")
 big_csv = os.path.join(folder, "big.csv")
 with open(big_csv, "w", encoding="utf-8") as f:
-    f.write("name,club\n" + "".join(f"P{i},{os.urandom(20000).hex()}\n" for i in range(8)))
+    f.write("name,club\n" + "".join(f"P{i} {os.urandom(90).hex()},{os.urandom(100).hex()}\n"
+                                    for i in range(800)))
 must("players", "import", big_csv)
 must("seating", "draw", "--session", "1", "--seed", "1")
 full = tempfile.mkdtemp(prefix="full-", dir=folder)

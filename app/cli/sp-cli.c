@@ -149,6 +149,15 @@ sp_cli_parse_options (SpCli          *cli,
                                error->message, g_get_prgname ());
       return FALSE;
     }
+  /* GOption leaves the "--" that ends the options among the arguments: it is taken out, so
+   * that a name beginning with a dash can be given (players add -- -2+3). */
+  for (int i = 1; i < *argc; i++)
+    if (strcmp ((*argv)[i], "--") == 0)
+      {
+        memmove (&(*argv)[i], &(*argv)[i + 1], (gsize) (*argc - i) * sizeof (char *));
+        (*argc)--;
+        break;
+      }
   return TRUE;
 }
 

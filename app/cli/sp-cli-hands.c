@@ -632,6 +632,36 @@ read_csv (GArray      *lines,
   return ok;
 }
 
+/* How deep a record's arrays and objects may nest: a hand is one flat object.  json-glib's
+ * parser recurses once a level, so a line of 100,000 '[' overflowed the stack. */
+#define JSON_MAX_DEPTH 32
+
+/* Whether the JSON text @line nests deeper than JSON_MAX_DEPTH (brackets in strings aside). */
+static gboolean
+json_too_deep (const char *line)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (const char *p = line; *p != '\0'; p++)
+    {
+      if (in_string)
+        {
+          if (*p == '\\' && p[1] != '\0')
+            p++;
+          else if (*p == '"')
+            in_string = FALSE;
+        }
+      else if (*p == '"')
+        in_string = TRUE;
+      else if ((*p == '[' || *p == '{') && ++depth > JSON_MAX_DEPTH)
+        return TRUE;
+      else if ((*p == ']' || *p == '}') && depth > 0)
+        depth--;
+    }
+  return FALSE;
+}
+
 static gboolean
 read_json_lines (GArray      *lines,
                  const char  *path,
@@ -650,6 +680,13 @@ read_json_lines (GArray      *lines,
 
       if (g_strstrip (rows[n])[0] == '\0')
         continue;
+      if (json_too_deep (rows[n]))
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("%s line %u: arrays or objects nested more than %d deep; a hand is "
+                         "one JSON object of fields"), path, n + 1, JSON_MAX_DEPTH);
+          return FALSE;
+        }
       if (!json_parser_load_from_data (parser, rows[n], -1, &local_error)
           || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
         {

@@ -71,9 +71,13 @@ sp_db_csv_read (const char  *path,
   {
     g_autoptr(GError) local_error = NULL;
 
+    /* The file read is the input, not the store: a missing or unreadable one is refused
+     * (exit 1, as hand import's is), not a storage error of the database. */
     if (!g_file_get_contents (path, &text, &length, &local_error))
       {
-        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, "%s", local_error->message);
+        g_set_error (error, SP_DB_ERROR,
+                     g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT)
+                     ? SP_DB_ERROR_NOT_FOUND : SP_DB_ERROR_INVALID, "%s", local_error->message);
         return FALSE;
       }
   }

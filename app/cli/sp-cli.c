@@ -9,6 +9,36 @@
 
 #include "sp-core.h"
 
+/* @message on one line, its control characters written as escapes: a message may quote what
+ * was typed or read (a file name with a line break, a name with an escape sequence), and
+ * neither may break the one-line error nor drive the terminal. */
+static char *
+one_line (const char *message)
+{
+  GString *line = g_string_sized_new (strlen (message));
+
+  for (const guchar *p = (const guchar *) message; *p != '\0'; p++)
+    {
+      if (*p == '\n')
+        g_string_append (line, "\\n");
+      else if (*p == '\r')
+        g_string_append (line, "\\r");
+      else if (*p == '\t')
+        g_string_append (line, "\\t");
+      else if (*p < 0x20 || *p == 0x7f)
+        g_string_append_printf (line, "\\x%02x", *p);
+      else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+        {
+          /* U+0080–U+009F, the C1 controls (U+009B is an escape sequence's start). */
+          g_string_append_printf (line, "\\u%04x", p[1]);
+          p++;
+        }
+      else
+        g_string_append_c (line, (char) *p);
+    }
+  return g_string_free (line, FALSE);
+}
+
 static void
 print_error (SpCli      *cli,
              const char *code,
@@ -28,7 +58,11 @@ print_error (SpCli      *cli,
       sp_cli_print_builder (builder);
     }
   else
-    fprintf (stderr, "sparrow-cli: %s\n", message);
+    {
+      g_autofree char *line = one_line (message);
+
+      fprintf (stderr, "sparrow-cli: %s\n", line);
+    }
 }
 
 int

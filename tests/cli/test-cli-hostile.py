@@ -242,9 +242,9 @@ for label, text in bad_inputs:
                 and not has_control(text.strip())
             cli("--tournament", text.strip(), "tournament", "delete", "--confirm", text.strip(),
                 hostile=False)
-        command = " ".join(a for a in args if isinstance(a, str) and a[:1].isalpha()
-                           and a != "Hostile Cup" or a in ("--referee", "--venue", "--reason",
-                                                           "--by", "--name"))
+        command = " ".join(a for a in args if a is not text and isinstance(a, str)
+                           and (a[:1].isalpha() and a != "Hostile Cup"
+                                or a in ("--referee", "--venue", "--reason", "--by", "--name")))
         check(f"{command} {label}: refused, saying what, nothing written", stripped_ok
               or (refused(rc, out, err, words=words) and content(DB) == snapshot),
               f"rc={rc} {out[:100]} {err[:300]}")
@@ -291,6 +291,55 @@ for value in ["'); DROP TABLE hands;--", "%n", "1e999", "99999999999999999999999
         rc, out, err = cli(*args)
         check(f"{' '.join(args[:2])} with {value!r} for a number: refused", refused(rc, out, err),
               f"rc={rc} {out[:100]} {err[:200]}")
+
+# Options with a fixed set of values or a form of their own.
+before = content(DB)
+for args in [("tournament", "create", "--name", "Options", "--rules", "mcr", "--option",
+              "'); DROP TABLE tournaments;--=1"),
+             ("tournament", "create", "--name", "Options", "--rules", "mcr", "--option",
+              "group_tables=%s%n"),
+             ("tournament", "create", "--name", "Options", "--rules", "mcr", "--option", "=1+1"),
+             ("tournament", "create", "--name", "Options", "--rules", "mcr", "--profile", "=cmd"),
+             ("tournament", "create", "--name", "Options", "--rules", "=1+1"),
+             ("tournament", "create", "--name", "Options", "--rules", "mcr", "--seating", "@x"),
+             ("tournament", "create", "--name", "Options", "--rules", "mcr", "--ranking", "+r98"),
+             ("tournament", "create", "--name", "Options", "--rules", "mcr", "--starts",
+              "2026-05-01'; DROP TABLE x;--"),
+             ("tournament", "create", "--name", "Options", "--rules", "mcr", "--starts",
+              "2026-13-45"),
+             ("tournament", "create", "--name", "Options", "--rules", "mcr", "--ends", "%n"),
+             (*HC, "export", "pdf-standings", os.path.join(folder, "x.pdf"), "--paper", "=A4"),
+             (*HC, "export", "=cmd|' /C calc'!A0", os.path.join(folder, "x.csv")),
+             (*HC, "hand", "add", "--session", "1", "--table", "1", "--winner", "=1", "--from",
+              "S", "--fan", "8"),
+             (*HC, "hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
+              "'; DROP", "--fan", "8"),
+             (*HC, "hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
+              "S", "--fan", "8", "--seat-wind", "%s"),
+             (*HC, "hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from",
+              "S", "--hand", "123m456m789m11p22p", "--flowers", "f1,'); DROP"),
+             ("score", "--rules", "mcr", "--option", "%s%n=1", "123m456m789m11p22p3p"),
+             ("score", "--rules", "mcr", "--liable", "@", "123m456m789m11p22p3p")]:
+    rc, out, err = cli(*args)
+    check(f"{' '.join(a for a in args[2:] if a.startswith('--'))[:40]} "
+          f"{short(args[-1], 30)}: refused", refused(rc, out, err), f"rc={rc} {out} {err[:200]}")
+check("no refused option wrote anything", content(DB) == before)
+
+# Files whose names are hostile: bytes are a file name like any other.
+for name in ["new\nline.csv", "%s%n%x.csv", "'); DROP TABLE x;--.csv", "-dash.csv",
+             "=cmd|' calc'!A0.csv", os.fsdecode(b"\xff\xfe.csv"), "名前 ☃.csv"]:
+    path = os.path.join(folder, "named", name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    for kind in ("csv", "xlsx", "pdf-standings"):
+        rc, out, err = cli(*HC, "export", kind, os.fsencode(path))
+        check(f"export {kind} to {short(name, 30)}: written there", rc == 0
+              and os.path.isfile(path), f"rc={rc} {err}")
+    rc, out, err = cli("backup", os.fsencode(path + ".db"))
+    rc2, out2, err2 = cli("restore", os.fsencode(path + ".db"))
+    check(f"backup and restore {short(name, 30)}", rc == 0 and rc2 == 0, f"{err} {err2}")
+    rc, out, err = cli("players", "import", os.fsencode(path + ".missing"))
+    check(f"players import of a missing {short(name, 30)}: refused", refused(rc, out, err),
+          f"rc={rc} {err}")
 
 # ---- files: NUL bytes, huge lines and fields, invalid UTF-8, binary -------------------------
 TEN_MB = 10 * 1024 * 1024

@@ -209,6 +209,38 @@ sp_cli_table_entry (gint64     *table,
   return (GOptionEntry) { "table", 0, 0, G_OPTION_ARG_INT64, table, description, N_("T") };
 }
 
+/* Reads the value of a number option in base 10.  GOption's own G_OPTION_ARG_INT64 reads
+ * "010" as 8 and "0x10" as 16 (strtoll in base 0): "--player 010" would have acted on player
+ * 8.  @data is the command's entries, where the option's variable is found. */
+static gboolean
+parse_decimal_cb (const char  *option_name,
+                  const char  *value,
+                  gpointer     data,
+                  GError     **error)
+{
+  const GOptionEntry *entries = data;
+  const char *name = option_name + strspn (option_name, "-");
+
+  for (const GOptionEntry *e = entries; e->long_name != NULL; e++)
+    {
+      gint64 number;
+
+      if (strcmp (e->long_name, name) != 0 && !(name[1] == '\0' && e->short_name == name[0]))
+        continue;
+      if (!g_ascii_string_to_signed (value, 10, G_MININT64, G_MAXINT64, &number, NULL))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("%s: '%s' is not a whole number written in decimal"), option_name,
+                       value);
+          return FALSE;
+        }
+      *(gint64 *) e->arg_data = number;
+      return TRUE;
+    }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION, "%s", option_name);
+  return FALSE;
+}
+
 GOptionContext *
 sp_cli_context_new (SpCli              *cli,
                     const char         *parameters,
@@ -222,7 +254,27 @@ sp_cli_context_new (SpCli              *cli,
   };
 
   if (entries != NULL)
-    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+    {
+      guint n = 0;
+      GOptionEntry *originals;
+      g_autofree GOptionEntry *decimal = NULL;
+      GOptionGroup *group;
+
+      while (entries[n].long_name != NULL)
+        n++;
+      originals = g_memdup2 (entries, (n + 1) * sizeof (GOptionEntry));
+      decimal = g_memdup2 (entries, (n + 1) * sizeof (GOptionEntry));
+      for (guint i = 0; i < n; i++)
+        if (decimal[i].arg == G_OPTION_ARG_INT64)
+          {
+            decimal[i].arg = G_OPTION_ARG_CALLBACK;
+            decimal[i].arg_data = (gpointer) parse_decimal_cb;
+          }
+      group = g_option_group_new (NULL, NULL, NULL, originals, g_free);
+      g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+      g_option_group_add_entries (group, decimal);
+      g_option_context_set_main_group (context, group);
+    }
   g_option_context_add_main_entries (context, json_entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, summary);
   return context;

@@ -280,7 +280,7 @@ for label, text in bad_inputs:
                   f"rc={rc} {err[:300]}")
 # Numbers that are not numbers.
 for value in ["'); DROP TABLE hands;--", "%n", "1e999", "99999999999999999999999", "-1",
-              "", "1 OR 1=1", "٣"]:
+              "", "1 OR 1=1", "٣", "0x10", "1_000"]:
     for args in [("hand", "list", "--session", value), ("standings", "--session", value),
                  ("penalty", "add", "--session", "1", "--player", value, "--points", "5",
                   "--reason", "x"),
@@ -291,6 +291,13 @@ for value in ["'); DROP TABLE hands;--", "%n", "1e999", "99999999999999999999999
         rc, out, err = cli(*args)
         check(f"{' '.join(args[:2])} with {value!r} for a number: refused", refused(rc, out, err),
               f"rc={rc} {out[:100]} {err[:200]}")
+
+# A leading zero is no octal: "--players 012" is twelve players (GOption alone read it as 10).
+rc, out, err = cli("seating", "plan", "--players", "012", "--rounds", "1", "--seed", "1",
+                   "--json")
+check("seating plan --players 012: twelve players, in decimal",
+      rc == 0 and sorted(p for table in json.loads(out)["rounds"][0] for p in table)
+      == list(range(1, 13)), f"rc={rc} {out[:200]} {err}")
 
 # Options with a fixed set of values or a form of their own.
 before = content(DB)

@@ -191,6 +191,10 @@ for n, text in enumerate(TEXTS):
     rc, out, err = cli("--tournament", "Hostile Cup", "--referee", text, "players", "add",
                        f"Refereed {n}")
     check(f"--referee {label}: accepted", rc == 0, f"rc={rc} {err}")
+    rc, out, err = cli(*HC, "tournament", "delete", "--confirm", text)
+    check(f"tournament delete --confirm {label}: refused, nothing deleted",
+          refused(rc, out, err, words=("Hostile Cup",)) and len(players()) > 8,
+          f"rc={rc} {err}")
     # Hand notation: refused as a syntax error, naming the hand.
     rc, out, err = cli("--tournament", "Hostile Cup", "hand", "add", "--session", "1",
                        "--table", "1", "--winner", "E", "--from", "S", f"--hand={text}")
@@ -287,8 +291,17 @@ for value in ["'); DROP TABLE hands;--", "%n", "1e999", "99999999999999999999999
                  ("penalty", "add", "--session", "1", "--player", "1", "--points", value,
                   "--reason", "x"),
                  ("players", "withdraw", value), ("hand", "delete", value),
-                 ("seating", "plan", "--players", value, "--rounds", "2")]:
-        rc, out, err = cli(*args)
+                 ("seating", "plan", "--players", value, "--rounds", "2"),
+                 ("players", "checkin", value), ("players", "checkout", value),
+                 ("players", "reinstate", value), ("hand", "edit", value, "--fan", "8"),
+                 ("session", "close", "--session", value),
+                 ("session", "reopen", "--session", value, "--force"),
+                 ("penalty", "list", "--player", value), ("penalty", "delete", value),
+                 ("seating", "draw", "--session", value), ("seating", "show", "--session", value),
+                 ("seating", "draw", "--session", "2", "--top", value)]:
+        if value == "-1" and "--points" in args:
+            continue  # points lost may be written -N (SPEC.md §3.3)
+        rc, out, err = cli(*HC, *args)
         check(f"{' '.join(args[:2])} with {value!r} for a number: refused", refused(rc, out, err),
               f"rc={rc} {out[:100]} {err[:200]}")
 

@@ -840,9 +840,9 @@ in_read_only_folder (const char *path)
 /* Opens the connection of @db, checks the file, migrates it and sets the connection up;
  * @immutable opens it read-only as a file nobody changes. */
 static gboolean
-connect (SpDb      *db,
-         gboolean   immutable,
-         GError   **error)
+open_connection (SpDb      *db,
+                 gboolean   immutable,
+                 GError   **error)
 {
   g_autofree char *uri = NULL;
   int rc;
@@ -916,7 +916,7 @@ sp_db_open (const char  *path,
           return NULL;
         }
     }
-  if (!connect (db, FALSE, error))
+  if (!open_connection (db, FALSE, error))
     {
       /* A database on a read-only medium or in a read-only folder: SQLite cannot make the
        * shared-memory file (-shm) a WAL database needs even to be read.  With no -wal file
@@ -929,7 +929,7 @@ sp_db_open (const char  *path,
           g_hash_table_remove_all (db->statements);
           close_handle (db);
           g_clear_error (error);
-          if (connect (db, TRUE, error))
+          if (open_connection (db, TRUE, error))
             return g_steal_pointer (&db);
         }
       if (error != NULL && *error != NULL && (*error)->code == SP_DB_ERROR_NOT_SPARROW

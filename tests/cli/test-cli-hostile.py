@@ -707,10 +707,10 @@ else:
                          "--from", "S", "--fan", "8"), ("players", "import", big),
                         ("players", "list")):
             rc, out, err = cli(*command, db=EVENT)
-            # SQLite makes its -wal and -shm files before it finds no room: empty, and gone
-            # at the next open.
+            # SQLite may make its -wal and -shm files before it finds no room: the -wal holds
+            # nothing (the -shm is an index of it), and both go at the next open.
             extra = {f: os.path.getsize(os.path.join(mount, f)) for f in os.listdir(mount)
-                     if f not in ("fill", "event.db")}
+                     if f not in ("fill", "event.db", "event.db-shm")}
             full = "No space left on device" in err or "disk is full" in err
             check(f"{' '.join(command[:2])} on a full disk: works (a read) or exit 3 saying "
                   f"the disk is full; the file unchanged",

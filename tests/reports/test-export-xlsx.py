@@ -354,7 +354,7 @@ with open(big_csv, "w", encoding="utf-8") as f:
 must("players", "import", big_csv)
 must("seating", "draw", "--session", "1", "--seed", "1")
 full = tempfile.mkdtemp(prefix="full-", dir=folder)
-for kind in ("xlsx", "csv"):
+for kind in ("xlsx", "csv", "pdf-standings"):
     target = os.path.join(full, "out." + kind)
     rc, out, err = run("export", kind, target, preexec_fn=small_disk)
     check(f"{kind} onto a full disk: exit 3 with a message",

@@ -717,6 +717,18 @@ read_json_lines (GArray      *lines,
                                  g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node)));
           else if (type == G_TYPE_STRING)
             g_hash_table_insert (fields, m->data, g_strdup (json_node_get_string (node)));
+          /* A fraction or a number too large is passed on as written (the core refuses it
+           * as not a whole number), never dropped as if the field were not there. */
+          else if (type == G_TYPE_DOUBLE)
+            g_hash_table_insert (fields, m->data,
+                                 g_strdup_printf ("%.17g", json_node_get_double (node)));
+          else if (JSON_NODE_HOLDS_ARRAY (node) || JSON_NODE_HOLDS_OBJECT (node))
+            {
+              g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                           _("%s line %u: '%s' is a list or an object, not a value"), path,
+                           n + 1, (char *) m->data);
+              return FALSE;
+            }
         }
       if (!add_line (lines, fields, path, n + 1, error))
         return FALSE;

@@ -415,6 +415,10 @@ HAND_LINES = {
                                      b'"situation":"%s%n%x"}\n', "line 1"),
     "100,000 nested arrays": (b"{" + b'"a":' + b"[" * 100_000 + b"\n", "line 1"),
     "100,000 nested objects": (b'{"a":' * 100_000 + b"\n", "line 1"),
+    "a fraction for a fan": (b'{"session":1,"table":1,"winner":"E","from":"S","fan":8.5}\n',
+                             "line 1"),
+    "a list for a table": (b'{"session":1,"table":[1],"winner":"E","from":"S","fan":8}\n',
+                           "line 1"),
     "a formula as a hand": ("session,table,winner,from,hand\n1,1,E,S,=cmd|' /C calc'!A0\n"
                             .encode(), "line 2"),
 }

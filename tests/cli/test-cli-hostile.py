@@ -14,6 +14,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -660,6 +661,8 @@ def unfill():
     os.unlink(os.path.join(mount, "fill"))
 
 
+# A test runner's timeout (SIGTERM) still unmounts, through the finally below.
+signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(1))
 mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", mount],
                          capture_output=True, text=True)
 if mounted.returncode != 0:

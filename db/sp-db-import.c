@@ -8,6 +8,11 @@
 
 /* ---- CSV ------------------------------------------------------------------------------- */
 
+/* The longest line read, in bytes: a player's or a hand's line is a few hundred.  libcsv grows
+ * a field 128 bytes at a time, reallocating each time: a 10 MB line cost 80,000 reallocations
+ * (minutes where realloc moves the block, as under AddressSanitizer) to be refused anyway. */
+#define SP_DB_CSV_MAX_LINE 65536
+
 static void
 csv_field_cb (void   *data,
               size_t  size,
@@ -106,6 +111,14 @@ sp_db_csv_read (const char  *path,
       reader->line++;
       if (reader->row_start == 0)
         reader->row_start = reader->line;
+      if (n > SP_DB_CSV_MAX_LINE)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("%s line %u is %" G_GSIZE_FORMAT " bytes long; a line of a CSV "
+                         "file may hold at most %d."), path, reader->line, n,
+                       SP_DB_CSV_MAX_LINE);
+          goto out;
+        }
       if (csv_parse (&parser, p, n, csv_field_cb, csv_row_cb, reader) != n)
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,

@@ -53,6 +53,7 @@ if "LSAN_OPTIONS" in os.environ or "ASAN_OPTIONS" in os.environ:
                 f.write(own.read() + "\n")
         f.write("leak:libcairo.so\nleak:libpango\nleak:libfontconfig.so\nleak:libharfbuzz.so\n")
     options["suppressions"] = suppressions
+    options["print_suppressions"] = "0"  # the error stays the last line of stderr
     PDF_ENV = dict(os.environ, LSAN_OPTIONS=":".join(f"{k}={v}" for k, v in options.items()))
 
 

@@ -11,11 +11,15 @@
 /* The deals of a session at one table: four 圈 of four dealers. */
 #define SP_SESSION_DEALS 16
 
+/* @text as a name (no control character at all) or, with @allow_breaks, as a free field
+ * that may hold tabs and line breaks but no other control character (an escape sequence
+ * would drive the terminal that lists it). */
 static gboolean
-check_text (const char  *what,
-            const char  *text,
-            glong        max_chars,
-            GError     **error)
+check_text_full (const char  *what,
+                 const char  *text,
+                 glong        max_chars,
+                 gboolean     allow_breaks,
+                 GError     **error)
 {
   glong n_chars;
 
@@ -47,7 +51,7 @@ check_text (const char  *what,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (g_unichar_iscntrl (c))
+      if (g_unichar_iscntrl (c) && !(allow_breaks && (c == '\t' || c == '\n' || c == '\r')))
         {
           g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
                        /* Translators: %s is what was checked, such as "The player's name";
@@ -59,6 +63,15 @@ check_text (const char  *what,
         }
     }
   return TRUE;
+}
+
+static gboolean
+check_text (const char  *what,
+            const char  *text,
+            glong        max_chars,
+            GError     **error)
+{
+  return check_text_full (what, text, max_chars, FALSE, error);
 }
 
 gboolean
@@ -85,6 +98,18 @@ sp_check_reason (const char  *reason,
 {
   /* Translators: the subject of the messages "%s is empty.", "%s is not valid UTF-8.", … */
   return check_text (_("The penalty's reason"), reason, SP_REASON_MAX_CHARS, error);
+}
+
+gboolean
+sp_check_field (const char  *what,
+                const char  *text,
+                GError     **error)
+{
+  g_return_val_if_fail (what != NULL, FALSE);
+
+  if (text == NULL || text[0] == '\0')
+    return TRUE;
+  return check_text_full (what, text, SP_FIELD_MAX_CHARS, TRUE, error);
 }
 
 void

@@ -26,6 +26,14 @@ gboolean sp_check_name   (const char  *what,
 /* The same for a penalty's reason (up to SP_REASON_MAX_CHARS characters). */
 gboolean sp_check_reason (const char  *reason,
                           GError     **error);
+/* The longest club, country, team or federation id of a player, in characters. */
+#define SP_FIELD_MAX_CHARS 200
+/* The same for a player's club, country, team or federation id, which may be left out (NULL
+ * or empty): up to SP_FIELD_MAX_CHARS characters of UTF-8 text; tabs and line breaks are
+ * allowed (a club written on two lines), no other control character. */
+gboolean sp_check_field  (const char  *what,
+                          const char  *text,
+                          GError     **error);
 
 /* Swiss: @ranking gets the indices (into @field, @n players by id) of the field in the order
  * of @standings (best first); players without a standing follow in field order. */

@@ -8,6 +8,11 @@
 
 /* ---- CSV ------------------------------------------------------------------------------- */
 
+/* The longest line read, in bytes: a player's or a hand's line is a few hundred.  libcsv grows
+ * a field 128 bytes at a time, reallocating each time: a 10 MB line cost 80,000 reallocations
+ * (minutes where realloc moves the block, as under AddressSanitizer) to be refused anyway. */
+#define SP_DB_CSV_MAX_LINE 65536
+
 static void
 csv_field_cb (void   *data,
               size_t  size,
@@ -34,6 +39,26 @@ csv_row_cb (int   c,
 }
 
 gboolean
+sp_db_check_text_file (const char  *path,
+                       const char  *text,
+                       gsize        length,
+                       GError     **error)
+{
+  const char *nul = memchr (text, '\0', length);
+  guint line = 1;
+
+  g_return_val_if_fail (path != NULL && (text != NULL || length == 0), FALSE);
+
+  if (nul == NULL)
+    return TRUE;
+  for (const char *p = text; p < nul; p++)
+    line += *p == '\n';
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+               _("%s line %u: a NUL byte (character 0): this is not a text file."), path, line);
+  return FALSE;
+}
+
+gboolean
 sp_db_csv_read (const char  *path,
                 SpDbCsv     *reader,
                 GError     **error)
@@ -51,12 +76,18 @@ sp_db_csv_read (const char  *path,
   {
     g_autoptr(GError) local_error = NULL;
 
+    /* The file read is the input, not the store: a missing or unreadable one is refused
+     * (exit 1, as hand import's is), not a storage error of the database. */
     if (!g_file_get_contents (path, &text, &length, &local_error))
       {
-        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, "%s", local_error->message);
+        g_set_error (error, SP_DB_ERROR,
+                     g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT)
+                     ? SP_DB_ERROR_NOT_FOUND : SP_DB_ERROR_INVALID, "%s", local_error->message);
         return FALSE;
       }
   }
+  if (!sp_db_check_text_file (path, text, length, error))
+    return FALSE;
   p = text;
   end = text + length;
   if (length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
@@ -80,6 +111,14 @@ sp_db_csv_read (const char  *path,
       reader->line++;
       if (reader->row_start == 0)
         reader->row_start = reader->line;
+      if (n > SP_DB_CSV_MAX_LINE)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("%s line %u is %" G_GSIZE_FORMAT " bytes long; a line of a CSV "
+                         "file may hold at most %d."), path, reader->line, n,
+                       SP_DB_CSV_MAX_LINE);
+          goto out;
+        }
       if (csv_parse (&parser, p, n, csv_field_cb, csv_row_cb, reader) != n)
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,

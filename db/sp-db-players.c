@@ -8,6 +8,37 @@
 #include <glib/gi18n-lib.h>
 
 /* Refuses @name when a player of @tournament other than @except has it. */
+/* Refuses a club, country, team or federation id that is not one line of UTF-8 text of at
+ * most SP_FIELD_MAX_CHARS characters, before anything is written. */
+static gboolean
+check_fields (const SpPlayer  *player,
+              GError         **error)
+{
+  const struct
+  {
+    const char *what;
+    const char *text;
+  } fields[] = {
+    /* Translators: the subjects of "%s is not valid UTF-8.", "%s holds a control character…" */
+    { N_("The player's club"), player->club },
+    { N_("The player's country"), player->country },
+    { N_("The player's team"), player->team },
+    { N_("The player's federation id"), player->federation_id },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      GError *core_error = NULL;
+
+      if (!sp_check_field (_(fields[i].what), fields[i].text, &core_error))
+        {
+          sp_db_propagate_refusal (error, core_error);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 check_name_free (SpDb        *db,
                  gint64       tournament,
@@ -42,7 +73,7 @@ sp_db_add_player (SpDb      *db,
   g_return_val_if_fail (db != NULL && player != NULL, FALSE);
 
   name = sp_db_take_name (_("The player's name"), player->name, error);
-  if (name == NULL || !sp_db_begin_write (db, &started, error))
+  if (name == NULL || !check_fields (player, error) || !sp_db_begin_write (db, &started, error))
     return FALSE;
   stripped = *player;
   stripped.name = name;
@@ -72,19 +103,11 @@ edit_player (SpDb            *db,
              GError         **error)
 {
   g_autoptr(SpPlayer) player = sp_db_get_player (db, tournament, id, error);
-  const char *texts[] = { changes->club, changes->country, changes->team,
-                          changes->federation_id };
   SpPlayer edited;
 
-  if (player == NULL || (name != NULL && !check_name_free (db, tournament, name, id, error)))
+  if (player == NULL || (name != NULL && !check_name_free (db, tournament, name, id, error))
+      || !check_fields (changes, error))
     return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
-    if (texts[i] != NULL && !g_utf8_validate (texts[i], -1, NULL))
-      {
-        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                     _("Player %" PRId64 ": a field is not valid UTF-8."), id);
-        return FALSE;
-      }
   edited = *player;
   edited.name = (char *) (name != NULL ? name : player->name);
   edited.club = (char *) changed_field (changes->club, player->club);

@@ -18,6 +18,28 @@
 
 /* ---- statements ------------------------------------------------------------------------ */
 
+/* The reason of @rc when it is a fault of the file or the disk (not of the request): the
+ * system's words when SQLite kept them ("No space left on device"), else SQLite's; NULL for
+ * any other code. */
+static const char *
+file_fault (SpDb *db,
+            int   rc)
+{
+  int system_errno = db->handle != NULL ? sqlite3_system_errno (db->handle) : 0;
+
+  switch (rc & 0xff)
+    {
+    case SQLITE_FULL:
+    case SQLITE_IOERR:
+    case SQLITE_READONLY:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+      return system_errno != 0 ? g_strerror (system_errno) : sqlite3_errstr (rc);
+    default:
+      return NULL;
+    }
+}
+
 gboolean
 sp_db_fail (SpDb        *db,
             int          rc,
@@ -25,6 +47,7 @@ sp_db_fail (SpDb        *db,
             GError     **error)
 {
   int code = SP_DB_ERROR_IO;
+  const char *reason = file_fault (db, rc);
 
   if ((rc & 0xff) == SQLITE_NOTADB)
     code = SP_DB_ERROR_NOT_SPARROW;
@@ -34,8 +57,19 @@ sp_db_fail (SpDb        *db,
     code = SP_DB_ERROR_BUSY;
   else if ((rc & 0xff) == SQLITE_CONSTRAINT)
     code = SP_DB_ERROR_INVALID;
-  g_set_error (error, SP_DB_ERROR, code, "%s: %s (%s)", what, sqlite3_errstr (rc),
-               db->handle != NULL ? sqlite3_errmsg (db->handle) : db->path);
+  if (code == SP_DB_ERROR_CORRUPT)
+    /* Met in the middle of an operation (the pages read at the open were sound): the person
+     * needs the file's name and that it is damaged, the statement only to report it. */
+    g_set_error (error, SP_DB_ERROR, code, _("%s is damaged and cannot be read (%s: %s)"),
+                 db->path, what, sqlite3_errstr (rc));
+  else if (reason != NULL)
+    /* Translators: the database file, what was being done, then the reason ("No space left
+     * on device", "attempt to write a readonly database"). */
+    g_set_error (error, SP_DB_ERROR, code, _("%s: %s: %s; nothing was changed"), db->path, what,
+                 reason);
+  else
+    g_set_error (error, SP_DB_ERROR, code, "%s: %s (%s)", what, sqlite3_errstr (rc),
+                 db->handle != NULL ? sqlite3_errmsg (db->handle) : db->path);
   return FALSE;
 }
 
@@ -724,6 +758,49 @@ sp_db_set_referee (SpDb       *db,
     g_warning ("%s: %s", db->path, error->message);
 }
 
+/* Refuses a damaged file before a migration rewrites it.  SQLite only notices a damaged page
+ * when a statement reads it (the statement then fails and its transaction is rolled back);
+ * PRAGMA quick_check reads every page, about 8 ms a megabyte, too slow for every command on a
+ * tournament of a thousand players (SPEC.md §4), so it is run only before a migration. */
+static gboolean
+check_pages (SpDb     *db,
+             GError  **error)
+{
+  sqlite3_stmt *statement = NULL;
+  g_autofree char *problem = NULL;
+  int rc;
+
+  rc = sqlite3_prepare_v2 (db->handle, "PRAGMA quick_check(1)", -1, &statement, NULL);
+  if (rc == SQLITE_OK)
+    {
+      rc = sqlite3_step (statement);
+      if (rc == SQLITE_ROW)
+        {
+          const char *result = (const char *) sqlite3_column_text (statement, 0);
+
+          if (g_strcmp0 (result, "ok") != 0)
+            problem = g_strdup (result != NULL ? result : "?");
+          rc = SQLITE_OK;
+        }
+    }
+  if (statement != NULL)
+    {
+      int finalized = sqlite3_finalize (statement);
+
+      if (rc == SQLITE_OK)
+        rc = finalized;
+    }
+  if (rc != SQLITE_OK)
+    return sp_db_fail (db, rc, "checking the pages", error);
+  if (problem != NULL)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_CORRUPT,
+                   _("%s is damaged and cannot be read (%s)"), db->path, problem);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* With @back_up, an existing file of an older schema is first copied to the automatic
  * backups (a restore has made its own backup of what it replaced). */
 static gboolean
@@ -762,6 +839,8 @@ check_and_migrate (SpDb     *db,
     }
   if (version == SP_DB_SCHEMA_VERSION)
     return TRUE;
+  if (version > 0 && !check_pages (db, error))
+    return FALSE;
 
   /* The copy is made before the write transaction (SQLite's backup cannot read a connection
    * that is writing); a copy taken as another process migrates holds the one or the other
@@ -785,12 +864,73 @@ check_and_migrate (SpDb     *db,
   return TRUE;
 }
 
+/* Closes the connection of @db (its statements already finalized), if any. */
+static void
+close_handle (SpDb *db)
+{
+  if (db->handle != NULL)
+    {
+      sqlite3_close (db->handle);
+      db->handle = NULL;
+    }
+}
+
+/* Whether @path's folder cannot be written (a read-only mount, or no permission). */
+static gboolean
+in_read_only_folder (const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  GStatBuf buf;
+
+  if (g_stat (wal, &buf) == 0 && buf.st_size > 0)
+    return FALSE;
+  return g_access (folder, W_OK) != 0;
+}
+
+/* Opens the connection of @db, checks the file, migrates it and sets the connection up;
+ * @immutable opens it read-only as a file nobody changes. */
+static gboolean
+open_connection (SpDb      *db,
+                 gboolean   immutable,
+                 GError   **error)
+{
+  g_autofree char *uri = NULL;
+  int rc;
+
+  if (immutable)
+    {
+      g_autofree char *escaped = g_uri_escape_string (db->path, "/", FALSE);
+
+      uri = g_strconcat ("file:", escaped, "?immutable=1", NULL);
+      rc = sqlite3_open_v2 (uri, &db->handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    }
+  else
+    rc = sqlite3_open_v2 (db->path, &db->handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                          NULL);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot open %s: %s"), db->path,
+                   db->handle != NULL ? sqlite3_errmsg (db->handle) : sqlite3_errstr (rc));
+      return FALSE;
+    }
+  rc = sqlite3_extended_result_codes (db->handle, 1);
+  if (rc != SQLITE_OK)
+    return sp_db_fail (db, rc, "asking for extended result codes", error);
+  rc = sqlite3_busy_timeout (db->handle, BUSY_TIMEOUT_MS);
+  if (rc != SQLITE_OK)
+    return sp_db_fail (db, rc, "setting the busy timeout", error);
+  return check_and_migrate (db, !immutable, error)
+         && exec (db, "PRAGMA foreign_keys = ON", "turning foreign keys on", error)
+         && exec (db, "PRAGMA synchronous = NORMAL", "setting synchronous", error)
+         && install_audit (db, g_get_user_name (), error);
+}
+
 SpDb *
 sp_db_open (const char  *path,
             GError     **error)
 {
   g_autoptr(SpDb) db = g_new0 (SpDb, 1);
-  int rc;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -806,34 +946,43 @@ sp_db_open (const char  *path,
   if (path[0] != '\0' && strcmp (path, ":memory:") != 0)
     {
       int fd = g_open (path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+      GStatBuf buf;
 
       if (fd >= 0)
         g_close (fd, NULL);
+      /* A file that was there and is empty is not one this program made (it writes the
+       * schema as soon as it has made the file): SQLite would take it for a new database and
+       * write one into it.  Refused, and left as it is. */
+      else if (errno == EEXIST && g_stat (path, &buf) == 0 && S_ISREG (buf.st_mode)
+               && buf.st_size == 0)
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
+                       _("%s is an empty file, not a Sparrow database"), path);
+          return NULL;
+        }
+      else if (errno == EEXIST && g_stat (path, &buf) == 0 && S_ISDIR (buf.st_mode))
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
+                       _("%s is a folder, not a Sparrow database"), path);
+          return NULL;
+        }
     }
-  rc = sqlite3_open_v2 (path, &db->handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
-  if (rc != SQLITE_OK)
+  if (!open_connection (db, FALSE, error))
     {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot open %s: %s"), path,
-                   db->handle != NULL ? sqlite3_errmsg (db->handle) : sqlite3_errstr (rc));
-      return NULL;
-    }
-  rc = sqlite3_extended_result_codes (db->handle, 1);
-  if (rc != SQLITE_OK)
-    {
-      sp_db_fail (db, rc, "asking for extended result codes", error);
-      return NULL;
-    }
-  rc = sqlite3_busy_timeout (db->handle, BUSY_TIMEOUT_MS);
-  if (rc != SQLITE_OK)
-    {
-      sp_db_fail (db, rc, "setting the busy timeout", error);
-      return NULL;
-    }
-  if (!check_and_migrate (db, TRUE, error)
-      || !exec (db, "PRAGMA foreign_keys = ON", "turning foreign keys on", error)
-      || !exec (db, "PRAGMA synchronous = NORMAL", "setting synchronous", error)
-      || !install_audit (db, g_get_user_name (), error))
-    {
+      /* A database on a read-only medium or in a read-only folder: SQLite cannot make the
+       * shared-memory file (-shm) a WAL database needs even to be read.  With no -wal file
+       * beside it (whose changes would be missed) nobody can be writing it, so it is opened
+       * as immutable: reading works, every change is refused as a read-only database. */
+      if (error != NULL && *error != NULL && (*error)->code == SP_DB_ERROR_IO
+          && in_read_only_folder (path))
+        {
+          /* The cached statements are finalized before their connection is closed. */
+          g_hash_table_remove_all (db->statements);
+          close_handle (db);
+          g_clear_error (error);
+          if (open_connection (db, TRUE, error))
+            return g_steal_pointer (&db);
+        }
       if (error != NULL && *error != NULL && (*error)->code == SP_DB_ERROR_NOT_SPARROW
           && strstr ((*error)->message, "is not a Sparrow database") == NULL)
         {
@@ -853,6 +1002,16 @@ sp_db_open (const char  *path,
           g_clear_error (error);
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_BUSY,
                        _("%s is locked by another program"), path);
+        }
+      else if (error != NULL && *error != NULL && (*error)->code == SP_DB_ERROR_IO
+               && db->handle != NULL
+               && file_fault (db, sqlite3_extended_errcode (db->handle)) != NULL)
+        {
+          const char *reason = file_fault (db, sqlite3_extended_errcode (db->handle));
+
+          g_clear_error (error);
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot open %s: %s"), path,
+                       reason);
         }
       return NULL;
     }

@@ -537,6 +537,12 @@ gboolean sp_db_csv_read  (const char  *path,
                           SpDbCsv     *csv,
                           GError     **error);
 void     sp_db_csv_clear (SpDbCsv     *csv);
+/* Refuses (SP_DB_ERROR_INVALID, naming @path and the line) @text of @length bytes read from
+ * @path when it holds a NUL byte: C strings would end there and drop the rest of the line. */
+gboolean sp_db_check_text_file (const char  *path,
+                                const char  *text,
+                                gsize        length,
+                                GError     **error);
 
 /* Sessions.  A draw seats the players taking part (only those checked in when any are) by
  * the tournament's method; @top > 0 draws a final of the top @top of the standings after the

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sp-report-error.h"
@@ -78,6 +79,33 @@ sp_report_file_free (SpReportFile *file)
   g_free (file);
 }
 
+/* The PDF's bytes go through here, not through cairo's own file stream: cairo does not check
+ * what fclose () returns, so a full disk (whose error stdio reports only when it flushes its
+ * buffer at the close) gave an empty file and "written". */
+typedef struct
+{
+  FILE *stream;
+  int   error;  /* the errno of the first failed write, or 0 */
+} PdfOutput;
+
+static cairo_status_t
+write_pdf_bytes (void                *closure,
+                 const unsigned char *data,
+                 unsigned int         length)
+{
+  PdfOutput *output = closure;
+
+  if (output->error != 0)
+    return CAIRO_STATUS_WRITE_ERROR;
+  errno = 0;
+  if (fwrite (data, 1, length, output->stream) != length)
+    {
+      output->error = errno != 0 ? errno : EIO;
+      return CAIRO_STATUS_WRITE_ERROR;
+    }
+  return CAIRO_STATUS_SUCCESS;
+}
+
 gboolean
 sp_report_write_pdf (const char      *path,
                      SpPaper          paper,
@@ -89,12 +117,23 @@ sp_report_write_pdf (const char      *path,
                      GError         **error)
 {
   g_autoptr(SpReportFile) file = sp_report_file_new (path);
+  PdfOutput output = { NULL, 0 };
   cairo_surface_t *surface;
   cairo_status_t status;
   double width, height;
 
+  errno = 0;
+  output.stream = g_fopen (file->temp_path, "wb");
+  if (output.stream == NULL)
+    {
+      int saved = errno != 0 ? errno : EIO;
+
+      g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_IO, _("Cannot write %s: %s"), path,
+                   g_strerror (saved));
+      return FALSE;
+    }
   sp_paper_size (paper, landscape, &width, &height);
-  surface = cairo_pdf_surface_create (file->temp_path, width, height);
+  surface = cairo_pdf_surface_create_for_stream (write_pdf_bytes, &output, width, height);
   if (title != NULL)
     cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Sparrow");
@@ -110,6 +149,19 @@ sp_report_write_pdf (const char      *path,
   cairo_surface_finish (surface);
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
+  /* The last bytes reach the disk at the flush, where a full disk is said. */
+  errno = 0;
+  if (fflush (output.stream) != 0 && output.error == 0)
+    output.error = errno != 0 ? errno : EIO;
+  errno = 0;
+  if (fclose (output.stream) != 0 && output.error == 0)
+    output.error = errno != 0 ? errno : EIO;
+  if (output.error != 0)
+    {
+      g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_IO, _("Cannot write %s: %s"), path,
+                   g_strerror (output.error));
+      return FALSE;
+    }
   if (status != CAIRO_STATUS_SUCCESS)
     {
       /* Cairo names the fault (a write error: the disk full or the folder read-only). */

@@ -1199,7 +1199,21 @@ sp_report_write_xlsx (const SpSnapshot  *snapshot,
 /* ---------------------------------------------------------------------------------------------
  * CSV: UTF-8 with a byte order mark, RFC 4180 (CRLF line ends; a field with a comma, a quote or
  * a line break in quotes, its quotes doubled).
+ *
+ * Formula injection: a spreadsheet opening a CSV file runs a cell that begins with = + - @ (or
+ * a tab or a carriage return before one) as a formula, so a player named "=cmd|' /C calc'!A0"
+ * would run a command on the director's computer.  As OWASP advises, a text cell that begins
+ * with one of these characters is written with a single quote before it: the spreadsheet shows
+ * the text, quote hidden or visible, and never evaluates it.  Only text cells are guarded:
+ * numbers (a score of -19) are written as numbers.  The .xlsx writer needs no guard (its text
+ * cells are strings, never formulas) and a PDF prints the text as it is.
  */
+static gboolean
+csv_is_formula_like (const char *text)
+{
+  return text[0] != '\0' && strchr ("=+-@\t\r", text[0]) != NULL;
+}
+
 static void
 csv_field (GString    *out,
            const char *text)
@@ -1242,12 +1256,19 @@ write_csv (const Rows  *rows,
     {
       for (guint c = 0; c < rows->n_columns; c++)
         {
-          g_autofree char *text =
-            cell_to_string (&g_array_index (rows->cells, Cell, r * rows->n_columns + c));
+          const Cell *cell = &g_array_index (rows->cells, Cell, r * rows->n_columns + c);
+          g_autofree char *text = cell_to_string (cell);
 
           if (c > 0)
             g_string_append_c (out, ',');
-          csv_field (out, text);
+          if (cell->kind == CELL_TEXT && csv_is_formula_like (text))
+            {
+              g_autofree char *quoted = g_strconcat ("'", text, NULL);
+
+              csv_field (out, quoted);
+            }
+          else
+            csv_field (out, text);
         }
       g_string_append (out, "\r\n");
     }

@@ -128,6 +128,44 @@ test_review_balanced_plan (void)
   g_assert_cmpuint (review->winds->len, ==, 16);
 }
 
+/* A player's club, country, team or federation id: optional; tabs and line breaks kept; other
+ * control characters, invalid UTF-8 and more than SP_FIELD_MAX_CHARS characters refused with
+ * the field's name in the message. */
+static void
+test_check_field (void)
+{
+  static const char *const accepted[] = {
+    NULL, "", "Dragons", "=cmd|' /C calc'!A0", "'); DROP TABLE players;--", "%s%n",
+    "Club \"A\",\nB", "\t=1+1", "\r-1", "龍隊 🀄",
+  };
+  static const char *const refused[] = {
+    "\x1b[31mred", "bell\x07", "del\x7f", "\xc2\x9b" "2J", "\xff\xfe", "Ann\xc3\x28", "\xc0\xaf",
+  };
+  g_autofree char *longest = g_strnfill (SP_FIELD_MAX_CHARS, 'c');
+  g_autofree char *too_long = g_strnfill (SP_FIELD_MAX_CHARS + 1, 'c');
+
+  for (guint i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (sp_check_field ("The player's club", accepted[i], &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (sp_check_field ("The player's club", longest, NULL));
+  for (guint i = 0; i <= G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      const char *text = i < G_N_ELEMENTS (refused) ? refused[i] : too_long;
+
+      g_assert_false (sp_check_field ("The player's team", text, &error));
+      g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+      g_assert_true (g_str_has_prefix (error->message, "The player's team "));
+    }
+  /* A name takes no tab or line break at all. */
+  g_assert_false (sp_check_name ("The player's name", "A\tB", NULL));
+  g_assert_true (sp_check_name ("The player's name", "=cmd|' /C calc'!A0", NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -138,5 +176,6 @@ main (int   argc,
   g_test_add_func ("/sparrow/core/session/review-known", test_review_known);
   g_test_add_func ("/sparrow/core/session/review-single", test_review_single);
   g_test_add_func ("/sparrow/core/session/review-balanced-plan", test_review_balanced_plan);
+  g_test_add_func ("/sparrow/core/session/check-field", test_check_field);
   return g_test_run ();
 }

@@ -151,7 +151,7 @@ test_csv_bytes (void)
     "Session 1 table points,Session 1 score\r\n"
     "1,王芳,,CN,,4.00,32,1,,4.00,32\r\n"
     "2,\"Club \"\"Q\"\"\",\"Club, \"\"A\"\"\nB\",CN,,1.50,-8,1,,1.50,-8\r\n"
-    "2,=1+1,,CN,,1.50,-8,1,,1.50,-8\r\n"
+    "2,'=1+1,,CN,,1.50,-8,1,,1.50,-8\r\n"
     "4,\"Dupont, Jean\",,CN,,0.00,-16,1,,0.00,-16\r\n";
 
   g_assert_true (sp_report_write_standings_csv (snapshot, path, &error));
@@ -159,6 +159,62 @@ test_csv_bytes (void)
   g_assert_true (g_file_get_contents (path, &data, &length, NULL));
   g_assert_cmpstr (data, ==, expected);
   g_assert_cmpuint (count_files (folder), ==, 1);
+  sp_test_remove_folder (folder);
+}
+
+/* Text that a spreadsheet would run as a formula gets a single quote before it; numbers, the
+ * negative scores too, stay numbers (OWASP's advice on CSV injection). */
+static void
+test_csv_formula_guard (void)
+{
+  g_autoptr(SpSnapshot) snapshot = new_snapshot (1, "");
+  g_autofree char *folder = make_folder ();
+  g_autofree char *path = g_build_filename (folder, "standings.csv", NULL);
+  g_autofree char *ema = g_build_filename (folder, "ema.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  SpPlayer **players = (SpPlayer **) snapshot->players->pdata;
+  const char *expected =
+    "\xEF\xBB\xBF"
+    "Rank,Name,Club,Country,Team,Table points,Score,Sessions,Status,"
+    "Session 1 table points,Session 1 score\r\n"
+    "1,'=cmd|' /C calc'!A0,'\t=1+1,CN,,4.00,32,1,,4.00,32\r\n"
+    "2,'+1+1,\"Club, \"\"A\"\"\nB\",CN,,1.50,-8,1,,1.50,-8\r\n"
+    "2,'-2+3,,CN,\"'\r-1\",1.50,-8,1,,1.50,-8\r\n"
+    "4,'@SUM(A1),,CN,,0.00,-16,1,,0.00,-16\r\n";
+
+  g_free (players[0]->name);
+  players[0]->name = g_strdup ("=cmd|' /C calc'!A0");
+  g_free (players[0]->club);
+  players[0]->club = g_strdup ("\t=1+1");
+  g_free (players[1]->name);
+  players[1]->name = g_strdup ("@SUM(A1)");
+  g_free (players[2]->name);
+  players[2]->name = g_strdup ("+1+1");
+  g_free (players[3]->name);
+  players[3]->name = g_strdup ("-2+3");
+  g_free (players[3]->team);
+  players[3]->team = g_strdup ("\r-1");
+  g_assert_true (sp_report_write_standings_csv (snapshot, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  g_assert_cmpstr (data, ==, expected);
+  g_clear_pointer (&data, g_free);
+
+  /* EMA's file: the name's parts and the federation id are text, the points and score not. */
+  for (guint i = 0; i < 4; i++)
+    {
+      g_free (players[i]->federation_id);
+      players[i]->federation_id = g_strdup_printf ("-%u", i + 1);
+    }
+  g_assert_true (sp_report_write_ema_csv (snapshot, ema, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (ema, &data, NULL, NULL));
+  g_assert_nonnull (strstr (data, "\r\n1,'=cmd|' /C,calc'!A0,'-1,4.00,32,Y,CN\r\n"));
+  g_assert_nonnull (strstr (data, "\r\n4,,'@SUM(A1),'-2,0.00,-16,Y,CN\r\n"));
+  g_assert_null (strstr (data, ",="));
+  g_assert_null (strstr (data, ",@"));
+  g_assert_null (strstr (data, ",+"));
   sp_test_remove_folder (folder);
 }
 
@@ -265,6 +321,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sparrow/reports/xlsx/split-name", test_split_name);
   g_test_add_func ("/sparrow/reports/xlsx/csv-bytes", test_csv_bytes);
+  g_test_add_func ("/sparrow/reports/xlsx/csv-formula-guard", test_csv_formula_guard);
   g_test_add_func ("/sparrow/reports/xlsx/ema-short-table", test_ema_short_table);
   g_test_add_func ("/sparrow/reports/xlsx/ema-groups", test_ema_groups);
   g_test_add_func ("/sparrow/reports/xlsx/long-text", test_xlsx_long_text);

@@ -63,7 +63,7 @@ parse_global_options (SpCli   *cli,
       N_("FILE") },
     { "tournament", 0, 0, G_OPTION_ARG_STRING, &cli->tournament,
       N_("The tournament to act on (else the newest)"), N_("ID|NAME") },
-    { "referee", 0, 0, G_OPTION_ARG_STRING, &cli->referee,
+    { "referee", 0, 0, G_OPTION_ARG_FILENAME, &cli->referee,
       N_("Who makes the change, for the audit log (else $SPARROW_REFEREE)"), N_("NAME") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &cli->json,
       N_("Answer in JSON, as --json after the command does"), NULL },
@@ -81,10 +81,18 @@ parse_global_options (SpCli   *cli,
   g_option_context_set_help_enabled (context, FALSE);
   if (!g_option_context_parse (context, argc, argv, &error))
     {
+      g_autofree char *option = error->domain == G_CONVERT_ERROR
+                                ? sp_cli_option_not_utf8 (*argc, *argv) : NULL;
+
       /* A failed parse resets the switches it had set, --json included. */
       cli->json |= json;
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see sparrow-cli --help)"),
-                             error->message);
+      if (option != NULL)
+        *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                               _("%s: the value is not valid UTF-8 text (see sparrow-cli "
+                                 "--help)"), option);
+      else
+        *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see sparrow-cli --help)"),
+                               error->message);
     }
   /* An empty --db (say, an unset shell variable) must not fall back to the default database:
    * the changes would go into another tournament's file. */
@@ -126,19 +134,31 @@ main (int    argc,
     cli.json |= strcmp (argv[i], "--json") == 0;
   if (parse_global_options (&cli, &argc, &argv, &status))
     {
+      g_autoptr(GError) error = NULL;
+
       if (cli.referee == NULL && g_getenv ("SPARROW_REFEREE") != NULL)
         cli.referee = g_strdup (g_getenv ("SPARROW_REFEREE"));
-      for (guint k = 0; k < G_N_ELEMENTS (commands) && cli.command == NULL; k++)
-        if (strcmp (argv[1], commands[k].name) == 0)
-          {
-            cli.command = commands[k].name;
-            status = commands[k].run != NULL
-                     ? commands[k].run (&cli, argc - 1, argv + 1)
-                     : sp_cli_run_subcommand (&cli, argc - 1, argv + 1, commands[k].subcommands);
-          }
-      if (cli.command == NULL)
-        status = sp_cli_fail (&cli, SP_CLI_USAGE, "usage",
-                              _("unknown command '%s' (see sparrow-cli --help)"), argv[1]);
+      /* The referee's name goes into the audit log of every change: a name as a player's is
+       * (read as bytes above, so that the check names what is wrong with it). */
+      if (cli.referee != NULL && cli.referee[0] != '\0'
+          && !sp_check_name (_("The referee's name (--referee or $SPARROW_REFEREE)"),
+                             cli.referee, &error))
+        status = sp_cli_fail (&cli, SP_CLI_USAGE, "usage", "%s", error->message);
+      else
+        {
+          for (guint k = 0; k < G_N_ELEMENTS (commands) && cli.command == NULL; k++)
+            if (strcmp (argv[1], commands[k].name) == 0)
+              {
+                cli.command = commands[k].name;
+                status = commands[k].run != NULL
+                         ? commands[k].run (&cli, argc - 1, argv + 1)
+                         : sp_cli_run_subcommand (&cli, argc - 1, argv + 1,
+                                                  commands[k].subcommands);
+              }
+          if (cli.command == NULL)
+            status = sp_cli_fail (&cli, SP_CLI_USAGE, "usage",
+                                  _("unknown command '%s' (see sparrow-cli --help)"), argv[1]);
+        }
     }
   g_free (cli.db_path);
   g_free (cli.tournament);

@@ -646,6 +646,36 @@ read_csv (GArray      *lines,
   return ok;
 }
 
+/* How deep a record's arrays and objects may nest: a hand is one flat object.  json-glib's
+ * parser recurses once a level, so a line of 100,000 '[' overflowed the stack. */
+#define JSON_MAX_DEPTH 32
+
+/* Whether the JSON text @line nests deeper than JSON_MAX_DEPTH (brackets in strings aside). */
+static gboolean
+json_too_deep (const char *line)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (const char *p = line; *p != '\0'; p++)
+    {
+      if (in_string)
+        {
+          if (*p == '\\' && p[1] != '\0')
+            p++;
+          else if (*p == '"')
+            in_string = FALSE;
+        }
+      else if (*p == '"')
+        in_string = TRUE;
+      else if ((*p == '[' || *p == '{') && ++depth > JSON_MAX_DEPTH)
+        return TRUE;
+      else if ((*p == ']' || *p == '}') && depth > 0)
+        depth--;
+    }
+  return FALSE;
+}
+
 static gboolean
 read_json_lines (GArray      *lines,
                  const char  *path,
@@ -664,6 +694,13 @@ read_json_lines (GArray      *lines,
 
       if (g_strstrip (rows[n])[0] == '\0')
         continue;
+      if (json_too_deep (rows[n]))
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                       _("%s line %u: arrays or objects nested more than %d deep; a hand is "
+                         "one JSON object of fields"), path, n + 1, JSON_MAX_DEPTH);
+          return FALSE;
+        }
       if (!json_parser_load_from_data (parser, rows[n], -1, &local_error)
           || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
         {
@@ -694,6 +731,18 @@ read_json_lines (GArray      *lines,
                                  g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node)));
           else if (type == G_TYPE_STRING)
             g_hash_table_insert (fields, m->data, g_strdup (json_node_get_string (node)));
+          /* A fraction or a number too large is passed on as written (the core refuses it
+           * as not a whole number), never dropped as if the field were not there. */
+          else if (type == G_TYPE_DOUBLE)
+            g_hash_table_insert (fields, m->data,
+                                 g_strdup_printf ("%.17g", json_node_get_double (node)));
+          else if (JSON_NODE_HOLDS_ARRAY (node) || JSON_NODE_HOLDS_OBJECT (node))
+            {
+              g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                           _("%s line %u: '%s' is a list or an object, not a value"), path,
+                           n + 1, (char *) m->data);
+              return FALSE;
+            }
         }
       if (!add_line (lines, fields, path, n + 1, error))
         return FALSE;
@@ -717,14 +766,17 @@ hand_import (SpCli  *cli,
   g_autofree char *text = NULL;
   g_auto(SpCliStore) store = { 0 };
   const char *p;
+  gsize length;
   int status;
 
   g_array_set_clear_func (lines, clear_import);
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
       || !sp_cli_check_arguments (cli, argc, argv, 1, _("a FILE"), &status))
     return status;
-  if (!g_file_get_contents (argv[1], &text, NULL, &error))
+  if (!g_file_get_contents (argv[1], &text, &length, &error))
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);
+  if (!sp_db_check_text_file (argv[1], text, length, &error))
+    return sp_cli_store_fail (cli, NULL, error);
   for (p = text; g_ascii_isspace (*p); p++)
     ;
   if (!(*p == '{' ? read_json_lines (lines, argv[1], text, &error)

@@ -9,6 +9,36 @@
 
 #include "sp-core.h"
 
+/* @message on one line, its control characters written as escapes: a message may quote what
+ * was typed or read (a file name with a line break, a name with an escape sequence), and
+ * neither may break the one-line error nor drive the terminal. */
+static char *
+one_line (const char *message)
+{
+  GString *line = g_string_sized_new (strlen (message));
+
+  for (const guchar *p = (const guchar *) message; *p != '\0'; p++)
+    {
+      if (*p == '\n')
+        g_string_append (line, "\\n");
+      else if (*p == '\r')
+        g_string_append (line, "\\r");
+      else if (*p == '\t')
+        g_string_append (line, "\\t");
+      else if (*p < 0x20 || *p == 0x7f)
+        g_string_append_printf (line, "\\x%02x", *p);
+      else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+        {
+          /* U+0080–U+009F, the C1 controls (U+009B is an escape sequence's start). */
+          g_string_append_printf (line, "\\u%04x", p[1]);
+          p++;
+        }
+      else
+        g_string_append_c (line, (char) *p);
+    }
+  return g_string_free (line, FALSE);
+}
+
 static void
 print_error (SpCli      *cli,
              const char *code,
@@ -28,7 +58,11 @@ print_error (SpCli      *cli,
       sp_cli_print_builder (builder);
     }
   else
-    fprintf (stderr, "sparrow-cli: %s\n", message);
+    {
+      g_autofree char *line = one_line (message);
+
+      fprintf (stderr, "sparrow-cli: %s\n", line);
+    }
 }
 
 int
@@ -90,6 +124,22 @@ set_usage_name (SpCli      *cli,
   g_set_prgname (prgname);
 }
 
+char *
+sp_cli_option_not_utf8 (int    argc,
+                        char **argv)
+{
+  for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++)
+    {
+      if (g_utf8_validate (argv[i], -1, NULL))
+        continue;
+      if (g_str_has_prefix (argv[i], "--"))
+        return g_strndup (argv[i], strcspn (argv[i], "="));
+      if (argv[i - 1][0] == '-' && g_utf8_validate (argv[i - 1], -1, NULL))
+        return g_strndup (argv[i - 1], strcspn (argv[i - 1], "="));
+    }
+  return NULL;
+}
+
 gboolean
 sp_cli_parse_options (SpCli          *cli,
                       GOptionContext *context,
@@ -119,12 +169,29 @@ sp_cli_parse_options (SpCli          *cli,
     }
   if (!g_option_context_parse (context, argc, argv, &error))
     {
+      g_autofree char *option = error->domain == G_CONVERT_ERROR
+                                ? sp_cli_option_not_utf8 (*argc, *argv) : NULL;
+
       /* A failed parse resets the switches it had set, --json included, to FALSE. */
       cli->json |= json;
-      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see %s --help)"), error->message,
-                             g_get_prgname ());
+      if (option != NULL)
+        *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                               _("%s: the value is not valid UTF-8 text (see %s --help)"),
+                               option, g_get_prgname ());
+      else
+        *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("%s (see %s --help)"),
+                               error->message, g_get_prgname ());
       return FALSE;
     }
+  /* GOption leaves the "--" that ends the options among the arguments: it is taken out, so
+   * that a name beginning with a dash can be given (players add -- -2+3). */
+  for (int i = 1; i < *argc; i++)
+    if (strcmp ((*argv)[i], "--") == 0)
+      {
+        memmove (&(*argv)[i], &(*argv)[i + 1], (gsize) (*argc - i) * sizeof (char *));
+        (*argc)--;
+        break;
+      }
   return TRUE;
 }
 
@@ -142,6 +209,38 @@ sp_cli_table_entry (gint64     *table,
   return (GOptionEntry) { "table", 0, 0, G_OPTION_ARG_INT64, table, description, N_("T") };
 }
 
+/* Reads the value of a number option in base 10.  GOption's own G_OPTION_ARG_INT64 reads
+ * "010" as 8 and "0x10" as 16 (strtoll in base 0): "--player 010" would have acted on player
+ * 8.  @data is the command's entries, where the option's variable is found. */
+static gboolean
+parse_decimal_cb (const char  *option_name,
+                  const char  *value,
+                  gpointer     data,
+                  GError     **error)
+{
+  const GOptionEntry *entries = data;
+  const char *name = option_name + strspn (option_name, "-");
+
+  for (const GOptionEntry *e = entries; e->long_name != NULL; e++)
+    {
+      gint64 number;
+
+      if (strcmp (e->long_name, name) != 0 && !(name[1] == '\0' && e->short_name == name[0]))
+        continue;
+      if (!g_ascii_string_to_signed (value, 10, G_MININT64, G_MAXINT64, &number, NULL))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("%s: '%s' is not a whole number written in decimal"), option_name,
+                       value);
+          return FALSE;
+        }
+      *(gint64 *) e->arg_data = number;
+      return TRUE;
+    }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION, "%s", option_name);
+  return FALSE;
+}
+
 GOptionContext *
 sp_cli_context_new (SpCli              *cli,
                     const char         *parameters,
@@ -155,7 +254,27 @@ sp_cli_context_new (SpCli              *cli,
   };
 
   if (entries != NULL)
-    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+    {
+      guint n = 0;
+      GOptionEntry *originals;
+      g_autofree GOptionEntry *decimal = NULL;
+      GOptionGroup *group;
+
+      while (entries[n].long_name != NULL)
+        n++;
+      originals = g_memdup2 (entries, (n + 1) * sizeof (GOptionEntry));
+      decimal = g_memdup2 (entries, (n + 1) * sizeof (GOptionEntry));
+      for (guint i = 0; i < n; i++)
+        if (decimal[i].arg == G_OPTION_ARG_INT64)
+          {
+            decimal[i].arg = G_OPTION_ARG_CALLBACK;
+            decimal[i].arg_data = (gpointer) parse_decimal_cb;
+          }
+      group = g_option_group_new (NULL, NULL, NULL, originals, g_free);
+      g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+      g_option_group_add_entries (group, decimal);
+      g_option_context_set_main_group (context, group);
+    }
   g_option_context_add_main_entries (context, json_entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, summary);
   return context;

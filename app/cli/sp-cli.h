@@ -72,6 +72,9 @@ GOptionEntry sp_cli_table_entry   (gint64         *table,
  * --help prints the help of every group on stdout: FALSE, *@status SP_CLI_OK.  An unknown
  * option or a bad value: FALSE, *@status SP_CLI_USAGE, reported.  Then argv[0] is the command's
  * name and argv[1..argc-1] its positional arguments. */
+/* The option of @argv whose value is not UTF-8 (GOption's error names neither), or NULL. */
+char    *sp_cli_option_not_utf8 (int                 argc,
+                                 char              **argv);
 gboolean sp_cli_parse_options   (SpCli              *cli,
                                  GOptionContext     *context,
                                  int                *argc,

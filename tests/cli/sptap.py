@@ -28,6 +28,13 @@ def check(name, condition, detail=""):
         print(f"not ok {_count} - {name} {detail}".replace("\n", " "))
 
 
+def skip(name, reason):
+    """One TAP test point that could not run here, with the reason."""
+    global _count
+    _count += 1
+    print(f"ok {_count} - {name} # SKIP {reason}".replace("\n", " "))
+
+
 def finish():
     """Prints the plan and exits, failing if any test point failed."""
     print(f"1..{_count}")

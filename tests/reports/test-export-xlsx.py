@@ -228,10 +228,20 @@ check("csv: the club quoted, its quotes doubled, its line break kept",
       '"Club ""A"", B\nC"' in text, text)
 check("csv: a name with a comma quoted", '"Dupont, Jean"' in text, text)
 parsed = list(csv.reader(io.StringIO(text, newline="")))
+
+
+def csv_guarded(cell):
+    """A text cell as the CSV writes it: a single quote before = + - @ tab CR (OWASP)."""
+    return "'" + cell if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r") \
+        else cell
+
+
 check("csv: the workbook's columns and cells", parsed[0] == header
-      and [r[1] for r in parsed[1:]] == [r[1] for r in rows]
+      and [r[1] for r in parsed[1:]] == [csv_guarded(r[1]) for r in rows]
       and [r[5] for r in parsed[1:]] == [f"{r[5]:.2f}" for r in rows], parsed[:3])
 check("csv: Chinese names as they are", "王芳" in text and "欧阳娜娜" in text)
+check("csv: the formula-like name behind a single quote, never bare",
+      "'" + FORMULA in text and "," + FORMULA not in text, text)
 
 # ================================================================================================
 # EMA's results
@@ -259,7 +269,8 @@ check("export ema-csv: exit 0", rc == 0, f"rc={rc} {err}")
 etext = open(ema_csv, "rb").read()
 eparsed = list(csv.reader(io.StringIO(etext[3:].decode("utf-8"), newline="")))
 check("ema-csv: BOM, same rows as the workbook", etext.startswith(b"\xef\xbb\xbf")
-      and [r[:4] for r in eparsed[1:]] == [[str(x[0]), x[1] or "", x[2] or "", x[3] or ""]
+      and [r[:4] for r in eparsed[1:]] == [[str(x[0]), csv_guarded(x[1] or ""),
+                                            csv_guarded(x[2] or ""), csv_guarded(x[3] or "")]
                                           for x in erows[1:]], eparsed[:3])
 
 # Groups of two tables ranked together (R98 第十条): a table's points are not 4/2/1/0.
@@ -332,16 +343,18 @@ def small_disk():
     resource.setrlimit(resource.RLIMIT_FSIZE, (131072, 131072))
 
 
-# An event whose exports are larger than that: clubs of 40,000 characters that do not compress.
+# An event whose exports are larger than that: 800 players whose names and clubs (at most 200
+# characters each) do not compress.
 DB = os.path.join(folder, "full.db")
 must("tournament", "create", "--name", "Full Disk", "--rules", "mcr", "--sessions", "1")
 big_csv = os.path.join(folder, "big.csv")
 with open(big_csv, "w", encoding="utf-8") as f:
-    f.write("name,club\n" + "".join(f"P{i},{os.urandom(20000).hex()}\n" for i in range(8)))
+    f.write("name,club\n" + "".join(f"P{i} {os.urandom(90).hex()},{os.urandom(100).hex()}\n"
+                                    for i in range(800)))
 must("players", "import", big_csv)
 must("seating", "draw", "--session", "1", "--seed", "1")
 full = tempfile.mkdtemp(prefix="full-", dir=folder)
-for kind in ("xlsx", "csv"):
+for kind in ("xlsx", "csv", "pdf-standings"):
     target = os.path.join(full, "out." + kind)
     rc, out, err = run("export", kind, target, preexec_fn=small_disk)
     check(f"{kind} onto a full disk: exit 3 with a message",

@@ -718,8 +718,9 @@ check_and_migrate (SpDb     *db,
   if (version == SP_DB_SCHEMA_VERSION)
     return TRUE;
 
-  if (!exec (db, "PRAGMA journal_mode = WAL", "switching to WAL", error)
-      || !sp_db_begin (db, error))
+  /* The switch to WAL comes after the migration has committed: it rewrites the file's header
+   * at once, and a migration that fails must leave the file as it was, byte for byte. */
+  if (!sp_db_begin (db, error))
     return FALSE;
   /* Another process may have migrated the file while this one waited for the lock. */
   if (!pragma_int (db, "user_version", &version, error)
@@ -731,7 +732,7 @@ check_and_migrate (SpDb     *db,
       sp_db_rollback (db);
       return FALSE;
     }
-  return TRUE;
+  return exec (db, "PRAGMA journal_mode = WAL", "switching to WAL", error);
 }
 
 SpDb *

@@ -477,18 +477,20 @@ read_json_lines_hands (GArray      *lines,
       g_autoptr(GError) local_error = NULL;
       g_autoptr(GList) members = NULL;
       JsonObject *object;
+      JsonNode *root = NULL;
 
       if (g_strstrip (rows[n])[0] == '\0')
         continue;
+      /* A line of only a C comment, which json-glib skips, reads as no value at all. */
       if (!json_parser_load_from_data (parser, rows[n], -1, &local_error)
-          || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+          || (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "%s line %u: %s", path, n + 1,
                        local_error != NULL ? local_error->message
                        : _("a JSON object is expected"));
           return FALSE;
         }
-      object = json_node_get_object (json_parser_get_root (parser));
+      object = json_node_get_object (root);
       members = json_object_get_members (object);
       for (GList *m = members; m != NULL; m = m->next)
         {

@@ -34,6 +34,19 @@ fuzz_remove_folder (void)
   g_clear_pointer (&fuzz_folder, g_free);
 }
 
+/* GLib ends a fatal message with a breakpoint trap, which libFuzzer does not catch: abort ()
+ * instead, so that the input is saved as a crash. */
+static void
+fuzz_log_handler (const char     *domain,
+                  GLogLevelFlags  level,
+                  const char     *message,
+                  gpointer        data)
+{
+  g_log_default_handler (domain, level, message, data);
+  if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
+    abort ();
+}
+
 /* Once per process: a g_critical (a failed g_return_if_fail) or a g_warning is a finding, so
  * both abort; and a temporary folder for this process, removed at exit. */
 static inline const char *
@@ -44,6 +57,7 @@ fuzz_set_up (void)
   if (fuzz_folder != NULL)
     return fuzz_folder;
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
+  g_log_set_default_handler (fuzz_log_handler, NULL);
   fuzz_folder = g_dir_make_tmp ("sparrow-fuzz-XXXXXX", &error);
   g_assert_no_error (error);
   atexit (fuzz_remove_folder);

@@ -682,6 +682,42 @@ sp_db_set_referee (SpDb       *db,
     g_warning ("%s: %s", db->path, error->message);
 }
 
+/* A damaged file (a page that does not read, a NULL or a value its CHECK refuses where the
+ * schema forbids it) is refused before anything reads its rows or writes to it: SQLite checks
+ * the constraints only when it writes, and a row reader trusts them.  PRAGMA quick_check reads
+ * every page once, which is quick for a tournament's few megabytes. */
+static gboolean
+check_not_damaged (SpDb     *db,
+                   GError  **error)
+{
+  sqlite3_stmt *statement = NULL;
+  gboolean damaged;
+  int rc;
+
+  rc = sqlite3_prepare_v2 (db->handle, "PRAGMA quick_check(1)", -1, &statement, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_step (statement);
+  /* A schema that does not read (SQLITE_ERROR) is damage too; SQLite's words for it quote the
+   * file's bytes. */
+  damaged = (rc & 0xff) == SQLITE_ERROR || (rc & 0xff) == SQLITE_CORRUPT
+            || (rc == SQLITE_ROW
+                && g_strcmp0 ((const char *) sqlite3_column_text (statement, 0), "ok") != 0);
+  if (!damaged && rc != SQLITE_ROW && rc != SQLITE_DONE)
+    {
+      sp_db_fail (db, rc, "checking the file", error);
+      sqlite3_finalize (statement);
+      return FALSE;
+    }
+  sqlite3_finalize (statement);
+  if (damaged)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_CORRUPT,
+                   _("%s is damaged and cannot be read"), db->path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 check_and_migrate (SpDb     *db,
                    GError  **error)
@@ -715,6 +751,9 @@ check_and_migrate (SpDb     *db,
                      ", this program knows up to %d)"), db->path, version, SP_DB_SCHEMA_VERSION);
       return FALSE;
     }
+  /* A file of Sparrow's (or a new one): now whether it is whole, before a row is read. */
+  if (!check_not_damaged (db, error))
+    return FALSE;
   if (version == SP_DB_SCHEMA_VERSION)
     return TRUE;
 
@@ -733,39 +772,6 @@ check_and_migrate (SpDb     *db,
       return FALSE;
     }
   return exec (db, "PRAGMA journal_mode = WAL", "switching to WAL", error);
-}
-
-/* A damaged file (a page that does not read, a NULL or a value its CHECK refuses where the
- * schema forbids it) is refused before anything reads its rows or writes to it: SQLite checks
- * the constraints only when it writes, and a row reader trusts them.  PRAGMA quick_check reads
- * every page once, which is quick for a tournament's few megabytes. */
-static gboolean
-check_not_damaged (SpDb     *db,
-                   GError  **error)
-{
-  sqlite3_stmt *statement = NULL;
-  gboolean damaged;
-  int rc;
-
-  rc = sqlite3_prepare_v2 (db->handle, "PRAGMA quick_check(1)", -1, &statement, NULL);
-  if (rc == SQLITE_OK)
-    rc = sqlite3_step (statement);
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-    {
-      sp_db_fail (db, rc, "checking the file", error);
-      sqlite3_finalize (statement);
-      return FALSE;
-    }
-  damaged = rc == SQLITE_ROW
-            && g_strcmp0 ((const char *) sqlite3_column_text (statement, 0), "ok") != 0;
-  sqlite3_finalize (statement);
-  if (damaged)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_CORRUPT,
-                   _("%s is damaged and cannot be read"), db->path);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 SpDb *
@@ -812,8 +818,7 @@ sp_db_open (const char  *path,
       sp_db_fail (db, rc, "setting the busy timeout", error);
       return NULL;
     }
-  if (!check_not_damaged (db, error)
-      || !check_and_migrate (db, error)
+  if (!check_and_migrate (db, error)
       || !exec (db, "PRAGMA foreign_keys = ON", "turning foreign keys on", error)
       || !exec (db, "PRAGMA synchronous = NORMAL", "setting synchronous", error)
       || !install_audit (db, g_get_user_name (), error))

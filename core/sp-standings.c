@@ -472,8 +472,11 @@ sp_standings_from_tables_with_sessions (const SpTableResult    *tables,
         {
           const SpTableResult *table = counted->pdata[end];
 
+          /* A group holds group_tables tables at most, even when the results name a table
+           * twice (a damaged store): the scores of one group fill group_scores. */
           if (table->session != head->session
-              || (table->table - 1) / group_tables != (head->table - 1) / group_tables)
+              || (table->table - 1) / group_tables != (head->table - 1) / group_tables
+              || end - first >= group_tables)
             break;
           for (guint c = 0; c < 4; c++)
             group_scores[n_players++] = table->hand_scores[c]

@@ -21,10 +21,13 @@ tournament_from_row (sqlite3_stmt *statement)
 {
   SpTournament *tournament = g_new0 (SpTournament, 1);
   SpRuleset ruleset = SP_RULESET_MCR;
+  const char *ruleset_name = (const char *) sqlite3_column_text (statement, 2);
 
   tournament->id = sqlite3_column_int64 (statement, 0);
   tournament->name = sp_db_column_text (statement, 1);
-  sp_ruleset_from_string ((const char *) sqlite3_column_text (statement, 2), &ruleset);
+  /* The column is NOT NULL, but a damaged file may still hold a NULL there: read it as the
+   * name of no ruleset, as an unknown name is read. */
+  sp_ruleset_from_string (ruleset_name != NULL ? ruleset_name : "", &ruleset);
   tournament->ruleset = ruleset;
   tournament->profile = sp_db_column_text (statement, 3);
   tournament->options = sp_db_column_text (statement, 4);

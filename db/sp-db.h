@@ -306,6 +306,17 @@ typedef struct
   const char  *where;
 } SpHandImport;
 
+/* The hands of a `hand import` file, its @length bytes of @text (which ends in a NUL): CSV
+ * with a header, or JSON Lines when its first character that is not a space is '{' (read up
+ * to a NUL); each record by its field names, as sp_hand_entry_from_fields () reads them.  A
+ * GArray of SpHandImport, each .where "@path line N", freed with the array; or NULL: a column
+ * or key that is not a field, a row longer than the header, CSV or JSON that does not read, is
+ * SP_DB_ERROR_INVALID, a bad field SP_CORE_ERROR_INVALID, each naming @path and the line. */
+GArray  *sp_db_read_hand_import (const char          *path,
+                                 const char          *text,
+                                 gsize                length,
+                                 GError             **error);
+
 /* Enters @n_hands hands in order, all or nothing; a refusal names the hand's @where. */
 gboolean sp_db_import_hands (SpDb                *db,
                              const SpTournament  *tournament,
@@ -534,6 +545,12 @@ typedef struct
 } SpDbCsv;
 
 gboolean sp_db_csv_read  (const char  *path,
+                          SpDbCsv     *csv,
+                          GError     **error);
+/* The same from the file's @length bytes of @text; @path names it in the errors. */
+gboolean sp_db_csv_parse (const char  *path,
+                          const char  *text,
+                          gsize        length,
                           SpDbCsv     *csv,
                           GError     **error);
 void     sp_db_csv_clear (SpDbCsv     *csv);

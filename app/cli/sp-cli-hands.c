@@ -555,200 +555,7 @@ hand_delete (SpCli  *cli,
                             report.hand->number);
 }
 
-/* ---- import: the file's records by field name, mapped onto entries by the core ------------ */
-
-static void
-clear_import (gpointer data)
-{
-  SpHandImport *line = data;
-
-  sp_hand_entry_clear (&line->entry);
-  g_free ((char *) line->where);
-}
-
-/* Adds one record of the file, given its fields by name; an error names @path and @number. */
-static gboolean
-add_line (GArray      *lines,
-          GHashTable  *fields,
-          const char  *path,
-          guint        number,
-          GError     **error)
-{
-  SpHandImport line = { 0 };
-
-  line.where = g_strdup_printf (_("%s line %u"), path, number);
-  if (!sp_hand_entry_from_fields (&line.entry, fields, &line.session, &line.table, error))
-    {
-      g_prefix_error (error, "%s: ", line.where);
-      clear_import (&line);
-      return FALSE;
-    }
-  g_array_append_val (lines, line);
-  return TRUE;
-}
-
-/* The rows of a CSV file, by the column names of its header. */
-static gboolean
-add_csv_rows (GArray         *lines,
-              const SpDbCsv  *csv,
-              const char     *path,
-              GError        **error)
-{
-  GPtrArray *header = csv->rows->len > 0 ? csv->rows->pdata[0] : NULL;
-
-  for (guint i = 0; header != NULL && i < header->len; i++)
-    if (!sp_hand_entry_is_field (g_strstrip ((char *) header->pdata[i])))
-      {
-        g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, _("%s line 1: unknown column '%s'"),
-                     path, (char *) header->pdata[i]);
-        return FALSE;
-      }
-  for (guint r = 1; r < csv->rows->len; r++)
-    {
-      GPtrArray *row = csv->rows->pdata[r];
-      guint line = g_array_index (csv->lines, guint, r);
-      g_autoptr(GHashTable) fields = g_hash_table_new (g_str_hash, g_str_equal);
-
-      if (row->len == 1 && ((char *) row->pdata[0])[0] == '\0')
-        continue;
-      if (row->len > header->len)
-        {
-          g_autofree char *fields_text =
-            g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u field", "%u fields", row->len),
-                             row->len);
-          g_autofree char *columns_text =
-            g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u column", "%u columns",
-                                          header->len), header->len);
-
-          /* TRANSLATORS: "FILE line 3: 5 fields, but the header names 4 columns" */
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("%s line %u: %s, but the header names %s"), path, line, fields_text,
-                       columns_text);
-          return FALSE;
-        }
-      for (guint i = 0; i < row->len; i++)
-        g_hash_table_insert (fields, header->pdata[i], g_strstrip ((char *) row->pdata[i]));
-      if (!add_line (lines, fields, path, line, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-read_csv (GArray      *lines,
-          const char  *path,
-          GError     **error)
-{
-  SpDbCsv csv = { 0 };
-  gboolean ok = sp_db_csv_read (path, &csv, error) && add_csv_rows (lines, &csv, path, error);
-
-  sp_db_csv_clear (&csv);
-  return ok;
-}
-
-/* How deep a record's arrays and objects may nest: a hand is one flat object.  json-glib's
- * parser recurses once a level, so a line of 100,000 '[' overflowed the stack. */
-#define JSON_MAX_DEPTH 32
-
-/* Whether the JSON text @line nests deeper than JSON_MAX_DEPTH (brackets in strings aside). */
-static gboolean
-json_too_deep (const char *line)
-{
-  gboolean in_string = FALSE;
-  guint depth = 0;
-
-  for (const char *p = line; *p != '\0'; p++)
-    {
-      if (in_string)
-        {
-          if (*p == '\\' && p[1] != '\0')
-            p++;
-          else if (*p == '"')
-            in_string = FALSE;
-        }
-      else if (*p == '"')
-        in_string = TRUE;
-      else if ((*p == '[' || *p == '{') && ++depth > JSON_MAX_DEPTH)
-        return TRUE;
-      else if ((*p == ']' || *p == '}') && depth > 0)
-        depth--;
-    }
-  return FALSE;
-}
-
-static gboolean
-read_json_lines (GArray      *lines,
-                 const char  *path,
-                 const char  *text,
-                 GError     **error)
-{
-  g_auto(GStrv) rows = g_strsplit (text, "\n", -1);
-  g_autoptr(JsonParser) parser = json_parser_new ();
-
-  for (guint n = 0; rows[n] != NULL; n++)
-    {
-      g_autoptr(GHashTable) fields = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
-      g_autoptr(GError) local_error = NULL;
-      g_autoptr(GList) members = NULL;
-      JsonObject *object;
-
-      if (g_strstrip (rows[n])[0] == '\0')
-        continue;
-      if (json_too_deep (rows[n]))
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("%s line %u: arrays or objects nested more than %d deep; a hand is "
-                         "one JSON object of fields"), path, n + 1, JSON_MAX_DEPTH);
-          return FALSE;
-        }
-      if (!json_parser_load_from_data (parser, rows[n], -1, &local_error)
-          || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-        {
-          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID, "%s line %u: %s", path, n + 1,
-                       local_error != NULL ? local_error->message
-                       : _("a JSON object is expected"));
-          return FALSE;
-        }
-      object = json_node_get_object (json_parser_get_root (parser));
-      members = json_object_get_members (object);
-      for (GList *m = members; m != NULL; m = m->next)
-        {
-          JsonNode *node = json_object_get_member (object, m->data);
-          GType type = JSON_NODE_HOLDS_VALUE (node) ? json_node_get_value_type (node) : 0;
-
-          if (!sp_hand_entry_is_field (m->data))
-            {
-              g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                           _("%s line %u: unknown key '%s'"), path, n + 1, (char *) m->data);
-              return FALSE;
-            }
-          /* The core reads every field as text, as a CSV cell is; null says nothing. */
-          if (type == G_TYPE_BOOLEAN)
-            g_hash_table_insert (fields, m->data,
-                                 g_strdup (json_node_get_boolean (node) ? "1" : "0"));
-          else if (type == G_TYPE_INT64)
-            g_hash_table_insert (fields, m->data,
-                                 g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node)));
-          else if (type == G_TYPE_STRING)
-            g_hash_table_insert (fields, m->data, g_strdup (json_node_get_string (node)));
-          /* A fraction or a number too large is passed on as written (the core refuses it
-           * as not a whole number), never dropped as if the field were not there. */
-          else if (type == G_TYPE_DOUBLE)
-            g_hash_table_insert (fields, m->data,
-                                 g_strdup_printf ("%.17g", json_node_get_double (node)));
-          else if (JSON_NODE_HOLDS_ARRAY (node) || JSON_NODE_HOLDS_OBJECT (node))
-            {
-              g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                           _("%s line %u: '%s' is a list or an object, not a value"), path,
-                           n + 1, (char *) m->data);
-              return FALSE;
-            }
-        }
-      if (!add_line (lines, fields, path, n + 1, error))
-        return FALSE;
-    }
-  return TRUE;
-}
+/* ---- import: the file read by the store, its hands entered in one transaction ---------- */
 
 static int
 hand_import (SpCli  *cli,
@@ -761,26 +568,20 @@ hand_import (SpCli  *cli,
                           "session, table,\nwinner, from, fan, hand, draw (1/true), false_win and "
                           "situation (SITUATION options).\nOne transaction: a bad line imports "
                           "nothing."));
-  g_autoptr(GArray) lines = g_array_new (FALSE, TRUE, sizeof (SpHandImport));
+  g_autoptr(GArray) lines = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   g_auto(SpCliStore) store = { 0 };
-  const char *p;
   gsize length;
   int status;
 
-  g_array_set_clear_func (lines, clear_import);
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
       || !sp_cli_check_arguments (cli, argc, argv, 1, _("a FILE"), &status))
     return status;
   if (!g_file_get_contents (argv[1], &text, &length, &error))
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);
-  if (!sp_db_check_text_file (argv[1], text, length, &error))
-    return sp_cli_store_fail (cli, NULL, error);
-  for (p = text; g_ascii_isspace (*p); p++)
-    ;
-  if (!(*p == '{' ? read_json_lines (lines, argv[1], text, &error)
-        : read_csv (lines, argv[1], &error)))
+  lines = sp_db_read_hand_import (argv[1], text, length, &error);
+  if (lines == NULL)
     return sp_cli_store_fail (cli, NULL, error);
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;

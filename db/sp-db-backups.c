@@ -1,6 +1,7 @@
 /* sp-db-backups.c: the automatic backups kept beside the database: made before a migration and
  * at a session close, listed newest first, the oldest pruned.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <inttypes.h>
 #include "sp-db-sqlite.h"
 
 #include <errno.h>
@@ -331,7 +332,7 @@ check_copy (const char  *copy,
                  _("%s is not a Sparrow database; nothing was restored"), backup);
   else if (number > SP_DB_SCHEMA_VERSION)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_TOO_NEW,
-                 _("%s was written by a newer Sparrow (schema %" G_GINT64_FORMAT ", this program "
+                 _("%s was written by a newer Sparrow (schema %" PRId64 ", this program "
                    "knows up to %d); nothing was restored"), backup, number,
                  SP_DB_SCHEMA_VERSION);
   else if (g_strcmp0 (check, "ok") != 0)

@@ -130,7 +130,7 @@ sp_db_csv_parse (const char  *path,
       if (n > SP_DB_CSV_MAX_LINE)
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                       _("%s line %u is %" G_GSIZE_FORMAT " bytes long; a line of a CSV "
+                       _("%s line %u is %zu bytes long; a line of a CSV "
                          "file may hold at most %d."), path, reader->line, n,
                        SP_DB_CSV_MAX_LINE);
           goto out;

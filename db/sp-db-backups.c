@@ -1,11 +1,12 @@
 /* sp-db-backups.c: the automatic backups kept beside the database: made before a migration and
  * at a session close, listed newest first, the oldest pruned.
  * SPDX-License-Identifier: GPL-3.0-or-later */
-#include <inttypes.h>
 #include "sp-db-sqlite.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -358,6 +359,43 @@ move_aside (const char  *from,
       return FALSE;
     }
   return TRUE;
+}
+
+/* An automatic backup is restored from a copy: the "before-restore" backup made first may prune
+ * it when it is the oldest of those kept. */
+gboolean
+sp_db_restore_with_backup (SpDb        *db,
+                           const char  *backup,
+                           GError     **error)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *parent = NULL;
+  g_autofree char *scratch = NULL;
+  g_autofree char *copy = NULL;
+  g_autoptr(GFile) from = NULL;
+  g_autoptr(GFile) to = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (db != NULL && backup != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  folder = sp_db_get_backup_folder (db->path);
+  parent = g_path_get_dirname (backup);
+  if (g_strcmp0 (folder, parent) != 0)
+    return sp_db_auto_backup (db, "before-restore", NULL, error)
+           && sp_db_restore (db, backup, error);
+  scratch = g_dir_make_tmp ("sparrow-restore-XXXXXX", error);
+  if (scratch == NULL)
+    return FALSE;
+  copy = g_build_filename (scratch, "backup.db", NULL);
+  from = g_file_new_for_path (backup);
+  to = g_file_new_for_path (copy);
+  ok = g_file_copy (from, to, G_FILE_COPY_NONE, NULL, NULL, NULL, error)
+       && sp_db_auto_backup (db, "before-restore", NULL, error)
+       && sp_db_restore (db, copy, error);
+  g_unlink (copy);
+  g_rmdir (scratch);
+  return ok;
 }
 
 gboolean

@@ -62,6 +62,10 @@ gboolean    sp_db_auto_backup          (SpDb        *db,
                                         const char  *reason,
                                         char       **made,
                                         GError     **error);
+/* sp_db_restore after an automatic "before-restore" backup of the database it replaces. */
+gboolean    sp_db_restore_with_backup  (SpDb        *db,
+                                        const char  *backup,
+                                        GError     **error);
 /* For a database that cannot be opened (damaged, or not a Sparrow database): checks the backup
  * @backup as sp_db_restore does, moves the file at @path with its journal into the backup
  * folder as a "before-restore" backup (its new path in @saved) and puts a copy of @backup in its

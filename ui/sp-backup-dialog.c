@@ -175,38 +175,6 @@ restore_job_free (RestoreJob *job)
   g_free (job);
 }
 
-/* An automatic backup is restored from a copy: the backup made first may prune it when it is
- * the oldest of those kept. */
-static gboolean
-restore_from (SpDb        *db,
-              const char  *backup,
-              GError     **error)
-{
-  g_autofree char *folder = sp_db_get_backup_folder (sp_db_get_path (db));
-  g_autofree char *parent = g_path_get_dirname (backup);
-  g_autofree char *scratch = NULL;
-  g_autofree char *copy = NULL;
-  g_autoptr(GFile) from = NULL;
-  g_autoptr(GFile) to = NULL;
-  gboolean ok;
-
-  if (g_strcmp0 (folder, parent) != 0)
-    return sp_db_auto_backup (db, "before-restore", NULL, error)
-           && sp_db_restore (db, backup, error);
-  scratch = g_dir_make_tmp ("sparrow-restore-XXXXXX", error);
-  if (scratch == NULL)
-    return FALSE;
-  copy = g_build_filename (scratch, "backup.db", NULL);
-  from = g_file_new_for_path (backup);
-  to = g_file_new_for_path (copy);
-  ok = g_file_copy (from, to, G_FILE_COPY_NONE, NULL, NULL, NULL, error)
-       && sp_db_auto_backup (db, "before-restore", NULL, error)
-       && sp_db_restore (db, copy, error);
-  g_unlink (copy);
-  g_rmdir (scratch);
-  return ok;
-}
-
 static void
 restore_thread (GTask        *task,
                 gpointer      source_object,
@@ -228,7 +196,7 @@ restore_thread (GTask        *task,
         g_task_return_error (task, error);
       return;
     }
-  if (db == NULL || !restore_from (db, job->backup, &error))
+  if (db == NULL || !sp_db_restore_with_backup (db, job->backup, &error))
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);

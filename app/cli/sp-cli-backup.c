@@ -108,7 +108,8 @@ sp_cli_restore (SpCli  *cli,
     sp_cli_context_new (cli, _("FILE"), entries,
                         _("Replaces the database with the backup FILE.  A file that is not a "
                           "Sparrow backup, or is from a newer Sparrow, is refused and the "
-                          "database left as it was."));
+                          "database left as it was.  The database replaced is kept first as "
+                          "an automatic backup (backup --list)."));
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   g_auto(SpCliStore) store = { 0 };
@@ -118,7 +119,7 @@ sp_cli_restore (SpCli  *cli,
       || !sp_cli_check_arguments (cli, argc, argv, 1, _("FILE"), &status)
       || !sp_cli_store_open (cli, &store, FALSE, &status))
     return status;
-  if (!sp_db_restore (store.db, argv[1], &error))
+  if (!sp_db_restore_with_backup (store.db, argv[1], &error))
     {
       /* The given file is the wrong input, not a fault of the store. */
       if (g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW))

@@ -55,6 +55,15 @@ check("a change after the backup",
 rc, out, err = run("restore", BACKUP, "--json")
 check("restore --json", rc == 0 and json.loads(out) == {"restore": BACKUP}, f"rc={rc} {out!r}")
 check("restored: the change after the backup is gone", names() == ["Club Night"], names())
+rc, out, err = run("backup", "--list", "--json")
+listed = json.loads(out) if rc == 0 else []
+check("restore kept the database it replaced as a before-restore backup",
+      [b["reason"] for b in listed] == ["before-restore"], f"rc={rc} {out!r}")
+if listed:
+    with sqlite3.connect(f"file:{listed[0]['path']}?mode=ro", uri=True) as kept:
+        kept_names = sorted(row[0] for row in kept.execute("SELECT name FROM tournaments"))
+    check("the before-restore backup holds the change the restore undid",
+          kept_names == ["After The Backup", "Club Night"], kept_names)
 
 # Refusals: exit 1 with the reason, the database unchanged.
 junk = os.path.join(folder, "notes.txt")

@@ -31,6 +31,8 @@ packages=(
   python3-openpyxl
   # the end-to-end tests: the app driven through the accessibility bus, the pointer and the keys
   python3-pyatspi xdotool
+  # the C tests under memcheck (meson test --setup valgrind)
+  valgrind
 )
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -307,3 +307,62 @@ def stop_app(process, check):
             print('# sparrow: ' + line)
     if process.returncode not in (0, -15):
         check('sparrow ran until the end', False, f'exit status {process.returncode}')
+
+
+# ---- a referee's table ----------------------------------------------------------------------
+
+def prepare_table(run, db, tournament, players, seed):
+    """An MCR tournament of one session with @players, drawn with @seed, made by sparrow-cli
+    (@run as sptap.command gives it); whether every step worked."""
+    rc, out, err = run('--db', db, 'tournament', 'create', '--name', tournament, '--rules', 'mcr',
+                       '--sessions', '1')
+    ok = rc == 0
+    for name in players:
+        rc, out, err = run('--db', db, 'players', 'add', name)
+        ok = ok and rc == 0
+    rc, out, err = run('--db', db, 'seating', 'draw', '--session', '1', '--seed', seed)
+    if not ok or rc != 0:
+        print(f'# {rc} {out} {err}')
+    return ok and rc == 0
+
+
+def window_named(app, pred):
+    """The toplevel of @app whose name satisfies @pred, else None."""
+    for w in children(app):
+        try:
+            if pred(w.name or ''):
+                return w
+        except Exception:
+            continue
+    return None
+
+
+def hand_dialog(app, number=None):
+    """The hand dialog, titled "Table 1 · hand N · …"; at hand @number when given."""
+    prefix = 'Table 1 · hand ' + (f'{number} ' if number is not None else '')
+    return window_named(app, lambda n: n.startswith(prefix))
+
+
+def answer_referee(app, referee):
+    """Answers the referee's name dialog, asked once when a table first opens."""
+    ask = wait_for(lambda: toplevel(app, 'Who Is Refereeing?'), 'the referee’s name dialog')
+    wait_for(lambda: find(ask, 'text', 'Referee’s name'), 'the name field') \
+        .queryEditableText().setTextContents(referee)
+    do_action(find(ask, 'push button', 'Save'))
+    wait_for(lambda: toplevel(app, 'Who Is Refereeing?') is None, 'the name dialog to close')
+
+
+def seat_button(dialog, group, seat):
+    """The Winner or From button of @seat (E, S, W, N, or self for Self-drawn)."""
+    box = wait_for(lambda: find(dialog, 'panel', group), f'the {group} buttons')
+    if seat == 'self':
+        return wait_for(lambda: find(box, 'push button', 'Self-drawn'), 'Self-drawn')
+    return wait_for(lambda: find(box, 'push button', pred=lambda a: (a.name or '').startswith(
+        seat + ' ')), f'the {group} button {seat}')
+
+
+def shows_total(dialog, total, seat=''):
+    """The live result beside the buttons: "Total N — E +… S … W … N …", with @seat's points
+    when given."""
+    return wait_for(lambda: find(dialog, 'label', pred=lambda a: (a.name or '').startswith(
+        f'Total {total} ') and seat in a.name), f'the live total {total} {seat}')

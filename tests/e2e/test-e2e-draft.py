@@ -21,9 +21,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'cli'))
 import sptap  # noqa: E402
-from sptest_e2e import (Pointer, StepFailed, app_env, children, do_action, dump,  # noqa: E402
-                        find, find_sparrow, named, outer, show_page, start_app, stop_app,
-                        toplevel, wait_for)
+from sptest_e2e import (Pointer, StepFailed, answer_referee, app_env, children,  # noqa: E402
+                        do_action, dump, find, find_sparrow, hand_dialog, named, outer,
+                        prepare_table, seat_button, show_page, shows_total, start_app, stop_app,
+                        toplevel, wait_for, window_named)
 
 TOURNAMENT = 'Draft Cup'
 PLAYERS = ['Ingrid Holm', '鄭雅文', 'Tomás Ruiz', 'Aiko Mori']
@@ -43,7 +44,7 @@ def inner(argv):
     run_cli = sptap.command(cli, 60)
     env = app_env(work, db, schemas)
 
-    prepared = prepare(run_cli, db)
+    prepared = prepare_table(run_cli, db, TOURNAMENT, PLAYERS, SEED)
     sptap.check('sparrow-cli prepares the tournament and draws session 1', prepared)
     if not prepared:
         sptap.finish()
@@ -89,59 +90,12 @@ def inner(argv):
     sptap.finish()
 
 
-def prepare(run, db):
-    rc, out, err = run('--db', db, 'tournament', 'create', '--name', TOURNAMENT, '--rules', 'mcr',
-                       '--sessions', '1')
-    ok = rc == 0
-    for name in PLAYERS:
-        rc, out, err = run('--db', db, 'players', 'add', name)
-        ok = ok and rc == 0
-    rc, out, err = run('--db', db, 'seating', 'draw', '--session', '1', '--seed', SEED)
-    if not ok or rc != 0:
-        print(f'# {rc} {out} {err}')
-    return ok and rc == 0
-
-
-def window_named(app, pred):
-    for w in children(app):
-        try:
-            if pred(w.name or ''):
-                return w
-        except Exception:
-            continue
-    return None
-
-
-def hand_dialog(app, number):
-    prefix = f'Table 1 · hand {number} '
-    return window_named(app, lambda n: n.startswith(prefix))
-
-
 def window_showing(app, text):
     """The toplevel that shows a label @text (a message dialog has no title of its own)."""
     for w in children(app):
         if find(w, 'label', pred=lambda a: (a.name or '') == text) is not None:
             return w
     return None
-
-
-def answer_referee(app):
-    ask = wait_for(lambda: toplevel(app, 'Who Is Refereeing?'), 'the referee’s name dialog')
-    wait_for(lambda: find(ask, 'text', 'Referee’s name'), 'the name field') \
-        .queryEditableText().setTextContents(REFEREE)
-    do_action(find(ask, 'push button', 'Save'))
-    wait_for(lambda: toplevel(app, 'Who Is Refereeing?') is None, 'the name dialog to close')
-
-
-def seat_button(dialog, group, seat):
-    box = wait_for(lambda: find(dialog, 'panel', group), f'the {group} buttons')
-    return wait_for(lambda: find(box, 'push button', pred=lambda a: (a.name or '').startswith(
-        seat + ' ')), f'the {group} button {seat}')
-
-
-def shows_total(dialog, total, seat=''):
-    return wait_for(lambda: find(dialog, 'label', pred=lambda a: (a.name or '').startswith(
-        f'Total {total} ') and seat in a.name), f'the live total {total} {seat}')
 
 
 def type_and_wait(drafts):
@@ -157,7 +111,7 @@ def type_and_wait(drafts):
     show_page(pointer, pages, 'Sessions')
     do_action(wait_for(lambda: find(pages, 'push button', 'Enter Hand at Table 1'),
                        'the Enter Hand button of table 1'))
-    answer_referee(app)
+    answer_referee(app, REFEREE)
     table = wait_for(lambda: window_named(app, lambda n: n == 'Table 1'), 'the table view')
     do_action(wait_for(lambda: find(table, 'push button', 'Enter Hand'), 'Enter Hand'))
     dialog = wait_for(lambda: hand_dialog(app, 1), 'the hand dialog at hand 1')
@@ -193,7 +147,7 @@ def resume_and_record():
                      'hand 1 was being entered when Sparrow closed.') is not None)
     do_action(wait_for(lambda: find(offer, 'push button', 'Resume'), 'Resume'))
     # The settings were in memory: the referee's name is asked again.
-    answer_referee(app)
+    answer_referee(app, REFEREE)
     dialog = wait_for(lambda: hand_dialog(app, 1), 'the resumed hand dialog at hand 1')
     # Filled in: the tiles scored live with South paying (GTK 4.8 does not give the field's
     # text over AT-SPI).

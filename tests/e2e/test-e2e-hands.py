@@ -20,9 +20,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'cli'))
 import sptap  # noqa: E402
-from sptest_e2e import (Pointer, StepFailed, app_env, children, do_action, dump,  # noqa: E402
-                        find, find_sparrow, named, outer, show_page, start_app, stop_app,
-                        toplevel, wait_for)
+from sptest_e2e import (Pointer, StepFailed, answer_referee, app_env, children,  # noqa: E402
+                        do_action, dump, find, find_sparrow, hand_dialog, named, outer,
+                        prepare_table, seat_button, show_page, shows_total, start_app, stop_app,
+                        toplevel, wait_for, window_named)
 
 TOURNAMENT = 'Hands Cup'
 PLAYERS = ['Ingrid Holm', '鄭雅文', 'Tomás Ruiz', 'Aiko Mori']
@@ -71,7 +72,7 @@ def inner(argv):
     db = os.path.join(work, 'events.db')
     run_cli = sptap.command(cli, 60)
 
-    prepared = prepare(run_cli, db)
+    prepared = prepare_table(run_cli, db, TOURNAMENT, PLAYERS, SEED)
     sptap.check('sparrow-cli prepares the tournament and draws session 1', prepared)
     if not prepared:
         sptap.finish()
@@ -99,36 +100,7 @@ def inner(argv):
     sptap.finish()
 
 
-def prepare(run, db):
-    rc, out, err = run('--db', db, 'tournament', 'create', '--name', TOURNAMENT, '--rules', 'mcr',
-                       '--sessions', '1')
-    ok = rc == 0
-    for name in PLAYERS:
-        rc, out, err = run('--db', db, 'players', 'add', name)
-        ok = ok and rc == 0
-    rc, out, err = run('--db', db, 'seating', 'draw', '--session', '1', '--seed', SEED)
-    if not ok or rc != 0:
-        print(f'# {rc} {out} {err}')
-    return ok and rc == 0
-
-
 # ---- the windows ----------------------------------------------------------------------------
-
-def window_named(app, pred):
-    for w in children(app):
-        try:
-            if pred(w.name or ''):
-                return w
-        except Exception:
-            continue
-    return None
-
-
-def hand_dialog(app, number=None):
-    """The hand dialog, titled "Table 1 · hand N · …"; at hand @number when given."""
-    prefix = 'Table 1 · hand ' + (f'{number} ' if number is not None else '')
-    return window_named(app, lambda n: n.startswith(prefix))
-
 
 class Table:
     """Table 1's window: its content (header, next hand, sheet) searched apart from its toasts,
@@ -153,14 +125,6 @@ class Table:
         return self.label(lambda n: n.startswith(f'Next: hand {number} '))
 
 
-def seat_button(dialog, group, seat):
-    box = wait_for(lambda: find(dialog, 'panel', group), f'the {group} buttons')
-    if seat == 'self':
-        return wait_for(lambda: find(box, 'push button', 'Self-drawn'), 'Self-drawn')
-    return wait_for(lambda: find(box, 'push button', pred=lambda a: (a.name or '').startswith(
-        seat + ' ')), f'the {group} button {seat}')
-
-
 def choose_seats(dialog, winner, source):
     do_action(seat_button(dialog, 'Winner', winner))
     do_action(seat_button(dialog, 'From', source))
@@ -169,13 +133,6 @@ def choose_seats(dialog, winner, source):
 def type_hand(dialog, tiles):
     field = wait_for(lambda: find(dialog, 'text', 'Hand'), 'the Hand field')
     field.queryEditableText().setTextContents(tiles)
-
-
-def shows_total(dialog, total, seat=''):
-    """The live result beside the buttons: "Total N — E +… S … W … N …", with @seat's points
-    when given."""
-    return wait_for(lambda: find(dialog, 'label', pred=lambda a: (a.name or '').startswith(
-        f'Total {total} ') and seat in a.name), f'the live total {total} {seat}')
 
 
 def record(app, dialog, number, button='Record Hand'):
@@ -202,11 +159,7 @@ def steps():
                        'the Enter Hand button of table 1'))
 
     # The referee's name, asked once.
-    ask = wait_for(lambda: toplevel(app, 'Who Is Refereeing?'), 'the referee’s name dialog')
-    wait_for(lambda: find(ask, 'text', 'Referee’s name'), 'the name field') \
-        .queryEditableText().setTextContents(REFEREE)
-    do_action(find(ask, 'push button', 'Save'))
-    wait_for(lambda: toplevel(app, 'Who Is Refereeing?') is None, 'the name dialog to close')
+    answer_referee(app, REFEREE)
     table = Table(app)
     wait_for(lambda: table.next_hand(1), 'the sheet to show hand 1 next')
     sptap.check('the Sessions page opens table 1 and the referee’s name is asked', True)

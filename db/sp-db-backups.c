@@ -318,6 +318,7 @@ check_copy (const char  *copy,
   g_autofree char *check = NULL;
   gint64 number = 0;
 
+  sp_db_sqlite_use_file_locks ();
   if (sqlite3_open_v2 (copy, &handle, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK)
     {
       application_id = read_pragma (handle, "PRAGMA application_id");

@@ -17,7 +17,19 @@ struct _SpDb
   char       *warning;    /* for sp_db_take_warning */
   GHashTable *unlocked;   /* tournament id (gint64 *) → SpDbUnlock, what it verified */
   gint64      unlock_timeout; /* µs an unlock lasts unused; 0: until sp_db_lock () */
+  char       *referee;    /* as set by sp_db_set_referee (), for a connection opened again */
+  gboolean    opened;     /* set up and migrated: its writes check the journal files */
 };
+
+/* Makes SQLite's unix VFS lock with open file description locks (sp-db-locks.c); called before
+ * the process opens its first database file. */
+void          sp_db_sqlite_use_file_locks     (void);
+/* FALSE (and SP_DB_ERROR_IO naming @name) when a -wal or -shm file that SQLite has open in this
+ * process for @handle's database is no longer the file at its path: another program deleted or
+ * replaced it, and a write would go into a file nobody else reads. */
+gboolean      sp_db_sqlite_journal_is_current (sqlite3     *handle,
+                                               const char  *name,
+                                               GError     **error);
 
 /* A value to bind to a `?` of a statement: build them with sp_db_int (), sp_db_text () and
  * sp_db_id (), in the order of the parameters. */

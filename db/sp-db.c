@@ -406,6 +406,9 @@ pragma_int (SpDb        *db,
 #define BEGIN_RETRY_US (10 * 1000)
 #define BEGIN_RETRY_MAX_US (200 * 1000)
 
+static gboolean reopen_connection (SpDb    *db,
+                                   GError **error);
+
 gboolean
 sp_db_begin (SpDb    *db,
              GError **error)
@@ -414,6 +417,18 @@ sp_db_begin (SpDb    *db,
   gulong pause = BEGIN_RETRY_US;
 
   g_return_val_if_fail (db != NULL, FALSE);
+
+  /* Never a write into a write-ahead log that another program has deleted (nobody would read
+   * it, and its pages would later be checkpointed over that program's changes): the write is
+   * refused and the connection opened again on the files at the path. */
+  if (db->opened && !sp_db_sqlite_journal_is_current (db->handle, db->path, error))
+    {
+      g_autoptr(GError) reopen_error = NULL;
+
+      if (!reopen_connection (db, &reopen_error))
+        g_prefix_error (error, "%s; ", reopen_error->message);
+      return FALSE;
+    }
 
   deadline = g_get_monotonic_time () + (gint64) BUSY_TIMEOUT_MS * 1000;
   for (;;)
@@ -752,6 +767,11 @@ sp_db_set_referee (SpDb       *db,
 
   if (referee == NULL || referee[0] == '\0')
     referee = g_get_user_name ();
+  if (referee != db->referee)
+    {
+      g_free (db->referee);
+      db->referee = g_strdup (referee);
+    }
   who[0] = sp_db_text (referee);
   if (!sp_db_run (db, "UPDATE temp.sp_referee SET who = ?", who, G_N_ELEMENTS (who),
                   "setting the referee", &error))
@@ -894,6 +914,7 @@ open_connection (SpDb      *db,
   g_autofree char *uri = NULL;
   int rc;
 
+  sp_db_sqlite_use_file_locks ();
   if (immutable)
     {
       g_autofree char *escaped = g_uri_escape_string (db->path, "/", FALSE);
@@ -920,6 +941,27 @@ open_connection (SpDb      *db,
          && exec (db, "PRAGMA foreign_keys = ON", "turning foreign keys on", error)
          && exec (db, "PRAGMA synchronous = NORMAL", "setting synchronous", error)
          && install_audit (db, g_get_user_name (), error);
+}
+
+/* Closes the connection of @db without a checkpoint (its journal files are no longer the ones
+ * at the path) and opens it again, with its referee. */
+static gboolean
+reopen_connection (SpDb    *db,
+                   GError **error)
+{
+  g_autofree char *referee = g_strdup (db->referee);
+
+  sp_db_rollback (db);
+  sqlite3_db_config (db->handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+  g_hash_table_remove_all (db->statements);
+  close_handle (db);
+  db->opened = FALSE;
+  if (!open_connection (db, FALSE, error))
+    return FALSE;
+  db->opened = TRUE;
+  if (referee != NULL)
+    sp_db_set_referee (db, referee);
+  return TRUE;
 }
 
 SpDb *
@@ -1011,6 +1053,7 @@ sp_db_open (const char  *path,
         }
       return NULL;
     }
+  db->opened = TRUE;
   return g_steal_pointer (&db);
 }
 
@@ -1044,6 +1087,7 @@ sp_db_close (SpDb *db)
     }
   g_free (db->path);
   g_free (db->warning);
+  g_free (db->referee);
   g_free (db);
 }
 

@@ -24,6 +24,22 @@ sp_test_db_new (const char  *folder_template,
   return db;
 }
 
+/* Registers the player @name in @tournament; the player's id. */
+static inline gint64
+sp_test_add_player (SpDb       *db,
+                    gint64      tournament,
+                    const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *copy = g_strdup (name);
+  SpPlayer player = { .tournament = tournament, .name = copy };
+
+  /* sp_db_add_player trims the name in place. */
+  g_assert_true (sp_db_add_player (db, &player, &error));
+  g_assert_no_error (error);
+  return player.id;
+}
+
 /* Creates @tournament in @db and the four players @names, seated at one table for session 1
  * (seed 42); returns the tournament as stored, the players' ids in @players. */
 static inline SpTournament *

@@ -129,18 +129,6 @@ run_cli (const char *path,
   return output;
 }
 
-static void
-add_player (SpDb       *db,
-            gint64      tournament,
-            const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *copy = g_strdup (name);
-  SpPlayer player = { .tournament = tournament, .name = copy };
-
-  g_assert_true (sp_db_add_player (db, &player, &error));
-  g_assert_no_error (error);
-}
 
 static guint
 count_players (SpDb   *db,
@@ -199,7 +187,7 @@ test_locks_survive_a_foreign_close (void)
 
   wal = g_strconcat (path, "-wal", NULL);
   shm = g_strconcat (path, "-shm", NULL);
-  add_player (window, tournament->id, "Anna");
+  sp_test_add_player (window, tournament->id, "Anna");
   worker = sp_db_open (path, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (count_players (worker, tournament->id), ==, 1);
@@ -219,7 +207,7 @@ test_locks_survive_a_foreign_close (void)
   g_assert_cmpuint (inode_of (wal), ==, wal_inode);
 
   /* The window's change reaches sparrow-cli, and sparrow-cli's reaches the window. */
-  add_player (window, tournament->id, "Bo");
+  sp_test_add_player (window, tournament->id, "Bo");
   sniff_database (path);
   listed = run_cli (path, "players", "list", NULL);
   g_assert_nonnull (strstr (listed, "Bo"));
@@ -227,7 +215,7 @@ test_locks_survive_a_foreign_close (void)
   sniff_database (path);
   g_assert_cmpuint (count_players (window, tournament->id), ==, 3);
   g_assert_cmpuint (count_players (worker, tournament->id), ==, 3);
-  add_player (worker, tournament->id, "Dana");
+  sp_test_add_player (worker, tournament->id, "Dana");
 
   g_clear_pointer (&worker, sp_db_close);
   g_clear_pointer (&window, sp_db_close);
@@ -261,7 +249,7 @@ test_last_connection_of_the_process_cleans_up (void)
   g_assert_no_error (error);
   g_assert_true (started);
   g_assert_cmpuint (count_players (first, tournament->id), ==, 0);
-  add_player (second, tournament->id, "Anna");
+  sp_test_add_player (second, tournament->id, "Anna");
   sp_db_end_read (first, started);
   g_assert_cmpuint (count_players (first, tournament->id), ==, 1);
 
@@ -293,7 +281,7 @@ write_players (gpointer data)
     {
       g_autofree char *name = g_strdup_printf ("Thread %u player %u", writer->index, i);
 
-      add_player (db, writer->tournament, name);
+      sp_test_add_player (db, writer->tournament, name);
       g_assert_cmpuint (count_players (db, writer->tournament), >, i);
     }
   return NULL;
@@ -366,7 +354,7 @@ test_write_refused_when_the_wal_was_deleted (void)
   wal = g_strconcat (path, "-wal", NULL);
   shm = g_strconcat (path, "-shm", NULL);
   sp_db_set_referee (db, "Mei Lin");
-  add_player (db, tournament->id, "Anna");
+  sp_test_add_player (db, tournament->id, "Anna");
   /* Everything written so far is in the database file, then its journal files go. */
   g_assert_cmpint (sqlite3_open_v2 (path, &other, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (other, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL),
@@ -384,7 +372,7 @@ test_write_refused_when_the_wal_was_deleted (void)
   g_assert_cmpstr (count, ==, "1");
 
   /* Opened again: the write goes through, by the same referee, and others see it. */
-  add_player (db, tournament->id, "Bo");
+  sp_test_add_player (db, tournament->id, "Bo");
   g_clear_pointer (&count, g_free);
   count = python_query (path, "SELECT count(*) FROM players");
   g_assert_cmpstr (count, ==, "2");

@@ -44,20 +44,6 @@ create_tournament (SpDb       *db,
   return tournament.id;
 }
 
-static gint64
-add_player (SpDb       *db,
-            gint64      tournament,
-            const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *copy = g_strdup (name);
-  SpPlayer player = { .tournament = tournament, .name = copy };
-
-  g_assert_true (sp_db_add_player (db, &player, &error));
-  g_assert_no_error (error);
-  return player.id;
-}
-
 /* The newest line of @log of @kind, which must be there. */
 static const SpLogEntry *
 find_kind (GPtrArray *log,
@@ -103,9 +89,9 @@ test_log_lines (Fixture       *fixture,
   guint64 used = 0;
   SpPlayer changes = { .name = (char *) "Ana Lind" };
 
-  add_player (fixture->db, other, "Zed");
+  sp_test_add_player (fixture->db, other, "Zed");
   for (guint i = 0; i < 4; i++)
-    ids[i] = add_player (fixture->db, id, names[i]);
+    ids[i] = sp_test_add_player (fixture->db, id, names[i]);
   g_assert_true (sp_db_check_in_players (fixture->db, id, NULL, 0, TRUE, &error));
   g_assert_no_error (error);
   tournament = sp_db_find_tournament (fixture->db, "Club Night", &error);

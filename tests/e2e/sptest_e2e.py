@@ -259,6 +259,23 @@ def find_sparrow():
     return None
 
 
+def open_tournament(tournament):
+    """Finds the app, then opens @tournament from the start page with a double click on its
+    row (a list row has no action of its own in GTK 4.8); returns the app, its main window,
+    the window's pages and a Pointer on it."""
+    app = wait_for(find_sparrow, 'sparrow on the accessibility bus')
+    frame = wait_for(lambda: toplevel(app, 'Sparrow'), 'the main window')
+    # The searches stay inside the pages, away from the toasts.
+    loading = wait_for(lambda: find(frame, 'panel', 'Opening the database…'), 'the window pages')
+    pages = loading.parent
+    row = wait_for(lambda: find(pages, 'table row', pred=lambda a: find(a, 'label', tournament)),
+                   'the tournament row')
+    pointer = Pointer(frame)
+    pointer.double_click(row)
+    wait_for(lambda: named(frame, tournament), 'the tournament to open')
+    return app, frame, pages, pointer
+
+
 # ---- the app ------------------------------------------------------------------------------
 
 def app_env(work, db, schemas):

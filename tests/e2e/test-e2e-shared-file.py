@@ -22,8 +22,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'cli'))
 import sptap  # noqa: E402
-from sptest_e2e import (Pointer, StepFailed, app_env, do_action, dump, find,  # noqa: E402
-                        find_sparrow, named, start_app, stop_app, toplevel, wait_for, x_window)
+from sptest_e2e import (StepFailed, app_env, do_action, dump, find, find_sparrow,  # noqa: E402
+                        open_tournament, start_app, stop_app, toplevel, wait_for, x_window)
 
 TOURNAMENT = 'Club Night'
 PLAYERS = ['Anna Berg', 'Bo Lind', 'Chen Wei', 'Dana Ross']
@@ -95,15 +95,7 @@ def inner(argv):
 
 
 def steps(run, db, folder):
-    app = wait_for(find_sparrow, 'sparrow on the accessibility bus')
-    frame = wait_for(lambda: toplevel(app, 'Sparrow'), 'the main window')
-    loading = wait_for(lambda: find(frame, 'panel', 'Opening the database…'), 'the window pages')
-    pages = loading.parent
-    row = wait_for(lambda: find(pages, 'table row', pred=lambda a: find(a, 'label', TOURNAMENT)),
-                   'the tournament row')
-    pointer = Pointer(frame)
-    pointer.double_click(row)
-    wait_for(lambda: named(frame, TOURNAMENT), 'the tournament to open')
+    app, frame, pages, pointer = open_tournament(TOURNAMENT)
     players = wait_for(lambda: find(pages, 'tree table', 'Players'), 'the players list')
     wait_for(lambda: find(players, 'label', PLAYERS[0]), 'the players to be listed')
 

@@ -441,7 +441,7 @@ append_result (GString            *out,
       sp_web_html (out, C_("web", "%s won, self-drawn"), player_name (data, players[hand->winner]));
     }
   else
-    sp_web_html (out, C_("web", "%s won on %s’s discard"),
+    sp_web_html (out, C_("web", "%s won on %s's discard"),
                  player_name (data, players[hand->winner]),
                  player_name (data, players[hand->discarder]));
 }
@@ -496,8 +496,9 @@ render_player (const SpWebData *data,
       if (seat->drawn)
         sp_web_html (out, "<a href=\"/sessions/%u/tables/%u\">", seat->session, seat->table);
       sp_web_html (out, C_("web", "Table %u"), seat->table);
-      sp_web_html (out, "%s · <span class=\"wind\">%s</span>", seat->drawn ? "</a>" : "",
-                   wind_name (seat->chair));
+      if (seat->drawn)
+        sp_web_html (out, "</a>");
+      sp_web_html (out, " · <span class=\"wind\">%s</span>", wind_name (seat->chair));
       if (!seat->drawn)
         sp_web_html (out, " <small>(%s)</small>", C_("web", "planned"));
       else if (seat->closed)

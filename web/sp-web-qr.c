@@ -24,7 +24,7 @@ sp_web_qr_new (const char  *text,
       int saved = errno;
 
       g_set_error (error, SP_WEB_ERROR, SP_WEB_ERROR_INVALID,
-                   C_("web", "No QR code for the address “%s”: %s"), text,
+                   C_("web", "No QR code for the address %s: %s"), text,
                    saved == ERANGE ? C_("web", "it is too long") : g_strerror (saved));
       return NULL;
     }

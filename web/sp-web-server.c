@@ -509,7 +509,7 @@ sp_web_server_listen (SpWebServer  *self,
   if (inet == NULL || port > 65535)
     {
       g_set_error (error, SP_WEB_ERROR, SP_WEB_ERROR_INVALID,
-                   C_("web", "“%s:%u” is not an IP address and port to listen on"), address,
+                   C_("web", "%s:%u is not an IP address and port to listen on"), address,
                    port);
       return FALSE;
     }

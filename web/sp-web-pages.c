@@ -9,6 +9,7 @@
 
 #include "sp-web-html.h"
 #include "sp-web-qr.h"
+#include "sp-web-server.h"
 
 #define HTML "text/html; charset=utf-8"
 #define JSON "application/json"

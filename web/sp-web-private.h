@@ -62,7 +62,4 @@ void sp_web_render (const SpWebData *data,
 /* Whether @path is a page a QR code may point at. */
 gboolean sp_web_is_page (const char *path);
 
-/* The language of an Accept-Language header: "en", "zh_CN" or "zh_TW" (gettext's names). */
-const char *sp_web_pick_language (const char *accept_language);
-
 G_END_DECLS

@@ -208,6 +208,38 @@ respond_text (SoupServerMessage *msg,
                                     strlen (text));
 }
 
+static void
+refusal_written_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      data)
+{
+  GIOStream *stream = data;
+
+  g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, NULL);
+  g_io_stream_close_async (stream, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
+  g_object_unref (stream);
+}
+
+/* A request with a body is answered and its connection closed without reading a byte of the
+ * body: libsoup would read all of it first, however large. */
+static void
+refuse_body (SoupServerMessage *msg,
+             gboolean           allowed)
+{
+  static const char method[] =
+    "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\n"
+    "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n";
+  static const char body[] =
+    "HTTP/1.1 413 Request Entity Too Large\r\nContent-Length: 0\r\n"
+    "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n";
+  const char *answer = allowed ? body : method;
+  GIOStream *stream = soup_server_message_steal_connection (msg);
+
+  g_output_stream_write_all_async (g_io_stream_get_output_stream (stream), answer,
+                                   strlen (answer), G_PRIORITY_DEFAULT, NULL,
+                                   refusal_written_cb, stream);
+}
+
 /* Refuses what is not a GET or a HEAD, a body, an overlong target, before the body is read. */
 static void
 got_headers_cb (SoupServerMessage *msg,
@@ -218,17 +250,18 @@ got_headers_cb (SoupServerMessage *msg,
   GUri *uri = soup_server_message_get_uri (msg);
   gsize target = strlen (g_uri_get_path (uri))
                  + (g_uri_get_query (uri) != NULL ? strlen (g_uri_get_query (uri)) : 0);
+  gboolean allowed = strcmp (method, "GET") == 0 || strcmp (method, "HEAD") == 0;
 
-  if (strcmp (method, "GET") != 0 && strcmp (method, "HEAD") != 0)
+  if (soup_message_headers_get_content_length (request) > 0
+      || soup_message_headers_get_encoding (request) == SOUP_ENCODING_CHUNKED)
+    refuse_body (msg, allowed);
+  else if (!allowed)
     {
       soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Allow",
                                     "GET, HEAD");
       respond_text (msg, SOUP_STATUS_METHOD_NOT_ALLOWED,
                     "Only GET and HEAD: these pages are read-only.\n");
     }
-  else if (soup_message_headers_get_content_length (request) > 0
-           || soup_message_headers_get_encoding (request) == SOUP_ENCODING_CHUNKED)
-    respond_text (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "A GET has no body.\n");
   else if (target > SP_WEB_MAX_TARGET)
     respond_text (msg, SOUP_STATUS_REQUEST_URI_TOO_LONG, "The address is too long.\n");
 }
@@ -366,9 +399,9 @@ handle_cb (SoupServer        *soup,
 
   if (soup_server_message_get_status (msg) != SOUP_STATUS_NONE)
     return; /* refused when its headers came in */
-  /* A path that does not decode (an escaped NUL or '/'), or is not UTF-8, is no route. */
-  path = g_uri_unescape_string (raw_path, "/");
-  if (path == NULL || !g_utf8_validate (path, -1, NULL) || path[0] != '/')
+  /* libsoup hands the path over decoded: one that is not UTF-8 is no route. */
+  path = g_strdup (raw_path);
+  if (!g_utf8_validate (path, -1, NULL) || path[0] != '/')
     {
       respond_text (msg, SOUP_STATUS_BAD_REQUEST, "The path is not valid UTF-8 text.\n");
       return;

@@ -49,6 +49,10 @@ gboolean     sp_web_parse_listen        (const char   *text,
  * interface's (char *). */
 GPtrArray   *sp_web_list_addresses      (void);
 
+/* The language of an Accept-Language header the pages are written in: "en", "zh_CN" or "zh_TW"
+ * (gettext's names), the one of highest q; English when none of them is asked for. */
+const char  *sp_web_pick_language       (const char   *accept_language);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpWebServer, sp_web_server_free)
 
 G_END_DECLS

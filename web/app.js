@@ -3,6 +3,8 @@
 // session clock down, and filters the list of players as a name is typed.
 'use strict';
 (function () {
+  // The pages style a few things differently once the script runs (CSP allows only this file).
+  document.documentElement.classList.add('js');
   var version = document.documentElement.getAttribute('data-version');
 
   function poll() {

@@ -38,13 +38,13 @@ typedef struct
 struct _SpWebServer
 {
   SoupServer      *soup;
-  GSocketService  *service;
+  GSocket         *socket;         /* listened on */
   SpDb            *db;
   char            *tournament;     /* as given: ID, name or NULL */
   char            *address;
   guint            port;
   guint            max_connections;
-  GHashTable      *connections;    /* GSocketConnection * being served (weak) */
+  GHashTable      *connections;    /* GSocket * being served (weak) */
   guint64          boot;           /* tells one run's versions from another's */
   gint64           data_version;   /* the store's, when data was read */
   SpWebData       *data;
@@ -125,18 +125,13 @@ sp_web_server_free (SpWebServer *self)
 {
   if (self == NULL)
     return;
-  if (self->service != NULL)
-    {
-      g_socket_service_stop (self->service);
-      g_socket_listener_close (G_SOCKET_LISTENER (self->service));
-      g_signal_handlers_disconnect_by_data (self->service, self);
-      g_clear_object (&self->service);
-    }
   if (self->soup != NULL)
     {
+      g_signal_handlers_disconnect_by_data (self->soup, self);
       soup_server_disconnect (self->soup);
       g_clear_object (&self->soup);
     }
+  g_clear_object (&self->socket);
   g_hash_table_foreach (self->connections, forget_connection, self);
   g_clear_pointer (&self->connections, g_hash_table_unref);
   g_clear_pointer (&self->data, sp_web_data_free);
@@ -266,11 +261,28 @@ got_headers_cb (SoupServerMessage *msg,
     respond_text (msg, SOUP_STATUS_REQUEST_URI_TOO_LONG, "The address is too long.\n");
 }
 
+/* A request starts when a connection is accepted and at each request after on it: a connection
+ * beyond the limit is closed at once (the phones try again at their next poll), and one idle or
+ * stalled for SP_WEB_IDLE_TIMEOUT_S is dropped, so that a slow client cannot hold a place. */
 static void
 request_started_cb (SoupServer        *soup,
                     SoupServerMessage *msg,
                     gpointer           data)
 {
+  SpWebServer *self = data;
+  GSocket *socket = soup_server_message_get_socket (msg);
+
+  if (socket != NULL && !g_hash_table_contains (self->connections, socket))
+    {
+      if (g_hash_table_size (self->connections) >= self->max_connections)
+        {
+          g_socket_close (socket, NULL);
+          return;
+        }
+      g_socket_set_timeout (socket, SP_WEB_IDLE_TIMEOUT_S);
+      g_hash_table_add (self->connections, socket);
+      g_object_weak_ref (G_OBJECT (socket), connection_gone, self);
+    }
   g_signal_connect (msg, "got-headers", G_CALLBACK (got_headers_cb), data);
 }
 
@@ -493,39 +505,6 @@ not_modified:
   soup_server_message_set_status (msg, SOUP_STATUS_NOT_MODIFIED, NULL);
 }
 
-/* ---- connections ------------------------------------------------------------------------- */
-
-static gboolean
-incoming_cb (GSocketService    *service,
-             GSocketConnection *connection,
-             GObject           *source,
-             gpointer           data)
-{
-  SpWebServer *self = data;
-  g_autoptr(GSocketAddress) local = NULL;
-  g_autoptr(GSocketAddress) remote = NULL;
-  g_autoptr(GError) error = NULL;
-
-  /* Beyond the limit a connection is closed at once: the phones try again at their next poll. */
-  if (g_hash_table_size (self->connections) >= self->max_connections)
-    {
-      g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
-      return TRUE;
-    }
-  /* A connection idle or stalled this long is dropped (a slow client cannot hold a place). */
-  g_socket_set_timeout (g_socket_connection_get_socket (connection), SP_WEB_IDLE_TIMEOUT_S);
-  local = g_socket_connection_get_local_address (connection, NULL);
-  remote = g_socket_connection_get_remote_address (connection, NULL);
-  if (!soup_server_accept_iostream (self->soup, G_IO_STREAM (connection), local, remote, &error))
-    {
-      g_debug ("players' view: a connection not served: %s", error->message);
-      return TRUE;
-    }
-  g_hash_table_add (self->connections, connection);
-  g_object_weak_ref (G_OBJECT (connection), connection_gone, self);
-  return TRUE;
-}
-
 gboolean
 sp_web_server_listen (SpWebServer  *self,
                       const char   *address,
@@ -537,7 +516,7 @@ sp_web_server_listen (SpWebServer  *self,
   g_autoptr(GSocketAddress) effective = NULL;
   g_autoptr(GError) local_error = NULL;
 
-  g_return_val_if_fail (self->service == NULL, FALSE);
+  g_return_val_if_fail (self->socket == NULL, FALSE);
   inet = g_inet_address_new_from_string (address);
   if (inet == NULL || port > 65535)
     {
@@ -546,24 +525,33 @@ sp_web_server_listen (SpWebServer  *self,
                    port);
       return FALSE;
     }
-  self->soup = soup_server_new ("server-header", "Sparrow", NULL);
-  soup_server_add_handler (self->soup, NULL, handle_cb, self, NULL);
-  g_signal_connect (self->soup, "request-started", G_CALLBACK (request_started_cb), self);
-  self->service = g_socket_service_new ();
   socket_address = g_inet_socket_address_new (inet, (guint16) port);
-  if (!g_socket_listener_add_address (G_SOCKET_LISTENER (self->service), socket_address,
-                                      G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL,
-                                      &effective, &local_error))
+  self->socket = g_socket_new (g_inet_address_get_family (inet), G_SOCKET_TYPE_STREAM,
+                               G_SOCKET_PROTOCOL_TCP, &local_error);
+  if (self->socket != NULL)
+    g_socket_set_listen_backlog (self->socket, 128);
+  if (self->socket == NULL || !g_socket_bind (self->socket, socket_address, TRUE, &local_error)
+      || !g_socket_listen (self->socket, &local_error)
+      || (effective = g_socket_get_local_address (self->socket, &local_error)) == NULL)
     {
       g_set_error (error, SP_WEB_ERROR, SP_WEB_ERROR_LISTEN,
                    C_("web", "Cannot listen on %s port %u: %s"), address, port,
                    local_error->message);
-      g_clear_object (&self->service);
-      g_clear_object (&self->soup);
+      g_clear_object (&self->socket);
       return FALSE;
     }
-  g_signal_connect (self->service, "incoming", G_CALLBACK (incoming_cb), self);
-  g_socket_service_start (self->service);
+  self->soup = soup_server_new ("server-header", "Sparrow", NULL);
+  soup_server_add_handler (self->soup, NULL, handle_cb, self, NULL);
+  g_signal_connect (self->soup, "request-started", G_CALLBACK (request_started_cb), self);
+  if (!soup_server_listen_socket (self->soup, self->socket, 0, &local_error))
+    {
+      g_set_error (error, SP_WEB_ERROR, SP_WEB_ERROR_LISTEN,
+                   C_("web", "Cannot listen on %s port %u: %s"), address, port,
+                   local_error->message);
+      g_clear_object (&self->soup);
+      g_clear_object (&self->socket);
+      return FALSE;
+    }
   self->address = g_strdup (address);
   self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
   return TRUE;

@@ -5,6 +5,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 import html
 import json
+import re
 import os
 import shutil
 import signal
@@ -138,7 +139,8 @@ def main():
         else:
             page = dump_dom(base + "/standings")
             sptap.check("the page's script ran under the CSP (class js)",
-                        '<html lang="en" class="js"' in page, page[:200])
+                        re.search(r'<html lang="en"[^>]* class="js"', page) is not None,
+                        page[:200])
             rows = page.split("<tr>")
             for player in standings:
                 name = html.escape(player["name"], quote=False)

@@ -528,7 +528,9 @@ render_player (const SpWebData *data,
       sp_web_html (out, C_("web", "Table %u"), seat->table);
       sp_web_html (out, "</a></h3><table class=\"hands\"><thead><tr><th>#</th><th>%s</th>"
                    "<th>%s</th><th>%s</th></tr></thead><tbody>",
-                   C_("web", "Result"), C_("web", "Fan"), C_("web", "Points"));
+                   C_("web", "Result"), C_("web", "Fan"),
+                   /* The player's gain or loss in that hand, not table points. */
+                   C_("web", "Won/lost"));
       for (guint h = 0; h < hands->len; h++)
         {
           const SpHandRecord *hand = hands->pdata[h];

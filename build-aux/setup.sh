@@ -17,6 +17,8 @@ packages=(
   libsqlite3-dev libxlsxwriter-dev libjson-glib-dev libcsv-dev
   libpango1.0-dev libcairo2-dev libcrypt-dev
   gettext libxml2-utils
+  # the players' view: its server and its QR codes
+  libsoup-3.0-dev libqrencode-dev
   # checks of the desktop file and metainfo
   desktop-file-utils appstream
   # the ui tests: a virtual display, a private session bus, the accessibility bus
@@ -31,6 +33,8 @@ packages=(
   python3-openpyxl
   # the end-to-end tests: the app driven through the accessibility bus, the pointer and the keys
   python3-pyatspi xdotool
+  # the players' view's end-to-end test: its pages in a real browser, headless
+  chromium
   # the C tests under memcheck (meson test --setup valgrind)
   valgrind
 )

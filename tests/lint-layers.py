@@ -7,6 +7,9 @@
             json-glib): quoted includes must name a header of core/ itself
   db/       the only layer that includes <sqlite3.h> and <csv.h> (files are read in the store)
   reports/  the only layer that includes <xlsxwriter.h> and <cairo-pdf.h>
+  web/      the only layer that includes <libsoup/soup.h> and <qrencode.h> (ui/ draws the QR
+            code through web/'s SpWebQr); it reads the store through db/'s operations, and
+            never includes the reports' or the ui's headers
   ui/, app/ the only layers that include <gtk/gtk.h> or <adwaita.h>, and never app/cli/
 
 A test or benchmark named test-<layer>-*.c or bench-<layer>-*.c is held to its layer's rules;
@@ -20,7 +23,7 @@ import re
 import sys
 import tempfile
 
-LAYERS = ("core", "db", "reports", "ui", "app")
+LAYERS = ("core", "db", "reports", "web", "ui", "app")
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 C_LIBRARY = {
     "assert.h", "complex.h", "ctype.h", "errno.h", "fenv.h", "float.h", "inttypes.h",
@@ -30,6 +33,7 @@ C_LIBRARY = {
     "wctype.h",
 }
 GTK_HEADERS = ("gtk/gtk.h", "adwaita.h")
+WEB_HEADERS = ("libsoup/soup.h", "qrencode.h")
 
 
 def layer_of(relpath):
@@ -59,6 +63,12 @@ def faults_of_include(relpath, layer, kind, header, own_headers):
         return "only db/ may include <csv.h>: CSV files are read by the store's operations"
     if header in ("xlsxwriter.h", "cairo-pdf.h") and layer != "reports":
         return "only reports/ may include <%s>" % header
+    if header in WEB_HEADERS and layer != "web":
+        return "only web/ may include <%s>" % header
+    if layer == "web" and kind == '"' and (os.path.basename(header).startswith("sp-report")
+                                          or header == "sp-reports.h"
+                                          or os.path.basename(header).startswith("sp-ui")):
+        return "web/ uses core/ and db/, not %s" % header
     if header in GTK_HEADERS and layer not in ("ui", "app"):
         where = "app/cli/" if layer == "cli" else "%s/" % layer
         return "only ui/ and app/ (not app/cli/) may include <%s>, not %s" % (header, where)
@@ -106,6 +116,12 @@ def self_test():
         "db/sp-bad-adw.c": "  #  include <adwaita.h>\n",
         "tests/test-core-bad.c": "#include <sqlite3.h>\n",
         "app/cli/sp-bad-csv.c": "#include <csv.h>\n",
+        "web/sp-bad-gtk.c": "#include <gtk/gtk.h>\n",
+        "web/sp-bad-sqlite.c": "#include <sqlite3.h>\n",
+        "web/sp-bad-reports.c": '#include "sp-reports.h"\n',
+        "ui/sp-bad-soup.c": "#include <libsoup/soup.h>\n",
+        "app/cli/sp-bad-qr.c": "#include <qrencode.h>\n",
+        "tests/test-db-bad-soup.c": "#include <libsoup/soup.h>\n",
     }
     clean = {
         "core/sp-good.h": "#pragma once\n#include <glib.h>\n#include <glib/gstdio.h>\n",
@@ -119,6 +135,9 @@ def self_test():
         "tests/test-ui-good.c": "#include <adwaita.h>\n",
         "tests/sp-test-ui.h": "#include <adwaita.h>\n",
         "tests/test-core-good.c": '#include "sp-fixtures.h"\n#include <glib.h>\n',
+        "web/sp-good-web.c": ('#include <libsoup/soup.h>\n#include <qrencode.h>\n'
+                              '#include "sp-db.h"\n'),
+        "tests/test-web-good.c": "#include <libsoup/soup.h>\n",
     }
     failures = 0
     with tempfile.TemporaryDirectory() as root:

@@ -24,6 +24,7 @@ static const SpCliCommand commands[] = {
   { "export", N_("the workbook, the standings and the printouts, as files"), sp_cli_export },
   { "backup", N_("copy the whole database to a file"), sp_cli_backup },
   { "restore", N_("replace the database with a backup"), sp_cli_restore },
+  { "serve", N_("the players' view: read-only pages on the hall network"), sp_cli_serve },
 };
 
 /* The usage line, the commands, then the global options as GLib lists them. */
@@ -124,7 +125,9 @@ main (int    argc,
   int status = SP_CLI_USAGE;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* $SPARROW_LOCALEDIR: the catalogues of a build folder, for a program not installed yet. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("SPARROW_LOCALEDIR") != NULL
+                                   ? g_getenv ("SPARROW_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("sparrow-cli");

@@ -265,6 +265,78 @@ tournament_rename (SpCli  *cli,
   return SP_CLI_OK;
 }
 
+/* tournament edit: what the app's Tournament Settings set, the fields given only. */
+static int
+tournament_edit (SpCli  *cli,
+                 int     argc,
+                 char  **argv)
+{
+  g_autofree char *venue = NULL;
+  g_autofree char *starts = NULL;
+  g_autofree char *ends = NULL;
+  g_autofree char *hide = NULL;
+  const GOptionEntry entries[] = {
+    { "venue", 0, 0, G_OPTION_ARG_FILENAME, &venue, N_("Where the event is held (\"\" clears it)"),
+      N_("PLACE") },
+    { "starts", 0, 0, G_OPTION_ARG_STRING, &starts,
+      N_("The first day, year-month-day (\"\" clears it)"), N_("YYYY-MM-DD") },
+    { "ends", 0, 0, G_OPTION_ARG_STRING, &ends,
+      N_("The last day, year-month-day (\"\" clears it)"), N_("YYYY-MM-DD") },
+    { "hide-standings", 0, 0, G_OPTION_ARG_STRING, &hide,
+      N_("Keep the standings from the players (projector, printouts, the players' view) until "
+         "the last session is closed"), N_("on|off") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries,
+                                                         _("Changes the venue, the dates or Hide "
+                                                           "Standings; the fields not given "
+                                                           "stay as they are."));
+  g_autoptr(GError) error = NULL;
+  g_auto(SpCliStore) store = { 0 };
+  SpTournament *t;
+  SpTournament changes = { 0 };
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
+    return status;
+  if (venue == NULL && starts == NULL && ends == NULL && hide == NULL)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                        _("tournament edit needs a field to change (--venue, --starts, --ends, "
+                          "--hide-standings)"));
+  if (hide != NULL && g_strcmp0 (hide, "on") != 0 && g_strcmp0 (hide, "off") != 0)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                        _("--hide-standings: on or off expected, not '%s'"), hide);
+  if (!sp_cli_store_open (cli, &store, TRUE, &status))
+    return status;
+  t = store.tournament;
+  changes.id = t->id;
+  changes.name = t->name;
+  changes.venue = venue != NULL ? venue : t->venue;
+  changes.starts_on = starts != NULL ? (starts[0] != '\0' ? starts : NULL) : t->starts_on;
+  changes.ends_on = ends != NULL ? (ends[0] != '\0' ? ends : NULL) : t->ends_on;
+  changes.hide_standings = hide != NULL ? g_strcmp0 (hide, "on") == 0 : t->hide_standings;
+  if (!sp_db_edit_tournament (store.db, &changes, &error))
+    return sp_cli_store_fail (cli, &store, error);
+  if (cli->json)
+    {
+      g_autofree char *id = g_strdup_printf ("%" PRId64, t->id);
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(SpTournament) stored = sp_db_find_tournament (store.db, id, &error);
+
+      if (stored == NULL)
+        return sp_cli_store_fail (cli, &store, error);
+      json_builder_begin_object (builder);
+      sp_cli_build_members (builder, tournament_columns, stored);
+      sp_cli_builder_bool (builder, "hide_standings", stored->hide_standings);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
+  else
+    printf (_("tournament %" PRId64 " (%s) edited\n"), t->id, t->name);
+  return SP_CLI_OK;
+}
+
 static int
 tournament_delete (SpCli  *cli,
                    int     argc,
@@ -393,6 +465,7 @@ const SpCliCommand sp_cli_tournament_commands[] = {
     { "list", N_("list the tournaments of the database"), tournament_list },
     { "show", N_("the tournament at a glance"), tournament_show },
     { "rename", N_("rename the tournament"), tournament_rename },
+    { "edit", N_("change the venue, the dates or Hide Standings"), tournament_edit },
     { "delete", N_("delete the tournament (--confirm NAME)"), tournament_delete },
     { "pin", N_("the director's lock: pin set --pin P | pin clear --pin P"), tournament_pin },
   { NULL }

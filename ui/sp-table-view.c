@@ -719,13 +719,15 @@ sp_table_view_record (SpTableView       *self,
     }
   else if (report.false_win)
     {
+      g_autofree char *reason = sp_penalty_reason_translate (report.result.penalty_reason);
+
       change->kind = CHANGE_FALSE_WIN;
       change->penalties = g_array_new (FALSE, FALSE, sizeof (gint64));
       for (guint i = 0; report.penalties != NULL && i < report.penalties->len; i++)
         g_array_append_val (change->penalties,
                             ((SpPenalty *) g_ptr_array_index (report.penalties, i))->id);
       /* TRANSLATORS: a toast after a false win; %s is the rules' reason */
-      message = g_strdup_printf (_("False win recorded: %s"), report.result.penalty_reason);
+      message = g_strdup_printf (_("False win recorded: %s"), reason);
     }
   else
     {

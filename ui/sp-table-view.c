@@ -294,6 +294,7 @@ show_penalties (SpTableView *self,
       g_autofree char *points = signed_number (penalty->points);
       g_autofree char *title = NULL;
       g_autofree char *label = NULL;
+      g_autofree char *reason = sp_penalty_reason_translate (penalty->reason);
       const char *name = "";
 
       for (guint c = 0; c < 4; c++)
@@ -303,7 +304,7 @@ show_penalties (SpTableView *self,
       title = g_strdup_printf (_("%s %s"), name, points);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), penalty->reason);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), reason);
       /* TRANSLATORS: the button removing a penalty; %s is the player */
       label = g_strdup_printf (_("Remove the Penalty of %s"), name);
       gtk_widget_set_tooltip_text (button, label);

@@ -111,15 +111,16 @@ deb() {
   version=$(meson introspect --projectinfo "$deb_build" \
     | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
   arch=$(dpkg --print-architecture)
-  # dpkg-shlibdeps reads a debian/control: a minimal one beside the staged tree.
+  # dpkg-shlibdeps reads a debian/control (a minimal one beside the staged tree) and finds the
+  # package's root by its DEBIAN folder.
+  mkdir -p "$stage/DEBIAN"
   printf 'Source: sparrow\n\nPackage: sparrow\nArchitecture: any\n' \
     > "$deb_build/deb-meta/debian/control"
   depends=$(cd "$deb_build/deb-meta" \
-    && dpkg-shlibdeps -O -e"$stage/usr/bin/sparrow" -e"$stage/usr/bin/sparrow-cli" \
+    && dpkg-shlibdeps -O -edebian/sparrow/usr/bin/sparrow -edebian/sparrow/usr/bin/sparrow-cli \
     | sed -n 's/^shlibs:Depends=//p')
   [ -n "$depends" ] || { echo "setup.sh: dpkg-shlibdeps found no dependency" >&2; return 1; }
   size=$(du -sk --apparent-size "$stage" | cut -f1)
-  mkdir -p "$stage/DEBIAN"
   cat > "$stage/DEBIAN/control" <<CONTROL
 Package: sparrow
 Version: $version

@@ -36,6 +36,8 @@ packages=(
   valgrind
   # the Debian package: dpkg-shlibdeps computes its Depends; a Chinese locale to check it in
   dpkg-dev locales
+  # screenshots of the window (import; build-aux/take-screenshots.sh)
+  imagemagick
 )
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

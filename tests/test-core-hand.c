@@ -246,7 +246,7 @@ test_tile_count (void)
       "15 tiles: an MCR hand with 2 kongs needs 16" },
     { "[1111m]123p456p789s", SP_RULESET_MCR, FALSE, FALSE,
       "13 tiles: an MCR hand with 1 kong needs 14" },
-    { "[1111m]234m456m789m234p56p55s", SP_RULESET_TAIWAN, TRUE, FALSE,
+    { "[1111m]456m789m234p56p55s", SP_RULESET_TAIWAN, TRUE, FALSE,
       "17 tiles: a Taiwan hand with 1 kong needs 18" },
     { "[1111m][2222m][3333m][4444m]5m", SP_RULESET_GUANGDONG, TRUE, FALSE,
       "17 tiles: a Guangdong hand with 4 kongs needs 18" },

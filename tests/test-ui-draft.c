@@ -161,7 +161,7 @@ seat_is_on (SpHandDialog *dialog,
   GtkWidget *button;
 
   g_assert_nonnull (row);
-  button = find_drawn_button (row, label);
+  button = find_button_showing (row, label);
   g_assert_nonnull (button);
   return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button));
 }

@@ -215,7 +215,7 @@ seat_button (SpHandDialog *dialog,
   GtkWidget *button;
 
   g_assert_nonnull (row);
-  button = find_drawn_button (row, label);
+  button = find_button_showing (row, label);
   g_assert_nonnull (button);
   g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
   return button;
@@ -360,7 +360,7 @@ test_hands_mcr_session (void)
 
   /* The dialog moved on to hand 2, the next dealer shown, everything cleared. */
   title_check[0] = dialog;
-  title_check[1] = (gpointer) "hand 2 · round 東 · dealer 南 Player 2";
+  title_check[1] = (gpointer) "hand 2 · round 東 · dealer 東 Player 2";
   wait_until (window_title_is, title_check, "the dialog to move on to hand 2");
   g_assert_cmpstr (gtk_editable_get_text (hand_field (dialog)), ==, "");
   g_assert_true (shows_label_text (GTK_WIDGET (view), "Next: hand 2"));
@@ -493,7 +493,7 @@ test_hands_mcr_session (void)
   /* Hand 4 clicked on the palette: North wins on East's discard. */
   dialog = open_dialog (view, 0);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==,
-                   "Table 1 · hand 4 · round 東 · dealer 北 Player 4");
+                   "Table 1 · hand 4 · round 東 · dealer 東 Player 4");
   click_seat (dialog, "winner", "N Player 3");
   click_seat (dialog, "from", "E Player 4");
   {
@@ -594,8 +594,7 @@ test_hands_taiwan_dealer_repeat (void)
   title_check[1] = (gpointer) "Table 1 · hand 2 · round 東 · dealer 東 Player 1";
   wait_until (window_title_is, title_check, "the dealer to keep the deal");
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Dealer repeat 1"));
-  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (seat_button (dialog, "winner", "E Player 1"))),
-                   ==, "E Player 1");
+  g_assert_nonnull (seat_button (dialog, "winner", "E Player 1"));
   end_case ();
 }
 

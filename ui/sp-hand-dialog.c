@@ -340,6 +340,13 @@ drop_draft (SpHandDialog *self)
   sp_hand_draft_remove (path);
 }
 
+static gboolean
+close_later_cb (gpointer user_data)
+{
+  gtk_window_close (GTK_WINDOW (user_data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
@@ -351,9 +358,10 @@ close_response_cb (AdwMessageDialog *dialog,
     write_draft (self);
   else
     return;
-  /* Decided: the dialog closes without asking again. */
+  /* Decided: the dialog closes without asking again, once the question has gone (it is the
+   * dialog's transient child, destroyed with it). */
   self->drafting = FALSE;
-  gtk_window_close (GTK_WINDOW (self));
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_later_cb, g_object_ref (self), g_object_unref);
 }
 
 /* Escape or the close button: with nothing typed the dialog just closes; with a hand typed the

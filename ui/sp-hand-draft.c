@@ -290,9 +290,9 @@ offer_next (GtkWindow *window,
   g_autofree char *body = NULL;
   GtkWidget *dialog;
 
-  /* TRANSLATORS: %u are the table's number and the hand's number at that table. */
-  body = g_strdup_printf (_("A hand for table %u, hand %u was being entered when Sparrow "
-                            "closed."), draft->table, draft->hand);
+  /* TRANSLATORS: %u are the session's number, the table's and the hand's at that table. */
+  body = g_strdup_printf (_("A hand for session %u, table %u, hand %u was being entered and "
+                            "is not recorded."), draft->session, draft->table, draft->hand);
   dialog = adw_message_dialog_new (window, _("Resume the Hand?"), body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "discard", _("_Discard"),
                                     "resume", _("_Resume"), NULL);

@@ -143,8 +143,8 @@ def resume_and_record():
     app = wait_for(find_sparrow, 'sparrow on the accessibility bus')
     offer = wait_for(lambda: window_showing(app, 'Resume the Hand?'), 'the offer of the draft')
     sptap.check('the next start offers the hand back',
-                find(offer, 'label', pred=lambda a: (a.name or '') == 'A hand for table 1, '
-                     'hand 1 was being entered when Sparrow closed.') is not None)
+                find(offer, 'label', pred=lambda a: (a.name or '') == 'A hand for session 1, '
+                     'table 1, hand 1 was being entered and is not recorded.') is not None)
     do_action(wait_for(lambda: find(offer, 'push button', 'Resume'), 'Resume'))
     # The settings were in memory: the referee's name is asked again.
     answer_referee(app, REFEREE)

@@ -29,6 +29,7 @@ struct _SpHandDialog
   guint        draft_id;    /* the pending write of the draft */
   SpHandDraft *draft;       /* whose hand this is: the database, tournament, session, table */
   gint64       moved_on;    /* when the form was last cleared for the next hand */
+  SpHandDraft *opened;      /* a correction as it opened: closed unchanged, nothing is asked */
   AdwToast    *toast;       /* the last one shown, weak */
 
   /* Template children */
@@ -364,6 +365,16 @@ close_response_cb (AdwMessageDialog *dialog,
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_later_cb, g_object_ref (self), g_object_unref);
 }
 
+/* Whether @a and @b hold the same hand as a person gave it (NULL is none). */
+static gboolean
+same_hand (const SpHandDraft *a,
+           const SpHandDraft *b)
+{
+  return a != NULL && b != NULL && a->winner == b->winner && a->from == b->from
+         && g_strcmp0 (a->tiles, b->tiles) == 0 && g_strcmp0 (a->situation, b->situation) == 0
+         && g_strcmp0 (a->total, b->total) == 0;
+}
+
 /* Escape or the close button: with nothing typed the dialog just closes; with a hand typed the
  * referee says whether it goes or waits as the table's draft (opened again by Enter Hand, and
  * offered at the next start).  After a hand recorded it closes as well: the draft is gone. */
@@ -374,7 +385,8 @@ close_request_cb (SpHandDialog *self)
   g_autofree char *body = NULL;
   GtkWidget *dialog;
 
-  if (!self->drafting || self->draft == NULL || (draft = build_draft (self)) == NULL)
+  if (!self->drafting || self->draft == NULL || (draft = build_draft (self)) == NULL
+      || same_hand (draft, self->opened))
     {
       drop_draft (self);
       self->drafting = FALSE;
@@ -735,6 +747,7 @@ sp_hand_dialog_dispose (GObject *object)
   self->drafting = FALSE;
   g_clear_weak_pointer (&self->toast);
   g_clear_pointer (&self->draft, sp_hand_draft_free);
+  g_clear_pointer (&self->opened, sp_hand_draft_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), SP_TYPE_HAND_DIALOG);
   G_OBJECT_CLASS (sp_hand_dialog_parent_class)->dispose (object);
 }
@@ -912,6 +925,8 @@ sp_hand_dialog_new (SpTableView  *view,
   self->draft->session = sp_table_view_get_session (view);
   self->draft->table = sp_table_view_get_number (view);
   self->drafting = TRUE;
+  if (id != 0)
+    self->opened = build_draft (self);
   /* A hand kept as a draft (Keep as Draft) comes back when its table's dialog opens again
    * for it. */
   {

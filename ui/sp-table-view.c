@@ -359,6 +359,9 @@ show_next (SpTableView *self,
       GtkWidget *label = gtk_label_new (line);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      /* A long name is shortened rather than widen the window: it reads whole in the tooltip. */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_set_tooltip_text (label, line);
       gtk_widget_add_css_class (label, "numeric");
       gtk_widget_set_margin_start (label, 12);
       gtk_widget_set_margin_end (label, 12);
@@ -518,6 +521,7 @@ cell_setup_cb (GtkSignalListItemFactory *factory,
   else if (column == CELL_DEALER || column == CELL_WINNER || column == CELL_FROM)
     {
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 10);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
     }
   gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);

@@ -355,20 +355,27 @@ show_next (SpTableView *self,
       /* TRANSLATORS: a player of the table: his seat wind this hand, name and score so far */
       g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), sp_wind_glyph (next->seat_wind[c]),
                                                chair_name (self, (gint) c), total);
-      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-      GtkWidget *label = gtk_label_new (line);
+      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *wind = gtk_label_new (sp_wind_glyph (next->seat_wind[c]));
+      GtkWidget *label = gtk_label_new (chair_name (self, (gint) c));
+      GtkWidget *score = gtk_label_new (total);
 
+      /* A long name is shortened rather than widen the window, the seat wind and the score
+       * always shown: the whole line in the tooltip. */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      /* A long name is shortened rather than widen the window: it reads whole in the tooltip. */
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_widget_set_tooltip_text (label, line);
-      gtk_widget_add_css_class (label, "numeric");
-      gtk_widget_set_margin_start (label, 12);
-      gtk_widget_set_margin_end (label, 12);
-      gtk_widget_set_margin_top (label, 8);
-      gtk_widget_set_margin_bottom (label, 8);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (card, line);
+      gtk_widget_add_css_class (score, "numeric");
+      gtk_widget_set_margin_start (wind, 12);
+      gtk_widget_set_margin_end (score, 12);
+      gtk_widget_set_margin_top (wind, 8);
+      gtk_widget_set_margin_bottom (wind, 8);
       gtk_widget_add_css_class (card, "card");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, line,
+                                      -1);
+      gtk_box_append (GTK_BOX (card), wind);
       gtk_box_append (GTK_BOX (card), label);
+      gtk_box_append (GTK_BOX (card), score);
       gtk_box_append (GTK_BOX (self->seats_box), card);
     }
 }

@@ -7,7 +7,6 @@
 
 #include "sp-hand-dialog.h"
 #include "sp-hand-draft.h"
-#include "sp-tile.h"
 #include "sp-wind.h"
 
 /* How long the typing rests before the draft is written: a keystroke costs only a timer. */
@@ -206,10 +205,10 @@ show_table (SpHandDialog *self)
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
 
-  /* TRANSLATORS: the hand dialog's title: the table, the hand's number, the round wind, the
-   * dealer's chair and name */
   /* The dealer's seat wind this hand (東), as the seat cards and buttons name the seats: not his
    * chair's, which is the wind of the first hand only. */
+  /* TRANSLATORS: the hand dialog's title: the table, the hand's number, the round wind, the
+   * dealer's seat wind and name */
   title = g_strdup_printf (_("Table %u · hand %u · round %s · dealer %s %s"), self->table.table,
                            next->number, sp_wind_glyph (next->round_wind),
                            sp_wind_glyph (next->seat_wind[dealer]),

@@ -338,8 +338,9 @@ show_next (SpTableView *self,
     {
       guint dealer = sp_rotation_dealer_chair (next);
 
-      /* TRANSLATORS: the next hand: its number, the round wind, the dealer's chair and name */
       /* The dealer by his seat wind this hand (東), as his card below says: not his chair's. */
+      /* TRANSLATORS: the next hand: its number, the round wind, the dealer's seat wind (東)
+       * and name */
       text = g_strdup_printf (_("Next: hand %u · round %s · dealer %s %s"), next->number,
                               sp_wind_glyph (next->round_wind),
                               sp_wind_glyph (next->seat_wind[dealer]),

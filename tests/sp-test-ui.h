@@ -214,6 +214,17 @@ find_drawn_label (GtkWidget  *widget,
   return find_matching (widget, &(WidgetSearch) { GTK_TYPE_LABEL, label_text_of, text, TRUE });
 }
 
+/* The drawn button under @widget showing a label that reads exactly @text: a button with a
+ * child of its own (a label and its shortcut) as much as one made with a label. */
+static inline GtkWidget *
+find_button_showing (GtkWidget  *widget,
+                     const char *text)
+{
+  GtkWidget *label = find_drawn_label (widget, text);
+
+  return label != NULL ? gtk_widget_get_ancestor (label, GTK_TYPE_BUTTON) : NULL;
+}
+
 typedef struct
 {
   GtkWidget  *under;

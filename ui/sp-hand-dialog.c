@@ -27,8 +27,12 @@ struct _SpHandDialog
   gboolean     drafting;    /* changes are kept in the table's draft file */
   guint        draft_id;    /* the pending write of the draft */
   SpHandDraft *draft;       /* whose hand this is: the database, tournament, session, table */
+  gint64       moved_on;    /* when the form was last cleared for the next hand */
+  SpHandDraft *opened;      /* a correction as it opened: closed unchanged, nothing is asked */
+  AdwToast    *toast;       /* the last one shown, weak */
 
   /* Template children */
+  AdwToastOverlay *toast_overlay;
   AdwWindowTitle *window_title;
   GtkWidget      *winner_box;
   GtkWidget      *from_box;
@@ -72,6 +76,13 @@ push_situation (SpHandDialog *self)
     sp_hand_editor_set_situation (self->editor, "discarder", seat_letters[self->from], NULL);
 }
 
+/* Whether the winner and where the winning tile came from are both chosen. */
+static gboolean
+seats_chosen (SpHandDialog *self)
+{
+  return self->winner >= 0 && self->from != SP_HAND_ENTRY_UNSAID;
+}
+
 /* The seat buttons as the state says. */
 static void
 show_seats (SpHandDialog *self)
@@ -88,7 +99,21 @@ show_seats (SpHandDialog *self)
     }
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->from_buttons[4]),
                                 self->from == SP_HAND_ENTRY_SELF_DRAWN);
+  /* The seats chosen in the accent colour: a pressed toggle alone is a shade too faint to
+   * read at a glance across the table. */
+  for (guint i = 0; i < 9; i++)
+    {
+      GtkWidget *button = i < 4 ? self->winner_buttons[i] : self->from_buttons[i - 4];
+
+      if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)))
+        gtk_widget_add_css_class (button, "suggested-action");
+      else
+        gtk_widget_remove_css_class (button, "suggested-action");
+    }
   self->updating = FALSE;
+  /* Who pays whom is known once the winner and the tile's source are: before, the editor's
+   * figures would be for a winner in the East seat on his 上家's discard, a guess. */
+  sp_hand_editor_set_settlement_visible (self->editor, seats_chosen (self));
 }
 
 static void
@@ -133,6 +158,44 @@ from_toggled_cb (GtkToggleButton *button,
   set_from (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "sp-seat")));
 }
 
+/* A seat button: the seat and the player, and its shortcut (@shortcut, "Alt+1") beside them
+ * in smaller type, so that the keyboard's way is learnt from the button. */
+static GtkWidget *
+new_seat_button (const char *shortcut)
+{
+  GtkWidget *button = gtk_toggle_button_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *name = gtk_label_new (NULL);
+  GtkWidget *keys = gtk_label_new (shortcut);
+
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (name), 18);
+  gtk_widget_add_css_class (keys, "sp-shortcut");
+  gtk_widget_set_valign (keys, GTK_ALIGN_BASELINE);
+  gtk_widget_set_valign (name, GTK_ALIGN_BASELINE);
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), keys);
+  gtk_button_set_child (GTK_BUTTON (button), box);
+  gtk_widget_add_css_class (button, "sp-seat");
+  gtk_widget_set_tooltip_text (button, shortcut);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_KEY_SHORTCUTS,
+                                  shortcut, -1);
+  return button;
+}
+
+/* The seat button's name: its first label shows it, and it is the button's accessible name
+ * (the seat letter first, as a person reads it; the shortcut is its own property). */
+static void
+set_seat_label (GtkWidget  *button,
+                const char *text)
+{
+  GtkWidget *box = gtk_button_get_child (GTK_BUTTON (button));
+
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, text,
+                                  -1);
+}
+
 /* The title and the seat buttons' names for the hand about to be entered. */
 static void
 show_table (SpHandDialog *self)
@@ -142,10 +205,13 @@ show_table (SpHandDialog *self)
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
 
+  /* The dealer's seat wind this hand (東), as the seat cards and buttons name the seats: not his
+   * chair's, which is the wind of the first hand only. */
   /* TRANSLATORS: the hand dialog's title: the table, the hand's number, the round wind, the
-   * dealer's chair and name */
+   * dealer's seat wind and name */
   title = g_strdup_printf (_("Table %u · hand %u · round %s · dealer %s %s"), self->table.table,
-                           next->number, sp_wind_glyph (next->round_wind), sp_wind_glyph (dealer),
+                           next->number, sp_wind_glyph (next->round_wind),
+                           sp_wind_glyph (next->seat_wind[dealer]),
                            sp_table_view_get_player_name (self->view, dealer));
   adw_window_title_set_title (self->window_title, title);
   gtk_window_set_title (GTK_WINDOW (self), title);
@@ -164,8 +230,8 @@ show_table (SpHandDialog *self)
                                                 sp_table_view_get_player_name (self->view,
                                                                                chair));
 
-      gtk_button_set_label (GTK_BUTTON (self->winner_buttons[w]), label);
-      gtk_button_set_label (GTK_BUTTON (self->from_buttons[w]), label);
+      set_seat_label (self->winner_buttons[w], label);
+      set_seat_label (self->from_buttons[w], label);
     }
 }
 
@@ -274,13 +340,93 @@ drop_draft (SpHandDialog *self)
   sp_hand_draft_remove (path);
 }
 
-/* Escape, the close button or the hand recorded closing the dialog: a deliberate end. */
+static gboolean
+close_later_cb (gpointer user_data)
+{
+  gtk_window_close (GTK_WINDOW (user_data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+close_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   SpHandDialog     *self)
+{
+  if (g_strcmp0 (response, "discard") == 0)
+    drop_draft (self);
+  else if (g_strcmp0 (response, "keep") == 0)
+    write_draft (self);
+  else
+    return;
+  /* Decided: the dialog closes without asking again, once the question has gone (it is the
+   * dialog's transient child, destroyed with it). */
+  self->drafting = FALSE;
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_later_cb, g_object_ref (self), g_object_unref);
+}
+
+/* Whether @a and @b hold the same hand as a person gave it (NULL is none). */
+static gboolean
+same_hand (const SpHandDraft *a,
+           const SpHandDraft *b)
+{
+  return a != NULL && b != NULL && a->winner == b->winner && a->from == b->from
+         && g_strcmp0 (a->tiles, b->tiles) == 0 && g_strcmp0 (a->situation, b->situation) == 0
+         && g_strcmp0 (a->total, b->total) == 0;
+}
+
+/* Escape or the close button: with nothing typed the dialog just closes; with a hand typed the
+ * referee says whether it goes or waits as the table's draft (opened again by Enter Hand, and
+ * offered at the next start).  After a hand recorded it closes as well: the draft is gone. */
 static gboolean
 close_request_cb (SpHandDialog *self)
 {
-  drop_draft (self);
-  self->drafting = FALSE;
-  return FALSE;
+  g_autoptr(SpHandDraft) draft = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (!self->drafting || self->draft == NULL || (draft = build_draft (self)) == NULL
+      || same_hand (draft, self->opened))
+    {
+      drop_draft (self);
+      self->drafting = FALSE;
+      return FALSE;
+    }
+  /* TRANSLATORS: closing the hand dialog with a hand typed: the session, table and hand */
+  body = g_strdup_printf (_("Session %u, table %u, hand %u is not recorded. Keep what was "
+                            "entered as a draft to finish later, or discard it?"),
+                          draft->session, draft->table, draft->hand);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Close Without Recording?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"), "keep", _("_Keep as Draft"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "keep",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  /* Escape on the question goes back to the hand, deciding nothing. */
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* The total typed in "Total without tiles" settled as the rules settle a claimed total, in
+ * @claimed; NULL when there is none to settle (no total, or not a whole number). */
+static const SpScoreResult *
+settle_total (SpHandDialog  *self,
+              SpScoreResult *claimed)
+{
+  const char *text = gtk_editable_get_text (self->total_entry);
+  SpSituation situation;
+  gint64 total;
+
+  if (is_blank (text) || !sp_hand_entry_parse_total (text, &total, NULL) || total > G_MAXINT32)
+    return NULL;
+  sp_hand_editor_get_situation (self->editor, &situation);
+  if (!sp_rules_settle (sp_table_view_get_rules (self->view), &situation, (gint32) total,
+                        claimed, NULL))
+    return NULL;
+  return claimed;
 }
 
 /* The verdict in one line beside the buttons, where the referee looks before Enter: the total
@@ -292,12 +438,20 @@ show_summary (SpHandDialog        *self,
   g_autoptr(GString) seats = g_string_new (NULL);
   const gint64 *figures = NULL;
   g_autofree char *text = NULL;
+  SpScoreResult claimed;
 
   if (self->summary_label == NULL)
     return;
-  if (result != NULL && result->win && result->has_settlement)
+  /* A hand given by its total alone: its settlement as the rules settle a claimed total. */
+  if (result == NULL && is_blank (sp_hand_editor_get_text (self->editor)))
+    result = settle_total (self, &claimed);
+  /* A mistyped hand is told under the field: no verdict here. */
+  if (result != NULL && sp_score_result_is_notation_error (result))
+    result = NULL;
+  /* Each seat's figures once the seats are chosen; the total alone until then. */
+  if (result != NULL && result->win && result->has_settlement && seats_chosen (self))
     figures = result->settlement;
-  else if (result != NULL && !result->win && result->has_penalty)
+  else if (result != NULL && !result->win && result->has_penalty && seats_chosen (self))
     figures = result->penalty;
   for (guint w = 0; figures != NULL && w < 4; w++)
     g_string_append_printf (seats, "%s%s %s%" G_GINT64_FORMAT, w > 0 ? "  " : "",
@@ -305,6 +459,9 @@ show_summary (SpHandDialog        *self,
                             figures[w] < 0 ? -figures[w] : figures[w]);
   if (result == NULL)
     text = g_strdup ("");
+  else if (result->win && figures == NULL)
+    /* TRANSLATORS: the live result before the winner and the source are chosen */
+    text = g_strdup_printf (_("Total %d"), result->total);
   else if (result->win)
     /* TRANSLATORS: the live result: the hand's total, then each seat's points */
     text = g_strdup_printf (_("Total %d — %s"), result->total, seats->str);
@@ -328,10 +485,14 @@ result_changed_cb (SpHandDialog *self)
   result = sp_hand_editor_get_result (self->editor);
   tiles = !is_blank (sp_hand_editor_get_text (self->editor));
   schedule_draft (self);
-  /* A false win is a declared win the core refuses: the verdict and its penalty are shown by
-   * the editor, and it can be recorded as it is. */
+  /* What was said about the hand before it changed no longer holds. */
+  tell (self, NULL);
+  /* A false win is a declared win the core refuses with a penalty: the verdict is shown by
+   * the editor, and it can be recorded as it is.  A hand mistyped (a fifth copy, a count that
+   * fits no hand) is no false win: it is to be corrected. */
   gtk_widget_set_visible (self->false_win_button,
-                          self->id == 0 && tiles && result != NULL && !result->win);
+                          self->id == 0 && tiles && result != NULL && !result->win
+                          && result->has_penalty && !sp_score_result_is_notation_error (result));
   show_summary (self, result);
 }
 
@@ -396,9 +557,12 @@ move_on (SpHandDialog *self)
 
   if (self->id != 0 || table->next.finished)
     {
+      /* Recorded: nothing left to keep or to ask about. */
+      self->drafting = FALSE;
       gtk_window_close (GTK_WINDOW (self));
       return;
     }
+  self->moved_on = g_get_monotonic_time ();
   self->table = *table;
   self->winner = SP_HAND_ENTRY_UNSAID;
   self->from = SP_HAND_ENTRY_UNSAID;
@@ -413,19 +577,87 @@ move_on (SpHandDialog *self)
 }
 
 static void
+toast_dismissed_cb (SpHandDialog *self,
+                    AdwToast     *toast)
+{
+  if (self->toast == toast)
+    g_clear_weak_pointer (&self->toast);
+}
+
+/* Says what was recorded, with its Undo; a toast still up is given the new message (as the
+ * table view's toasts are). */
+static void
+show_toast (SpHandDialog *self,
+            const char   *message)
+{
+  AdwToast *toast = self->toast;
+
+  if (toast == NULL)
+    {
+      toast = adw_toast_new (message);
+      g_set_weak_pointer (&self->toast, toast);
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self,
+                               G_CONNECT_SWAPPED);
+      adw_toast_set_button_label (toast, _("Undo"));
+      adw_toast_set_action_name (toast, "hand.undo");
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      return;
+    }
+  adw_toast_set_title (toast, message);
+}
+
+/* The toast's Undo: the table takes its last change back, and the form is again for the hand
+ * it undid, what was typed since kept. */
+static void
+undo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SpHandDialog *self = SP_HAND_DIALOG (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  if (!sp_table_view_undo (self->view, &error))
+    {
+      if (error != NULL)
+        tell (self, error->message);
+      return;
+    }
+  self->table = *sp_table_view_get_table (self->view);
+  show_table (self);
+  show_seats (self);
+  push_situation (self);
+}
+
+static void
 store (SpHandDialog      *self,
        const SpHandEntry *entry)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!sp_table_view_record (self->view, self->id, entry, NULL, &error))
+  g_auto(SpHandReport) report = { 0 };
+  g_autofree char *message = NULL;
+
+  if (!sp_table_view_record (self->view, self->id, entry, &report, &error))
     {
       /* The engine's refusal, in place: never a dialog over the dialog. */
       tell (self, error->message);
       return;
     }
   drop_draft (self);
+  if (self->id == 0 && report.hand != NULL)
+    message = report.hand->draw
+              /* TRANSLATORS: a toast; %u is the hand's number */
+              ? g_strdup_printf (_("Hand %u recorded: exhaustive draw"), report.hand->number)
+              /* TRANSLATORS: a toast: the hand's number and its total */
+              : g_strdup_printf (_("Hand %u recorded: %d"), report.hand->number,
+                                 report.hand->total);
   move_on (self);
+  /* The table's own toast is under this modal dialog, out of reach: Undo is offered here
+   * too (a draw is one keystroke, Ctrl+D, and easily pressed by mistake). */
+  if (message != NULL && gtk_widget_get_visible (GTK_WIDGET (self)))
+    show_toast (self, message);
 }
 
 static void
@@ -433,7 +665,17 @@ record (SpHandDialog *self,
         gboolean      false_win)
 {
   g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(SpHandDraft) typed = NULL;
+  int double_click_ms = 400;
 
+  /* The second click of a double click on Record Hand lands on the next hand's empty form: it
+   * is the first click's, not a request to record nothing. */
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-double-click-time",
+                &double_click_ms, NULL);
+  if (self->moved_on != 0
+      && g_get_monotonic_time () - self->moved_on < (gint64) double_click_ms * 1000
+      && (typed = build_draft (self)) == NULL)
+    return;
   if (!build_entry (self, &entry, false_win))
     return;
   store (self, &entry);
@@ -502,7 +744,9 @@ sp_hand_dialog_dispose (GObject *object)
   if (self->draft_id != 0)
     write_draft (self);
   self->drafting = FALSE;
+  g_clear_weak_pointer (&self->toast);
   g_clear_pointer (&self->draft, sp_hand_draft_free);
+  g_clear_pointer (&self->opened, sp_hand_draft_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), SP_TYPE_HAND_DIALOG);
   G_OBJECT_CLASS (sp_hand_dialog_parent_class)->dispose (object);
 }
@@ -517,6 +761,7 @@ sp_hand_dialog_class_init (SpHandDialogClass *klass)
   g_type_ensure (SP_TYPE_HAND_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-hand-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, window_title);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, winner_box);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, from_box);
@@ -536,6 +781,7 @@ sp_hand_dialog_class_init (SpHandDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "hand.from", "i", from_activated);
   gtk_widget_class_install_action (widget_class, "hand.draw", NULL, draw_activated);
   gtk_widget_class_install_action (widget_class, "hand.record", NULL, record_activated);
+  gtk_widget_class_install_action (widget_class, "hand.undo", NULL, undo_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -555,8 +801,11 @@ sp_hand_dialog_init (SpHandDialog *self)
 
   for (guint w = 0; w < 4; w++)
     {
-      self->winner_buttons[w] = gtk_toggle_button_new ();
-      self->from_buttons[w] = gtk_toggle_button_new ();
+      g_autofree char *alt = gtk_accelerator_get_label (GDK_KEY_1 + w, GDK_ALT_MASK);
+      g_autofree char *ctrl = gtk_accelerator_get_label (GDK_KEY_1 + w, GDK_CONTROL_MASK);
+
+      self->winner_buttons[w] = new_seat_button (alt);
+      self->from_buttons[w] = new_seat_button (ctrl);
       g_object_set_data (G_OBJECT (self->winner_buttons[w]), "sp-seat", GINT_TO_POINTER (w));
       g_object_set_data (G_OBJECT (self->from_buttons[w]), "sp-seat", GINT_TO_POINTER (w));
       if (group != NULL)
@@ -574,7 +823,12 @@ sp_hand_dialog_init (SpHandDialog *self)
       gtk_box_append (GTK_BOX (self->winner_box), self->winner_buttons[w]);
       gtk_box_append (GTK_BOX (self->from_box), self->from_buttons[w]);
     }
-  self->from_buttons[4] = gtk_toggle_button_new_with_label (_("Self-drawn"));
+  {
+    g_autofree char *ctrl = gtk_accelerator_get_label (GDK_KEY_0, GDK_CONTROL_MASK);
+
+    self->from_buttons[4] = new_seat_button (ctrl);
+    set_seat_label (self->from_buttons[4], _("Self-drawn"));
+  }
   g_object_set_data (G_OBJECT (self->from_buttons[4]), "sp-seat",
                      GINT_TO_POINTER (SP_HAND_ENTRY_SELF_DRAWN));
   gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->from_buttons[4]),
@@ -670,6 +924,17 @@ sp_hand_dialog_new (SpTableView  *view,
   self->draft->session = sp_table_view_get_session (view);
   self->draft->table = sp_table_view_get_number (view);
   self->drafting = TRUE;
+  if (id != 0)
+    self->opened = build_draft (self);
+  /* A hand kept as a draft (Keep as Draft) comes back when its table's dialog opens again
+   * for it. */
+  {
+    g_autofree char *path = draft_path (self);
+    g_autoptr(SpHandDraft) kept = sp_hand_draft_load (path, NULL);
+
+    if (kept != NULL && kept->hand_id == id && kept->hand == self->table.next.number)
+      sp_hand_dialog_load_draft (self, kept);
+  }
   return GTK_WINDOW (self);
 }
 

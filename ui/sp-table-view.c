@@ -9,6 +9,7 @@
 #include "sp-message.h"
 #include "sp-pin-dialog.h"
 #include "sp-table-view.h"
+#include "sp-tile.h"
 #include "sp-wind.h"
 
 /* ---- One line of the score sheet ------------------------------------------------------- */
@@ -107,6 +108,8 @@ struct _SpTableView
   GSettings    *settings;
   gint64        record_time;
   GListStore   *lines;
+  GtkSingleSelection *selection; /* of the sheet's lines: F2 and Delete act on it */
+  GtkColumnViewColumn *chair_columns[4]; /* the players' columns, titled with this hand's winds */
   AdwToast     *toast;      /* the last one shown, weak */
 
   /* Template children */
@@ -336,9 +339,12 @@ show_next (SpTableView *self,
     {
       guint dealer = sp_rotation_dealer_chair (next);
 
-      /* TRANSLATORS: the next hand: its number, the round wind, the dealer's chair and name */
+      /* The dealer by his seat wind this hand (東), as his card below says: not his chair's. */
+      /* TRANSLATORS: the next hand: its number, the round wind, the dealer's seat wind (東)
+       * and name */
       text = g_strdup_printf (_("Next: hand %u · round %s · dealer %s %s"), next->number,
-                              sp_wind_glyph (next->round_wind), sp_wind_glyph (dealer),
+                              sp_wind_glyph (next->round_wind),
+                              sp_wind_glyph (next->seat_wind[dealer]),
                               chair_name (self, (gint) dealer));
     }
   gtk_label_set_text (self->next_label, text);
@@ -351,18 +357,49 @@ show_next (SpTableView *self,
       /* TRANSLATORS: a player of the table: his seat wind this hand, name and score so far */
       g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), sp_wind_glyph (next->seat_wind[c]),
                                                chair_name (self, (gint) c), total);
-      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-      GtkWidget *label = gtk_label_new (line);
+      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *wind = gtk_label_new (sp_wind_glyph (next->seat_wind[c]));
+      GtkWidget *label = gtk_label_new (chair_name (self, (gint) c));
+      GtkWidget *score = gtk_label_new (total);
 
+      /* A long name is shortened rather than widen the window, the seat wind and the score
+       * always shown: the whole line in the tooltip. */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_add_css_class (label, "numeric");
-      gtk_widget_set_margin_start (label, 12);
-      gtk_widget_set_margin_end (label, 12);
-      gtk_widget_set_margin_top (label, 8);
-      gtk_widget_set_margin_bottom (label, 8);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (card, line);
+      gtk_widget_add_css_class (score, "numeric");
+      gtk_widget_set_margin_start (wind, 12);
+      gtk_widget_set_margin_end (score, 12);
+      gtk_widget_set_margin_top (wind, 8);
+      gtk_widget_set_margin_bottom (wind, 8);
       gtk_widget_add_css_class (card, "card");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, line,
+                                      -1);
+      gtk_box_append (GTK_BOX (card), wind);
       gtk_box_append (GTK_BOX (card), label);
+      gtk_box_append (GTK_BOX (card), score);
       gtk_box_append (GTK_BOX (self->seats_box), card);
+    }
+}
+
+/* The players' columns of the sheet, titled as the seat cards: each player's seat wind for the
+ * next hand and his name (a long one shortened: the column holds numbers). */
+static void
+show_chair_titles (SpTableView *self)
+{
+  for (guint c = 0; c < 4; c++)
+    {
+      const char *name = chair_name (self, (gint) c);
+      g_autofree char *shown = g_utf8_strlen (name, -1) > 14
+                               ? g_strdup_printf ("%.*s…", (int) (g_utf8_offset_to_pointer (name, 13)
+                                                                  - name), name)
+                               : g_strdup (name);
+      g_autofree char *title = g_strdup_printf ("%s %s",
+                                                sp_wind_glyph (self->table.next.seat_wind[c]),
+                                                shown);
+
+      if (self->chair_columns[c] != NULL)
+        gtk_column_view_column_set_title (self->chair_columns[c], title);
     }
 }
 
@@ -398,7 +435,8 @@ load (SpTableView  *self,
       sheet_line->id = hand->id;
       sheet_line->cells[CELL_HAND] = g_strdup_printf ("%u", hand->number);
       sheet_line->cells[CELL_ROUND] = g_strdup (sp_wind_glyph (rotation->round_wind));
-      sheet_line->cells[CELL_DEALER] = g_strdup_printf ("%s %s", sp_wind_glyph (dealer),
+      sheet_line->cells[CELL_DEALER] = g_strdup_printf ("%s %s",
+                                                         sp_wind_glyph (rotation->seat_wind[dealer]),
                                                          chair_name (self, (gint) dealer));
       if (hand->draw)
         {
@@ -455,6 +493,7 @@ load (SpTableView  *self,
   totals_text = g_strdup_printf (_("Totals: %s"), line->str);
   gtk_label_set_text (self->totals_label, totals_text);
   show_next (self, totals);
+  show_chair_titles (self);
   show_penalties (self, penalties);
 
   gtk_widget_set_visible (self->closed_bar, self->table.closed);
@@ -481,11 +520,20 @@ cell_setup_cb (GtkSignalListItemFactory *factory,
 
   gtk_label_set_xalign (GTK_LABEL (label),
                         column >= CELL_CHAIR_FIRST || column == CELL_TOTAL ? 1.0 : 0.0);
+  /* One line a hand, as a paper sheet has: the items and the names are shortened where the
+   * column is narrow, the whole text in the cell's tooltip. */
   if (column == CELL_ITEMS)
     {
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 16);
     }
+  else if (column == CELL_DEALER || column == CELL_WINNER || column == CELL_FROM)
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 10);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
+    }
+  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
   if (column >= CELL_CHAIR_FIRST || column == CELL_TOTAL || column == CELL_HAND)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (item, label);
@@ -504,9 +552,13 @@ cell_bind_cb (GtkSignalListItemFactory *factory,
     gtk_label_set_markup (label, line->cells[column]);
   else
     gtk_label_set_text (label, line->cells[column]);
+  if (column == CELL_ITEMS || column == CELL_DEALER || column == CELL_WINNER
+      || column == CELL_FROM)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (label), line->cells[column][0] != '\0'
+                                                     ? line->cells[column] : NULL);
 }
 
-static void
+static GtkColumnViewColumn *
 add_column (SpTableView *self,
             const char  *title,
             int          column,
@@ -520,6 +572,7 @@ add_column (SpTableView *self,
   view_column = gtk_column_view_column_new (title, g_object_ref (factory));
   gtk_column_view_column_set_expand (view_column, expand);
   gtk_column_view_append_column (self->sheet_view, view_column);
+  return view_column;
 }
 
 /* A line's Edit or Delete button: its action ("sp-action") on the line's hand. */
@@ -545,6 +598,7 @@ add_line_button (GtkBox      *box,
   GtkWidget *button = gtk_button_new_from_icon_name (icon_name);
 
   gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "sp-sheet-button");
   g_object_set_data (G_OBJECT (button), "sp-item", item);
   g_object_set_data (G_OBJECT (button), "sp-action", (gpointer) action);
   g_signal_connect (button, "clicked", G_CALLBACK (line_button_clicked_cb), self);
@@ -606,6 +660,11 @@ build_columns (SpTableView *self)
       total_title = _("Fan");
       break;
     }
+  /* Edit and Delete first: never pushed out of sight by long names nor under the scrollbar. */
+  g_signal_connect (factory, "setup", G_CALLBACK (actions_setup_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (actions_bind_cb), self);
+  column = gtk_column_view_column_new (NULL, g_object_ref (factory));
+  gtk_column_view_append_column (self->sheet_view, column);
   /* TRANSLATORS: the score sheet's columns */
   add_column (self, C_("sheet", "Hand"), CELL_HAND, FALSE);
   add_column (self, _("Round"), CELL_ROUND, FALSE);
@@ -614,17 +673,32 @@ build_columns (SpTableView *self)
   add_column (self, _("From"), CELL_FROM, FALSE);
   add_column (self, _("Items"), CELL_ITEMS, TRUE);
   add_column (self, total_title, CELL_TOTAL, FALSE);
+  /* Titled by load (), with the next hand's winds. */
   for (guint c = 0; c < 4; c++)
-    {
-      g_autofree char *title = g_strdup_printf ("%s %s", sp_wind_glyph (c), chair_name (self,
-                                                                                    (gint) c));
+    self->chair_columns[c] = add_column (self, NULL, CELL_CHAIR_FIRST + (int) c, FALSE);
+}
 
-      add_column (self, title, CELL_CHAIR_FIRST + (int) c, FALSE);
-    }
-  g_signal_connect (factory, "setup", G_CALLBACK (actions_setup_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (actions_bind_cb), self);
-  column = gtk_column_view_column_new (NULL, g_object_ref (factory));
-  gtk_column_view_append_column (self->sheet_view, column);
+/* The hand of the line selected in the sheet, 0 when none is. */
+static gint64
+selected_hand (SpTableView *self)
+{
+  SpSheetLine *line = gtk_single_selection_get_selected_item (self->selection);
+
+  return line != NULL ? line->id : 0;
+}
+
+/* F2 and Delete on the sheet: the selected line's Edit and Delete. */
+static gboolean
+sheet_key_cb (GtkWidget *widget,
+              GVariant  *arguments,
+              gpointer   user_data)
+{
+  SpTableView *self = SP_TABLE_VIEW (gtk_widget_get_root (widget));
+  gint64 id = selected_hand (self);
+
+  if (id == 0 || self->table.closed)
+    return FALSE;
+  return gtk_widget_activate_action (GTK_WIDGET (self), user_data, "x", id);
 }
 
 static void
@@ -1203,6 +1277,7 @@ sp_table_view_dispose (GObject *object)
     g_clear_pointer (&self->names[c], g_free);
   g_clear_object (&self->settings);
   g_clear_object (&self->lines);
+  g_clear_object (&self->selection);
   G_OBJECT_CLASS (sp_table_view_parent_class)->dispose (object);
 }
 
@@ -1252,13 +1327,33 @@ sp_table_view_class_init (SpTableViewClass *klass)
 static void
 sp_table_view_init (SpTableView *self)
 {
+  GtkEventController *sheet_shortcuts;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) change_free);
   self->lines = g_list_store_new (SP_TYPE_SHEET_LINE);
   self->settings = open_settings ();
-  gtk_column_view_set_model (self->sheet_view,
-                             GTK_SELECTION_MODEL (gtk_no_selection_new (
-                               g_object_ref (G_LIST_MODEL (self->lines)))));
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->lines)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->sheet_view, GTK_SELECTION_MODEL (self->selection));
+  sheet_shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (sheet_shortcuts),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_F2, 0),
+                      gtk_callback_action_new (sheet_key_cb, (gpointer) "table.edit-hand", NULL)));
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (sheet_shortcuts),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Delete, 0),
+                      gtk_callback_action_new (sheet_key_cb, (gpointer) "table.delete-hand",
+                                               NULL)));
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (sheet_shortcuts),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_KP_Delete, 0),
+                      gtk_callback_action_new (sheet_key_cb, (gpointer) "table.delete-hand",
+                                               NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self->sheet_view), sheet_shortcuts);
+  sp_tile_load_style ();
 }
 
 SpTableView *

@@ -8,6 +8,7 @@
 #include "sp-core.h"
 #include "sp-date-row.h"
 #include "sp-form.h"
+#include "sp-message.h"
 #include "sp-new-tournament-dialog.h"
 
 /* How a rule option is shown, from the values its ruleset accepts (SpRuleOption.values). */
@@ -784,8 +785,7 @@ sp_new_tournament_dialog_new_rules (GtkWindow          *parent,
   self->editing = tournament->id;
   gtk_window_set_title (GTK_WINDOW (self), _("Change Rules"));
   gtk_button_set_label (self->create_button, _("_Save"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->create_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save"), -1);
+  sp_accessible_set_label (GTK_WIDGET (self->create_button), _("Save"));
   fill_from (self, tournament);
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), tournament->name);
   gtk_widget_set_visible (GTK_WIDGET (self->name_row), FALSE);

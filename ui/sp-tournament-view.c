@@ -26,9 +26,11 @@ struct _SpTournamentView
   SpTournament *tournament;
   char *rules;              /* the subtitle, before the session clock */
   guint clock_id;
+  guint name_idle_id;
 
   /* Template children */
   AdwViewSwitcherTitle *switcher_title;
+  GtkLabel *name_label;
   GtkMenuButton *menu_button;
   GtkLabel *clock_label;
   AdwViewStack *stack;
@@ -76,6 +78,36 @@ lock_action (GtkWidget  *widget,
   update_lock (self);
   sp_message_show_toast (widget, _("Locked: the protected changes need the director's PIN "
                                    "again"));
+}
+
+/* The name beside the page switcher, or in the title when the switcher leaves the header.
+ * The switcher says so while the header is laid out, when a widget must not be shown or
+ * hidden: the change waits for the next idle moment. */
+static gboolean
+show_name_label_cb (gpointer user_data)
+{
+  SpTournamentView *self = user_data;
+
+  self->name_idle_id = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->name_label),
+                          !adw_view_switcher_title_get_title_visible (self->switcher_title));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+title_visible_cb (SpTournamentView *self)
+{
+  if (self->name_idle_id == 0)
+    self->name_idle_id = g_idle_add (show_name_label_cb, self);
+}
+
+static void
+show_name (SpTournamentView *self,
+           const char       *name)
+{
+  adw_view_switcher_title_set_title (self->switcher_title, name);
+  gtk_label_set_label (self->name_label, name);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label), name);
 }
 
 /* The sessions and the standings are read again each time their page is shown. */
@@ -167,7 +199,7 @@ settings_saved_cb (SpTournamentView *self,
       g_clear_pointer (&self->tournament, sp_tournament_free);
       self->tournament = found;
     }
-  adw_view_switcher_title_set_title (self->switcher_title, name);
+  show_name (self, name);
   if (GTK_IS_WINDOW (root))
     gtk_window_set_title (GTK_WINDOW (root), name);
   sp_tournament_view_reload (self);
@@ -379,6 +411,7 @@ sp_tournament_view_dispose (GObject *object)
   SpTournamentView *self = SP_TOURNAMENT_VIEW (object);
 
   g_clear_handle_id (&self->clock_id, g_source_remove);
+  g_clear_handle_id (&self->name_idle_id, g_source_remove);
   g_clear_pointer (&self->rules, g_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_TOURNAMENT_VIEW);
@@ -404,6 +437,7 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-tournament-view.ui");
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentView, name_label);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, menu_button);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, clock_label);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, stack);
@@ -412,6 +446,7 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, standings_page);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, log_page);
   gtk_widget_class_bind_template_callback (widget_class, page_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, title_visible_cb);
 
   gtk_widget_class_install_action (widget_class, "tournament.projector", NULL,
                                    projector_activated);
@@ -460,6 +495,8 @@ static void
 sp_tournament_view_init (SpTournamentView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->name_label),
+                          !adw_view_switcher_title_get_title_visible (self->switcher_title));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tournament.lock", FALSE);
   g_signal_connect_object (gtk_menu_button_get_popover (self->menu_button), "show",
                            G_CALLBACK (update_lock), self, G_CONNECT_SWAPPED);
@@ -496,7 +533,7 @@ sp_tournament_view_open (SpTournamentView  *self,
   sp_db_set_unlock_timeout (db, UNLOCK_TIMEOUT_SECONDS);
   update_lock (self);
 
-  adw_view_switcher_title_set_title (self->switcher_title, found->name);
+  show_name (self, found->name);
   g_free (self->rules);
   self->rules = g_strdup (rules != NULL ? rules : "");
   adw_view_switcher_title_set_subtitle (self->switcher_title, rules);

@@ -234,6 +234,9 @@ test_admin_settings (void)
   activate_view_action (window, "tournament.settings");
   dialog = wait_for_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG,
                               "the Tournament Settings dialog to be shown");
+  /* It starts on its first field, the name. */
+  wait_until (widget_is_mapped, row_of (dialog, "Name"), "the Name row");
+  g_assert_true (focus_is_in (dialog, row_of (dialog, "Name")));
   g_assert_true (gtk_switch_get_active (row_switch (dialog,
                                                     "Hide Standings Until the Last Session")));
   g_assert_true (sp_db_set_hide_standings (db, sp_tournament_view_get_tournament (

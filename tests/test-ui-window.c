@@ -601,6 +601,9 @@ test_window_new_tournament (void)
   g_assert_nonnull (find_button (GTK_WIDGET (window), "_New Tournament"));
   dialog = open_new_tournament_dialog (window);
   maybe_screenshot (dialog, "new-tournament-mcr.png");
+  /* It starts on its first field, the name. */
+  wait_until (widget_is_mapped, find_row (GTK_WIDGET (dialog), "Name"), "the Name row");
+  g_assert_true (focus_is_in (dialog, find_row (GTK_WIDGET (dialog), "Name")));
 
   /* MCR first, with the core's defaults: balanced seating, R98, no stakes. */
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (find_row (GTK_WIDGET (dialog), "Rules"))), ==, 0);
@@ -756,6 +759,8 @@ test_window_add_player (void)
   press_button (find_button (GTK_WIDGET (window), "Add Player"));
   dialog = wait_for_toplevel (SP_TYPE_PLAYER_DIALOG, "the Add Player dialog to be shown");
   g_assert_true (gtk_window_get_modal (dialog));
+  wait_until (widget_is_mapped, find_row (GTK_WIDGET (dialog), "Name"), "the Name row");
+  g_assert_true (focus_is_in (dialog, find_row (GTK_WIDGET (dialog), "Name")));
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Fei Wong");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Club")), "Dragons");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Country")), "HK");

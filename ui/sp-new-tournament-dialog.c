@@ -568,6 +568,8 @@ sp_new_tournament_dialog_init (SpNewTournamentDialog *self)
   self->options = g_ptr_array_new_with_free_func (option_row_free);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The dialog starts on its first field, not on the header's Cancel. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
 
   g_signal_connect_swapped (self->ruleset_row, "notify::selected",
                             G_CALLBACK (ruleset_changed_cb), self);

@@ -154,6 +154,8 @@ static void
 sp_penalty_dialog_init (SpPenaltyDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The dialog starts on its first field, not on the header's Cancel. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->player_dropdown));
 
   self->player_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->reason_row));

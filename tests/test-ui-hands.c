@@ -489,6 +489,12 @@ test_hands_mcr_session (void)
   g_assert_true (hand_at (hands, 3)->draw);
   g_clear_pointer (&hands, g_ptr_array_unref);
   assert_standings_match (&event);
+  /* The toast says what came back, and where. */
+  {
+    ShownText undone = { GTK_WIDGET (view), "Undone: hand 2 at table 1" };
+
+    wait_until (text_is_shown, &undone, "the toast naming the hand undone");
+  }
 
   /* Hand 4 clicked on the palette: North wins on East's discard. */
   dialog = open_dialog (view, 0);

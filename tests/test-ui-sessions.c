@@ -558,6 +558,15 @@ test_penalties (void)
                                                           GTK_TYPE_DROP_DOWN)), 2);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Points"),
                                                            GTK_TYPE_SPIN_BUTTON)), -15);
+  /* The sign previewed, with the player's name: a minus is a deduction, no minus points given. */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (GTK_WIDGET (dialog), "Points"))),
+                   ==, "−15 to Player 3: a deduction");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Points"),
+                                                           GTK_TYPE_SPIN_BUTTON)), 15);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (GTK_WIDGET (dialog), "Points"))),
+                   ==, "+15 to Player 3: points received");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Points"),
+                                                           GTK_TYPE_SPIN_BUTTON)), -15);
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Reason")),
                          "Slow play after two warnings");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Table"),

@@ -73,6 +73,12 @@ gboolean      sp_db_back_up_before_migration (SpDb     *db,
                                               gint64    from,
                                               GError  **error);
 
+/* What the audit log notes with the changes made from now on (a correction's reason), until
+ * set again; NULL or "" for nothing.  Set and cleared around one operation's changes. */
+gboolean      sp_db_set_audit_note (SpDb        *db,
+                                    const char  *note,
+                                    GError     **error);
+
 /* ---- rows (backend) ---------------------------------------------------------------------- */
 
 /* Tournaments.  sp_db_find_tournament_id sets *@id to the tournament named @name other than

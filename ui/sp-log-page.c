@@ -204,6 +204,10 @@ sp_log_describe (const SpLogEntry *entry)
       return g_strdup_printf (_("Entered hand %u at table %u: %s won"), entry->hand,
                               entry->table, entry->name);
     case SP_LOG_HAND_CORRECTED:
+      if (entry->note != NULL)
+        /* Translators: a hand's number, its table's, then why it was corrected. */
+        return g_strdup_printf (_("Corrected hand %u at table %u: %s"), entry->hand,
+                                entry->table, entry->note);
       /* Translators: a hand's number, then its table's. */
       return g_strdup_printf (_("Corrected hand %u at table %u"), entry->hand, entry->table);
     case SP_LOG_HAND_RENUMBERED:

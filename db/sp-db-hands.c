@@ -482,12 +482,16 @@ sp_db_correct_hand (SpDb                *db,
     }
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  ok = (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL
+  /* The reason said goes with the correction's lines of the audit log, and with no other. */
+  ok = sp_db_set_audit_note (db, entry->reason, error)
+       && (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL
        && open_for_director (db, tournament, old, FALSE, &info, &reclose, error)
        && rescore_and_write (db, tournament, rules, old->session, old->table, old->number - 1,
                              entry, report, error)
        && (report->hand = sp_db_get_hand (db, tournament->id, id, error)) != NULL
        && close_after_director (db, tournament, &info, reclose, error);
+  if (entry->reason != NULL)
+    sp_db_set_audit_note (db, NULL, NULL);
   return sp_db_end_write (db, started, ok, error);
 }
 

@@ -1267,6 +1267,7 @@ sp_log_entry_free (SpLogEntry *entry)
   g_free (entry->name);
   g_free (entry->old_name);
   g_free (entry->reason);
+  g_free (entry->note);
   g_free (entry);
 }
 
@@ -1295,6 +1296,7 @@ enum
   LOG_TABLE_PLAYERS,
   LOG_OLD_SEED,
   LOG_PIN_EVENT,
+  LOG_NOTE,
 };
 
 /* Every line of the audit log with the tournament, session, table and player it concerns,
@@ -1303,7 +1305,7 @@ enum
  * left out. */
 static const char LOG_QUERY[] =
   "WITH a AS ("
-  "  SELECT id, at, who, target, row_id, action, old_values AS o, new_values AS n,"
+  "  SELECT id, at, who, note, target, row_id, action, old_values AS o, new_values AS n,"
   "   coalesce (new_values, old_values) AS v FROM audit"
   "  WHERE action != 'update' OR old_values IS NOT new_values),"
   " b AS ("
@@ -1354,7 +1356,8 @@ static const char LOG_QUERY[] =
   "   (SELECT player_id FROM seats WHERE session_id = c.sid AND table_number = c.tn"
   "    ORDER BY chair)) END,"
   "  CASE c.target WHEN 'sessions' THEN json_extract (c.o, '$.seed') END,"
-  "  CASE c.target WHEN 'pin_log' THEN json_extract (c.v, '$.event') END"
+  "  CASE c.target WHEN 'pin_log' THEN json_extract (c.v, '$.event') END,"
+  "  c.note"
   " FROM c WHERE c.tid = ?"
   " ORDER BY c.id DESC";
 
@@ -1505,6 +1508,7 @@ log_entry_from_row (sqlite3_stmt *statement)
   entry->reason = sp_db_column_text (statement, LOG_REASON);
   entry->has_seed = sqlite3_column_type (statement, LOG_SEED) != SQLITE_NULL;
   entry->seed = (guint64) sqlite3_column_int64 (statement, LOG_SEED);
+  entry->note = sp_db_column_text (statement, LOG_NOTE);
   entry->players[0] = entry->player;
   if (table_players != NULL)
     {

@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this program writes; a file with a higher one is SP_DB_ERROR_TOO_NEW. */
-#define SP_DB_SCHEMA_VERSION 5
+#define SP_DB_SCHEMA_VERSION 8
 /* PRAGMA application_id of a Sparrow database ("Sprw"). */
 #define SP_DB_APPLICATION_ID 0x53707277
 
@@ -417,6 +417,7 @@ typedef struct
   gboolean   has_seed;
   guint64    seed;        /* a draw's seed */
   gint64     players[4];  /* everyone concerned: the four at a hand's table, else the player */
+  char      *note;        /* why the change was made (a correction's reason), NULL: not said */
 } SpLogEntry;
 
 void       sp_log_entry_free    (SpLogEntry    *entry);

@@ -689,6 +689,17 @@ editor_hand_field (SpHandEditor *editor)
 }
 
 /* Opens the New Tournament dialog as Ctrl+N or the header bar's button does. */
+/* Whether @dialog's keyboard focus is in @field (a row or an entry): a dialog starts on its
+ * first field, where a person types first. */
+static inline gboolean
+focus_is_in (GtkWindow *dialog,
+             GtkWidget *field)
+{
+  GtkWidget *focus = gtk_window_get_focus (dialog);
+
+  return focus != NULL && field != NULL && (focus == field || gtk_widget_is_ancestor (focus, field));
+}
+
 static inline GtkWindow *
 open_new_tournament_dialog (GtkWindow *window)
 {

@@ -16,6 +16,12 @@ typedef struct
   gint64  players[4];
 } Event;
 
+static const char *
+placeholder_of (GtkWidget *widget)
+{
+  return gtk_entry_get_placeholder_text (GTK_ENTRY (widget));
+}
+
 static void
 event_clear (Event *event)
 {
@@ -442,8 +448,24 @@ test_hands_mcr_session (void)
   g_assert_cmpstr (gtk_editable_get_text (hand_field (dialog)), ==, "123m123p123s789m55s");
   g_assert_true (seat_is_on (dialog, "from", "S Player 2"));
   click_seat (dialog, "from", "N Player 4");
+  /* A correction takes a reason, which the Log keeps with it. */
+  gtk_editable_set_text (GTK_EDITABLE (find_matching (GTK_WIDGET (dialog), &(WidgetSearch) {
+                           GTK_TYPE_ENTRY, placeholder_of, "Reason for the correction (optional)",
+                           TRUE })), "wrong discarder");
   press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
   wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the correction to close");
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(SpDb) db = sp_db_open (event.path, &error);
+    g_autoptr(GPtrArray) log = sp_db_list_log (db, event.tournament, &error);
+    g_autofree char *what = NULL;
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < log->len && what == NULL; i++)
+      if (((SpLogEntry *) log->pdata[i])->kind == SP_LOG_HAND_CORRECTED)
+        what = sp_log_describe (log->pdata[i]);
+    g_assert_cmpstr (what, ==, "Corrected hand 1 at table 1: wrong discarder");
+  }
   hands = stored_hands (&event);
   g_assert_cmpuint (hands->len, ==, 3);
   g_assert_cmpint (hand_at (hands, 1)->discarder, ==, 3);
@@ -490,6 +512,12 @@ test_hands_mcr_session (void)
   g_assert_true (hand_at (hands, 3)->draw);
   g_clear_pointer (&hands, g_ptr_array_unref);
   assert_standings_match (&event);
+  /* The toast says what came back, and where. */
+  {
+    ShownText undone = { GTK_WIDGET (view), "Undone: hand 2 at table 1" };
+
+    wait_until (text_is_shown, &undone, "the toast naming the hand undone");
+  }
 
   /* Hand 4 clicked on the palette: North wins on East's discard. */
   dialog = open_dialog (view, 0);

@@ -38,6 +38,7 @@ struct _SpHandDialog
   GtkWidget      *from_box;
   SpHandEditor   *editor;
   GtkEditable    *total_entry;
+  GtkWidget      *reason_entry;
   GtkLabel       *message_label;
   GtkLabel       *summary_label;
   GtkWidget      *draw_button;
@@ -678,6 +679,8 @@ record (SpHandDialog *self,
     return;
   if (!build_entry (self, &entry, false_win))
     return;
+  if (self->id != 0)
+    entry.reason = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->reason_entry)));
   store (self, &entry);
 }
 
@@ -766,6 +769,7 @@ sp_hand_dialog_class_init (SpHandDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, winner_box);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, from_box);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, editor);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, reason_entry);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, total_entry);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, message_label);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, summary_label);
@@ -886,6 +890,7 @@ sp_hand_dialog_new (SpTableView  *view,
   self = g_object_new (SP_TYPE_HAND_DIALOG, "transient-for", view, NULL);
   self->view = view;
   self->id = id;
+  gtk_widget_set_visible (GTK_WIDGET (self->reason_entry), id != 0);
   sp_hand_editor_set_rules (self->editor, sp_table_view_get_rules (view));
   if (id == 0)
     self->table = *sp_table_view_get_table (view);

@@ -789,6 +789,7 @@ sp_table_view_record (SpTableView       *self,
     {
       change->kind = CHANGE_CORRECT;
       change->id = id;
+      change->number = report.hand->number;
       /* TRANSLATORS: a toast; %u is the hand's number */
       message = g_strdup_printf (_("Hand %u corrected"), report.hand->number);
     }
@@ -799,8 +800,12 @@ sp_table_view_record (SpTableView       *self,
       change->kind = CHANGE_FALSE_WIN;
       change->penalties = g_array_new (FALSE, FALSE, sizeof (gint64));
       for (guint i = 0; report.penalties != NULL && i < report.penalties->len; i++)
-        g_array_append_val (change->penalties,
-                            ((SpPenalty *) g_ptr_array_index (report.penalties, i))->id);
+        {
+          const SpPenalty *penalty = g_ptr_array_index (report.penalties, i);
+
+          g_array_append_val (change->penalties, penalty->id);
+          change->number = penalty->number;
+        }
       /* TRANSLATORS: a toast after a false win; %s is the rules' reason */
       message = g_strdup_printf (_("False win recorded: %s"), reason);
     }
@@ -808,6 +813,7 @@ sp_table_view_record (SpTableView       *self,
     {
       change->kind = CHANGE_ADD;
       change->id = report.hand->id;
+      change->number = report.hand->number;
       message = report.hand->draw
                 /* TRANSLATORS: a toast; %u is the hand's number */
                 ? g_strdup_printf (_("Hand %u recorded: exhaustive draw"), report.hand->number)
@@ -1018,11 +1024,37 @@ undo_change (SpTableView  *self,
     }
 }
 
+/* What an undo took back, as its toast says it: which hand at which table. */
+static char *
+describe_undone (SpTableView  *self,
+                 const Change *change)
+{
+  switch (change->kind)
+    {
+    case CHANGE_ADD:
+    case CHANGE_CORRECT:
+    case CHANGE_REMOVE:
+      /* TRANSLATORS: a toast after Ctrl+Z; a hand's number, then its table's */
+      return g_strdup_printf (_("Undone: hand %u at table %u"), change->number, self->number);
+    case CHANGE_FALSE_WIN:
+      /* TRANSLATORS: a toast after Ctrl+Z; the number of the hand the false win came before,
+       * then the table's */
+      return g_strdup_printf (_("Undone: the false win before hand %u at table %u"),
+                              change->number, self->number);
+    case CHANGE_GIVE_PENALTY:
+    case CHANGE_DELETE_PENALTY:
+    default:
+      /* TRANSLATORS: a toast after Ctrl+Z; a table's number */
+      return g_strdup_printf (_("Undone: a penalty at table %u"), self->number);
+    }
+}
+
 gboolean
 sp_table_view_undo (SpTableView  *self,
                     GError      **error)
 {
   g_autoptr(GPtrArray) taken = NULL;
+  g_autofree char *message = NULL;
   Change *change;
 
   g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
@@ -1043,9 +1075,10 @@ sp_table_view_undo (SpTableView  *self,
       end_change (self, TRUE);
       return FALSE;
     }
+  message = describe_undone (self, change);
   g_ptr_array_remove_index (self->undo, self->undo->len - 1);
   end_change (self, TRUE);
-  show_toast (self, _("Undone"), FALSE);
+  show_toast (self, message, FALSE);
   return TRUE;
 }
 

@@ -21,6 +21,7 @@ typedef struct
   gboolean     draw;
   gboolean     false_win;
   char        *pin;
+  char        *reason;       /* hand edit: why, for the audit log */
   SpSituation  situation;
 } HandOptions;
 
@@ -32,6 +33,7 @@ hand_options_clear (HandOptions *options)
   g_clear_pointer (&options->hand, g_free);
   g_clear_pointer (&options->fan, g_free);
   g_clear_pointer (&options->pin, g_free);
+  g_clear_pointer (&options->reason, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HandOptions, hand_options_clear)
@@ -62,8 +64,13 @@ parse_hand_options (SpCli        *cli,
     { "false-win", 0, 0, G_OPTION_ARG_NONE, &options->false_win,
       N_("Record the penalty of a declared win that is not one (Taiwan and Guangdong: also "
          "from the claimed --fan N)"), NULL },
-    /* hand edit: a hand of a closed session is corrected under the director's lock. */
+    /* hand edit: a hand of a closed session is corrected under the director's lock, and the
+     * correction's reason goes with it into the audit log. */
     parameter != NULL ? sp_cli_pin_entry (&options->pin) : (GOptionEntry) { NULL },
+    parameter != NULL ? (GOptionEntry) { "reason", 0, 0, G_OPTION_ARG_STRING, &options->reason,
+                                         N_("Why the hand is corrected, kept in the audit log"),
+                                         N_("TEXT") }
+                      : (GOptionEntry) { NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -403,6 +410,7 @@ hand_enter (SpCli  *cli,
   else
     done = sp_db_get_hand_entry (store.db, store.tournament, id, &entry, &before, &error)
            && apply_options (&options, &entry, &error)
+           && (entry.reason = g_strdup (options.reason), TRUE)
            && sp_db_correct_hand (store.db, store.tournament, store.rules, id, &entry, &report,
                                   &error);
   if (!done && error->domain == SP_CORE_ERROR && !report.result.win

@@ -38,6 +38,8 @@ struct _SpHandDialog
   gint         offer_winner;   /* chair */
   gint         offer_from;     /* chair, or SP_HAND_ENTRY_SELF_DRAWN */
   GtkWidget   *offer_button;
+  GtkWidget   *stale_box;      /* above the form, never scrolled away: what changed, the offer */
+  GtkLabel    *stale_label;
 
   /* Template children */
   AdwWindowTitle *window_title;
@@ -103,6 +105,8 @@ show_seats (SpHandDialog *self)
 }
 
 static void cancel_offer (SpHandDialog *self);
+static void tell_stale   (SpHandDialog *self,
+                          const char   *message);
 
 static void
 set_winner (SpHandDialog *self,
@@ -417,6 +421,7 @@ move_on (SpHandDialog *self)
   self->table = *table;
   self->winner = SP_HAND_ENTRY_UNSAID;
   self->from = SP_HAND_ENTRY_UNSAID;
+  tell_stale (self, NULL);
   gtk_editable_set_text (self->total_entry, "");
   sp_hand_editor_set_text (self->editor, "");
   sp_hand_editor_load_situation (self->editor, NULL);
@@ -485,6 +490,15 @@ offer_text (SpHandDialog  *self,
                           sp_table_view_get_player_name (self->view, self->offer_from));
 }
 
+/* What changed elsewhere, above the form; NULL hides it. */
+static void
+tell_stale (SpHandDialog *self,
+            const char   *message)
+{
+  gtk_label_set_text (self->stale_label, message != NULL ? message : "");
+  gtk_widget_set_visible (self->stale_box, message != NULL);
+}
+
 static void
 cancel_offer (SpHandDialog *self)
 {
@@ -531,8 +545,12 @@ offer_next_hand (SpHandDialog      *self,
                  const char        *message)
 {
   const SpTable *table = sp_table_view_get_table (self->view);
+  /* The store's words begin as a clause ("table 1 is at hand 3: …"): here a sentence. */
+  g_autofree char *sentence = g_strdup (message);
 
-  tell (self, message);
+  sentence[0] = g_ascii_toupper (sentence[0]);
+  tell (self, NULL);
+  tell_stale (self, sentence);
   if (table->closed || table->next.finished)
     return;
   self->offer_draw = entry->draw;
@@ -601,6 +619,7 @@ table_reloaded_cb (SpHandDialog *self)
       show_seats (self);
       push_situation (self);
       tell (self, NULL);
+      tell_stale (self, NULL);
       return;
     }
   /* TRANSLATORS: in the hand dialog when another station changed the table; %u: the hand
@@ -608,7 +627,7 @@ table_reloaded_cb (SpHandDialog *self)
   note = g_strdup_printf (_("The table changed elsewhere: it is at hand %u now, and this hand "
                             "was typed as hand %u. Recording it shows what changed."),
                           table->n_hands + 1, self->table.n_hands + 1);
-  tell (self, note);
+  tell_stale (self, note);
 }
 
 static void
@@ -819,7 +838,7 @@ sp_hand_dialog_init (SpHandDialog *self)
                       gtk_named_action_new ("hand.draw")));
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
-  /* Beside the refusal of a stale entry: the offer to enter it as the next hand. */
+  /* With the refusal of a stale entry: the offer to enter it as the next hand. */
   self->offer_button = gtk_button_new ();
   {
     GtkWidget *label = gtk_label_new (NULL);
@@ -833,9 +852,30 @@ sp_hand_dialog_init (SpHandDialog *self)
   gtk_widget_set_visible (self->offer_button, FALSE);
   gtk_widget_add_css_class (self->offer_button, "suggested-action");
   g_signal_connect_swapped (self->offer_button, "clicked", G_CALLBACK (offer_clicked_cb), self);
-  gtk_widget_insert_after (self->offer_button,
-                           gtk_widget_get_parent (GTK_WIDGET (self->message_label)),
-                           GTK_WIDGET (self->message_label));
+  self->stale_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_visible (self->stale_box, FALSE);
+  gtk_widget_add_css_class (self->stale_box, "card");
+  gtk_widget_set_margin_start (self->stale_box, 12);
+  gtk_widget_set_margin_end (self->stale_box, 12);
+  gtk_widget_set_margin_top (self->stale_box, 12);
+  self->stale_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->stale_label, TRUE);
+  gtk_label_set_xalign (self->stale_label, 0);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->stale_label), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->stale_label), 12);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->stale_label), 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->stale_label), 6);
+  gtk_widget_set_margin_start (self->offer_button, 12);
+  gtk_widget_set_margin_end (self->offer_button, 12);
+  gtk_widget_set_margin_bottom (self->offer_button, 12);
+  gtk_box_append (GTK_BOX (self->stale_box), GTK_WIDGET (self->stale_label));
+  gtk_box_append (GTK_BOX (self->stale_box), self->offer_button);
+  {
+    /* Under the header bar, outside the scrolled form. */
+    GtkWidget *content = adw_window_get_content (ADW_WINDOW (self));
+
+    gtk_widget_insert_after (self->stale_box, content, gtk_widget_get_first_child (content));
+  }
 
   /* Enter in the field, or anywhere the default is taken, records the hand. */
   gtk_window_set_default_widget (GTK_WINDOW (self), self->record_button);

@@ -307,17 +307,67 @@ local_clock (const char *at)
 /* Refuses a new hand typed as hand @expect_hand when the table is not at that number any
  * more: other hands were entered, or one deleted, since the referee saw it. */
 static gboolean
+same_seats (const SpRotation *a,
+            const SpRotation *b)
+{
+  return a->round_wind == b->round_wind && a->streak == b->streak
+         && memcmp (a->seat_wind, b->seat_wind, sizeof a->seat_wind) == 0;
+}
+
+/* Refuses a new hand whose number is right but whose deal moved since the referee saw it (an
+ * earlier hand corrected: the dealer repeats or passes otherwise), naming the last correction. */
+static gboolean
+check_seats (SpDb                *db,
+             const SpTournament  *tournament,
+             const SpTable       *state,
+             const SpRotation    *expect_seats,
+             GError             **error)
+{
+  g_autoptr(GPtrArray) hands = NULL;
+  const SpHandRecord *last = NULL;
+  g_autofree char *at = NULL;
+
+  if (expect_seats == NULL || same_seats (expect_seats, &state->next))
+    return TRUE;
+  hands = sp_db_list_hands (db, tournament->id, state->session, state->table, error);
+  if (hands == NULL)
+    return FALSE;
+  for (guint i = 0; i < hands->len; i++)
+    {
+      const SpHandRecord *hand = hands->pdata[i];
+
+      /* ISO 8601 times in UTC sort as text. */
+      if (hand->changed_at != NULL
+          && (last == NULL || g_strcmp0 (hand->changed_at, last->changed_at) > 0))
+        last = hand;
+    }
+  if (last == NULL)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE,
+                   _("table %u: the seats of hand %u have changed"), state->table,
+                   state->n_hands + 1);
+      return FALSE;
+    }
+  at = local_clock (last->changed_at);
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE,
+               _("table %u: the seats of hand %u have changed: hand %u was corrected by %s at "
+                 "%s"), state->table, state->n_hands + 1, last->number, last->changed_by, at);
+  return FALSE;
+}
+
+static gboolean
 check_next_hand (SpDb                *db,
                  const SpTournament  *tournament,
                  const SpTable       *state,
                  guint                expect_hand,
+                 const SpRotation    *expect_seats,
                  GError             **error)
 {
   guint next = state->n_hands + 1;
   g_autofree char *change = NULL;
 
   if (expect_hand == 0 || expect_hand == next)
-    return TRUE;
+    return check_seats (db, tournament, state, expect_seats, error);
   if (expect_hand < next)
     {
       g_autoptr(GPtrArray) hands = sp_db_list_hands (db, tournament->id, state->session,
@@ -403,6 +453,7 @@ add_hand (SpDb                *db,
           guint                session,
           guint                table,
           guint                expect_hand,
+          const SpRotation    *expect_seats,
           const SpHandEntry   *entry,
           SpHandReport        *report,
           GError             **error)
@@ -410,7 +461,7 @@ add_hand (SpDb                *db,
   g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
 
   if (!load_table_for_hand (db, tournament, session, table, &report->table, error)
-      || !check_next_hand (db, tournament, &report->table, expect_hand, error)
+      || !check_next_hand (db, tournament, &report->table, expect_hand, expect_seats, error)
       || !sp_hand_entry_judge (entry, &report->table, tournament, rules, record, &report->result,
                                &report->false_win, error))
     return FALSE;
@@ -430,8 +481,8 @@ sp_db_add_hand (SpDb                *db,
                 SpHandReport        *report,
                 GError             **error)
 {
-  return sp_db_add_hand_expecting (db, tournament, rules, session, table, 0, entry, report,
-                                   error);
+  return sp_db_add_hand_expecting (db, tournament, rules, session, table, 0, NULL, entry,
+                                   report, error);
 }
 
 gboolean
@@ -441,6 +492,7 @@ sp_db_add_hand_expecting (SpDb                *db,
                           guint                session,
                           guint                table,
                           guint                expect_hand,
+                          const SpRotation    *expect_seats,
                           const SpHandEntry   *entry,
                           SpHandReport        *report,
                           GError             **error)
@@ -454,8 +506,8 @@ sp_db_add_hand_expecting (SpDb                *db,
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
   return sp_db_end_write (db, started,
-                          add_hand (db, tournament, rules, session, table, expect_hand, entry,
-                                    report, error),
+                          add_hand (db, tournament, rules, session, table, expect_hand,
+                                    expect_seats, entry, report, error),
                           error);
 }
 

@@ -277,8 +277,10 @@ gboolean sp_db_add_hand     (SpDb                *db,
                              SpHandReport        *report,
                              GError             **error);
 /* Entries made against what a front end showed: @expect_hand is the number the new hand takes
- * (what the referee saw as "Next: hand N"), @expect_version the version of the hand corrected
- * or deleted (SpHandRecord.version); 0 checks nothing.  When the table or the hand has changed
+ * (what the referee saw as "Next: hand N"), @expect_seats (nullable) who sat at which wind for
+ * it (SpTable.next: a correction of an earlier hand can move the deal without changing the
+ * number), @expect_version the version of the hand corrected or deleted (SpHandRecord.version);
+ * 0 and NULL check nothing.  When the table or the hand has changed
  * since, the entry is refused inside the transaction with SP_DB_ERROR_STALE, the message naming
  * what changed, who and when ("table 3 is at hand 6: hand 5 was entered by Mei Lin at 14:02",
  * local time), and nothing is written. */
@@ -288,6 +290,7 @@ gboolean sp_db_add_hand_expecting     (SpDb                *db,
                                        guint                session,
                                        guint                table,
                                        guint                expect_hand,
+                                       const SpRotation    *expect_seats,
                                        const SpHandEntry   *entry,
                                        SpHandReport        *report,
                                        GError             **error);

@@ -485,7 +485,7 @@ test_stale_add (Fixture       *fixture,
     g_autoptr(GError) error = NULL;
 
     g_assert_true (sp_db_add_hand_expecting (fixture->db, fixture->tournament, fixture->rules,
-                                             1, 1, 1, &entry, &report, &error));
+                                             1, 1, 1, NULL, &entry, &report, &error));
     g_assert_no_error (error);
     g_assert_cmpuint (report.hand->number, ==, 1);
     g_assert_cmpuint (report.hand->version, ==, 1);
@@ -505,7 +505,7 @@ test_stale_add (Fixture       *fixture,
 
       win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 8);
       g_assert_false (sp_db_add_hand_expecting (fixture->db, fixture->tournament,
-                                                fixture->rules, 1, 1, expect, &entry, &report,
+                                                fixture->rules, 1, 1, expect, NULL, &entry, &report,
                                                 &error));
       g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
       if (expect == 1)
@@ -522,7 +522,7 @@ test_stale_add (Fixture       *fixture,
     win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, "19m19p19sESWNCF5m1m", 0);
     entry.false_win = TRUE;
     g_assert_false (sp_db_add_hand_expecting (fixture->db, fixture->tournament,
-                                              fixture->rules, 1, 1, 1, &entry, &report,
+                                              fixture->rules, 1, 1, 1, NULL, &entry, &report,
                                               &error));
     g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
     g_assert_null (report.penalties);
@@ -540,7 +540,7 @@ test_stale_add (Fixture       *fixture,
     g_autoptr(GError) error = NULL;
 
     g_assert_false (sp_db_add_hand_expecting (fixture->db, fixture->tournament,
-                                              fixture->rules, 1, 1, 1, &entry, &report,
+                                              fixture->rules, 1, 1, 1, NULL, &entry, &report,
                                               &error));
     g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
     g_assert_nonnull (strstr (error->message, "table 1 is at hand 3: hands 1 to 2 were entered, "
@@ -557,7 +557,7 @@ test_stale_add (Fixture       *fixture,
                                       &report, &error));
     g_assert_no_error (error);
     g_assert_false (sp_db_add_hand_expecting (fixture->db, fixture->tournament,
-                                              fixture->rules, 1, 1, 3, &entry, &report,
+                                              fixture->rules, 1, 1, 3, NULL, &entry, &report,
                                               &error));
     g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
     g_assert_nonnull (strstr (error->message, "table 1 is at hand 2: hand 1 was deleted by Bo "
@@ -565,7 +565,7 @@ test_stale_add (Fixture       *fixture,
     g_clear_error (&error);
     /* Against the table as it is now: accepted. */
     g_assert_true (sp_db_add_hand_expecting (fixture->db, fixture->tournament, fixture->rules,
-                                             1, 1, 2, &entry, &report, &error));
+                                             1, 1, 2, NULL, &entry, &report, &error));
     g_assert_no_error (error);
     g_assert_cmpuint (report.hand->number, ==, 2);
   }
@@ -671,6 +671,79 @@ test_stale_correct (Fixture       *fixture,
                                                  &entry, &report, &error));
     g_assert_no_error (error);
     g_assert_cmpuint (report.hand->version, ==, renumbered->version + 1);
+  }
+}
+
+/* Taiwan: the dealer keeps the deal when he wins, so a correction of hand 1 moves who sits at
+ * East for hand 2 without changing its number.  A hand 2 typed against the old seats is
+ * refused, naming the correction; against the new ones it is accepted. */
+static void
+test_stale_seats (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(SpHandRecord) corrected = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *at = NULL;
+  SpTable seen;
+  SpTable now;
+  gint64 id;
+
+  /* Hand 1: the dealer (chair 0) wins: he deals hand 2 again. */
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 2);
+  id = add (fixture, &entry);
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (sp_db_load_table (fixture->db, fixture->tournament, 1, 1, &seen, NULL,
+                                     &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (sp_rotation_dealer_chair (&seen.next), ==, 0);
+  }
+
+  /* Another station corrects hand 1: South won, the deal passes to chair 1. */
+  sp_db_set_referee (fixture->db, "Mei Lin");
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 2);
+    g_assert_true (sp_db_correct_hand (fixture->db, fixture->tournament, fixture->rules, id,
+                                       &entry, &report, &error));
+    g_assert_no_error (error);
+    g_assert_true (sp_db_load_table (fixture->db, fixture->tournament, 1, 1, &now, NULL,
+                                     &error));
+    g_assert_cmpuint (sp_rotation_dealer_chair (&now.next), ==, 1);
+  }
+  sp_db_set_referee (fixture->db, "Referee Wu");
+  corrected = get_hand (fixture, id);
+  at = local_clock (corrected->changed_at);
+  expected = g_strdup_printf ("table 1: the seats of hand 2 have changed: hand 1 was corrected "
+                              "by Mei Lin at %s", at);
+
+  /* Hand 2 typed as the window saw the table: its number is right, its seats are not. */
+  win (&entry, SP_WIND_EAST, SP_WIND_NORTH, NULL, 3);
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+    guint audit = count_audit (fixture);
+
+    g_assert_false (sp_db_add_hand_expecting (fixture->db, fixture->tournament, fixture->rules,
+                                              1, 1, 2, &seen.next, &entry, &report, &error));
+    g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_assert_cmpuint (count_hands (fixture), ==, 1);
+    g_assert_cmpuint (count_audit (fixture), ==, audit);
+  }
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (sp_db_add_hand_expecting (fixture->db, fixture->tournament, fixture->rules,
+                                             1, 1, 2, &now.next, &entry, &report, &error));
+    g_assert_no_error (error);
+    /* East is chair 1 now: the hand is his. */
+    g_assert_cmpint (report.hand->winner, ==, 1);
   }
 }
 
@@ -903,6 +976,7 @@ main (int   argc,
   ADD ("remove", TAIWAN, test_remove);
   ADD ("stale-add", MCR, test_stale_add);
   ADD ("stale-correct", MCR, test_stale_correct);
+  ADD ("stale-seats", TAIWAN, test_stale_seats);
   ADD ("import", MCR, test_import);
   ADD ("false-win", MCR, test_false_win);
   ADD ("snapshot", MCR, test_snapshot);

@@ -639,7 +639,8 @@ store (SpHandDialog      *self,
   /* What the referee saw: the hand's number, or the corrected hand's version. */
   guint expect = self->id != 0 ? self->version : self->table.n_hands + 1;
 
-  if (!sp_table_view_record_expecting (self->view, self->id, expect, entry, NULL, &error))
+  if (!sp_table_view_record_expecting (self->view, self->id, expect,
+                                       self->id == 0 ? &typed.next : NULL, entry, NULL, &error))
     {
       /* The engine's refusal, in place: never a dialog over the dialog. */
       if (self->id == 0 && g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_STALE))

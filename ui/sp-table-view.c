@@ -690,13 +690,14 @@ sp_table_view_record (SpTableView       *self,
                       SpHandReport      *out_report,
                       GError           **error)
 {
-  return sp_table_view_record_expecting (self, id, 0, entry, out_report, error);
+  return sp_table_view_record_expecting (self, id, 0, NULL, entry, out_report, error);
 }
 
 gboolean
 sp_table_view_record_expecting (SpTableView       *self,
                                 gint64             id,
                                 guint              expect,
+                                const SpRotation  *seats,
                                 const SpHandEntry *entry,
                                 SpHandReport      *out_report,
                                 GError           **error)
@@ -713,7 +714,7 @@ sp_table_view_record_expecting (SpTableView       *self,
   begin_change (self);
   if (id == 0)
     ok = sp_db_add_hand_expecting (self->db, self->tournament, self->rules, self->session,
-                                   self->number, expect, entry, &report, error);
+                                   self->number, expect, seats, entry, &report, error);
   else
     {
       SpTable state;

@@ -48,11 +48,13 @@ gboolean            sp_table_view_record       (SpTableView        *self,
                                                 SpHandReport       *report,
                                                 GError            **error);
 /* sp_table_view_record () of an entry made against what the referee saw: @expect is the number
- * the new hand takes (@id 0) or the version of hand @id; 0 checks nothing.  When the table or
+ * the new hand takes (@id 0) or the version of hand @id, @seats (nullable) who sat where for the
+ * new hand; 0 and NULL check nothing.  When the table or
  * the hand changed since, SP_DB_ERROR_STALE says what changed and nothing is written. */
 gboolean            sp_table_view_record_expecting (SpTableView    *self,
                                                     gint64          id,
                                                     guint           expect,
+                                                    const SpRotation *seats,
                                                     const SpHandEntry *entry,
                                                     SpHandReport   *report,
                                                     GError        **error);

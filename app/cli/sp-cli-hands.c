@@ -424,7 +424,8 @@ hand_enter (SpCli  *cli,
   if (adding)
     done = sp_db_add_hand_expecting (store.db, store.tournament, store.rules,
                                      (guint) options.session, (guint) options.table,
-                                     (guint) options.expect_hand, &entry, &report, &error);
+                                     (guint) options.expect_hand, NULL, &entry, &report,
+                                     &error);
   else
     done = sp_db_get_hand_entry (store.db, store.tournament, id, &entry, &before, &error)
            && apply_options (&options, &entry, &error)

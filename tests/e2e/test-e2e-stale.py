@@ -173,8 +173,11 @@ def steps(other_station):
     rc, out, err = other_station('hand', 'add', '--session', '1', '--table', '1', '--winner', 'E',
                                  '--from', 'S', '--fan', '8', '--expect-hand', '1')
     sptap.check('the other station enters hand 1', rc == 0, out + err)
-    follows('the sheet shows hand 2 next', lambda: table.next_hand(2))
+    # The dialog's title is a window's name, which the accessibility bus tells at once; a label
+    # deep in the sheet can lag behind on a loaded machine: it is waited for, not timed.
     follows('the empty hand dialog moves to hand 2', lambda: hand_dialog(app, 2))
+    wait_for(lambda: table.next_hand(2), 'the sheet to show hand 2 next')
+    sptap.check('the sheet shows hand 2 next', True)
 
     # The referee's hand 2: South wins from West.  Meanwhile the other station enters hand 2.
     dialog = hand_dialog(app, 2)
@@ -183,12 +186,22 @@ def steps(other_station):
     field = wait_for(lambda: find(dialog, 'text', 'Hand'), 'the Hand field')
     field.queryEditableText().setTextContents(TILES)
     shows_total(dialog, 14)
+    # The referee reads the total (the window finishes drawing the hand) before the other
+    # station's hand comes in.
+    time.sleep(2)
     before = time.strftime('%H:%M')
     rc, out, err = other_station('hand', 'add', '--session', '1', '--table', '1', '--draw',
                                  '--expect-hand', '2')
     clocks = {before, time.strftime('%H:%M')}
     sptap.check('the other station enters hand 2 meanwhile', rc == 0, out + err)
-    follows('the sheet shows hand 3 next', lambda: table.next_hand(3))
+    # The same poll as above, but a label's new text can take the accessibility bus a few
+    # seconds on a loaded machine: waited for, not timed.
+    wait_for(lambda: find(dialog, 'label', pred=lambda a: (a.name or '').startswith(
+        'The table changed elsewhere: it is at hand 3 now, and this hand was typed as hand 2.')),
+        'the dialog to say the table changed')
+    sptap.check('the dialog holding the referee’s hand says the table changed', True)
+    wait_for(lambda: table.next_hand(3), 'the sheet to show hand 3 next')
+    sptap.check('the sheet shows hand 3 next', True)
     sptap.check('the dialog holding the referee’s hand stays at hand 2',
                 hand_dialog(app, 2) is not None)
     hand2 = players_of(other_station, 2)
@@ -219,10 +232,10 @@ def steps(other_station):
     screenshot('stale-offer-en.png')
 
     do_action(offer)
-    follows('the confirmed hand is recorded: the sheet shows hand 4 next',
-            lambda: table.next_hand(4))
-    sptap.check('and the dialog moves to hand 4', wait_for(lambda: hand_dialog(app, 4),
-                                                          'the dialog at hand 4') is not None)
+    sptap.check('the confirmed hand is recorded: the dialog moves to hand 4',
+                wait_for(lambda: hand_dialog(app, 4), 'the dialog at hand 4') is not None)
+    wait_for(lambda: table.next_hand(4), 'the sheet to show hand 4 next')
+    sptap.check('and the sheet shows hand 4 next', True)
     return app, (chosen, match and (WINDS[match.group(1)], WINDS[match.group(3)]))
 
 

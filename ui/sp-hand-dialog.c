@@ -645,6 +645,15 @@ store (SpHandDialog      *self,
       /* The engine's refusal, in place: never a dialog over the dialog. */
       if (self->id == 0 && g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_STALE))
         offer_next_hand (self, &typed, entry, error->message);
+      else if (g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_STALE))
+        {
+          /* A correction of a hand corrected elsewhere meanwhile: what changed, above the form;
+           * the referee closes the dialog and opens the hand as it is now. */
+          g_autofree char *sentence = g_strdup (error->message);
+
+          sentence[0] = g_ascii_toupper (sentence[0]);
+          tell_stale (self, sentence);
+        }
       else
         tell (self, error->message);
       return;

@@ -191,6 +191,23 @@ gboolean      sp_db_update_hand_row       (SpDb                *db,
                                            gint64               tournament,
                                            const SpHandRecord  *hand,
                                            GError             **error);
+/* Who made a change to a hand and when (UTC, ISO 8601), and the hand's number then. */
+typedef struct
+{
+  guint  number;
+  char  *who;
+  char  *at;
+} SpHandChange;
+
+void          sp_hand_change_free         (SpHandChange        *change);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpHandChange, sp_hand_change_free)
+/* The last hand deleted at @table of @session, from the audit log, or NULL in *@change. */
+gboolean      sp_db_find_hand_deletion    (SpDb                *db,
+                                           gint64               tournament,
+                                           guint                session,
+                                           guint                table,
+                                           SpHandChange       **change,
+                                           GError             **error);
 /* Deletes @hand; the later hands of its table, and the false wins declared before them, move
  * up one number. */
 gboolean      sp_db_delete_hand_row       (SpDb                *db,

@@ -4,6 +4,7 @@
  * win was self-drawn is the From buttons' to say, so the editor's 自摸 toggle is hidden.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "sp-hand-dialog.h"
 #include "sp-hand-draft.h"
@@ -30,6 +31,18 @@ struct _SpHandDialog
   gint64       moved_on;    /* when the form was last cleared for the next hand */
   SpHandDraft *opened;      /* a correction as it opened: closed unchanged, nothing is asked */
   AdwToast    *toast;       /* the last one shown, weak */
+  guint        version;     /* the corrected hand's version when the dialog opened */
+  /* A new hand refused as stale (the table moved on elsewhere), offered as the table's next
+   * hand with the same players, once the referee confirms: their chairs, which the next hand's
+   * winds are worked out from, and what the entry was. */
+  gboolean     offering;
+  gboolean     offer_draw;
+  gboolean     offer_false_win;
+  gint         offer_winner;   /* chair */
+  gint         offer_from;     /* chair, or SP_HAND_ENTRY_SELF_DRAWN */
+  GtkWidget   *offer_button;
+  GtkWidget   *stale_box;      /* above the form, never scrolled away: what changed, the offer */
+  GtkLabel    *stale_label;
 
   /* Template children */
   AdwToastOverlay *toast_overlay;
@@ -117,10 +130,15 @@ show_seats (SpHandDialog *self)
   sp_hand_editor_set_settlement_visible (self->editor, seats_chosen (self));
 }
 
+static void cancel_offer (SpHandDialog *self);
+static void tell_stale   (SpHandDialog *self,
+                          const char   *message);
+
 static void
 set_winner (SpHandDialog *self,
             gint          winner)
 {
+  cancel_offer (self);
   self->winner = winner;
   if (self->from == winner)
     self->from = SP_HAND_ENTRY_UNSAID;
@@ -135,6 +153,7 @@ set_from (SpHandDialog *self,
 {
   if (from == self->winner)
     return;
+  cancel_offer (self);
   self->from = from;
   show_seats (self);
   push_situation (self);
@@ -567,6 +586,7 @@ move_on (SpHandDialog *self)
   self->table = *table;
   self->winner = SP_HAND_ENTRY_UNSAID;
   self->from = SP_HAND_ENTRY_UNSAID;
+  tell_stale (self, NULL);
   gtk_editable_set_text (self->total_entry, "");
   sp_hand_editor_set_text (self->editor, "");
   sp_hand_editor_load_situation (self->editor, NULL);
@@ -575,6 +595,204 @@ move_on (SpHandDialog *self)
   push_situation (self);
   tell (self, NULL);
   sp_hand_editor_focus (self->editor);
+}
+
+/* ---- a hand entered elsewhere meanwhile ------------------------------------------------- */
+
+static const char *
+wind_name (gint wind)
+{
+  switch (wind)
+    {
+    case SP_WIND_EAST:
+      return C_("seat", "East");
+    case SP_WIND_SOUTH:
+      return C_("seat", "South");
+    case SP_WIND_WEST:
+      return C_("seat", "West");
+    case SP_WIND_NORTH:
+    default:
+      return C_("seat", "North");
+    }
+}
+
+/* The seat wind of @chair at the next hand of @table; SP_HAND_ENTRY_SELF_DRAWN stays. */
+static gint
+wind_of (const SpTable *table,
+         gint           chair)
+{
+  return chair >= 0 && chair < 4 ? table->next.seat_wind[chair] : chair;
+}
+
+/* The offer in words, the players named at their seats of @table's next hand: "Enter as hand
+ * 4: East Anna wins from South Bo". */
+static char *
+offer_text (SpHandDialog  *self,
+            const SpTable *table)
+{
+  guint number = table->n_hands + 1;
+  gint winner = wind_of (table, self->offer_winner);
+  gint from = wind_of (table, self->offer_from);
+  const char *winner_name = sp_table_view_get_player_name (self->view, self->offer_winner);
+
+  if (self->offer_draw)
+    /* TRANSLATORS: the offer after a refused stale entry; %u is the hand's number */
+    return g_strdup_printf (_("Enter as hand %u: exhaustive draw"), number);
+  if (self->offer_false_win)
+    /* TRANSLATORS: the offer after a refused stale entry: the hand's number, the seat and the
+     * name of the player who declared the false win */
+    return g_strdup_printf (_("Enter before hand %u: false win declared by %s %s"), number,
+                            wind_name (winner), winner_name);
+  if (from == SP_HAND_ENTRY_SELF_DRAWN)
+    /* TRANSLATORS: the offer after a refused stale entry: the hand's number, the winner's seat
+     * and name */
+    return g_strdup_printf (_("Enter as hand %u: %s %s wins self-drawn"), number,
+                            wind_name (winner), winner_name);
+  /* TRANSLATORS: the offer after a refused stale entry: the hand's number, the winner's seat and
+   * name, the discarder's seat and name */
+  return g_strdup_printf (_("Enter as hand %u: %s %s wins from %s %s"), number,
+                          wind_name (winner), winner_name, wind_name (from),
+                          sp_table_view_get_player_name (self->view, self->offer_from));
+}
+
+/* What changed elsewhere, above the form; NULL hides it. */
+static void
+tell_stale (SpHandDialog *self,
+            const char   *message)
+{
+  gtk_label_set_text (self->stale_label, message != NULL ? message : "");
+  gtk_widget_set_visible (self->stale_box, message != NULL);
+}
+
+static void
+cancel_offer (SpHandDialog *self)
+{
+  if (!self->offering)
+    return;
+  self->offering = FALSE;
+  gtk_widget_set_visible (self->offer_button, FALSE);
+  gtk_widget_set_sensitive (self->record_button, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "hand.record", TRUE);
+}
+
+/* The dialog at the table's real next hand, the referee's players in their seats there, and the
+ * offer to enter it so.  Record waits for the offer to be taken or the seats to be chosen
+ * again: a double Enter never records a hand the referee has not read. */
+static void
+show_offer (SpHandDialog *self)
+{
+  const SpTable *table = sp_table_view_get_table (self->view);
+  g_autofree char *text = offer_text (self, table);
+
+  self->table = *table;
+  if (!self->offer_draw)
+    {
+      self->winner = wind_of (table, self->offer_winner);
+      self->from = wind_of (table, self->offer_from);
+    }
+  show_table (self);
+  show_seats (self);
+  push_situation (self);
+  gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->offer_button))), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->offer_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  gtk_widget_set_visible (self->offer_button, TRUE);
+  gtk_widget_set_sensitive (self->record_button, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "hand.record", FALSE);
+}
+
+/* @entry, made against @typed (the table before the hand the dialog showed), was refused: the
+ * table has moved on.  What was typed stays; the store's words say what changed. */
+static void
+offer_next_hand (SpHandDialog      *self,
+                 const SpTable     *typed,
+                 const SpHandEntry *entry,
+                 const char        *message)
+{
+  const SpTable *table = sp_table_view_get_table (self->view);
+  /* The store's words begin as a clause ("table 1 is at hand 3: …"): here a sentence. */
+  g_autofree char *sentence = g_strdup (message);
+
+  sentence[0] = g_ascii_toupper (sentence[0]);
+  tell (self, NULL);
+  tell_stale (self, sentence);
+  if (table->closed || table->next.finished)
+    return;
+  self->offer_draw = entry->draw;
+  self->offer_false_win = entry->false_win;
+  self->offer_winner = entry->draw ? 0 : (gint) sp_rotation_chair_at (&typed->next,
+                                                                      (SpWind) entry->winner);
+  self->offer_from = entry->draw || entry->from == SP_HAND_ENTRY_SELF_DRAWN
+                     ? SP_HAND_ENTRY_SELF_DRAWN
+                     : (gint) sp_rotation_chair_at (&typed->next, (SpWind) entry->from);
+  self->offering = TRUE;
+  show_offer (self);
+}
+
+static void store (SpHandDialog      *self,
+                   const SpHandEntry *entry);
+
+static void
+offer_clicked_cb (SpHandDialog *self)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  gboolean draw = self->offer_draw;
+  gboolean false_win = self->offer_false_win;
+
+  cancel_offer (self);
+  sp_hand_entry_init (&entry);
+  entry.draw = draw;
+  if (!draw && !build_entry (self, &entry, false_win))
+    return;
+  store (self, &entry);
+}
+
+/* Whether the next hand is the same deal, its players at the same seats. */
+static gboolean
+same_seats (const SpRotation *a,
+            const SpRotation *b)
+{
+  return a->number == b->number && a->round_wind == b->round_wind && a->streak == b->streak
+         && memcmp (a->seat_wind, b->seat_wind, sizeof a->seat_wind) == 0;
+}
+
+/* The table was read again for a change made elsewhere.  An empty dialog moves to the table's
+ * next hand; one holding what the referee typed stays on the hand it was typed for (its seat
+ * buttons name the players he chose) and says so: recording it is refused as stale and offered
+ * as the next hand with those players. */
+static void
+table_reloaded_cb (SpHandDialog *self)
+{
+  const SpTable *table = sp_table_view_get_table (self->view);
+  g_autoptr(SpHandDraft) typed = NULL;
+  g_autofree char *note = NULL;
+
+  if (self->id != 0)
+    return;
+  if (self->offering)
+    {
+      show_offer (self);
+      return;
+    }
+  if (table->n_hands == self->table.n_hands && same_seats (&table->next, &self->table.next))
+    return;
+  typed = self->draft != NULL ? build_draft (self) : NULL;
+  if (typed == NULL)
+    {
+      self->table = *table;
+      show_table (self);
+      show_seats (self);
+      push_situation (self);
+      tell (self, NULL);
+      tell_stale (self, NULL);
+      return;
+    }
+  /* TRANSLATORS: in the hand dialog when another station changed the table; %u: the hand
+   * numbers */
+  note = g_strdup_printf (_("The table changed elsewhere: it is at hand %u now, and this hand "
+                            "was typed as hand %u. Recording it shows what changed."),
+                          table->n_hands + 1, self->table.n_hands + 1);
+  tell_stale (self, note);
 }
 
 static void
@@ -636,14 +854,31 @@ store (SpHandDialog      *self,
        const SpHandEntry *entry)
 {
   g_autoptr(GError) error = NULL;
+  SpTable typed = self->table;
+  /* What the referee saw: the hand's number, or the corrected hand's version. */
+  guint expect = self->id != 0 ? self->version : self->table.n_hands + 1;
 
   g_auto(SpHandReport) report = { 0 };
   g_autofree char *message = NULL;
 
-  if (!sp_table_view_record (self->view, self->id, entry, &report, &error))
+  if (!sp_table_view_record_expecting (self->view, self->id, expect,
+                                       self->id == 0 ? &typed.next : NULL, entry, &report,
+                                       &error))
     {
       /* The engine's refusal, in place: never a dialog over the dialog. */
-      tell (self, error->message);
+      if (self->id == 0 && g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_STALE))
+        offer_next_hand (self, &typed, entry, error->message);
+      else if (g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_STALE))
+        {
+          /* A correction of a hand corrected elsewhere meanwhile: what changed, above the form;
+           * the referee closes the dialog and opens the hand as it is now. */
+          g_autofree char *sentence = g_strdup (error->message);
+
+          sentence[0] = g_ascii_toupper (sentence[0]);
+          tell_stale (self, sentence);
+        }
+      else
+        tell (self, error->message);
       return;
     }
   drop_draft (self);
@@ -872,6 +1107,45 @@ sp_hand_dialog_init (SpHandDialog *self)
                       gtk_named_action_new ("hand.draw")));
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
+  /* With the refusal of a stale entry: the offer to enter it as the next hand. */
+  self->offer_button = gtk_button_new ();
+  {
+    GtkWidget *label = gtk_label_new (NULL);
+
+    /* A long pair of names wraps rather than widening the dialog. */
+    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
+    gtk_button_set_child (GTK_BUTTON (self->offer_button), label);
+  }
+  gtk_widget_set_halign (self->offer_button, GTK_ALIGN_START);
+  gtk_widget_set_visible (self->offer_button, FALSE);
+  gtk_widget_add_css_class (self->offer_button, "suggested-action");
+  g_signal_connect_swapped (self->offer_button, "clicked", G_CALLBACK (offer_clicked_cb), self);
+  self->stale_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_visible (self->stale_box, FALSE);
+  gtk_widget_add_css_class (self->stale_box, "card");
+  gtk_widget_set_margin_start (self->stale_box, 12);
+  gtk_widget_set_margin_end (self->stale_box, 12);
+  gtk_widget_set_margin_top (self->stale_box, 12);
+  self->stale_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->stale_label, TRUE);
+  gtk_label_set_xalign (self->stale_label, 0);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->stale_label), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->stale_label), 12);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->stale_label), 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->stale_label), 6);
+  gtk_widget_set_margin_start (self->offer_button, 12);
+  gtk_widget_set_margin_end (self->offer_button, 12);
+  gtk_widget_set_margin_bottom (self->offer_button, 12);
+  gtk_box_append (GTK_BOX (self->stale_box), GTK_WIDGET (self->stale_label));
+  gtk_box_append (GTK_BOX (self->stale_box), self->offer_button);
+  {
+    /* Under the header bar, outside the scrolled form. */
+    GtkWidget *content = adw_window_get_content (ADW_WINDOW (self));
+
+    gtk_widget_insert_after (self->stale_box, content, gtk_widget_get_first_child (content));
+  }
+
   /* Enter in the field, or anywhere the default is taken, records the hand. */
   gtk_window_set_default_widget (GTK_WINDOW (self), self->record_button);
 }
@@ -892,10 +1166,15 @@ sp_hand_dialog_new (SpTableView  *view,
   self->id = id;
   gtk_widget_set_visible (GTK_WIDGET (self->reason_entry), id != 0);
   sp_hand_editor_set_rules (self->editor, sp_table_view_get_rules (view));
+  g_signal_connect_object (view, "reloaded", G_CALLBACK (table_reloaded_cb), self,
+                           G_CONNECT_SWAPPED);
   if (id == 0)
     self->table = *sp_table_view_get_table (view);
   else
     {
+      const SpHandRecord *hand = sp_table_view_get_hand (view, id);
+
+      self->version = hand != NULL ? hand->version : 0;
       if (!sp_table_view_get_hand_entry (view, id, &entry, &self->table, error))
         {
           gtk_window_destroy (GTK_WINDOW (self));

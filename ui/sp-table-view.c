@@ -111,6 +111,8 @@ struct _SpTableView
   GtkSingleSelection *selection; /* of the sheet's lines: F2 and Delete act on it */
   GtkColumnViewColumn *chair_columns[4]; /* the players' columns, titled with this hand's winds */
   AdwToast     *toast;      /* the last one shown, weak */
+  guint         poll_id;    /* the watch for changes made elsewhere */
+  gint64        data_version;
 
   /* Template children */
   AdwToastOverlay *toast_overlay;
@@ -130,6 +132,7 @@ G_DEFINE_FINAL_TYPE (SpTableView, sp_table_view, ADW_TYPE_WINDOW)
 enum
 {
   CHANGED,
+  RELOADED,
   N_SIGNALS
 };
 
@@ -713,14 +716,18 @@ sheet_activated_cb (SpTableView *self,
 
 /* ---- Changes and their undo ------------------------------------------------------------- */
 
-/* The referee's name for the audit log, set around each change. */
+/* The referee's name for the audit log, set around each change: $SPARROW_REFEREE (as for
+ * sparrow-cli: a station set up for one referee), else the name kept in the settings. */
 static const char *
 referee (SpTableView *self)
 {
   static char *name;
+  const char *from_environment = g_getenv ("SPARROW_REFEREE");
 
   g_clear_pointer (&name, g_free);
-  if (self->settings != NULL)
+  if (from_environment != NULL && sp_check_name ("SPARROW_REFEREE", from_environment, NULL))
+    name = g_strdup (from_environment);
+  else if (self->settings != NULL)
     name = g_settings_get_string (self->settings, "referee-name");
   return name != NULL && name[0] != '\0' ? name : NULL;
 }
@@ -758,6 +765,18 @@ sp_table_view_record (SpTableView       *self,
                       SpHandReport      *out_report,
                       GError           **error)
 {
+  return sp_table_view_record_expecting (self, id, 0, NULL, entry, out_report, error);
+}
+
+gboolean
+sp_table_view_record_expecting (SpTableView       *self,
+                                gint64             id,
+                                guint              expect,
+                                const SpRotation  *seats,
+                                const SpHandEntry *entry,
+                                SpHandReport      *out_report,
+                                GError           **error)
+{
   g_auto(SpHandReport) report = { 0 };
   g_autofree char *message = NULL;
   gint64 start = g_get_monotonic_time ();
@@ -769,20 +788,23 @@ sp_table_view_record (SpTableView       *self,
   sp_hand_entry_init (&change->entry);
   begin_change (self);
   if (id == 0)
-    ok = sp_db_add_hand (self->db, self->tournament, self->rules, self->session, self->number,
-                         entry, &report, error);
+    ok = sp_db_add_hand_expecting (self->db, self->tournament, self->rules, self->session,
+                                   self->number, expect, seats, entry, &report, error);
   else
     {
       SpTable state;
 
       ok = sp_db_get_hand_entry (self->db, self->tournament, id, &change->entry, &state, error)
-           && sp_db_correct_hand (self->db, self->tournament, self->rules, id, entry, &report,
-                                  error);
+           && sp_db_correct_hand_expecting (self->db, self->tournament, self->rules, id, expect,
+                                            entry, &report, error);
     }
   if (!ok)
     {
       sp_db_set_referee (self->db, NULL);
       change_free (change);
+      /* Refused as stale: the table changed elsewhere, and the sheet shows it at once. */
+      if (error != NULL && g_error_matches (*error, SP_DB_ERROR, SP_DB_ERROR_STALE))
+        sp_table_view_reload (self, NULL);
       return FALSE;
     }
   if (id != 0)
@@ -833,26 +855,29 @@ sp_table_view_record (SpTableView       *self,
   return TRUE;
 }
 
-gboolean
-sp_table_view_remove_hand (SpTableView  *self,
-                           gint64        id,
-                           GError      **error)
+/* Deletes hand @id as the referee saw it, at @version (0: unchecked). */
+static gboolean
+remove_hand (SpTableView  *self,
+             gint64        id,
+             guint         version,
+             GError      **error)
 {
   g_auto(SpHandReport) report = { 0 };
   g_autofree char *message = NULL;
   Change *change = g_new0 (Change, 1);
   SpTable state;
 
-  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
-
   sp_hand_entry_init (&change->entry);
   change->kind = CHANGE_REMOVE;
   begin_change (self);
   if (!sp_db_get_hand_entry (self->db, self->tournament, id, &change->entry, &state, error)
-      || !sp_db_remove_hand (self->db, self->tournament, self->rules, id, &report, error))
+      || !sp_db_remove_hand_expecting (self->db, self->tournament, self->rules, id, version,
+                                       &report, error))
     {
       sp_db_set_referee (self->db, NULL);
       change_free (change);
+      if (error != NULL && g_error_matches (*error, SP_DB_ERROR, SP_DB_ERROR_STALE))
+        sp_table_view_reload (self, NULL);
       return FALSE;
     }
   change->number = state.next.number;
@@ -863,6 +888,19 @@ sp_table_view_remove_hand (SpTableView  *self,
   message = g_strdup_printf (_("Hand %u deleted"), change->number);
   show_toast (self, message, TRUE);
   return TRUE;
+}
+
+gboolean
+sp_table_view_remove_hand (SpTableView  *self,
+                           gint64        id,
+                           GError      **error)
+{
+  const SpHandRecord *hand;
+
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
+
+  hand = sp_table_view_get_hand (self, id);
+  return remove_hand (self, id, hand != NULL ? hand->version : 0, error);
 }
 
 gboolean
@@ -1107,8 +1145,10 @@ delete_response_cb (AdwMessageDialog *dialog,
 {
   g_autoptr(GError) error = NULL;
   gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "sp-hand"));
+  guint version = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "sp-version"));
 
-  if (g_strcmp0 (response, "delete") == 0 && !sp_table_view_remove_hand (self, id, &error))
+  /* The hand as the referee saw it when he asked: changed since, the store refuses. */
+  if (g_strcmp0 (response, "delete") == 0 && !remove_hand (self, id, version, &error))
     show_toast (self, error->message, FALSE);
 }
 
@@ -1120,6 +1160,7 @@ delete_hand_activated (GtkWidget  *widget,
   SpTableView *self = SP_TABLE_VIEW (widget);
   gint64 id = g_variant_get_int64 (parameter);
   guint number = 0;
+  guint version = 0;
   g_autofree char *heading = NULL;
   GtkWidget *dialog;
 
@@ -1128,7 +1169,10 @@ delete_hand_activated (GtkWidget  *widget,
       const SpHandRecord *hand = g_ptr_array_index (self->hands, i);
 
       if (hand->id == id)
-        number = hand->number;
+        {
+          number = hand->number;
+          version = hand->version;
+        }
     }
   /* TRANSLATORS: the confirmation of a deletion; %u is the hand's number */
   heading = g_strdup_printf (_("Delete Hand %u?"), number);
@@ -1137,6 +1181,7 @@ delete_hand_activated (GtkWidget  *widget,
                                      "with the rotation that follows."));
   sp_message_add_destructive (ADW_MESSAGE_DIALOG (dialog), "delete", _("_Delete"));
   g_object_set_data (G_OBJECT (dialog), "sp-hand", GSIZE_TO_POINTER (id));
+  g_object_set_data (G_OBJECT (dialog), "sp-version", GUINT_TO_POINTER (version));
   g_signal_connect (dialog, "response", G_CALLBACK (delete_response_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -1280,6 +1325,53 @@ ask_referee (SpTableView *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* ---- Changes made elsewhere ------------------------------------------------------------ */
+
+gboolean
+sp_table_view_reload (SpTableView  *self,
+                      GError      **error)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
+
+  if (!sp_db_get_data_version (self->db, &self->data_version, error) || !load (self, error))
+    return FALSE;
+  g_signal_emit (self, signals[RELOADED], 0);
+  return TRUE;
+}
+
+/* Polled every second, as the main window does: PRAGMA data_version changes when another
+ * connection (sparrow-cli, a second window) commits, so that the sheet, "Next: hand N" and an
+ * open hand dialog follow within two seconds. */
+static gboolean
+poll_data_version_cb (gpointer user_data)
+{
+  SpTableView *self = user_data;
+  g_autoptr(GError) error = NULL;
+  gint64 version = 0;
+
+  if (!sp_db_get_data_version (self->db, &version, &error))
+    {
+      self->poll_id = 0;
+      show_toast (self, error->message, FALSE);
+      return G_SOURCE_REMOVE;
+    }
+  if (version != self->data_version && !sp_table_view_reload (self, &error))
+    show_toast (self, error->message, FALSE);
+  return G_SOURCE_CONTINUE;
+}
+
+const SpHandRecord *
+sp_table_view_get_hand (SpTableView *self,
+                        gint64       id)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), NULL);
+
+  for (guint i = 0; self->hands != NULL && i < self->hands->len; i++)
+    if (((const SpHandRecord *) g_ptr_array_index (self->hands, i))->id == id)
+      return g_ptr_array_index (self->hands, i);
+  return NULL;
+}
+
 /* ---- The object ------------------------------------------------------------------------ */
 
 static GSettings *
@@ -1301,6 +1393,7 @@ sp_table_view_dispose (GObject *object)
   SpTableView *self = SP_TABLE_VIEW (object);
 
   g_clear_weak_pointer (&self->toast);
+  g_clear_handle_id (&self->poll_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_TABLE_VIEW);
   g_clear_pointer (&self->tournament, sp_tournament_free);
   g_clear_pointer (&self->rules, sp_rules_free);
@@ -1328,6 +1421,13 @@ sp_table_view_class_init (SpTableViewClass *klass)
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * SpTableView::reloaded:
+   *
+   * The table was read again for a change made elsewhere: an open hand dialog follows.
+   */
+  signals[RELOADED] = g_signal_new ("reloaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-table-view.ui");
@@ -1443,11 +1543,13 @@ sp_table_view_new (GtkWindow  *parent,
           self->names[c] = g_strdup (player->name);
       }
   build_columns (self);
-  if (!load (self, error))
+  if (!sp_db_get_data_version (db, &self->data_version, error) || !load (self, error))
     {
       gtk_window_destroy (GTK_WINDOW (self));
       return NULL;
     }
+  /* Not g_timeout_add_seconds (): see the main window's poll. */
+  self->poll_id = g_timeout_add (1000, poll_data_version_cb, self);
 
   /* TRANSLATORS: the table view's title; %u is the table's number */
   title = g_strdup_printf (_("Table %u"), table);

@@ -792,6 +792,7 @@ database_error_advice (const GError *error)
       case SP_DB_ERROR_INVALID:
       case SP_DB_ERROR_PIN_REQUIRED:
       case SP_DB_ERROR_PIN_WRONG:
+      case SP_DB_ERROR_STALE:
       default:
         break;
       }

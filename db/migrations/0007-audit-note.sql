@@ -1,4 +1,4 @@
--- 0008-audit-note.sql: why a change was made, kept with it in the audit log.  Never edit once
+-- 0007-audit-note.sql: why a change was made, kept with it in the audit log.  Never edit once
 -- shipped.
 
 -- What the person making the change said of it (a correction's reason: "wrong discarder");

@@ -389,14 +389,18 @@ show_chair_titles (SpTableView *self)
   for (guint c = 0; c < 4; c++)
     {
       const char *name = chair_name (self, (gint) c);
-      g_autofree char *shown = g_utf8_strlen (name, -1) > 14
-                               ? g_strdup_printf ("%.*s…", (int) (g_utf8_offset_to_pointer (name, 13)
-                                                                  - name), name)
-                               : g_strdup (name);
-      g_autofree char *title = g_strdup_printf ("%s %s",
-                                                sp_wind_glyph (self->table.next.seat_wind[c]),
-                                                shown);
+      g_autofree char *shown = NULL;
+      g_autofree char *title = NULL;
 
+      if (g_utf8_strlen (name, -1) > 14)
+        {
+          g_autofree char *start = g_utf8_substring (name, 0, 13);
+
+          shown = g_strconcat (start, "…", NULL);
+        }
+      else
+        shown = g_strdup (name);
+      title = g_strdup_printf ("%s %s", sp_wind_glyph (self->table.next.seat_wind[c]), shown);
       if (self->chair_columns[c] != NULL)
         gtk_column_view_column_set_title (self->chair_columns[c], title);
     }
@@ -434,9 +438,10 @@ load (SpTableView  *self,
       sheet_line->id = hand->id;
       sheet_line->cells[CELL_HAND] = g_strdup_printf ("%u", hand->number);
       sheet_line->cells[CELL_ROUND] = g_strdup (sp_wind_glyph (rotation->round_wind));
-      sheet_line->cells[CELL_DEALER] = g_strdup_printf ("%s %s",
-                                                         sp_wind_glyph (rotation->seat_wind[dealer]),
-                                                         chair_name (self, (gint) dealer));
+      /* The dealer by his seat wind in that hand, 東, as the next hand names him. */
+      sheet_line->cells[CELL_DEALER]
+        = g_strdup_printf ("%s %s", sp_wind_glyph (rotation->seat_wind[dealer]),
+                           chair_name (self, (gint) dealer));
       if (hand->draw)
         {
           sheet_line->cells[CELL_WINNER] = g_strdup (_("Exhaustive draw"));

@@ -349,7 +349,7 @@ show_next (SpTableView *self,
   gtk_label_set_text (self->next_label, text);
 
   while ((child = gtk_widget_get_first_child (self->seats_box)) != NULL)
-    gtk_box_remove (GTK_BOX (self->seats_box), child);
+    gtk_flow_box_remove (GTK_FLOW_BOX (self->seats_box), child);
   for (guint c = 0; c < 4; c++)
     {
       g_autofree char *total = signed_number (totals[c]);
@@ -365,6 +365,8 @@ show_next (SpTableView *self,
        * always shown: the whole line in the tooltip. */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
+      gtk_widget_set_hexpand (label, TRUE);
       gtk_widget_set_tooltip_text (card, line);
       gtk_widget_add_css_class (score, "numeric");
       gtk_widget_set_margin_start (wind, 12);
@@ -377,7 +379,7 @@ show_next (SpTableView *self,
       gtk_box_append (GTK_BOX (card), wind);
       gtk_box_append (GTK_BOX (card), label);
       gtk_box_append (GTK_BOX (card), score);
-      gtk_box_append (GTK_BOX (self->seats_box), card);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->seats_box), card);
     }
 }
 

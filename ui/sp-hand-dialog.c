@@ -835,8 +835,8 @@ undo_activated (GtkWidget  *widget,
   SpHandDialog *self = SP_HAND_DIALOG (widget);
   g_autoptr(GError) error = NULL;
 
-  if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
+  /* The toast dismisses itself after its button's action: dismissing it here as well would
+   * release it twice (libadwaita 1.2). */
   if (!sp_table_view_undo (self->view, &error))
     {
       if (error != NULL)

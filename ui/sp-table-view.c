@@ -353,7 +353,7 @@ show_next (SpTableView *self,
   gtk_label_set_text (self->next_label, text);
 
   while ((child = gtk_widget_get_first_child (self->seats_box)) != NULL)
-    gtk_box_remove (GTK_BOX (self->seats_box), child);
+    gtk_flow_box_remove (GTK_FLOW_BOX (self->seats_box), child);
   for (guint c = 0; c < 4; c++)
     {
       g_autofree char *total = signed_number (totals[c]);
@@ -369,6 +369,8 @@ show_next (SpTableView *self,
        * always shown: the whole line in the tooltip. */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
+      gtk_widget_set_hexpand (label, TRUE);
       gtk_widget_set_tooltip_text (card, line);
       gtk_widget_add_css_class (score, "numeric");
       gtk_widget_set_margin_start (wind, 12);
@@ -381,7 +383,7 @@ show_next (SpTableView *self,
       gtk_box_append (GTK_BOX (card), wind);
       gtk_box_append (GTK_BOX (card), label);
       gtk_box_append (GTK_BOX (card), score);
-      gtk_box_append (GTK_BOX (self->seats_box), card);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->seats_box), card);
     }
 }
 
@@ -393,14 +395,18 @@ show_chair_titles (SpTableView *self)
   for (guint c = 0; c < 4; c++)
     {
       const char *name = chair_name (self, (gint) c);
-      g_autofree char *shown = g_utf8_strlen (name, -1) > 14
-                               ? g_strdup_printf ("%.*s…", (int) (g_utf8_offset_to_pointer (name, 13)
-                                                                  - name), name)
-                               : g_strdup (name);
-      g_autofree char *title = g_strdup_printf ("%s %s",
-                                                sp_wind_glyph (self->table.next.seat_wind[c]),
-                                                shown);
+      g_autofree char *shown = NULL;
+      g_autofree char *title = NULL;
 
+      if (g_utf8_strlen (name, -1) > 14)
+        {
+          g_autofree char *start = g_utf8_substring (name, 0, 13);
+
+          shown = g_strconcat (start, "…", NULL);
+        }
+      else
+        shown = g_strdup (name);
+      title = g_strdup_printf ("%s %s", sp_wind_glyph (self->table.next.seat_wind[c]), shown);
       if (self->chair_columns[c] != NULL)
         gtk_column_view_column_set_title (self->chair_columns[c], title);
     }
@@ -438,9 +444,10 @@ load (SpTableView  *self,
       sheet_line->id = hand->id;
       sheet_line->cells[CELL_HAND] = g_strdup_printf ("%u", hand->number);
       sheet_line->cells[CELL_ROUND] = g_strdup (sp_wind_glyph (rotation->round_wind));
-      sheet_line->cells[CELL_DEALER] = g_strdup_printf ("%s %s",
-                                                         sp_wind_glyph (rotation->seat_wind[dealer]),
-                                                         chair_name (self, (gint) dealer));
+      /* The dealer by his seat wind in that hand, 東, as the next hand names him. */
+      sheet_line->cells[CELL_DEALER]
+        = g_strdup_printf ("%s %s", sp_wind_glyph (rotation->seat_wind[dealer]),
+                           chair_name (self, (gint) dealer));
       if (hand->draw)
         {
           sheet_line->cells[CELL_WINNER] = g_strdup (_("Exhaustive draw"));

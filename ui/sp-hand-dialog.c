@@ -1140,8 +1140,8 @@ sp_hand_dialog_init (SpHandDialog *self)
   gtk_box_append (GTK_BOX (self->stale_box), GTK_WIDGET (self->stale_label));
   gtk_box_append (GTK_BOX (self->stale_box), self->offer_button);
   {
-    /* Under the header bar, outside the scrolled form. */
-    GtkWidget *content = adw_window_get_content (ADW_WINDOW (self));
+    /* Under the header bar, outside the scrolled form (the box under the toast overlay). */
+    GtkWidget *content = adw_toast_overlay_get_child (self->toast_overlay);
 
     gtk_widget_insert_after (self->stale_box, content, gtk_widget_get_first_child (content));
   }

@@ -1107,6 +1107,78 @@ test_hands_sheet (void)
   end_case ();
 }
 
+
+/* Another station, on its own connection: adds a draw to table 1, or corrects hand @id into a
+ * draw. */
+static void
+change_elsewhere (Event  *event,
+                  gint64  id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (event->path, &error);
+  g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT, event->tournament);
+  g_autoptr(SpTournament) tournament = sp_db_find_tournament (db, key, &error);
+  g_autoptr(SpRules) rules = sp_tournament_new_rules (tournament, &error);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_auto(SpHandReport) report = { 0 };
+
+  g_assert_no_error (error);
+  sp_db_set_referee (db, "Li Wei");
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  if (id == 0)
+    g_assert_true (sp_db_add_hand (db, tournament, rules, 1, 1, &entry, &report, &error));
+  else
+    g_assert_true (sp_db_correct_hand (db, tournament, rules, id, &entry, &report, &error));
+  g_assert_no_error (error);
+}
+
+/* Ctrl+Z never takes back a change over another station's: a hand entered elsewhere after this
+ * window's hand, or this window's hand corrected elsewhere, and the undo is refused, the table
+ * left as the other station made it. */
+static void
+test_hands_undo_after_elsewhere (void)
+{
+  g_auto(Event) event = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) hands = NULL;
+  SpTableView *view;
+  gint64 first;
+
+  make_event (&event, "undo-elsewhere.db", SP_RULESET_MCR, "cn", FALSE);
+  set_referee (REFEREE);
+  view = open_table ();
+  for (guint round = 0; round < 2; round++)
+    {
+      g_auto(SpHandEntry) entry = { 0 };
+
+      sp_hand_entry_init (&entry);
+      entry.winner = 0;
+      entry.from = 1;
+      sp_hand_entry_set_tiles (&entry, "123m123p123s789m55s");
+      g_assert_true (sp_table_view_record (view, 0, &entry, NULL, &error));
+      g_assert_no_error (error);
+      hands = stored_hands (&event);
+      first = ((SpHandRecord *) g_ptr_array_index (hands, hands->len - 1))->id;
+      g_clear_pointer (&hands, g_ptr_array_unref);
+
+      /* Round 0: a hand entered after it elsewhere; round 1: the hand itself corrected. */
+      change_elsewhere (&event, round == 0 ? 0 : first);
+      g_assert_false (sp_table_view_undo (view, &error));
+      g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
+      g_clear_error (&error);
+      hands = stored_hands (&event);
+      g_assert_cmpuint (hands->len, ==, round == 0 ? 2 : 3);
+      g_assert_cmpint (hand_at (hands, 1)->winner, ==, 0);
+      g_assert_true (hand_at (hands, hands->len)->draw);
+      g_clear_pointer (&hands, g_ptr_array_unref);
+      /* Nothing of the refused changes is left to undo. */
+      g_assert_false (sp_table_view_undo (view, &error));
+      g_assert_no_error (error);
+    }
+  end_case ();
+}
+
 static void
 add_tests (void)
 {
@@ -1116,6 +1188,7 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/hands/taiwan-dealer-repeat", test_hands_taiwan_dealer_repeat);
   g_test_add_func ("/sparrow/ui/hands/dialog", test_hands_dialog);
   g_test_add_func ("/sparrow/ui/hands/sheet", test_hands_sheet);
+  g_test_add_func ("/sparrow/ui/hands/undo-after-elsewhere", test_hands_undo_after_elsewhere);
 }
 
 int

@@ -77,6 +77,8 @@ typedef struct
   ChangeKind  kind;
   gint64      id;
   guint       number;
+  guint       version;    /* ADD, CORRECT: the hand's version right after the change */
+  guint       n_hands;    /* the table's hands right after the change */
   SpHandEntry entry;
   GArray     *penalties;
   SpPenalty   penalty;
@@ -758,11 +760,15 @@ end_change (SpTableView *self,
     g_signal_emit (self, signals[CHANGED], 0);
 }
 
+/* Keeps @change for Ctrl+Z, once it has committed, with the table as it left it: an undo is
+ * refused when another station has changed the table since. */
 static void
-push (SpTableView *self,
-      Change      *change)
+remember (SpTableView *self,
+          Change      *change)
 {
   g_ptr_array_add (self->undo, change);
+  end_change (self, TRUE);
+  change->n_hands = self->table.n_hands;
 }
 
 gboolean
@@ -819,6 +825,7 @@ sp_table_view_record_expecting (SpTableView       *self,
       change->kind = CHANGE_CORRECT;
       change->id = id;
       change->number = report.hand->number;
+      change->version = report.hand->version;
       /* TRANSLATORS: a toast; %u is the hand's number */
       message = g_strdup_printf (_("Hand %u corrected"), report.hand->number);
     }
@@ -843,6 +850,7 @@ sp_table_view_record_expecting (SpTableView       *self,
       change->kind = CHANGE_ADD;
       change->id = report.hand->id;
       change->number = report.hand->number;
+      change->version = report.hand->version;
       message = report.hand->draw
                 /* TRANSLATORS: a toast; %u is the hand's number */
                 ? g_strdup_printf (_("Hand %u recorded: exhaustive draw"), report.hand->number)
@@ -850,8 +858,7 @@ sp_table_view_record_expecting (SpTableView       *self,
                 : g_strdup_printf (_("Hand %u recorded: %d"), report.hand->number,
                                    report.hand->total);
     }
-  push (self, change);
-  end_change (self, TRUE);
+  remember (self, change);
   self->record_time = g_get_monotonic_time () - start;
   show_toast (self, message, TRUE);
   if (out_report != NULL)
@@ -889,8 +896,7 @@ remove_hand (SpTableView  *self,
     }
   change->number = state.next.number;
   change->id = id;
-  push (self, change);
-  end_change (self, TRUE);
+  remember (self, change);
   /* TRANSLATORS: a toast; %u is the hand's number */
   message = g_strdup_printf (_("Hand %u deleted"), change->number);
   show_toast (self, message, TRUE);
@@ -930,8 +936,7 @@ sp_table_view_give_penalty (SpTableView  *self,
   sp_hand_entry_init (&change->entry);
   change->kind = CHANGE_GIVE_PENALTY;
   change->id = penalty->id;
-  push (self, change);
-  end_change (self, TRUE);
+  remember (self, change);
   show_toast (self, _("Penalty given"), TRUE);
   return TRUE;
 }
@@ -966,8 +971,7 @@ sp_table_view_delete_penalty (SpTableView  *self,
       change_free (change);
       return FALSE;
     }
-  push (self, change);
-  end_change (self, TRUE);
+  remember (self, change);
   show_toast (self, _("Penalty removed"), TRUE);
   return TRUE;
 }
@@ -1046,11 +1050,11 @@ undo_change (SpTableView  *self,
   switch (change->kind)
     {
     case CHANGE_ADD:
-      return sp_db_remove_hand (self->db, self->tournament, self->rules, change->id, &report,
-                                error);
+      return sp_db_remove_hand_expecting (self->db, self->tournament, self->rules, change->id,
+                                          change->version, &report, error);
     case CHANGE_CORRECT:
-      return sp_db_correct_hand (self->db, self->tournament, self->rules, change->id,
-                                 &change->entry, &report, error);
+      return sp_db_correct_hand_expecting (self->db, self->tournament, self->rules, change->id,
+                                           change->version, &change->entry, &report, error);
     case CHANGE_REMOVE:
       return undo_remove (self, change, error);
     case CHANGE_FALSE_WIN:
@@ -1094,6 +1098,22 @@ describe_undone (SpTableView  *self,
     }
 }
 
+/* FALSE (SP_DB_ERROR_STALE) when the table, as just read, has more or fewer hands than
+ * @change left it with: hands entered or deleted elsewhere since. */
+static gboolean
+still_as_left (SpTableView   *self,
+               const Change  *change,
+               GError       **error)
+{
+  if (self->table.n_hands == change->n_hands)
+    return TRUE;
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE,
+               /* TRANSLATORS: the table's number, then its hands now and then */
+               _("Table %u changed elsewhere since (%u hands now, %u then): nothing was undone"),
+               self->number, self->table.n_hands, change->n_hands);
+  return FALSE;
+}
+
 gboolean
 sp_table_view_undo (SpTableView  *self,
                     GError      **error)
@@ -1114,9 +1134,15 @@ sp_table_view_undo (SpTableView  *self,
       sp_db_set_referee (self->db, NULL);
       return FALSE;
     }
-  if (!undo_change (self, change, error) || !sp_db_commit (self->db, error))
+  /* Never an undo over another station's change: the table is read again inside the
+   * transaction, and must be as this window's change left it. */
+  if (!load (self, error) || !still_as_left (self, change, error)
+      || !undo_change (self, change, error) || !sp_db_commit (self->db, error))
     {
       sp_db_rollback (self->db);
+      /* The older changes were made to the table as it was too: none of them is undone. */
+      if (error != NULL && g_error_matches (*error, SP_DB_ERROR, SP_DB_ERROR_STALE))
+        g_ptr_array_set_size (self->undo, 0);
       end_change (self, TRUE);
       return FALSE;
     }

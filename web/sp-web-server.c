@@ -4,7 +4,14 @@
  * request body is read); the paths are the routes' and nothing else (no file is ever served
  * from disk, so there is nothing to list or to escape from); every page carries a strict
  * Content-Security-Policy (script and style only from this server, never inline); the store is
- * read on a connection of the server's own, through the operations of db/ that only read.
+ * read on connections of the server's own, through the operations of db/ that only read.
+ *
+ * Never a stall of the main loop: when the store's data version moves, what the pages show is
+ * read again in a worker thread (GTask) on a second connection of its own; the requests that
+ * need it wait, paused, and share that one read; the pages are drawn on the main loop from what
+ * it read (a few milliseconds, once per page, language and version: then cached).  A read and
+ * a page being drawn never overlap (every request that would draw waits for the read), so that
+ * the language switch of the drawing (LANGUAGE) is never changed under the worker's feet.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-web-server.h"
 
@@ -35,11 +42,28 @@ typedef struct
   GBytes  *body;
 } CachedReply;
 
+/* What a worker thread reads with: a connection of its own, used by one read at a time. */
+typedef struct
+{
+  SpDb  *db;
+  char  *tournament;  /* as given: ID, name or NULL */
+} Reader;
+
+/* A read in flight; @server is NULL once the server is gone. */
+typedef struct
+{
+  SpWebServer *server;
+} Load;
+
 struct _SpWebServer
 {
   SoupServer      *soup;
   GSocket         *socket;         /* listened on */
-  SpDb            *db;
+  SpDb            *db;             /* the data version's, on the main loop */
+  Reader          *reader;         /* the worker's (shared with a read in flight) */
+  Load            *loading;        /* the read in flight, or NULL */
+  guint            n_reads;
+  GPtrArray       *waiting;        /* SoupServerMessage *, paused until it ends */
   char            *tournament;     /* as given: ID, name or NULL */
   char            *address;
   guint            port;
@@ -53,6 +77,21 @@ struct _SpWebServer
   GBytes          *css;
   GBytes          *js;
 };
+
+static void
+reader_clear (gpointer data)
+{
+  Reader *reader = data;
+
+  g_clear_pointer (&reader->db, sp_db_close);
+  g_free (reader->tournament);
+}
+
+static void
+reader_unref (gpointer data)
+{
+  g_atomic_rc_box_release_full (data, reader_clear);
+}
 
 static void
 cached_reply_free (gpointer data)
@@ -81,6 +120,12 @@ sp_web_server_new (const char  *db_path,
   self->db = sp_db_open (db_path, error);
   if (self->db == NULL)
     return NULL;
+  self->reader = g_atomic_rc_box_new0 (Reader);
+  self->reader->db = sp_db_open (db_path, error);
+  if (self->reader->db == NULL)
+    return NULL;
+  self->reader->tournament = g_strdup (tournament);
+  self->waiting = g_ptr_array_new ();
   self->tournament = g_strdup (tournament);
   self->max_connections = SP_WEB_MAX_CONNECTIONS;
   self->connections = g_hash_table_new (NULL, NULL);
@@ -132,6 +177,19 @@ sp_web_server_free (SpWebServer *self)
       g_clear_object (&self->soup);
     }
   g_clear_object (&self->socket);
+  /* A read in flight ends on its own, with nobody to tell. */
+  if (self->loading != NULL)
+    self->loading->server = NULL;
+  if (self->waiting != NULL)
+    {
+      for (guint i = 0; i < self->waiting->len; i++)
+        {
+          g_signal_handlers_disconnect_by_data (self->waiting->pdata[i], self);
+          g_object_unref (self->waiting->pdata[i]);
+        }
+      g_ptr_array_unref (self->waiting);
+    }
+  g_clear_pointer (&self->reader, reader_unref);
   g_hash_table_foreach (self->connections, forget_connection, self);
   g_clear_pointer (&self->connections, g_hash_table_unref);
   g_clear_pointer (&self->data, sp_web_data_free);
@@ -155,27 +213,114 @@ sp_web_server_set_max_connections (SpWebServer *self,
 /* ---- the data, read again when the store's data version moves ------------------------------ */
 
 static void
-refresh (SpWebServer *self)
+load_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
 {
-  gint64 version = 0;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *tag = NULL;
+  Reader *reader = task_data;
+  const char *tag = g_object_get_data (G_OBJECT (task), "tag");
+  GError *error = NULL;
+  SpWebData *data = sp_web_data_load (reader->db, reader->tournament, tag, &error);
 
-  if (!sp_db_get_data_version (self->db, &version, &error))
+  if (data == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, data, (GDestroyNotify) sp_web_data_free);
+}
+
+static void serve (SpWebServer       *self,
+                   SoupServerMessage *msg);
+
+/* The read is done: its data serves the requests that waited for it, even if the store moved
+ * on meanwhile (the next request reads again), so that none waits twice. */
+static void
+load_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Load *load = user_data;
+  SpWebServer *self = load->server;
+  g_autoptr(GError) error = NULL;
+  SpWebData *data = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr(GPtrArray) waiting = NULL;
+
+  g_free (load);
+  if (self == NULL)
     {
-      g_clear_error (&self->load_error);
-      self->load_error = g_steal_pointer (&error);
-      self->data_version = G_MININT64;
+      g_clear_pointer (&data, sp_web_data_free);
       return;
     }
-  if (version == self->data_version && (self->data != NULL || self->load_error != NULL))
-    return;
+  self->loading = NULL;
   g_hash_table_remove_all (self->cache);
   g_clear_pointer (&self->data, sp_web_data_free);
   g_clear_error (&self->load_error);
-  self->data_version = version;
-  tag = g_strdup_printf ("%08" G_GINT64_MODIFIER "x-%" G_GINT64_FORMAT, self->boot, version);
-  self->data = sp_web_data_load (self->db, self->tournament, tag, &self->load_error);
+  self->data = data;
+  self->load_error = g_steal_pointer (&error);
+  waiting = g_steal_pointer (&self->waiting);
+  self->waiting = g_ptr_array_new ();
+  for (guint i = 0; i < waiting->len; i++)
+    {
+      SoupServerMessage *msg = waiting->pdata[i];
+
+      g_signal_handlers_disconnect_by_data (msg, self);
+      serve (self, msg);
+      soup_server_message_unpause (msg);
+      g_object_unref (msg);
+    }
+}
+
+/* A phone that went away while it waited is not answered. */
+static void
+waiting_disconnected_cb (SoupServerMessage *msg,
+                         gpointer           data)
+{
+  SpWebServer *self = data;
+
+  g_signal_handlers_disconnect_by_data (msg, self);
+  if (g_ptr_array_remove (self->waiting, msg))
+    g_object_unref (msg);
+}
+
+/* Whether the data read is the store's as it is now; when not, @msg waits, paused, for a read
+ * (the one in flight, or one started now). */
+static gboolean
+refresh_or_wait (SpWebServer       *self,
+                 SoupServerMessage *msg)
+{
+  gint64 version = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GTask) task = NULL;
+
+  if (self->loading == NULL)
+    {
+      if (!sp_db_get_data_version (self->db, &version, &error))
+        {
+          g_clear_error (&self->load_error);
+          g_clear_pointer (&self->data, sp_web_data_free);
+          self->load_error = g_steal_pointer (&error);
+          self->data_version = G_MININT64;
+          return TRUE;
+        }
+      if (version == self->data_version && (self->data != NULL || self->load_error != NULL))
+        return TRUE;
+      self->data_version = version;
+      self->n_reads++;
+      self->loading = g_new0 (Load, 1);
+      self->loading->server = self;
+      task = g_task_new (NULL, NULL, load_done_cb, self->loading);
+      g_task_set_source_tag (task, refresh_or_wait);
+      g_task_set_task_data (task, g_atomic_rc_box_acquire (self->reader), reader_unref);
+      g_object_set_data_full (G_OBJECT (task), "tag",
+                              g_strdup_printf ("%08" G_GINT64_MODIFIER "x-%" G_GINT64_FORMAT,
+                                               self->boot, version),
+                              g_free);
+      g_task_run_in_thread (task, load_in_thread);
+    }
+  soup_server_message_pause (msg);
+  g_ptr_array_add (self->waiting, g_object_ref (msg));
+  g_signal_connect (msg, "disconnected", G_CALLBACK (waiting_disconnected_cb), self);
+  return FALSE;
 }
 
 /* ---- requests ------------------------------------------------------------------------------ */
@@ -392,33 +537,19 @@ handle_cb (SoupServer        *soup,
 {
   SpWebServer *self = data;
   GUri *uri = soup_server_message_get_uri (msg);
-  const char *raw_path = g_uri_get_path (uri);
-  const char *raw_query = g_uri_get_query (uri);
-  const char *accept = soup_message_headers_get_one (
-    soup_server_message_get_request_headers (msg), "Accept-Language");
-  const char *language = sp_web_pick_language (accept);
-  const char *tag = strcmp (language, "zh_CN") == 0 ? "zh-CN"
-                    : strcmp (language, "zh_TW") == 0 ? "zh-TW" : "en";
-  g_autofree char *path = NULL;
-  g_autofree char *key = NULL;
-  g_autofree char *etag = NULL;
-  g_autofree char *saved = NULL;
-  g_autofree char *base = NULL;
+  const char *path = g_uri_get_path (uri);
   g_autoptr(GHashTable) query = NULL;
-  g_autoptr(GBytes) body = NULL;
-  SpWebReply reply = { 0 };
-  CachedReply *cached;
+  g_autofree char *etag = NULL;
 
   if (soup_server_message_get_status (msg) != SOUP_STATUS_NONE)
     return; /* refused when its headers came in */
   /* libsoup hands the path over decoded: one that is not UTF-8 is no route. */
-  path = g_strdup (raw_path);
   if (!g_utf8_validate (path, -1, NULL) || path[0] != '/')
     {
       respond_text (msg, SOUP_STATUS_BAD_REQUEST, "The path is not valid UTF-8 text.\n");
       return;
     }
-  query = parse_query (raw_query);
+  query = parse_query (g_uri_get_query (uri));
   if (query == NULL)
     {
       respond_text (msg, SOUP_STATUS_BAD_REQUEST, "The query is not valid UTF-8 text.\n");
@@ -443,8 +574,35 @@ handle_cb (SoupServer        *soup,
                      css ? self->css : self->js, etag);
       return;
     }
+  if (refresh_or_wait (self, msg))
+    serve (self, msg);
+}
 
-  refresh (self);
+/* Answers @msg (its path and query checked) from the data read. */
+static void
+serve (SpWebServer       *self,
+       SoupServerMessage *msg)
+{
+  GUri *uri = soup_server_message_get_uri (msg);
+  const char *raw_path = g_uri_get_path (uri);
+  const char *raw_query = g_uri_get_query (uri);
+  const char *accept = soup_message_headers_get_one (
+    soup_server_message_get_request_headers (msg), "Accept-Language");
+  const char *language = sp_web_pick_language (accept);
+  const char *tag = strcmp (language, "zh_CN") == 0 ? "zh-CN"
+                    : strcmp (language, "zh_TW") == 0 ? "zh-TW" : "en";
+  g_autofree char *path = NULL;
+  g_autofree char *key = NULL;
+  g_autofree char *etag = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *base = NULL;
+  g_autoptr(GHashTable) query = NULL;
+  g_autoptr(GBytes) body = NULL;
+  SpWebReply reply = { 0 };
+  CachedReply *cached;
+
+  path = g_strdup (raw_path);
+  query = parse_query (raw_query);
   if (self->data == NULL)
     {
       g_autofree char *text = g_strdup_printf ("The tournament cannot be read: %s\n",
@@ -555,6 +713,12 @@ sp_web_server_listen (SpWebServer  *self,
   self->address = g_strdup (address);
   self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
   return TRUE;
+}
+
+guint
+sp_web_server_get_n_reads (SpWebServer *self)
+{
+  return self->n_reads;
 }
 
 guint

@@ -12,7 +12,7 @@
 
 #define ANY_ADDRESS "0.0.0.0"
 /* A QR code's modules on screen, its quiet zone included (the side in pixels, about). */
-#define QR_SIDE 264
+#define QR_SIDE 232
 #define QR_MARGIN 4
 
 struct _SpShareDialog
@@ -102,6 +102,7 @@ show_state (SpShareDialog *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->address_row), !sharing);
   gtk_widget_set_sensitive (GTK_WIDGET (self->port_row), !sharing);
   gtk_widget_set_visible (self->shared_box, sharing);
+  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), !sharing);
   gtk_button_set_label (self->start_button, sharing ? _("_Stop Sharing") : _("_Start Sharing"));
   if (sharing)
     {

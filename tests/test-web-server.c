@@ -643,6 +643,39 @@ test_shared_read (Fixture       *f,
   g_assert_cmpuint (turns, >, 1);
 }
 
+/* A phone that goes away while its request waits for the read is not answered, and the
+ * others still are. */
+static void
+test_gone_while_waiting (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr(GError) error = NULL;
+  static const char text[] = "GET /standings HTTP/1.1\r\nHost: x\r\n\r\n";
+  guint reads = sp_web_server_get_n_reads (f->server);
+
+  add_hand (f, SP_WIND_WEST, SP_HAND_ENTRY_SELF_DRAWN, 10);
+  connection = g_socket_client_connect_to_host (client, "127.0.0.1",
+                                                (guint16) sp_web_server_get_port (f->server),
+                                                NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (
+                                              connection)), text, strlen (text), NULL, NULL,
+                                            &error));
+  /* Until the server has the request (and so a read started), then the phone leaves. */
+  while (sp_web_server_get_n_reads (f->server) == reads)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (g_io_stream_close (G_IO_STREAM (connection), NULL, &error));
+  {
+    g_auto(Reply) reply = get (f, "/standings");
+
+    g_assert_cmpuint (reply.status, ==, 200);
+    g_assert_nonnull (strstr (body_of (&reply), "Dave"));
+  }
+  g_assert_cmpuint (sp_web_server_get_n_reads (f->server), ==, reads + 1);
+}
+
 static void
 test_languages (Fixture       *f,
                 gconstpointer  data)
@@ -713,6 +746,7 @@ main (int    argc,
   ADD ("/sparrow/web/server/etag", test_etag);
   ADD ("/sparrow/web/server/languages", test_languages);
   ADD ("/sparrow/web/server/shared-read", test_shared_read);
+  ADD ("/sparrow/web/server/gone-while-waiting", test_gone_while_waiting);
   ADD ("/sparrow/web/server/connection-limit", test_connection_limit);
 #undef ADD
   return g_test_run ();

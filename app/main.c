@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 
 #include "sp-application.h"
+#include "sp-locale.h"
 
 int
 main (int   argc,
@@ -10,9 +11,7 @@ main (int   argc,
 {
   g_autoptr(SpApplication) app = NULL;
 
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  sp_locale_bind ();
 
   app = sp_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);

@@ -6,6 +6,7 @@
 #   ./build-aux/setup.sh build   configure (or reconfigure) build/ and compile
 #   ./build-aux/setup.sh run     deps + build, then launch the desktop app from build/
 #   ./build-aux/setup.sh test    deps + build, then the whole test suite; exits with its status
+#   ./build-aux/setup.sh deb     deps, then build-deb/ (prefix /usr) and sparrow_VERSION_ARCH.deb
 #
 # This is the one list of the packages Sparrow builds and tests with.
 set -euo pipefail
@@ -37,6 +38,10 @@ packages=(
   chromium
   # the C tests under memcheck (meson test --setup valgrind)
   valgrind
+  # the Debian package: dpkg-shlibdeps computes its Depends; a Chinese locale to check it in
+  dpkg-dev locales
+  # screenshots of the window (import; build-aux/take-screenshots.sh)
+  imagemagick
 )
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -89,6 +94,60 @@ run() {
     exec "$build_dir/app/sparrow" "$@"
 }
 
+# The Debian package of what `meson install` installs (binaries, desktop file, icons,
+# metainfo, GSettings schema, translations), built in build-deb/ with the prefix /usr and
+# written to the checkout's top as sparrow_VERSION_ARCH.deb.  Its Depends are the libraries
+# the binaries link, as dpkg-shlibdeps finds them; the schema, icon cache and desktop
+# database are refreshed by the triggers of libglib2.0-0, gtk-update-icon-cache and
+# desktop-file-utils, so the package needs no maintainer scripts.
+deb() {
+  local deb_build="$top/build-deb" stage version arch deb_file depends size
+  deps
+  cd "$top"
+  if [ -f "$deb_build/build.ninja" ]; then
+    meson setup --reconfigure "$deb_build" --prefix=/usr --buildtype=release -Dtests=false
+  else
+    meson setup "$deb_build" --prefix=/usr --buildtype=release -Dtests=false
+  fi
+  ninja -C "$deb_build"
+  # Staged where dpkg-shlibdeps expects a package's files: debian/PACKAGE.
+  stage="$deb_build/deb-meta/debian/sparrow"
+  rm -rf "$stage"
+  DESTDIR="$stage" meson install -C "$deb_build" --no-rebuild --strip --quiet
+  version=$(meson introspect --projectinfo "$deb_build" \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
+  arch=$(dpkg --print-architecture)
+  # dpkg-shlibdeps reads a debian/control (a minimal one beside the staged tree) and finds the
+  # package's root by its DEBIAN folder.
+  mkdir -p "$stage/DEBIAN"
+  printf 'Source: sparrow\n\nPackage: sparrow\nArchitecture: any\n' \
+    > "$deb_build/deb-meta/debian/control"
+  depends=$(cd "$deb_build/deb-meta" \
+    && dpkg-shlibdeps -O -edebian/sparrow/usr/bin/sparrow -edebian/sparrow/usr/bin/sparrow-cli \
+    | sed -n 's/^shlibs:Depends=//p')
+  [ -n "$depends" ] || { echo "setup.sh: dpkg-shlibdeps found no dependency" >&2; return 1; }
+  size=$(du -sk --apparent-size "$stage" | cut -f1)
+  cat > "$stage/DEBIAN/control" <<CONTROL
+Package: sparrow
+Version: $version
+Architecture: $arch
+Maintainer: Sparrow developers <sparrow@localhost>
+Installed-Size: $size
+Depends: $depends
+Recommends: fonts-noto-cjk, librsvg2-common
+Section: games
+Priority: optional
+Description: mahjong tournaments and refereeing under official competition rules
+ Sparrow runs mahjong tournaments (Chinese Official / MCR, Taiwanese 16-tile and
+ Guangdong rules): players, check-in, seating, every hand entered, checked and
+ scored, penalties, standings and the reports.  A GTK desktop app (sparrow) and a
+ command line tool (sparrow-cli), in English, simplified and traditional Chinese.
+CONTROL
+  deb_file="$top/sparrow_${version}_${arch}.deb"
+  dpkg-deb --root-owner-group --build "$stage" "$deb_file"
+  echo "setup.sh: built $deb_file"
+}
+
 run_tests() {
   deps
   build
@@ -97,7 +156,7 @@ run_tests() {
 }
 
 usage() {
-  sed -n '5,8s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+  sed -n '5,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 case "${1:-}" in
@@ -105,6 +164,7 @@ case "${1:-}" in
   build) build ;;
   run) shift; run "$@" ;;
   test) shift; run_tests "$@" ;;
+  deb) deb ;;
   -h|--help|help) usage ;;
   *) usage >&2; exit 2 ;;
 esac

@@ -417,6 +417,7 @@ test_false_wins (void)
   g_autoptr(GPtrArray) penalties = NULL;
   g_auto(SpHandEntry) entry = { 0 };
   g_autoptr(GError) error = NULL;
+  char *shown = NULL;
   SpTable table = first_hand (SP_RULESET_MCR);
   SpScoreResult result;
   gboolean false_win;
@@ -465,6 +466,10 @@ test_false_wins (void)
   g_assert_cmpint (result.penalty[SP_WIND_SOUTH], ==, -410);
   penalties = sp_hand_entry_false_win_penalties (&entry, &table, taiwan_rules, &result);
   g_assert_nonnull (strstr (((SpPenalty *) penalties->pdata[0])->reason, "5 台"));
+  /* The stored form, and the scorer's reason in it, are ones the window shows translated. */
+  shown = sp_penalty_reason_translate (((SpPenalty *) penalties->pdata[0])->reason);
+  g_assert_true (g_str_has_prefix (shown, "table 1 hand 1: 詐胡, false win: "));
+  g_clear_pointer (&shown, g_free);
 
   /* Guangdong 诈胡 of 3 番: 2^3 to each of the three, and the reason says it. */
   table = first_hand (SP_RULESET_GUANGDONG);
@@ -475,6 +480,9 @@ test_false_wins (void)
   g_assert_cmpint (result.penalty[SP_WIND_SOUTH], ==, -24);
   g_assert_cmpint (result.penalty[SP_WIND_EAST], ==, 8);
   g_assert_nonnull (strstr (result.penalty_reason, "8 to each of the three"));
+  shown = sp_penalty_reason_translate (result.penalty_reason);
+  g_assert_cmpstr (shown, ==, "诈胡, false win: 3 番 claimed, 8 to each of the three");
+  g_clear_pointer (&shown, g_free);
 }
 
 static void

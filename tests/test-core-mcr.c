@@ -838,6 +838,7 @@ test_false_win_penalties (void)
       const char *options[] = { "penalty_profile", cases[i].penalty_profile, NULL };
       SpScoreResult result;
       gint64 sum = 0;
+      char *shown;
 
       score_hand (cases[i].hand, cases[i].args, NULL, options, &result);
       g_test_message ("%s: %s", cases[i].hand, result.penalty_reason);
@@ -858,6 +859,10 @@ test_false_win_penalties (void)
       g_assert_true (g_utf8_validate (result.penalty_reason, -1, NULL));
       for (guint k = 0; k < G_N_ELEMENTS (cases[i].reason); k++)
         g_assert_nonnull (strstr (result.penalty_reason, cases[i].reason[k]));
+      /* Every form the referee writes is one the window knows how to show translated. */
+      shown = sp_penalty_reason_translate (result.penalty_reason);
+      g_assert_cmpstr (shown, !=, result.penalty_reason);
+      g_clear_pointer (&shown, g_free);
     }
   /* R98 and EMA: the offender may not win this hand (停和) but plays on. */
   g_assert_true (sp_mcr_penalty_hand_continues (SP_MCR_PENALTY_R98));

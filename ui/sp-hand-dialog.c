@@ -160,7 +160,7 @@ show_table (SpHandDialog *self)
     {
       guint chair = sp_rotation_chair_at (next, (SpWind) w);
       /* The seat letter first: the button's accessible name starts with it. */
-      g_autofree char *label = g_strdup_printf ("%s %s", seat_letters[w],
+      g_autofree char *label = g_strdup_printf ("%s %s", sp_wind_letter (w),
                                                 sp_table_view_get_player_name (self->view,
                                                                                chair));
 
@@ -301,7 +301,7 @@ show_summary (SpHandDialog        *self,
     figures = result->penalty;
   for (guint w = 0; figures != NULL && w < 4; w++)
     g_string_append_printf (seats, "%s%s %s%" G_GINT64_FORMAT, w > 0 ? "  " : "",
-                            seat_letters[w], figures[w] > 0 ? "+" : figures[w] < 0 ? "−" : "",
+                            sp_wind_letter (w), figures[w] > 0 ? "+" : figures[w] < 0 ? "−" : "",
                             figures[w] < 0 ? -figures[w] : figures[w]);
   if (result == NULL)
     text = g_strdup ("");

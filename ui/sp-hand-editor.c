@@ -579,10 +579,10 @@ show_score (SpHandEditor *self)
   else if (result->has_penalty)
     {
       g_autofree char *seats = format_seats (result->penalty);
+      g_autofree char *reason = sp_penalty_reason_translate (result->penalty_reason);
       /* Translators: the penalty of a false win: %s the rules' reason, then each seat's
        * figure. */
-      g_autofree char *text = g_strdup_printf (_("Penalty (%s): %s"), result->penalty_reason,
-                                               seats);
+      g_autofree char *text = g_strdup_printf (_("Penalty (%s): %s"), reason, seats);
 
       gtk_label_set_text (self->settlement_label, text);
       gtk_widget_set_visible (GTK_WIDGET (self->settlement_label), TRUE);

@@ -124,9 +124,12 @@ sp_log_describe (const SpLogEntry *entry)
   const char *name = name_or_someone (entry->name);
   g_autofree char *seed = NULL;
   g_autofree char *points = NULL;
+  g_autofree char *reason = NULL;
 
   g_return_val_if_fail (entry != NULL, NULL);
 
+  /* A false win's reason is stored in the rules' words: shown in the reader's. */
+  reason = sp_penalty_reason_translate (entry->reason != NULL ? entry->reason : "");
   switch (entry->kind)
     {
     case SP_LOG_TOURNAMENT_CREATED:
@@ -219,13 +222,12 @@ sp_log_describe (const SpLogEntry *entry)
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Penalty for %s: %s point (%s)",
                                            "Penalty for %s: %s points (%s)",
                                            (gulong) ABS (entry->points)),
-                              name, points, entry->reason != NULL ? entry->reason : "");
+                              name, points, reason);
     case SP_LOG_PENALTY_CHANGED:
       return g_strdup_printf (_("Changed a penalty of %s"), name);
     case SP_LOG_PENALTY_DELETED:
       /* Translators: a player's name, then the reason of the penalty removed. */
-      return g_strdup_printf (_("Removed the penalty of %s (%s)"), name,
-                              entry->reason != NULL ? entry->reason : "");
+      return g_strdup_printf (_("Removed the penalty of %s (%s)"), name, reason);
     case SP_LOG_PIN_SET:
       return g_strdup (_("Set the director’s PIN"));
     case SP_LOG_PIN_CHANGED:

@@ -87,7 +87,7 @@ item_text (gpointer item,
     case COLUMN_POINTS:
       return g_strdup_printf ("%+" G_GINT64_FORMAT, penalty->penalty->points);
     case COLUMN_REASON:
-      return g_strdup (penalty->penalty->reason);
+      return sp_penalty_reason_translate (penalty->penalty->reason);
     case COLUMN_TABLE:
       return penalty->table > 0 ? g_strdup_printf ("%u", penalty->table) : NULL;
     case COLUMN_HAND:
@@ -259,15 +259,17 @@ delete_activated (GtkWidget  *widget,
   GtkRoot *root = gtk_widget_get_root (widget);
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
+  g_autofree char *reason = NULL;
   GtkWidget *dialog;
 
   if (item == NULL)
     return;
+  reason = sp_penalty_reason_translate (item->penalty->reason);
   /* Translators: the heading of a confirmation; the player's name. */
   heading = g_strdup_printf (_("Delete the Penalty of %s?"), item->player_name);
   /* Translators: the penalty's points (+5, −10) and its reason. */
   body = g_strdup_printf (_("%+" PRId64 " points: %s. The standings count it no "
-                            "more."), item->penalty->points, item->penalty->reason);
+                            "more."), item->penalty->points, reason);
   dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading,
                                    body);
   g_object_set_data_full (G_OBJECT (dialog), "sp-penalty",

@@ -294,6 +294,7 @@ show_penalties (SpTableView *self,
       g_autofree char *points = signed_number (penalty->points);
       g_autofree char *title = NULL;
       g_autofree char *label = NULL;
+      g_autofree char *reason = sp_penalty_reason_translate (penalty->reason);
       const char *name = "";
 
       for (guint c = 0; c < 4; c++)
@@ -303,7 +304,7 @@ show_penalties (SpTableView *self,
       title = g_strdup_printf (_("%s %s"), name, points);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), penalty->reason);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), reason);
       /* TRANSLATORS: the button removing a penalty; %s is the player */
       label = g_strdup_printf (_("Remove the Penalty of %s"), name);
       gtk_widget_set_tooltip_text (button, label);
@@ -719,13 +720,15 @@ sp_table_view_record (SpTableView       *self,
     }
   else if (report.false_win)
     {
+      g_autofree char *reason = sp_penalty_reason_translate (report.result.penalty_reason);
+
       change->kind = CHANGE_FALSE_WIN;
       change->penalties = g_array_new (FALSE, FALSE, sizeof (gint64));
       for (guint i = 0; report.penalties != NULL && i < report.penalties->len; i++)
         g_array_append_val (change->penalties,
                             ((SpPenalty *) g_ptr_array_index (report.penalties, i))->id);
       /* TRANSLATORS: a toast after a false win; %s is the rules' reason */
-      message = g_strdup_printf (_("False win recorded: %s"), report.result.penalty_reason);
+      message = g_strdup_printf (_("False win recorded: %s"), reason);
     }
   else
     {

@@ -30,3 +30,31 @@ sp_wind_glyph (guint wind)
       return "?";
     }
 }
+
+/**
+ * sp_wind_letter:
+ * @wind: 0 East, 1 South, 2 West, 3 North
+ *
+ * The seat's short name where a seat is named before a player ("E Anna" on the hand dialog's
+ * buttons, "E +32" in its live settlement): the letter in English, the wind's character in
+ * Chinese (东 南 西 北, 東 南 西 北).
+ *
+ * Returns: (transfer none): the seat's short name, or "?" for a @wind out of range.
+ */
+const char *
+sp_wind_letter (guint wind)
+{
+  switch (wind)
+    {
+    case 0:
+      return C_("seat letter", "E");
+    case 1:
+      return C_("seat letter", "S");
+    case 2:
+      return C_("seat letter", "W");
+    case 3:
+      return C_("seat letter", "N");
+    default:
+      return "?";
+    }
+}

@@ -7,6 +7,7 @@
 
 G_BEGIN_DECLS
 
-const char *sp_wind_glyph (guint wind);
+const char *sp_wind_glyph  (guint wind);
+const char *sp_wind_letter (guint wind);
 
 G_END_DECLS

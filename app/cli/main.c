@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sp-cli.h"
+#include "sp-locale.h"
 
 static const SpCliCommand commands[] = {
   { "score", N_("score a declared win (no database)"), sp_cli_score },
@@ -125,11 +126,7 @@ main (int    argc,
   int status = SP_CLI_USAGE;
 
   setlocale (LC_ALL, "");
-  /* $SPARROW_LOCALEDIR: the catalogues of a build folder, for a program not installed yet. */
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("SPARROW_LOCALEDIR") != NULL
-                                   ? g_getenv ("SPARROW_LOCALEDIR") : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  sp_locale_bind ();
   g_set_prgname ("sparrow-cli");
 
   /* A usage error of the global options answers in JSON too when the command would have. */

@@ -676,6 +676,30 @@ test_gone_while_waiting (Fixture       *f,
   g_assert_cmpuint (sp_web_server_get_n_reads (f->server), ==, reads + 1);
 }
 
+/* A phone that closed its kept-alive connection no longer counts among those held: a hall
+ * whose phones come and go is not refused once the limit's worth has come. */
+static void
+test_connections_forgotten (Fixture       *f,
+                            gconstpointer  data)
+{
+  sp_web_server_set_max_connections (f->server, 2);
+  for (guint round = 0; round < 4; round++)
+    {
+      g_clear_object (&f->session);
+      f->session = soup_session_new ();
+      {
+        g_auto(Reply) reply = get (f, "/api/version");
+
+        g_assert_cmpuint (reply.status, ==, 200);
+      }
+      /* The phone leaves, closing its connection. */
+      soup_session_abort (f->session);
+      for (guint i = 0; i < 100; i++)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  sp_web_server_set_max_connections (f->server, SP_WEB_MAX_CONNECTIONS);
+}
+
 static void
 test_languages (Fixture       *f,
                 gconstpointer  data)
@@ -747,6 +771,7 @@ main (int    argc,
   ADD ("/sparrow/web/server/languages", test_languages);
   ADD ("/sparrow/web/server/shared-read", test_shared_read);
   ADD ("/sparrow/web/server/gone-while-waiting", test_gone_while_waiting);
+  ADD ("/sparrow/web/server/connections-forgotten", test_connections_forgotten);
   ADD ("/sparrow/web/server/connection-limit", test_connection_limit);
 #undef ADD
   return g_test_run ();

@@ -15,6 +15,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-web-server.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <ifaddrs.h>
 #include <libsoup/soup.h>
@@ -22,6 +23,7 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "sp-db.h"
 #include "sp-web-private.h"
@@ -163,6 +165,28 @@ forget_connection (gpointer key,
                    gpointer data)
 {
   g_object_weak_unref (key, connection_gone, data);
+}
+
+/* libsoup 3.2 keeps the connection of a phone that closed it while kept alive (fixed in 3.3):
+ * its socket, the end of file waiting unread, is closed here and forgotten. */
+static gboolean
+forget_if_closed (gpointer key,
+                  gpointer value,
+                  gpointer data)
+{
+  GSocket *socket = key;
+
+  if (!g_socket_is_closed (socket))
+    {
+      char byte;
+      gssize n = recv (g_socket_get_fd (socket), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+
+      if (n > 0 || (n < 0 && (errno == EAGAIN || errno == EINTR)))
+        return FALSE;
+      g_socket_close (socket, NULL);
+    }
+  g_object_weak_unref (G_OBJECT (socket), connection_gone, data);
+  return TRUE;
 }
 
 void
@@ -419,6 +443,9 @@ request_started_cb (SoupServer        *soup,
 
   if (socket != NULL && !g_hash_table_contains (self->connections, socket))
     {
+      /* At the limit, the connections the phones closed make room. */
+      if (g_hash_table_size (self->connections) >= self->max_connections)
+        g_hash_table_foreach_remove (self->connections, forget_if_closed, self);
       if (g_hash_table_size (self->connections) >= self->max_connections)
         {
           g_socket_close (socket, NULL);

@@ -66,6 +66,8 @@ struct _SpWebServer
   Load            *loading;        /* the read in flight, or NULL */
   guint            n_reads;
   GPtrArray       *waiting;        /* SoupServerMessage *, paused until it ends */
+  GPtrArray       *ready;          /* SoupServerMessage *, paused, answered one per turn */
+  guint            drain_id;       /* answers the ready ones */
   char            *tournament;     /* as given: ID, name or NULL */
   char            *address;
   guint            port;
@@ -128,6 +130,7 @@ sp_web_server_new (const char  *db_path,
     return NULL;
   self->reader->tournament = g_strdup (tournament);
   self->waiting = g_ptr_array_new ();
+  self->ready = g_ptr_array_new ();
   self->tournament = g_strdup (tournament);
   self->max_connections = SP_WEB_MAX_CONNECTIONS;
   self->connections = g_hash_table_new (NULL, NULL);
@@ -189,6 +192,20 @@ forget_if_closed (gpointer key,
   return TRUE;
 }
 
+static void
+drop_messages (SpWebServer  *self,
+               GPtrArray   **messages)
+{
+  if (*messages == NULL)
+    return;
+  for (guint i = 0; i < (*messages)->len; i++)
+    {
+      g_signal_handlers_disconnect_by_data ((*messages)->pdata[i], self);
+      g_object_unref ((*messages)->pdata[i]);
+    }
+  g_clear_pointer (messages, g_ptr_array_unref);
+}
+
 void
 sp_web_server_free (SpWebServer *self)
 {
@@ -204,15 +221,9 @@ sp_web_server_free (SpWebServer *self)
   /* A read in flight ends on its own, with nobody to tell. */
   if (self->loading != NULL)
     self->loading->server = NULL;
-  if (self->waiting != NULL)
-    {
-      for (guint i = 0; i < self->waiting->len; i++)
-        {
-          g_signal_handlers_disconnect_by_data (self->waiting->pdata[i], self);
-          g_object_unref (self->waiting->pdata[i]);
-        }
-      g_ptr_array_unref (self->waiting);
-    }
+  g_clear_handle_id (&self->drain_id, g_source_remove);
+  drop_messages (self, &self->waiting);
+  drop_messages (self, &self->ready);
   g_clear_pointer (&self->reader, reader_unref);
   g_hash_table_foreach (self->connections, forget_connection, self);
   g_clear_pointer (&self->connections, g_hash_table_unref);
@@ -253,8 +264,72 @@ load_in_thread (GTask        *task,
     g_task_return_pointer (task, data, (GDestroyNotify) sp_web_data_free);
 }
 
-static void serve (SpWebServer       *self,
-                   SoupServerMessage *msg);
+static void serve        (SpWebServer       *self,
+                          SoupServerMessage *msg);
+static void load_done_cb (GObject           *source,
+                          GAsyncResult      *result,
+                          gpointer           user_data);
+
+/* Whether the data read is the store's as it is now: else a read starts, in a worker thread. */
+static gboolean
+is_current (SpWebServer *self)
+{
+  gint64 version = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GTask) task = NULL;
+
+  if (!sp_db_get_data_version (self->db, &version, &error))
+    {
+      g_clear_error (&self->load_error);
+      g_clear_pointer (&self->data, sp_web_data_free);
+      self->load_error = g_steal_pointer (&error);
+      self->data_version = G_MININT64;
+      return TRUE;
+    }
+  if (version == self->data_version && (self->data != NULL || self->load_error != NULL))
+    return TRUE;
+  self->data_version = version;
+  self->n_reads++;
+  self->loading = g_new0 (Load, 1);
+  self->loading->server = self;
+  task = g_task_new (NULL, NULL, load_done_cb, self->loading);
+  g_task_set_source_tag (task, is_current);
+  g_task_set_task_data (task, g_atomic_rc_box_acquire (self->reader), reader_unref);
+  g_object_set_data_full (G_OBJECT (task), "tag",
+                          g_strdup_printf ("%08" G_GINT64_MODIFIER "x-%" G_GINT64_FORMAT,
+                                           self->boot, version),
+                          g_free);
+  g_task_run_in_thread (task, load_in_thread);
+  return FALSE;
+}
+
+/* Answers the requests of the read just done, one a turn of the main loop when it is idle: each
+ * may draw a page, and the window's own work (its frames too) comes first.  Those that came
+ * meanwhile are answered next if the store has not moved, else they wait for another read. */
+static gboolean
+drain_cb (gpointer data)
+{
+  SpWebServer *self = data;
+  SoupServerMessage *msg;
+
+  if (self->ready->len == 0)
+    {
+      if (self->waiting->len > 0 && is_current (self))
+        {
+          g_ptr_array_extend_and_steal (self->ready, g_steal_pointer (&self->waiting));
+          self->waiting = g_ptr_array_new ();
+          return G_SOURCE_CONTINUE;
+        }
+      self->drain_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  msg = g_ptr_array_steal_index (self->ready, 0);
+  g_signal_handlers_disconnect_by_data (msg, self);
+  serve (self, msg);
+  soup_server_message_unpause (msg);
+  g_object_unref (msg);
+  return G_SOURCE_CONTINUE;
+}
 
 /* The read is done: its data serves the requests that waited for it, even if the store moved
  * on meanwhile (the next request reads again), so that none waits twice. */
@@ -267,7 +342,6 @@ load_done_cb (GObject      *source,
   SpWebServer *self = load->server;
   g_autoptr(GError) error = NULL;
   SpWebData *data = g_task_propagate_pointer (G_TASK (result), &error);
-  g_autoptr(GPtrArray) waiting = NULL;
 
   g_free (load);
   if (self == NULL)
@@ -281,17 +355,10 @@ load_done_cb (GObject      *source,
   g_clear_error (&self->load_error);
   self->data = data;
   self->load_error = g_steal_pointer (&error);
-  waiting = g_steal_pointer (&self->waiting);
+  g_ptr_array_extend_and_steal (self->ready, g_steal_pointer (&self->waiting));
   self->waiting = g_ptr_array_new ();
-  for (guint i = 0; i < waiting->len; i++)
-    {
-      SoupServerMessage *msg = waiting->pdata[i];
-
-      g_signal_handlers_disconnect_by_data (msg, self);
-      serve (self, msg);
-      soup_server_message_unpause (msg);
-      g_object_unref (msg);
-    }
+  if (self->drain_id == 0)
+    self->drain_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, drain_cb, self, NULL);
 }
 
 /* A phone that went away while it waited is not answered. */
@@ -302,45 +369,18 @@ waiting_disconnected_cb (SoupServerMessage *msg,
   SpWebServer *self = data;
 
   g_signal_handlers_disconnect_by_data (msg, self);
-  if (g_ptr_array_remove (self->waiting, msg))
+  if (g_ptr_array_remove (self->waiting, msg) || g_ptr_array_remove (self->ready, msg))
     g_object_unref (msg);
 }
 
-/* Whether the data read is the store's as it is now; when not, @msg waits, paused, for a read
- * (the one in flight, or one started now). */
+/* Whether @msg can be answered now from the data read; when not, it waits, paused, for a read
+ * (the one in flight, or one started now) or for the requests before it to be answered. */
 static gboolean
 refresh_or_wait (SpWebServer       *self,
                  SoupServerMessage *msg)
 {
-  gint64 version = 0;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GTask) task = NULL;
-
-  if (self->loading == NULL)
-    {
-      if (!sp_db_get_data_version (self->db, &version, &error))
-        {
-          g_clear_error (&self->load_error);
-          g_clear_pointer (&self->data, sp_web_data_free);
-          self->load_error = g_steal_pointer (&error);
-          self->data_version = G_MININT64;
-          return TRUE;
-        }
-      if (version == self->data_version && (self->data != NULL || self->load_error != NULL))
-        return TRUE;
-      self->data_version = version;
-      self->n_reads++;
-      self->loading = g_new0 (Load, 1);
-      self->loading->server = self;
-      task = g_task_new (NULL, NULL, load_done_cb, self->loading);
-      g_task_set_source_tag (task, refresh_or_wait);
-      g_task_set_task_data (task, g_atomic_rc_box_acquire (self->reader), reader_unref);
-      g_object_set_data_full (G_OBJECT (task), "tag",
-                              g_strdup_printf ("%08" G_GINT64_MODIFIER "x-%" G_GINT64_FORMAT,
-                                               self->boot, version),
-                              g_free);
-      g_task_run_in_thread (task, load_in_thread);
-    }
+  if (self->loading == NULL && self->drain_id == 0 && is_current (self))
+    return TRUE;
   soup_server_message_pause (msg);
   g_ptr_array_add (self->waiting, g_object_ref (msg));
   g_signal_connect (msg, "disconnected", G_CALLBACK (waiting_disconnected_cb), self);

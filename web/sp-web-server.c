@@ -270,6 +270,30 @@ static void load_done_cb (GObject           *source,
                           GAsyncResult      *result,
                           gpointer           user_data);
 
+static void
+free_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  sp_web_data_free (task_data);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Data no longer served is freed in a worker thread: tens of thousands of records. */
+static void
+free_data_later (SpWebData *data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (data == NULL)
+    return;
+  task = g_task_new (NULL, NULL, NULL, NULL);
+  g_task_set_source_tag (task, free_data_later);
+  g_task_set_task_data (task, data, NULL);
+  g_task_run_in_thread (task, free_in_thread);
+}
+
 /* Whether the data read is the store's as it is now: else a read starts, in a worker thread. */
 static gboolean
 is_current (SpWebServer *self)
@@ -351,7 +375,7 @@ load_done_cb (GObject      *source,
     }
   self->loading = NULL;
   g_hash_table_remove_all (self->cache);
-  g_clear_pointer (&self->data, sp_web_data_free);
+  free_data_later (g_steal_pointer (&self->data));
   g_clear_error (&self->load_error);
   self->data = data;
   self->load_error = g_steal_pointer (&error);

@@ -29,6 +29,7 @@ void
 sp_hand_entry_clear (SpHandEntry *entry)
 {
   g_clear_pointer (&entry->tiles, g_free);
+  g_clear_pointer (&entry->reason, g_free);
 }
 
 void
@@ -37,6 +38,7 @@ sp_hand_entry_copy (SpHandEntry       *dest,
 {
   *dest = *src;
   dest->tiles = g_strdup (src->tiles);
+  dest->reason = g_strdup (src->reason);
 }
 
 void

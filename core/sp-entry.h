@@ -28,6 +28,7 @@ typedef struct
   gint64      total;       /* the claimed fan/台/番 total, when the tiles are not given */
   SpSituation situation;   /* what the referee said of the win: its given bits */
   gboolean    false_win;   /* the declared win is judged as a false win (诈和 / 詐胡) */
+  char       *reason;      /* why a hand is corrected, for the audit log; NULL: not said */
 } SpHandEntry;
 
 void     sp_hand_entry_init        (SpHandEntry        *entry);

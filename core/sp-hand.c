@@ -730,7 +730,28 @@ sp_hand_check_tile_count (const SpHand  *hand,
 
   if (n_tiles != needed + n_kongs || hand->n_melds > max_melds)
     {
-      if (ruleset == SP_RULESET_MCR)
+      /* With kongs declared, the count the hand needs is said as it is: each kong's fourth
+       * tile is added for the reader, not left to him. */
+      if (n_kongs > 0 && ruleset == SP_RULESET_MCR)
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                     /* Translators: the tiles written, the kongs declared, the tiles needed */
+                     g_dngettext (GETTEXT_PACKAGE, "%u tiles: an MCR hand with %u kong needs %u",
+                                  "%u tiles: an MCR hand with %u kongs needs %u", n_kongs),
+                     n_tiles, n_kongs, needed + n_kongs);
+      else if (n_kongs > 0 && ruleset == SP_RULESET_TAIWAN)
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                     /* Translators: the tiles written, the kongs declared, the tiles needed */
+                     g_dngettext (GETTEXT_PACKAGE, "%u tiles: a Taiwan hand with %u kong needs %u",
+                                  "%u tiles: a Taiwan hand with %u kongs needs %u", n_kongs),
+                     n_tiles, n_kongs, needed + n_kongs);
+      else if (n_kongs > 0)
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                     /* Translators: the tiles written, the kongs declared, the tiles needed */
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "%u tiles: a Guangdong hand with %u kong needs %u",
+                                  "%u tiles: a Guangdong hand with %u kongs needs %u", n_kongs),
+                     n_tiles, n_kongs, needed + n_kongs);
+      else if (ruleset == SP_RULESET_MCR)
         g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
                      _("%u tiles: an MCR hand needs %u (+1 per kong)"), n_tiles, needed);
       else if (ruleset == SP_RULESET_TAIWAN)

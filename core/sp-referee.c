@@ -35,6 +35,7 @@ sp_referee_refuse_count (const SpHand  *hand,
                          SpScoreResult *result)
 {
   guint n = sp_hand_n_tiles (hand);
+  guint n_kongs = sp_hand_n_kongs (hand);
   guint needed = sp_ruleset_hand_size (ruleset) + 1;
 
   /* 大相公 and 小相公 are the rules' own names of a dead hand, kept as they are in every
@@ -45,6 +46,28 @@ sp_referee_refuse_count (const SpHand  *hand,
                              * term of the rules kept in Chinese. */
                             _("%s (too many tiles): %u melds, a win has at most %u; a dead hand "
                               "cannot win"), "大相公", hand->n_melds, needed / 3);
+  else if (count == SP_TILE_COUNT_TOO_MANY && n_kongs > 0)
+    sp_score_result_refuse (result, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                            /* Translators: %s is 大相公 (a dead hand with too many tiles), a
+                             * term of the rules kept in Chinese; then the tiles written, the
+                             * kongs declared and the tiles a win with them has. */
+                            g_dngettext (GETTEXT_PACKAGE,
+                                         "%s (too many tiles): %u tiles where a win with %u kong "
+                                         "has %u; a dead hand cannot win",
+                                         "%s (too many tiles): %u tiles where a win with %u kongs "
+                                         "has %u; a dead hand cannot win", n_kongs),
+                            "大相公", n, n_kongs, needed + n_kongs);
+  else if (count != SP_TILE_COUNT_TOO_MANY && n_kongs > 0)
+    sp_score_result_refuse (result, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                            /* Translators: %s is 小相公 (a dead hand with too few tiles), a term
+                             * of the rules kept in Chinese; then the tiles written, the kongs
+                             * declared and the tiles a win with them has. */
+                            g_dngettext (GETTEXT_PACKAGE,
+                                         "%s (too few tiles): %u tiles where a win with %u kong "
+                                         "has %u; a dead hand cannot win",
+                                         "%s (too few tiles): %u tiles where a win with %u kongs "
+                                         "has %u; a dead hand cannot win", n_kongs),
+                            "小相公", n, n_kongs, needed + n_kongs);
   else if (count == SP_TILE_COUNT_TOO_MANY)
     sp_score_result_refuse (result, SP_CORE_ERROR_WRONG_TILE_COUNT,
                             /* Translators: %s is 大相公 (a dead hand with too many tiles), a

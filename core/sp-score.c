@@ -436,3 +436,14 @@ sp_score_result_item (const SpScoreResult *result,
       return result->items[i].value * (gint32) result->items[i].count;
   return 0;
 }
+
+gboolean
+sp_score_result_is_notation_error (const SpScoreResult *result)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  return !result->win
+         && (result->error_code == SP_CORE_ERROR_SYNTAX
+             || result->error_code == SP_CORE_ERROR_TOO_MANY_COPIES
+             || result->error_code == SP_CORE_ERROR_WRONG_TILE_COUNT);
+}

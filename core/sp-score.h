@@ -160,6 +160,11 @@ void sp_score_result_refuse   (SpScoreResult *result,
                                ...);
 gint32 sp_score_result_item   (const SpScoreResult *result,
                                const char          *name);
+/* Whether @result refuses the hand as it is written rather than as it was played: a fifth copy
+ * of a tile (too-many-copies) or a count of tiles that fits no hand of the ruleset
+ * (wrong-tile-count, 大相公/小相公 included).  At the table such a hand is a typing mistake
+ * to correct, not a false win to penalise. */
+gboolean sp_score_result_is_notation_error (const SpScoreResult *result);
 
 /* The item @name (as @ruleset's scorer names it) as a person reads it in the UI's language: the
  * EMA's English MCR names (the Taiwan and Guangdong items in plain English) translated in the

@@ -70,6 +70,8 @@ sp_hand_record_free (SpHandRecord *hand)
   g_free (hand->items);
   g_free (hand->entered_by);
   g_free (hand->entered_at);
+  g_free (hand->changed_by);
+  g_free (hand->changed_at);
   g_free (hand);
 }
 

@@ -74,6 +74,9 @@ typedef struct
   gint64   settlement[4];  /* by chair */
   char    *entered_by;
   char    *entered_at;
+  guint    version;        /* 1 as entered, one more at every change of the row (the store's) */
+  char    *changed_by;     /* who made the last change and when, NULL while as entered */
+  char    *changed_at;
 } SpHandRecord;
 
 typedef struct

@@ -241,6 +241,19 @@ sp_db_back_up_quietly (SpDb       *db,
 }
 
 gboolean
+sp_db_back_up_before_change (SpDb        *db,
+                             const char  *reason,
+                             GError     **error)
+{
+  g_return_val_if_fail (db != NULL, FALSE);
+
+  if (!sqlite3_get_autocommit (db->handle) || db->path[0] == '\0'
+      || strcmp (db->path, ":memory:") == 0)
+    return TRUE;
+  return sp_db_auto_backup (db, reason, NULL, error);
+}
+
+gboolean
 sp_db_back_up_before_migration (SpDb     *db,
                                 gint64    from,
                                 GError  **error)
@@ -287,6 +300,8 @@ sp_db_describe_backup_reason (SpDb       *db,
     return g_strdup_printf (_("Session %u closed"), session);
   if (strcmp (reason, "before-restore") == 0)
     return g_strdup (_("Before a restore"));
+  if (strcmp (reason, "before-delete") == 0)
+    return g_strdup (_("Before a tournament was deleted"));
   return g_strdup (reason);
 }
 

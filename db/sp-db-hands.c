@@ -292,12 +292,168 @@ record_false_win (SpDb                *db,
   return TRUE;
 }
 
+/* ---- stale entries ---------------------------------------------------------------------- */
+
+/* A stored time (UTC, ISO 8601) on the local clock, "14:02", for a person at the table. */
+static char *
+local_clock (const char *at)
+{
+  g_autoptr(GDateTime) utc = at != NULL ? g_date_time_new_from_iso8601 (at, NULL) : NULL;
+  g_autoptr(GDateTime) local = utc != NULL ? g_date_time_to_local (utc) : NULL;
+
+  return local != NULL ? g_date_time_format (local, "%H:%M") : g_strdup ("?");
+}
+
+/* Refuses a new hand typed as hand @expect_hand when the table is not at that number any
+ * more: other hands were entered, or one deleted, since the referee saw it. */
+static gboolean
+same_seats (const SpRotation *a,
+            const SpRotation *b)
+{
+  return a->round_wind == b->round_wind && a->streak == b->streak
+         && memcmp (a->seat_wind, b->seat_wind, sizeof a->seat_wind) == 0;
+}
+
+/* Refuses a new hand whose number is right but whose deal moved since the referee saw it (an
+ * earlier hand corrected: the dealer repeats or passes otherwise), naming the last correction. */
+static gboolean
+check_seats (SpDb                *db,
+             const SpTournament  *tournament,
+             const SpTable       *state,
+             const SpRotation    *expect_seats,
+             GError             **error)
+{
+  g_autoptr(GPtrArray) hands = NULL;
+  const SpHandRecord *last = NULL;
+  g_autofree char *at = NULL;
+
+  if (expect_seats == NULL || same_seats (expect_seats, &state->next))
+    return TRUE;
+  hands = sp_db_list_hands (db, tournament->id, state->session, state->table, error);
+  if (hands == NULL)
+    return FALSE;
+  for (guint i = 0; i < hands->len; i++)
+    {
+      const SpHandRecord *hand = hands->pdata[i];
+
+      /* ISO 8601 times in UTC sort as text. */
+      if (hand->changed_at != NULL
+          && (last == NULL || g_strcmp0 (hand->changed_at, last->changed_at) > 0))
+        last = hand;
+    }
+  if (last == NULL)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE,
+                   _("table %u: the seats of hand %u have changed"), state->table,
+                   state->n_hands + 1);
+      return FALSE;
+    }
+  at = local_clock (last->changed_at);
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE,
+               _("table %u: the seats of hand %u have changed: hand %u was corrected by %s at "
+                 "%s"), state->table, state->n_hands + 1, last->number, last->changed_by, at);
+  return FALSE;
+}
+
+static gboolean
+check_next_hand (SpDb                *db,
+                 const SpTournament  *tournament,
+                 const SpTable       *state,
+                 guint                expect_hand,
+                 const SpRotation    *expect_seats,
+                 GError             **error)
+{
+  guint next = state->n_hands + 1;
+  g_autofree char *change = NULL;
+
+  if (expect_hand == 0 || expect_hand == next)
+    return check_seats (db, tournament, state, expect_seats, error);
+  if (expect_hand < next)
+    {
+      g_autoptr(GPtrArray) hands = sp_db_list_hands (db, tournament->id, state->session,
+                                                     state->table, error);
+      const SpHandRecord *first;
+      const SpHandRecord *last;
+      g_autofree char *first_at = NULL;
+      g_autofree char *last_at = NULL;
+
+      if (hands == NULL)
+        return FALSE;
+      g_return_val_if_fail (hands->len == state->n_hands, FALSE);
+      first = hands->pdata[expect_hand - 1];
+      last = hands->pdata[hands->len - 1];
+      first_at = local_clock (first->entered_at);
+      last_at = local_clock (last->entered_at);
+      if (first == last)
+        change = g_strdup_printf (_("hand %u was entered by %s at %s"), first->number,
+                                  first->entered_by, first_at);
+      else
+        change = g_strdup_printf (_("hands %u to %u were entered, hand %u by %s at %s"),
+                                  first->number, last->number, last->number, last->entered_by,
+                                  last_at);
+    }
+  else
+    {
+      g_autoptr(SpHandChange) deletion = NULL;
+
+      if (!sp_db_find_hand_deletion (db, tournament->id, state->session, state->table,
+                                     &deletion, error))
+        return FALSE;
+      if (deletion != NULL)
+        {
+          g_autofree char *at = local_clock (deletion->at);
+
+          change = g_strdup_printf (_("hand %u was deleted by %s at %s"), deletion->number,
+                                    deletion->who, at);
+        }
+      else
+        {
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE,
+                       _("table %u is at hand %u, not hand %u"), state->table, next,
+                       expect_hand);
+          return FALSE;
+        }
+    }
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE, _("table %u is at hand %u: %s"),
+               state->table, next, change);
+  return FALSE;
+}
+
+/* Refuses a correction or a deletion of @hand made against its version @expect_version when it
+ * has changed since. */
+static gboolean
+check_version (const SpHandRecord  *hand,
+               guint                expect_version,
+               GError             **error)
+{
+  g_autofree char *at = NULL;
+
+  if (expect_version == 0 || expect_version == hand->version)
+    return TRUE;
+  if (hand->changed_by == NULL || expect_version > hand->version)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE,
+                   _("table %u hand %u is at version %u, not %u"), hand->table, hand->number,
+                   hand->version, expect_version);
+      return FALSE;
+    }
+  at = local_clock (hand->changed_at);
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE,
+               _("table %u hand %u was corrected by %s at %s (version %u, not %u)"),
+               hand->table, hand->number, hand->changed_by, at, hand->version, expect_version);
+  return FALSE;
+}
+
+/* ---- entering and correcting ------------------------------------------------------------- */
+
 static gboolean
 add_hand (SpDb                *db,
           const SpTournament  *tournament,
           const SpRules       *rules,
           guint                session,
           guint                table,
+          guint                expect_hand,
+          const SpRotation    *expect_seats,
           const SpHandEntry   *entry,
           SpHandReport        *report,
           GError             **error)
@@ -305,6 +461,7 @@ add_hand (SpDb                *db,
   g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
 
   if (!load_table_for_hand (db, tournament, session, table, &report->table, error)
+      || !check_next_hand (db, tournament, &report->table, expect_hand, expect_seats, error)
       || !sp_hand_entry_judge (entry, &report->table, tournament, rules, record, &report->result,
                                &report->false_win, error))
     return FALSE;
@@ -324,6 +481,22 @@ sp_db_add_hand (SpDb                *db,
                 SpHandReport        *report,
                 GError             **error)
 {
+  return sp_db_add_hand_expecting (db, tournament, rules, session, table, 0, NULL, entry,
+                                   report, error);
+}
+
+gboolean
+sp_db_add_hand_expecting (SpDb                *db,
+                          const SpTournament  *tournament,
+                          const SpRules       *rules,
+                          guint                session,
+                          guint                table,
+                          guint                expect_hand,
+                          const SpRotation    *expect_seats,
+                          const SpHandEntry   *entry,
+                          SpHandReport        *report,
+                          GError             **error)
+{
   gboolean started;
 
   g_return_val_if_fail (db != NULL && tournament != NULL && rules != NULL, FALSE);
@@ -333,7 +506,8 @@ sp_db_add_hand (SpDb                *db,
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
   return sp_db_end_write (db, started,
-                          add_hand (db, tournament, rules, session, table, entry, report, error),
+                          add_hand (db, tournament, rules, session, table, expect_hand,
+                                    expect_seats, entry, report, error),
                           error);
 }
 
@@ -463,6 +637,19 @@ sp_db_correct_hand (SpDb                *db,
                     SpHandReport        *report,
                     GError             **error)
 {
+  return sp_db_correct_hand_expecting (db, tournament, rules, id, 0, entry, report, error);
+}
+
+gboolean
+sp_db_correct_hand_expecting (SpDb                *db,
+                              const SpTournament  *tournament,
+                              const SpRules       *rules,
+                              gint64               id,
+                              guint                expect_version,
+                              const SpHandEntry   *entry,
+                              SpHandReport        *report,
+                              GError             **error)
+{
   g_autoptr(SpHandRecord) old = NULL;
   SpSessionInfo info = { 0 };
   gboolean reclose = FALSE;
@@ -482,12 +669,17 @@ sp_db_correct_hand (SpDb                *db,
     }
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  ok = (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL
+  /* The reason said goes with the correction's lines of the audit log, and with no other. */
+  ok = sp_db_set_audit_note (db, entry->reason, error)
+       && (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL
+       && check_version (old, expect_version, error)
        && open_for_director (db, tournament, old, FALSE, &info, &reclose, error)
        && rescore_and_write (db, tournament, rules, old->session, old->table, old->number - 1,
                              entry, report, error)
        && (report->hand = sp_db_get_hand (db, tournament->id, id, error)) != NULL
        && close_after_director (db, tournament, &info, reclose, error);
+  if (entry->reason != NULL)
+    sp_db_set_audit_note (db, NULL, NULL);
   return sp_db_end_write (db, started, ok, error);
 }
 
@@ -519,6 +711,18 @@ sp_db_remove_hand (SpDb                *db,
                    SpHandReport        *report,
                    GError             **error)
 {
+  return sp_db_remove_hand_expecting (db, tournament, rules, id, 0, report, error);
+}
+
+gboolean
+sp_db_remove_hand_expecting (SpDb                *db,
+                             const SpTournament  *tournament,
+                             const SpRules       *rules,
+                             gint64               id,
+                             guint                expect_version,
+                             SpHandReport        *report,
+                             GError             **error)
+{
   g_autoptr(SpHandRecord) old = NULL;
   SpSessionInfo info = { 0 };
   gboolean reclose = FALSE;
@@ -533,6 +737,7 @@ sp_db_remove_hand (SpDb                *db,
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
   ok = (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL
+       && check_version (old, expect_version, error)
        && open_for_director (db, tournament, old, TRUE, &info, &reclose, error)
        && remove_hand (db, tournament, rules, old, &before, error)
        && close_after_director (db, tournament, &info, reclose, error);

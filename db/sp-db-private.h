@@ -62,10 +62,22 @@ void          sp_db_end_read     (SpDb        *db,
 void          sp_db_back_up_quietly (SpDb       *db,
                                      const char *reason,
                                      const char *what_was_done);
+/* Before a change nothing else undoes (a tournament's deletion), outside any transaction: an
+ * automatic backup for @reason, or FALSE with why it could not be made.  Nothing to do (TRUE)
+ * inside a caller's transaction or for a database in memory. */
+gboolean      sp_db_back_up_before_change (SpDb        *db,
+                                           const char  *reason,
+                                           GError     **error);
 /* Makes the automatic backup before a migration from @from (inside its transaction). */
 gboolean      sp_db_back_up_before_migration (SpDb     *db,
                                               gint64    from,
                                               GError  **error);
+
+/* What the audit log notes with the changes made from now on (a correction's reason), until
+ * set again; NULL or "" for nothing.  Set and cleared around one operation's changes. */
+gboolean      sp_db_set_audit_note (SpDb        *db,
+                                    const char  *note,
+                                    GError     **error);
 
 /* ---- rows (backend) ---------------------------------------------------------------------- */
 
@@ -178,6 +190,23 @@ gboolean      sp_db_insert_hand           (SpDb                *db,
 gboolean      sp_db_update_hand_row       (SpDb                *db,
                                            gint64               tournament,
                                            const SpHandRecord  *hand,
+                                           GError             **error);
+/* Who made a change to a hand and when (UTC, ISO 8601), and the hand's number then. */
+typedef struct
+{
+  guint  number;
+  char  *who;
+  char  *at;
+} SpHandChange;
+
+void          sp_hand_change_free         (SpHandChange        *change);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpHandChange, sp_hand_change_free)
+/* The last hand deleted at @table of @session, from the audit log, or NULL in *@change. */
+gboolean      sp_db_find_hand_deletion    (SpDb                *db,
+                                           gint64               tournament,
+                                           guint                session,
+                                           guint                table,
+                                           SpHandChange       **change,
                                            GError             **error);
 /* Deletes @hand; the later hands of its table, and the false wins declared before them, move
  * up one number. */

@@ -878,7 +878,8 @@ sp_db_get_plan_session (SpDb    *db,
 
 #define HAND_COLUMNS \
   "h.id, s.number, h.table_number, h.number, h.winner, h.discarder, h.draw, h.notation," \
-  " h.situation, h.items, h.total, h.s0, h.s1, h.s2, h.s3, h.entered_by, h.entered_at"
+  " h.situation, h.items, h.total, h.s0, h.s1, h.s2, h.s3, h.entered_by, h.entered_at," \
+  " h.version, h.changed_by, h.changed_at"
 
 static SpHandRecord *
 hand_from_row (sqlite3_stmt *statement)
@@ -902,6 +903,9 @@ hand_from_row (sqlite3_stmt *statement)
     hand->settlement[i] = sqlite3_column_int64 (statement, 11 + i);
   hand->entered_by = sp_db_column_text (statement, 15);
   hand->entered_at = sp_db_column_text (statement, 16);
+  hand->version = sqlite3_column_int (statement, 17);
+  hand->changed_by = sp_db_column_text (statement, 18);
+  hand->changed_at = sp_db_column_text (statement, 19);
   return hand;
 }
 
@@ -930,6 +934,15 @@ hand_values (const SpHandRecord *hand,
   values[7] = sp_db_int (hand->total);
   for (guint i = 0; i < 4; i++)
     values[8 + i] = sp_db_int (hand->settlement[i]);
+}
+
+/* Now, UTC, as the store writes times (ISO 8601). */
+static char *
+now_text (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+
+  return g_date_time_format_iso8601 (now);
 }
 
 gboolean
@@ -967,14 +980,19 @@ sp_db_update_hand_row (SpDb                *db,
                        const SpHandRecord  *hand,
                        GError             **error)
 {
-  SpDbValue values[N_HAND_VALUES + 2];
+  g_autofree char *changed_at = now_text ();
+  SpDbValue values[N_HAND_VALUES + 3];
 
   hand_values (hand, values);
-  values[N_HAND_VALUES] = sp_db_int (hand->id);
-  values[N_HAND_VALUES + 1] = sp_db_int (tournament);
+  values[N_HAND_VALUES] = sp_db_text (changed_at);
+  values[N_HAND_VALUES + 1] = sp_db_int (hand->id);
+  values[N_HAND_VALUES + 2] = sp_db_int (tournament);
+  /* Every change of the row is a new version of the hand, whoever made it and why (a
+   * correction, or a rescoring after an earlier hand changed). */
   if (!sp_db_run (db, "UPDATE hands SET number = ?, winner = ?, discarder = ?, draw = ?,"
                   " notation = ?, situation = ?, items = ?, total = ?, s0 = ?, s1 = ?, s2 = ?,"
-                  " s3 = ? WHERE id = ?"
+                  " s3 = ?, version = version + 1,"
+                  " changed_by = (SELECT who FROM temp.sp_referee), changed_at = ? WHERE id = ?"
                   " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
                   values, G_N_ELEMENTS (values), "correcting the hand", error))
     return FALSE;
@@ -993,20 +1011,73 @@ sp_db_delete_hand_row (SpDb                *db,
                        const SpHandRecord  *hand,
                        GError             **error)
 {
+  g_autofree char *changed_at = now_text ();
   const SpDbValue row[] = { sp_db_int (hand->id) };
   const SpDbValue later[] = { sp_db_int (hand->table), sp_db_int (hand->number),
                               sp_db_int (tournament), sp_db_int (hand->session) };
+  const SpDbValue renumbered[] = { sp_db_int (hand->table), sp_db_int (hand->number),
+                                   sp_db_int (tournament), sp_db_int (hand->session),
+                                   sp_db_text (changed_at) };
 
+  /* A renumbered hand is a new version of it: a correction typed against its old number is
+   * stale. */
   return sp_db_run (db, "DELETE FROM hands WHERE id = ?", row, G_N_ELEMENTS (row),
                     "deleting the hand", error)
-         && sp_db_run (db, "UPDATE hands SET number = number - 1 WHERE table_number = ?1"
-                       " AND number > ?2 AND session_id ="
+         && sp_db_run (db, "UPDATE hands SET number = number - 1, version = version + 1,"
+                       " changed_by = (SELECT who FROM temp.sp_referee), changed_at = ?5"
+                       " WHERE table_number = ?1 AND number > ?2 AND session_id ="
                        " (SELECT id FROM sessions WHERE tournament_id = ?3 AND number = ?4)",
-                       later, G_N_ELEMENTS (later), "renumbering the hands", error)
+                       renumbered, G_N_ELEMENTS (renumbered), "renumbering the hands", error)
          && sp_db_run (db, "UPDATE penalties SET hand_number = hand_number - 1"
                        " WHERE table_number = ?1 AND hand_number > ?2 AND session_id ="
                        " (SELECT id FROM sessions WHERE tournament_id = ?3 AND number = ?4)",
                        later, G_N_ELEMENTS (later), "renumbering the false wins", error);
+}
+
+void
+sp_hand_change_free (SpHandChange *change)
+{
+  if (change == NULL)
+    return;
+  g_free (change->who);
+  g_free (change->at);
+  g_free (change);
+}
+
+static SpHandChange *
+hand_change_from_row (sqlite3_stmt *statement)
+{
+  SpHandChange *change = g_new0 (SpHandChange, 1);
+
+  change->number = sqlite3_column_int (statement, 0);
+  change->who = sp_db_column_text (statement, 1);
+  change->at = sp_db_column_text (statement, 2);
+  return change;
+}
+
+gboolean
+sp_db_find_hand_deletion (SpDb           *db,
+                          gint64          tournament,
+                          guint           session,
+                          guint           table,
+                          SpHandChange  **change,
+                          GError        **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (session),
+                               sp_db_int (table) };
+
+  /* The audit log keeps a deleted hand's row as it was: its session's id, table and number. */
+  return sp_db_read_row (db, sp_db_query (db, "SELECT json_extract (a.old_values, '$.number'),"
+                                          " a.who, a.at FROM audit a"
+                                          " JOIN sessions s"
+                                          " ON s.id = json_extract (a.old_values, '$.session_id')"
+                                          " WHERE a.target = 'hands' AND a.action = 'delete'"
+                                          " AND s.tournament_id = ?1 AND s.number = ?2"
+                                          " AND json_extract (a.old_values, '$.table_number') = ?3"
+                                          " ORDER BY a.id DESC LIMIT 1",
+                                          values, G_N_ELEMENTS (values), error),
+                         (SpDbRowReader) hand_change_from_row, (gpointer *) change,
+                         "reading the log of deleted hands", error);
 }
 
 SpHandRecord *
@@ -1267,6 +1338,7 @@ sp_log_entry_free (SpLogEntry *entry)
   g_free (entry->name);
   g_free (entry->old_name);
   g_free (entry->reason);
+  g_free (entry->note);
   g_free (entry);
 }
 
@@ -1295,6 +1367,7 @@ enum
   LOG_TABLE_PLAYERS,
   LOG_OLD_SEED,
   LOG_PIN_EVENT,
+  LOG_NOTE,
 };
 
 /* Every line of the audit log with the tournament, session, table and player it concerns,
@@ -1303,7 +1376,7 @@ enum
  * left out. */
 static const char LOG_QUERY[] =
   "WITH a AS ("
-  "  SELECT id, at, who, target, row_id, action, old_values AS o, new_values AS n,"
+  "  SELECT id, at, who, note, target, row_id, action, old_values AS o, new_values AS n,"
   "   coalesce (new_values, old_values) AS v FROM audit"
   "  WHERE action != 'update' OR old_values IS NOT new_values),"
   " b AS ("
@@ -1354,7 +1427,8 @@ static const char LOG_QUERY[] =
   "   (SELECT player_id FROM seats WHERE session_id = c.sid AND table_number = c.tn"
   "    ORDER BY chair)) END,"
   "  CASE c.target WHEN 'sessions' THEN json_extract (c.o, '$.seed') END,"
-  "  CASE c.target WHEN 'pin_log' THEN json_extract (c.v, '$.event') END"
+  "  CASE c.target WHEN 'pin_log' THEN json_extract (c.v, '$.event') END,"
+  "  c.note"
   " FROM c WHERE c.tid = ?"
   " ORDER BY c.id DESC";
 
@@ -1505,6 +1579,7 @@ log_entry_from_row (sqlite3_stmt *statement)
   entry->reason = sp_db_column_text (statement, LOG_REASON);
   entry->has_seed = sqlite3_column_type (statement, LOG_SEED) != SQLITE_NULL;
   entry->seed = (guint64) sqlite3_column_int64 (statement, LOG_SEED);
+  entry->note = sp_db_column_text (statement, LOG_NOTE);
   entry->players[0] = entry->player;
   if (table_players != NULL)
     {

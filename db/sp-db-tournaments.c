@@ -4,6 +4,7 @@
 #include "sp-db-private.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -293,6 +294,49 @@ check_confirmation (const SpTournament  *tournament,
   return FALSE;
 }
 
+/* Whether a protected change of @tournament would pass the director's lock now (no PIN, or
+ * the PIN given), read without writing: sp_db_require_director logs the use. */
+static gboolean
+director_unlocked (SpDb   *db,
+                   gint64  tournament)
+{
+  g_autofree char *stored = NULL;
+  const char *unlocked;
+
+  if (!sp_db_read_pin_hash (db, tournament, &stored, NULL))
+    return FALSE;
+  if (stored == NULL)
+    return TRUE;
+  unlocked = sp_db_get_unlock (db, tournament);
+  return unlocked != NULL && strcmp (unlocked, stored) == 0;
+}
+
+/* Nothing brings a deleted tournament back but a backup: one is made first ("before-delete",
+ * listed by Restore… and `backup --list`).  SQLite's online backup copies what is committed,
+ * so it comes before the deletion's transaction, and only once the name is right and the lock
+ * open, so that a refused deletion leaves no backup behind.  A deletion whose backup cannot be
+ * made is refused: the director can free the disk and try again. */
+static gboolean
+back_up_before_delete (SpDb        *db,
+                       gint64       tournament,
+                       const char  *confirm_name,
+                       GError     **error)
+{
+  g_autoptr(SpTournament) current = sp_db_get_tournament (db, tournament, NULL);
+  g_autoptr(GError) local_error = NULL;
+
+  /* A refusal is the transaction's to tell. */
+  if (current == NULL || g_strcmp0 (confirm_name, current->name) != 0
+      || !director_unlocked (db, tournament))
+    return TRUE;
+  if (sp_db_back_up_before_change (db, "before-delete", &local_error))
+    return TRUE;
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO,
+               _("Tournament %" PRId64 " (%s) was not deleted: the backup made before a "
+                 "deletion failed: %s"), tournament, current->name, local_error->message);
+  return FALSE;
+}
+
 gboolean
 sp_db_delete_tournament (SpDb        *db,
                          gint64       tournament,
@@ -305,7 +349,8 @@ sp_db_delete_tournament (SpDb        *db,
 
   g_return_val_if_fail (db != NULL, FALSE);
 
-  if (!sp_db_begin_write (db, &started, error))
+  if (!back_up_before_delete (db, tournament, confirm_name, error)
+      || !sp_db_begin_write (db, &started, error))
     return FALSE;
   ok = (current = sp_db_get_tournament (db, tournament, error)) != NULL
        && check_confirmation (current, confirm_name, error)

@@ -721,7 +721,8 @@ install_audit (SpDb        *db,
                const char  *referee,
                GError     **error)
 {
-  GString *sql = g_string_new ("CREATE TEMP TABLE IF NOT EXISTS sp_referee (who TEXT NOT NULL);"
+  GString *sql = g_string_new ("CREATE TEMP TABLE IF NOT EXISTS sp_referee (who TEXT NOT NULL,"
+                               " note TEXT);"
                                "DELETE FROM temp.sp_referee;");
   g_autofree char *text = NULL;
   const SpDbValue who[] = { sp_db_text (referee) };
@@ -734,18 +735,21 @@ install_audit (SpDb        *db,
 
       g_string_append_printf (sql,
         "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_insert AFTER INSERT ON main.%s BEGIN "
-        "INSERT INTO audit (who, target, row_id, action, new_values) VALUES "
-        "((SELECT who FROM temp.sp_referee), '%s', NEW.rowid, 'insert', %s); END;",
+        "INSERT INTO audit (who, note, target, row_id, action, new_values) VALUES "
+        "((SELECT who FROM temp.sp_referee), (SELECT note FROM temp.sp_referee), '%s',"
+        " NEW.rowid, 'insert', %s); END;",
         t, t, t, new_json);
       g_string_append_printf (sql,
         "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_update AFTER UPDATE ON main.%s BEGIN "
-        "INSERT INTO audit (who, target, row_id, action, old_values, new_values) VALUES "
-        "((SELECT who FROM temp.sp_referee), '%s', NEW.rowid, 'update', %s, %s); END;",
+        "INSERT INTO audit (who, note, target, row_id, action, old_values, new_values) VALUES "
+        "((SELECT who FROM temp.sp_referee), (SELECT note FROM temp.sp_referee), '%s',"
+        " NEW.rowid, 'update', %s, %s); END;",
         t, t, t, old_json, new_json);
       g_string_append_printf (sql,
         "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_delete AFTER DELETE ON main.%s BEGIN "
-        "INSERT INTO audit (who, target, row_id, action, old_values) VALUES "
-        "((SELECT who FROM temp.sp_referee), '%s', OLD.rowid, 'delete', %s); END;",
+        "INSERT INTO audit (who, note, target, row_id, action, old_values) VALUES "
+        "((SELECT who FROM temp.sp_referee), (SELECT note FROM temp.sp_referee), '%s',"
+        " OLD.rowid, 'delete', %s); END;",
         t, t, t, old_json);
     }
   text = g_string_free (sql, FALSE);
@@ -776,6 +780,19 @@ sp_db_set_referee (SpDb       *db,
   if (!sp_db_run (db, "UPDATE temp.sp_referee SET who = ?", who, G_N_ELEMENTS (who),
                   "setting the referee", &error))
     g_warning ("%s: %s", db->path, error->message);
+}
+
+gboolean
+sp_db_set_audit_note (SpDb        *db,
+                      const char  *note,
+                      GError     **error)
+{
+  const SpDbValue values[] = { sp_db_text (note != NULL && note[0] != '\0' ? note : NULL) };
+
+  g_return_val_if_fail (db != NULL, FALSE);
+
+  return sp_db_run (db, "UPDATE temp.sp_referee SET note = ?", values, G_N_ELEMENTS (values),
+                    "noting why the change is made", error);
 }
 
 /* A damaged file (a page that does not read, a NULL or a value its CHECK refuses where the

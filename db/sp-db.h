@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this program writes; a file with a higher one is SP_DB_ERROR_TOO_NEW. */
-#define SP_DB_SCHEMA_VERSION 5
+#define SP_DB_SCHEMA_VERSION 7
 /* PRAGMA application_id of a Sparrow database ("Sprw"). */
 #define SP_DB_APPLICATION_ID 0x53707277
 
@@ -276,6 +276,39 @@ gboolean sp_db_add_hand     (SpDb                *db,
                              const SpHandEntry   *entry,
                              SpHandReport        *report,
                              GError             **error);
+/* Entries made against what a front end showed: @expect_hand is the number the new hand takes
+ * (what the referee saw as "Next: hand N"), @expect_seats (nullable) who sat at which wind for
+ * it (SpTable.next: a correction of an earlier hand can move the deal without changing the
+ * number), @expect_version the version of the hand corrected or deleted (SpHandRecord.version);
+ * 0 and NULL check nothing.  When the table or the hand has changed
+ * since, the entry is refused inside the transaction with SP_DB_ERROR_STALE, the message naming
+ * what changed, who and when ("table 3 is at hand 6: hand 5 was entered by Mei Lin at 14:02",
+ * local time), and nothing is written. */
+gboolean sp_db_add_hand_expecting     (SpDb                *db,
+                                       const SpTournament  *tournament,
+                                       const SpRules       *rules,
+                                       guint                session,
+                                       guint                table,
+                                       guint                expect_hand,
+                                       const SpRotation    *expect_seats,
+                                       const SpHandEntry   *entry,
+                                       SpHandReport        *report,
+                                       GError             **error);
+gboolean sp_db_correct_hand_expecting (SpDb                *db,
+                                       const SpTournament  *tournament,
+                                       const SpRules       *rules,
+                                       gint64               id,
+                                       guint                expect_version,
+                                       const SpHandEntry   *entry,
+                                       SpHandReport        *report,
+                                       GError             **error);
+gboolean sp_db_remove_hand_expecting  (SpDb                *db,
+                                       const SpTournament  *tournament,
+                                       const SpRules       *rules,
+                                       gint64               id,
+                                       guint                expect_version,
+                                       SpHandReport        *report,
+                                       GError             **error);
 /* The entry hand @id was made from and its table before it (for a correction). */
 gboolean sp_db_get_hand_entry (SpDb               *db,
                                const SpTournament *tournament,
@@ -417,6 +450,7 @@ typedef struct
   gboolean   has_seed;
   guint64    seed;        /* a draw's seed */
   gint64     players[4];  /* everyone concerned: the four at a hand's table, else the player */
+  char      *note;        /* why the change was made (a correction's reason), NULL: not said */
 } SpLogEntry;
 
 void       sp_log_entry_free    (SpLogEntry    *entry);

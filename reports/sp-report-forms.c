@@ -348,10 +348,45 @@ sp_report_write_scoresheets_pdf (const SpSnapshot  *snapshot,
 #define PENALTY_ROWS_PER_PAGE 16
 #define PENALTY_BLANK_ROWS 4
 
+/* Whether @penalty is another player's gain from a false win (诈和, 错和): the points each
+ * other player receives are written with the offender's in one verdict (the same session,
+ * table, hand and reason, a deduction among them).  The form records who was penalised, so
+ * these are left off it. */
+static gboolean
+is_false_win_gain (const SpSnapshot *snapshot,
+                   const SpPenalty  *penalty)
+{
+  if (penalty->points <= 0 || penalty->number == 0)
+    return FALSE;
+  for (guint i = 0; i < snapshot->penalties->len; i++)
+    {
+      const SpPenalty *other = snapshot->penalties->pdata[i];
+
+      if (other->points < 0 && other->session == penalty->session
+          && other->table == penalty->table && other->number == penalty->number
+          && g_strcmp0 (other->reason, penalty->reason) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The penalties the form lists, in the snapshot's order (borrowed). */
+static GPtrArray *
+penalised (const SpSnapshot *snapshot)
+{
+  GPtrArray *rows = g_ptr_array_new ();
+
+  for (guint i = 0; i < snapshot->penalties->len; i++)
+    if (!is_false_win_gain (snapshot, snapshot->penalties->pdata[i]))
+      g_ptr_array_add (rows, snapshot->penalties->pdata[i]);
+  return rows;
+}
+
 guint
 sp_penalty_record_n_pages (const SpSnapshot *snapshot)
 {
-  guint rows = snapshot->penalties->len + PENALTY_BLANK_ROWS;
+  g_autoptr(GPtrArray) listed = penalised (snapshot);
+  guint rows = listed->len + PENALTY_BLANK_ROWS;
 
   return (rows + PENALTY_ROWS_PER_PAGE - 1) / PENALTY_ROWS_PER_PAGE;
 }
@@ -407,6 +442,7 @@ sp_penalty_record_draw_page (cairo_t          *cr,
   double widths[G_N_ELEMENTS (shares)], total = 0, x;
   g_autofree char *name_line = NULL;
   g_autofree char *page_line = NULL;
+  g_autoptr(GPtrArray) listed = penalised (snapshot);
 
   for (guint i = 0; i < G_N_ELEMENTS (shares); i++)
     total += shares[i];
@@ -438,9 +474,9 @@ sp_penalty_record_draw_page (cairo_t          *cr,
       g_autofree char *place = NULL;
       g_autofree char *method = NULL;
 
-      if (index < snapshot->penalties->len)
+      if (index < listed->len)
         {
-          const SpPenalty *penalty = snapshot->penalties->pdata[index];
+          const SpPenalty *penalty = listed->pdata[index];
           const SpPlayer *player = sp_snapshot_find_player (snapshot, penalty->player);
 
           /* 序号 follows 队别 and 姓名 on the form: the player's number, as on the score sheet. */

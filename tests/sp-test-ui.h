@@ -214,6 +214,17 @@ find_drawn_label (GtkWidget  *widget,
   return find_matching (widget, &(WidgetSearch) { GTK_TYPE_LABEL, label_text_of, text, TRUE });
 }
 
+/* The drawn button under @widget showing a label that reads exactly @text: a button with a
+ * child of its own (a label and its shortcut) as much as one made with a label. */
+static inline GtkWidget *
+find_button_showing (GtkWidget  *widget,
+                     const char *text)
+{
+  GtkWidget *label = find_drawn_label (widget, text);
+
+  return label != NULL ? gtk_widget_get_ancestor (label, GTK_TYPE_BUTTON) : NULL;
+}
+
 typedef struct
 {
   GtkWidget  *under;
@@ -678,6 +689,17 @@ editor_hand_field (SpHandEditor *editor)
 }
 
 /* Opens the New Tournament dialog as Ctrl+N or the header bar's button does. */
+/* Whether @dialog's keyboard focus is in @field (a row or an entry): a dialog starts on its
+ * first field, where a person types first. */
+static inline gboolean
+focus_is_in (GtkWindow *dialog,
+             GtkWidget *field)
+{
+  GtkWidget *focus = gtk_window_get_focus (dialog);
+
+  return focus != NULL && field != NULL && (focus == field || gtk_widget_is_ancestor (focus, field));
+}
+
 static inline GtkWindow *
 open_new_tournament_dialog (GtkWindow *window)
 {

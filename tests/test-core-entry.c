@@ -453,6 +453,15 @@ test_false_wins (void)
   entry.false_win = TRUE;
   assert_refused (&entry, &mcr, SP_CORE_ERROR_INVALID, "from its tiles");
 
+  /* A hand written with a fifth copy or the wrong count of tiles is a notation error to
+   * correct, never a false win: no penalty, and --false-win is refused with the error. */
+  win (&entry, SP_WIND_WEST, SP_WIND_SOUTH, "[123m][123p][345s]555s5s5m", 0);
+  entry.false_win = TRUE;
+  assert_refused (&entry, &mcr, SP_CORE_ERROR_TOO_MANY_COPIES, "a fifth 5s");
+  win (&entry, SP_WIND_WEST, SP_WIND_SOUTH, "[1111m]123p456p789s1s", 0);
+  entry.false_win = TRUE;
+  assert_refused (&entry, &mcr, SP_CORE_ERROR_WRONG_TILE_COUNT, "with 1 kong needs 15");
+
   /* Taiwan 詐胡 of 5 台 claimed by S: 30 + 5 × 20 to W and N, the dealer E 1 台 more. */
   table = first_hand (SP_RULESET_TAIWAN);
   win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 5);

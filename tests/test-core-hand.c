@@ -239,6 +239,17 @@ test_tile_count (void)
     { "123m456m789m234p56p55s", SP_RULESET_TAIWAN, FALSE, TRUE, NULL },
     { "123m456m789m234p56p55s", SP_RULESET_TAIWAN, TRUE, FALSE, "16 tiles: a Taiwan hand needs 17" },
     { "123m456m789m234p56p55s", SP_RULESET_MCR, TRUE, FALSE, "16 tiles: an MCR hand needs 14" },
+    /* With kongs the count needed is said with their fourth tiles added. */
+    { "[1111m]123p456p789s1s", SP_RULESET_MCR, TRUE, FALSE,
+      "14 tiles: an MCR hand with 1 kong needs 15" },
+    { "[1111m][2222m]123p456p9s", SP_RULESET_MCR, TRUE, FALSE,
+      "15 tiles: an MCR hand with 2 kongs needs 16" },
+    { "[1111m]123p456p789s", SP_RULESET_MCR, FALSE, FALSE,
+      "13 tiles: an MCR hand with 1 kong needs 14" },
+    { "[1111m]456m789m234p56p55s", SP_RULESET_TAIWAN, TRUE, FALSE,
+      "17 tiles: a Taiwan hand with 1 kong needs 18" },
+    { "[1111m][2222m][3333m][4444m]5m", SP_RULESET_GUANGDONG, TRUE, FALSE,
+      "17 tiles: a Guangdong hand with 4 kongs needs 18" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -767,6 +767,8 @@ test_verdict_order (void)
     /* A fifth 5p and a short hand: too-many-copies first. */
     { "55555p123m", { NULL }, SP_CORE_ERROR_TOO_MANY_COPIES },
     { "123m456p789s11sEE", { NULL }, SP_CORE_ERROR_WRONG_TILE_COUNT },
+    /* A kong's fourth tile not written: one tile short of the 15 the hand needs. */
+    { "[1111m]123p456p789s1s", { NULL }, SP_CORE_ERROR_WRONG_TILE_COUNT },
     /* A contradictory situation on a hand that is not a win: bad-situation first. */
     { "688m135s336pEWNP5p", { "--wall-last", "--kong" }, SP_CORE_ERROR_BAD_SITUATION },
     /* 抢杠和 of 3s while holding another 3s. */
@@ -797,6 +799,16 @@ test_verdict_order (void)
                  got);
       g_assert_cmpstr (result.message, !=, "");
       g_assert_false (result.has_settlement);
+      /* A fifth copy or a count that fits no hand is the notation's fault, with no penalty
+       * (the hand dialog asks for a correction instead of offering a false win); the other
+       * verdicts judge a hand that was written right. */
+      g_assert_cmpint (sp_score_result_is_notation_error (&result), ==,
+                       cases[i].code == SP_CORE_ERROR_TOO_MANY_COPIES
+                       || cases[i].code == SP_CORE_ERROR_WRONG_TILE_COUNT);
+      if (sp_score_result_is_notation_error (&result))
+        g_assert_false (result.has_penalty);
+      if (g_str_has_prefix (cases[i].hand, "[1111m]"))
+        g_assert_nonnull (strstr (result.message, "with 1 kong needs 15"));
     }
 }
 

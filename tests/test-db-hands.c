@@ -441,6 +441,312 @@ test_remove (Fixture       *fixture,
   g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND);
 }
 
+/* A stored time (UTC, ISO 8601) on the local clock, as a refusal names it. */
+static char *
+local_clock (const char *at)
+{
+  g_autoptr(GDateTime) utc = g_date_time_new_from_iso8601 (at, NULL);
+  g_autoptr(GDateTime) local = NULL;
+
+  g_assert_nonnull (utc);
+  local = g_date_time_to_local (utc);
+  return g_date_time_format (local, "%H:%M");
+}
+
+static SpHandRecord *
+get_hand (Fixture *fixture,
+          gint64   id)
+{
+  g_autoptr(GError) error = NULL;
+  SpHandRecord *hand = sp_db_get_hand (fixture->db, fixture->tournament->id, id, &error);
+
+  g_assert_no_error (error);
+  return hand;
+}
+
+/* A new hand typed against a table that has moved on (another referee entered the hand, or
+ * deleted one) is refused inside the store, naming who and when, and writes nothing. */
+static void
+test_stale_add (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(SpHandRecord) first = NULL;
+  g_autofree char *at = NULL;
+  g_autofree char *expected = NULL;
+  guint audit;
+  gint64 id;
+
+  /* Hand 1 as the table showed it: accepted. */
+  sp_db_set_referee (fixture->db, "Mei Lin");
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 8);
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (sp_db_add_hand_expecting (fixture->db, fixture->tournament, fixture->rules,
+                                             1, 1, 1, NULL, &entry, &report, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (report.hand->number, ==, 1);
+    g_assert_cmpuint (report.hand->version, ==, 1);
+    id = report.hand->id;
+  }
+  first = get_hand (fixture, id);
+  at = local_clock (first->entered_at);
+  sp_db_set_referee (fixture->db, "Referee Wu");
+
+  /* Hand 1 again, from a window that still shows "Next: hand 1"; and a number beyond. */
+  audit = count_audit (fixture);
+  expected = g_strdup_printf ("table 1 is at hand 2: hand 1 was entered by Mei Lin at %s", at);
+  for (guint expect = 1; expect <= 3; expect += 2)
+    {
+      g_auto(SpHandReport) report = { 0 };
+      g_autoptr(GError) error = NULL;
+
+      win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 8);
+      g_assert_false (sp_db_add_hand_expecting (fixture->db, fixture->tournament,
+                                                fixture->rules, 1, 1, expect, NULL, &entry, &report,
+                                                &error));
+      g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
+      if (expect == 1)
+        g_assert_cmpstr (error->message, ==, expected);
+      else
+        g_assert_cmpstr (error->message, ==, "table 1 is at hand 2, not hand 3");
+      g_assert_null (report.hand);
+    }
+  /* A false win typed against the old number is refused too: its penalties are not given. */
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, "19m19p19sESWNCF5m1m", 0);
+    entry.false_win = TRUE;
+    g_assert_false (sp_db_add_hand_expecting (fixture->db, fixture->tournament,
+                                              fixture->rules, 1, 1, 1, NULL, &entry, &report,
+                                              &error));
+    g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
+    g_assert_null (report.penalties);
+  }
+  g_assert_cmpuint (count_hands (fixture), ==, 1);
+  g_assert_cmpuint (count_audit (fixture), ==, audit);
+
+  /* Two hands entered since the window read the table: both are named, the last by who. */
+  sp_hand_entry_clear (&entry);
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  add (fixture, &entry);
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (sp_db_add_hand_expecting (fixture->db, fixture->tournament,
+                                              fixture->rules, 1, 1, 1, NULL, &entry, &report,
+                                              &error));
+    g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
+    g_assert_nonnull (strstr (error->message, "table 1 is at hand 3: hands 1 to 2 were entered, "
+                                              "hand 2 by Referee Wu at "));
+  }
+
+  /* A hand deleted elsewhere: a window at "Next: hand 3" is told who deleted which. */
+  sp_db_set_referee (fixture->db, "Bo");
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (sp_db_remove_hand (fixture->db, fixture->tournament, fixture->rules, id,
+                                      &report, &error));
+    g_assert_no_error (error);
+    g_assert_false (sp_db_add_hand_expecting (fixture->db, fixture->tournament,
+                                              fixture->rules, 1, 1, 3, NULL, &entry, &report,
+                                              &error));
+    g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
+    g_assert_nonnull (strstr (error->message, "table 1 is at hand 2: hand 1 was deleted by Bo "
+                                              "at "));
+    g_clear_error (&error);
+    /* Against the table as it is now: accepted. */
+    g_assert_true (sp_db_add_hand_expecting (fixture->db, fixture->tournament, fixture->rules,
+                                             1, 1, 2, NULL, &entry, &report, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (report.hand->number, ==, 2);
+  }
+}
+
+/* Every change of a hand's row is a new version; a correction or a deletion made against an
+ * older one is refused, naming who corrected it and when, and writes nothing. */
+static void
+test_stale_correct (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(SpHandRecord) corrected = NULL;
+  g_autoptr(SpHandRecord) renumbered = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *at = NULL;
+  gint64 ids[2];
+  guint audit;
+
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 8);
+  ids[0] = add (fixture, &entry);
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 9);
+  ids[1] = add (fixture, &entry);
+
+  /* A correction against version 1 is accepted and makes version 2, by its referee. */
+  sp_db_set_referee (fixture->db, "Mei Lin");
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 10);
+    g_assert_true (sp_db_correct_hand_expecting (fixture->db, fixture->tournament,
+                                                 fixture->rules, ids[0], 1, &entry, &report,
+                                                 &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (report.hand->version, ==, 2);
+  }
+  corrected = get_hand (fixture, ids[0]);
+  g_assert_cmpuint (corrected->version, ==, 2);
+  g_assert_cmpint (corrected->total, ==, 10);
+  /* The hand after it is as it was (MCR's seats follow the number alone). */
+  {
+    g_autoptr(SpHandRecord) second = get_hand (fixture, ids[1]);
+
+    g_assert_cmpuint (second->version, ==, 1);
+  }
+
+  /* A second correction typed against version 1, and a deletion: both refused. */
+  sp_db_set_referee (fixture->db, "Referee Wu");
+  audit = count_audit (fixture);
+  /* The time the store kept for the change, on the local clock. */
+  g_assert_cmpstr (corrected->changed_by, ==, "Mei Lin");
+  at = local_clock (corrected->changed_at);
+  expected = g_strdup_printf ("table 1 hand 1 was corrected by Mei Lin at %s (version 2, not 1)",
+                              at);
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 12);
+    g_assert_false (sp_db_correct_hand_expecting (fixture->db, fixture->tournament,
+                                                  fixture->rules, ids[0], 1, &entry, &report,
+                                                  &error));
+    g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_clear_error (&error);
+    g_assert_false (sp_db_remove_hand_expecting (fixture->db, fixture->tournament,
+                                                 fixture->rules, ids[0], 1, &report, &error));
+    g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
+    g_assert_cmpstr (error->message, ==, expected);
+  }
+  g_assert_cmpuint (count_audit (fixture), ==, audit);
+  g_assert_cmpuint (count_hands (fixture), ==, 2);
+  g_clear_pointer (&corrected, sp_hand_record_free);
+  corrected = get_hand (fixture, ids[0]);
+  g_assert_cmpint (corrected->total, ==, 10);
+
+  /* Deleted against its version: the hand after it is renumbered, a new version of it. */
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (sp_db_remove_hand_expecting (fixture->db, fixture->tournament,
+                                                fixture->rules, ids[0], 2, &report, &error));
+    g_assert_no_error (error);
+  }
+  renumbered = get_hand (fixture, ids[1]);
+  g_assert_cmpuint (renumbered->number, ==, 1);
+  g_assert_cmpuint (renumbered->version, >, 1);
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 8);
+    g_assert_false (sp_db_correct_hand_expecting (fixture->db, fixture->tournament,
+                                                  fixture->rules, ids[1], 1, &entry, &report,
+                                                  &error));
+    g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
+    g_assert_nonnull (strstr (error->message, "corrected by Referee Wu"));
+    g_clear_error (&error);
+    g_assert_true (sp_db_correct_hand_expecting (fixture->db, fixture->tournament,
+                                                 fixture->rules, ids[1], renumbered->version,
+                                                 &entry, &report, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (report.hand->version, ==, renumbered->version + 1);
+  }
+}
+
+/* Taiwan: the dealer keeps the deal when he wins, so a correction of hand 1 moves who sits at
+ * East for hand 2 without changing its number.  A hand 2 typed against the old seats is
+ * refused, naming the correction; against the new ones it is accepted. */
+static void
+test_stale_seats (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(SpHandRecord) corrected = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *at = NULL;
+  SpTable seen;
+  SpTable now;
+  gint64 id;
+
+  /* Hand 1: the dealer (chair 0) wins: he deals hand 2 again. */
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 2);
+  id = add (fixture, &entry);
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (sp_db_load_table (fixture->db, fixture->tournament, 1, 1, &seen, NULL,
+                                     &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (sp_rotation_dealer_chair (&seen.next), ==, 0);
+  }
+
+  /* Another station corrects hand 1: South won, the deal passes to chair 1. */
+  sp_db_set_referee (fixture->db, "Mei Lin");
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 2);
+    g_assert_true (sp_db_correct_hand (fixture->db, fixture->tournament, fixture->rules, id,
+                                       &entry, &report, &error));
+    g_assert_no_error (error);
+    g_assert_true (sp_db_load_table (fixture->db, fixture->tournament, 1, 1, &now, NULL,
+                                     &error));
+    g_assert_cmpuint (sp_rotation_dealer_chair (&now.next), ==, 1);
+  }
+  sp_db_set_referee (fixture->db, "Referee Wu");
+  corrected = get_hand (fixture, id);
+  at = local_clock (corrected->changed_at);
+  expected = g_strdup_printf ("table 1: the seats of hand 2 have changed: hand 1 was corrected "
+                              "by Mei Lin at %s", at);
+
+  /* Hand 2 typed as the window saw the table: its number is right, its seats are not. */
+  win (&entry, SP_WIND_EAST, SP_WIND_NORTH, NULL, 3);
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+    guint audit = count_audit (fixture);
+
+    g_assert_false (sp_db_add_hand_expecting (fixture->db, fixture->tournament, fixture->rules,
+                                              1, 1, 2, &seen.next, &entry, &report, &error));
+    g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_STALE);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_assert_cmpuint (count_hands (fixture), ==, 1);
+    g_assert_cmpuint (count_audit (fixture), ==, audit);
+  }
+  {
+    g_auto(SpHandReport) report = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (sp_db_add_hand_expecting (fixture->db, fixture->tournament, fixture->rules,
+                                             1, 1, 2, &now.next, &entry, &report, &error));
+    g_assert_no_error (error);
+    /* East is chair 1 now: the hand is his. */
+    g_assert_cmpint (report.hand->winner, ==, 1);
+  }
+}
+
 static void
 test_import (Fixture       *fixture,
              gconstpointer  data)
@@ -577,6 +883,9 @@ test_migration (void)
   g_assert_null (((SpHandRecord *) hands->pdata[2])->situation);
   g_assert_cmpstr (((SpHandRecord *) hands->pdata[3])->situation, ==, "kong");
   g_assert_cmpint (((SpHandRecord *) hands->pdata[3])->id, ==, 7);
+  /* 0006: every hand stored before versions is at version 1. */
+  for (guint i = 0; i < hands->len; i++)
+    g_assert_cmpuint (((SpHandRecord *) hands->pdata[i])->version, ==, 1);
   /* The penalty still names its hand. */
   penalties = sp_db_list_penalties (db, 1, 1, &error);
   g_assert_cmpuint (penalties->len, ==, 1);
@@ -698,6 +1007,9 @@ main (int   argc,
   ADD ("withdrawn-after-begin", MCR, test_withdrawn_after_begin);
   ADD ("correct", TAIWAN, test_correct);
   ADD ("remove", TAIWAN, test_remove);
+  ADD ("stale-add", MCR, test_stale_add);
+  ADD ("stale-correct", MCR, test_stale_correct);
+  ADD ("stale-seats", TAIWAN, test_stale_seats);
   ADD ("import", MCR, test_import);
   ADD ("false-win", MCR, test_false_win);
   ADD ("snapshot", MCR, test_snapshot);

@@ -209,6 +209,74 @@ test_log_hand (Fixture       *fixture,
     g_assert_cmpint (line->players[i], ==, ids[i]);
 }
 
+/* A correction's reason is noted with it in the log, and with nothing done after it; a
+ * correction without one has none. */
+static void
+test_log_correction_reason (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  g_autoptr(SpTournament) tournament = NULL;
+  g_autoptr(SpRules) rules = NULL;
+  g_auto(SpHandReport) first = { 0 };
+  g_auto(SpHandReport) second = { 0 };
+  g_auto(SpHandReport) third = { 0 };
+  g_auto(SpHandReport) fourth = { 0 };
+  SpTournament event = {
+    .name = (char *) "Hand Night",
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 1,
+    .seating = (char *) "random",
+    .ranking = (char *) "r98",
+  };
+  const char *const names[4] = { "Ana", "Bo", "Cai", "Dee" };
+  gint64 ids[4];
+  g_auto(SpHandEntry) entry = { 0 };
+  const SpLogEntry *line;
+
+  tournament = sp_test_seat_one_table (fixture->db, &event, names, ids);
+  rules = sp_tournament_new_rules (tournament, &error);
+  g_assert_no_error (error);
+  sp_hand_entry_init (&entry);
+  entry.winner = SP_WIND_SOUTH;
+  entry.from = SP_WIND_EAST;
+  entry.has_total = TRUE;
+  entry.total = 8;
+  g_assert_true (sp_db_add_hand (fixture->db, tournament, rules, 1, 1, &entry, &first, &error));
+  g_assert_no_error (error);
+
+  entry.from = SP_WIND_WEST;
+  entry.reason = g_strdup ("wrong discarder");
+  g_assert_true (sp_db_correct_hand (fixture->db, tournament, rules, first.hand->id, &entry,
+                                     &second, &error));
+  g_assert_no_error (error);
+  log = sp_db_list_log (fixture->db, tournament->id, &error);
+  g_assert_no_error (error);
+  line = find_kind (log, SP_LOG_HAND_CORRECTED);
+  g_assert_cmpstr (line->note, ==, "wrong discarder");
+  g_assert_cmpuint (line->hand, ==, 1);
+  g_clear_pointer (&log, g_ptr_array_unref);
+
+  /* The next change, and a correction without a reason, have none. */
+  g_clear_pointer (&entry.reason, g_free);
+  entry.from = SP_WIND_NORTH;
+  g_assert_true (sp_db_add_hand (fixture->db, tournament, rules, 1, 1, &entry, &third, &error));
+  g_assert_no_error (error);
+  g_assert_true (sp_db_correct_hand (fixture->db, tournament, rules, first.hand->id, &entry,
+                                     &fourth, &error));
+  g_assert_no_error (error);
+  log = sp_db_list_log (fixture->db, tournament->id, &error);
+  g_assert_no_error (error);
+  line = find_kind (log, SP_LOG_HAND_ENTERED);
+  g_assert_cmpuint (line->hand, ==, 2);
+  g_assert_null (line->note);
+  line = find_kind (log, SP_LOG_HAND_CORRECTED);
+  g_assert_null (line->note);
+  g_assert_cmpuint (count_kind (log, SP_LOG_HAND_CORRECTED), >=, 2);
+}
+
 /* Another connection's commit changes the data version; the connection's own does not, nor does
  * a read. */
 static void
@@ -245,6 +313,8 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/sparrow/db/log/hand", Fixture, NULL, fixture_set_up, test_log_hand,
               fixture_tear_down);
+  g_test_add ("/sparrow/db/log/correction-reason", Fixture, NULL, fixture_set_up,
+              test_log_correction_reason, fixture_tear_down);
   g_test_add ("/sparrow/db/log/data-version", Fixture, NULL, fixture_set_up, test_data_version,
               fixture_tear_down);
   return g_test_run ();

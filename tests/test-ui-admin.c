@@ -203,6 +203,7 @@ test_admin_create_event (void)
                    "rank_substitutes=off\npenalties=overall\ndealer_repeats=on");
 
   /* The list shows when and where, sortable by the first day. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
   dates.under = GTK_WIDGET (window);
   wait_until (label_is_drawn, &dates, "the list to show the event's dates");
   g_assert_nonnull (find_drawn_label (GTK_WIDGET (window), "Hall 2, 廣州"));
@@ -233,6 +234,9 @@ test_admin_settings (void)
   activate_view_action (window, "tournament.settings");
   dialog = wait_for_toplevel (SP_TYPE_TOURNAMENT_SETTINGS_DIALOG,
                               "the Tournament Settings dialog to be shown");
+  /* It starts on its first field, the name. */
+  wait_until (widget_is_mapped, row_of (dialog, "Name"), "the Name row");
+  g_assert_true (focus_is_in (dialog, row_of (dialog, "Name")));
   g_assert_true (gtk_switch_get_active (row_switch (dialog,
                                                     "Hide Standings Until the Last Session")));
   g_assert_true (sp_db_set_hide_standings (db, sp_tournament_view_get_tournament (
@@ -431,10 +435,14 @@ test_admin_delete (void)
   g_autoptr(SpTournament) gone = NULL;
   g_autoptr(GSettings) settings = g_settings_new (SPARROW_APP_ID);
   ShownText toast = { NULL, "Tournament “Spring Open” deleted" };
+  g_autoptr(GPtrArray) backups = NULL;
+  g_autofree char *description = NULL;
   GtkWindow *window = start_app ();
   AdwMessageDialog *dialog;
   SpDb *db = sp_window_get_database (SP_WINDOW (window));
-  GtkWidget *list;
+  SpDb *saved = NULL;
+  const SpDbBackup *backup;
+  GtkWidget *list, *entry;
   gint64 last = -1;
 
   open_first_tournament (window);
@@ -458,14 +466,54 @@ test_admin_delete (void)
   kept = reread_tournament (db, "Spring Open");
   g_assert_nonnull (tournament_view_of (window));
 
-  /* Delete: gone from the store and the list, back at the list with a toast. */
+  /* Delete waits for the name typed, as `tournament delete --confirm NAME` does; the dialog
+   * starts on that field.  A wrong name leaves it greyed, and the store refuses it anyway. */
   dialog = open_delete_dialog (window);
+  entry = find_widget (GTK_WIDGET (dialog), GTK_TYPE_TEXT);
+  wait_until (widget_is_mapped, entry, "the name field to be shown");
+  g_assert_true (gtk_widget_has_focus (entry));
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "delete"));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Spring");
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "delete"));
+  adw_message_dialog_response (dialog, "delete");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_DELETE_TOURNAMENT_DIALOG),
+              "the confirmation to close");
+  g_clear_pointer (&kept, sp_tournament_free);
+  kept = reread_tournament (db, "Spring Open");
+  g_assert_nonnull (kept);
+  backups = sp_db_list_backups (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (backups->len, ==, 0);
+  g_clear_pointer (&backups, g_ptr_array_unref);
+
+  /* The name typed: gone from the store and the list, back at the list with a toast, and a
+   * backup made first that still holds it. */
+  dialog = open_delete_dialog (window);
+  entry = find_widget (GTK_WIDGET (dialog), GTK_TYPE_TEXT);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Spring Open");
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "delete"));
   adw_message_dialog_response (dialog, "delete");
   gtk_window_destroy (GTK_WINDOW (dialog));
   wait_until (list_is_shown, window, "the list of tournaments to be shown");
   gone = sp_db_find_tournament (db, "Spring Open", &error);
   g_assert_null (gone);
   g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  backups = sp_db_list_backups (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (backups->len, ==, 1);
+  backup = g_ptr_array_index (backups, 0);
+  g_assert_cmpstr (backup->reason, ==, "before-delete");
+  description = sp_db_describe_backup_reason (db, backup->reason);
+  g_assert_cmpstr (description, ==, "Before a tournament was deleted");
+  saved = sp_db_open (backup->path, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&kept, sp_tournament_free);
+  kept = sp_db_find_tournament (saved, "Spring Open", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (kept);
+  g_clear_pointer (&saved, sp_db_close);
   list = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (
                       GTK_COLUMN_VIEW (list)))), ==, 1);

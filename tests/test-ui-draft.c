@@ -161,7 +161,7 @@ seat_is_on (SpHandDialog *dialog,
   GtkWidget *button;
 
   g_assert_nonnull (row);
-  button = find_drawn_button (row, label);
+  button = find_button_showing (row, label);
   g_assert_nonnull (button);
   return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button));
 }
@@ -177,6 +177,7 @@ test_draft_resumed (void)
   SpTableView *view;
   SpHandDialog *dialog;
   AdwMessageDialog *offer;
+  GtkEditable *field;
   GStatBuf buf;
   gpointer count[2];
 
@@ -221,14 +222,22 @@ test_draft_resumed (void)
   offer = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_cmpstr (adw_message_dialog_get_heading (offer), ==, "Resume the Hand?");
   g_assert_cmpstr (adw_message_dialog_get_body (offer), ==,
-                   "A hand for table 1, hand 1 was being entered when Sparrow closed.");
+                   "A hand for session 1, table 1, hand 1 was being entered and is not "
+                   "recorded.");
   g_assert_true (adw_message_dialog_has_response (offer, "discard"));
   maybe_screenshot_window (GTK_WINDOW (offer), "draft-offer.png");
   adw_message_dialog_response (offer, "resume");
   gtk_window_destroy (GTK_WINDOW (offer));
   dialog = SP_HAND_DIALOG (wait_for_toplevel (SP_TYPE_HAND_DIALOG, "the resumed hand dialog"));
-  g_assert_cmpstr (gtk_editable_get_text (editor_hand_field (sp_hand_dialog_get_editor (dialog))),
-                   ==, "123m123p123s789m55s");
+  field = editor_hand_field (sp_hand_dialog_get_editor (dialog));
+  g_assert_cmpstr (gtk_editable_get_text (field), ==, "123m123p123s789m55s");
+  /* The field has the keyboard, its text not selected: a keystroke adds to the hand rather
+   * than replacing it. */
+  wait_until (widget_is_mapped, dialog, "the resumed dialog to be mapped");
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (dialog)),
+                                         GTK_WIDGET (field)));
+  g_assert_false (gtk_editable_get_selection_bounds (field, NULL, NULL));
+  g_assert_cmpint (gtk_editable_get_position (field), ==, 19);
   g_assert_true (seat_is_on (dialog, "winner", "E Player 1"));
   g_assert_true (seat_is_on (dialog, "from", "S Player 2"));
   g_assert_true (gtk_check_button_get_active (
@@ -248,7 +257,53 @@ test_draft_resumed (void)
   restore_database ();
 }
 
-/* Closing the dialog (Escape, its close button) is a deliberate cancel: no draft is kept. */
+/* The mapped message dialog headed @heading (the referee's name may be asked beside it). */
+static AdwMessageDialog *
+find_headed (const char *heading)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window))
+          && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (window)),
+                        heading) == 0)
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_headed (gpointer heading)
+{
+  return find_headed (heading) != NULL;
+}
+
+/* Closes @dialog (Escape, its close button) with a hand typed: the question is asked, naming
+ * the session, table and hand, and answered with @response. */
+static void
+close_typed (SpHandDialog *dialog,
+             const char   *response)
+{
+  AdwMessageDialog *question;
+
+  gtk_window_close (GTK_WINDOW (dialog));
+  wait_until (dialog_headed, (gpointer) "Close Without Recording?", "the question on closing");
+  question = find_headed ("Close Without Recording?");
+  g_assert_cmpstr (adw_message_dialog_get_body (question), ==,
+                   "Session 1, table 1, hand 1 is not recorded. Keep what was entered as a "
+                   "draft to finish later, or discard it?");
+  g_assert_true (adw_message_dialog_has_response (question, "discard"));
+  g_assert_true (adw_message_dialog_has_response (question, "keep"));
+  /* Asked, not yet closed: the hand is still there to go back to. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+  adw_message_dialog_response (question, response);
+  gtk_window_destroy (GTK_WINDOW (question));
+}
+
+/* Closing the dialog with a hand typed asks; Discard is a deliberate cancel: no draft kept. */
 static void
 test_draft_cancelled (void)
 {
@@ -263,10 +318,57 @@ test_draft_cancelled (void)
   dialog = open_dialog (view);
   type_hand (dialog, "123m");
   wait_for_draft (path, "123m");
-  gtk_window_close (GTK_WINDOW (dialog));
+  close_typed (dialog, "discard");
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the dialog to close");
   wait_for_draft (path, NULL);
+
+  /* Nothing typed: the dialog closes without a question. */
+  dialog = open_dialog (view);
+  g_assert_cmpstr (gtk_editable_get_text (editor_hand_field (sp_hand_dialog_get_editor (dialog))),
+                   ==, "");
+  gtk_window_close (GTK_WINDOW (dialog));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the empty dialog to close");
+  g_assert_null (find_headed ("Close Without Recording?"));
   close_all_windows ();
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  restore_database ();
+}
+
+/* Keep as Draft: the dialog closes, the draft stays, and Enter Hand at the table brings the
+ * hand back as it was left; the question's Cancel goes back to the hand. */
+static void
+test_draft_kept (void)
+{
+  g_auto(Event) event = { 0 };
+  g_autofree char *path = NULL;
+  SpTableView *view;
+  SpHandDialog *dialog;
+
+  make_event (&event, "draft-kept.db");
+  path = sp_hand_draft_path (event.path, event.tournament, 1, 1);
+  view = open_table ();
+  dialog = open_dialog (view);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.winner", "i", 0));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.from", "i", 1));
+  type_hand (dialog, "123m123p123s");
+  close_typed (dialog, "cancel");
+  run_main_loop_for (G_USEC_PER_SEC / 4);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+  type_hand (dialog, "789m55s");
+  close_typed (dialog, "keep");
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the dialog to close");
+  wait_for_draft (path, "123m123p123s789m55s");
+  g_assert_cmpuint (count_hands (&event), ==, 0);
+
+  dialog = open_dialog (view);
+  g_assert_cmpstr (gtk_editable_get_text (editor_hand_field (sp_hand_dialog_get_editor (dialog))),
+                   ==, "123m123p123s789m55s");
+  g_assert_true (seat_is_on (dialog, "winner", "E Player 1"));
+  g_assert_true (seat_is_on (dialog, "from", "S Player 2"));
+  close_all_windows ();
+  /* The app gone with the dialog open: the draft is still there for the next start. */
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  sp_hand_draft_remove (path);
   restore_database ();
 }
 
@@ -304,6 +406,7 @@ add_tests (void)
 {
   g_test_add_func ("/sparrow/ui/draft/resumed", test_draft_resumed);
   g_test_add_func ("/sparrow/ui/draft/cancelled", test_draft_cancelled);
+  g_test_add_func ("/sparrow/ui/draft/kept", test_draft_kept);
   g_test_add_func ("/sparrow/ui/draft/discarded", test_draft_discarded);
 }
 

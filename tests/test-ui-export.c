@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gtk/gtkunixprint.h>
+
 #include "sp-test-ui.h"
 #include "sp-reports.h"
 
@@ -556,6 +558,47 @@ test_print_undrawn (void)
   end_case ();
 }
 
+/* Prints through GTK's print dialog with @previewer as the preview command, and returns
+ * whether that dialog offers a preview; the print is cancelled. */
+static gboolean
+print_offers_preview (GtkWindow        *window,
+                      SpTournamentView *view,
+                      const char       *previewer)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWindow *dialog = open_print_dialog (window, view);
+  GtkWindow *print;
+  gboolean preview;
+
+  g_object_set (gtk_widget_get_settings (GTK_WIDGET (window)), "gtk-print-preview-command",
+                previewer, NULL);
+  adw_action_row_activate (ADW_ACTION_ROW (find_row (GTK_WIDGET (dialog), "Table Cards")));
+  g_assert_true (sp_print_dialog_run (SP_PRINT_DIALOG (dialog),
+                                      GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL, &error));
+  g_assert_no_error (error);
+  print = wait_for_toplevel (GTK_TYPE_PRINT_UNIX_DIALOG, "GTK's print dialog");
+  preview = (gtk_print_unix_dialog_get_manual_capabilities (GTK_PRINT_UNIX_DIALOG (print))
+             & GTK_PRINT_CAPABILITY_PREVIEW) != 0;
+  g_signal_emit_by_name (print, "response", GTK_RESPONSE_CANCEL);
+  wait_until (window_is_gone, GSIZE_TO_POINTER (GTK_TYPE_PRINT_UNIX_DIALOG),
+              "GTK's print dialog to close");
+  return preview;
+}
+
+/* Print… offers GTK's preview only when its previewer can be started. */
+static void
+test_print_preview (void)
+{
+  SpTournamentView *view;
+  GtkWindow *window = open_drawn_tournament ("print-preview.db", 8, &view);
+
+  g_assert_false (print_offers_preview (window, view, "/nonexistent/previewer %f"));
+  g_assert_false (sp_print_dialog_can_preview (GTK_WIDGET (window)));
+  g_assert_true (print_offers_preview (window, view, "true %f"));
+  g_assert_true (sp_print_dialog_can_preview (GTK_WIDGET (window)));
+  end_case ();
+}
+
 /* Types @keys on the virtual display over the main window (xdotool), as a person does. */
 static void
 press_keys (const char *xdotool,
@@ -614,6 +657,7 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/export/responsive", test_export_responsive);
   g_test_add_func ("/sparrow/ui/export/print-pdf", test_print_pdf);
   g_test_add_func ("/sparrow/ui/export/print-refused", test_print_undrawn);
+  g_test_add_func ("/sparrow/ui/export/print-preview", test_print_preview);
 }
 
 int

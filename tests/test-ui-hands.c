@@ -5,6 +5,7 @@
  * repeat shown on the next hand.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-test-ui.h"
+#include "sp-wind.h"
 
 #define REFEREE "Ruth Judge"
 
@@ -14,6 +15,12 @@ typedef struct
   gint64  tournament;
   gint64  players[4];
 } Event;
+
+static const char *
+placeholder_of (GtkWidget *widget)
+{
+  return gtk_entry_get_placeholder_text (GTK_ENTRY (widget));
+}
 
 static void
 event_clear (Event *event)
@@ -215,7 +222,7 @@ seat_button (SpHandDialog *dialog,
   GtkWidget *button;
 
   g_assert_nonnull (row);
-  button = find_drawn_button (row, label);
+  button = find_button_showing (row, label);
   g_assert_nonnull (button);
   g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
   return button;
@@ -360,7 +367,7 @@ test_hands_mcr_session (void)
 
   /* The dialog moved on to hand 2, the next dealer shown, everything cleared. */
   title_check[0] = dialog;
-  title_check[1] = (gpointer) "hand 2 · round 東 · dealer 南 Player 2";
+  title_check[1] = (gpointer) "hand 2 · round 東 · dealer 東 Player 2";
   wait_until (window_title_is, title_check, "the dialog to move on to hand 2");
   g_assert_cmpstr (gtk_editable_get_text (hand_field (dialog)), ==, "");
   g_assert_true (shows_label_text (GTK_WIDGET (view), "Next: hand 2"));
@@ -441,8 +448,24 @@ test_hands_mcr_session (void)
   g_assert_cmpstr (gtk_editable_get_text (hand_field (dialog)), ==, "123m123p123s789m55s");
   g_assert_true (seat_is_on (dialog, "from", "S Player 2"));
   click_seat (dialog, "from", "N Player 4");
+  /* A correction takes a reason, which the Log keeps with it. */
+  gtk_editable_set_text (GTK_EDITABLE (find_matching (GTK_WIDGET (dialog), &(WidgetSearch) {
+                           GTK_TYPE_ENTRY, placeholder_of, "Reason for the correction (optional)",
+                           TRUE })), "wrong discarder");
   press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
   wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the correction to close");
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(SpDb) db = sp_db_open (event.path, &error);
+    g_autoptr(GPtrArray) log = sp_db_list_log (db, event.tournament, &error);
+    g_autofree char *what = NULL;
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < log->len && what == NULL; i++)
+      if (((SpLogEntry *) log->pdata[i])->kind == SP_LOG_HAND_CORRECTED)
+        what = sp_log_describe (log->pdata[i]);
+    g_assert_cmpstr (what, ==, "Corrected hand 1 at table 1: wrong discarder");
+  }
   hands = stored_hands (&event);
   g_assert_cmpuint (hands->len, ==, 3);
   g_assert_cmpint (hand_at (hands, 1)->discarder, ==, 3);
@@ -489,11 +512,17 @@ test_hands_mcr_session (void)
   g_assert_true (hand_at (hands, 3)->draw);
   g_clear_pointer (&hands, g_ptr_array_unref);
   assert_standings_match (&event);
+  /* The toast says what came back, and where. */
+  {
+    ShownText undone = { GTK_WIDGET (view), "Undone: hand 2 at table 1" };
+
+    wait_until (text_is_shown, &undone, "the toast naming the hand undone");
+  }
 
   /* Hand 4 clicked on the palette: North wins on East's discard. */
   dialog = open_dialog (view, 0);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==,
-                   "Table 1 · hand 4 · round 東 · dealer 北 Player 4");
+                   "Table 1 · hand 4 · round 東 · dealer 東 Player 4");
   click_seat (dialog, "winner", "N Player 3");
   click_seat (dialog, "from", "E Player 4");
   {
@@ -594,8 +623,7 @@ test_hands_taiwan_dealer_repeat (void)
   title_check[1] = (gpointer) "Table 1 · hand 2 · round 東 · dealer 東 Player 1";
   wait_until (window_title_is, title_check, "the dealer to keep the deal");
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Dealer repeat 1"));
-  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (seat_button (dialog, "winner", "E Player 1"))),
-                   ==, "E Player 1");
+  g_assert_nonnull (seat_button (dialog, "winner", "E Player 1"));
   end_case ();
 }
 
@@ -721,6 +749,364 @@ test_hands_referee_and_penalties (void)
   restore_database ();
 }
 
+
+/* The label under @widget showing @text, drawn. */
+static GtkWidget *
+drawn_label_showing (GtkWidget  *widget,
+                     const char *text)
+{
+  return find_under (widget, is_drawn_label_showing, text);
+}
+
+static gboolean
+label_is_shown (gpointer data)
+{
+  gpointer *pair = data;
+
+  return drawn_label_showing (pair[0], pair[1]) != NULL;
+}
+
+/* The hand dialog as a referee meets it: the seats' shortcuts and chosen state, the settlement
+ * only once the seats are known (tiles or a total alone), a mistyped hand told as a typo and
+ * never offered as a false win, a message gone when the hand changes, Ctrl+Z in the field, a
+ * draw undone from the dialog's own toast, a double click on Record Hand. */
+static void
+test_hands_dialog (void)
+{
+  g_auto(Event) event = { 0 };
+  g_autoptr(GPtrArray) hands = NULL;
+  SpTableView *view;
+  SpHandDialog *dialog;
+  GtkWidget *winner_row, *from_row, *record, *label, *text;
+  GtkEditable *total, *field;
+  gpointer title_check[2], shown[2];
+
+  make_event (&event, "dialog-checks.db", SP_RULESET_MCR, "cn", FALSE);
+  set_referee (REFEREE);
+  view = open_table ();
+  dialog = open_dialog (view, 0);
+  field = hand_field (dialog);
+  total = GTK_EDITABLE (find_under (GTK_WIDGET (dialog), is_named, "total"));
+  title_check[0] = dialog;
+  shown[0] = dialog;
+
+  /* Each seat button shows its shortcut beside the name. */
+  winner_row = find_under (GTK_WIDGET (dialog), is_named, "winner");
+  from_row = find_under (GTK_WIDGET (dialog), is_named, "from");
+  for (guint w = 1; w <= 4; w++)
+    {
+      g_autofree char *alt = g_strdup_printf ("Alt+%u", w);
+      g_autofree char *ctrl = g_strdup_printf ("Ctrl+%u", w);
+
+      g_assert_nonnull (find_drawn_label (winner_row, alt));
+      g_assert_nonnull (find_drawn_label (from_row, ctrl));
+    }
+  g_assert_nonnull (find_drawn_label (from_row, "Ctrl+0"));
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-empty.png");
+
+  /* A total alone, no seats yet: the total, and nobody's points. */
+  gtk_editable_set_text (total, "12");
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (dialog), "Total 12"));
+  /* The winner alone is not enough either. */
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Alt>1"));
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (dialog), "Total 12"));
+  /* The chosen seat stands out; the others do not. */
+  g_assert_true (gtk_widget_has_css_class (seat_button (dialog, "winner", "E Player 1"),
+                                           "suggested-action"));
+  g_assert_false (gtk_widget_has_css_class (seat_button (dialog, "winner", "S Player 2"),
+                                            "suggested-action"));
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>2"));
+  g_assert_true (gtk_widget_has_css_class (seat_button (dialog, "from", "S Player 2"),
+                                           "suggested-action"));
+  /* MCR: 8 from each, the total from the discarder. */
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (dialog), "Total 12 — E +36  S −20  W −8  N −8"));
+  gtk_editable_set_text (total, "");
+
+  /* Tiles typed before the seats are chosen: the total, no settlement, until both are. */
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>0"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.winner", "i", 1));
+  type_hand (dialog, "123m123p123s789m55s");
+  /* Self-drawn by South: each seat's points. */
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), " — E −"));
+  /* The winner made the source's seat: the source is unknown again, and the figures go … */
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>1"));
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Alt>1"));
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (dialog), "Total 14"));
+  g_assert_false (shows_label_text (GTK_WIDGET (dialog), "E +"));
+  g_assert_false (shows_label_text (GTK_WIDGET (dialog), "E −"));
+  g_assert_false (shows_label_text (GTK_WIDGET (dialog), "Total 14 — "));
+  /* … and come back with it. */
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>2"));
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (dialog), "Total 14 — E +38  S −22  W −8  N −8"));
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "E +38   S −22"));
+
+  /* A fifth copy, a wrong count (with a kong: the count it needs said whole): typos told in
+   * red under the field, and no false win offered for them. */
+  type_hand (dialog, "11111m234p567s789s");
+  label = drawn_label_showing (GTK_WIDGET (dialog), "tile 5: a fifth 1m");
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_has_css_class (label, "error"));
+  g_assert_false (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "Record False Win")));
+  g_assert_false (shows_label_text (GTK_WIDGET (dialog), "Not a win"));
+  type_hand (dialog, "111222333444556m");
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "15 tiles: an MCR hand needs 14"));
+  g_assert_false (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "Record False Win")));
+  type_hand (dialog, "[1111m]123p456p789s111s");
+  label = drawn_label_showing (GTK_WIDGET (dialog), "16 tiles: an MCR hand with 1 kong needs 15");
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_has_css_class (label, "error"));
+  g_assert_false (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "Record False Win")));
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-notation-error.png");
+  /* A hand written right that is no win is still a false win to record. */
+  type_hand (dialog, "123m456p789s123s56p");
+  g_assert_true (gtk_widget_is_drawable (find_button (GTK_WIDGET (dialog), "Record False Win")));
+  g_assert_false (shows_label_text (GTK_WIDGET (dialog), "16 tiles"));
+
+  /* Ctrl+Z in the field takes back what was typed, and a tile clicked on the palette. */
+  text = find_widget (GTK_WIDGET (field), GTK_TYPE_TEXT);
+  gtk_editable_set_text (field, "");
+  click_tile (sp_hand_dialog_get_editor (dialog), SP_TILE_1M);
+  g_assert_cmpstr (gtk_editable_get_text (field), ==, "1m");
+  g_assert_true (gtk_widget_activate_action (text, "text.undo", NULL));
+  g_assert_cmpstr (gtk_editable_get_text (field), ==, "");
+  g_assert_true (gtk_widget_activate_action (text, "text.redo", NULL));
+  g_assert_cmpstr (gtk_editable_get_text (field), ==, "1m");
+  type_hand (dialog, "123m");
+  g_assert_true (gtk_widget_activate_action (text, "text.undo", NULL));
+  g_assert_cmpstr (gtk_editable_get_text (field), !=, "123m");
+  g_assert_true (g_str_has_prefix ("123m", gtk_editable_get_text (field)));
+  gtk_editable_set_text (field, "");
+
+  /* Ctrl+D records a draw; the dialog's toast undoes it, and the dialog is at hand 1 again. */
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>d"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 1);
+  g_assert_true (hand_at (hands, 1)->draw);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  title_check[1] = (gpointer) "hand 2";
+  wait_until (window_title_is, title_check, "the dialog to move on to hand 2");
+  shown[1] = (gpointer) "Hand 1 recorded: exhaustive draw";
+  wait_until (label_is_shown, shown, "the dialog's toast");
+  record = find_button (GTK_WIDGET (dialog), "Undo");
+  g_assert_nonnull (record);
+  g_signal_emit_by_name (record, "clicked");
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 0);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  title_check[1] = (gpointer) "Table 1 · hand 1 ·";
+  wait_until (window_title_is, title_check, "the dialog to be back at hand 1");
+
+  /* A message of the dialog goes when the hand changes. */
+  type_hand (dialog, "123m123p123s789m55s");
+  run_main_loop_for (G_USEC_PER_SEC / 2);
+  record = find_drawn_button (GTK_WIDGET (dialog), "Record Hand");
+  press_button (record);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "Choose the winner"));
+  type_hand (dialog, "123m123p123s789m5s5s");
+  g_assert_false (shows_label_text (GTK_WIDGET (dialog), "Choose the winner"));
+
+  /* A double click on Record Hand records the hand once, and the next form is clean. */
+  type_hand (dialog, "123m123p123s789m55s");
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Alt>1"));
+  g_assert_true (run_shortcut (GTK_WIDGET (dialog), "<Control>2"));
+  press_button (record);
+  press_button (record);
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 1);
+  g_assert_false (hand_at (hands, 1)->draw);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  title_check[1] = (gpointer) "hand 2";
+  wait_until (window_title_is, title_check, "the dialog to move on to hand 2");
+  g_assert_false (shows_label_text (GTK_WIDGET (dialog), "Choose the winner"));
+  end_case ();
+}
+
+/* Whether @widget's tooltip starts with @text (a seat card: wind, name, score). */
+static gboolean
+has_tooltip_starting (GtkWidget     *widget,
+                      gconstpointer  text)
+{
+  const char *tooltip = gtk_widget_get_tooltip_text (widget);
+
+  return gtk_widget_is_drawable (widget) && tooltip != NULL && g_str_has_prefix (tooltip, text);
+}
+
+static gboolean
+sheet_is_laid_out (gpointer data)
+{
+  GtkWidget *button = find_tooltip_button (GTK_WIDGET (data), "Edit Hand 15");
+
+  return button != NULL && gtk_widget_get_width (button) > 0;
+}
+
+/* The score sheet of a whole session at 1440×900: 16 hands a line each, all in sight; Edit and
+ * Delete in reach beside a long name; F2 and Delete on the selected line; the players' columns
+ * and the dealer named with the next hand's seat winds, as the seat cards. */
+static void
+test_hands_sheet (void)
+{
+  static const char *const names[4] = {
+    "Player 1", "Maximiliana Theodora von Hohenzollern-Sigmaringen", "Player 3", "Player 4",
+  };
+  g_autofree char *path = use_database ("sheet.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpRules) rules = NULL;
+  SpTournament tournament = {
+    .name = (char *) "Club Night",
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 1,
+    .seating = (char *) "random",
+    .ranking = (char *) "score",
+  };
+  gint64 players[4];
+  SpTableView *view;
+  GtkWidget *sheet, *scrolled, *button, *items, *winner;
+  GtkSelectionModel *selection;
+  graphene_rect_t bounds;
+  GtkAdjustment *vertical;
+  gpointer title_check[2];
+  SpHandDialog *dialog;
+
+  g_assert_no_error (error);
+  store_tournament (db, &tournament);
+  for (guint i = 0; i < 4; i++)
+    players[i] = add_player (db, tournament.id, names[i], NULL, NULL);
+  g_assert_true (sp_db_store_seating (db, tournament.id, 1, 42, players, 4, &error));
+  g_assert_no_error (error);
+  rules = sp_tournament_new_rules (&tournament, &error);
+  g_assert_no_error (error);
+  /* Sixteen hands: East wins on South's discard, with a long list of fan, but one a draw. */
+  for (guint i = 0; i < 16; i++)
+    {
+      g_auto(SpHandEntry) entry = { 0 };
+      g_auto(SpHandReport) report = { 0 };
+
+      sp_hand_entry_init (&entry);
+      if (i == 6)
+        entry.draw = TRUE;
+      else
+        {
+          entry.winner = 0;
+          entry.from = 1;
+          sp_hand_entry_set_tiles (&entry, "123m123p123s789m55s");
+        }
+      g_assert_true (sp_db_add_hand (db, &tournament, rules, 1, 1, &entry, &report, &error));
+      g_assert_no_error (error);
+    }
+  /* The last hand undone: the 16th is the next, so the table is not finished. */
+  {
+    g_autoptr(GPtrArray) hands = sp_db_list_hands (db, tournament.id, 1, 1, &error);
+    g_auto(SpHandReport) report = { 0 };
+
+    g_assert_true (sp_db_remove_hand (db, &tournament, rules,
+                                      ((SpHandRecord *) hands->pdata[15])->id, &report, &error));
+    g_assert_no_error (error);
+  }
+  set_referee (REFEREE);
+  view = open_table ();
+  /* The window fits a 1440×900 screen. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), <=, 1440);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), <=, 900);
+  /* Hand 16 is next: the dealer, each player's seat, as the rotation has them, named alike by
+   * everything that names the seats: the next hand, the seat cards, the columns. */
+  sheet = find_drawn_widget (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW);
+  {
+    const SpRotation *next = &sp_table_view_get_table (view)->next;
+    guint dealer = sp_rotation_dealer_chair (next);
+    g_autofree char *next_text = g_strdup_printf ("Next: hand 16 · round %s · dealer 東 %s",
+                                                  sp_wind_glyph (next->round_wind),
+                                                  names[dealer]);
+    GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (sheet));
+
+    g_assert_cmpuint (next->number, ==, 16);
+    g_assert_true (shows_label_text (GTK_WIDGET (view), next_text));
+    for (guint c = 0; c < 4; c++)
+      {
+        g_autofree char *card = g_strdup_printf ("%s  %s", sp_wind_glyph (next->seat_wind[c]),
+                                                 names[c]);
+        g_autofree char *title = g_strdup_printf ("%s %.11s", sp_wind_glyph (next->seat_wind[c]),
+                                                  names[c]);
+        gboolean titled = FALSE;
+
+        g_assert_nonnull (find_under (GTK_WIDGET (view), has_tooltip_starting, card));
+        for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+          {
+            g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+            const char *shown = gtk_column_view_column_get_title (column);
+
+            /* The long name shortened in its column's title. */
+            titled |= shown != NULL && g_str_has_prefix (shown, title)
+                      && g_utf8_strlen (shown, -1) <= 16;
+          }
+        g_assert_true (titled);
+      }
+  }
+  /* Each line names its dealer with his seat wind, 東, not his chair's. */
+  g_assert_nonnull (find_drawn_label (sheet, "東 Maximiliana Theodora von Hohenzollern-Sigmaringen"));
+  g_assert_null (find_drawn_label (sheet, "南 Maximiliana Theodora von Hohenzollern-Sigmaringen"));
+
+  /* Fifteen hands (a session of 16 less the one undone) and the next: all in sight, no
+   * scrolling. */
+  wait_until (sheet_is_laid_out, view, "the sheet's lines");
+  maybe_screenshot_window (GTK_WINDOW (view), "table-view-sheet.png");
+  scrolled = gtk_widget_get_ancestor (sheet, GTK_TYPE_SCROLLED_WINDOW);
+  vertical = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  g_test_message ("sheet: %.0f of %.0f px shown", gtk_adjustment_get_page_size (vertical),
+                  gtk_adjustment_get_upper (vertical));
+  /* Room for 16 lines: the 15th in sight with one more line's height to spare below it. */
+  {
+    graphene_rect_t line_14, line_15;
+
+    g_assert_true (gtk_widget_compute_bounds (find_tooltip_button (sheet, "Edit Hand 14"),
+                                              scrolled, &line_14));
+    g_assert_true (gtk_widget_compute_bounds (find_tooltip_button (sheet, "Edit Hand 15"),
+                                              scrolled, &line_15));
+    g_assert_cmpfloat (gtk_adjustment_get_value (vertical), ==, 0);
+    g_assert_cmpfloat (line_15.origin.y + line_15.size.height
+                       + (line_15.origin.y - line_14.origin.y), <=,
+                       gtk_adjustment_get_page_size (vertical));
+  }
+  /* One line a hand: the fan list as tall as the winner's name beside it. */
+  items = drawn_label_showing (sheet, "Mixed Triple Chow");
+  winner = find_drawn_label (sheet, "Exhaustive draw");
+  g_assert_nonnull (items);
+  g_assert_nonnull (winner);
+  g_assert_cmpint (gtk_widget_get_height (items), ==, gtk_widget_get_height (winner));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (items));
+  /* Edit and Delete in sight, clear of the scrollbar at the right, whatever the names. */
+  for (guint i = 0; i < 2; i++)
+    {
+      button = find_tooltip_button (sheet, i == 0 ? "Edit Hand 15" : "Delete Hand 15");
+      g_assert_nonnull (button);
+      g_assert_true (gtk_widget_compute_bounds (button, scrolled, &bounds));
+      g_assert_cmpfloat (bounds.origin.x, >=, 0);
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                         gtk_widget_get_width (scrolled) - 24);
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                         gtk_widget_get_height (scrolled));
+    }
+
+  /* F2 on the selected line edits its hand; Delete asks to delete it. */
+  selection = gtk_column_view_get_model (GTK_COLUMN_VIEW (sheet));
+  g_assert_false (run_shortcut (sheet, "F2"));
+  g_assert_true (gtk_selection_model_select_item (selection, 1, TRUE));
+  g_assert_true (run_shortcut (sheet, "F2"));
+  dialog = SP_HAND_DIALOG (wait_for_toplevel (SP_TYPE_HAND_DIALOG, "the correction of hand 2"));
+  title_check[0] = dialog;
+  title_check[1] = (gpointer) "Table 1 · hand 2 ·";
+  wait_until (window_title_is, title_check, "the dialog of hand 2");
+  /* Closed unchanged: nothing to ask. */
+  gtk_window_close (GTK_WINDOW (dialog));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_HAND_DIALOG), "the correction to close");
+  g_assert_true (gtk_selection_model_select_item (selection, 2, TRUE));
+  g_assert_true (run_shortcut (sheet, "Delete"));
+  answer ("Delete Hand 3?", "cancel");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, 15);
+  end_case ();
+}
+
 static void
 add_tests (void)
 {
@@ -728,6 +1114,8 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/hands/mcr-session", test_hands_mcr_session);
   g_test_add_func ("/sparrow/ui/hands/closed-session", test_hands_closed_session);
   g_test_add_func ("/sparrow/ui/hands/taiwan-dealer-repeat", test_hands_taiwan_dealer_repeat);
+  g_test_add_func ("/sparrow/ui/hands/dialog", test_hands_dialog);
+  g_test_add_func ("/sparrow/ui/hands/sheet", test_hands_sheet);
 }
 
 int

@@ -344,6 +344,36 @@ test_log_page (void)
   g_assert_cmpuint (view_count (view), ==, n_all);
   maybe_screenshot (window, "log-page.png");
 
+  /* A false win's verdict: Ana's deduction and what each other player received, written
+   * together.  The gains name the offender; they are no penalty of those who gained. */
+  {
+    const char *others[] = { "Bo", "Cai", "Dee" };
+    g_autoptr(SpPlayer) ana = reread_player (db, tournament, "Ana");
+    SpPenalty offence = { .session = 1, .player = ana->id, .points = -30,
+                          .reason = (char *) "false hu: −30, +10 to each other player" };
+    LabelSearch gain = { GTK_WIDGET (window), "False win by Ana: +10 to Cai" };
+
+    g_assert_true (sp_db_give_penalty (db, tournament, &offence, &error));
+    g_assert_no_error (error);
+    for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+      {
+        g_autoptr(SpPlayer) other = reread_player (db, tournament, others[i]);
+        SpPenalty received = offence;
+
+        received.id = 0;
+        received.player = other->id;
+        received.points = 10;
+        g_assert_true (sp_db_give_penalty (db, tournament, &received, &error));
+        g_assert_no_error (error);
+      }
+    sp_log_page_load (page, db, event);
+    wait_until (label_is_drawn, &gain, "the false win's gain in the log");
+    g_assert_true (shows_label_text (view, "Penalty for Ana: -30 points (false hu: −30, +10 to "
+                                           "each other player)"));
+    g_assert_false (shows_label_text (view, "Penalty for Cai: +10 points (false hu: −30, +10 to "
+                                            "each other player)"));
+  }
+
   close_all_windows ();
   restore_database ();
 }

@@ -195,6 +195,74 @@ test_draw_seed (void)
   finish (window);
 }
 
+/* A balanced plan is drawn at the first draw for every session: the later sessions' draw
+ * dialog shows its seed, fixed; a final takes a seed of its own again.  The first draw starts on
+ * the seed field. */
+static void
+test_draw_balanced_seed (void)
+{
+  g_autoptr(SpDb) db = open_database ("draw-balanced.db");
+  g_autoptr(SpTournament) event = NULL;
+  g_autoptr(GError) error = NULL;
+  SpTournament tournament = {
+    .name = (char *) "Plan Cup",
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 3,
+    .seating = (char *) "balanced",
+    .ranking = (char *) "r98",
+  };
+  SpDrawRequest request = { .has_seed = TRUE, .seed = 7 };
+  LabelSearch search = { NULL, "Session 3" };
+  GtkWindow *window, *dialog;
+  GtkWidget *seed;
+  guint64 used = 0;
+
+  store_tournament (db, &tournament);
+  add_numbered_players (db, tournament.id, 8);
+  g_clear_pointer (&db, sp_db_close);
+  window = start_app ();
+  show_page (open_first_tournament (window), "sessions");
+  search.under = GTK_WIDGET (window);
+  wait_until (label_is_drawn, &search, "the sessions to be listed");
+  event = sp_db_find_tournament (window_db (window), NULL, &error);
+  g_assert_no_error (error);
+
+  /* Before the first draw the seed is free, and the dialog starts on it. */
+  dialog = open_draw_dialog (window);
+  seed = find_row (GTK_WIDGET (dialog), "Seed (empty for random)");
+  g_assert_nonnull (seed);
+  g_assert_true (gtk_editable_get_editable (GTK_EDITABLE (seed)));
+  g_assert_true (gtk_window_get_focus (dialog) != NULL
+                 && gtk_widget_is_ancestor (gtk_window_get_focus (dialog), seed));
+  gtk_window_destroy (dialog);
+
+  g_assert_true (sp_db_draw_session (window_db (window), event, 1, &request, &used, &error));
+  g_assert_no_error (error);
+  sp_sessions_page_load (sessions_page (window), window_db (window), event);
+  select_session (window, 2);
+  dialog = open_draw_dialog (window);
+  g_assert_null (find_row (GTK_WIDGET (dialog), "Seed (empty for random)"));
+  seed = find_row (GTK_WIDGET (dialog), "Seed (fixed by the balanced plan)");
+  g_assert_nonnull (seed);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (seed)), ==, "7");
+  g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (seed)));
+  dialog_screenshot (dialog, "draw-dialog-plan.png");
+  /* A final seats by the standings, with a seed of its own. */
+  adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (find_row (GTK_WIDGET (dialog),
+                                                                     "Final")), TRUE);
+  g_assert_true (find_row (GTK_WIDGET (dialog), "Seed (empty for random)") == seed);
+  g_assert_true (gtk_editable_get_editable (GTK_EDITABLE (seed)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (seed)), ==, "");
+  adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (find_row (GTK_WIDGET (dialog),
+                                                                     "Final")), FALSE);
+  g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (seed)));
+  /* Drawn with the plan's seed, as the field says. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.draw", NULL));
+  wait_until (window_is_gone, GSIZE_TO_POINTER (SP_TYPE_DRAW_DIALOG), "the dialog to close");
+  finish (window);
+}
+
 /* A final of the top @top after a closed session 1: the store seats exactly the top @top of
  * the standings. */
 static void
@@ -490,6 +558,15 @@ test_penalties (void)
                                                           GTK_TYPE_DROP_DOWN)), 2);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Points"),
                                                            GTK_TYPE_SPIN_BUTTON)), -15);
+  /* The sign previewed, with the player's name: a minus is a deduction, no minus points given. */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (GTK_WIDGET (dialog), "Points"))),
+                   ==, "−15 to Player 3: a deduction");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Points"),
+                                                           GTK_TYPE_SPIN_BUTTON)), 15);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (GTK_WIDGET (dialog), "Points"))),
+                   ==, "+15 to Player 3: points received");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Points"),
+                                                           GTK_TYPE_SPIN_BUTTON)), -15);
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Reason")),
                          "Slow play after two warnings");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (dialog), "Table"),
@@ -725,6 +802,7 @@ static void
 add_tests (void)
 {
   g_test_add_func ("/sparrow/ui/sessions/draw-seed", test_draw_seed);
+  g_test_add_func ("/sparrow/ui/sessions/draw-balanced-seed", test_draw_balanced_seed);
   g_test_add_func ("/sparrow/ui/sessions/final-top-4", test_final_top_4);
   g_test_add_func ("/sparrow/ui/sessions/final-top-8", test_final_top_8);
   g_test_add_func ("/sparrow/ui/sessions/quality", test_quality);

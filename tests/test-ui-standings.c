@@ -162,12 +162,15 @@ test_standings_page (void)
   /* P2 lost 10 at table 1, and is tied for 2nd–4th there: 1 table point. */
   wait_for_line (view, "P2", "1.00 · -10");
 
-  /* P1 and P5 both have 8 table points; P1's score (38) puts him above P5 (28). */
+  /* P1 and P5 both have 8 table points; P1's score (38) puts him above P5 (28): both lines
+   * say what told them apart. */
   wait_for_line (view, "P1", "8.00");
   wait_for_line (view, "P5", "8.00");
   wait_for_line (view, "P5", "Score");
-  /* P7 and P8 cannot be told apart: they share a rank, and the line says so. */
+  wait_for_line (view, "P1", "Score");
+  /* P7 and P8 cannot be told apart: they share a rank, and both lines say so. */
   wait_for_line (view, "P8", "Tied");
+  wait_for_line (view, "P7", "Tied");
 
   /* Withdrawn players and substitutes are marked. */
   wait_for_line (view, "P4", "Withdrawn");
@@ -489,6 +492,44 @@ test_projector_hides_standings (void)
   end_case ();
 }
 
+/* A closed session's clock says it is closed, on the projector and in the header, whatever
+ * it showed before (here, never started). */
+static void
+test_projector_closed_session (void)
+{
+  g_autoptr(SpDb) db = open_database ("projector-closed.db");
+  g_autoptr(SpTournament) tournament = NULL;
+  g_autoptr(GError) error = NULL;
+  static const gint64 win[4] = { 30, -10, -10, -10 };
+  AdwViewSwitcherTitle *title;
+  SpProjectorWindow *projector;
+  GtkWidget *page;
+  GtkWindow *window;
+  gint64 ids[4] = { 1, 2, 3, 4 };
+
+  create_tournament (db, "Hall Cup", SP_RULESET_MCR, "cn", 1, 4);
+  seat (db, 1, 1, ids, 4);
+  record_hand (db, 1, 1, 1, 1, win);
+  tournament = sp_db_find_tournament (db, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (sp_db_close_session (db, tournament, 1, TRUE, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&db, sp_db_close);
+
+  window = start_app ();
+  title = open_first_tournament (window);
+  show_page (title, "standings");
+  page = find_drawn_widget (GTK_WIDGET (window), SP_TYPE_STANDINGS_PAGE);
+  projector = open_projector (page);
+  g_assert_true (shows_label_text (GTK_WIDGET (projector), "Session 1 · closed (time up)"));
+  g_assert_false (shows_label_text (GTK_WIDGET (projector), "Session 1 · 3:00:00, not started"));
+  maybe_screenshot_window (GTK_WINDOW (projector), "projector-closed.png");
+  press_escape (GTK_WIDGET (projector));
+  wait_until (projector_is_gone, NULL, "the projector to close");
+
+  end_case ();
+}
+
 static SpSessionClock
 read_clock (const char *path)
 {
@@ -630,6 +671,8 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/standings/projector", test_projector);
   g_test_add_func ("/sparrow/ui/standings/projector-hides-standings",
                    test_projector_hides_standings);
+  g_test_add_func ("/sparrow/ui/standings/projector-closed-session",
+                   test_projector_closed_session);
   g_test_add_func ("/sparrow/ui/standings/clock", test_clock);
   g_test_add_func ("/sparrow/ui/standings/clock-warning", test_clock_warning);
 }

@@ -601,6 +601,9 @@ test_window_new_tournament (void)
   g_assert_nonnull (find_button (GTK_WIDGET (window), "_New Tournament"));
   dialog = open_new_tournament_dialog (window);
   maybe_screenshot (dialog, "new-tournament-mcr.png");
+  /* It starts on its first field, the name. */
+  wait_until (widget_is_mapped, find_row (GTK_WIDGET (dialog), "Name"), "the Name row");
+  g_assert_true (focus_is_in (dialog, find_row (GTK_WIDGET (dialog), "Name")));
 
   /* MCR first, with the core's defaults: balanced seating, R98, no stakes. */
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (find_row (GTK_WIDGET (dialog), "Rules"))), ==, 0);
@@ -649,12 +652,18 @@ test_window_new_tournament (void)
   g_assert_cmpstr (tournament->options, ==,
                    "heavenly_value=32\nmultiple_winners=on\nmax_tai=40\ngroup_tables=2\nswiss=snake");
 
-  /* The list shows it at once, and a toast says so. */
-  g_assert_nonnull (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW));
+  /* Its pages open at once, its name in the header (the window's title too), and a toast says
+   * it was created. */
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK))), ==, "tournament");
+  g_assert_cmpstr (gtk_window_get_title (window), ==, "台北春季賽");
+  g_assert_true (shows_label_text (GTK_WIDGET (window), "台北春季賽"));
   toast.under = GTK_WIDGET (window);
   wait_until (text_is_shown, &toast, "the toast naming the new tournament");
 
-  /* The header bar's button opens a dialog afresh: MCR at its defaults, written as such. */
+  /* Back on the list, the header bar's button opens a dialog afresh: MCR at its defaults,
+   * written as such. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
+  g_assert_nonnull (find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW));
   press_button (find_tooltip_button (GTK_WIDGET (window), "New Tournament"));
   dialog = wait_for_toplevel (SP_TYPE_NEW_TOURNAMENT_DIALOG,
                               "the New Tournament dialog to be shown");
@@ -750,6 +759,8 @@ test_window_add_player (void)
   press_button (find_button (GTK_WIDGET (window), "Add Player"));
   dialog = wait_for_toplevel (SP_TYPE_PLAYER_DIALOG, "the Add Player dialog to be shown");
   g_assert_true (gtk_window_get_modal (dialog));
+  wait_until (widget_is_mapped, find_row (GTK_WIDGET (dialog), "Name"), "the Name row");
+  g_assert_true (focus_is_in (dialog, find_row (GTK_WIDGET (dialog), "Name")));
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Name")), "Fei Wong");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Club")), "Dragons");
   gtk_editable_set_text (GTK_EDITABLE (find_row (GTK_WIDGET (dialog), "Country")), "HK");

@@ -82,6 +82,7 @@ sp_clock_controls_describe (SpDb                *db,
                             gboolean            *warning)
 {
   SpSessionClock clock;
+  SpSessionInfo info = { 0 };
   guint session;
 
   g_return_val_if_fail (db != NULL && tournament != NULL, NULL);
@@ -92,6 +93,16 @@ sp_clock_controls_describe (SpDb                *db,
     *state = SP_SESSION_CLOCK_IDLE;
   if (!read_current (db, tournament, &session, &clock))
     return NULL;
+  /* The last session drawn once it is closed: its clock, however it stood, says nothing more
+   * to the hall than that. */
+  if (sp_db_get_session (db, tournament->id, session, &info, NULL) && info.closed)
+    {
+      if (state != NULL)
+        *state = SP_SESSION_CLOCK_ENDED;
+      /* TRANSLATORS: the session clock of a closed session; %u is its number */
+      return g_strdup_printf (info.time_up ? _("Session %u · closed (time up)")
+                                           : _("Session %u · closed"), session);
+    }
   if (warning != NULL)
     *warning = sp_session_clock_is_warning (&clock, now);
   if (state != NULL)

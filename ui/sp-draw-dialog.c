@@ -86,10 +86,44 @@ draw_action (GtkWidget  *widget,
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
+/* A balanced plan is drawn once, for every session, at the first draw: from then on its seed
+ * is the plan's, which the field shows and does not take another (the store would refuse it).
+ * A final is seated by the standings, with a seed of its own. */
+static void
+update_seed_row (SpDrawDialog *self)
+{
+  guint64 plan_seed = 0;
+  gboolean fixed = g_strcmp0 (self->tournament->seating, "balanced") == 0
+                   && !adw_expander_row_get_enable_expansion (self->final_row)
+                   && sp_db_get_plan_seed (self->db, self->tournament->id, &plan_seed);
+
+  if (fixed)
+    {
+      g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, plan_seed);
+
+      gtk_editable_set_text (GTK_EDITABLE (self->seed_row), text);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seed_row),
+                                     _("Seed (fixed by the balanced plan)"));
+    }
+  else if (!gtk_editable_get_editable (GTK_EDITABLE (self->seed_row)))
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->seed_row), "");
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seed_row),
+                                     _("Seed (empty for random)"));
+    }
+  gtk_editable_set_editable (GTK_EDITABLE (self->seed_row), !fixed);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->seed_row),
+                               fixed ? _("The balanced plan seats every session: it was drawn "
+                                         "with this seed at the first draw, and stands")
+                                     : NULL);
+}
+
 static void
 final_toggled_cb (SpDrawDialog *self)
 {
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
+  if (self->tournament != NULL)
+    update_seed_row (self);
 }
 
 static void
@@ -167,5 +201,10 @@ sp_draw_dialog_new (GtkWindow          *parent,
   adw_action_row_set_subtitle (self->method_row, sp_draw_dialog_method_name (tournament));
   gtk_spin_button_set_range (self->top_spin, 4, most);
   gtk_spin_button_set_value (self->top_spin, MIN (8u, most));
+  update_seed_row (self);
+  /* The dialog starts on its first field a person can change. */
+  gtk_window_set_focus (GTK_WINDOW (self),
+                        gtk_editable_get_editable (GTK_EDITABLE (self->seed_row))
+                        ? GTK_WIDGET (self->seed_row) : NULL);
   return self;
 }

@@ -4,6 +4,7 @@
  * win was self-drawn is the From buttons' to say, so the editor's 自摸 toggle is hidden.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "sp-hand-dialog.h"
 #include "sp-hand-draft.h"
@@ -27,13 +28,30 @@ struct _SpHandDialog
   gboolean     drafting;    /* changes are kept in the table's draft file */
   guint        draft_id;    /* the pending write of the draft */
   SpHandDraft *draft;       /* whose hand this is: the database, tournament, session, table */
+  gint64       moved_on;    /* when the form was last cleared for the next hand */
+  SpHandDraft *opened;      /* a correction as it opened: closed unchanged, nothing is asked */
+  AdwToast    *toast;       /* the last one shown, weak */
+  guint        version;     /* the corrected hand's version when the dialog opened */
+  /* A new hand refused as stale (the table moved on elsewhere), offered as the table's next
+   * hand with the same players, once the referee confirms: their chairs, which the next hand's
+   * winds are worked out from, and what the entry was. */
+  gboolean     offering;
+  gboolean     offer_draw;
+  gboolean     offer_false_win;
+  gint         offer_winner;   /* chair */
+  gint         offer_from;     /* chair, or SP_HAND_ENTRY_SELF_DRAWN */
+  GtkWidget   *offer_button;
+  GtkWidget   *stale_box;      /* above the form, never scrolled away: what changed, the offer */
+  GtkLabel    *stale_label;
 
   /* Template children */
+  AdwToastOverlay *toast_overlay;
   AdwWindowTitle *window_title;
   GtkWidget      *winner_box;
   GtkWidget      *from_box;
   SpHandEditor   *editor;
   GtkEditable    *total_entry;
+  GtkWidget      *reason_entry;
   GtkLabel       *message_label;
   GtkLabel       *summary_label;
   GtkWidget      *draw_button;
@@ -72,6 +90,13 @@ push_situation (SpHandDialog *self)
     sp_hand_editor_set_situation (self->editor, "discarder", seat_letters[self->from], NULL);
 }
 
+/* Whether the winner and where the winning tile came from are both chosen. */
+static gboolean
+seats_chosen (SpHandDialog *self)
+{
+  return self->winner >= 0 && self->from != SP_HAND_ENTRY_UNSAID;
+}
+
 /* The seat buttons as the state says. */
 static void
 show_seats (SpHandDialog *self)
@@ -88,13 +113,32 @@ show_seats (SpHandDialog *self)
     }
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->from_buttons[4]),
                                 self->from == SP_HAND_ENTRY_SELF_DRAWN);
+  /* The seats chosen in the accent colour: a pressed toggle alone is a shade too faint to
+   * read at a glance across the table. */
+  for (guint i = 0; i < 9; i++)
+    {
+      GtkWidget *button = i < 4 ? self->winner_buttons[i] : self->from_buttons[i - 4];
+
+      if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)))
+        gtk_widget_add_css_class (button, "suggested-action");
+      else
+        gtk_widget_remove_css_class (button, "suggested-action");
+    }
   self->updating = FALSE;
+  /* Who pays whom is known once the winner and the tile's source are: before, the editor's
+   * figures would be for a winner in the East seat on his 上家's discard, a guess. */
+  sp_hand_editor_set_settlement_visible (self->editor, seats_chosen (self));
 }
+
+static void cancel_offer (SpHandDialog *self);
+static void tell_stale   (SpHandDialog *self,
+                          const char   *message);
 
 static void
 set_winner (SpHandDialog *self,
             gint          winner)
 {
+  cancel_offer (self);
   self->winner = winner;
   if (self->from == winner)
     self->from = SP_HAND_ENTRY_UNSAID;
@@ -109,6 +153,7 @@ set_from (SpHandDialog *self,
 {
   if (from == self->winner)
     return;
+  cancel_offer (self);
   self->from = from;
   show_seats (self);
   push_situation (self);
@@ -133,6 +178,44 @@ from_toggled_cb (GtkToggleButton *button,
   set_from (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "sp-seat")));
 }
 
+/* A seat button: the seat and the player, and its shortcut (@shortcut, "Alt+1") beside them
+ * in smaller type, so that the keyboard's way is learnt from the button. */
+static GtkWidget *
+new_seat_button (const char *shortcut)
+{
+  GtkWidget *button = gtk_toggle_button_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *name = gtk_label_new (NULL);
+  GtkWidget *keys = gtk_label_new (shortcut);
+
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (name), 18);
+  gtk_widget_add_css_class (keys, "sp-shortcut");
+  gtk_widget_set_valign (keys, GTK_ALIGN_BASELINE);
+  gtk_widget_set_valign (name, GTK_ALIGN_BASELINE);
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), keys);
+  gtk_button_set_child (GTK_BUTTON (button), box);
+  gtk_widget_add_css_class (button, "sp-seat");
+  gtk_widget_set_tooltip_text (button, shortcut);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_KEY_SHORTCUTS,
+                                  shortcut, -1);
+  return button;
+}
+
+/* The seat button's name: its first label shows it, and it is the button's accessible name
+ * (the seat letter first, as a person reads it; the shortcut is its own property). */
+static void
+set_seat_label (GtkWidget  *button,
+                const char *text)
+{
+  GtkWidget *box = gtk_button_get_child (GTK_BUTTON (button));
+
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, text,
+                                  -1);
+}
+
 /* The title and the seat buttons' names for the hand about to be entered. */
 static void
 show_table (SpHandDialog *self)
@@ -142,10 +225,13 @@ show_table (SpHandDialog *self)
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
 
+  /* The dealer's seat wind this hand (東), as the seat cards and buttons name the seats: not his
+   * chair's, which is the wind of the first hand only. */
   /* TRANSLATORS: the hand dialog's title: the table, the hand's number, the round wind, the
-   * dealer's chair and name */
+   * dealer's seat wind and name */
   title = g_strdup_printf (_("Table %u · hand %u · round %s · dealer %s %s"), self->table.table,
-                           next->number, sp_wind_glyph (next->round_wind), sp_wind_glyph (dealer),
+                           next->number, sp_wind_glyph (next->round_wind),
+                           sp_wind_glyph (next->seat_wind[dealer]),
                            sp_table_view_get_player_name (self->view, dealer));
   adw_window_title_set_title (self->window_title, title);
   gtk_window_set_title (GTK_WINDOW (self), title);
@@ -164,8 +250,8 @@ show_table (SpHandDialog *self)
                                                 sp_table_view_get_player_name (self->view,
                                                                                chair));
 
-      gtk_button_set_label (GTK_BUTTON (self->winner_buttons[w]), label);
-      gtk_button_set_label (GTK_BUTTON (self->from_buttons[w]), label);
+      set_seat_label (self->winner_buttons[w], label);
+      set_seat_label (self->from_buttons[w], label);
     }
 }
 
@@ -274,13 +360,93 @@ drop_draft (SpHandDialog *self)
   sp_hand_draft_remove (path);
 }
 
-/* Escape, the close button or the hand recorded closing the dialog: a deliberate end. */
+static gboolean
+close_later_cb (gpointer user_data)
+{
+  gtk_window_close (GTK_WINDOW (user_data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+close_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   SpHandDialog     *self)
+{
+  if (g_strcmp0 (response, "discard") == 0)
+    drop_draft (self);
+  else if (g_strcmp0 (response, "keep") == 0)
+    write_draft (self);
+  else
+    return;
+  /* Decided: the dialog closes without asking again, once the question has gone (it is the
+   * dialog's transient child, destroyed with it). */
+  self->drafting = FALSE;
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_later_cb, g_object_ref (self), g_object_unref);
+}
+
+/* Whether @a and @b hold the same hand as a person gave it (NULL is none). */
+static gboolean
+same_hand (const SpHandDraft *a,
+           const SpHandDraft *b)
+{
+  return a != NULL && b != NULL && a->winner == b->winner && a->from == b->from
+         && g_strcmp0 (a->tiles, b->tiles) == 0 && g_strcmp0 (a->situation, b->situation) == 0
+         && g_strcmp0 (a->total, b->total) == 0;
+}
+
+/* Escape or the close button: with nothing typed the dialog just closes; with a hand typed the
+ * referee says whether it goes or waits as the table's draft (opened again by Enter Hand, and
+ * offered at the next start).  After a hand recorded it closes as well: the draft is gone. */
 static gboolean
 close_request_cb (SpHandDialog *self)
 {
-  drop_draft (self);
-  self->drafting = FALSE;
-  return FALSE;
+  g_autoptr(SpHandDraft) draft = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (!self->drafting || self->draft == NULL || (draft = build_draft (self)) == NULL
+      || same_hand (draft, self->opened))
+    {
+      drop_draft (self);
+      self->drafting = FALSE;
+      return FALSE;
+    }
+  /* TRANSLATORS: closing the hand dialog with a hand typed: the session, table and hand */
+  body = g_strdup_printf (_("Session %u, table %u, hand %u is not recorded. Keep what was "
+                            "entered as a draft to finish later, or discard it?"),
+                          draft->session, draft->table, draft->hand);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Close Without Recording?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"), "keep", _("_Keep as Draft"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "keep",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  /* Escape on the question goes back to the hand, deciding nothing. */
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* The total typed in "Total without tiles" settled as the rules settle a claimed total, in
+ * @claimed; NULL when there is none to settle (no total, or not a whole number). */
+static const SpScoreResult *
+settle_total (SpHandDialog  *self,
+              SpScoreResult *claimed)
+{
+  const char *text = gtk_editable_get_text (self->total_entry);
+  SpSituation situation;
+  gint64 total;
+
+  if (is_blank (text) || !sp_hand_entry_parse_total (text, &total, NULL) || total > G_MAXINT32)
+    return NULL;
+  sp_hand_editor_get_situation (self->editor, &situation);
+  if (!sp_rules_settle (sp_table_view_get_rules (self->view), &situation, (gint32) total,
+                        claimed, NULL))
+    return NULL;
+  return claimed;
 }
 
 /* The verdict in one line beside the buttons, where the referee looks before Enter: the total
@@ -292,12 +458,20 @@ show_summary (SpHandDialog        *self,
   g_autoptr(GString) seats = g_string_new (NULL);
   const gint64 *figures = NULL;
   g_autofree char *text = NULL;
+  SpScoreResult claimed;
 
   if (self->summary_label == NULL)
     return;
-  if (result != NULL && result->win && result->has_settlement)
+  /* A hand given by its total alone: its settlement as the rules settle a claimed total. */
+  if (result == NULL && is_blank (sp_hand_editor_get_text (self->editor)))
+    result = settle_total (self, &claimed);
+  /* A mistyped hand is told under the field: no verdict here. */
+  if (result != NULL && sp_score_result_is_notation_error (result))
+    result = NULL;
+  /* Each seat's figures once the seats are chosen; the total alone until then. */
+  if (result != NULL && result->win && result->has_settlement && seats_chosen (self))
     figures = result->settlement;
-  else if (result != NULL && !result->win && result->has_penalty)
+  else if (result != NULL && !result->win && result->has_penalty && seats_chosen (self))
     figures = result->penalty;
   for (guint w = 0; figures != NULL && w < 4; w++)
     g_string_append_printf (seats, "%s%s %s%" G_GINT64_FORMAT, w > 0 ? "  " : "",
@@ -305,6 +479,9 @@ show_summary (SpHandDialog        *self,
                             figures[w] < 0 ? -figures[w] : figures[w]);
   if (result == NULL)
     text = g_strdup ("");
+  else if (result->win && figures == NULL)
+    /* TRANSLATORS: the live result before the winner and the source are chosen */
+    text = g_strdup_printf (_("Total %d"), result->total);
   else if (result->win)
     /* TRANSLATORS: the live result: the hand's total, then each seat's points */
     text = g_strdup_printf (_("Total %d — %s"), result->total, seats->str);
@@ -328,10 +505,14 @@ result_changed_cb (SpHandDialog *self)
   result = sp_hand_editor_get_result (self->editor);
   tiles = !is_blank (sp_hand_editor_get_text (self->editor));
   schedule_draft (self);
-  /* A false win is a declared win the core refuses: the verdict and its penalty are shown by
-   * the editor, and it can be recorded as it is. */
+  /* What was said about the hand before it changed no longer holds. */
+  tell (self, NULL);
+  /* A false win is a declared win the core refuses with a penalty: the verdict is shown by
+   * the editor, and it can be recorded as it is.  A hand mistyped (a fifth copy, a count that
+   * fits no hand) is no false win: it is to be corrected. */
   gtk_widget_set_visible (self->false_win_button,
-                          self->id == 0 && tiles && result != NULL && !result->win);
+                          self->id == 0 && tiles && result != NULL && !result->win
+                          && result->has_penalty && !sp_score_result_is_notation_error (result));
   show_summary (self, result);
 }
 
@@ -396,12 +577,16 @@ move_on (SpHandDialog *self)
 
   if (self->id != 0 || table->next.finished)
     {
+      /* Recorded: nothing left to keep or to ask about. */
+      self->drafting = FALSE;
       gtk_window_close (GTK_WINDOW (self));
       return;
     }
+  self->moved_on = g_get_monotonic_time ();
   self->table = *table;
   self->winner = SP_HAND_ENTRY_UNSAID;
   self->from = SP_HAND_ENTRY_UNSAID;
+  tell_stale (self, NULL);
   gtk_editable_set_text (self->total_entry, "");
   sp_hand_editor_set_text (self->editor, "");
   sp_hand_editor_load_situation (self->editor, NULL);
@@ -412,20 +597,303 @@ move_on (SpHandDialog *self)
   sp_hand_editor_focus (self->editor);
 }
 
+/* ---- a hand entered elsewhere meanwhile ------------------------------------------------- */
+
+static const char *
+wind_name (gint wind)
+{
+  switch (wind)
+    {
+    case SP_WIND_EAST:
+      return C_("seat", "East");
+    case SP_WIND_SOUTH:
+      return C_("seat", "South");
+    case SP_WIND_WEST:
+      return C_("seat", "West");
+    case SP_WIND_NORTH:
+    default:
+      return C_("seat", "North");
+    }
+}
+
+/* The seat wind of @chair at the next hand of @table; SP_HAND_ENTRY_SELF_DRAWN stays. */
+static gint
+wind_of (const SpTable *table,
+         gint           chair)
+{
+  return chair >= 0 && chair < 4 ? table->next.seat_wind[chair] : chair;
+}
+
+/* The offer in words, the players named at their seats of @table's next hand: "Enter as hand
+ * 4: East Anna wins from South Bo". */
+static char *
+offer_text (SpHandDialog  *self,
+            const SpTable *table)
+{
+  guint number = table->n_hands + 1;
+  gint winner = wind_of (table, self->offer_winner);
+  gint from = wind_of (table, self->offer_from);
+  const char *winner_name = sp_table_view_get_player_name (self->view, self->offer_winner);
+
+  if (self->offer_draw)
+    /* TRANSLATORS: the offer after a refused stale entry; %u is the hand's number */
+    return g_strdup_printf (_("Enter as hand %u: exhaustive draw"), number);
+  if (self->offer_false_win)
+    /* TRANSLATORS: the offer after a refused stale entry: the hand's number, the seat and the
+     * name of the player who declared the false win */
+    return g_strdup_printf (_("Enter before hand %u: false win declared by %s %s"), number,
+                            wind_name (winner), winner_name);
+  if (from == SP_HAND_ENTRY_SELF_DRAWN)
+    /* TRANSLATORS: the offer after a refused stale entry: the hand's number, the winner's seat
+     * and name */
+    return g_strdup_printf (_("Enter as hand %u: %s %s wins self-drawn"), number,
+                            wind_name (winner), winner_name);
+  /* TRANSLATORS: the offer after a refused stale entry: the hand's number, the winner's seat and
+   * name, the discarder's seat and name */
+  return g_strdup_printf (_("Enter as hand %u: %s %s wins from %s %s"), number,
+                          wind_name (winner), winner_name, wind_name (from),
+                          sp_table_view_get_player_name (self->view, self->offer_from));
+}
+
+/* What changed elsewhere, above the form; NULL hides it. */
+static void
+tell_stale (SpHandDialog *self,
+            const char   *message)
+{
+  gtk_label_set_text (self->stale_label, message != NULL ? message : "");
+  gtk_widget_set_visible (self->stale_box, message != NULL);
+}
+
+static void
+cancel_offer (SpHandDialog *self)
+{
+  if (!self->offering)
+    return;
+  self->offering = FALSE;
+  gtk_widget_set_visible (self->offer_button, FALSE);
+  gtk_widget_set_sensitive (self->record_button, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "hand.record", TRUE);
+}
+
+/* The dialog at the table's real next hand, the referee's players in their seats there, and the
+ * offer to enter it so.  Record waits for the offer to be taken or the seats to be chosen
+ * again: a double Enter never records a hand the referee has not read. */
+static void
+show_offer (SpHandDialog *self)
+{
+  const SpTable *table = sp_table_view_get_table (self->view);
+  g_autofree char *text = offer_text (self, table);
+
+  self->table = *table;
+  if (!self->offer_draw)
+    {
+      self->winner = wind_of (table, self->offer_winner);
+      self->from = wind_of (table, self->offer_from);
+    }
+  show_table (self);
+  show_seats (self);
+  push_situation (self);
+  gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->offer_button))), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->offer_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  gtk_widget_set_visible (self->offer_button, TRUE);
+  gtk_widget_set_sensitive (self->record_button, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "hand.record", FALSE);
+}
+
+/* @entry, made against @typed (the table before the hand the dialog showed), was refused: the
+ * table has moved on.  What was typed stays; the store's words say what changed. */
+static void
+offer_next_hand (SpHandDialog      *self,
+                 const SpTable     *typed,
+                 const SpHandEntry *entry,
+                 const char        *message)
+{
+  const SpTable *table = sp_table_view_get_table (self->view);
+  /* The store's words begin as a clause ("table 1 is at hand 3: …"): here a sentence. */
+  g_autofree char *sentence = g_strdup (message);
+
+  sentence[0] = g_ascii_toupper (sentence[0]);
+  tell (self, NULL);
+  tell_stale (self, sentence);
+  if (table->closed || table->next.finished)
+    return;
+  self->offer_draw = entry->draw;
+  self->offer_false_win = entry->false_win;
+  self->offer_winner = entry->draw ? 0 : (gint) sp_rotation_chair_at (&typed->next,
+                                                                      (SpWind) entry->winner);
+  self->offer_from = entry->draw || entry->from == SP_HAND_ENTRY_SELF_DRAWN
+                     ? SP_HAND_ENTRY_SELF_DRAWN
+                     : (gint) sp_rotation_chair_at (&typed->next, (SpWind) entry->from);
+  self->offering = TRUE;
+  show_offer (self);
+}
+
+static void store (SpHandDialog      *self,
+                   const SpHandEntry *entry);
+
+static void
+offer_clicked_cb (SpHandDialog *self)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  gboolean draw = self->offer_draw;
+  gboolean false_win = self->offer_false_win;
+
+  cancel_offer (self);
+  sp_hand_entry_init (&entry);
+  entry.draw = draw;
+  if (!draw && !build_entry (self, &entry, false_win))
+    return;
+  store (self, &entry);
+}
+
+/* Whether the next hand is the same deal, its players at the same seats. */
+static gboolean
+same_seats (const SpRotation *a,
+            const SpRotation *b)
+{
+  return a->number == b->number && a->round_wind == b->round_wind && a->streak == b->streak
+         && memcmp (a->seat_wind, b->seat_wind, sizeof a->seat_wind) == 0;
+}
+
+/* The table was read again for a change made elsewhere.  An empty dialog moves to the table's
+ * next hand; one holding what the referee typed stays on the hand it was typed for (its seat
+ * buttons name the players he chose) and says so: recording it is refused as stale and offered
+ * as the next hand with those players. */
+static void
+table_reloaded_cb (SpHandDialog *self)
+{
+  const SpTable *table = sp_table_view_get_table (self->view);
+  g_autoptr(SpHandDraft) typed = NULL;
+  g_autofree char *note = NULL;
+
+  if (self->id != 0)
+    return;
+  if (self->offering)
+    {
+      show_offer (self);
+      return;
+    }
+  if (table->n_hands == self->table.n_hands && same_seats (&table->next, &self->table.next))
+    return;
+  typed = self->draft != NULL ? build_draft (self) : NULL;
+  if (typed == NULL)
+    {
+      self->table = *table;
+      show_table (self);
+      show_seats (self);
+      push_situation (self);
+      tell (self, NULL);
+      tell_stale (self, NULL);
+      return;
+    }
+  /* TRANSLATORS: in the hand dialog when another station changed the table; %u: the hand
+   * numbers */
+  note = g_strdup_printf (_("The table changed elsewhere: it is at hand %u now, and this hand "
+                            "was typed as hand %u. Recording it shows what changed."),
+                          table->n_hands + 1, self->table.n_hands + 1);
+  tell_stale (self, note);
+}
+
+static void
+toast_dismissed_cb (SpHandDialog *self,
+                    AdwToast     *toast)
+{
+  if (self->toast == toast)
+    g_clear_weak_pointer (&self->toast);
+}
+
+/* Says what was recorded, with its Undo; a toast still up is given the new message (as the
+ * table view's toasts are). */
+static void
+show_toast (SpHandDialog *self,
+            const char   *message)
+{
+  AdwToast *toast = self->toast;
+
+  if (toast == NULL)
+    {
+      toast = adw_toast_new (message);
+      g_set_weak_pointer (&self->toast, toast);
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self,
+                               G_CONNECT_SWAPPED);
+      adw_toast_set_button_label (toast, _("Undo"));
+      adw_toast_set_action_name (toast, "hand.undo");
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      return;
+    }
+  adw_toast_set_title (toast, message);
+}
+
+/* The toast's Undo: the table takes its last change back, and the form is again for the hand
+ * it undid, what was typed since kept. */
+static void
+undo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  SpHandDialog *self = SP_HAND_DIALOG (widget);
+  g_autoptr(GError) error = NULL;
+
+  /* The toast dismisses itself after its button's action: dismissing it here as well would
+   * release it twice (libadwaita 1.2). */
+  if (!sp_table_view_undo (self->view, &error))
+    {
+      if (error != NULL)
+        tell (self, error->message);
+      return;
+    }
+  self->table = *sp_table_view_get_table (self->view);
+  show_table (self);
+  show_seats (self);
+  push_situation (self);
+}
+
 static void
 store (SpHandDialog      *self,
        const SpHandEntry *entry)
 {
   g_autoptr(GError) error = NULL;
+  SpTable typed = self->table;
+  /* What the referee saw: the hand's number, or the corrected hand's version. */
+  guint expect = self->id != 0 ? self->version : self->table.n_hands + 1;
 
-  if (!sp_table_view_record (self->view, self->id, entry, NULL, &error))
+  g_auto(SpHandReport) report = { 0 };
+  g_autofree char *message = NULL;
+
+  if (!sp_table_view_record_expecting (self->view, self->id, expect,
+                                       self->id == 0 ? &typed.next : NULL, entry, &report,
+                                       &error))
     {
       /* The engine's refusal, in place: never a dialog over the dialog. */
-      tell (self, error->message);
+      if (self->id == 0 && g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_STALE))
+        offer_next_hand (self, &typed, entry, error->message);
+      else if (g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_STALE))
+        {
+          /* A correction of a hand corrected elsewhere meanwhile: what changed, above the form;
+           * the referee closes the dialog and opens the hand as it is now. */
+          g_autofree char *sentence = g_strdup (error->message);
+
+          sentence[0] = g_ascii_toupper (sentence[0]);
+          tell_stale (self, sentence);
+        }
+      else
+        tell (self, error->message);
       return;
     }
   drop_draft (self);
+  if (self->id == 0 && report.hand != NULL)
+    message = report.hand->draw
+              /* TRANSLATORS: a toast; %u is the hand's number */
+              ? g_strdup_printf (_("Hand %u recorded: exhaustive draw"), report.hand->number)
+              /* TRANSLATORS: a toast: the hand's number and its total */
+              : g_strdup_printf (_("Hand %u recorded: %d"), report.hand->number,
+                                 report.hand->total);
   move_on (self);
+  /* The table's own toast is under this modal dialog, out of reach: Undo is offered here
+   * too (a draw is one keystroke, Ctrl+D, and easily pressed by mistake). */
+  if (message != NULL && gtk_widget_get_visible (GTK_WIDGET (self)))
+    show_toast (self, message);
 }
 
 static void
@@ -433,9 +901,21 @@ record (SpHandDialog *self,
         gboolean      false_win)
 {
   g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(SpHandDraft) typed = NULL;
+  int double_click_ms = 400;
 
+  /* The second click of a double click on Record Hand lands on the next hand's empty form: it
+   * is the first click's, not a request to record nothing. */
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-double-click-time",
+                &double_click_ms, NULL);
+  if (self->moved_on != 0
+      && g_get_monotonic_time () - self->moved_on < (gint64) double_click_ms * 1000
+      && (typed = build_draft (self)) == NULL)
+    return;
   if (!build_entry (self, &entry, false_win))
     return;
+  if (self->id != 0)
+    entry.reason = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->reason_entry)));
   store (self, &entry);
 }
 
@@ -502,7 +982,9 @@ sp_hand_dialog_dispose (GObject *object)
   if (self->draft_id != 0)
     write_draft (self);
   self->drafting = FALSE;
+  g_clear_weak_pointer (&self->toast);
   g_clear_pointer (&self->draft, sp_hand_draft_free);
+  g_clear_pointer (&self->opened, sp_hand_draft_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), SP_TYPE_HAND_DIALOG);
   G_OBJECT_CLASS (sp_hand_dialog_parent_class)->dispose (object);
 }
@@ -517,10 +999,12 @@ sp_hand_dialog_class_init (SpHandDialogClass *klass)
   g_type_ensure (SP_TYPE_HAND_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-hand-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, window_title);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, winner_box);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, from_box);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, editor);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, reason_entry);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, total_entry);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, message_label);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, summary_label);
@@ -536,6 +1020,7 @@ sp_hand_dialog_class_init (SpHandDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "hand.from", "i", from_activated);
   gtk_widget_class_install_action (widget_class, "hand.draw", NULL, draw_activated);
   gtk_widget_class_install_action (widget_class, "hand.record", NULL, record_activated);
+  gtk_widget_class_install_action (widget_class, "hand.undo", NULL, undo_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -555,8 +1040,11 @@ sp_hand_dialog_init (SpHandDialog *self)
 
   for (guint w = 0; w < 4; w++)
     {
-      self->winner_buttons[w] = gtk_toggle_button_new ();
-      self->from_buttons[w] = gtk_toggle_button_new ();
+      g_autofree char *alt = gtk_accelerator_get_label (GDK_KEY_1 + w, GDK_ALT_MASK);
+      g_autofree char *ctrl = gtk_accelerator_get_label (GDK_KEY_1 + w, GDK_CONTROL_MASK);
+
+      self->winner_buttons[w] = new_seat_button (alt);
+      self->from_buttons[w] = new_seat_button (ctrl);
       g_object_set_data (G_OBJECT (self->winner_buttons[w]), "sp-seat", GINT_TO_POINTER (w));
       g_object_set_data (G_OBJECT (self->from_buttons[w]), "sp-seat", GINT_TO_POINTER (w));
       if (group != NULL)
@@ -574,7 +1062,12 @@ sp_hand_dialog_init (SpHandDialog *self)
       gtk_box_append (GTK_BOX (self->winner_box), self->winner_buttons[w]);
       gtk_box_append (GTK_BOX (self->from_box), self->from_buttons[w]);
     }
-  self->from_buttons[4] = gtk_toggle_button_new_with_label (_("Self-drawn"));
+  {
+    g_autofree char *ctrl = gtk_accelerator_get_label (GDK_KEY_0, GDK_CONTROL_MASK);
+
+    self->from_buttons[4] = new_seat_button (ctrl);
+    set_seat_label (self->from_buttons[4], _("Self-drawn"));
+  }
   g_object_set_data (G_OBJECT (self->from_buttons[4]), "sp-seat",
                      GINT_TO_POINTER (SP_HAND_ENTRY_SELF_DRAWN));
   gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->from_buttons[4]),
@@ -614,6 +1107,45 @@ sp_hand_dialog_init (SpHandDialog *self)
                       gtk_named_action_new ("hand.draw")));
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
+  /* With the refusal of a stale entry: the offer to enter it as the next hand. */
+  self->offer_button = gtk_button_new ();
+  {
+    GtkWidget *label = gtk_label_new (NULL);
+
+    /* A long pair of names wraps rather than widening the dialog. */
+    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
+    gtk_button_set_child (GTK_BUTTON (self->offer_button), label);
+  }
+  gtk_widget_set_halign (self->offer_button, GTK_ALIGN_START);
+  gtk_widget_set_visible (self->offer_button, FALSE);
+  gtk_widget_add_css_class (self->offer_button, "suggested-action");
+  g_signal_connect_swapped (self->offer_button, "clicked", G_CALLBACK (offer_clicked_cb), self);
+  self->stale_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_visible (self->stale_box, FALSE);
+  gtk_widget_add_css_class (self->stale_box, "card");
+  gtk_widget_set_margin_start (self->stale_box, 12);
+  gtk_widget_set_margin_end (self->stale_box, 12);
+  gtk_widget_set_margin_top (self->stale_box, 12);
+  self->stale_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->stale_label, TRUE);
+  gtk_label_set_xalign (self->stale_label, 0);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->stale_label), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->stale_label), 12);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->stale_label), 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->stale_label), 6);
+  gtk_widget_set_margin_start (self->offer_button, 12);
+  gtk_widget_set_margin_end (self->offer_button, 12);
+  gtk_widget_set_margin_bottom (self->offer_button, 12);
+  gtk_box_append (GTK_BOX (self->stale_box), GTK_WIDGET (self->stale_label));
+  gtk_box_append (GTK_BOX (self->stale_box), self->offer_button);
+  {
+    /* Under the header bar, outside the scrolled form (the box under the toast overlay). */
+    GtkWidget *content = adw_toast_overlay_get_child (self->toast_overlay);
+
+    gtk_widget_insert_after (self->stale_box, content, gtk_widget_get_first_child (content));
+  }
+
   /* Enter in the field, or anywhere the default is taken, records the hand. */
   gtk_window_set_default_widget (GTK_WINDOW (self), self->record_button);
 }
@@ -632,11 +1164,17 @@ sp_hand_dialog_new (SpTableView  *view,
   self = g_object_new (SP_TYPE_HAND_DIALOG, "transient-for", view, NULL);
   self->view = view;
   self->id = id;
+  gtk_widget_set_visible (GTK_WIDGET (self->reason_entry), id != 0);
   sp_hand_editor_set_rules (self->editor, sp_table_view_get_rules (view));
+  g_signal_connect_object (view, "reloaded", G_CALLBACK (table_reloaded_cb), self,
+                           G_CONNECT_SWAPPED);
   if (id == 0)
     self->table = *sp_table_view_get_table (view);
   else
     {
+      const SpHandRecord *hand = sp_table_view_get_hand (view, id);
+
+      self->version = hand != NULL ? hand->version : 0;
       if (!sp_table_view_get_hand_entry (view, id, &entry, &self->table, error))
         {
           gtk_window_destroy (GTK_WINDOW (self));
@@ -670,6 +1208,17 @@ sp_hand_dialog_new (SpTableView  *view,
   self->draft->session = sp_table_view_get_session (view);
   self->draft->table = sp_table_view_get_number (view);
   self->drafting = TRUE;
+  if (id != 0)
+    self->opened = build_draft (self);
+  /* A hand kept as a draft (Keep as Draft) comes back when its table's dialog opens again
+   * for it. */
+  {
+    g_autofree char *path = draft_path (self);
+    g_autoptr(SpHandDraft) kept = sp_hand_draft_load (path, NULL);
+
+    if (kept != NULL && kept->hand_id == id && kept->hand == self->table.next.number)
+      sp_hand_dialog_load_draft (self, kept);
+  }
   return GTK_WINDOW (self);
 }
 

@@ -290,9 +290,9 @@ offer_next (GtkWindow *window,
   g_autofree char *body = NULL;
   GtkWidget *dialog;
 
-  /* TRANSLATORS: %u are the table's number and the hand's number at that table. */
-  body = g_strdup_printf (_("A hand for table %u, hand %u was being entered when Sparrow "
-                            "closed."), draft->table, draft->hand);
+  /* TRANSLATORS: %u are the session's number, the table's and the hand's at that table. */
+  body = g_strdup_printf (_("A hand for session %u, table %u, hand %u was being entered and "
+                            "is not recorded."), draft->session, draft->table, draft->hand);
   dialog = adw_message_dialog_new (window, _("Resume the Hand?"), body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "discard", _("_Discard"),
                                     "resume", _("_Resume"), NULL);
@@ -309,6 +309,26 @@ offer_next (GtkWindow *window,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Whether a hand dialog of @draft's table is open: its draft is the hand being typed now. */
+static gboolean
+is_being_typed (const SpHandDraft *draft)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      GtkWindow *view = SP_IS_HAND_DIALOG (window) ? gtk_window_get_transient_for (window) : NULL;
+
+      if (view != NULL && SP_IS_TABLE_VIEW (view)
+          && sp_table_view_get_tournament (SP_TABLE_VIEW (view))->id == draft->tournament
+          && sp_table_view_get_session (SP_TABLE_VIEW (view)) == draft->session
+          && sp_table_view_get_number (SP_TABLE_VIEW (view)) == draft->table)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 sp_hand_draft_offer (GtkWindow *window)
 {
@@ -321,6 +341,11 @@ sp_hand_draft_offer (GtkWindow *window)
   if (database == NULL)
     return;
   drafts = sp_hand_draft_list (database);
+  /* The offer waits for the window to be up: a hand may be typed meanwhile, in this app's own
+   * dialog, and that one is not offered. */
+  for (guint i = drafts->len; i > 0; i--)
+    if (is_being_typed (drafts->pdata[i - 1]))
+      g_ptr_array_remove_index (drafts, i - 1);
   if (drafts->len == 0)
     {
       g_ptr_array_unref (drafts);

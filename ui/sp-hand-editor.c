@@ -38,6 +38,7 @@ struct _SpHandEditor
 
   gboolean       has_result;
   SpScoreResult  result;
+  gboolean       settlement_hidden; /* the seats are not known yet: no settlement to show */
   gint64         update_time;
 
   /* Template children */
@@ -552,6 +553,14 @@ show_score (SpHandEditor *self)
       gtk_label_set_text (self->total_label, total);
       gtk_widget_set_visible (GTK_WIDGET (self->total_label), TRUE);
     }
+  if (sp_score_result_is_notation_error (result))
+    {
+      /* A fifth copy or a count that fits no hand: the hand is mistyped, and is told so where
+       * a typo is, never as a verdict on a hand that was played. */
+      gtk_label_set_text (self->message_label, result->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+      return;
+    }
   if (!result->win)
     {
       g_autofree char *verdict = NULL;
@@ -569,6 +578,8 @@ show_score (SpHandEditor *self)
       gtk_label_set_text (self->verdict_label, verdict);
       gtk_widget_set_visible (GTK_WIDGET (self->verdict_label), TRUE);
     }
+  if (self->settlement_hidden)
+    return;
   if (result->win && result->has_settlement)
     {
       g_autofree char *seats = format_seats (result->settlement);
@@ -612,8 +623,9 @@ show_waits (SpHandEditor *self)
 
   if (!sp_hand_validate (&self->hand, ruleset, FALSE, &error))
     {
-      gtk_label_set_text (self->verdict_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->verdict_label), TRUE);
+      /* A fifth copy: a typo, told where typos are. */
+      gtk_label_set_text (self->message_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
       return;
     }
   sp_hand_waits (&self->hand, ruleset, &waits);
@@ -770,6 +782,44 @@ recount (SpHand *hand)
     hand->counts[hand->concealed[i]]++;
 }
 
+/* Makes the field read @text by deleting and inserting only what differs, as typing would:
+ * the field's own undo (Ctrl+Z) then takes a click back, where gtk_editable_set_text () would
+ * forget the history. */
+static void
+replace_text (SpHandEditor *self,
+              const char   *text)
+{
+  GtkEditable *field = GTK_EDITABLE (self->hand_entry);
+  const char *old = gtk_editable_get_text (field);
+  glong old_length = g_utf8_strlen (old, -1);
+  glong new_length = g_utf8_strlen (text, -1);
+  glong prefix = 0, suffix = 0;
+  const char *a = old, *b = text;
+  int position;
+
+  /* The notation is ASCII but for the odd typo: count in characters all the same. */
+  while (*a != '\0' && *b != '\0' && g_utf8_get_char (a) == g_utf8_get_char (b))
+    {
+      a = g_utf8_next_char (a);
+      b = g_utf8_next_char (b);
+      prefix++;
+    }
+  while (suffix < old_length - prefix && suffix < new_length - prefix
+         && g_utf8_get_char (g_utf8_offset_to_pointer (old, old_length - suffix - 1))
+            == g_utf8_get_char (g_utf8_offset_to_pointer (text, new_length - suffix - 1)))
+    suffix++;
+  if (old_length - prefix - suffix > 0)
+    gtk_editable_delete_text (field, (int) prefix, (int) (old_length - suffix));
+  if (new_length - prefix - suffix > 0)
+    {
+      const char *start = g_utf8_offset_to_pointer (text, prefix);
+      const char *end = g_utf8_offset_to_pointer (text, new_length - suffix);
+
+      position = (int) prefix;
+      gtk_editable_insert_text (field, start, (int) (end - start), &position);
+    }
+}
+
 /* Writes @hand back as text: the field, and so the parse, follow it. */
 static void
 write_hand (SpHandEditor *self,
@@ -782,7 +832,7 @@ write_hand (SpHandEditor *self,
     text = g_strdup ("");
   else
     text = sp_hand_to_string (hand);
-  gtk_editable_set_text (GTK_EDITABLE (self->hand_entry), text);
+  replace_text (self, text);
   gtk_editable_set_position (GTK_EDITABLE (self->hand_entry), -1);
 }
 
@@ -1245,6 +1295,21 @@ sp_hand_editor_focus (SpHandEditor *self)
   g_return_if_fail (SP_IS_HAND_EDITOR (self));
 
   gtk_widget_grab_focus (GTK_WIDGET (self->hand_entry));
+  /* The caret at the end, nothing selected: a hand filled in (a draft, a correction) is
+   * added to or corrected, and a keystroke must not replace it whole. */
+  gtk_editable_select_region (GTK_EDITABLE (self->hand_entry), -1, -1);
+}
+
+void
+sp_hand_editor_set_settlement_visible (SpHandEditor *self,
+                                       gboolean      visible)
+{
+  g_return_if_fail (SP_IS_HAND_EDITOR (self));
+
+  if (self->settlement_hidden == !visible)
+    return;
+  self->settlement_hidden = !visible;
+  update (self);
 }
 
 gint64

@@ -46,5 +46,9 @@ void                 sp_hand_editor_load_situation (SpHandEditor      *self,
 void                 sp_hand_editor_clear_set (SpHandEditor *self);
 /* How long the last change took to parse, score and show, in microseconds. */
 gint64               sp_hand_editor_get_update_time (SpHandEditor *self);
+/* Shows or hides each seat's points under the total: the hand dialog shows them only once the
+ * winner and where the tile came from are chosen (until then they would be a guess's). */
+void                 sp_hand_editor_set_settlement_visible (SpHandEditor *self,
+                                                            gboolean      visible);
 
 G_END_DECLS

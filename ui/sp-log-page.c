@@ -207,6 +207,10 @@ sp_log_describe (const SpLogEntry *entry)
       return g_strdup_printf (_("Entered hand %u at table %u: %s won"), entry->hand,
                               entry->table, entry->name);
     case SP_LOG_HAND_CORRECTED:
+      if (entry->note != NULL)
+        /* Translators: a hand's number, its table's, then why it was corrected. */
+        return g_strdup_printf (_("Corrected hand %u at table %u: %s"), entry->hand,
+                                entry->table, entry->note);
       /* Translators: a hand's number, then its table's. */
       return g_strdup_printf (_("Corrected hand %u at table %u"), entry->hand, entry->table);
     case SP_LOG_HAND_RENUMBERED:
@@ -248,6 +252,38 @@ sp_log_describe (const SpLogEntry *entry)
     default:
       return g_strdup (_("Changed the tournament"));
     }
+}
+
+/* The points another player receives for a false win (诈和, 错和) are written with the
+ * offender's deduction, one verdict: their line names the offender, so that it does not read
+ * as a penalty of the player who gained ("False win by Anna: +10 to Mei").  NULL for any
+ * other line. */
+static char *
+describe_gain (GPtrArray *entries,
+               guint      index)
+{
+  const SpLogEntry *gain = entries->pdata[index];
+  guint first = index >= 4 ? index - 4 : 0;
+  g_autofree char *points = NULL;
+
+  if (gain->kind != SP_LOG_PENALTY_GIVEN || gain->points <= 0)
+    return NULL;
+  for (guint i = first; i < entries->len && i <= index + 4; i++)
+    {
+      const SpLogEntry *offence = entries->pdata[i];
+
+      if (offence->kind == SP_LOG_PENALTY_GIVEN && offence->points < 0
+          && offence->session == gain->session && offence->table == gain->table
+          && g_strcmp0 (offence->reason, gain->reason) == 0)
+        {
+          points = g_strdup_printf ("%+" G_GINT64_FORMAT, gain->points);
+          /* Translators: the offender's name, the points another player received (with their
+           * sign), that player's name. */
+          return g_strdup_printf (_("False win by %s: %s to %s"), name_or_someone (offence->name),
+                                  points, name_or_someone (gain->name));
+        }
+    }
+  return NULL;
 }
 
 /* When the change was made, in local time. */
@@ -488,7 +524,9 @@ load_log (SpLogPage *self)
 
       item->entry = entries->pdata[i];
       item->when = format_when (item->entry->at);
-      item->what = sp_log_describe (item->entry);
+      item->what = describe_gain (entries, i);
+      if (item->what == NULL)
+        item->what = sp_log_describe (item->entry);
       g_ptr_array_add (items, item);
     }
   fill_filters (self, entries, players);

@@ -8,6 +8,7 @@
 #include "sp-core.h"
 #include "sp-date-row.h"
 #include "sp-form.h"
+#include "sp-message.h"
 #include "sp-new-tournament-dialog.h"
 
 /* How a rule option is shown, from the values its ruleset accepts (SpRuleOption.values). */
@@ -567,6 +568,8 @@ sp_new_tournament_dialog_init (SpNewTournamentDialog *self)
   self->options = g_ptr_array_new_with_free_func (option_row_free);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The dialog starts on its first field, not on the header's Cancel. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
 
   g_signal_connect_swapped (self->ruleset_row, "notify::selected",
                             G_CALLBACK (ruleset_changed_cb), self);
@@ -784,8 +787,7 @@ sp_new_tournament_dialog_new_rules (GtkWindow          *parent,
   self->editing = tournament->id;
   gtk_window_set_title (GTK_WINDOW (self), _("Change Rules"));
   gtk_button_set_label (self->create_button, _("_Save"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->create_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save"), -1);
+  sp_accessible_set_label (GTK_WIDGET (self->create_button), _("Save"));
   fill_from (self, tournament);
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), tournament->name);
   gtk_widget_set_visible (GTK_WIDGET (self->name_row), FALSE);

@@ -18,6 +18,7 @@ struct _SpPenaltyDialog
   /* Template children */
   GtkDropDown   *player_dropdown;
   GtkSpinButton *points_spin;
+  AdwActionRow  *points_row;
   AdwEntryRow   *reason_row;
   GtkLabel      *error_label;
   GtkSpinButton *table_spin;
@@ -100,10 +101,37 @@ add_action (GtkWidget  *widget,
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
+/* The points as they will count, with their sign and the player's name, under the field: a
+ * deduction typed without its minus shows as points received before it is given. */
+static void
+update_preview (SpPenaltyDialog *self)
+{
+  GObject *item = gtk_drop_down_get_selected_item (self->player_dropdown);
+  const char *name = GTK_IS_STRING_OBJECT (item) ? gtk_string_object_get_string (GTK_STRING_OBJECT (item))
+                                                 : NULL;
+  int points = gtk_spin_button_get_value_as_int (self->points_spin);
+  g_autofree char *text = NULL;
+
+  if (name == NULL)
+    text = g_strdup (_("Negative for a deduction"));
+  else if (points < 0)
+    /* Translators: the preview of a penalty: the points deducted, then the player's name; the
+     * sign is a minus sign (U+2212). */
+    text = g_strdup_printf (_("−%d to %s: a deduction"), -points, name);
+  else if (points > 0)
+    /* Translators: the preview of points given to a player: the points, then the name. */
+    text = g_strdup_printf (_("+%d to %s: points received"), points, name);
+  else
+    /* Translators: the preview of a penalty of no points; %s is the player's name. */
+    text = g_strdup_printf (_("A warning to %s, no points"), name);
+  adw_action_row_set_subtitle (self->points_row, text);
+}
+
 static void
 field_changed_cb (SpPenaltyDialog *self)
 {
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
+  update_preview (self);
 }
 
 static void
@@ -140,6 +168,7 @@ sp_penalty_dialog_class_init (SpPenaltyDialogClass *klass)
                                                "/org/sparrow/Sparrow/sp-penalty-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, SpPenaltyDialog, player_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SpPenaltyDialog, points_spin);
+  gtk_widget_class_bind_template_child (widget_class, SpPenaltyDialog, points_row);
   gtk_widget_class_bind_template_child (widget_class, SpPenaltyDialog, reason_row);
   gtk_widget_class_bind_template_child (widget_class, SpPenaltyDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, SpPenaltyDialog, table_spin);
@@ -154,6 +183,8 @@ static void
 sp_penalty_dialog_init (SpPenaltyDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The dialog starts on its first field, not on the header's Cancel. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->player_dropdown));
 
   self->player_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->reason_row));
@@ -214,6 +245,7 @@ sp_penalty_dialog_new (GtkWindow *parent,
       g_array_append_val (self->player_ids, player->id);
     }
   gtk_drop_down_set_model (self->player_dropdown, G_LIST_MODEL (names));
+  update_preview (self);
   /* Translators: the title of the penalty dialog; the session's number. */
   title = g_strdup_printf (_("Add Penalty in Session %u"), session);
   gtk_window_set_title (GTK_WINDOW (self), title);

@@ -161,6 +161,8 @@ static void
 sp_player_dialog_init (SpPlayerDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The dialog starts on its first field, not on the header's Cancel. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
 
   sp_form_hide_error_on_edit (self->error_label, GTK_EDITABLE (self->name_row));
 }

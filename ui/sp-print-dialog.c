@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 
+#include <gtk/gtkunixprint.h>
+
 #include "sp-print-dialog.h"
 #include "sp-session-choice.h"
 
@@ -109,6 +111,57 @@ sp_print_dialog_get_printout (SpPrintDialog *self)
 }
 
 /**
+ * sp_print_dialog_can_preview:
+ * @widget: a widget on the display the print dialog will show on
+ *
+ * GTK's print dialog shows its pages through the program its setting
+ * gtk-print-preview-command names (a document viewer such as Evince), which may not be
+ * installed: then its Preview button would only fail.
+ *
+ * Returns: whether that program is found.
+ */
+gboolean
+sp_print_dialog_can_preview (GtkWidget *widget)
+{
+  g_autofree char *command = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_autofree char *program = NULL;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+
+  g_object_get (gtk_settings_get_for_display (gtk_widget_get_display (widget)),
+                "gtk-print-preview-command", &command, NULL);
+  if (command == NULL || !g_shell_parse_argv (command, NULL, &argv, NULL) || argv[0] == NULL)
+    return FALSE;
+  program = g_find_program_in_path (argv[0]);
+  return program != NULL;
+}
+
+/* GTK's print dialog offers a preview whatever it can open: it is taken off when nothing
+ * would show it. */
+static void
+offer_preview (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  if (parent == NULL || sp_print_dialog_can_preview (GTK_WIDGET (parent)))
+    return;
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_PRINT_UNIX_DIALOG (window) && gtk_window_get_transient_for (window) == parent)
+        {
+          GtkPrintUnixDialog *dialog = GTK_PRINT_UNIX_DIALOG (window);
+
+          gtk_print_unix_dialog_set_manual_capabilities (
+            dialog, gtk_print_unix_dialog_get_manual_capabilities (dialog)
+                    & ~GTK_PRINT_CAPABILITY_PREVIEW);
+        }
+    }
+}
+
+/**
  * sp_print_dialog_run:
  * @self: the dialog
  * @action: GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG as the Print button does, or
@@ -182,6 +235,7 @@ sp_print_dialog_run (SpPrintDialog            *self,
   /* An asynchronous print keeps its operation (and its job) until "done". */
   if (result == GTK_PRINT_OPERATION_RESULT_IN_PROGRESS)
     {
+      offer_preview (parent);
       job->async = TRUE;
       g_signal_connect (operation, "done", G_CALLBACK (release_operation_cb), NULL);
       g_object_ref (operation);

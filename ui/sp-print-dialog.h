@@ -19,6 +19,7 @@ SpPrintDialog  *sp_print_dialog_new          (GtkWidget               *owner,
                                               gint64                   tournament,
                                               GError                 **error);
 SpPrintoutKind  sp_print_dialog_get_printout (SpPrintDialog           *self);
+gboolean        sp_print_dialog_can_preview  (GtkWidget               *widget);
 gboolean        sp_print_dialog_run          (SpPrintDialog           *self,
                                               GtkPrintOperationAction  action,
                                               const char              *export_path,

@@ -60,8 +60,7 @@ static void
 set_accessible_label (GtkWidget  *widget,
                       const char *label)
 {
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                  -1);
+  sp_accessible_set_label (widget, label);
 }
 
 static void

@@ -232,7 +232,24 @@ typedef enum
   COLUMN_SESSION_FIRST, /* then one per session */
 } Column;
 
-/* What told a line from the one above, as the Tie-Break column says it. */
+/* The tie-break a line shows: what told it from the line above, else what told it from the
+ * line below, so that both lines of a tie broken by the score (or shared) say so. */
+static SpTieBreak
+line_decider (GArray     *standings,
+              guint       i,
+              SpRanking   ranking)
+{
+  const SpStanding *line = &g_array_index (standings, SpStanding, i);
+  SpTieBreak decider = SP_TIE_BREAK_PRIMARY;
+
+  if (i > 0)
+    decider = sp_standings_decider (line - 1, line, ranking);
+  if (decider == SP_TIE_BREAK_PRIMARY && i + 1 < standings->len)
+    decider = sp_standings_decider (line, line + 1, ranking);
+  return decider;
+}
+
+/* What told a line from its neighbour, as the Tie-Break column says it. */
 static const char *
 decider_text (SpTieBreak decider)
 {
@@ -545,11 +562,9 @@ load_teams (SpStandingsPage *self,
     {
       const SpStanding *team = &g_array_index (teams, SpStanding, i);
       SpStandingItem *item = g_object_new (SP_TYPE_STANDING_ITEM, NULL);
-      SpTieBreak decider = SP_TIE_BREAK_PRIMARY;
+      SpTieBreak decider = line_decider (teams, i, ranking == SP_RANKING_SCORE
+                                                   ? SP_RANKING_SCORE : SP_RANKING_EMA);
 
-      if (i > 0)
-        decider = sp_standings_decider (team - 1, team, ranking == SP_RANKING_SCORE
-                                                        ? SP_RANKING_SCORE : SP_RANKING_EMA);
       item_set (item, team, team->player < names->len ? names->pdata[team->player] : "", "",
                 decider, NULL, 0);
       g_ptr_array_add (items, item);
@@ -617,15 +632,14 @@ load_standings (SpStandingsPage *self)
       const SpPlayer *player = g_hash_table_lookup (by_id, &id);
       SpStandingItem *item = g_object_new (SP_TYPE_STANDING_ITEM, NULL);
       const char *marks = "";
-      SpTieBreak decider = SP_TIE_BREAK_PRIMARY;
+      SpTieBreak decider;
 
       if (player != NULL && player->status == SP_PLAYER_WITHDRAWN)
         marks = _("Withdrawn");
       else if (player != NULL && (player->status == SP_PLAYER_SUBSTITUTE
                                   || player->substitute_for != 0))
         marks = _("Substitute");
-      if (i > 0)
-        decider = sp_standings_decider (standing - 1, standing, ranking);
+      decider = line_decider (standings, i, ranking);
       item_set (item, standing, player != NULL ? player->name : "", marks, decider,
                 &cells[i * n_sessions], n_sessions);
       g_ptr_array_add (fresh, item);

@@ -9,6 +9,7 @@
 #include "sp-message.h"
 #include "sp-pin-dialog.h"
 #include "sp-table-view.h"
+#include "sp-tile.h"
 #include "sp-wind.h"
 
 /* ---- One line of the score sheet ------------------------------------------------------- */
@@ -107,7 +108,11 @@ struct _SpTableView
   GSettings    *settings;
   gint64        record_time;
   GListStore   *lines;
+  GtkSingleSelection *selection; /* of the sheet's lines: F2 and Delete act on it */
+  GtkColumnViewColumn *chair_columns[4]; /* the players' columns, titled with this hand's winds */
   AdwToast     *toast;      /* the last one shown, weak */
+  guint         poll_id;    /* the watch for changes made elsewhere */
+  gint64        data_version;
 
   /* Template children */
   AdwToastOverlay *toast_overlay;
@@ -127,6 +132,7 @@ G_DEFINE_FINAL_TYPE (SpTableView, sp_table_view, ADW_TYPE_WINDOW)
 enum
 {
   CHANGED,
+  RELOADED,
   N_SIGNALS
 };
 
@@ -336,33 +342,73 @@ show_next (SpTableView *self,
     {
       guint dealer = sp_rotation_dealer_chair (next);
 
-      /* TRANSLATORS: the next hand: its number, the round wind, the dealer's chair and name */
+      /* The dealer by his seat wind this hand (東), as his card below says: not his chair's. */
+      /* TRANSLATORS: the next hand: its number, the round wind, the dealer's seat wind (東)
+       * and name */
       text = g_strdup_printf (_("Next: hand %u · round %s · dealer %s %s"), next->number,
-                              sp_wind_glyph (next->round_wind), sp_wind_glyph (dealer),
+                              sp_wind_glyph (next->round_wind),
+                              sp_wind_glyph (next->seat_wind[dealer]),
                               chair_name (self, (gint) dealer));
     }
   gtk_label_set_text (self->next_label, text);
 
   while ((child = gtk_widget_get_first_child (self->seats_box)) != NULL)
-    gtk_box_remove (GTK_BOX (self->seats_box), child);
+    gtk_flow_box_remove (GTK_FLOW_BOX (self->seats_box), child);
   for (guint c = 0; c < 4; c++)
     {
       g_autofree char *total = signed_number (totals[c]);
       /* TRANSLATORS: a player of the table: his seat wind this hand, name and score so far */
       g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), sp_wind_glyph (next->seat_wind[c]),
                                                chair_name (self, (gint) c), total);
-      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-      GtkWidget *label = gtk_label_new (line);
+      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *wind = gtk_label_new (sp_wind_glyph (next->seat_wind[c]));
+      GtkWidget *label = gtk_label_new (chair_name (self, (gint) c));
+      GtkWidget *score = gtk_label_new (total);
 
+      /* A long name is shortened rather than widen the window, the seat wind and the score
+       * always shown: the whole line in the tooltip. */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_add_css_class (label, "numeric");
-      gtk_widget_set_margin_start (label, 12);
-      gtk_widget_set_margin_end (label, 12);
-      gtk_widget_set_margin_top (label, 8);
-      gtk_widget_set_margin_bottom (label, 8);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_widget_set_tooltip_text (card, line);
+      gtk_widget_add_css_class (score, "numeric");
+      gtk_widget_set_margin_start (wind, 12);
+      gtk_widget_set_margin_end (score, 12);
+      gtk_widget_set_margin_top (wind, 8);
+      gtk_widget_set_margin_bottom (wind, 8);
       gtk_widget_add_css_class (card, "card");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, line,
+                                      -1);
+      gtk_box_append (GTK_BOX (card), wind);
       gtk_box_append (GTK_BOX (card), label);
-      gtk_box_append (GTK_BOX (self->seats_box), card);
+      gtk_box_append (GTK_BOX (card), score);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->seats_box), card);
+    }
+}
+
+/* The players' columns of the sheet, titled as the seat cards: each player's seat wind for the
+ * next hand and his name (a long one shortened: the column holds numbers). */
+static void
+show_chair_titles (SpTableView *self)
+{
+  for (guint c = 0; c < 4; c++)
+    {
+      const char *name = chair_name (self, (gint) c);
+      g_autofree char *shown = NULL;
+      g_autofree char *title = NULL;
+
+      if (g_utf8_strlen (name, -1) > 14)
+        {
+          g_autofree char *start = g_utf8_substring (name, 0, 13);
+
+          shown = g_strconcat (start, "…", NULL);
+        }
+      else
+        shown = g_strdup (name);
+      title = g_strdup_printf ("%s %s", sp_wind_glyph (self->table.next.seat_wind[c]), shown);
+      if (self->chair_columns[c] != NULL)
+        gtk_column_view_column_set_title (self->chair_columns[c], title);
     }
 }
 
@@ -398,8 +444,10 @@ load (SpTableView  *self,
       sheet_line->id = hand->id;
       sheet_line->cells[CELL_HAND] = g_strdup_printf ("%u", hand->number);
       sheet_line->cells[CELL_ROUND] = g_strdup (sp_wind_glyph (rotation->round_wind));
-      sheet_line->cells[CELL_DEALER] = g_strdup_printf ("%s %s", sp_wind_glyph (dealer),
-                                                         chair_name (self, (gint) dealer));
+      /* The dealer by his seat wind in that hand, 東, as the next hand names him. */
+      sheet_line->cells[CELL_DEALER]
+        = g_strdup_printf ("%s %s", sp_wind_glyph (rotation->seat_wind[dealer]),
+                           chair_name (self, (gint) dealer));
       if (hand->draw)
         {
           sheet_line->cells[CELL_WINNER] = g_strdup (_("Exhaustive draw"));
@@ -455,6 +503,7 @@ load (SpTableView  *self,
   totals_text = g_strdup_printf (_("Totals: %s"), line->str);
   gtk_label_set_text (self->totals_label, totals_text);
   show_next (self, totals);
+  show_chair_titles (self);
   show_penalties (self, penalties);
 
   gtk_widget_set_visible (self->closed_bar, self->table.closed);
@@ -481,11 +530,20 @@ cell_setup_cb (GtkSignalListItemFactory *factory,
 
   gtk_label_set_xalign (GTK_LABEL (label),
                         column >= CELL_CHAIR_FIRST || column == CELL_TOTAL ? 1.0 : 0.0);
+  /* One line a hand, as a paper sheet has: the items and the names are shortened where the
+   * column is narrow, the whole text in the cell's tooltip. */
   if (column == CELL_ITEMS)
     {
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 16);
     }
+  else if (column == CELL_DEALER || column == CELL_WINNER || column == CELL_FROM)
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 10);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
+    }
+  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
   if (column >= CELL_CHAIR_FIRST || column == CELL_TOTAL || column == CELL_HAND)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (item, label);
@@ -504,9 +562,13 @@ cell_bind_cb (GtkSignalListItemFactory *factory,
     gtk_label_set_markup (label, line->cells[column]);
   else
     gtk_label_set_text (label, line->cells[column]);
+  if (column == CELL_ITEMS || column == CELL_DEALER || column == CELL_WINNER
+      || column == CELL_FROM)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (label), line->cells[column][0] != '\0'
+                                                     ? line->cells[column] : NULL);
 }
 
-static void
+static GtkColumnViewColumn *
 add_column (SpTableView *self,
             const char  *title,
             int          column,
@@ -520,6 +582,7 @@ add_column (SpTableView *self,
   view_column = gtk_column_view_column_new (title, g_object_ref (factory));
   gtk_column_view_column_set_expand (view_column, expand);
   gtk_column_view_append_column (self->sheet_view, view_column);
+  return view_column;
 }
 
 /* A line's Edit or Delete button: its action ("sp-action") on the line's hand. */
@@ -545,6 +608,7 @@ add_line_button (GtkBox      *box,
   GtkWidget *button = gtk_button_new_from_icon_name (icon_name);
 
   gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "sp-sheet-button");
   g_object_set_data (G_OBJECT (button), "sp-item", item);
   g_object_set_data (G_OBJECT (button), "sp-action", (gpointer) action);
   g_signal_connect (button, "clicked", G_CALLBACK (line_button_clicked_cb), self);
@@ -606,6 +670,11 @@ build_columns (SpTableView *self)
       total_title = _("Fan");
       break;
     }
+  /* Edit and Delete first: never pushed out of sight by long names nor under the scrollbar. */
+  g_signal_connect (factory, "setup", G_CALLBACK (actions_setup_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (actions_bind_cb), self);
+  column = gtk_column_view_column_new (NULL, g_object_ref (factory));
+  gtk_column_view_append_column (self->sheet_view, column);
   /* TRANSLATORS: the score sheet's columns */
   add_column (self, C_("sheet", "Hand"), CELL_HAND, FALSE);
   add_column (self, _("Round"), CELL_ROUND, FALSE);
@@ -614,17 +683,32 @@ build_columns (SpTableView *self)
   add_column (self, _("From"), CELL_FROM, FALSE);
   add_column (self, _("Items"), CELL_ITEMS, TRUE);
   add_column (self, total_title, CELL_TOTAL, FALSE);
+  /* Titled by load (), with the next hand's winds. */
   for (guint c = 0; c < 4; c++)
-    {
-      g_autofree char *title = g_strdup_printf ("%s %s", sp_wind_glyph (c), chair_name (self,
-                                                                                    (gint) c));
+    self->chair_columns[c] = add_column (self, NULL, CELL_CHAIR_FIRST + (int) c, FALSE);
+}
 
-      add_column (self, title, CELL_CHAIR_FIRST + (int) c, FALSE);
-    }
-  g_signal_connect (factory, "setup", G_CALLBACK (actions_setup_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (actions_bind_cb), self);
-  column = gtk_column_view_column_new (NULL, g_object_ref (factory));
-  gtk_column_view_append_column (self->sheet_view, column);
+/* The hand of the line selected in the sheet, 0 when none is. */
+static gint64
+selected_hand (SpTableView *self)
+{
+  SpSheetLine *line = gtk_single_selection_get_selected_item (self->selection);
+
+  return line != NULL ? line->id : 0;
+}
+
+/* F2 and Delete on the sheet: the selected line's Edit and Delete. */
+static gboolean
+sheet_key_cb (GtkWidget *widget,
+              GVariant  *arguments,
+              gpointer   user_data)
+{
+  SpTableView *self = SP_TABLE_VIEW (gtk_widget_get_root (widget));
+  gint64 id = selected_hand (self);
+
+  if (id == 0 || self->table.closed)
+    return FALSE;
+  return gtk_widget_activate_action (GTK_WIDGET (self), user_data, "x", id);
 }
 
 static void
@@ -639,14 +723,18 @@ sheet_activated_cb (SpTableView *self,
 
 /* ---- Changes and their undo ------------------------------------------------------------- */
 
-/* The referee's name for the audit log, set around each change. */
+/* The referee's name for the audit log, set around each change: $SPARROW_REFEREE (as for
+ * sparrow-cli: a station set up for one referee), else the name kept in the settings. */
 static const char *
 referee (SpTableView *self)
 {
   static char *name;
+  const char *from_environment = g_getenv ("SPARROW_REFEREE");
 
   g_clear_pointer (&name, g_free);
-  if (self->settings != NULL)
+  if (from_environment != NULL && sp_check_name ("SPARROW_REFEREE", from_environment, NULL))
+    name = g_strdup (from_environment);
+  else if (self->settings != NULL)
     name = g_settings_get_string (self->settings, "referee-name");
   return name != NULL && name[0] != '\0' ? name : NULL;
 }
@@ -684,6 +772,18 @@ sp_table_view_record (SpTableView       *self,
                       SpHandReport      *out_report,
                       GError           **error)
 {
+  return sp_table_view_record_expecting (self, id, 0, NULL, entry, out_report, error);
+}
+
+gboolean
+sp_table_view_record_expecting (SpTableView       *self,
+                                gint64             id,
+                                guint              expect,
+                                const SpRotation  *seats,
+                                const SpHandEntry *entry,
+                                SpHandReport      *out_report,
+                                GError           **error)
+{
   g_auto(SpHandReport) report = { 0 };
   g_autofree char *message = NULL;
   gint64 start = g_get_monotonic_time ();
@@ -695,26 +795,30 @@ sp_table_view_record (SpTableView       *self,
   sp_hand_entry_init (&change->entry);
   begin_change (self);
   if (id == 0)
-    ok = sp_db_add_hand (self->db, self->tournament, self->rules, self->session, self->number,
-                         entry, &report, error);
+    ok = sp_db_add_hand_expecting (self->db, self->tournament, self->rules, self->session,
+                                   self->number, expect, seats, entry, &report, error);
   else
     {
       SpTable state;
 
       ok = sp_db_get_hand_entry (self->db, self->tournament, id, &change->entry, &state, error)
-           && sp_db_correct_hand (self->db, self->tournament, self->rules, id, entry, &report,
-                                  error);
+           && sp_db_correct_hand_expecting (self->db, self->tournament, self->rules, id, expect,
+                                            entry, &report, error);
     }
   if (!ok)
     {
       sp_db_set_referee (self->db, NULL);
       change_free (change);
+      /* Refused as stale: the table changed elsewhere, and the sheet shows it at once. */
+      if (error != NULL && g_error_matches (*error, SP_DB_ERROR, SP_DB_ERROR_STALE))
+        sp_table_view_reload (self, NULL);
       return FALSE;
     }
   if (id != 0)
     {
       change->kind = CHANGE_CORRECT;
       change->id = id;
+      change->number = report.hand->number;
       /* TRANSLATORS: a toast; %u is the hand's number */
       message = g_strdup_printf (_("Hand %u corrected"), report.hand->number);
     }
@@ -725,8 +829,12 @@ sp_table_view_record (SpTableView       *self,
       change->kind = CHANGE_FALSE_WIN;
       change->penalties = g_array_new (FALSE, FALSE, sizeof (gint64));
       for (guint i = 0; report.penalties != NULL && i < report.penalties->len; i++)
-        g_array_append_val (change->penalties,
-                            ((SpPenalty *) g_ptr_array_index (report.penalties, i))->id);
+        {
+          const SpPenalty *penalty = g_ptr_array_index (report.penalties, i);
+
+          g_array_append_val (change->penalties, penalty->id);
+          change->number = penalty->number;
+        }
       /* TRANSLATORS: a toast after a false win; %s is the rules' reason */
       message = g_strdup_printf (_("False win recorded: %s"), reason);
     }
@@ -734,6 +842,7 @@ sp_table_view_record (SpTableView       *self,
     {
       change->kind = CHANGE_ADD;
       change->id = report.hand->id;
+      change->number = report.hand->number;
       message = report.hand->draw
                 /* TRANSLATORS: a toast; %u is the hand's number */
                 ? g_strdup_printf (_("Hand %u recorded: exhaustive draw"), report.hand->number)
@@ -753,26 +862,29 @@ sp_table_view_record (SpTableView       *self,
   return TRUE;
 }
 
-gboolean
-sp_table_view_remove_hand (SpTableView  *self,
-                           gint64        id,
-                           GError      **error)
+/* Deletes hand @id as the referee saw it, at @version (0: unchecked). */
+static gboolean
+remove_hand (SpTableView  *self,
+             gint64        id,
+             guint         version,
+             GError      **error)
 {
   g_auto(SpHandReport) report = { 0 };
   g_autofree char *message = NULL;
   Change *change = g_new0 (Change, 1);
   SpTable state;
 
-  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
-
   sp_hand_entry_init (&change->entry);
   change->kind = CHANGE_REMOVE;
   begin_change (self);
   if (!sp_db_get_hand_entry (self->db, self->tournament, id, &change->entry, &state, error)
-      || !sp_db_remove_hand (self->db, self->tournament, self->rules, id, &report, error))
+      || !sp_db_remove_hand_expecting (self->db, self->tournament, self->rules, id, version,
+                                       &report, error))
     {
       sp_db_set_referee (self->db, NULL);
       change_free (change);
+      if (error != NULL && g_error_matches (*error, SP_DB_ERROR, SP_DB_ERROR_STALE))
+        sp_table_view_reload (self, NULL);
       return FALSE;
     }
   change->number = state.next.number;
@@ -783,6 +895,19 @@ sp_table_view_remove_hand (SpTableView  *self,
   message = g_strdup_printf (_("Hand %u deleted"), change->number);
   show_toast (self, message, TRUE);
   return TRUE;
+}
+
+gboolean
+sp_table_view_remove_hand (SpTableView  *self,
+                           gint64        id,
+                           GError      **error)
+{
+  const SpHandRecord *hand;
+
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
+
+  hand = sp_table_view_get_hand (self, id);
+  return remove_hand (self, id, hand != NULL ? hand->version : 0, error);
 }
 
 gboolean
@@ -944,11 +1069,37 @@ undo_change (SpTableView  *self,
     }
 }
 
+/* What an undo took back, as its toast says it: which hand at which table. */
+static char *
+describe_undone (SpTableView  *self,
+                 const Change *change)
+{
+  switch (change->kind)
+    {
+    case CHANGE_ADD:
+    case CHANGE_CORRECT:
+    case CHANGE_REMOVE:
+      /* TRANSLATORS: a toast after Ctrl+Z; a hand's number, then its table's */
+      return g_strdup_printf (_("Undone: hand %u at table %u"), change->number, self->number);
+    case CHANGE_FALSE_WIN:
+      /* TRANSLATORS: a toast after Ctrl+Z; the number of the hand the false win came before,
+       * then the table's */
+      return g_strdup_printf (_("Undone: the false win before hand %u at table %u"),
+                              change->number, self->number);
+    case CHANGE_GIVE_PENALTY:
+    case CHANGE_DELETE_PENALTY:
+    default:
+      /* TRANSLATORS: a toast after Ctrl+Z; a table's number */
+      return g_strdup_printf (_("Undone: a penalty at table %u"), self->number);
+    }
+}
+
 gboolean
 sp_table_view_undo (SpTableView  *self,
                     GError      **error)
 {
   g_autoptr(GPtrArray) taken = NULL;
+  g_autofree char *message = NULL;
   Change *change;
 
   g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
@@ -969,9 +1120,10 @@ sp_table_view_undo (SpTableView  *self,
       end_change (self, TRUE);
       return FALSE;
     }
+  message = describe_undone (self, change);
   g_ptr_array_remove_index (self->undo, self->undo->len - 1);
   end_change (self, TRUE);
-  show_toast (self, _("Undone"), FALSE);
+  show_toast (self, message, FALSE);
   return TRUE;
 }
 
@@ -1000,8 +1152,10 @@ delete_response_cb (AdwMessageDialog *dialog,
 {
   g_autoptr(GError) error = NULL;
   gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "sp-hand"));
+  guint version = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "sp-version"));
 
-  if (g_strcmp0 (response, "delete") == 0 && !sp_table_view_remove_hand (self, id, &error))
+  /* The hand as the referee saw it when he asked: changed since, the store refuses. */
+  if (g_strcmp0 (response, "delete") == 0 && !remove_hand (self, id, version, &error))
     show_toast (self, error->message, FALSE);
 }
 
@@ -1013,6 +1167,7 @@ delete_hand_activated (GtkWidget  *widget,
   SpTableView *self = SP_TABLE_VIEW (widget);
   gint64 id = g_variant_get_int64 (parameter);
   guint number = 0;
+  guint version = 0;
   g_autofree char *heading = NULL;
   GtkWidget *dialog;
 
@@ -1021,7 +1176,10 @@ delete_hand_activated (GtkWidget  *widget,
       const SpHandRecord *hand = g_ptr_array_index (self->hands, i);
 
       if (hand->id == id)
-        number = hand->number;
+        {
+          number = hand->number;
+          version = hand->version;
+        }
     }
   /* TRANSLATORS: the confirmation of a deletion; %u is the hand's number */
   heading = g_strdup_printf (_("Delete Hand %u?"), number);
@@ -1030,6 +1188,7 @@ delete_hand_activated (GtkWidget  *widget,
                                      "with the rotation that follows."));
   sp_message_add_destructive (ADW_MESSAGE_DIALOG (dialog), "delete", _("_Delete"));
   g_object_set_data (G_OBJECT (dialog), "sp-hand", GSIZE_TO_POINTER (id));
+  g_object_set_data (G_OBJECT (dialog), "sp-version", GUINT_TO_POINTER (version));
   g_signal_connect (dialog, "response", G_CALLBACK (delete_response_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -1173,6 +1332,53 @@ ask_referee (SpTableView *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* ---- Changes made elsewhere ------------------------------------------------------------ */
+
+gboolean
+sp_table_view_reload (SpTableView  *self,
+                      GError      **error)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), FALSE);
+
+  if (!sp_db_get_data_version (self->db, &self->data_version, error) || !load (self, error))
+    return FALSE;
+  g_signal_emit (self, signals[RELOADED], 0);
+  return TRUE;
+}
+
+/* Polled every second, as the main window does: PRAGMA data_version changes when another
+ * connection (sparrow-cli, a second window) commits, so that the sheet, "Next: hand N" and an
+ * open hand dialog follow within two seconds. */
+static gboolean
+poll_data_version_cb (gpointer user_data)
+{
+  SpTableView *self = user_data;
+  g_autoptr(GError) error = NULL;
+  gint64 version = 0;
+
+  if (!sp_db_get_data_version (self->db, &version, &error))
+    {
+      self->poll_id = 0;
+      show_toast (self, error->message, FALSE);
+      return G_SOURCE_REMOVE;
+    }
+  if (version != self->data_version && !sp_table_view_reload (self, &error))
+    show_toast (self, error->message, FALSE);
+  return G_SOURCE_CONTINUE;
+}
+
+const SpHandRecord *
+sp_table_view_get_hand (SpTableView *self,
+                        gint64       id)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), NULL);
+
+  for (guint i = 0; self->hands != NULL && i < self->hands->len; i++)
+    if (((const SpHandRecord *) g_ptr_array_index (self->hands, i))->id == id)
+      return g_ptr_array_index (self->hands, i);
+  return NULL;
+}
+
 /* ---- The object ------------------------------------------------------------------------ */
 
 static GSettings *
@@ -1194,6 +1400,7 @@ sp_table_view_dispose (GObject *object)
   SpTableView *self = SP_TABLE_VIEW (object);
 
   g_clear_weak_pointer (&self->toast);
+  g_clear_handle_id (&self->poll_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_TABLE_VIEW);
   g_clear_pointer (&self->tournament, sp_tournament_free);
   g_clear_pointer (&self->rules, sp_rules_free);
@@ -1203,6 +1410,7 @@ sp_table_view_dispose (GObject *object)
     g_clear_pointer (&self->names[c], g_free);
   g_clear_object (&self->settings);
   g_clear_object (&self->lines);
+  g_clear_object (&self->selection);
   G_OBJECT_CLASS (sp_table_view_parent_class)->dispose (object);
 }
 
@@ -1220,6 +1428,13 @@ sp_table_view_class_init (SpTableViewClass *klass)
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * SpTableView::reloaded:
+   *
+   * The table was read again for a change made elsewhere: an open hand dialog follows.
+   */
+  signals[RELOADED] = g_signal_new ("reloaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-table-view.ui");
@@ -1252,13 +1467,33 @@ sp_table_view_class_init (SpTableViewClass *klass)
 static void
 sp_table_view_init (SpTableView *self)
 {
+  GtkEventController *sheet_shortcuts;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) change_free);
   self->lines = g_list_store_new (SP_TYPE_SHEET_LINE);
   self->settings = open_settings ();
-  gtk_column_view_set_model (self->sheet_view,
-                             GTK_SELECTION_MODEL (gtk_no_selection_new (
-                               g_object_ref (G_LIST_MODEL (self->lines)))));
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->lines)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->sheet_view, GTK_SELECTION_MODEL (self->selection));
+  sheet_shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (sheet_shortcuts),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_F2, 0),
+                      gtk_callback_action_new (sheet_key_cb, (gpointer) "table.edit-hand", NULL)));
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (sheet_shortcuts),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Delete, 0),
+                      gtk_callback_action_new (sheet_key_cb, (gpointer) "table.delete-hand",
+                                               NULL)));
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (sheet_shortcuts),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_KP_Delete, 0),
+                      gtk_callback_action_new (sheet_key_cb, (gpointer) "table.delete-hand",
+                                               NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self->sheet_view), sheet_shortcuts);
+  sp_tile_load_style ();
 }
 
 SpTableView *
@@ -1315,11 +1550,13 @@ sp_table_view_new (GtkWindow  *parent,
           self->names[c] = g_strdup (player->name);
       }
   build_columns (self);
-  if (!load (self, error))
+  if (!sp_db_get_data_version (db, &self->data_version, error) || !load (self, error))
     {
       gtk_window_destroy (GTK_WINDOW (self));
       return NULL;
     }
+  /* Not g_timeout_add_seconds (): see the main window's poll. */
+  self->poll_id = g_timeout_add (1000, poll_data_version_cb, self);
 
   /* TRANSLATORS: the table view's title; %u is the table's number */
   title = g_strdup_printf (_("Table %u"), table);

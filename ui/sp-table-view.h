@@ -14,7 +14,8 @@ G_DECLARE_FINAL_TYPE (SpTableView, sp_table_view, SP, TABLE_VIEW, AdwWindow)
 
 /* Opens table @table of @session of @tournament in @db (which must outlive the window) as a window
  * of its own beside @parent.  A session not drawn or a table it lacks is SP_DB_ERROR_NOT_FOUND.
- * The window emits "changed" after each change it made in the store. */
+ * The window emits "changed" after each change it made in the store, and "reloaded" after it
+ * read the table again for a change made elsewhere (sparrow-cli, another window). */
 SpTableView        *sp_table_view_new          (GtkWindow          *parent,
                                                 SpDb               *db,
                                                 gint64              tournament,
@@ -45,6 +46,24 @@ gboolean            sp_table_view_record       (SpTableView        *self,
                                                 gint64              id,
                                                 const SpHandEntry  *entry,
                                                 SpHandReport       *report,
+                                                GError            **error);
+/* sp_table_view_record () of an entry made against what the referee saw: @expect is the number
+ * the new hand takes (@id 0) or the version of hand @id, @seats (nullable) who sat where for the
+ * new hand; 0 and NULL check nothing.  When the table or
+ * the hand changed since, SP_DB_ERROR_STALE says what changed and nothing is written. */
+gboolean            sp_table_view_record_expecting (SpTableView    *self,
+                                                    gint64          id,
+                                                    guint           expect,
+                                                    const SpRotation *seats,
+                                                    const SpHandEntry *entry,
+                                                    SpHandReport   *report,
+                                                    GError        **error);
+/* Hand @id as the window last read it, or NULL. */
+const SpHandRecord *sp_table_view_get_hand     (SpTableView        *self,
+                                                gint64              id);
+/* Reads the table again from the store (changes made elsewhere) and emits "reloaded".  The
+ * window does so by itself within two seconds of a change by another connection. */
+gboolean            sp_table_view_reload       (SpTableView        *self,
                                                 GError            **error);
 /* Deletes hand @id (the later hands judged again), with an undo. */
 gboolean            sp_table_view_remove_hand  (SpTableView        *self,

@@ -366,6 +366,8 @@ sp_tournament_settings_dialog_init (SpTournamentSettingsDialog *self)
 {
   self->rule_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The dialog starts on its first field, not on the header's Cancel. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
 
   sp_date_row_setup (self->starts_row);
   sp_date_row_setup (self->ends_row);

@@ -26,9 +26,15 @@ struct _SpTournamentView
   SpTournament *tournament;
   char *rules;              /* the subtitle, before the session clock */
   guint clock_id;
+  guint header_idle_id;
+  gboolean wide_header;     /* the name and the page switcher side by side */
+  int name_width;           /* the name's, in the label's font */
+  int width;                /* the view's */
 
   /* Template children */
+  GtkWidget *header_bar;
   AdwViewSwitcherTitle *switcher_title;
+  GtkLabel *name_label;
   GtkMenuButton *menu_button;
   GtkLabel *clock_label;
   AdwViewStack *stack;
@@ -76,6 +82,98 @@ lock_action (GtkWidget  *widget,
   update_lock (self);
   sp_message_show_toast (widget, _("Locked: the protected changes need the director's PIN "
                                    "again"));
+}
+
+/* The name beside the page switcher when the header has room for both, else the name as the
+ * title and the switcher in the bottom bar.  The room both need is worked out from what the
+ * header holds now: its natural width, less the switcher title's as shown, plus the wide
+ * switcher's and the name's (measured when last shown) when they are not.  The change waits
+ * for the next idle moment: no widget may be shown or hidden while the view is laid out. */
+static gboolean
+apply_header_cb (gpointer user_data)
+{
+  SpTournamentView *self = user_data;
+
+  self->header_idle_id = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->name_label), self->wide_header);
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, self->wide_header);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+set_wide_header (SpTournamentView *self,
+                 gboolean          wide)
+{
+  if (self->wide_header == wide)
+    return;
+  self->wide_header = wide;
+  if (self->header_idle_id == 0)
+    self->header_idle_id = g_idle_add (apply_header_cb, self);
+}
+
+/* The wide view switcher inside the switcher title (its squeezer holds it even while the title
+ * is shown instead). */
+static GtkWidget *
+find_wide_switcher (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (ADW_IS_VIEW_SWITCHER (child)
+          && adw_view_switcher_get_policy (ADW_VIEW_SWITCHER (child))
+             == ADW_VIEW_SWITCHER_POLICY_WIDE)
+        return child;
+      if ((found = find_wide_switcher (child)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static int
+natural_width (GtkWidget *widget)
+{
+  int natural = 0;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  return natural;
+}
+
+static void
+view_resized_cb (SpTournamentView *self,
+                 int               width)
+{
+  GtkWidget *wide_switcher = find_wide_switcher (GTK_WIDGET (self->switcher_title));
+  int needed;
+
+  self->width = width;
+  if (self->header_idle_id != 0 || wide_switcher == NULL || width <= 0)
+    return;
+  needed = natural_width (self->header_bar) - natural_width (GTK_WIDGET (self->switcher_title))
+           + natural_width (wide_switcher)
+           + (gtk_widget_get_visible (GTK_WIDGET (self->name_label)) ? 0
+              : self->name_width + gtk_widget_get_margin_start (GTK_WIDGET (self->name_label)));
+  set_wide_header (self, width >= needed);
+}
+
+static void
+show_name (SpTournamentView *self,
+           const char       *name)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+
+  adw_view_switcher_title_set_title (self->switcher_title, name);
+  gtk_label_set_label (self->name_label, name);
+  /* The name whole, up to 20 characters: cut shorter it would say little, and the header
+   * gives the switcher its narrow form (or the title's place) first. */
+  gtk_label_set_width_chars (self->name_label, MIN ((int) g_utf8_strlen (name, -1), 20));
+  /* A name of another length needs other room. */
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->name_label), name);
+  pango_layout_get_pixel_size (layout, &self->name_width, NULL);
+  view_resized_cb (self, self->width);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label), name);
 }
 
 /* The sessions and the standings are read again each time their page is shown. */
@@ -167,7 +265,7 @@ settings_saved_cb (SpTournamentView *self,
       g_clear_pointer (&self->tournament, sp_tournament_free);
       self->tournament = found;
     }
-  adw_view_switcher_title_set_title (self->switcher_title, name);
+  show_name (self, name);
   if (GTK_IS_WINDOW (root))
     gtk_window_set_title (GTK_WINDOW (root), name);
   sp_tournament_view_reload (self);
@@ -379,6 +477,7 @@ sp_tournament_view_dispose (GObject *object)
   SpTournamentView *self = SP_TOURNAMENT_VIEW (object);
 
   g_clear_handle_id (&self->clock_id, g_source_remove);
+  g_clear_handle_id (&self->header_idle_id, g_source_remove);
   g_clear_pointer (&self->rules, g_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_TOURNAMENT_VIEW);
@@ -403,7 +502,9 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/sparrow/Sparrow/sp-tournament-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentView, header_bar);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentView, name_label);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, menu_button);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, clock_label);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, stack);
@@ -412,6 +513,7 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, standings_page);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, log_page);
   gtk_widget_class_bind_template_callback (widget_class, page_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, view_resized_cb);
 
   gtk_widget_class_install_action (widget_class, "tournament.projector", NULL,
                                    projector_activated);
@@ -460,6 +562,7 @@ static void
 sp_tournament_view_init (SpTournamentView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->wide_header = TRUE;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tournament.lock", FALSE);
   g_signal_connect_object (gtk_menu_button_get_popover (self->menu_button), "show",
                            G_CALLBACK (update_lock), self, G_CONNECT_SWAPPED);
@@ -496,7 +599,7 @@ sp_tournament_view_open (SpTournamentView  *self,
   sp_db_set_unlock_timeout (db, UNLOCK_TIMEOUT_SECONDS);
   update_lock (self);
 
-  adw_view_switcher_title_set_title (self->switcher_title, found->name);
+  show_name (self, found->name);
   g_free (self->rules);
   self->rules = g_strdup (rules != NULL ? rules : "");
   adw_view_switcher_title_set_subtitle (self->switcher_title, rules);

@@ -5,6 +5,7 @@
 #include "sp-backup-dialog.h"
 #include "sp-calculator-window.h"
 #include "sp-hand-draft.h"
+#include "sp-message.h"
 #include "sp-new-tournament-dialog.h"
 #include "sp-share-dialog.h"
 #include "sp-tournament-row.h"
@@ -253,9 +254,10 @@ tournament_deleted_cb (SpWindow   *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
 }
 
-/* A duplicate of the tournament shown was created: its pages are shown in place. */
+/* A tournament was created (New Tournament, or a duplicate of the one shown): its pages are
+ * shown in place, where the director goes on with its players. */
 static void
-tournament_copied_cb (SpWindow   *self,
+tournament_made_cb (SpWindow   *self,
                       gint64      id,
                       const char *name)
 {
@@ -287,7 +289,7 @@ new_tournament (GtkWidget  *widget,
     return;
 
   dialog = sp_new_tournament_dialog_new (GTK_WINDOW (self), self->db);
-  g_signal_connect_object (dialog, "created", G_CALLBACK (tournament_created_cb), self,
+  g_signal_connect_object (dialog, "created", G_CALLBACK (tournament_made_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -644,6 +646,8 @@ sp_window_class_init (SpWindowClass *klass)
   object_class->get_property = sp_window_get_property;
   object_class->set_property = sp_window_set_property;
 
+  sp_accessible_install_names ();
+
   /* The template's list store names the row type. */
   g_type_ensure (SP_TYPE_TOURNAMENT_ROW);
   g_type_ensure (SP_TYPE_TOURNAMENT_VIEW);
@@ -705,7 +709,7 @@ sp_window_init (SpWindow *self)
   g_signal_connect_swapped (self->tournament_page, "tournament-deleted",
                             G_CALLBACK (tournament_deleted_cb), self);
   g_signal_connect_swapped (self->tournament_page, "tournament-created",
-                            G_CALLBACK (tournament_copied_cb), self);
+                            G_CALLBACK (tournament_made_cb), self);
 
   /* The column view's sorter follows the column headers a person clicks. */
   gtk_sort_list_model_set_sorter (self->sorted_tournaments,
@@ -802,6 +806,7 @@ database_error_advice (const GError *error)
       case SP_DB_ERROR_INVALID:
       case SP_DB_ERROR_PIN_REQUIRED:
       case SP_DB_ERROR_PIN_WRONG:
+      case SP_DB_ERROR_STALE:
       default:
         break;
       }

@@ -21,6 +21,9 @@ typedef struct
   gboolean     draw;
   gboolean     false_win;
   char        *pin;
+  char        *reason;       /* hand edit: why, for the audit log */
+  gint64       expect_hand;     /* hand add: the number the new hand takes, 0 unchecked */
+  gint64       expect_version;  /* hand edit: the version corrected, 0 unchecked */
   SpSituation  situation;
 } HandOptions;
 
@@ -32,6 +35,7 @@ hand_options_clear (HandOptions *options)
   g_clear_pointer (&options->hand, g_free);
   g_clear_pointer (&options->fan, g_free);
   g_clear_pointer (&options->pin, g_free);
+  g_clear_pointer (&options->reason, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HandOptions, hand_options_clear)
@@ -62,8 +66,22 @@ parse_hand_options (SpCli        *cli,
     { "false-win", 0, 0, G_OPTION_ARG_NONE, &options->false_win,
       N_("Record the penalty of a declared win that is not one (Taiwan and Guangdong: also "
          "from the claimed --fan N)"), NULL },
-    /* hand edit: a hand of a closed session is corrected under the director's lock. */
+    /* What the hand was typed against: refused when the table or the hand has changed since
+     * (another referee, a second window). */
+    parameter == NULL
+    ? (GOptionEntry) { "expect-hand", 0, 0, G_OPTION_ARG_INT64, &options->expect_hand,
+                       N_("Refuse the hand unless it is hand N of its table (none entered since)"),
+                       N_("N") }
+    : (GOptionEntry) { "expect-version", 0, 0, G_OPTION_ARG_INT64, &options->expect_version,
+                       N_("Refuse the correction unless the hand is at version V (hand list "
+                          "--json)"), N_("V") },
+    /* hand edit: a hand of a closed session is corrected under the director's lock, and the
+     * correction's reason goes with it into the audit log. */
     parameter != NULL ? sp_cli_pin_entry (&options->pin) : (GOptionEntry) { NULL },
+    parameter != NULL ? (GOptionEntry) { "reason", 0, 0, G_OPTION_ARG_STRING, &options->reason,
+                                         N_("Why the hand is corrected, kept in the audit log"),
+                                         N_("TEXT") }
+                      : (GOptionEntry) { NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -78,8 +96,18 @@ parse_hand_options (SpCli        *cli,
 
   sp_situation_init (&options->situation);
   g_option_context_add_group (context, sp_cli_situation_group_new (&options->situation));
+  options->expect_hand = -1;
+  options->expect_version = -1;
   if (!sp_cli_parse_options (cli, context, argc, argv, status))
     return FALSE;
+  if ((options->expect_hand != -1
+       && !sp_cli_check_range (cli, "expect-hand", options->expect_hand, 1, 100000, status))
+      || (options->expect_version != -1
+          && !sp_cli_check_range (cli, "expect-version", options->expect_version, 1,
+                                  G_MAXUINT32, status)))
+    return FALSE;
+  options->expect_hand = MAX (options->expect_hand, 0);
+  options->expect_version = MAX (options->expect_version, 0);
   /* A --fan that is no number is a usage error, as any option's; a number no hand scores (less
    * than 0, too large) is refused with the entry. */
   if (options->fan != NULL
@@ -165,6 +193,7 @@ typedef struct
   gint64      seats[4];     /* the settlement, or a false win's penalties */
   gint64      players[4];
   const char *entered_by;
+  guint       version;      /* changes with every correction: hand edit --expect-version */
   gboolean    false_win;
   const char *reason;
   char       *penalty_ids;  /* a false win's penalties, a JSON array */
@@ -203,6 +232,7 @@ static const SpCliColumn hand_columns[] = {
   { "settlement", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, seats), NULL },
   { "players", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, players), NULL },
   { "entered_by", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, entered_by), NULL },
+  { "version", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, version), NULL },
   { NULL }
 };
 
@@ -263,6 +293,7 @@ hand_row_new (const SpHandRecord *record,
   by_seat (rotation, record->settlement, row->seats);
   by_seat (rotation, players, row->players);
   row->entered_by = record->entered_by != NULL ? record->entered_by : "";
+  row->version = record->version;
   row->number_text = g_strdup_printf ("%u", record->number);
   row->id_text = g_strdup_printf ("%" G_GINT64_FORMAT, record->id);
   if (record->draw)
@@ -398,13 +429,17 @@ hand_enter (SpCli  *cli,
       || (!adding && !sp_cli_store_unlock (cli, &store, options.pin, "hand edit", &status)))
     return status;
   if (adding)
-    done = sp_db_add_hand (store.db, store.tournament, store.rules, (guint) options.session,
-                           (guint) options.table, &entry, &report, &error);
+    done = sp_db_add_hand_expecting (store.db, store.tournament, store.rules,
+                                     (guint) options.session, (guint) options.table,
+                                     (guint) options.expect_hand, NULL, &entry, &report,
+                                     &error);
   else
     done = sp_db_get_hand_entry (store.db, store.tournament, id, &entry, &before, &error)
            && apply_options (&options, &entry, &error)
-           && sp_db_correct_hand (store.db, store.tournament, store.rules, id, &entry, &report,
-                                  &error);
+           && (entry.reason = g_strdup (options.reason), TRUE)
+           && sp_db_correct_hand_expecting (store.db, store.tournament, store.rules, id,
+                                            (guint) options.expect_version, &entry, &report,
+                                            &error);
   if (!done && error->domain == SP_CORE_ERROR && !report.result.win
       && (gint) report.result.error_code == error->code
       && (error->code == SP_CORE_ERROR_NOT_A_WIN || error->code == SP_CORE_ERROR_BELOW_MINIMUM))
@@ -527,7 +562,10 @@ hand_delete (SpCli  *cli,
              char  **argv)
 {
   g_autofree char *pin = NULL;
+  gint64 expect_version = -1;
   const GOptionEntry entries[] = {
+    { "expect-version", 0, 0, G_OPTION_ARG_INT64, &expect_version,
+      N_("Refuse the deletion unless the hand is at version V (hand list --json)"), N_("V") },
     sp_cli_pin_entry (&pin),
     { NULL }
   };
@@ -544,10 +582,14 @@ hand_delete (SpCli  *cli,
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
       || !sp_cli_check_arguments (cli, argc, argv, 1, _("a hand ID"), &status)
       || !sp_cli_parse_id (cli, argv[1], _("a hand ID"), &id, &status)
+      || (expect_version != -1
+          && !sp_cli_check_range (cli, "expect-version", expect_version, 1, G_MAXUINT32,
+                                  &status))
       || !sp_cli_store_open (cli, &store, TRUE, &status)
       || !sp_cli_store_unlock (cli, &store, pin, "hand delete", &status))
     return status;
-  if (!sp_db_remove_hand (store.db, store.tournament, store.rules, id, &report, &error))
+  if (!sp_db_remove_hand_expecting (store.db, store.tournament, store.rules, id,
+                                    (guint) MAX (expect_version, 0), &report, &error))
     return sp_cli_store_fail (cli, &store, error);
   return sp_cli_print_done (cli, "deleted", id, _("hand %lld deleted (session %u table %u hand "
                                                  "%u); the later hands were recomputed\n"),

@@ -66,5 +66,35 @@ check("close with a failing backup: done, warned", rc == 0
 rc, out, err = run("session", "reopen", "--session", "1")
 check("the session is closed indeed", rc == 1 and "closed" in err, f"rc={rc} {err!r}")
 
+# A deletion: refused on a wrong name with no backup made, then made with one first
+# ("before-delete") that still holds the tournament.
+shutil.rmtree(BACKUPS) if os.path.isdir(BACKUPS) else os.remove(BACKUPS)
+rc, out, err = run("tournament", "delete", "--confirm", "Club")
+check("delete with a wrong name: refused, no backup", rc == 1 and not os.path.exists(BACKUPS),
+      f"rc={rc} {out!r} {err!r}")
+rc, out, err = run("tournament", "delete", "--confirm", "Club Night")
+check("delete", rc == 0, f"rc={rc} {out!r} {err!r}")
+rc, out, err = run("backup", "--list", "--json")
+listed = json.loads(out) if rc == 0 else []
+check("backup --list: the deletion's backup", len(listed) == 1
+      and listed[0]["reason"] == "before-delete", f"rc={rc} {out!r}")
+if listed:
+    rc, out, err = sparrow_cli("--db", listed[0]["path"], "tournament", "list")
+    check("the backup holds the deleted tournament", rc == 0 and "Club Night" in out,
+          f"rc={rc} {out!r} {err!r}")
+rc, out, err = run("backup", "--list")
+check("backup --list describes it", rc == 0 and "before-delete" in out, f"rc={rc} {out!r}")
+
+# A deletion whose backup cannot be made is refused: nothing is lost.
+run("tournament", "create", "--name", "Club Night", "--rules", "mcr")
+shutil.rmtree(BACKUPS)
+with open(BACKUPS, "w") as f:
+    f.write("in the way\n")
+rc, out, err = run("tournament", "delete", "--confirm", "Club Night")
+check("delete without its backup: refused, said why", rc != 0 and "backup" in err
+      and BACKUPS in err, f"rc={rc} {out!r} {err!r}")
+rc, out, err = run("tournament", "list")
+check("the tournament is still there", rc == 0 and "Club Night" in out, f"rc={rc} {out!r}")
+
 shutil.rmtree(folder)
 finish()

@@ -15,7 +15,9 @@
 # while it stands still the test looks at the two things SQLite's WAL mode shows to every other
 # process.  (1) The WAL write lock: BEGIN IMMEDIATE takes an exclusive POSIX lock on byte 120 of
 # the database's -shm file (WAL_WRITE_LOCK in SQLite's wal.c) and COMMIT or ROLLBACK gives it
-# back, so F_GETLK naming the stopped process means it is inside its write transaction.  (2) The
+# back, so F_GETLK naming the stopped process means it is inside its write transaction (Sparrow
+# takes it as an open file description lock, which F_GETLK reports with pid -1: the stopped
+# process is the only program using its copy of the file, so -1 names it too).  (2) The
 # -wal file: the test starts each import from a copy without one, so frames in it while the
 # lock is held are the transaction's pages being written at its commit.  Then SIGKILL: the
 # process dies exactly where it stood.  A kill is classified as
@@ -82,7 +84,8 @@ def copy_database(source, target):
 
 
 def writer_lock_holder(db):
-    """The pid holding SQLite's WAL write lock on @db, or 0."""
+    """The pid holding SQLite's WAL write lock on @db (-1 for an open file description lock,
+    which belongs to no process), or 0."""
     try:
         fd = os.open(db + "-shm", os.O_RDONLY)
     except FileNotFoundError:
@@ -143,7 +146,7 @@ def run_killed(db, args, delay, at_wal=False):
             holder, frames, killed = 0, 0, False
             p.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
-        return killed, holder == p.pid, frames, p.returncode, out.read().decode()
+        return killed, holder in (p.pid, -1), frames, p.returncode, out.read().decode()
 
 
 def snapshot(db):

@@ -97,12 +97,21 @@ def steps(app_process, db, players_csv, workbook):
                 rules is not None and find(rules, 'label', pred=lambda a: a.name.startswith('MCR')))
     sessions = find(dialog, 'spin button', 'Sessions')
     sessions.queryValue().currentValue = 3.0
-    do_action(find(dialog, 'push button', 'Create'))
+    # The buttons are named as they read: "Create", not GTK 4.8's "_Create Create".
+    create = find(dialog, 'push button', 'Create')
+    sptap.check('the Create button is named as it reads', create is not None
+                and create.name == 'Create', create.name if create else 'no Create button')
+    do_action(create)
     wait_for(lambda: toplevel(app, 'New Tournament') is None, 'the dialog to close')
-    wait_for(lambda: find(pages, 'label', TOURNAMENT), 'the tournament to be listed')
-    sptap.check('New Tournament creates the tournament, listed', True)
+    # Create opens the new tournament, its name in the header.
+    wait_for(lambda: named(frame, TOURNAMENT), 'the new tournament to open (its name as the title)')
+    wait_for(lambda: find(pages, 'label', TOURNAMENT, pred=on_screen), 'its name in the header')
+    sptap.check('New Tournament creates the tournament and opens it', True)
 
-    # Open it: a double click on its row (a list row has no action of its own in GTK 4.8).
+    # Back to the list, where it is listed; a double click on its row opens it again (a list
+    # row has no action of its own in GTK 4.8).
+    do_action(wait_for(lambda: find(pages, 'push button', 'Tournaments', pred=on_screen),
+                       'the back button'))
     row = wait_for(lambda: find(pages, 'table row', pred=lambda a: find(a, 'label', TOURNAMENT)),
                    'the tournament row')
     pointer = Pointer(frame)

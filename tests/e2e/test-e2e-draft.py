@@ -4,7 +4,8 @@
 # opened, a hand's seats chosen and its tiles typed; the draft file appears in the app's state
 # folder; the app is killed (SIGKILL) and started again, offers the hand back, Resume opens the
 # hand dialog filled in, and the hand recorded from it is what sparrow-cli's `hand list --json`
-# then lists, the draft gone.  TAP output (sptap.py).
+# then lists, the draft gone.  The next hand typed and the dialog closed: the question, Keep as
+# Draft keeps it for Enter Hand, Discard deletes it.  TAP output (sptap.py).
 #
 # Usage: test-e2e-draft.py SPARROW SPARROW_CLI SCHEMA_DIR
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -73,6 +74,7 @@ def inner(argv):
     app = None
     try:
         app = resume_and_record()
+        close_with_a_hand(app, drafts)
     except StepFailed as e:
         sptap.check('the draft resumed in the second run', False, str(e))
         app = app or find_sparrow()
@@ -143,8 +145,8 @@ def resume_and_record():
     app = wait_for(find_sparrow, 'sparrow on the accessibility bus')
     offer = wait_for(lambda: window_showing(app, 'Resume the Hand?'), 'the offer of the draft')
     sptap.check('the next start offers the hand back',
-                find(offer, 'label', pred=lambda a: (a.name or '') == 'A hand for table 1, '
-                     'hand 1 was being entered when Sparrow closed.') is not None)
+                find(offer, 'label', pred=lambda a: (a.name or '') == 'A hand for session 1, '
+                     'table 1, hand 1 was being entered and is not recorded.') is not None)
     do_action(wait_for(lambda: find(offer, 'push button', 'Resume'), 'Resume'))
     # The settings were in memory: the referee's name is asked again.
     answer_referee(app, REFEREE)
@@ -157,6 +159,50 @@ def resume_and_record():
     wait_for(lambda: hand_dialog(app, 2), 'the dialog to move on to hand 2')
     sptap.check('the resumed hand is recorded', True)
     return app
+
+
+def close_with_a_hand(app, drafts):
+    """Hand 2 typed, then the dialog closed: the question, Keep as Draft, the hand back at the
+    next Enter Hand; closed again and discarded."""
+    dialog = wait_for(lambda: hand_dialog(app, 2), 'the hand dialog at hand 2')
+    do_action(seat_button(dialog, 'Winner', WINNER))
+    do_action(seat_button(dialog, 'From', SOURCE))
+    wait_for(lambda: find(dialog, 'text', 'Hand'), 'the Hand field') \
+        .queryEditableText().setTextContents(TILES)
+    shows_total(dialog, TOTAL, 'S −22')
+
+    def ask():
+        do_action(wait_for(lambda: find(dialog, 'push button', 'Close'), 'the dialog’s Close'))
+        return wait_for(lambda: window_showing(app, 'Close Without Recording?'),
+                        'the question on closing')
+    question = ask()
+    sptap.check('closing with a hand typed asks, naming the session, table and hand',
+                find(question, 'label', pred=lambda a: (a.name or '').startswith(
+                    'Session 1, table 1, hand 2 is not recorded.')) is not None
+                and find(question, 'push button', 'Discard') is not None)
+    do_action(wait_for(lambda: find(question, 'push button', 'Keep as Draft'), 'Keep as Draft'))
+    wait_for(lambda: hand_dialog(app) is None, 'the dialog to close')
+
+    def kept():
+        for path in glob.glob(os.path.join(drafts, '*.draft')):
+            parser = configparser.ConfigParser(interpolation=None)
+            parser.read(path, encoding='utf-8')
+            if parser['Hand'].get('Hand') == '2' and parser['Hand'].get('Tiles') == TILES:
+                return True
+        return False
+    sptap.check('Keep as Draft closes the dialog and keeps the draft file',
+                wait_for(kept, 'the draft'))
+
+    table = wait_for(lambda: window_named(app, lambda n: n == 'Table 1'), 'the table view')
+    do_action(wait_for(lambda: find(table, 'push button', 'Enter Hand'), 'Enter Hand'))
+    dialog = wait_for(lambda: hand_dialog(app, 2), 'the hand dialog at hand 2 again')
+    shows_total(dialog, TOTAL, 'S −22')
+    sptap.check('Enter Hand brings the kept hand back', True)
+    question = ask()
+    do_action(wait_for(lambda: find(question, 'push button', 'Discard'), 'Discard'))
+    wait_for(lambda: hand_dialog(app) is None, 'the dialog to close')
+    sptap.check('Discard closes the dialog and deletes the draft',
+                wait_for(lambda: not glob.glob(os.path.join(drafts, '*.draft')), 'no draft'))
 
 
 def check_store(run, db):

@@ -167,15 +167,34 @@ def steps():
     do_action(wait_for(lambda: find(table.content, 'push button', 'Enter Hand'), 'Enter Hand'))
     dialog = wait_for(lambda: hand_dialog(app, 1), 'the hand dialog at hand 1')
 
-    # Hands 1 and 2 from discards, hand 3 self-drawn: typed, scored live, recorded.
+    # Hands 1 and 2 from discards, hand 3 self-drawn: typed, scored live, recorded; hand 3 by a
+    # double click on Record Hand, as a hurried referee does.
     for number, (winner, source, tiles, total) in enumerate((HAND_1, HAND_2, HAND_3), 1):
         choose_seats(dialog, winner, source)
         type_hand(dialog, tiles)
         shows_total(dialog, total)
-        record(app, dialog, number)
+        if number < 3:
+            record(app, dialog, number)
+        else:
+            Pointer(dialog).double_click(wait_for(
+                lambda: find(dialog, 'push button', 'Record Hand'), 'Record Hand'))
+            wait_for(lambda: hand_dialog(app, 4), 'the dialog to move on to hand 4')
         dialog = hand_dialog(app, number + 1)
     sptap.check('two wins from discards and a self-draw typed, scored live and recorded', True)
+    time.sleep(0.5)
+    sptap.check('a double click on Record Hand leaves no “Choose the winner” on the next hand',
+                find(dialog, 'label',
+                     pred=lambda a: (a.name or '').startswith('Choose the winner')) is None)
 
+    # Ctrl+D's draw undone from the dialog's own toast, then recorded again.
+    do_action(wait_for(lambda: find(dialog, 'push button', 'Exhaustive Draw'), 'Exhaustive Draw'))
+    wait_for(lambda: hand_dialog(app, 5), 'the dialog to move on to hand 5')
+    dialog = hand_dialog(app, 5)
+    do_action(wait_for(lambda: find(dialog, 'push button', 'Undo'), 'the toast’s Undo'))
+    wait_for(lambda: hand_dialog(app, 4), 'the dialog to be back at hand 4')
+    wait_for(lambda: table.next_hand(4), 'the sheet to show hand 4 next again')
+    sptap.check('the draw is undone from the hand dialog’s toast', True)
+    dialog = hand_dialog(app, 4)
     do_action(wait_for(lambda: find(dialog, 'push button', 'Exhaustive Draw'), 'Exhaustive Draw'))
     wait_for(lambda: hand_dialog(app, 5), 'the dialog to move on to hand 5')
     dialog = hand_dialog(app, 5)

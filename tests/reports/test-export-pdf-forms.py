@@ -154,6 +154,26 @@ check("penalty record: the penalty's player, number, session, reason and deducti
       f"李娜{ids['李娜']}第1局" in text and re.sub(r"\s+", "", REASON) in text
       and "扣10分" in text, text[:300])
 
+# A false win at table 2 (诈和): the offender is penalised; the others' +20 each is no penalty
+# of theirs and stays off the form.
+rc, out, err = run(mcr, "hand", "add", "--session", "1", "--table", "2", "--winner", "S",
+                   "--from", "W", "--hand", "[123m][123p][345s]679s5m6m", "--false-win", "--json")
+verdict = json.loads(out) if rc == 0 else {}
+check("a false win at table 2", rc == 0 and verdict.get("false_win"), out + err)
+offender = tables[1][1] if len(tables) > 1 else None
+# 李娜 has a penalty of her own, listed whatever her table.
+others = [name for name in (tables[1] if len(tables) > 1 else [])
+          if name not in (offender, "李娜")]
+false_wins = os.path.join(folder, "false-wins.pdf")
+must(mcr, "export", "pdf-penalties", false_wins)
+text = pdf_text(false_wins)
+check("penalty record: the false win's offender, with his deduction",
+      offender is not None and re.sub(r"\s+", "", offender) in text and "扣60分" in text,
+      text[:400])
+check("penalty record: no line for the players who received points",
+      others and not any(re.sub(r"\s+", "", name) in text for name in others)
+      and "得20分" not in text, text[:400])
+
 # The results summary: every player of the standings.
 summary = os.path.join(folder, "summary.pdf")
 must(mcr, "export", "pdf-summary", summary)

@@ -107,6 +107,7 @@ take_array (GArray *into,
 static gboolean
 load (SpDb                *db,
       const SpTournament  *tournament,
+      SpDbSnapshotOmit     omit,
       SpSnapshot          *snapshot,
       GError             **error)
 {
@@ -126,17 +127,22 @@ load (SpDb                *db,
   if ((records = sp_db_list_penalties (db, tournament->id, 0, error)) == NULL)
     return FALSE;
   take_records (snapshot->penalties, records);
-  if ((values = sp_db_list_table_results (db, tournament->id, 0, error)) == NULL)
-    return FALSE;
-  take_array (snapshot->tables, values);
-  if ((values = sp_db_compute_standings (db, tournament, 0, NULL, error)) == NULL)
-    return FALSE;
-  take_array (snapshot->standings, values);
+  if (!(omit & SP_DB_SNAPSHOT_NO_STANDINGS))
+    {
+      if ((values = sp_db_list_table_results (db, tournament->id, 0, error)) == NULL)
+        return FALSE;
+      take_array (snapshot->tables, values);
+      if ((values = sp_db_compute_standings (db, tournament, 0, NULL, error)) == NULL)
+        return FALSE;
+      take_array (snapshot->standings, values);
+    }
   if ((values = sp_db_compute_standings (db, tournament, 0, &team_names, error)) == NULL)
     return FALSE;
   take_array (snapshot->team_standings, values);
   if (team_names != NULL)
     take_records (snapshot->team_names, team_names);
+  if (omit & SP_DB_SNAPSHOT_NO_AUDIT)
+    return TRUE;
   if ((records = sp_db_list_audit (db, error)) == NULL)
     return FALSE;
   take_records (snapshot->audit, records);
@@ -148,6 +154,16 @@ sp_db_load_snapshot (SpDb                *db,
                      const SpTournament  *tournament,
                      const char          *date,
                      GError             **error)
+{
+  return sp_db_load_snapshot_without (db, tournament, date, SP_DB_SNAPSHOT_WHOLE, error);
+}
+
+SpSnapshot *
+sp_db_load_snapshot_without (SpDb                *db,
+                             const SpTournament  *tournament,
+                             const char          *date,
+                             SpDbSnapshotOmit     omit,
+                             GError             **error)
 {
   g_autoptr(SpSnapshot) snapshot = sp_snapshot_new ();
   g_autofree char *id = NULL;
@@ -161,7 +177,7 @@ sp_db_load_snapshot (SpDb                *db,
     return NULL;
   /* The tournament as it is now: a rename since @tournament was read shows. */
   snapshot->tournament = sp_db_find_tournament (db, id, error);
-  ok = snapshot->tournament != NULL && load (db, tournament, snapshot, error);
+  ok = snapshot->tournament != NULL && load (db, tournament, omit, snapshot, error);
   sp_db_end_read (db, started);
   if (!ok)
     return NULL;

@@ -670,6 +670,19 @@ SpSnapshot *sp_db_load_snapshot (SpDb                *db,
                                  const SpTournament  *tournament,
                                  const char          *date,
                                  GError             **error);
+/* What sp_db_load_snapshot_without () leaves out (empty in the snapshot), for a reader that
+ * does not show it: the audit log grows with every change, and the standings are computed. */
+typedef enum
+{
+  SP_DB_SNAPSHOT_WHOLE        = 0,
+  SP_DB_SNAPSHOT_NO_AUDIT     = 1 << 0,  /* ->audit */
+  SP_DB_SNAPSHOT_NO_STANDINGS = 1 << 1,  /* ->standings and ->tables (the teams' are read) */
+} SpDbSnapshotOmit;
+SpSnapshot *sp_db_load_snapshot_without (SpDb                *db,
+                                         const SpTournament  *tournament,
+                                         const char          *date,
+                                         SpDbSnapshotOmit     omit,
+                                         GError             **error);
 
 /* Standings as sp_db_compute_standings () gives them after every session, with, read in the
  * same transaction, the result of each player in each session (SpSessionResult, in

@@ -960,6 +960,39 @@ test_snapshot (Fixture       *fixture,
   g_assert_cmpuint (snapshot->audit->len, >, 0);
 }
 
+/* A snapshot without the audit log and the standings has every other record, and those left
+ * out empty: the players' view reads it at each change. */
+static void
+test_snapshot_without (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(SpSnapshot) snapshot = NULL;
+  g_autoptr(GError) error = NULL;
+
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, "19m19s19pESWNCFPN", 0);
+  add (fixture, &entry);
+  snapshot = sp_db_load_snapshot_without (fixture->db, fixture->tournament, "2026-11-30",
+                                          SP_DB_SNAPSHOT_NO_AUDIT | SP_DB_SNAPSHOT_NO_STANDINGS,
+                                          &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (snapshot);
+  g_assert_cmpuint (snapshot->players->len, ==, 4);
+  g_assert_cmpuint (snapshot->sessions->len, ==, 1);
+  g_assert_cmpuint (snapshot->hands->len, ==, 1);
+  g_assert_cmpuint (snapshot->audit->len, ==, 0);
+  g_assert_cmpuint (snapshot->standings->len, ==, 0);
+  g_assert_cmpuint (snapshot->tables->len, ==, 0);
+  g_clear_pointer (&snapshot, sp_snapshot_free);
+
+  snapshot = sp_db_load_snapshot_without (fixture->db, fixture->tournament, "2026-11-30",
+                                          SP_DB_SNAPSHOT_NO_AUDIT, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (snapshot->audit->len, ==, 0);
+  g_assert_cmpuint (snapshot->standings->len, ==, 4);
+  g_assert_cmpuint (snapshot->tables->len, ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -980,6 +1013,7 @@ main (int   argc,
   ADD ("import", MCR, test_import);
   ADD ("false-win", MCR, test_false_win);
   ADD ("snapshot", MCR, test_snapshot);
+  ADD ("snapshot-without", MCR, test_snapshot_without);
 #undef ADD
   g_test_add_func ("/sparrow/db/hands/migration", test_migration);
   return g_test_run ();

@@ -569,6 +569,137 @@ test_etag (Fixture       *f,
   g_assert_no_error (error);
 }
 
+typedef struct
+{
+  SoupMessage *msg;
+  GBytes      *body;
+} Pending;
+
+static void
+pending_sent_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  Pending *pending = data;
+  g_autoptr(GError) error = NULL;
+
+  pending->body = soup_session_send_and_read_finish (SOUP_SESSION (source), result, &error);
+  g_assert_no_error (error);
+}
+
+/* After a change, the requests that come at once wait for one read of the store, each answered
+ * from it; the main loop keeps turning meanwhile (this test's own loop runs the clients). */
+static void
+test_shared_read (Fixture       *f,
+                  gconstpointer  data)
+{
+  static const char *paths[] = { "/api/version", "/standings", "/", "/players",
+                                 "/api/standings", "/api/version", "/standings", "/" };
+  Pending pending[G_N_ELEMENTS (paths)] = { 0 };
+  g_autofree char *before = NULL;
+  guint reads;
+  guint turns = 0;
+  gboolean done = FALSE;
+
+  {
+    g_auto(Reply) api = get (f, "/api/version");
+
+    before = g_strdup (body_of (&api));
+  }
+  reads = sp_web_server_get_n_reads (f->server);
+  {
+    g_auto(Reply) again = get (f, "/standings");
+  }
+  g_assert_cmpuint (sp_web_server_get_n_reads (f->server), ==, reads);
+
+  add_hand (f, SP_WIND_WEST, SP_HAND_ENTRY_SELF_DRAWN, 10);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autofree char *url = g_strconcat (f->base, paths[i], NULL);
+
+      pending[i].msg = soup_message_new ("GET", url);
+      soup_session_send_and_read_async (f->session, pending[i].msg, G_PRIORITY_DEFAULT, NULL,
+                                        pending_sent_cb, &pending[i]);
+    }
+  while (!done)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+      done = TRUE;
+      for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+        done = done && pending[i].body != NULL;
+    }
+  g_assert_cmpuint (sp_web_server_get_n_reads (f->server), ==, reads + 1);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_assert_cmpuint (soup_message_get_status (pending[i].msg), ==, 200);
+      if (strcmp (paths[i], "/api/version") == 0)
+        g_assert_false (g_bytes_get_size (pending[i].body) == strlen (before)
+                        && memcmp (g_bytes_get_data (pending[i].body, NULL), before,
+                                   strlen (before)) == 0);
+      g_clear_object (&pending[i].msg);
+      g_clear_pointer (&pending[i].body, g_bytes_unref);
+    }
+  g_assert_cmpuint (turns, >, 1);
+}
+
+/* A phone that goes away while its request waits for the read is not answered, and the
+ * others still are. */
+static void
+test_gone_while_waiting (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr(GError) error = NULL;
+  static const char text[] = "GET /standings HTTP/1.1\r\nHost: x\r\n\r\n";
+  guint reads = sp_web_server_get_n_reads (f->server);
+
+  add_hand (f, SP_WIND_WEST, SP_HAND_ENTRY_SELF_DRAWN, 10);
+  connection = g_socket_client_connect_to_host (client, "127.0.0.1",
+                                                (guint16) sp_web_server_get_port (f->server),
+                                                NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (
+                                              connection)), text, strlen (text), NULL, NULL,
+                                            &error));
+  /* Until the server has the request (and so a read started), then the phone leaves. */
+  while (sp_web_server_get_n_reads (f->server) == reads)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (g_io_stream_close (G_IO_STREAM (connection), NULL, &error));
+  {
+    g_auto(Reply) reply = get (f, "/standings");
+
+    g_assert_cmpuint (reply.status, ==, 200);
+    g_assert_nonnull (strstr (body_of (&reply), "Dave"));
+  }
+  g_assert_cmpuint (sp_web_server_get_n_reads (f->server), ==, reads + 1);
+}
+
+/* A phone that closed its kept-alive connection no longer counts among those held: a hall
+ * whose phones come and go is not refused once the limit's worth has come. */
+static void
+test_connections_forgotten (Fixture       *f,
+                            gconstpointer  data)
+{
+  sp_web_server_set_max_connections (f->server, 2);
+  for (guint round = 0; round < 4; round++)
+    {
+      g_clear_object (&f->session);
+      f->session = soup_session_new ();
+      {
+        g_auto(Reply) reply = get (f, "/api/version");
+
+        g_assert_cmpuint (reply.status, ==, 200);
+      }
+      /* The phone leaves, closing its connection. */
+      soup_session_abort (f->session);
+      for (guint i = 0; i < 100; i++)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  sp_web_server_set_max_connections (f->server, SP_WEB_MAX_CONNECTIONS);
+}
+
 static void
 test_languages (Fixture       *f,
                 gconstpointer  data)
@@ -638,6 +769,9 @@ main (int    argc,
   ADD ("/sparrow/web/server/hide-standings", test_hide_standings);
   ADD ("/sparrow/web/server/etag", test_etag);
   ADD ("/sparrow/web/server/languages", test_languages);
+  ADD ("/sparrow/web/server/shared-read", test_shared_read);
+  ADD ("/sparrow/web/server/gone-while-waiting", test_gone_while_waiting);
+  ADD ("/sparrow/web/server/connections-forgotten", test_connections_forgotten);
   ADD ("/sparrow/web/server/connection-limit", test_connection_limit);
 #undef ADD
   return g_test_run ();

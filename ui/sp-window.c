@@ -7,6 +7,7 @@
 #include "sp-hand-draft.h"
 #include "sp-message.h"
 #include "sp-new-tournament-dialog.h"
+#include "sp-share-dialog.h"
 #include "sp-tournament-row.h"
 #include "sp-tournament-view.h"
 #include "sp-window.h"
@@ -531,6 +532,17 @@ restore_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (sp_restore_dialog_new (SP_WINDOW (widget))));
 }
 
+/* Main menu: Share on the Hall Network… serves the players' view of the tournament open. */
+static void
+share_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  SpWindow *self = SP_WINDOW (widget);
+
+  sp_share_dialog_present (self, sp_tournament_view_get_tournament (self->tournament_page));
+}
+
 static void
 sp_window_constructed (GObject *object)
 {
@@ -554,6 +566,7 @@ sp_window_constructed (GObject *object)
                                  self->database_path != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back-up", self->database_path != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.restore", self->database_path != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.share", self->database_path != NULL);
 }
 
 static void
@@ -685,6 +698,7 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.calculator", NULL, open_calculator);
   gtk_widget_class_install_action (widget_class, "win.back-up", NULL, back_up_action);
   gtk_widget_class_install_action (widget_class, "win.restore", NULL, restore_action);
+  gtk_widget_class_install_action (widget_class, "win.share", NULL, share_action);
 }
 
 static void

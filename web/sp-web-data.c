@@ -46,7 +46,11 @@ sp_web_data_load (SpDb        *db,
     return NULL;
   if (!sp_tournament_get_options (data->tournament, &data->options, error))
     return NULL;
-  data->snapshot = sp_db_load_snapshot (db, data->tournament, today, error);
+  /* The pages show neither the audit log nor the snapshot's standings (theirs, per session,
+   * are read below). */
+  data->snapshot = sp_db_load_snapshot_without (db, data->tournament, today,
+                                                SP_DB_SNAPSHOT_NO_AUDIT
+                                                | SP_DB_SNAPSHOT_NO_STANDINGS, error);
   if (data->snapshot == NULL
       || !sp_db_standings_hidden (db, data->tournament, &data->hidden, error))
     return NULL;

@@ -4,10 +4,18 @@
  * request body is read); the paths are the routes' and nothing else (no file is ever served
  * from disk, so there is nothing to list or to escape from); every page carries a strict
  * Content-Security-Policy (script and style only from this server, never inline); the store is
- * read on a connection of the server's own, through the operations of db/ that only read.
+ * read on connections of the server's own, through the operations of db/ that only read.
+ *
+ * Never a stall of the main loop: when the store's data version moves, what the pages show is
+ * read again in a worker thread (GTask) on a second connection of its own; the requests that
+ * need it wait, paused, and share that one read; the pages are drawn on the main loop from what
+ * it read (a few milliseconds, once per page, language and version: then cached).  A read and
+ * a page being drawn never overlap (every request that would draw waits for the read), so that
+ * the language switch of the drawing (LANGUAGE) is never changed under the worker's feet.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-web-server.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <ifaddrs.h>
 #include <libsoup/soup.h>
@@ -15,6 +23,7 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "sp-db.h"
 #include "sp-web-private.h"
@@ -35,11 +44,30 @@ typedef struct
   GBytes  *body;
 } CachedReply;
 
+/* What a worker thread reads with: a connection of its own, used by one read at a time. */
+typedef struct
+{
+  SpDb  *db;
+  char  *tournament;  /* as given: ID, name or NULL */
+} Reader;
+
+/* A read in flight; @server is NULL once the server is gone. */
+typedef struct
+{
+  SpWebServer *server;
+} Load;
+
 struct _SpWebServer
 {
   SoupServer      *soup;
   GSocket         *socket;         /* listened on */
-  SpDb            *db;
+  SpDb            *db;             /* the data version's, on the main loop */
+  Reader          *reader;         /* the worker's (shared with a read in flight) */
+  Load            *loading;        /* the read in flight, or NULL */
+  guint            n_reads;
+  GPtrArray       *waiting;        /* SoupServerMessage *, paused until it ends */
+  GPtrArray       *ready;          /* SoupServerMessage *, paused, answered one per turn */
+  guint            drain_id;       /* answers the ready ones */
   char            *tournament;     /* as given: ID, name or NULL */
   char            *address;
   guint            port;
@@ -53,6 +81,21 @@ struct _SpWebServer
   GBytes          *css;
   GBytes          *js;
 };
+
+static void
+reader_clear (gpointer data)
+{
+  Reader *reader = data;
+
+  g_clear_pointer (&reader->db, sp_db_close);
+  g_free (reader->tournament);
+}
+
+static void
+reader_unref (gpointer data)
+{
+  g_atomic_rc_box_release_full (data, reader_clear);
+}
 
 static void
 cached_reply_free (gpointer data)
@@ -81,6 +124,13 @@ sp_web_server_new (const char  *db_path,
   self->db = sp_db_open (db_path, error);
   if (self->db == NULL)
     return NULL;
+  self->reader = g_atomic_rc_box_new0 (Reader);
+  self->reader->db = sp_db_open (db_path, error);
+  if (self->reader->db == NULL)
+    return NULL;
+  self->reader->tournament = g_strdup (tournament);
+  self->waiting = g_ptr_array_new ();
+  self->ready = g_ptr_array_new ();
   self->tournament = g_strdup (tournament);
   self->max_connections = SP_WEB_MAX_CONNECTIONS;
   self->connections = g_hash_table_new (NULL, NULL);
@@ -120,6 +170,42 @@ forget_connection (gpointer key,
   g_object_weak_unref (key, connection_gone, data);
 }
 
+/* libsoup 3.2 keeps the connection of a phone that closed it while kept alive (fixed in 3.3):
+ * its socket, the end of file waiting unread, is closed here and forgotten. */
+static gboolean
+forget_if_closed (gpointer key,
+                  gpointer value,
+                  gpointer data)
+{
+  GSocket *socket = key;
+
+  if (!g_socket_is_closed (socket))
+    {
+      char byte;
+      gssize n = recv (g_socket_get_fd (socket), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+
+      if (n > 0 || (n < 0 && (errno == EAGAIN || errno == EINTR)))
+        return FALSE;
+      g_socket_close (socket, NULL);
+    }
+  g_object_weak_unref (G_OBJECT (socket), connection_gone, data);
+  return TRUE;
+}
+
+static void
+drop_messages (SpWebServer  *self,
+               GPtrArray   **messages)
+{
+  if (*messages == NULL)
+    return;
+  for (guint i = 0; i < (*messages)->len; i++)
+    {
+      g_signal_handlers_disconnect_by_data ((*messages)->pdata[i], self);
+      g_object_unref ((*messages)->pdata[i]);
+    }
+  g_clear_pointer (messages, g_ptr_array_unref);
+}
+
 void
 sp_web_server_free (SpWebServer *self)
 {
@@ -132,6 +218,13 @@ sp_web_server_free (SpWebServer *self)
       g_clear_object (&self->soup);
     }
   g_clear_object (&self->socket);
+  /* A read in flight ends on its own, with nobody to tell. */
+  if (self->loading != NULL)
+    self->loading->server = NULL;
+  g_clear_handle_id (&self->drain_id, g_source_remove);
+  drop_messages (self, &self->waiting);
+  drop_messages (self, &self->ready);
+  g_clear_pointer (&self->reader, reader_unref);
   g_hash_table_foreach (self->connections, forget_connection, self);
   g_clear_pointer (&self->connections, g_hash_table_unref);
   g_clear_pointer (&self->data, sp_web_data_free);
@@ -155,27 +248,167 @@ sp_web_server_set_max_connections (SpWebServer *self,
 /* ---- the data, read again when the store's data version moves ------------------------------ */
 
 static void
-refresh (SpWebServer *self)
+load_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  Reader *reader = task_data;
+  const char *tag = g_object_get_data (G_OBJECT (task), "tag");
+  GError *error = NULL;
+  SpWebData *data = sp_web_data_load (reader->db, reader->tournament, tag, &error);
+
+  if (data == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, data, (GDestroyNotify) sp_web_data_free);
+}
+
+static void serve        (SpWebServer       *self,
+                          SoupServerMessage *msg);
+static void load_done_cb (GObject           *source,
+                          GAsyncResult      *result,
+                          gpointer           user_data);
+
+static void
+free_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  sp_web_data_free (task_data);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Data no longer served is freed in a worker thread: tens of thousands of records. */
+static void
+free_data_later (SpWebData *data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (data == NULL)
+    return;
+  task = g_task_new (NULL, NULL, NULL, NULL);
+  g_task_set_source_tag (task, free_data_later);
+  g_task_set_task_data (task, data, NULL);
+  g_task_run_in_thread (task, free_in_thread);
+}
+
+/* Whether the data read is the store's as it is now: else a read starts, in a worker thread. */
+static gboolean
+is_current (SpWebServer *self)
 {
   gint64 version = 0;
   g_autoptr(GError) error = NULL;
-  g_autofree char *tag = NULL;
+  g_autoptr(GTask) task = NULL;
 
   if (!sp_db_get_data_version (self->db, &version, &error))
     {
       g_clear_error (&self->load_error);
+      g_clear_pointer (&self->data, sp_web_data_free);
       self->load_error = g_steal_pointer (&error);
       self->data_version = G_MININT64;
-      return;
+      return TRUE;
     }
   if (version == self->data_version && (self->data != NULL || self->load_error != NULL))
-    return;
-  g_hash_table_remove_all (self->cache);
-  g_clear_pointer (&self->data, sp_web_data_free);
-  g_clear_error (&self->load_error);
+    return TRUE;
   self->data_version = version;
-  tag = g_strdup_printf ("%08" G_GINT64_MODIFIER "x-%" G_GINT64_FORMAT, self->boot, version);
-  self->data = sp_web_data_load (self->db, self->tournament, tag, &self->load_error);
+  self->n_reads++;
+  self->loading = g_new0 (Load, 1);
+  self->loading->server = self;
+  task = g_task_new (NULL, NULL, load_done_cb, self->loading);
+  g_task_set_source_tag (task, is_current);
+  g_task_set_task_data (task, g_atomic_rc_box_acquire (self->reader), reader_unref);
+  g_object_set_data_full (G_OBJECT (task), "tag",
+                          g_strdup_printf ("%08" G_GINT64_MODIFIER "x-%" G_GINT64_FORMAT,
+                                           self->boot, version),
+                          g_free);
+  g_task_run_in_thread (task, load_in_thread);
+  return FALSE;
+}
+
+/* Answers the requests of the read just done, one a turn of the main loop when it is idle: each
+ * may draw a page, and the window's own work (its frames too) comes first.  Those that came
+ * meanwhile are answered next if the store has not moved, else they wait for another read. */
+static gboolean
+drain_cb (gpointer data)
+{
+  SpWebServer *self = data;
+  SoupServerMessage *msg;
+
+  if (self->ready->len == 0)
+    {
+      if (self->waiting->len > 0 && is_current (self))
+        {
+          g_ptr_array_extend_and_steal (self->ready, g_steal_pointer (&self->waiting));
+          self->waiting = g_ptr_array_new ();
+          return G_SOURCE_CONTINUE;
+        }
+      self->drain_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  msg = g_ptr_array_steal_index (self->ready, 0);
+  g_signal_handlers_disconnect_by_data (msg, self);
+  serve (self, msg);
+  soup_server_message_unpause (msg);
+  g_object_unref (msg);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The read is done: its data serves the requests that waited for it, even if the store moved
+ * on meanwhile (the next request reads again), so that none waits twice. */
+static void
+load_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Load *load = user_data;
+  SpWebServer *self = load->server;
+  g_autoptr(GError) error = NULL;
+  SpWebData *data = g_task_propagate_pointer (G_TASK (result), &error);
+
+  g_free (load);
+  if (self == NULL)
+    {
+      g_clear_pointer (&data, sp_web_data_free);
+      return;
+    }
+  self->loading = NULL;
+  g_hash_table_remove_all (self->cache);
+  free_data_later (g_steal_pointer (&self->data));
+  g_clear_error (&self->load_error);
+  self->data = data;
+  self->load_error = g_steal_pointer (&error);
+  g_ptr_array_extend_and_steal (self->ready, g_steal_pointer (&self->waiting));
+  self->waiting = g_ptr_array_new ();
+  if (self->drain_id == 0)
+    self->drain_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, drain_cb, self, NULL);
+}
+
+/* A phone that went away while it waited is not answered. */
+static void
+waiting_disconnected_cb (SoupServerMessage *msg,
+                         gpointer           data)
+{
+  SpWebServer *self = data;
+
+  g_signal_handlers_disconnect_by_data (msg, self);
+  if (g_ptr_array_remove (self->waiting, msg) || g_ptr_array_remove (self->ready, msg))
+    g_object_unref (msg);
+}
+
+/* Whether @msg can be answered now from the data read; when not, it waits, paused, for a read
+ * (the one in flight, or one started now) or for the requests before it to be answered. */
+static gboolean
+refresh_or_wait (SpWebServer       *self,
+                 SoupServerMessage *msg)
+{
+  if (self->loading == NULL && self->drain_id == 0 && is_current (self))
+    return TRUE;
+  soup_server_message_pause (msg);
+  g_ptr_array_add (self->waiting, g_object_ref (msg));
+  g_signal_connect (msg, "disconnected", G_CALLBACK (waiting_disconnected_cb), self);
+  return FALSE;
 }
 
 /* ---- requests ------------------------------------------------------------------------------ */
@@ -274,6 +507,9 @@ request_started_cb (SoupServer        *soup,
 
   if (socket != NULL && !g_hash_table_contains (self->connections, socket))
     {
+      /* At the limit, the connections the phones closed make room. */
+      if (g_hash_table_size (self->connections) >= self->max_connections)
+        g_hash_table_foreach_remove (self->connections, forget_if_closed, self);
       if (g_hash_table_size (self->connections) >= self->max_connections)
         {
           g_socket_close (socket, NULL);
@@ -392,33 +628,19 @@ handle_cb (SoupServer        *soup,
 {
   SpWebServer *self = data;
   GUri *uri = soup_server_message_get_uri (msg);
-  const char *raw_path = g_uri_get_path (uri);
-  const char *raw_query = g_uri_get_query (uri);
-  const char *accept = soup_message_headers_get_one (
-    soup_server_message_get_request_headers (msg), "Accept-Language");
-  const char *language = sp_web_pick_language (accept);
-  const char *tag = strcmp (language, "zh_CN") == 0 ? "zh-CN"
-                    : strcmp (language, "zh_TW") == 0 ? "zh-TW" : "en";
-  g_autofree char *path = NULL;
-  g_autofree char *key = NULL;
-  g_autofree char *etag = NULL;
-  g_autofree char *saved = NULL;
-  g_autofree char *base = NULL;
+  const char *path = g_uri_get_path (uri);
   g_autoptr(GHashTable) query = NULL;
-  g_autoptr(GBytes) body = NULL;
-  SpWebReply reply = { 0 };
-  CachedReply *cached;
+  g_autofree char *etag = NULL;
 
   if (soup_server_message_get_status (msg) != SOUP_STATUS_NONE)
     return; /* refused when its headers came in */
   /* libsoup hands the path over decoded: one that is not UTF-8 is no route. */
-  path = g_strdup (raw_path);
   if (!g_utf8_validate (path, -1, NULL) || path[0] != '/')
     {
       respond_text (msg, SOUP_STATUS_BAD_REQUEST, "The path is not valid UTF-8 text.\n");
       return;
     }
-  query = parse_query (raw_query);
+  query = parse_query (g_uri_get_query (uri));
   if (query == NULL)
     {
       respond_text (msg, SOUP_STATUS_BAD_REQUEST, "The query is not valid UTF-8 text.\n");
@@ -443,8 +665,35 @@ handle_cb (SoupServer        *soup,
                      css ? self->css : self->js, etag);
       return;
     }
+  if (refresh_or_wait (self, msg))
+    serve (self, msg);
+}
 
-  refresh (self);
+/* Answers @msg (its path and query checked) from the data read. */
+static void
+serve (SpWebServer       *self,
+       SoupServerMessage *msg)
+{
+  GUri *uri = soup_server_message_get_uri (msg);
+  const char *raw_path = g_uri_get_path (uri);
+  const char *raw_query = g_uri_get_query (uri);
+  const char *accept = soup_message_headers_get_one (
+    soup_server_message_get_request_headers (msg), "Accept-Language");
+  const char *language = sp_web_pick_language (accept);
+  const char *tag = strcmp (language, "zh_CN") == 0 ? "zh-CN"
+                    : strcmp (language, "zh_TW") == 0 ? "zh-TW" : "en";
+  g_autofree char *path = NULL;
+  g_autofree char *key = NULL;
+  g_autofree char *etag = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *base = NULL;
+  g_autoptr(GHashTable) query = NULL;
+  g_autoptr(GBytes) body = NULL;
+  SpWebReply reply = { 0 };
+  CachedReply *cached;
+
+  path = g_strdup (raw_path);
+  query = parse_query (raw_query);
   if (self->data == NULL)
     {
       g_autofree char *text = g_strdup_printf ("The tournament cannot be read: %s\n",
@@ -555,6 +804,12 @@ sp_web_server_listen (SpWebServer  *self,
   self->address = g_strdup (address);
   self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
   return TRUE;
+}
+
+guint
+sp_web_server_get_n_reads (SpWebServer *self)
+{
+  return self->n_reads;
 }
 
 guint

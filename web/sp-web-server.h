@@ -1,5 +1,5 @@
 /* sp-web-server.h: the players' view: read-only pages of one tournament on the hall network,
- * served on the GLib main loop (libsoup 3).
+ * served on the GLib main loop (libsoup 3), the store read in a worker thread.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -35,6 +35,9 @@ gboolean     sp_web_server_listen       (SpWebServer  *server,
 guint        sp_web_server_get_port     (SpWebServer  *server);
 /* The address a phone opens, "http://192.0.2.7:8080/" (IPv6 in brackets). */
 char        *sp_web_server_get_url      (SpWebServer  *server);
+/* How many times the store was read since the server was made: once per data version that a
+ * request asked for, however many asked at once (for the tests and the benchmarks). */
+guint        sp_web_server_get_n_reads  (SpWebServer  *server);
 void         sp_web_server_set_max_connections (SpWebServer *server,
                                                 guint        max_connections);
 void         sp_web_server_free         (SpWebServer  *server);

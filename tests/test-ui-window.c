@@ -583,6 +583,68 @@ test_window_sessions_draw_refused (void)
 }
 
 
+/* Runs the main loop for @ms milliseconds: the layout and the idle work after it settle. */
+static void
+settle (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+switcher_bar_revealed (gpointer data)
+{
+  GtkWidget *bar = find_widget (GTK_WIDGET (data), ADW_TYPE_VIEW_SWITCHER_BAR);
+
+  return bar != NULL && adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (bar));
+}
+
+/* At a phone's 360 px the tournament's pages fit: the name as the title, the page switcher in
+ * the bottom bar, Enter Hand and Export… in the menu; no page opened widens the window (a page
+ * wider than the window scrolls sideways).  (Wide, the name beside the switcher: the
+ * new-tournament case.) */
+static void
+test_window_narrow (void)
+{
+  g_autofree char *path = use_database ("narrow.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  static const char *const pages[] = { "sessions", "standings", "log", "players" };
+  g_autoptr(GSettings) settings = g_settings_new (SPARROW_APP_ID);
+  AdwViewSwitcherTitle *title;
+  GtkWindow *window;
+  int width;
+
+  g_assert_no_error (error);
+  create_tournament (db, "Spring Open 2026", SP_RULESET_MCR, "cn", 3, 8);
+  g_clear_pointer (&db, sp_db_close);
+  g_settings_set_int (settings, "window-width", 360);
+  g_settings_set_int (settings, "window-height", 700);
+  window = start_app ();
+  title = open_first_tournament (window);
+  wait_until (switcher_bar_revealed, window, "the page switcher in the bottom bar");
+  settle (300);
+  width = gtk_widget_get_width (GTK_WIDGET (window));
+  g_assert_cmpint (width, <=, 360);
+  g_assert_true (adw_view_switcher_title_get_title_visible (title));
+  g_assert_false (gtk_widget_get_visible (find_button (GTK_WIDGET (window), "Enter Hand")));
+  g_assert_false (shows_label_text (GTK_WIDGET (window), "Enter Hand"));
+  maybe_screenshot (window, "narrow-players.png");
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      show_page (title, pages[i]);
+      settle (300);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, width);
+    }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+  end_case ();
+}
+
 /* The dialog creates the tournament with the rules, profile, sessions, seating, ranking and
  * options chosen in its rows; it closes, the list shows the new one and a toast names it. */
 static void
@@ -1066,6 +1128,7 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/window/new-tournament-refused",
                    test_window_new_tournament_refused);
   g_test_add_func ("/sparrow/ui/window/tournament-pages", test_window_tournament_pages);
+  g_test_add_func ("/sparrow/ui/window/narrow", test_window_narrow);
   g_test_add_func ("/sparrow/ui/window/sessions", test_window_sessions);
   g_test_add_func ("/sparrow/ui/window/sessions-draw-refused",
                    test_window_sessions_draw_refused);

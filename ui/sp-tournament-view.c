@@ -27,14 +27,16 @@ struct _SpTournamentView
   char *rules;              /* the subtitle, before the session clock */
   guint clock_id;
   guint header_idle_id;
-  gboolean wide_header;     /* the name and the page switcher side by side */
   int name_width;           /* the name's, in the label's font */
+  int buttons_width;        /* Enter Hand's and Export's, when last shown */
   int width;                /* the view's */
 
   /* Template children */
   GtkWidget *header_bar;
   AdwViewSwitcherTitle *switcher_title;
   GtkLabel *name_label;
+  GtkWidget *enter_hand_button;
+  GtkWidget *export_button;
   GtkMenuButton *menu_button;
   GtkLabel *clock_label;
   AdwViewStack *stack;
@@ -84,32 +86,8 @@ lock_action (GtkWidget  *widget,
                                    "again"));
 }
 
-/* The name beside the page switcher when the header has room for both, else the name as the
- * title and the switcher in the bottom bar.  The room both need is worked out from what the
- * header holds now: its natural width, less the switcher title's as shown, plus the wide
- * switcher's and the name's (measured when last shown) when they are not.  The change waits
- * for the next idle moment: no widget may be shown or hidden while the view is laid out. */
-static gboolean
-apply_header_cb (gpointer user_data)
-{
-  SpTournamentView *self = user_data;
-
-  self->header_idle_id = 0;
-  gtk_widget_set_visible (GTK_WIDGET (self->name_label), self->wide_header);
-  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, self->wide_header);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-set_wide_header (SpTournamentView *self,
-                 gboolean          wide)
-{
-  if (self->wide_header == wide)
-    return;
-  self->wide_header = wide;
-  if (self->header_idle_id == 0)
-    self->header_idle_id = g_idle_add (apply_header_cb, self);
-}
+/* Below this the header has no room for Enter Hand and Export… beside the title. */
+#define COMPACT_WIDTH 600
 
 /* The wide view switcher inside the switcher title (its squeezer holds it even while the title
  * is shown instead). */
@@ -141,21 +119,100 @@ natural_width (GtkWidget *widget)
   return natural;
 }
 
+/* The name beside the page switcher when the header has room for both, else the name as the
+ * title and the switcher in the bottom bar.  The room both need is worked out from what the
+ * header holds now: its natural width, less the switcher title's as shown, plus the wide
+ * switcher's and the name's (measured when last shown) when they are not.  The change waits
+ * for the next idle moment: no widget may be shown or hidden while the view is laid out. */
+static gboolean
+arrange_header_cb (gpointer user_data)
+{
+  SpTournamentView *self = user_data;
+  GtkWidget *wide_switcher = find_wide_switcher (GTK_WIDGET (self->switcher_title));
+  gboolean compact = self->width < COMPACT_WIDTH;
+  gboolean wide;
+  int needed;
+
+  self->header_idle_id = 0;
+  /* The view's width once laid out; the width it was told before that. */
+  if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+    self->width = gtk_widget_get_width (GTK_WIDGET (self));
+  compact = self->width < COMPACT_WIDTH;
+  /* Shown but not laid out yet: once it is. */
+  if (self->width <= 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->header_idle_id = g_timeout_add (100, arrange_header_cb, self);
+      return G_SOURCE_REMOVE;
+    }
+  if (wide_switcher == NULL || self->width <= 0)
+    return G_SOURCE_REMOVE;
+  if (gtk_widget_get_visible (self->enter_hand_button))
+    self->buttons_width = natural_width (self->enter_hand_button)
+                          + natural_width (self->export_button);
+  /* What the header holds now, and what a wide one adds (the header's spacing: 6 px). */
+  needed = natural_width (self->header_bar) - natural_width (GTK_WIDGET (self->switcher_title))
+           + natural_width (wide_switcher)
+           + (gtk_widget_get_visible (GTK_WIDGET (self->name_label)) ? 0
+              : self->name_width + gtk_widget_get_margin_start (GTK_WIDGET (self->name_label)))
+           + (gtk_widget_get_visible (self->enter_hand_button) ? 0 : self->buttons_width + 2 * 6);
+  wide = !compact && self->width >= needed;
+  gtk_widget_set_visible (GTK_WIDGET (self->name_label), wide);
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, wide);
+  /* A narrow window (a phone's 360 px) keeps the header for the title: Enter Hand and Export…
+   * are in the menu too. */
+  gtk_widget_set_visible (self->enter_hand_button, !compact);
+  gtk_widget_set_visible (self->export_button, !compact);
+  return G_SOURCE_REMOVE;
+}
+
+/* The header is arranged again once the view is laid out at its new width: no widget may be
+ * shown or hidden while it is. */
+static void
+arrange_header (SpTournamentView *self)
+{
+  if (self->header_idle_id == 0)
+    self->header_idle_id = g_idle_add (arrange_header_cb, self);
+}
+
+/* A window opening narrow is laid out narrow from the start: one first laid out with the
+ * header's buttons would keep the width they took (even while another page of the window is
+ * shown, its pages all count). */
+static void
+default_width_changed_cb (SpTournamentView *self,
+                          GParamSpec       *pspec,
+                          GtkWindow        *window)
+{
+  int width = 0, height = 0;
+
+  gtk_window_get_default_size (window, &width, &height);
+  if (self->width <= 0 && width > 0 && width < COMPACT_WIDTH)
+    {
+      gtk_widget_set_visible (self->enter_hand_button, FALSE);
+      gtk_widget_set_visible (self->export_button, FALSE);
+    }
+}
+
+static void
+sp_tournament_view_root (GtkWidget *widget)
+{
+  SpTournamentView *self = SP_TOURNAMENT_VIEW (widget);
+  GtkRoot *root;
+
+  GTK_WIDGET_CLASS (sp_tournament_view_parent_class)->root (widget);
+  root = gtk_widget_get_root (widget);
+  if (!GTK_IS_WINDOW (root))
+    return;
+  g_signal_connect_object (root, "notify::default-width", G_CALLBACK (default_width_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  default_width_changed_cb (self, NULL, GTK_WINDOW (root));
+}
+
 static void
 view_resized_cb (SpTournamentView *self,
                  int               width)
 {
-  GtkWidget *wide_switcher = find_wide_switcher (GTK_WIDGET (self->switcher_title));
-  int needed;
-
   self->width = width;
-  if (self->header_idle_id != 0 || wide_switcher == NULL || width <= 0)
-    return;
-  needed = natural_width (self->header_bar) - natural_width (GTK_WIDGET (self->switcher_title))
-           + natural_width (wide_switcher)
-           + (gtk_widget_get_visible (GTK_WIDGET (self->name_label)) ? 0
-              : self->name_width + gtk_widget_get_margin_start (GTK_WIDGET (self->name_label)));
-  set_wide_header (self, width >= needed);
+  arrange_header (self);
 }
 
 static void
@@ -172,7 +229,7 @@ show_name (SpTournamentView *self,
   /* A name of another length needs other room. */
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->name_label), name);
   pango_layout_get_pixel_size (layout, &self->name_width, NULL);
-  view_resized_cb (self, self->width);
+  arrange_header (self);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label), name);
 }
 
@@ -494,6 +551,7 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sp_tournament_view_dispose;
+  widget_class->root = sp_tournament_view_root;
 
   g_type_ensure (SP_TYPE_PLAYERS_PAGE);
   g_type_ensure (SP_TYPE_SESSIONS_PAGE);
@@ -505,6 +563,8 @@ sp_tournament_view_class_init (SpTournamentViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, header_bar);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, name_label);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentView, enter_hand_button);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentView, export_button);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, menu_button);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, clock_label);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentView, stack);
@@ -562,8 +622,8 @@ static void
 sp_tournament_view_init (SpTournamentView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->wide_header = TRUE;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tournament.lock", FALSE);
+  g_signal_connect (self, "map", G_CALLBACK (arrange_header), NULL);
   g_signal_connect_object (gtk_menu_button_get_popover (self->menu_button), "show",
                            G_CALLBACK (update_lock), self, G_CONNECT_SWAPPED);
 }

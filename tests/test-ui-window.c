@@ -1,5 +1,6 @@
 /* test-ui-window.c: the desktop app's window, About window and help overlay, on a real display.
  * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-sessions-page.h"
 #include "sp-test-ui.h"
 
 static void
@@ -637,6 +638,16 @@ test_window_narrow (void)
       show_page (title, pages[i]);
       settle (300);
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, width);
+      /* The sessions above the tables, across the page, rather than a column beside them. */
+      if (strcmp (pages[i], "sessions") == 0)
+        {
+          GtkWidget *page = find_widget (GTK_WIDGET (window), SP_TYPE_SESSIONS_PAGE);
+          GtkWidget *list = find_widget (page, GTK_TYPE_LIST_BOX);
+          graphene_rect_t bounds;
+
+          g_assert_true (gtk_widget_compute_bounds (list, page, &bounds));
+          g_assert_cmpfloat (bounds.size.width, >=, gtk_widget_get_width (page) - 2);
+        }
     }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));

@@ -17,6 +17,10 @@ label_setup_cb (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* A narrow window cuts a text at its tenth character at the soonest: the list scrolls
+   * sideways rather than shortening names to a few letters. */
+  if (!spec->numeric)
+    gtk_label_set_width_chars (GTK_LABEL (label), 10);
   gtk_label_set_xalign (GTK_LABEL (label), spec->numeric ? 1 : 0);
   if (spec->numeric)
     gtk_widget_add_css_class (label, "numeric");

@@ -35,6 +35,9 @@ struct _SpSessionsPage
   /* Template children */
   AdwToastOverlay *toast_overlay;
   GtkListBox *session_list;
+  GtkWidget *split_box;               /* the session list beside (or above) the session */
+  GtkWidget *split_separator;
+  GtkScrolledWindow *session_scroller;
   GtkLabel *session_title;
   GtkLabel *session_subtitle;
   GtkButton *draw_button;
@@ -808,6 +811,9 @@ sp_sessions_page_class_init (SpSessionsPageClass *klass)
                                                "/org/sparrow/Sparrow/sp-sessions-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, session_list);
+  gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, split_box);
+  gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, split_separator);
+  gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, session_scroller);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, session_title);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, session_subtitle);
   gtk_widget_class_bind_template_child (widget_class, SpSessionsPage, draw_button);
@@ -848,6 +854,27 @@ sp_sessions_page_init (SpSessionsPage *self)
  * Lists @tournament's sessions and shows the selected one's tables; while the page is hidden,
  * only once it is shown (a big tournament's tables are not read for nothing).
  */
+void
+sp_sessions_page_set_compact (SpSessionsPage *self,
+                              gboolean        compact)
+{
+  GtkOrientation split = compact ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+
+  g_return_if_fail (SP_IS_SESSIONS_PAGE (self));
+
+  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->split_box)) == split)
+    return;
+  /* A phone's width has no room for a column of sessions beside the tables: the list goes
+   * above them, a few rows high, and scrolls. */
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->split_box), split);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->split_separator),
+                                  compact ? GTK_ORIENTATION_HORIZONTAL
+                                          : GTK_ORIENTATION_VERTICAL);
+  gtk_widget_set_size_request (GTK_WIDGET (self->session_list), compact ? -1 : 220, -1);
+  gtk_scrolled_window_set_propagate_natural_height (self->session_scroller, compact);
+  gtk_scrolled_window_set_max_content_height (self->session_scroller, compact ? 150 : -1);
+}
+
 void
 sp_sessions_page_load (SpSessionsPage     *self,
                        SpDb               *db,

@@ -12,6 +12,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SpSessionsPage, sp_sessions_page, SP, SESSIONS_PAGE, GtkBox)
 
+/* Lays the page out for a narrow window (a phone's 360 px): the sessions above the tables. */
+void            sp_sessions_page_set_compact (SpSessionsPage *self,
+                                              gboolean        compact);
 void sp_sessions_page_load (SpSessionsPage     *self,
                             SpDb               *db,
                             const SpTournament *tournament);

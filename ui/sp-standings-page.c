@@ -387,6 +387,9 @@ cell_setup_cb (GtkSignalListItemFactory *factory,
                   || column == COLUMN_DECIDER;
 
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* As the other lists: a name is cut at its tenth character at the soonest. */
+  if (column == COLUMN_STANDING_NAME)
+    gtk_label_set_width_chars (GTK_LABEL (label), 10);
   gtk_label_set_xalign (GTK_LABEL (label), text ? 0 : 1);
   if (!text)
     gtk_widget_add_css_class (label, "numeric");

@@ -162,6 +162,7 @@ arrange_header_cb (gpointer user_data)
    * are in the menu too. */
   gtk_widget_set_visible (self->enter_hand_button, !compact);
   gtk_widget_set_visible (self->export_button, !compact);
+  sp_sessions_page_set_compact (self->sessions_page, compact);
   return G_SOURCE_REMOVE;
 }
 

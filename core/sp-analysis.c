@@ -717,75 +717,79 @@ sp_hand_waits (const SpHand *hand,
 
 /* ---- Shanten ---------------------------------------------------------------------------- */
 
+/* The distance of the sets-and-pair shape is 2 (needed - sets) - min (partials, needed - sets)
+ * - pair, at its least over the ways of reading the tiles as sets, partial sets (two tiles of
+ * a set: a pair or two of a chow), at most one pair and single tiles.  A suit's (or the
+ * honours') reading does not depend on the other groups', so each group is read alone: for
+ * each number of sets and with or without the pair, the most partials it can give; the groups
+ * are then combined.  That costs the sum of the groups' searches, not their product. */
+
+#define SHANTEN_MAX_SETS 8
+
 typedef struct
 {
-  guint8 c[SP_N_TILE_KINDS];
-  int    needed;
-  int    best;
-} ShantenSearch;
+  gint8 partials[2][SHANTEN_MAX_SETS + 1]; /* [pair][sets]: the most partials, -1 none */
+} GroupReadings;
 
 static void
-shanten_scan (ShantenSearch *s,
-              guint          t,
-              int            sets,
-              int            partials,
-              int            pair)
+group_scan (guint8        *c,
+            guint          n,
+            gboolean       suited,
+            guint          t,
+            int            sets,
+            int            partials,
+            int            pair,
+            int            needed,
+            GroupReadings *out)
 {
-  guint8 *c = s->c;
-  int value;
-
-  while (t < SP_N_TILE_KINDS && c[t] == 0)
+  while (t < n && c[t] == 0)
     t++;
-  if (t == SP_N_TILE_KINDS)
+  if (t == n)
     {
-      int p = partials;
-
-      if (sets + p > s->needed)
-        p = s->needed - sets;
-      value = 2 * (s->needed - sets) - p - pair;
-      if (value < s->best)
-        s->best = value;
+      if (partials > out->partials[pair][sets])
+        out->partials[pair][sets] = (gint8) partials;
       return;
     }
-  if (c[t] >= 3 && sets < s->needed)
+  if (c[t] >= 3 && sets < needed)
     {
       c[t] -= 3;
-      shanten_scan (s, t, sets + 1, partials, pair);
+      group_scan (c, n, suited, t, sets + 1, partials, pair, needed, out);
       c[t] += 3;
     }
-  if (t < 27 && t % 9 <= 6 && c[t + 1] && c[t + 2] && sets < s->needed)
+  if (suited && t + 2 < n && c[t + 1] && c[t + 2] && sets < needed)
     {
       c[t]--, c[t + 1]--, c[t + 2]--;
-      shanten_scan (s, t, sets + 1, partials, pair);
+      group_scan (c, n, suited, t, sets + 1, partials, pair, needed, out);
       c[t]++, c[t + 1]++, c[t + 2]++;
     }
+  /* Partials beyond needed - sets in a group would be cut by the formula anyway. */
   if (c[t] >= 2)
     {
       c[t] -= 2;
       if (!pair)
-        shanten_scan (s, t, sets, partials, 1);
-      if (sets + partials < s->needed)
-        shanten_scan (s, t, sets, partials + 1, pair);
+        group_scan (c, n, suited, t, sets, partials, 1, needed, out);
+      if (sets + partials < needed)
+        group_scan (c, n, suited, t, sets, partials + 1, pair, needed, out);
       c[t] += 2;
     }
-  if (t < 27 && sets + partials < s->needed)
+  if (suited && sets + partials < needed)
     {
-      if (t % 9 <= 7 && c[t + 1])
+      if (t + 1 < n && c[t + 1])
         {
           c[t]--, c[t + 1]--;
-          shanten_scan (s, t, sets, partials + 1, pair);
+          group_scan (c, n, suited, t, sets, partials + 1, pair, needed, out);
           c[t]++, c[t + 1]++;
         }
-      if (t % 9 <= 6 && c[t + 2])
+      if (t + 2 < n && c[t + 2])
         {
           c[t]--, c[t + 2]--;
-          shanten_scan (s, t, sets, partials + 1, pair);
+          group_scan (c, n, suited, t, sets, partials + 1, pair, needed, out);
           c[t]++, c[t + 2]++;
         }
     }
   /* The tile stays alone. */
   c[t]--;
-  shanten_scan (s, t, sets, partials, pair);
+  group_scan (c, n, suited, t, sets, partials, pair, needed, out);
   c[t]++;
 }
 
@@ -793,13 +797,46 @@ static int
 sets_shanten (const guint8 *counts,
               int           needed)
 {
-  ShantenSearch s;
+  /* best[pair][sets]: the most partials of the groups so far. */
+  int best[2][SHANTEN_MAX_SETS + 1];
+  int value = 2 * needed;
 
-  memcpy (s.c, counts, sizeof s.c);
-  s.needed = needed;
-  s.best = 2 * needed;
-  shanten_scan (&s, 0, 0, 0, 0);
-  return s.best;
+  g_return_val_if_fail (needed >= 0 && needed <= SHANTEN_MAX_SETS, value);
+
+  memset (best, -1, sizeof best);
+  best[0][0] = 0;
+  for (guint g = 0; g < 4; g++)
+    {
+      guint8 c[9];
+      guint n = g < 3 ? 9 : 7;
+      GroupReadings group;
+      int next[2][SHANTEN_MAX_SETS + 1];
+
+      memcpy (c, counts + g * 9, n);
+      memset (&group, -1, sizeof group);
+      group_scan (c, n, g < 3, 0, 0, 0, 0, needed, &group);
+      memset (next, -1, sizeof next);
+      for (int q1 = 0; q1 < 2; q1++)
+        for (int s1 = 0; s1 <= needed; s1++)
+          {
+            if (best[q1][s1] < 0)
+              continue;
+            for (int q2 = 0; q1 + q2 < 2; q2++)
+              for (int s2 = 0; s1 + s2 <= needed; s2++)
+                {
+                  int p = group.partials[q2][s2];
+
+                  if (p >= 0 && best[q1][s1] + p > next[q1 + q2][s1 + s2])
+                    next[q1 + q2][s1 + s2] = best[q1][s1] + p;
+                }
+          }
+      memcpy (best, next, sizeof best);
+    }
+  for (int q = 0; q < 2; q++)
+    for (int s = 0; s <= needed; s++)
+      if (best[q][s] >= 0)
+        value = MIN (value, 2 * (needed - s) - MIN (best[q][s], needed - s) - q);
+  return value;
 }
 
 int

@@ -2,6 +2,7 @@
  * The hot paths work on counts on the stack and allocate nothing.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-analysis.h"
+#include "sp-analysis-private.h"
 
 #include <string.h>
 
@@ -120,6 +121,97 @@ suit_is_sets_and_pair (const guint8 *c)
   return FALSE;
 }
 
+/* ---- The table of suit patterns ------------------------------------------------------- */
+
+const guint32 sp_suit_pow5[9] = { 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625 };
+
+/* Two bits a key (SP_GROUP_SETS, SP_GROUP_WITH_PAIR): 488 KiB. */
+static guint8 suit_states[(SP_SUIT_KEYS + 3) / 4];
+
+static void
+mark_suit (guint32 key,
+           guint   state)
+{
+  suit_states[key >> 2] |= (guint8) (state << ((key & 3) * 2));
+}
+
+/* Every multiset of sets, set types in order from @type (chows 0–6 at ranks 1–7, pungs 7–15),
+ * of at most five sets: marks its key as sets only and, with each pair that fits, as sets and
+ * a pair. */
+static void
+enumerate_suit_sets (guint8  c[9],
+                     guint32 key,
+                     guint   type,
+                     guint   n_sets)
+{
+  mark_suit (key, SP_GROUP_SETS);
+  for (guint r = 0; r < 9; r++)
+    if (c[r] <= 2)
+      mark_suit (key + 2 * sp_suit_pow5[r], SP_GROUP_WITH_PAIR);
+  if (n_sets == 5)
+    return;
+  for (guint t = type; t < 16; t++)
+    {
+      if (t < 7)
+        {
+          if (c[t] >= 4 || c[t + 1] >= 4 || c[t + 2] >= 4)
+            continue;
+          c[t]++, c[t + 1]++, c[t + 2]++;
+          enumerate_suit_sets (c, key + sp_suit_pow5[t] + sp_suit_pow5[t + 1]
+                               + sp_suit_pow5[t + 2], t, n_sets + 1);
+          c[t]--, c[t + 1]--, c[t + 2]--;
+        }
+      else
+        {
+          guint r = t - 7;
+
+          if (c[r] >= 2)
+            continue;
+          c[r] += 3;
+          enumerate_suit_sets (c, key + 3 * sp_suit_pow5[r], t, n_sets + 1);
+          c[r] -= 3;
+        }
+    }
+}
+
+static const guint8 *
+suit_table (void)
+{
+  static gsize built = 0;
+
+  if (g_once_init_enter (&built))
+    {
+      guint8 c[9] = { 0 };
+
+      enumerate_suit_sets (c, 0, 0, 0);
+      g_once_init_leave (&built, 1);
+    }
+  return suit_states;
+}
+
+guint
+sp_suit_state_of_key (guint32 key)
+{
+  const guint8 *table = suit_table ();
+
+  return (table[key >> 2] >> ((key & 3) * 2)) & 3;
+}
+
+guint
+sp_suit_state (const guint8 *c)
+{
+  guint sum, max;
+  guint32 key = sp_suit_key (c, &sum, &max);
+
+  if (G_LIKELY (max <= 4 && sum <= SP_SUIT_TABLE_MAX_TILES))
+    return sp_suit_state_of_key (key);
+  if (sum % 3 == 0)
+    return suit_is_sets (c) ? SP_GROUP_SETS : 0;
+  if (sum % 3 == 2)
+    return suit_is_sets_and_pair (c) ? SP_GROUP_WITH_PAIR : 0;
+  return 0;
+}
+
 /* n sets + a pair from the concealed counts (sets needed follow from the tile count). */
 static gboolean
 counts_are_sets_and_pair (const guint8 *counts)
@@ -151,9 +243,10 @@ counts_are_sets_and_pair (const guint8 *counts)
     }
   if (n_honor_pairs + (pair_group != 4) != 1)
     return FALSE;
+  /* Each suit's count mod 3 already says which of the two it must be. */
   for (guint s = 0; s < 3; s++)
     {
-      if (s == pair_group ? !suit_is_sets_and_pair (counts + s * 9) : !suit_is_sets (counts + s * 9))
+      if (sp_suit_state (counts + s * 9) == 0)
         return FALSE;
     }
   return TRUE;
@@ -477,19 +570,13 @@ decompose_shapes (const SpHand        *hand,
 
 /* ---- Waits ------------------------------------------------------------------------------ */
 
-/* What a group of tiles (a suit's nine counts, or the seven honours) splits into. */
-enum
-{
-  GROUP_SETS = 1,     /* sets only (an empty group too) */
-  GROUP_WITH_PAIR = 2 /* sets and one pair */
-};
+#define GROUP_SETS      SP_GROUP_SETS
+#define GROUP_WITH_PAIR SP_GROUP_WITH_PAIR
 
 static guint
 group_status (const guint8 *counts,
               guint         group)
 {
-  guint sum = 0;
-
   if (group == 3)
     {
       guint pairs = 0;
@@ -502,13 +589,7 @@ group_status (const guint8 *counts,
         }
       return pairs == 0 ? GROUP_SETS : pairs == 1 ? GROUP_WITH_PAIR : 0;
     }
-  for (guint r = 0; r < 9; r++)
-    sum += counts[group * 9 + r];
-  if (sum % 3 == 0)
-    return suit_is_sets (counts + group * 9) ? GROUP_SETS : 0;
-  if (sum % 3 == 2)
-    return suit_is_sets_and_pair (counts + group * 9) ? GROUP_WITH_PAIR : 0;
-  return 0;
+  return sp_suit_state (counts + group * 9);
 }
 
 /* Whether the counts, which differ from a ready hand (whose groups are @status) by the tile

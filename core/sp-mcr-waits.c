@@ -2,80 +2,11 @@
  * winning tile plays in a reading, and whether the hand waited on that tile only (独听).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-mcr-private.h"
+#include "sp-analysis-private.h"
 
 #include <string.h>
 
 /* ---- Unique wait (独听): does the hand without its winning tile wait on one tile only? ----- */
-
-/* Whether the nine counts of a suit split into sets (chows and pungs) only. */
-static gboolean
-suit_sets (guint8 *c)
-{
-  guint i = 0;
-
-  while (i < 9 && c[i] == 0)
-    i++;
-  if (i == 9)
-    return TRUE;
-  if (c[i] >= 3)
-    {
-      gboolean ok;
-
-      c[i] -= 3;
-      ok = suit_sets (c);
-      c[i] += 3;
-      if (ok)
-        return TRUE;
-    }
-  if (i <= 6 && c[i + 1] > 0 && c[i + 2] > 0)
-    {
-      gboolean ok;
-
-      c[i]--;
-      c[i + 1]--;
-      c[i + 2]--;
-      ok = suit_sets (c);
-      c[i]++;
-      c[i + 1]++;
-      c[i + 2]++;
-      return ok;
-    }
-  return FALSE;
-}
-
-static gboolean
-suit_sets_and_pair (guint8 *c)
-{
-  for (guint i = 0; i < 9; i++)
-    {
-      if (c[i] >= 2)
-        {
-          gboolean ok;
-
-          c[i] -= 2;
-          ok = suit_sets (c);
-          c[i] += 2;
-          if (ok)
-            return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* State of one suit: bit 0 "sets only", bit 1 "sets and a pair". */
-static guint
-suit_state (guint8 *c)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < 9; i++)
-    n += c[i];
-  if (n % 3 == 0)
-    return suit_sets (c) ? 1 : 0;
-  if (n % 3 == 2)
-    return suit_sets_and_pair (c) ? 2 : 0;
-  return 0;
-}
 
 static guint
 honor_state (const guint8 *c)
@@ -114,11 +45,20 @@ counts_wait_on_one_tile (guint8   *c,
                          gboolean  pairs_shape)
 {
   guint states[4];
+  guint32 keys[3];
+  gboolean in_table[3];
   guint n_waits = 0;
   guint n_pairs = 0, n_odd = 0;
 
+  /* A suit with one more tile is its key plus that tile's power of 5. */
   for (guint s = 0; s < 3; s++)
-    states[s] = suit_state (c + s * 9);
+    {
+      guint sum, max;
+
+      keys[s] = sp_suit_key (c + s * 9, &sum, &max);
+      in_table[s] = max <= 4 && sum < SP_SUIT_TABLE_MAX_TILES;
+      states[s] = in_table[s] ? sp_suit_state_of_key (keys[s]) : sp_suit_state (c + s * 9);
+    }
   states[3] = honor_state (c + 27);
 
   if (pairs_shape)
@@ -145,11 +85,16 @@ counts_wait_on_one_tile (guint8   *c,
 
           if (!near)
             continue;
-          c[t]++;
-          states[s] = suit_state (c + s * 9);
+          if (in_table[s] && c[t] < 4)
+            states[s] = sp_suit_state_of_key (keys[s] + sp_suit_pow5[r]);
+          else
+            {
+              c[t]++;
+              states[s] = sp_suit_state (c + s * 9);
+              c[t]--;
+            }
           wait = complete_from_states (states);
           states[s] = saved;
-          c[t]--;
         }
       else
         {

@@ -6,6 +6,13 @@
 #pragma once
 
 #include <glib.h>
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "sp-tile.h"
 
 G_BEGIN_DECLS
 
@@ -47,6 +54,57 @@ sp_suit_key (const guint8 *c,
   *sum = s;
   *max = m;
   return key;
+}
+
+/* ---- Counts by tile kind as bit masks (bit t for tile t) -------------------------------- */
+
+/* The kinds of which @c holds a count equal to @value (@equal) or above it (!@equal). */
+static inline guint64
+sp_counts_mask (const guint8 c[SP_N_TILE_KINDS],
+                guint8       value,
+                gboolean     equal)
+{
+#if defined(__SSE2__)
+  __m128i v = _mm_set1_epi8 ((char) value);
+  __m128i lo = _mm_loadu_si128 ((const __m128i *) c);
+  __m128i hi = _mm_loadu_si128 ((const __m128i *) (c + 16));
+  guint64 mask;
+
+  /* The counts are small (below 128): the signed comparison is the unsigned one. */
+  if (equal)
+    mask = (guint64) (guint16) _mm_movemask_epi8 (_mm_cmpeq_epi8 (lo, v))
+           | (guint64) (guint16) _mm_movemask_epi8 (_mm_cmpeq_epi8 (hi, v)) << 16
+           | (guint64) (c[32] == value) << 32 | (guint64) (c[33] == value) << 33;
+  else
+    mask = (guint64) (guint16) _mm_movemask_epi8 (_mm_cmpgt_epi8 (lo, v))
+           | (guint64) (guint16) _mm_movemask_epi8 (_mm_cmpgt_epi8 (hi, v)) << 16
+           | (guint64) (c[32] > value) << 32 | (guint64) (c[33] > value) << 33;
+  return mask;
+#else
+  guint64 mask = 0;
+
+  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+    mask |= (guint64) (equal ? c[t] == value : c[t] > value) << t;
+  return mask;
+#endif
+}
+
+/* @a += @b, kind by kind (the sums stay below 256). */
+static inline void
+sp_counts_add (guint8       a[SP_N_TILE_KINDS],
+               const guint8 b[SP_N_TILE_KINDS])
+{
+  for (guint i = 0; i < 32; i += 8)
+    {
+      guint64 x, y;
+
+      memcpy (&x, a + i, 8);
+      memcpy (&y, b + i, 8);
+      x += y;
+      memcpy (a + i, &x, 8);
+    }
+  a[32] += b[32];
+  a[33] += b[33];
 }
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sp-core-error.h"
+#include "sp-analysis-private.h"
 
 static const char *ruleset_names[] = { "mcr", "taiwan", "guangdong" };
 
@@ -850,8 +851,7 @@ sp_hand_check_copies (const SpHand  *hand,
   /* Every hand scored comes through here: count the kinds first, and find where the fifth
    * copy was written only when there is one. */
   sp_hand_all_counts (hand, counts);
-  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
-    fifth |= counts[t] > 4;
+  fifth = sp_counts_mask (counts, 4, FALSE) != 0;
   if (!fifth)
     return TRUE;
 

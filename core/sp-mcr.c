@@ -12,6 +12,7 @@
 
 #include "sp-mcr.h"
 #include "sp-mcr-private.h"
+#include "sp-analysis-private.h"
 
 static const char flower_name[] = "花牌";
 
@@ -251,8 +252,8 @@ init_facts (SpMcrFacts         *facts,
       facts->n_exposed += sp_meld_is_exposed (meld);
       facts->n_kongs += meld->kind == SP_MELD_KONG;
     }
-  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
-    facts->all[t] += facts->fixed[t];
+  if (hand->n_melds > 0)
+    sp_counts_add (facts->all, facts->fixed);
 }
 
 /* Scores every reading of @list into @best and returns its total (flowers excluded): the
@@ -332,6 +333,18 @@ add_items (const SpMcrOptions  *options,
     {
       gint32 value;
 
+      /* Most of the table is zeros: skip them eight at a time. */
+      if ((i & 7) == 0)
+        {
+          guint64 word;
+
+          memcpy (&word, table + i, 8);
+          if (word == 0)
+            {
+              i += 7;
+              continue;
+            }
+        }
       if (table[i] <= 0)
         continue;
       value = i == FAN_TWO_CONCEALED_KONGS ? options->concealed_kong_pair_value

@@ -49,6 +49,7 @@ counts_wait_on_one_tile (guint8   *c,
   gboolean in_table[3];
   guint n_waits = 0;
   guint n_pairs = 0, n_odd = 0;
+  guint broken = 0; /* bit per group that is neither sets nor sets and a pair */
 
   /* A suit with one more tile is its key plus that tile's power of 5. */
   for (guint s = 0; s < 3; s++)
@@ -60,6 +61,8 @@ counts_wait_on_one_tile (guint8   *c,
       states[s] = in_table[s] ? sp_suit_state_of_key (keys[s]) : sp_suit_state (c + s * 9);
     }
   states[3] = honor_state (c + 27);
+  for (guint g = 0; g < 4; g++)
+    broken |= (guint) (states[g] == 0) << g;
 
   if (pairs_shape)
     {
@@ -74,9 +77,16 @@ counts_wait_on_one_tile (guint8   *c,
   for (SpTile t = 0; t < SP_N_TILE_KINDS; t++)
     {
       guint s = sp_tile_suit (t);
-      gboolean wait;
+      gboolean wait = FALSE;
 
-      if (s < 3)
+      /* A tile changes its own group only: while another group is broken, no tile of this one
+       * completes sets and a pair. */
+      if (broken & ~(1u << s))
+        {
+          if (!(pairs_shape && (c[t] & 1)))
+            continue;
+        }
+      else if (s < 3)
         {
           guint r = t % 9;
           gboolean near = c[t] > 0 || (r >= 1 && c[t - 1] > 0) || (r >= 2 && c[t - 2] > 0)

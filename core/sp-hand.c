@@ -618,46 +618,49 @@ parse_quickly (const char *text,
       hand->melds[hand->n_melds++] = meld;
     }
 
-  for (;;)
+  /* Ranks are written down as tiles of the first suit until their suit letter comes, which
+   * moves them to theirs; the counts are made at the end. */
+  for (guint start = 0;;)
     {
       guchar c = *p++;
+      guint kind = char_classes[c];
 
-      switch (char_classes[c])
+      if (kind == TOKEN_DIGIT)
         {
-        case TOKEN_DIGIT:
-          if (c == '0' || n_digits >= G_N_ELEMENTS (digits))
+          if (c == '0' || n >= SP_HAND_MAX_CONCEALED)
             return FALSE;
-          digits[n_digits++] = char_values[c];
-          continue;
-        case TOKEN_SUIT:
-          if (n_digits == 0 || n + n_digits > SP_HAND_MAX_CONCEALED)
-            return FALSE;
-          for (guint i = 0; i < n_digits; i++)
-            {
-              SpTile t = sp_tile_make ((SpSuit) char_values[c], digits[i]);
+          hand->concealed[n++] = (SpTile) (c - '1');
+        }
+      else if (kind == TOKEN_SUIT)
+        {
+          guint8 shift = (guint8) (9 * char_values[c]);
 
-              hand->concealed[n++] = t;
-              hand->counts[t]++;
-            }
-          n_digits = 0;
-          continue;
-        case TOKEN_HONOR:
-          if (n_digits > 0 || n >= SP_HAND_MAX_CONCEALED)
+          if (start == n)
+            return FALSE;
+          for (guint i = start; i < n; i++)
+            hand->concealed[i] += shift;
+          start = n;
+        }
+      else if (kind == TOKEN_HONOR)
+        {
+          if (start != n || n >= SP_HAND_MAX_CONCEALED)
             return FALSE;
           hand->concealed[n++] = char_values[c];
-          hand->counts[char_values[c]]++;
-          continue;
-        case CLASS_SPACE:
-          continue;
-        case TOKEN_END:
-          if (n_digits > 0 || (hand->n_melds == 0 && n == 0))
-            return FALSE;
-          hand->n_concealed = (guint8) n;
-          return TRUE;
-        default:
-          return FALSE;
+          start = n;
         }
+      else if (kind == TOKEN_END)
+        {
+          if (start != n || (hand->n_melds == 0 && n == 0))
+            return FALSE;
+          break;
+        }
+      else if (kind != CLASS_SPACE)
+        return FALSE;
     }
+  for (guint i = 0; i < n; i++)
+    hand->counts[hand->concealed[i]]++;
+  hand->n_concealed = (guint8) n;
+  return TRUE;
 }
 
 gboolean

@@ -50,17 +50,17 @@ sp_mcr_table_total (const SpMcrOptions  *options,
                     const SpMcrFanTable  table)
 {
   int total = 0;
+  guint64 mask[2];
 
-  for (guint w = 0; w < FAN_TABLE_SIZE; w += 8)
-    {
-      guint64 word;
+  /* A reading counts a handful of the 84 fans: only those are looked at. */
+  sp_mcr_table_mask (table, mask);
+  for (guint w = 0; w < 2; w++)
+    for (guint64 m = mask[w]; m != 0; m &= m - 1)
+      {
+        guint i = w * 64 + (guint) __builtin_ctzll (m);
 
-      memcpy (&word, table + w, 8);
-      if (word == 0)
-        continue;
-      for (guint i = w; i < w + 8; i++)
         total += table[i] * sp_mcr_fan_values[i];
-    }
+      }
   total += (options->concealed_kong_pair_value - sp_mcr_fan_values[FAN_TWO_CONCEALED_KONGS])
            * table[FAN_TWO_CONCEALED_KONGS];
   total += (options->melded_concealed_kong - sp_mcr_fan_values[FAN_MELDED_AND_CONCEALED_KONG])
@@ -319,6 +319,20 @@ G_STATIC_ASSERT (FAN_BIG_FOUR_WINDS == 0);
 void
 sp_mcr_final_exclusions (SpMcrFanTable table)
 {
+  /* The rows of each fan, as bits of the row numbers. */
+  static guint64 rows_by_fan[FAN_TABLE_SIZE];
+  static gsize rows_built = 0;
+  guint64 mask[2];
+  guint64 rows = 0;
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (exclusions) <= 64);
+  if (g_once_init_enter (&rows_built))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (exclusions); i++)
+        rows_by_fan[exclusions[i].fan] |= 1ull << i;
+      g_once_init_leave (&rows_built, 1);
+    }
+
   /* 四暗刻 excludes 不求人 but not the self-draw, which is then 自摸.  This comes before the
    * rows so that the row of 不求人 does not remove that 自摸. */
   if (table[FAN_FOUR_CONCEALED_PUNGS] && table[FAN_FULLY_CONCEALED_HAND])
@@ -327,8 +341,16 @@ sp_mcr_final_exclusions (SpMcrFanTable table)
       table[FAN_SELF_DRAWN] = 1;
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (exclusions); i++)
+  /* Only the rows of the fans counted are looked at, in their order; a row may drop the fan of
+   * a later row, which is looked at again. */
+  sp_mcr_table_mask (table, mask);
+  for (guint w = 0; w < 2; w++)
+    for (guint64 m = mask[w]; m != 0; m &= m - 1)
+      rows |= rows_by_fan[w * 64 + (guint) __builtin_ctzll (m)];
+  for (; rows != 0; rows &= rows - 1)
     {
+      guint i = (guint) __builtin_ctzll (rows);
+
       if (!table[exclusions[i].fan])
         continue;
       for (guint k = 0; k < G_N_ELEMENTS (exclusions[i].excluded) && exclusions[i].excluded[k];

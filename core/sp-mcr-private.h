@@ -6,6 +6,10 @@
 
 #include <glib.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "sp-analysis.h"
 #include "sp-hand.h"
 #include "sp-score.h"
@@ -108,6 +112,30 @@ typedef enum
 
 /* A reading's fans: the count of each (negative while 幺九刻 are being deducted). */
 typedef gint8 SpMcrFanTable[FAN_TABLE_SIZE];
+
+/* The fans of @table that are not zero, as bits (fan i is bit i % 64 of mask[i / 64]). */
+static inline void
+sp_mcr_table_mask (const SpMcrFanTable table,
+                   guint64             mask[2])
+{
+  G_STATIC_ASSERT (FAN_TABLE_SIZE == 88);
+#if defined(__SSE2__)
+  __m128i zero = _mm_setzero_si128 ();
+  guint64 z[6];
+
+  for (guint i = 0; i < 5; i++)
+    z[i] = (guint16) _mm_movemask_epi8 (
+      _mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *) (table + 16 * i)), zero));
+  z[5] = (guint8) _mm_movemask_epi8 (
+    _mm_cmpeq_epi8 (_mm_loadl_epi64 ((const __m128i *) (table + 80)), zero));
+  mask[0] = ~(z[0] | z[1] << 16 | z[2] << 32 | z[3] << 48);
+  mask[1] = ~(z[4] | z[5] << 16) & 0xffffff;
+#else
+  mask[0] = mask[1] = 0;
+  for (guint i = 0; i < FAN_TABLE_SIZE; i++)
+    mask[i / 64] |= (guint64) (table[i] != 0) << (i % 64);
+#endif
+}
 
 extern const char * const sp_mcr_fan_names[N_FANS];
 extern const guint8       sp_mcr_fan_values[FAN_TABLE_SIZE];

@@ -329,33 +329,26 @@ add_items (const SpMcrOptions  *options,
            const SpMcrFanTable  table,
            SpScoreResult       *result)
 {
-  for (guint i = 0; i < N_FANS; i++)
-    {
-      gint32 value;
+  guint64 mask[2];
 
-      /* Most of the table is zeros: skip them eight at a time. */
-      if ((i & 7) == 0)
-        {
-          guint64 word;
+  sp_mcr_table_mask (table, mask);
+  for (guint w = 0; w < 2; w++)
+    for (guint64 m = mask[w]; m != 0; m &= m - 1)
+      {
+        guint i = w * 64 + (guint) __builtin_ctzll (m);
+        gint32 value;
 
-          memcpy (&word, table + i, 8);
-          if (word == 0)
-            {
-              i += 7;
-              continue;
-            }
-        }
-      if (table[i] <= 0)
-        continue;
-      value = i == FAN_TWO_CONCEALED_KONGS ? options->concealed_kong_pair_value
-              : i == FAN_MELDED_AND_CONCEALED_KONG ? options->melded_concealed_kong
-              : sp_mcr_fan_values[i];
-      /* The names are distinct: no merging needed. */
-      result->items[result->n_items].name = sp_mcr_fan_names[i];
-      result->items[result->n_items].value = value;
-      result->items[result->n_items].count = (guint32) table[i];
-      result->n_items++;
-    }
+        if (table[i] <= 0)
+          continue;
+        value = i == FAN_TWO_CONCEALED_KONGS ? options->concealed_kong_pair_value
+                : i == FAN_MELDED_AND_CONCEALED_KONG ? options->melded_concealed_kong
+                : sp_mcr_fan_values[i];
+        /* The names are distinct: no merging needed. */
+        result->items[result->n_items].name = sp_mcr_fan_names[i];
+        result->items[result->n_items].value = value;
+        result->items[result->n_items].count = (guint32) table[i];
+        result->n_items++;
+      }
 }
 
 /* The verdict on a declared win: a count error, a situation that cannot be, a false win

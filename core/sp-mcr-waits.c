@@ -23,20 +23,6 @@ honor_state (const guint8 *c)
   return pairs == 0 ? 1 : pairs == 1 ? 2 : 0;
 }
 
-static gboolean
-complete_from_states (const guint states[4])
-{
-  guint pairs = 0;
-
-  for (guint s = 0; s < 4; s++)
-    {
-      if (states[s] == 0)
-        return FALSE;
-      pairs += states[s] == 2;
-    }
-  return pairs == 1;
-}
-
 /* The waits of the sets-and-pair shape and of 七对 (the shapes a wait fan can come from),
  * counted up to two; a tile the hand already holds four of still counts, as referees do
  * (the hand is then not 独听). */
@@ -47,9 +33,9 @@ counts_wait_on_one_tile (guint8   *c,
   guint states[4];
   guint32 keys[3];
   gboolean in_table[3];
-  guint n_waits = 0;
-  guint n_pairs = 0, n_odd = 0;
   guint broken = 0; /* bit per group that is neither sets nor sets and a pair */
+  guint pairs = 0;  /* groups that are sets and a pair */
+  guint64 waits = 0;
 
   /* A suit with one more tile is its key plus that tile's power of 5. */
   for (guint s = 0; s < 3; s++)
@@ -62,68 +48,88 @@ counts_wait_on_one_tile (guint8   *c,
     }
   states[3] = honor_state (c + 27);
   for (guint g = 0; g < 4; g++)
-    broken |= (guint) (states[g] == 0) << g;
+    {
+      broken |= (guint) (states[g] == 0) << g;
+      pairs += states[g] == 2;
+    }
 
+  /* A tile changes its own group only: while another group is broken, no tile of this one
+   * completes sets and a pair.  The hand is complete when the group's new state is not broken
+   * and the hand has one pair in all. */
+  for (guint g = 0; g < 4; g++)
+    {
+      guint other_pairs = pairs - (states[g] == 2);
+
+      if ((broken & ~(1u << g)) != 0 || other_pairs > 1)
+        continue;
+      if (g < 3)
+        {
+          guint8 *suit = c + g * 9;
+          guint held = 0, near;
+
+          for (guint r = 0; r < 9; r++)
+            held |= (guint) (suit[r] > 0) << r;
+          /* Only a tile next to a held one (or on it) can complete sets. */
+          near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1ff;
+          for (; near != 0; near &= near - 1)
+            {
+              guint r = (guint) __builtin_ctz (near);
+              guint state;
+
+              if (in_table[g] && suit[r] < 4)
+                state = sp_suit_state_of_key (keys[g] + sp_suit_pow5[r]);
+              else
+                {
+                  suit[r]++;
+                  state = sp_suit_state (suit);
+                  suit[r]--;
+                }
+              if (state != 0 && other_pairs + (state == 2) == 1)
+                {
+                  waits |= 1ull << (g * 9 + r);
+                  if (waits & (waits - 1))
+                    return FALSE;
+                }
+            }
+        }
+      else
+        for (guint t = SP_TILE_EAST; t < SP_N_TILE_KINDS; t++)
+          {
+            guint state;
+
+            if (c[t] == 0)
+              continue;
+            c[t]++;
+            state = honor_state (c + 27);
+            c[t]--;
+            if (state != 0 && other_pairs + (state == 2) == 1)
+              {
+                waits |= 1ull << t;
+                if (waits & (waits - 1))
+                  return FALSE;
+              }
+          }
+    }
+
+  /* 七对: six pairs and a single tile wait on that tile. */
   if (pairs_shape)
     {
+      guint n_pairs = 0, n_odd = 0;
+      guint odd_tile = 0;
+
       for (guint t = 0; t < SP_N_TILE_KINDS; t++)
         {
           n_pairs += c[t] / 2;
-          n_odd += c[t] & 1;
-        }
-      pairs_shape = n_pairs == 6 && n_odd == 1;
-    }
-
-  for (SpTile t = 0; t < SP_N_TILE_KINDS; t++)
-    {
-      guint s = sp_tile_suit (t);
-      gboolean wait = FALSE;
-
-      /* A tile changes its own group only: while another group is broken, no tile of this one
-       * completes sets and a pair. */
-      if (broken & ~(1u << s))
-        {
-          if (!(pairs_shape && (c[t] & 1)))
-            continue;
-        }
-      else if (s < 3)
-        {
-          guint r = t % 9;
-          gboolean near = c[t] > 0 || (r >= 1 && c[t - 1] > 0) || (r >= 2 && c[t - 2] > 0)
-                          || (r <= 7 && c[t + 1] > 0) || (r <= 6 && c[t + 2] > 0);
-          guint saved = states[s];
-
-          if (!near)
-            continue;
-          if (in_table[s] && c[t] < 4)
-            states[s] = sp_suit_state_of_key (keys[s] + sp_suit_pow5[r]);
-          else
+          if (c[t] & 1)
             {
-              c[t]++;
-              states[s] = sp_suit_state (c + s * 9);
-              c[t]--;
+              n_odd++;
+              odd_tile = t;
             }
-          wait = complete_from_states (states);
-          states[s] = saved;
         }
-      else
-        {
-          guint saved = states[3];
-
-          if (c[t] == 0)
-            continue;
-          c[t]++;
-          states[3] = honor_state (c + 27);
-          wait = complete_from_states (states);
-          states[3] = saved;
-          c[t]--;
-        }
-      if (!wait && pairs_shape && (c[t] & 1))
-        wait = TRUE;
-      if (wait && ++n_waits > 1)
-        return FALSE;
+      if (n_pairs == 6 && n_odd == 1)
+        waits |= 1ull << odd_tile;
     }
-  return n_waits == 1;
+  return waits != 0 && (waits & (waits - 1)) == 0;
 }
 
 static gboolean

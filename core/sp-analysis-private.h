@@ -12,6 +12,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "sp-hand.h"
 #include "sp-tile.h"
 
 G_BEGIN_DECLS
@@ -55,6 +56,10 @@ sp_suit_key (const guint8 *c,
   *max = m;
   return key;
 }
+
+/* How many tiles complete a ready hand: sp_hand_waits()'s count, without the wait kinds. */
+guint sp_hand_n_waits (const SpHand *hand,
+                       SpRuleset     ruleset);
 
 /* ---- Counts by tile kind as bit masks (bit t for tile t) -------------------------------- */
 

@@ -333,15 +333,11 @@ complete_shapes (const SpHand *hand,
       /* 组合龙 + set + pair is rare: let the full reader decide. */
       if (needed >= 3)
         {
-          for (guint k = 0; k < 6; k++)
-            {
-              gboolean all = TRUE;
+          guint64 held = sp_counts_mask (hand->counts, 0, FALSE);
 
-              for (guint r = 1; r <= 9 && all; r++)
-                all = hand->counts[sp_tile_make (knitted_orders[k][(r - 1) % 3], r)] > 0;
-              if (all)
-                return decompose_shapes (hand, SP_SHAPE_KNITTED, needed, &list) > 0;
-            }
+          for (guint k = 0; k < 6; k++)
+            if ((held & knitted_mask (k)) == knitted_mask (k))
+              return decompose_shapes (hand, SP_SHAPE_KNITTED, needed, &list) > 0;
         }
     }
   return FALSE;
@@ -578,13 +574,11 @@ decompose_shapes (const SpHand        *hand,
       /* 组合龙 (three sets' worth) + the rest as one set and a pair. */
       if (needed >= 3)
         {
+          guint64 held = sp_counts_mask (hand->counts, 0, FALSE);
+
           for (guint k = 0; k < 6; k++)
             {
-              gboolean all = TRUE;
-
-              for (guint r = 1; r <= 9 && all; r++)
-                all = hand->counts[sp_tile_make (knitted_orders[k][(r - 1) % 3], r)] > 0;
-              if (!all)
+              if ((held & knitted_mask (k)) != knitted_mask (k))
                 continue;
               start_reading (&reading, hand, list, SP_FORM_KNITTED_STRAIGHT);
               memcpy (reading.current.knitted, knitted_orders[k], 3);
@@ -649,15 +643,11 @@ sets_complete_with (const guint  status[4],
 static gboolean
 knitted_straight_possible (const SpHand *hand)
 {
-  for (guint k = 0; k < 6; k++)
-    {
-      guint held = 0;
+  guint64 held = sp_counts_mask (hand->counts, 0, FALSE);
 
-      for (guint r = 1; r <= 9; r++)
-        held += hand->counts[sp_tile_make (knitted_orders[k][(r - 1) % 3], r)] > 0;
-      if (held >= 8)
-        return TRUE;
-    }
+  for (guint k = 0; k < 6; k++)
+    if (__builtin_popcountll (held & knitted_mask (k)) >= 8)
+      return TRUE;
   return FALSE;
 }
 
@@ -740,10 +730,13 @@ special_shapes_ready (const SpHand *hand,
   return ready;
 }
 
-guint
-sp_hand_waits (const SpHand *hand,
-               SpRuleset     ruleset,
-               SpWaitList   *list)
+/* The waits of @hand into @list; without @roles only how many (list->n), which is what a
+ * referee's verdict needs and saves reading each completed hand. */
+static guint
+hand_waits (const SpHand *hand,
+            SpRuleset     ruleset,
+            SpWaitList   *list,
+            gboolean      with_roles)
 {
   SpShapes shapes = sp_ruleset_shapes (ruleset);
   guint needed = sp_hand_sets_needed (hand, ruleset);
@@ -813,6 +806,12 @@ sp_hand_waits (const SpHand *hand,
           trial.counts[t]--;
           continue;
         }
+      if (!with_roles)
+        {
+          trial.counts[t]--;
+          list->n++;
+          continue;
+        }
       decompose_shapes (&trial, shapes, needed, &readings);
       trial.counts[t]--;
       roles = roles_in (&readings, (SpTile) t);
@@ -825,6 +824,23 @@ sp_hand_waits (const SpHand *hand,
       wait->roles = roles;
     }
   return list->n;
+}
+
+guint
+sp_hand_waits (const SpHand *hand,
+               SpRuleset     ruleset,
+               SpWaitList   *list)
+{
+  return hand_waits (hand, ruleset, list, TRUE);
+}
+
+guint
+sp_hand_n_waits (const SpHand *hand,
+                 SpRuleset     ruleset)
+{
+  SpWaitList list;
+
+  return hand_waits (hand, ruleset, &list, FALSE);
 }
 
 /* ---- Shanten ---------------------------------------------------------------------------- */
@@ -1026,9 +1042,7 @@ sp_hand_shanten (const SpHand *hand,
    * the player must change a tile first. */
   if (best == 0 && hand->n_concealed == (guint) needed * 3 + 1)
     {
-      SpWaitList waits;
-
-      if (sp_hand_waits (hand, ruleset, &waits) == 0)
+      if (sp_hand_n_waits (hand, ruleset) == 0)
         best = 1;
     }
   return best;

@@ -452,14 +452,16 @@ sp_mcr_apply_penalty (SpMcrPenaltyProfile  profile,
       if (profile == SP_MCR_PENALTY_EMA)
         {
           pay_each (result, offender, 10);
-          g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
-                      "false hu (below 8 fan): −30, +10 to each other player; 停和, plays on");
+          g_strlcpy (result->penalty_reason,
+                     "false hu (below 8 fan): −30, +10 to each other player; 停和, plays on",
+                     sizeof result->penalty_reason);
         }
       else
         {
           pay_each (result, offender, 10);
-          g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
-                      "错和 (below 8 fan): 10 to each other player; 停和, plays on");
+          g_strlcpy (result->penalty_reason,
+                     "错和 (below 8 fan): 10 to each other player; 停和, plays on",
+                     sizeof result->penalty_reason);
         }
       return;
     }
@@ -475,14 +477,16 @@ sp_mcr_apply_penalty (SpMcrPenaltyProfile  profile,
   else if (result->ready)
     {
       pay_each (result, offender, 10);
-      g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
-                  "和错牌 (ready, wrong tile): 10 to each other player; 停和, plays on");
+      g_strlcpy (result->penalty_reason,
+                 "和错牌 (ready, wrong tile): 10 to each other player; 停和, plays on",
+                 sizeof result->penalty_reason);
     }
   else if (result->shanten <= 1)
     {
       pay_each (result, offender, 20);
-      g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
-                  "诈和 (not ready): 20 to each other player; 停和, plays on");
+      g_strlcpy (result->penalty_reason,
+                 "诈和 (not ready): 20 to each other player; 停和, plays on",
+                 sizeof result->penalty_reason);
     }
   else
     {

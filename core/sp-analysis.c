@@ -619,24 +619,58 @@ group_status (const guint8 *counts,
 
 /* Whether the counts, which differ from a ready hand (whose groups are @status) by the tile
  * @added, form sets and a pair: only @added's group needs looking at again. */
-static gboolean
-sets_complete_with (const guint  status[4],
-                    const guint8 *counts,
-                    SpTile        added)
+/* The groups of a ready hand, to try each added tile quickly: their states, the suits' keys in
+ * the table, the groups that are broken (neither sets nor sets and a pair) and the pairs. */
+typedef struct
 {
-  guint changed = sp_tile_suit (added);
-  guint pairs = 0;
+  guint    status[4];
+  guint32  keys[3];
+  gboolean in_table[3]; /* a tile more still fits the table */
+  guint    broken;
+  guint    pairs;
+} ReadyGroups;
 
+static void
+ready_groups_init (ReadyGroups  *groups,
+                   const guint8 *counts)
+{
+  groups->broken = 0;
+  groups->pairs = 0;
   for (guint g = 0; g < 4; g++)
     {
-      guint st = g == changed ? group_status (counts, g) : status[g];
-
-      if (st == GROUP_WITH_PAIR)
-        pairs++;
-      else if (st != GROUP_SETS)
-        return FALSE;
+      groups->status[g] = group_status (counts, g);
+      groups->broken |= (guint) (groups->status[g] == 0) << g;
+      groups->pairs += groups->status[g] == GROUP_WITH_PAIR;
     }
-  return pairs == 1;
+  for (guint s = 0; s < 3; s++)
+    {
+      guint sum, max;
+
+      groups->keys[s] = sp_suit_key (counts + s * 9, &sum, &max);
+      groups->in_table[s] = max <= 4 && sum < SP_SUIT_TABLE_MAX_TILES;
+    }
+}
+
+/* Whether the counts, which differ from a ready hand (whose groups are @groups) by the tile
+ * @added, form sets and a pair: only @added's group needs looking at again, and only when the
+ * others are whole. */
+static gboolean
+sets_complete_with (const ReadyGroups *groups,
+                    const guint8      *counts,
+                    SpTile             added)
+{
+  guint changed = sp_tile_suit (added);
+  guint other_pairs = groups->pairs - (groups->status[changed] == GROUP_WITH_PAIR);
+  guint st;
+
+  if ((groups->broken & ~(1u << changed)) != 0 || other_pairs > 1)
+    return FALSE;
+  /* @counts already hold @added: the suit's key before it, plus its power of 5. */
+  if (changed < 3 && groups->in_table[changed] && counts[added] <= 4)
+    st = sp_suit_state_of_key (groups->keys[changed] + sp_suit_pow5[added % 9]);
+  else
+    st = group_status (counts, changed);
+  return st != 0 && other_pairs + (st == GROUP_WITH_PAIR) == 1;
 }
 
 /* Whether some 组合龙 pattern has at least eight of its nine tiles in the hand. */
@@ -742,7 +776,7 @@ hand_waits (const SpHand *hand,
   guint needed = sp_hand_sets_needed (hand, ruleset);
   guint8 all[SP_N_TILE_KINDS];
   gboolean candidates[SP_N_TILE_KINDS] = { FALSE };
-  guint status[4];
+  ReadyGroups groups;
   SpHand trial;
 
   g_return_val_if_fail (hand != NULL && list != NULL, 0);
@@ -784,8 +818,7 @@ hand_waits (const SpHand *hand,
         }
     }
 
-  for (guint g = 0; g < 4; g++)
-    status[g] = group_status (hand->counts, g);
+  ready_groups_init (&groups, hand->counts);
   sp_hand_all_counts (hand, all);
   trial = *hand;
   trial.n_concealed++;
@@ -800,7 +833,7 @@ hand_waits (const SpHand *hand,
         continue;
       trial.concealed[trial.n_concealed - 1] = (SpTile) t;
       trial.counts[t]++;
-      if (!sets_complete_with (status, trial.counts, (SpTile) t)
+      if (!sets_complete_with (&groups, trial.counts, (SpTile) t)
           && !((shapes & ~SP_SHAPE_SETS) && complete_shapes (&trial, shapes & ~SP_SHAPE_SETS, needed)))
         {
           trial.counts[t]--;
@@ -859,66 +892,90 @@ typedef struct
   gint8 partials[2][SHANTEN_MAX_SETS + 1]; /* [pair][sets]: the most partials, -1 none */
 } GroupReadings;
 
+/* The blocks whose lowest tile is the one being read, in the order they are tried: a
+ * reading takes them in that order only (a pung and then a chow, never a chow and then a
+ * pung) and leaves the rest of the tile's copies single last, so that it comes out once. */
+enum
+{
+  BLOCK_PUNG,
+  BLOCK_CHOW,
+  BLOCK_PAIR,         /* the pair */
+  BLOCK_PAIR_PARTIAL, /* another pair, as a partial set */
+  BLOCK_NEXT_PARTIAL, /* t and t + 1 */
+  BLOCK_GAP_PARTIAL,  /* t and t + 2 */
+};
+
 static void
 group_scan (guint8        *c,
             guint          n,
             gboolean       suited,
             guint          t,
+            guint          block,
             int            sets,
             int            partials,
             int            pair,
             int            needed,
             GroupReadings *out)
 {
-  while (t < n && c[t] == 0)
-    t++;
+  guint8 saved;
+
+  if (c[t] == 0)
+    {
+      block = BLOCK_PUNG;
+      do
+        t++;
+      while (t < n && c[t] == 0);
+    }
   if (t == n)
     {
       if (partials > out->partials[pair][sets])
         out->partials[pair][sets] = (gint8) partials;
       return;
     }
-  if (c[t] >= 3 && sets < needed)
+  if (block <= BLOCK_PUNG && c[t] >= 3 && sets < needed)
     {
       c[t] -= 3;
-      group_scan (c, n, suited, t, sets + 1, partials, pair, needed, out);
+      group_scan (c, n, suited, t, BLOCK_PUNG, sets + 1, partials, pair, needed, out);
       c[t] += 3;
     }
-  if (suited && t + 2 < n && c[t + 1] && c[t + 2] && sets < needed)
+  if (block <= BLOCK_CHOW && suited && t + 2 < n && c[t + 1] && c[t + 2] && sets < needed)
     {
       c[t]--, c[t + 1]--, c[t + 2]--;
-      group_scan (c, n, suited, t, sets + 1, partials, pair, needed, out);
+      group_scan (c, n, suited, t, BLOCK_CHOW, sets + 1, partials, pair, needed, out);
       c[t]++, c[t + 1]++, c[t + 2]++;
     }
   /* Partials beyond needed - sets in a group would be cut by the formula anyway. */
   if (c[t] >= 2)
     {
       c[t] -= 2;
-      if (!pair)
-        group_scan (c, n, suited, t, sets, partials, 1, needed, out);
-      if (sets + partials < needed)
-        group_scan (c, n, suited, t, sets, partials + 1, pair, needed, out);
+      if (block <= BLOCK_PAIR && !pair)
+        group_scan (c, n, suited, t, BLOCK_PAIR, sets, partials, 1, needed, out);
+      if (block <= BLOCK_PAIR_PARTIAL && sets + partials < needed)
+        group_scan (c, n, suited, t, BLOCK_PAIR_PARTIAL, sets, partials + 1, pair, needed, out);
       c[t] += 2;
     }
   if (suited && sets + partials < needed)
     {
-      if (t + 1 < n && c[t + 1])
+      if (block <= BLOCK_NEXT_PARTIAL && t + 1 < n && c[t + 1])
         {
           c[t]--, c[t + 1]--;
-          group_scan (c, n, suited, t, sets, partials + 1, pair, needed, out);
+          group_scan (c, n, suited, t, BLOCK_NEXT_PARTIAL, sets, partials + 1, pair, needed,
+                      out);
           c[t]++, c[t + 1]++;
         }
       if (t + 2 < n && c[t + 2])
         {
           c[t]--, c[t + 2]--;
-          group_scan (c, n, suited, t, sets, partials + 1, pair, needed, out);
+          group_scan (c, n, suited, t, BLOCK_GAP_PARTIAL, sets, partials + 1, pair, needed,
+                      out);
           c[t]++, c[t + 2]++;
         }
     }
-  /* The tile stays alone. */
-  c[t]--;
-  group_scan (c, n, suited, t, sets, partials, pair, needed, out);
-  c[t]++;
+  /* The copies left stay single. */
+  saved = c[t];
+  c[t] = 0;
+  group_scan (c, n, suited, t, BLOCK_PUNG, sets, partials, pair, needed, out);
+  c[t] = saved;
 }
 
 static int
@@ -942,7 +999,7 @@ sets_shanten (const guint8 *counts,
 
       memcpy (c, counts + g * 9, n);
       memset (&group, -1, sizeof group);
-      group_scan (c, n, g < 3, 0, 0, 0, 0, needed, &group);
+      group_scan (c, n, g < 3, 0, BLOCK_PUNG, 0, 0, 0, needed, &group);
       memset (next, -1, sizeof next);
       for (int q1 = 0; q1 < 2; q1++)
         for (int s1 = 0; s1 <= needed; s1++)

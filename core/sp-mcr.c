@@ -426,6 +426,15 @@ sp_mcr_penalty_hand_continues (SpMcrPenaltyProfile profile)
   return TRUE;
 }
 
+/* A fixed penalty reason, copied whole (they all fit). */
+#define set_reason(result, text) \
+  G_STMT_START \
+  { \
+    G_STATIC_ASSERT (sizeof (text) <= sizeof ((result)->penalty_reason)); \
+    memcpy ((result)->penalty_reason, text, sizeof (text)); \
+  } \
+  G_STMT_END
+
 static void
 pay_each (SpScoreResult *result,
           guint8         offender,
@@ -452,16 +461,12 @@ sp_mcr_apply_penalty (SpMcrPenaltyProfile  profile,
       if (profile == SP_MCR_PENALTY_EMA)
         {
           pay_each (result, offender, 10);
-          g_strlcpy (result->penalty_reason,
-                     "false hu (below 8 fan): −30, +10 to each other player; 停和, plays on",
-                     sizeof result->penalty_reason);
+          set_reason (result, "false hu (below 8 fan): −30, +10 to each other player; 停和, plays on");
         }
       else
         {
           pay_each (result, offender, 10);
-          g_strlcpy (result->penalty_reason,
-                     "错和 (below 8 fan): 10 to each other player; 停和, plays on",
-                     sizeof result->penalty_reason);
+          set_reason (result, "错和 (below 8 fan): 10 to each other player; 停和, plays on");
         }
       return;
     }
@@ -477,16 +482,12 @@ sp_mcr_apply_penalty (SpMcrPenaltyProfile  profile,
   else if (result->ready)
     {
       pay_each (result, offender, 10);
-      g_strlcpy (result->penalty_reason,
-                 "和错牌 (ready, wrong tile): 10 to each other player; 停和, plays on",
-                 sizeof result->penalty_reason);
+      set_reason (result, "和错牌 (ready, wrong tile): 10 to each other player; 停和, plays on");
     }
   else if (result->shanten <= 1)
     {
       pay_each (result, offender, 20);
-      g_strlcpy (result->penalty_reason,
-                 "诈和 (not ready): 20 to each other player; 停和, plays on",
-                 sizeof result->penalty_reason);
+      set_reason (result, "诈和 (not ready): 20 to each other player; 停和, plays on");
     }
   else
     {

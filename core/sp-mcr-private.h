@@ -168,6 +168,7 @@ typedef struct
   guint8             fixed[SP_N_TILE_KINDS]; /* the tiles of the melds */
   guint              n_exposed;             /* melds other than concealed kongs */
   guint              n_kongs;
+  guint              n_tiles;               /* every tile, melds included */
   /* Situation after the corrections of the winning-tile facts. */
   gboolean           self_drawn;
   gboolean           last_tile;

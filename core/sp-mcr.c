@@ -238,6 +238,7 @@ init_facts (SpMcrFacts         *facts,
   facts->unique_wait = -1;
   facts->n_exposed = 0;
   facts->n_kongs = 0;
+  facts->n_tiles = hand->n_concealed;
   memcpy (facts->all, hand->counts, sizeof facts->all);
   memset (facts->fixed, 0, sizeof facts->fixed);
   for (guint i = 0; i < hand->n_melds; i++)
@@ -250,6 +251,7 @@ init_facts (SpMcrFacts         *facts,
       else
         facts->fixed[meld->tile] += (guint8) sp_meld_n_tiles (meld);
       facts->n_exposed += sp_meld_is_exposed (meld);
+      facts->n_tiles += sp_meld_n_tiles (meld);
       facts->n_kongs += meld->kind == SP_MELD_KONG;
     }
   if (hand->n_melds > 0)
@@ -368,14 +370,18 @@ score (gconstpointer      data,
 
   sp_score_result_init (result, SP_RULESET_MCR);
 
-  if (!sp_hand_validate (hand, SP_RULESET_MCR, TRUE, &error))
+  /* The facts hold every tile's count: a hand without a fifth copy and with 14 tiles and one
+   * more a kong is valid, and only one that is not goes through sp_hand_validate() for its
+   * error. */
+  init_facts (&facts, options, hand, situation);
+  if (G_UNLIKELY (sp_counts_mask (facts.all, 4, FALSE) != 0
+                  || facts.n_tiles != 14 + facts.n_kongs || hand->n_melds > 4)
+      && !sp_hand_validate (hand, SP_RULESET_MCR, TRUE, &error))
     {
       sp_score_result_refuse (result, (SpCoreError) error->code, "%s", error->message);
       g_error_free (error);
       return;
     }
-
-  init_facts (&facts, options, hand, situation);
   if (!situation_is_consistent (&facts, result))
     return;
 

@@ -8,10 +8,6 @@
 #include <glib.h>
 #include <string.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "sp-hand.h"
 #include "sp-tile.h"
 
@@ -63,35 +59,82 @@ guint sp_hand_n_waits (const SpHand *hand,
 
 /* ---- Counts by tile kind as bit masks (bit t for tile t) -------------------------------- */
 
-/* The kinds of which @c holds a count equal to @value (@equal) or above it (!@equal). */
+#define SP_BYTES_01 0x0101010101010101ull
+#define SP_BYTES_7F 0x7f7f7f7f7f7f7f7full
+#define SP_BYTES_80 0x8080808080808080ull
+
+/* The top bit of each byte of @high (the others clear) gathered into eight bits, byte i to
+ * bit i. */
+static inline guint
+sp_bytes_top_bits (guint64 high)
+{
+  return (guint) ((high * 0x02040810204081ull) >> 56);
+}
+
+/* The top bit of each byte of @x that is not zero. */
+static inline guint64
+sp_bytes_nonzero (guint64 x)
+{
+  return (((x & SP_BYTES_7F) + SP_BYTES_7F) | x) & SP_BYTES_80;
+}
+
+#if defined(__GNUC__) && defined(__SSE2__) && !defined(SP_NO_BYTE_VECTORS)
+/* Sixteen bytes compared at once where the machine has SSE2 (GCC's vector types and the
+ * compare's byte mask, through the compiler's builtin: no header); elsewhere, or built with
+ * -DSP_NO_BYTE_VECTORS, eight at a time in a word. */
+#define SP_HAVE_BYTE_VECTORS 1
+typedef char SpBytes16 __attribute__ ((vector_size (16)));
+
+/* Bit i for each byte i of the 16 at @p that equals @value (@equal) or is above it
+ * (signed: the bytes compared are below 128). */
+static inline guint
+sp_bytes16_mask (const void *p,
+                 char        value,
+                 gboolean    equal)
+{
+  SpBytes16 x, v = { value, value, value, value, value, value, value, value,
+                     value, value, value, value, value, value, value, value };
+
+  memcpy (&x, p, sizeof x);
+  return (guint) (guint16) __builtin_ia32_pmovmskb128 (equal ? (SpBytes16) (x == v)
+                                                             : (SpBytes16) (x > v));
+}
+#endif
+
+/* The kinds of which @c holds a count equal to @value (@equal) or above it (!@equal), sixteen
+ * or eight counts at a time.  The counts are small (below 128), so no byte carries into the
+ * next. */
 static inline guint64
 sp_counts_mask (const guint8 c[SP_N_TILE_KINDS],
                 guint8       value,
                 gboolean     equal)
 {
-#if defined(__SSE2__)
-  __m128i v = _mm_set1_epi8 ((char) value);
-  __m128i lo = _mm_loadu_si128 ((const __m128i *) c);
-  __m128i hi = _mm_loadu_si128 ((const __m128i *) (c + 16));
-  guint64 mask;
-
-  /* The counts are small (below 128): the signed comparison is the unsigned one. */
-  if (equal)
-    mask = (guint64) (guint16) _mm_movemask_epi8 (_mm_cmpeq_epi8 (lo, v))
-           | (guint64) (guint16) _mm_movemask_epi8 (_mm_cmpeq_epi8 (hi, v)) << 16
-           | (guint64) (c[32] == value) << 32 | (guint64) (c[33] == value) << 33;
-  else
-    mask = (guint64) (guint16) _mm_movemask_epi8 (_mm_cmpgt_epi8 (lo, v))
-           | (guint64) (guint16) _mm_movemask_epi8 (_mm_cmpgt_epi8 (hi, v)) << 16
-           | (guint64) (c[32] > value) << 32 | (guint64) (c[33] > value) << 33;
-  return mask;
-#else
   guint64 mask = 0;
 
-  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+#if defined(SP_HAVE_BYTE_VECTORS)
+  mask = (guint64) sp_bytes16_mask (c, (char) value, equal)
+         | (guint64) sp_bytes16_mask (c + 16, (char) value, equal) << 16;
+#else
+  for (guint i = 0; i < 32; i += 8)
+    {
+      guint64 x, high;
+
+      memcpy (&x, c + i, 8);
+      if (equal)
+        high = ~sp_bytes_nonzero (x ^ (SP_BYTES_01 * value)) & SP_BYTES_80;
+      else
+        high = (x + SP_BYTES_01 * (guint8) (0x7f - value)) & SP_BYTES_80;
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+      mask |= (guint64) sp_bytes_top_bits (high) << i;
+#else
+      for (guint k = 0; k < 8; k++)
+        mask |= (guint64) (equal ? c[i + k] == value : c[i + k] > value) << (i + k);
+#endif
+    }
+#endif
+  for (guint t = 32; t < SP_N_TILE_KINDS; t++)
     mask |= (guint64) (equal ? c[t] == value : c[t] > value) << t;
   return mask;
-#endif
 }
 
 /* @a += @b, kind by kind (the sums stay below 256). */

@@ -6,11 +6,9 @@
 
 #include <glib.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "sp-analysis.h"
+#include "sp-analysis-private.h"
 #include "sp-hand.h"
 #include "sp-score.h"
 
@@ -113,27 +111,41 @@ typedef enum
 /* A reading's fans: the count of each (negative while 幺九刻 are being deducted). */
 typedef gint8 SpMcrFanTable[FAN_TABLE_SIZE];
 
-/* The fans of @table that are not zero, as bits (fan i is bit i % 64 of mask[i / 64]). */
+/* The fans of @table that are not zero, as bits (fan i is bit i % 64 of mask[i / 64]), eight
+ * fans a word at a time. */
 static inline void
 sp_mcr_table_mask (const SpMcrFanTable table,
                    guint64             mask[2])
 {
   G_STATIC_ASSERT (FAN_TABLE_SIZE == 88);
-#if defined(__SSE2__)
-  __m128i zero = _mm_setzero_si128 ();
-  guint64 z[6];
 
-  for (guint i = 0; i < 5; i++)
-    z[i] = (guint16) _mm_movemask_epi8 (
-      _mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *) (table + 16 * i)), zero));
-  z[5] = (guint8) _mm_movemask_epi8 (
-    _mm_cmpeq_epi8 (_mm_loadl_epi64 ((const __m128i *) (table + 80)), zero));
-  mask[0] = ~(z[0] | z[1] << 16 | z[2] << 32 | z[3] << 48);
-  mask[1] = ~(z[4] | z[5] << 16) & 0xffffff;
+#if defined(SP_HAVE_BYTE_VECTORS)
+  {
+    guint64 z[6];
+
+    for (guint i = 0; i < 5; i++)
+      z[i] = sp_bytes16_mask (table + 16 * i, 0, TRUE);
+    /* The last eight, as the top half of the sixteen from 72. */
+    z[5] = sp_bytes16_mask (table + 72, 0, TRUE) >> 8;
+    mask[0] = ~(z[0] | z[1] << 16 | z[2] << 32 | z[3] << 48);
+    mask[1] = ~(z[4] | z[5] << 16) & 0xffffff;
+  }
 #else
   mask[0] = mask[1] = 0;
-  for (guint i = 0; i < FAN_TABLE_SIZE; i++)
-    mask[i / 64] |= (guint64) (table[i] != 0) << (i % 64);
+  for (guint i = 0; i < FAN_TABLE_SIZE; i += 8)
+    {
+      guint64 x;
+
+      memcpy (&x, table + i, 8);
+      if (x == 0)
+        continue;
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+      mask[i / 64] |= (guint64) sp_bytes_top_bits (sp_bytes_nonzero (x)) << (i % 64);
+#else
+      for (guint k = 0; k < 8; k++)
+        mask[(i + k) / 64] |= (guint64) (table[i + k] != 0) << ((i + k) % 64);
+#endif
+    }
 #endif
 }
 

@@ -17,9 +17,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <json-glib/json-glib.h>
-
-#include "sp-core.h"
+/* The referees' test fixtures: sp-core.h, and json-glib for the public test data. */
+#include "sp-test-referee.h"
 
 #ifndef N_RANDOM
 #define N_RANDOM 200000

@@ -622,45 +622,54 @@ parse_quickly (const char *text,
       hand->melds[hand->n_melds++] = meld;
     }
 
-  /* Ranks are written down as tiles of the first suit until their suit letter comes, which
-   * moves them to theirs; the counts are made at the end. */
-  for (guint start = 0;;)
+  /* A run of ranks is written down as tiles of the first suit, then moved to the suit its
+   * letter names (a space or anything else inside the run is left to the reader); the counts
+   * are made at the end. */
+  for (;;)
     {
-      guchar c = *p++;
-      guint kind = char_classes[c];
+      guchar c = *p;
 
-      if (kind == TOKEN_DIGIT)
+      if (c >= '1' && c <= '9')
         {
-          if (c == '0' || n >= SP_HAND_MAX_CONCEALED)
-            return FALSE;
-          hand->concealed[n++] = (SpTile) (c - '1');
-        }
-      else if (kind == TOKEN_SUIT)
-        {
-          guint8 shift = (guint8) (9 * char_values[c]);
+          guint start = n;
+          guint8 shift;
 
-          if (start == n)
+          do
+            {
+              if (n >= SP_HAND_MAX_CONCEALED)
+                return FALSE;
+              hand->concealed[n++] = (SpTile) (c - '1');
+              c = *++p;
+            }
+          while (c >= '1' && c <= '9');
+          if (char_classes[c] != TOKEN_SUIT)
             return FALSE;
+          p++;
+          shift = (guint8) (9 * char_values[c]);
           if (shift != 0)
             for (guint i = start; i < n; i++)
               hand->concealed[i] += shift;
-          start = n;
         }
-      else if (kind == TOKEN_HONOR)
+      else if (c == '\0')
         {
-          if (start != n || n >= SP_HAND_MAX_CONCEALED)
-            return FALSE;
-          hand->concealed[n++] = char_values[c];
-          start = n;
-        }
-      else if (kind == TOKEN_END)
-        {
-          if (start != n || (hand->n_melds == 0 && n == 0))
+          if (hand->n_melds == 0 && n == 0)
             return FALSE;
           break;
         }
-      else if (kind != CLASS_SPACE)
-        return FALSE;
+      else
+        {
+          guint kind = char_classes[c];
+
+          p++;
+          if (kind == TOKEN_HONOR)
+            {
+              if (n >= SP_HAND_MAX_CONCEALED)
+                return FALSE;
+              hand->concealed[n++] = char_values[c];
+            }
+          else if (kind != CLASS_SPACE)
+            return FALSE;
+        }
     }
   for (guint i = 0; i < n; i++)
     hand->counts[hand->concealed[i]]++;

@@ -2,6 +2,7 @@
  * The hot paths work on counts on the stack and allocate nothing.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-analysis.h"
+#include "sp-analysis-private.h"
 
 #include <string.h>
 
@@ -70,6 +71,18 @@ in_knitted (guint  k,
   return knitted_orders[k][(rank - 1) % 3] == sp_tile_suit (tile);
 }
 
+/* The tiles of each knitted pattern as a mask (bit t for tile t): 147 of the pattern's first
+ * suit, 258 of its second, 369 of its third. */
+static const guint64 knitted_masks[6] = {
+  0x004912449ull, 0x0024a4849ull, 0x004909292ull, 0x002489324ull, 0x001264892ull, 0x001252524ull,
+};
+
+static inline guint64
+knitted_mask (guint k)
+{
+  return knitted_masks[k];
+}
+
 /* ---- Completeness: fast checks on counts ---------------------------------------------- */
 
 /* Whether nine counts of one suit split into chows and pungs only.  The lowest rank's tiles
@@ -120,6 +133,97 @@ suit_is_sets_and_pair (const guint8 *c)
   return FALSE;
 }
 
+/* ---- The table of suit patterns ------------------------------------------------------- */
+
+const guint32 sp_suit_pow5[9] = { 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625 };
+
+/* Two bits a key (SP_GROUP_SETS, SP_GROUP_WITH_PAIR): 488 KiB. */
+static guint8 suit_states[(SP_SUIT_KEYS + 3) / 4];
+
+static void
+mark_suit (guint32 key,
+           guint   state)
+{
+  suit_states[key >> 2] |= (guint8) (state << ((key & 3) * 2));
+}
+
+/* Every multiset of sets, set types in order from @type (chows 0–6 at ranks 1–7, pungs 7–15),
+ * of at most five sets: marks its key as sets only and, with each pair that fits, as sets and
+ * a pair. */
+static void
+enumerate_suit_sets (guint8  c[9],
+                     guint32 key,
+                     guint   type,
+                     guint   n_sets)
+{
+  mark_suit (key, SP_GROUP_SETS);
+  for (guint r = 0; r < 9; r++)
+    if (c[r] <= 2)
+      mark_suit (key + 2 * sp_suit_pow5[r], SP_GROUP_WITH_PAIR);
+  if (n_sets == 5)
+    return;
+  for (guint t = type; t < 16; t++)
+    {
+      if (t < 7)
+        {
+          if (c[t] >= 4 || c[t + 1] >= 4 || c[t + 2] >= 4)
+            continue;
+          c[t]++, c[t + 1]++, c[t + 2]++;
+          enumerate_suit_sets (c, key + sp_suit_pow5[t] + sp_suit_pow5[t + 1]
+                               + sp_suit_pow5[t + 2], t, n_sets + 1);
+          c[t]--, c[t + 1]--, c[t + 2]--;
+        }
+      else
+        {
+          guint r = t - 7;
+
+          if (c[r] >= 2)
+            continue;
+          c[r] += 3;
+          enumerate_suit_sets (c, key + 3 * sp_suit_pow5[r], t, n_sets + 1);
+          c[r] -= 3;
+        }
+    }
+}
+
+static const guint8 *
+suit_table (void)
+{
+  static gsize built = 0;
+
+  if (g_once_init_enter (&built))
+    {
+      guint8 c[9] = { 0 };
+
+      enumerate_suit_sets (c, 0, 0, 0);
+      g_once_init_leave (&built, 1);
+    }
+  return suit_states;
+}
+
+guint
+sp_suit_state_of_key (guint32 key)
+{
+  const guint8 *table = suit_table ();
+
+  return (table[key >> 2] >> ((key & 3) * 2)) & 3;
+}
+
+guint
+sp_suit_state (const guint8 *c)
+{
+  guint sum, max;
+  guint32 key = sp_suit_key (c, &sum, &max);
+
+  if (G_LIKELY (max <= 4 && sum <= SP_SUIT_TABLE_MAX_TILES))
+    return sp_suit_state_of_key (key);
+  if (sum % 3 == 0)
+    return suit_is_sets (c) ? SP_GROUP_SETS : 0;
+  if (sum % 3 == 2)
+    return suit_is_sets_and_pair (c) ? SP_GROUP_WITH_PAIR : 0;
+  return 0;
+}
+
 /* n sets + a pair from the concealed counts (sets needed follow from the tile count). */
 static gboolean
 counts_are_sets_and_pair (const guint8 *counts)
@@ -151,9 +255,10 @@ counts_are_sets_and_pair (const guint8 *counts)
     }
   if (n_honor_pairs + (pair_group != 4) != 1)
     return FALSE;
+  /* Each suit's count mod 3 already says which of the two it must be. */
   for (guint s = 0; s < 3; s++)
     {
-      if (s == pair_group ? !suit_is_sets_and_pair (counts + s * 9) : !suit_is_sets (counts + s * 9))
+      if (sp_suit_state (counts + s * 9) == 0)
         return FALSE;
     }
   return TRUE;
@@ -189,21 +294,16 @@ is_thirteen_orphans (const SpHand *hand)
 static int
 honors_knitted_pattern (const SpHand *hand)
 {
+  guint64 suited;
+
   if (hand->n_melds != 0 || hand->n_concealed != 14)
     return -1;
-  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
-    if (hand->counts[t] > 1)
-      return -1;
+  if (sp_counts_mask (hand->counts, 1, FALSE) != 0)
+    return -1;
+  suited = sp_counts_mask (hand->counts, 0, FALSE) & ((1ull << 27) - 1);
   for (guint k = 0; k < 6; k++)
-    {
-      gboolean ok = TRUE;
-
-      for (guint t = 0; t < 27 && ok; t++)
-        if (hand->counts[t] && !in_knitted (k, t))
-          ok = FALSE;
-      if (ok)
-        return (int) k;
-    }
+    if ((suited & ~knitted_mask (k)) == 0)
+      return (int) k;
   return -1;
 }
 
@@ -233,15 +333,11 @@ complete_shapes (const SpHand *hand,
       /* 组合龙 + set + pair is rare: let the full reader decide. */
       if (needed >= 3)
         {
-          for (guint k = 0; k < 6; k++)
-            {
-              gboolean all = TRUE;
+          guint64 held = sp_counts_mask (hand->counts, 0, FALSE);
 
-              for (guint r = 1; r <= 9 && all; r++)
-                all = hand->counts[sp_tile_make (knitted_orders[k][(r - 1) % 3], r)] > 0;
-              if (all)
-                return decompose_shapes (hand, SP_SHAPE_KNITTED, needed, &list) > 0;
-            }
+          for (guint k = 0; k < 6; k++)
+            if ((held & knitted_mask (k)) == knitted_mask (k))
+              return decompose_shapes (hand, SP_SHAPE_KNITTED, needed, &list) > 0;
         }
     }
   return FALSE;
@@ -255,7 +351,8 @@ typedef struct
   SpDecompositionList *list;
   SpDecomposition      current;
   SpTile               winning_tile;
-  guint8               counts[SP_N_TILE_KINDS];
+  /* Padded with zeros to whole words, so that the next tile held is found eight at a time. */
+  guint8               counts[SP_N_TILE_KINDS + 14];
 } Reading;
 
 static gboolean
@@ -313,8 +410,30 @@ read_sets (Reading  *reading,
   guint8 *c = reading->counts;
   guint t = from;
 
-  while (t < SP_N_TILE_KINDS && c[t] == 0)
-    t++;
+  for (;;)
+    {
+      guint64 word;
+
+      if (t >= SP_N_TILE_KINDS)
+        {
+          t = SP_N_TILE_KINDS;
+          break;
+        }
+      memcpy (&word, c + t, 8);
+      if (word != 0)
+        {
+          /* The lowest byte that is not zero (the machine is little-endian, or the search
+           * below finds it byte by byte). */
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+          t += (guint) __builtin_ctzll (word) / 8;
+#else
+          while (c[t] == 0)
+            t++;
+#endif
+          break;
+        }
+      t += 8;
+    }
   if (t == SP_N_TILE_KINDS)
     {
       if (have_pair)
@@ -365,7 +484,8 @@ start_reading (Reading             *reading,
   reading->winning_tile = sp_hand_winning_tile (hand);
   memset (&reading->current, 0, sizeof reading->current);
   reading->current.form = (guint8) form;
-  memcpy (reading->counts, hand->counts, sizeof reading->counts);
+  memcpy (reading->counts, hand->counts, SP_N_TILE_KINDS);
+  memset (reading->counts + SP_N_TILE_KINDS, 0, sizeof reading->counts - SP_N_TILE_KINDS);
   for (guint i = 0; i < hand->n_melds; i++)
     {
       const SpMeld *meld = &hand->melds[i];
@@ -454,13 +574,11 @@ decompose_shapes (const SpHand        *hand,
       /* 组合龙 (three sets' worth) + the rest as one set and a pair. */
       if (needed >= 3)
         {
+          guint64 held = sp_counts_mask (hand->counts, 0, FALSE);
+
           for (guint k = 0; k < 6; k++)
             {
-              gboolean all = TRUE;
-
-              for (guint r = 1; r <= 9 && all; r++)
-                all = hand->counts[sp_tile_make (knitted_orders[k][(r - 1) % 3], r)] > 0;
-              if (!all)
+              if ((held & knitted_mask (k)) != knitted_mask (k))
                 continue;
               start_reading (&reading, hand, list, SP_FORM_KNITTED_STRAIGHT);
               memcpy (reading.current.knitted, knitted_orders[k], 3);
@@ -477,19 +595,13 @@ decompose_shapes (const SpHand        *hand,
 
 /* ---- Waits ------------------------------------------------------------------------------ */
 
-/* What a group of tiles (a suit's nine counts, or the seven honours) splits into. */
-enum
-{
-  GROUP_SETS = 1,     /* sets only (an empty group too) */
-  GROUP_WITH_PAIR = 2 /* sets and one pair */
-};
+#define GROUP_SETS      SP_GROUP_SETS
+#define GROUP_WITH_PAIR SP_GROUP_WITH_PAIR
 
 static guint
 group_status (const guint8 *counts,
               guint         group)
 {
-  guint sum = 0;
-
   if (group == 3)
     {
       guint pairs = 0;
@@ -502,50 +614,74 @@ group_status (const guint8 *counts,
         }
       return pairs == 0 ? GROUP_SETS : pairs == 1 ? GROUP_WITH_PAIR : 0;
     }
-  for (guint r = 0; r < 9; r++)
-    sum += counts[group * 9 + r];
-  if (sum % 3 == 0)
-    return suit_is_sets (counts + group * 9) ? GROUP_SETS : 0;
-  if (sum % 3 == 2)
-    return suit_is_sets_and_pair (counts + group * 9) ? GROUP_WITH_PAIR : 0;
-  return 0;
+  return sp_suit_state (counts + group * 9);
 }
 
 /* Whether the counts, which differ from a ready hand (whose groups are @status) by the tile
  * @added, form sets and a pair: only @added's group needs looking at again. */
-static gboolean
-sets_complete_with (const guint  status[4],
-                    const guint8 *counts,
-                    SpTile        added)
+/* The groups of a ready hand, to try each added tile quickly: their states, the suits' keys in
+ * the table, the groups that are broken (neither sets nor sets and a pair) and the pairs. */
+typedef struct
 {
-  guint changed = sp_tile_suit (added);
-  guint pairs = 0;
+  guint    status[4];
+  guint32  keys[3];
+  gboolean in_table[3]; /* a tile more still fits the table */
+  guint    broken;
+  guint    pairs;
+} ReadyGroups;
 
+static void
+ready_groups_init (ReadyGroups  *groups,
+                   const guint8 *counts)
+{
+  groups->broken = 0;
+  groups->pairs = 0;
   for (guint g = 0; g < 4; g++)
     {
-      guint st = g == changed ? group_status (counts, g) : status[g];
-
-      if (st == GROUP_WITH_PAIR)
-        pairs++;
-      else if (st != GROUP_SETS)
-        return FALSE;
+      groups->status[g] = group_status (counts, g);
+      groups->broken |= (guint) (groups->status[g] == 0) << g;
+      groups->pairs += groups->status[g] == GROUP_WITH_PAIR;
     }
-  return pairs == 1;
+  for (guint s = 0; s < 3; s++)
+    {
+      guint sum, max;
+
+      groups->keys[s] = sp_suit_key (counts + s * 9, &sum, &max);
+      groups->in_table[s] = max <= 4 && sum < SP_SUIT_TABLE_MAX_TILES;
+    }
+}
+
+/* Whether the counts, which differ from a ready hand (whose groups are @groups) by the tile
+ * @added, form sets and a pair: only @added's group needs looking at again, and only when the
+ * others are whole. */
+static gboolean
+sets_complete_with (const ReadyGroups *groups,
+                    const guint8      *counts,
+                    SpTile             added)
+{
+  guint changed = sp_tile_suit (added);
+  guint other_pairs = groups->pairs - (groups->status[changed] == GROUP_WITH_PAIR);
+  guint st;
+
+  if ((groups->broken & ~(1u << changed)) != 0 || other_pairs > 1)
+    return FALSE;
+  /* @counts already hold @added: the suit's key before it, plus its power of 5. */
+  if (changed < 3 && groups->in_table[changed] && counts[added] <= 4)
+    st = sp_suit_state_of_key (groups->keys[changed] + sp_suit_pow5[added % 9]);
+  else
+    st = group_status (counts, changed);
+  return st != 0 && other_pairs + (st == GROUP_WITH_PAIR) == 1;
 }
 
 /* Whether some 组合龙 pattern has at least eight of its nine tiles in the hand. */
 static gboolean
 knitted_straight_possible (const SpHand *hand)
 {
-  for (guint k = 0; k < 6; k++)
-    {
-      guint held = 0;
+  guint64 held = sp_counts_mask (hand->counts, 0, FALSE);
 
-      for (guint r = 1; r <= 9; r++)
-        held += hand->counts[sp_tile_make (knitted_orders[k][(r - 1) % 3], r)] > 0;
-      if (held >= 8)
-        return TRUE;
-    }
+  for (guint k = 0; k < 6; k++)
+    if (__builtin_popcountll (held & knitted_mask (k)) >= 8)
+      return TRUE;
   return FALSE;
 }
 
@@ -628,16 +764,19 @@ special_shapes_ready (const SpHand *hand,
   return ready;
 }
 
-guint
-sp_hand_waits (const SpHand *hand,
-               SpRuleset     ruleset,
-               SpWaitList   *list)
+/* The waits of @hand into @list; without @roles only how many (list->n), which is what a
+ * referee's verdict needs and saves reading each completed hand. */
+static guint
+hand_waits (const SpHand *hand,
+            SpRuleset     ruleset,
+            SpWaitList   *list,
+            gboolean      with_roles)
 {
   SpShapes shapes = sp_ruleset_shapes (ruleset);
   guint needed = sp_hand_sets_needed (hand, ruleset);
   guint8 all[SP_N_TILE_KINDS];
   gboolean candidates[SP_N_TILE_KINDS] = { FALSE };
-  guint status[4];
+  ReadyGroups groups;
   SpHand trial;
 
   g_return_val_if_fail (hand != NULL && list != NULL, 0);
@@ -679,8 +818,7 @@ sp_hand_waits (const SpHand *hand,
         }
     }
 
-  for (guint g = 0; g < 4; g++)
-    status[g] = group_status (hand->counts, g);
+  ready_groups_init (&groups, hand->counts);
   sp_hand_all_counts (hand, all);
   trial = *hand;
   trial.n_concealed++;
@@ -695,10 +833,16 @@ sp_hand_waits (const SpHand *hand,
         continue;
       trial.concealed[trial.n_concealed - 1] = (SpTile) t;
       trial.counts[t]++;
-      if (!sets_complete_with (status, trial.counts, (SpTile) t)
+      if (!sets_complete_with (&groups, trial.counts, (SpTile) t)
           && !((shapes & ~SP_SHAPE_SETS) && complete_shapes (&trial, shapes & ~SP_SHAPE_SETS, needed)))
         {
           trial.counts[t]--;
+          continue;
+        }
+      if (!with_roles)
+        {
+          trial.counts[t]--;
+          list->n++;
           continue;
         }
       decompose_shapes (&trial, shapes, needed, &readings);
@@ -715,91 +859,169 @@ sp_hand_waits (const SpHand *hand,
   return list->n;
 }
 
+guint
+sp_hand_waits (const SpHand *hand,
+               SpRuleset     ruleset,
+               SpWaitList   *list)
+{
+  return hand_waits (hand, ruleset, list, TRUE);
+}
+
+guint
+sp_hand_n_waits (const SpHand *hand,
+                 SpRuleset     ruleset)
+{
+  SpWaitList list;
+
+  return hand_waits (hand, ruleset, &list, FALSE);
+}
+
 /* ---- Shanten ---------------------------------------------------------------------------- */
+
+/* The distance of the sets-and-pair shape is 2 (needed - sets) - min (partials, needed - sets)
+ * - pair, at its least over the ways of reading the tiles as sets, partial sets (two tiles of
+ * a set: a pair or two of a chow), at most one pair and single tiles.  A suit's (or the
+ * honours') reading does not depend on the other groups', so each group is read alone: for
+ * each number of sets and with or without the pair, the most partials it can give; the groups
+ * are then combined.  That costs the sum of the groups' searches, not their product. */
+
+#define SHANTEN_MAX_SETS 8
 
 typedef struct
 {
-  guint8 c[SP_N_TILE_KINDS];
-  int    needed;
-  int    best;
-} ShantenSearch;
+  gint8 partials[2][SHANTEN_MAX_SETS + 1]; /* [pair][sets]: the most partials, -1 none */
+} GroupReadings;
+
+/* The blocks whose lowest tile is the one being read, in the order they are tried: a
+ * reading takes them in that order only (a pung and then a chow, never a chow and then a
+ * pung) and leaves the rest of the tile's copies single last, so that it comes out once. */
+enum
+{
+  BLOCK_PUNG,
+  BLOCK_CHOW,
+  BLOCK_PAIR,         /* the pair */
+  BLOCK_PAIR_PARTIAL, /* another pair, as a partial set */
+  BLOCK_NEXT_PARTIAL, /* t and t + 1 */
+  BLOCK_GAP_PARTIAL,  /* t and t + 2 */
+};
 
 static void
-shanten_scan (ShantenSearch *s,
-              guint          t,
-              int            sets,
-              int            partials,
-              int            pair)
+group_scan (guint8        *c,
+            guint          n,
+            gboolean       suited,
+            guint          t,
+            guint          block,
+            int            sets,
+            int            partials,
+            int            pair,
+            int            needed,
+            GroupReadings *out)
 {
-  guint8 *c = s->c;
-  int value;
+  guint8 saved;
 
-  while (t < SP_N_TILE_KINDS && c[t] == 0)
-    t++;
-  if (t == SP_N_TILE_KINDS)
+  if (c[t] == 0)
     {
-      int p = partials;
-
-      if (sets + p > s->needed)
-        p = s->needed - sets;
-      value = 2 * (s->needed - sets) - p - pair;
-      if (value < s->best)
-        s->best = value;
+      block = BLOCK_PUNG;
+      do
+        t++;
+      while (t < n && c[t] == 0);
+    }
+  if (t == n)
+    {
+      if (partials > out->partials[pair][sets])
+        out->partials[pair][sets] = (gint8) partials;
       return;
     }
-  if (c[t] >= 3 && sets < s->needed)
+  if (block <= BLOCK_PUNG && c[t] >= 3 && sets < needed)
     {
       c[t] -= 3;
-      shanten_scan (s, t, sets + 1, partials, pair);
+      group_scan (c, n, suited, t, BLOCK_PUNG, sets + 1, partials, pair, needed, out);
       c[t] += 3;
     }
-  if (t < 27 && t % 9 <= 6 && c[t + 1] && c[t + 2] && sets < s->needed)
+  if (block <= BLOCK_CHOW && suited && t + 2 < n && c[t + 1] && c[t + 2] && sets < needed)
     {
       c[t]--, c[t + 1]--, c[t + 2]--;
-      shanten_scan (s, t, sets + 1, partials, pair);
+      group_scan (c, n, suited, t, BLOCK_CHOW, sets + 1, partials, pair, needed, out);
       c[t]++, c[t + 1]++, c[t + 2]++;
     }
+  /* Partials beyond needed - sets in a group would be cut by the formula anyway. */
   if (c[t] >= 2)
     {
       c[t] -= 2;
-      if (!pair)
-        shanten_scan (s, t, sets, partials, 1);
-      if (sets + partials < s->needed)
-        shanten_scan (s, t, sets, partials + 1, pair);
+      if (block <= BLOCK_PAIR && !pair)
+        group_scan (c, n, suited, t, BLOCK_PAIR, sets, partials, 1, needed, out);
+      if (block <= BLOCK_PAIR_PARTIAL && sets + partials < needed)
+        group_scan (c, n, suited, t, BLOCK_PAIR_PARTIAL, sets, partials + 1, pair, needed, out);
       c[t] += 2;
     }
-  if (t < 27 && sets + partials < s->needed)
+  if (suited && sets + partials < needed)
     {
-      if (t % 9 <= 7 && c[t + 1])
+      if (block <= BLOCK_NEXT_PARTIAL && t + 1 < n && c[t + 1])
         {
           c[t]--, c[t + 1]--;
-          shanten_scan (s, t, sets, partials + 1, pair);
+          group_scan (c, n, suited, t, BLOCK_NEXT_PARTIAL, sets, partials + 1, pair, needed,
+                      out);
           c[t]++, c[t + 1]++;
         }
-      if (t % 9 <= 6 && c[t + 2])
+      if (t + 2 < n && c[t + 2])
         {
           c[t]--, c[t + 2]--;
-          shanten_scan (s, t, sets, partials + 1, pair);
+          group_scan (c, n, suited, t, BLOCK_GAP_PARTIAL, sets, partials + 1, pair, needed,
+                      out);
           c[t]++, c[t + 2]++;
         }
     }
-  /* The tile stays alone. */
-  c[t]--;
-  shanten_scan (s, t, sets, partials, pair);
-  c[t]++;
+  /* The copies left stay single. */
+  saved = c[t];
+  c[t] = 0;
+  group_scan (c, n, suited, t, BLOCK_PUNG, sets, partials, pair, needed, out);
+  c[t] = saved;
 }
 
 static int
 sets_shanten (const guint8 *counts,
               int           needed)
 {
-  ShantenSearch s;
+  /* best[pair][sets]: the most partials of the groups so far. */
+  int best[2][SHANTEN_MAX_SETS + 1];
+  int value = 2 * needed;
 
-  memcpy (s.c, counts, sizeof s.c);
-  s.needed = needed;
-  s.best = 2 * needed;
-  shanten_scan (&s, 0, 0, 0, 0);
-  return s.best;
+  g_return_val_if_fail (needed >= 0 && needed <= SHANTEN_MAX_SETS, value);
+
+  memset (best, -1, sizeof best);
+  best[0][0] = 0;
+  for (guint g = 0; g < 4; g++)
+    {
+      guint8 c[9];
+      guint n = g < 3 ? 9 : 7;
+      GroupReadings group;
+      int next[2][SHANTEN_MAX_SETS + 1];
+
+      memcpy (c, counts + g * 9, n);
+      memset (&group, -1, sizeof group);
+      group_scan (c, n, g < 3, 0, BLOCK_PUNG, 0, 0, 0, needed, &group);
+      memset (next, -1, sizeof next);
+      for (int q1 = 0; q1 < 2; q1++)
+        for (int s1 = 0; s1 <= needed; s1++)
+          {
+            if (best[q1][s1] < 0)
+              continue;
+            for (int q2 = 0; q1 + q2 < 2; q2++)
+              for (int s2 = 0; s1 + s2 <= needed; s2++)
+                {
+                  int p = group.partials[q2][s2];
+
+                  if (p >= 0 && best[q1][s1] + p > next[q1 + q2][s1 + s2])
+                    next[q1 + q2][s1 + s2] = best[q1][s1] + p;
+                }
+          }
+      memcpy (best, next, sizeof best);
+    }
+  for (int q = 0; q < 2; q++)
+    for (int s = 0; s <= needed; s++)
+      if (best[q][s] >= 0)
+        value = MIN (value, 2 * (needed - s) - MIN (best[q][s], needed - s) - q);
+  return value;
 }
 
 int
@@ -877,9 +1099,7 @@ sp_hand_shanten (const SpHand *hand,
    * the player must change a tile first. */
   if (best == 0 && hand->n_concealed == (guint) needed * 3 + 1)
     {
-      SpWaitList waits;
-
-      if (sp_hand_waits (hand, ruleset, &waits) == 0)
+      if (sp_hand_n_waits (hand, ruleset) == 0)
         best = 1;
     }
   return best;

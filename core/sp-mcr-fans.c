@@ -3,6 +3,7 @@
  * rules/mcr.md §7 with the additions of the 1998 table.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-mcr-private.h"
+#include "sp-analysis-private.h"
 
 #include <string.h>
 
@@ -49,17 +50,17 @@ sp_mcr_table_total (const SpMcrOptions  *options,
                     const SpMcrFanTable  table)
 {
   int total = 0;
+  guint64 mask[2];
 
-  for (guint w = 0; w < FAN_TABLE_SIZE; w += 8)
-    {
-      guint64 word;
+  /* A reading counts a handful of the 84 fans: only those are looked at. */
+  sp_mcr_table_mask (table, mask);
+  for (guint w = 0; w < 2; w++)
+    for (guint64 m = mask[w]; m != 0; m &= m - 1)
+      {
+        guint i = w * 64 + (guint) __builtin_ctzll (m);
 
-      memcpy (&word, table + w, 8);
-      if (word == 0)
-        continue;
-      for (guint i = w; i < w + 8; i++)
         total += table[i] * sp_mcr_fan_values[i];
-    }
+      }
   total += (options->concealed_kong_pair_value - sp_mcr_fan_values[FAN_TWO_CONCEALED_KONGS])
            * table[FAN_TWO_CONCEALED_KONGS];
   total += (options->melded_concealed_kong - sp_mcr_fan_values[FAN_MELDED_AND_CONCEALED_KONG])
@@ -69,63 +70,44 @@ sp_mcr_table_total (const SpMcrOptions  *options,
 
 /* ---- Hand facts shared by every reading -------------------------------------------------- */
 
-static inline gboolean
-is_green (SpTile t)
-{
-  /* 23468 条 and 发. */
-  return t == SP_TILE_GREEN || t == 19 || t == 20 || t == 21 || t == 23 || t == 25;
-}
-
-static inline gboolean
-is_reversible (SpTile t)
-{
-  /* 1234589 饼, 245689 条, 白. */
-  static const guint64 mask =
-    (1ull << 9) | (1ull << 10) | (1ull << 11) | (1ull << 12) | (1ull << 13) | (1ull << 16)
-    | (1ull << 17) | (1ull << 19) | (1ull << 21) | (1ull << 22) | (1ull << 23) | (1ull << 25)
-    | (1ull << 26) | (1ull << SP_TILE_WHITE);
-
-  return (mask >> t) & 1;
-}
+/* Tile sets as masks of 34 bits, bit t for tile t. */
+#define SUIT_MASK(s)     (0x1ffull << ((s) * 9))
+#define SUITED_MASK      (SUIT_MASK (0) | SUIT_MASK (1) | SUIT_MASK (2))
+#define WIND_MASK        (0xfull << SP_TILE_EAST)
+#define DRAGON_MASK      (0x7ull << SP_TILE_RED)
+#define TERMINAL_MASK    (0x101ull | (0x101ull << 9) | (0x101ull << 18))
+/* 23468 条 and 发. */
+#define GREEN_MASK       ((1ull << SP_TILE_GREEN) | (1ull << 19) | (1ull << 20) | (1ull << 21) \
+                          | (1ull << 23) | (1ull << 25))
+/* 1234589 饼, 245689 条, 白. */
+#define REVERSIBLE_MASK  ((1ull << 9) | (1ull << 10) | (1ull << 11) | (1ull << 12) | (1ull << 13) \
+                          | (1ull << 16) | (1ull << 17) | (1ull << 19) | (1ull << 21) \
+                          | (1ull << 22) | (1ull << 23) | (1ull << 25) | (1ull << 26) \
+                          | (1ull << SP_TILE_WHITE))
 
 void
 sp_mcr_compute_tile_facts (SpMcrFacts *facts)
 {
-  facts->suits = 0;
-  facts->has_wind = FALSE;
-  facts->has_dragon = FALSE;
-  facts->ranks = 0;
-  facts->all_simple = TRUE;
-  facts->all_terminal = TRUE;
-  facts->all_terminal_or_honor = TRUE;
-  facts->all_honor = TRUE;
-  facts->all_green = TRUE;
-  facts->all_reversible = TRUE;
-  facts->n_hogs = 0;
-  for (SpTile t = 0; t < SP_N_TILE_KINDS; t++)
-    {
-      if (facts->all[t] == 0)
-        continue;
-      facts->suits |= (guint8) (1u << sp_tile_suit (t));
-      facts->has_wind |= sp_tile_is_wind (t);
-      facts->has_dragon |= sp_tile_is_dragon (t);
-      if (!sp_tile_is_honor (t))
-        facts->ranks |= (guint16) (1u << sp_tile_rank (t));
-      if (sp_tile_is_terminal_or_honor (t))
-        facts->all_simple = FALSE;
-      else
-        facts->all_terminal_or_honor = FALSE;
-      if (!sp_tile_is_terminal (t))
-        facts->all_terminal = FALSE;
-      if (!sp_tile_is_honor (t))
-        facts->all_honor = FALSE;
-      if (!is_green (t))
-        facts->all_green = FALSE;
-      if (!is_reversible (t))
-        facts->all_reversible = FALSE;
-      if (facts->all[t] == 4)
-        facts->n_hogs++;
-    }
+  /* The kinds held and those held four times, as masks; every fact is then a mask test. */
+  guint64 present = sp_counts_mask (facts->all, 0, FALSE);
+  guint64 hogs = sp_counts_mask (facts->all, 4, TRUE);
+  guint64 suited;
+
+  suited = present | (present >> 9) | (present >> 18);
+  facts->suits = (guint8) (((present & SUIT_MASK (0)) != 0)
+                           | ((present & SUIT_MASK (1)) != 0) << 1
+                           | ((present & SUIT_MASK (2)) != 0) << 2
+                           | ((present & (WIND_MASK | DRAGON_MASK)) != 0) << 3);
+  facts->has_wind = (present & WIND_MASK) != 0;
+  facts->has_dragon = (present & DRAGON_MASK) != 0;
+  facts->ranks = (guint16) ((suited & 0x1ff) << 1);
+  facts->all_simple = (present & (TERMINAL_MASK | WIND_MASK | DRAGON_MASK)) == 0;
+  facts->all_terminal_or_honor = (present & SUITED_MASK & ~TERMINAL_MASK) == 0;
+  facts->all_terminal = (present & ~TERMINAL_MASK) == 0;
+  facts->all_honor = (present & SUITED_MASK) == 0;
+  facts->all_green = (present & ~GREEN_MASK) == 0;
+  facts->all_reversible = (present & ~REVERSIBLE_MASK) == 0;
+  facts->n_hogs = (guint) __builtin_popcountll (hogs);
 }
 
 /* ---- Fans read off the hand and the situation, in every form ----------------------------- */
@@ -337,6 +319,20 @@ G_STATIC_ASSERT (FAN_BIG_FOUR_WINDS == 0);
 void
 sp_mcr_final_exclusions (SpMcrFanTable table)
 {
+  /* The rows of each fan, as bits of the row numbers. */
+  static guint64 rows_by_fan[FAN_TABLE_SIZE];
+  static gsize rows_built = 0;
+  guint64 mask[2];
+  guint64 rows = 0;
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (exclusions) <= 64);
+  if (g_once_init_enter (&rows_built))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (exclusions); i++)
+        rows_by_fan[exclusions[i].fan] |= 1ull << i;
+      g_once_init_leave (&rows_built, 1);
+    }
+
   /* 四暗刻 excludes 不求人 but not the self-draw, which is then 自摸.  This comes before the
    * rows so that the row of 不求人 does not remove that 自摸. */
   if (table[FAN_FOUR_CONCEALED_PUNGS] && table[FAN_FULLY_CONCEALED_HAND])
@@ -345,8 +341,16 @@ sp_mcr_final_exclusions (SpMcrFanTable table)
       table[FAN_SELF_DRAWN] = 1;
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (exclusions); i++)
+  /* Only the rows of the fans counted are looked at, in their order; a row may drop the fan of
+   * a later row, which is looked at again. */
+  sp_mcr_table_mask (table, mask);
+  for (guint w = 0; w < 2; w++)
+    for (guint64 m = mask[w]; m != 0; m &= m - 1)
+      rows |= rows_by_fan[w * 64 + (guint) __builtin_ctzll (m)];
+  for (; rows != 0; rows &= rows - 1)
     {
+      guint i = (guint) __builtin_ctzll (rows);
+
       if (!table[exclusions[i].fan])
         continue;
       for (guint k = 0; k < G_N_ELEMENTS (exclusions[i].excluded) && exclusions[i].excluded[k];

@@ -6,7 +6,9 @@
 
 #include <glib.h>
 
+
 #include "sp-analysis.h"
+#include "sp-analysis-private.h"
 #include "sp-hand.h"
 #include "sp-score.h"
 
@@ -109,6 +111,44 @@ typedef enum
 /* A reading's fans: the count of each (negative while 幺九刻 are being deducted). */
 typedef gint8 SpMcrFanTable[FAN_TABLE_SIZE];
 
+/* The fans of @table that are not zero, as bits (fan i is bit i % 64 of mask[i / 64]), eight
+ * fans a word at a time. */
+static inline void
+sp_mcr_table_mask (const SpMcrFanTable table,
+                   guint64             mask[2])
+{
+  G_STATIC_ASSERT (FAN_TABLE_SIZE == 88);
+
+#if defined(SP_HAVE_BYTE_VECTORS)
+  {
+    guint64 z[6];
+
+    for (guint i = 0; i < 5; i++)
+      z[i] = sp_bytes16_mask (table + 16 * i, 0, TRUE);
+    /* The last eight, as the top half of the sixteen from 72. */
+    z[5] = sp_bytes16_mask (table + 72, 0, TRUE) >> 8;
+    mask[0] = ~(z[0] | z[1] << 16 | z[2] << 32 | z[3] << 48);
+    mask[1] = ~(z[4] | z[5] << 16) & 0xffffff;
+  }
+#else
+  mask[0] = mask[1] = 0;
+  for (guint i = 0; i < FAN_TABLE_SIZE; i += 8)
+    {
+      guint64 x;
+
+      memcpy (&x, table + i, 8);
+      if (x == 0)
+        continue;
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+      mask[i / 64] |= (guint64) sp_bytes_top_bits (sp_bytes_nonzero (x)) << (i % 64);
+#else
+      for (guint k = 0; k < 8; k++)
+        mask[(i + k) / 64] |= (guint64) (table[i + k] != 0) << ((i + k) % 64);
+#endif
+    }
+#endif
+}
+
 extern const char * const sp_mcr_fan_names[N_FANS];
 extern const guint8       sp_mcr_fan_values[FAN_TABLE_SIZE];
 
@@ -140,6 +180,7 @@ typedef struct
   guint8             fixed[SP_N_TILE_KINDS]; /* the tiles of the melds */
   guint              n_exposed;             /* melds other than concealed kongs */
   guint              n_kongs;
+  guint              n_tiles;               /* every tile, melds included */
   /* Situation after the corrections of the winning-tile facts. */
   gboolean           self_drawn;
   gboolean           last_tile;

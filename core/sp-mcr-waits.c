@@ -2,80 +2,11 @@
  * winning tile plays in a reading, and whether the hand waited on that tile only (独听).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-mcr-private.h"
+#include "sp-analysis-private.h"
 
 #include <string.h>
 
 /* ---- Unique wait (独听): does the hand without its winning tile wait on one tile only? ----- */
-
-/* Whether the nine counts of a suit split into sets (chows and pungs) only. */
-static gboolean
-suit_sets (guint8 *c)
-{
-  guint i = 0;
-
-  while (i < 9 && c[i] == 0)
-    i++;
-  if (i == 9)
-    return TRUE;
-  if (c[i] >= 3)
-    {
-      gboolean ok;
-
-      c[i] -= 3;
-      ok = suit_sets (c);
-      c[i] += 3;
-      if (ok)
-        return TRUE;
-    }
-  if (i <= 6 && c[i + 1] > 0 && c[i + 2] > 0)
-    {
-      gboolean ok;
-
-      c[i]--;
-      c[i + 1]--;
-      c[i + 2]--;
-      ok = suit_sets (c);
-      c[i]++;
-      c[i + 1]++;
-      c[i + 2]++;
-      return ok;
-    }
-  return FALSE;
-}
-
-static gboolean
-suit_sets_and_pair (guint8 *c)
-{
-  for (guint i = 0; i < 9; i++)
-    {
-      if (c[i] >= 2)
-        {
-          gboolean ok;
-
-          c[i] -= 2;
-          ok = suit_sets (c);
-          c[i] += 2;
-          if (ok)
-            return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* State of one suit: bit 0 "sets only", bit 1 "sets and a pair". */
-static guint
-suit_state (guint8 *c)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < 9; i++)
-    n += c[i];
-  if (n % 3 == 0)
-    return suit_sets (c) ? 1 : 0;
-  if (n % 3 == 2)
-    return suit_sets_and_pair (c) ? 2 : 0;
-  return 0;
-}
 
 static guint
 honor_state (const guint8 *c)
@@ -92,20 +23,6 @@ honor_state (const guint8 *c)
   return pairs == 0 ? 1 : pairs == 1 ? 2 : 0;
 }
 
-static gboolean
-complete_from_states (const guint states[4])
-{
-  guint pairs = 0;
-
-  for (guint s = 0; s < 4; s++)
-    {
-      if (states[s] == 0)
-        return FALSE;
-      pairs += states[s] == 2;
-    }
-  return pairs == 1;
-}
-
 /* The waits of the sets-and-pair shape and of 七对 (the shapes a wait fan can come from),
  * counted up to two; a tile the hand already holds four of still counts, as referees do
  * (the hand is then not 独听). */
@@ -114,61 +31,105 @@ counts_wait_on_one_tile (guint8   *c,
                          gboolean  pairs_shape)
 {
   guint states[4];
-  guint n_waits = 0;
-  guint n_pairs = 0, n_odd = 0;
+  guint32 keys[3];
+  gboolean in_table[3];
+  guint broken = 0; /* bit per group that is neither sets nor sets and a pair */
+  guint pairs = 0;  /* groups that are sets and a pair */
+  guint64 waits = 0;
 
+  /* A suit with one more tile is its key plus that tile's power of 5. */
   for (guint s = 0; s < 3; s++)
-    states[s] = suit_state (c + s * 9);
-  states[3] = honor_state (c + 27);
+    {
+      guint sum, max;
 
+      keys[s] = sp_suit_key (c + s * 9, &sum, &max);
+      in_table[s] = max <= 4 && sum < SP_SUIT_TABLE_MAX_TILES;
+      states[s] = in_table[s] ? sp_suit_state_of_key (keys[s]) : sp_suit_state (c + s * 9);
+    }
+  states[3] = honor_state (c + 27);
+  for (guint g = 0; g < 4; g++)
+    {
+      broken |= (guint) (states[g] == 0) << g;
+      pairs += states[g] == 2;
+    }
+
+  /* A tile changes its own group only: while another group is broken, no tile of this one
+   * completes sets and a pair.  The hand is complete when the group's new state is not broken
+   * and the hand has one pair in all. */
+  for (guint g = 0; g < 4; g++)
+    {
+      guint other_pairs = pairs - (states[g] == 2);
+
+      if ((broken & ~(1u << g)) != 0 || other_pairs > 1)
+        continue;
+      if (g < 3)
+        {
+          guint8 *suit = c + g * 9;
+          guint held = 0, near;
+
+          for (guint r = 0; r < 9; r++)
+            held |= (guint) (suit[r] > 0) << r;
+          /* Only a tile next to a held one (or on it) can complete sets. */
+          near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1ff;
+          for (; near != 0; near &= near - 1)
+            {
+              guint r = (guint) __builtin_ctz (near);
+              guint state;
+
+              if (in_table[g] && suit[r] < 4)
+                state = sp_suit_state_of_key (keys[g] + sp_suit_pow5[r]);
+              else
+                {
+                  suit[r]++;
+                  state = sp_suit_state (suit);
+                  suit[r]--;
+                }
+              if (state != 0 && other_pairs + (state == 2) == 1)
+                {
+                  waits |= 1ull << (g * 9 + r);
+                  if (waits & (waits - 1))
+                    return FALSE;
+                }
+            }
+        }
+      else
+        for (guint t = SP_TILE_EAST; t < SP_N_TILE_KINDS; t++)
+          {
+            guint state;
+
+            if (c[t] == 0)
+              continue;
+            c[t]++;
+            state = honor_state (c + 27);
+            c[t]--;
+            if (state != 0 && other_pairs + (state == 2) == 1)
+              {
+                waits |= 1ull << t;
+                if (waits & (waits - 1))
+                  return FALSE;
+              }
+          }
+    }
+
+  /* 七对: six pairs and a single tile wait on that tile. */
   if (pairs_shape)
     {
+      guint n_pairs = 0, n_odd = 0;
+      guint odd_tile = 0;
+
       for (guint t = 0; t < SP_N_TILE_KINDS; t++)
         {
           n_pairs += c[t] / 2;
-          n_odd += c[t] & 1;
+          if (c[t] & 1)
+            {
+              n_odd++;
+              odd_tile = t;
+            }
         }
-      pairs_shape = n_pairs == 6 && n_odd == 1;
+      if (n_pairs == 6 && n_odd == 1)
+        waits |= 1ull << odd_tile;
     }
-
-  for (SpTile t = 0; t < SP_N_TILE_KINDS; t++)
-    {
-      guint s = sp_tile_suit (t);
-      gboolean wait;
-
-      if (s < 3)
-        {
-          guint r = t % 9;
-          gboolean near = c[t] > 0 || (r >= 1 && c[t - 1] > 0) || (r >= 2 && c[t - 2] > 0)
-                          || (r <= 7 && c[t + 1] > 0) || (r <= 6 && c[t + 2] > 0);
-          guint saved = states[s];
-
-          if (!near)
-            continue;
-          c[t]++;
-          states[s] = suit_state (c + s * 9);
-          wait = complete_from_states (states);
-          states[s] = saved;
-          c[t]--;
-        }
-      else
-        {
-          guint saved = states[3];
-
-          if (c[t] == 0)
-            continue;
-          c[t]++;
-          states[3] = honor_state (c + 27);
-          wait = complete_from_states (states);
-          states[3] = saved;
-          c[t]--;
-        }
-      if (!wait && pairs_shape && (c[t] & 1))
-        wait = TRUE;
-      if (wait && ++n_waits > 1)
-        return FALSE;
-    }
-  return n_waits == 1;
+  return waits != 0 && (waits & (waits - 1)) == 0;
 }
 
 static gboolean

@@ -12,6 +12,7 @@
 
 #include "sp-mcr.h"
 #include "sp-mcr-private.h"
+#include "sp-analysis-private.h"
 
 static const char flower_name[] = "花牌";
 
@@ -237,6 +238,7 @@ init_facts (SpMcrFacts         *facts,
   facts->unique_wait = -1;
   facts->n_exposed = 0;
   facts->n_kongs = 0;
+  facts->n_tiles = hand->n_concealed;
   memcpy (facts->all, hand->counts, sizeof facts->all);
   memset (facts->fixed, 0, sizeof facts->fixed);
   for (guint i = 0; i < hand->n_melds; i++)
@@ -249,10 +251,11 @@ init_facts (SpMcrFacts         *facts,
       else
         facts->fixed[meld->tile] += (guint8) sp_meld_n_tiles (meld);
       facts->n_exposed += sp_meld_is_exposed (meld);
+      facts->n_tiles += sp_meld_n_tiles (meld);
       facts->n_kongs += meld->kind == SP_MELD_KONG;
     }
-  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
-    facts->all[t] += facts->fixed[t];
+  if (hand->n_melds > 0)
+    sp_counts_add (facts->all, facts->fixed);
 }
 
 /* Scores every reading of @list into @best and returns its total (flowers excluded): the
@@ -328,21 +331,26 @@ add_items (const SpMcrOptions  *options,
            const SpMcrFanTable  table,
            SpScoreResult       *result)
 {
-  for (guint i = 0; i < N_FANS; i++)
-    {
-      gint32 value;
+  guint64 mask[2];
 
-      if (table[i] <= 0)
-        continue;
-      value = i == FAN_TWO_CONCEALED_KONGS ? options->concealed_kong_pair_value
-              : i == FAN_MELDED_AND_CONCEALED_KONG ? options->melded_concealed_kong
-              : sp_mcr_fan_values[i];
-      /* The names are distinct: no merging needed. */
-      result->items[result->n_items].name = sp_mcr_fan_names[i];
-      result->items[result->n_items].value = value;
-      result->items[result->n_items].count = (guint32) table[i];
-      result->n_items++;
-    }
+  sp_mcr_table_mask (table, mask);
+  for (guint w = 0; w < 2; w++)
+    for (guint64 m = mask[w]; m != 0; m &= m - 1)
+      {
+        guint i = w * 64 + (guint) __builtin_ctzll (m);
+        gint32 value;
+
+        if (table[i] <= 0)
+          continue;
+        value = i == FAN_TWO_CONCEALED_KONGS ? options->concealed_kong_pair_value
+                : i == FAN_MELDED_AND_CONCEALED_KONG ? options->melded_concealed_kong
+                : sp_mcr_fan_values[i];
+        /* The names are distinct: no merging needed. */
+        result->items[result->n_items].name = sp_mcr_fan_names[i];
+        result->items[result->n_items].value = value;
+        result->items[result->n_items].count = (guint32) table[i];
+        result->n_items++;
+      }
 }
 
 /* The verdict on a declared win: a count error, a situation that cannot be, a false win
@@ -362,14 +370,18 @@ score (gconstpointer      data,
 
   sp_score_result_init (result, SP_RULESET_MCR);
 
-  if (!sp_hand_validate (hand, SP_RULESET_MCR, TRUE, &error))
+  /* The facts hold every tile's count: a hand without a fifth copy and with 14 tiles and one
+   * more a kong is valid, and only one that is not goes through sp_hand_validate() for its
+   * error. */
+  init_facts (&facts, options, hand, situation);
+  if (G_UNLIKELY (sp_counts_mask (facts.all, 4, FALSE) != 0
+                  || facts.n_tiles != 14 + facts.n_kongs || hand->n_melds > 4)
+      && !sp_hand_validate (hand, SP_RULESET_MCR, TRUE, &error))
     {
       sp_score_result_refuse (result, (SpCoreError) error->code, "%s", error->message);
       g_error_free (error);
       return;
     }
-
-  init_facts (&facts, options, hand, situation);
   if (!situation_is_consistent (&facts, result))
     return;
 
@@ -420,6 +432,15 @@ sp_mcr_penalty_hand_continues (SpMcrPenaltyProfile profile)
   return TRUE;
 }
 
+/* A fixed penalty reason, copied whole (they all fit). */
+#define set_reason(result, text) \
+  G_STMT_START \
+  { \
+    G_STATIC_ASSERT (sizeof (text) <= sizeof ((result)->penalty_reason)); \
+    memcpy ((result)->penalty_reason, text, sizeof (text)); \
+  } \
+  G_STMT_END
+
 static void
 pay_each (SpScoreResult *result,
           guint8         offender,
@@ -446,14 +467,12 @@ sp_mcr_apply_penalty (SpMcrPenaltyProfile  profile,
       if (profile == SP_MCR_PENALTY_EMA)
         {
           pay_each (result, offender, 10);
-          g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
-                      "false hu (below 8 fan): −30, +10 to each other player; 停和, plays on");
+          set_reason (result, "false hu (below 8 fan): −30, +10 to each other player; 停和, plays on");
         }
       else
         {
           pay_each (result, offender, 10);
-          g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
-                      "错和 (below 8 fan): 10 to each other player; 停和, plays on");
+          set_reason (result, "错和 (below 8 fan): 10 to each other player; 停和, plays on");
         }
       return;
     }
@@ -469,14 +488,12 @@ sp_mcr_apply_penalty (SpMcrPenaltyProfile  profile,
   else if (result->ready)
     {
       pay_each (result, offender, 10);
-      g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
-                  "和错牌 (ready, wrong tile): 10 to each other player; 停和, plays on");
+      set_reason (result, "和错牌 (ready, wrong tile): 10 to each other player; 停和, plays on");
     }
   else if (result->shanten <= 1)
     {
       pay_each (result, offender, 20);
-      g_snprintf (result->penalty_reason, sizeof result->penalty_reason,
-                  "诈和 (not ready): 20 to each other player; 停和, plays on");
+      set_reason (result, "诈和 (not ready): 20 to each other player; 停和, plays on");
     }
   else
     {

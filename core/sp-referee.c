@@ -1,6 +1,7 @@
 /* sp-referee.c: checks shared by the referees.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-referee-private.h"
+#include "sp-analysis-private.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -187,10 +188,9 @@ sp_referee_n_waits (const SpHand *hand,
                     SpRuleset     ruleset)
 {
   SpHand ready = *hand;
-  SpWaitList waits;
 
   sp_hand_remove_winning_tile (&ready);
-  return sp_hand_waits (&ready, ruleset, &waits);
+  return sp_hand_n_waits (&ready, ruleset);
 }
 
 guint
@@ -199,12 +199,13 @@ sp_referee_read_false_win (const SpHand  *hand,
                            SpScoreResult *result)
 {
   SpHand ready = *hand;
-  SpWaitList waits;
+  guint n_waits;
 
   sp_hand_remove_winning_tile (&ready);
-  result->ready = sp_hand_waits (&ready, ruleset, &waits) > 0;
+  n_waits = sp_hand_n_waits (&ready, ruleset);
+  result->ready = n_waits > 0;
   result->shanten = result->ready ? 0 : sp_hand_shanten (&ready, ruleset);
-  return waits.n;
+  return n_waits;
 }
 
 void

@@ -407,6 +407,92 @@ sp_score_result_add (SpScoreResult *result,
   result->n_items++;
 }
 
+/* Appends @len bytes of @text to @out (@size bytes) at *@n, as far as they fit before the NUL;
+ * *@n counts them all, as vsnprintf counts the whole text. */
+static inline void
+put_text (char       *out,
+          gsize       size,
+          gsize      *n,
+          const char *text,
+          gsize       len)
+{
+  if (*n + 1 < size)
+    memcpy (out + *n, text, MIN (len, size - 1 - *n));
+  *n += len;
+}
+
+/* g_vsnprintf() for the formats of the refusals (%s, %d, %u and %%): the C library's printf
+ * costs more than scoring a hand, and most declared wins in a session are refused (below the
+ * minimum).  Any other conversion goes to g_vsnprintf().  The same bytes: at most @size - 1 and
+ * a NUL; returns the length of the whole text. */
+G_GNUC_PRINTF (3, 0)
+static gint
+format_message (char       *out,
+                gsize       size,
+                const char *format,
+                va_list     args)
+{
+  gsize n = 0;
+  const char *p;
+
+  for (p = strchr (format, '%'); p != NULL; p = strchr (p + 2, '%'))
+    if (p[1] != 's' && p[1] != 'd' && p[1] != 'u' && p[1] != '%')
+      return g_vsnprintf (out, size, format, args);
+
+  for (p = format; *p != '\0';)
+    {
+      const char *q = strchr (p, '%');
+      char digits[12];
+      guint len = 0;
+      guint64 v;
+
+      if (q == NULL)
+        {
+          put_text (out, size, &n, p, strlen (p));
+          break;
+        }
+      put_text (out, size, &n, p, (gsize) (q - p));
+      p = q + 2;
+      switch (q[1])
+        {
+        case '%':
+          put_text (out, size, &n, "%", 1);
+          continue;
+        case 's':
+          {
+            const char *text = va_arg (args, const char *);
+
+            if (text == NULL)
+              text = "(null)";
+            put_text (out, size, &n, text, strlen (text));
+          }
+          continue;
+        case 'd':
+          {
+            gint x = va_arg (args, gint);
+
+            if (x < 0)
+              put_text (out, size, &n, "-", 1);
+            v = x < 0 ? (guint64) (-(gint64) x) : (guint64) x;
+          }
+          break;
+        default:
+          v = va_arg (args, guint);
+          break;
+        }
+      do
+        {
+          digits[sizeof digits - 1 - len++] = (char) ('0' + v % 10);
+          v /= 10;
+        }
+      while (v != 0);
+      put_text (out, size, &n, digits + sizeof digits - len, len);
+    }
+  if (size > 0)
+    out[MIN (n, size - 1)] = '\0';
+  return (gint) MIN (n, (gsize) G_MAXINT);
+}
+
 void
 sp_score_result_refuse (SpScoreResult *result,
                         SpCoreError    code,
@@ -420,7 +506,7 @@ sp_score_result_refuse (SpScoreResult *result,
   result->win = FALSE;
   result->error_code = code;
   va_start (args, format);
-  length = g_vsnprintf (result->message, sizeof result->message, format, args);
+  length = format_message (result->message, sizeof result->message, format, args);
   va_end (args);
   /* A long message (a translation may be longer than the English) is cut at a whole character. */
   if (length >= (gint) sizeof result->message && !g_utf8_validate (result->message, -1, &end))

@@ -15,7 +15,9 @@
  * The older figure, each hand timed REPEAT times in a row and the median over the hands of each
  * hand's best trial, is printed last, labelled "per-hand repeat": it flatters any scorer (the
  * predictor learns the one hand) and is kept only to compare with figures quoted before.
- * Usage: bench-mcr [FILE]  (default: tests/data/mcr-dev.jsonl of the source tree)
+ * Usage: bench-mcr [FILE [RULES]]  (default: tests/data/mcr-dev.jsonl of the source tree, mcr)
+ * With RULES (taiwan, guangdong), FILE is scored under that ruleset's default profile and only
+ * the whole passes are timed: `bench-mcr tests/data/taiwan-dev.jsonl taiwan`.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,13 +271,36 @@ int
 main (int argc, char **argv)
 {
   const char *path = argc > 1 ? argv[1] : SP_BENCH_DATA_DIR "/mcr-dev.jsonl";
-  g_autoptr(SpRules) rules = sp_rules_new (SP_RULESET_MCR, "cn", NULL);
+  g_autoptr(SpRules) rules = NULL;
+  SpRuleset ruleset = SP_RULESET_MCR;
   GArray *cases;
   GArray *random_cases = g_array_new (FALSE, TRUE, sizeof (Case));
   GRand *rand = g_rand_new_with_seed (2026);
   guint n_unparsed = 0;
 
+  if (argc > 2 && !sp_ruleset_from_string (argv[2], &ruleset))
+    {
+      fprintf (stderr, "bench-mcr: unknown ruleset '%s'\n", argv[2]);
+      return 1;
+    }
+  rules = sp_rules_new (ruleset, ruleset == SP_RULESET_MCR ? "cn" : NULL, NULL);
   cases = load_cases (path);
+  if (ruleset != SP_RULESET_MCR)
+    {
+      g_autofree char *name = g_path_get_basename (path);
+      g_autofree char *parse = g_strdup_printf ("parse, %s, whole passes", name);
+      g_autofree char *score = g_strdup_printf ("score, %s, whole passes", name);
+      g_autofree char *both = g_strdup_printf ("parse + score, %s, whole passes", name);
+
+      printf ("%s: %u hands, scored as %s\n", name, cases->len, argv[2]);
+      measure_passes (parse, rules, cases, MEASURE_PARSE);
+      measure_passes (score, rules, cases, MEASURE_SCORE);
+      measure_passes (both, rules, cases, MEASURE_PARSE_AND_SCORE);
+      free_cases (cases);
+      g_array_unref (random_cases);
+      g_rand_free (rand);
+      return 0;
+    }
   if (cases->len == 0)
     {
       fprintf (stderr, "bench-mcr: no hands in %s\n", path);

@@ -23,8 +23,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'cli'))
 import sptap  # noqa: E402
-from sptest_e2e import (Pointer, StepFailed, app_env, children, do_action, dump,  # noqa: E402
-                        find, find_sparrow, hand_dialog, named, outer, prepare_table,
+from sptest_e2e import (StepFailed, app_env, children, do_action, dump, find,  # noqa: E402
+                        find_sparrow, hand_dialog, open_tournament, outer, prepare_table,
                         seat_button, show_page, shows_total, start_app, stop_app, toplevel,
                         wait_for, window_named)
 
@@ -147,16 +147,7 @@ def steps(other_station):
     """The referee's steps; each is a test point.  Returns the app's accessible and what the
     referee chose: ((winner id, discarder id), (their seats in the offer))."""
     import pyatspi
-    app = wait_for(find_sparrow, 'sparrow on the accessibility bus')
-    frame = wait_for(lambda: toplevel(app, 'Sparrow'), 'the main window')
-    loading = wait_for(lambda: find(frame, 'panel', 'Opening the database…'), 'the window pages')
-    pages = loading.parent
-
-    row = wait_for(lambda: find(pages, 'table row', pred=lambda a: find(a, 'label', TOURNAMENT)),
-                   'the tournament row')
-    pointer = Pointer(frame)
-    pointer.double_click(row)
-    wait_for(lambda: named(frame, TOURNAMENT), 'the tournament to open')
+    app, frame, pages, pointer = open_tournament(TOURNAMENT)
     show_page(pointer, pages, 'Sessions')
     do_action(wait_for(lambda: find(pages, 'push button', 'Enter Hand at Table 1'),
                        'the Enter Hand button of table 1'))

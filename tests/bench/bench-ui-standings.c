@@ -11,6 +11,8 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 
+#include "sp-bench.h"
+#include "sp-bench-store.h"
 #include "sp-ui.h"
 
 #define N_PLAYERS  1000
@@ -19,51 +21,8 @@
 /* Refreshes timed, each after one new hand at a table of the last session left one short. */
 #define N_REFRESHES 5
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
 
-  return (x > y) - (x < y);
-}
 
-static void
-check (gboolean  ok,
-       GError   *error)
-{
-  if (!ok)
-    {
-      fprintf (stderr, "bench-ui-standings: %s\n", error != NULL ? error->message : "failed");
-      exit (1);
-    }
-}
-
-static void
-record_hand (SpDb   *db,
-             gint64  tournament,
-             guint   session,
-             guint   table,
-             guint   number,
-             GRand  *rand)
-{
-  GError *error = NULL;
-  gint winner = g_rand_int_range (rand, 0, 4);
-  gint discarder = (winner + g_rand_int_range (rand, 1, 4)) % 4;
-  gint64 value = g_rand_int_range (rand, 8, 64);
-  SpHandRecord hand = {
-    .session = session, .table = table, .number = number,
-    .winner = winner, .discarder = discarder, .total = (gint32) value,
-  };
-
-  for (gint c = 0; c < 4; c++)
-    hand.settlement[c] = c == winner ? 3 * (value + 8) + value : c == discarder ? -(value + 8)
-                                                                                : -8;
-  hand.settlement[winner] = -(hand.settlement[(winner + 1) % 4] + hand.settlement[(winner + 2) % 4]
-                              + hand.settlement[(winner + 3) % 4]);
-  check (sp_db_record_hand (db, tournament, &hand, &error), error);
-  g_free (hand.entered_at);
-}
 
 static void
 run_until_idle (void)
@@ -111,20 +70,20 @@ main (int   argc,
   double frames[N_REFRESHES];
   gint64 t0, t1, t2;
 
-  check (folder != NULL, error);
+  sp_bench_check (folder != NULL, error);
   path = g_build_filename (folder, "bench.db", NULL);
   db = sp_db_open (path, &error);
-  check (db != NULL, error);
+  sp_bench_check (db != NULL, error);
 
   t0 = g_get_monotonic_time ();
-  check (sp_db_begin (db, &error), error);
-  check (sp_db_create_tournament (db, &event, &error), error);
+  sp_bench_check (sp_db_begin (db, &error), error);
+  sp_bench_check (sp_db_create_tournament (db, &event, &error), error);
   for (guint i = 0; i < N_PLAYERS; i++)
     {
       g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
       SpPlayer player = { .tournament = event.id, .name = name };
 
-      check (sp_db_add_player (db, &player, &error), error);
+      sp_bench_check (sp_db_add_player (db, &player, &error), error);
       ids[i] = player.id;
     }
   for (guint s = 1; s <= N_SESSIONS; s++)
@@ -137,18 +96,18 @@ main (int   argc,
           ids[i] = ids[j];
           ids[j] = swap;
         }
-      check (sp_db_store_seating (db, event.id, s, s, ids, N_PLAYERS, &error), error);
+      sp_bench_check (sp_db_store_seating (db, event.id, s, s, ids, N_PLAYERS, &error), error);
       for (guint t = 1; t <= N_PLAYERS / 4; t++)
         for (guint h = 1; h <= N_HANDS; h++)
           if (!(s == N_SESSIONS && t > 120 && t <= 120 + N_REFRESHES && h == N_HANDS))
-            record_hand (db, event.id, s, t, h, rand);
+            sp_bench_check (sp_bench_record_hand (db, event.id, s, t, h, rand, &error), error);
     }
-  check (sp_db_commit (db, &error), error);
+  sp_bench_check (sp_db_commit (db, &error), error);
   g_free (event.created);
   printf ("store built (1,000 players, 10 sessions, 39,995 hands): %.0f ms\n",
           (g_get_monotonic_time () - t0) / 1000.0);
   tournament = sp_db_find_tournament (db, NULL, &error);
-  check (tournament != NULL, error);
+  sp_bench_check (tournament != NULL, error);
 
   for (guint i = 0; i < N_REFRESHES; i++)
     {
@@ -158,7 +117,7 @@ main (int   argc,
       t0 = g_get_monotonic_time ();
       standings = sp_db_compute_standings_by_session (db, tournament, &results, &players,
                                                       &error);
-      check (standings != NULL, error);
+      sp_bench_check (standings != NULL, error);
       printf ("read standings and session results (store + core): %.1f ms\n",
               (g_get_monotonic_time () - t0) / 1000.0);
     }
@@ -194,7 +153,7 @@ main (int   argc,
              child = gtk_widget_get_next_sibling (child))
           stack[top++] = child;
       }
-    check (view != NULL, NULL);
+    sp_bench_check (view != NULL, NULL);
     scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
   }
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
@@ -207,7 +166,9 @@ main (int   argc,
   for (guint i = 0; i < N_REFRESHES; i++)
     {
       /* The one new hand. */
-      record_hand (db, tournament->id, N_SESSIONS, 121 + i, N_HANDS, rand);
+      sp_bench_check (sp_bench_record_hand (db, tournament->id, N_SESSIONS, 121 + i, N_HANDS,
+                                            rand, &error),
+                      error);
       t0 = g_get_monotonic_time ();
       sp_standings_page_load (SP_STANDINGS_PAGE (page), db, tournament);
       t1 = g_get_monotonic_time ();
@@ -222,8 +183,8 @@ main (int   argc,
               frames[i]);
       run_until_idle ();
     }
-  qsort (refreshes, N_REFRESHES, sizeof refreshes[0], compare_doubles);
-  qsort (frames, N_REFRESHES, sizeof frames[0], compare_doubles);
+  sp_bench_sort (refreshes, N_REFRESHES);
+  sp_bench_sort (frames, N_REFRESHES);
   printf ("refresh after one hand, median: %.1f ms (to the frame drawn: %.1f ms)\n",
           refreshes[N_REFRESHES / 2], frames[N_REFRESHES / 2]);
   printf ("scroll position before / after: %.0f / %.0f px\n", before,

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp-bench.h"
+#include "sp-bench-store.h"
 #include "sp-db.h"
 #include "sp-web.h"
 
@@ -20,42 +22,7 @@
 #define N_HANDS    16
 #define N_POLLS    2000
 
-static void
-check (gboolean  ok,
-       GError   *error)
-{
-  if (!ok)
-    {
-      fprintf (stderr, "bench-web: %s\n", error != NULL ? error->message : "failed");
-      exit (1);
-    }
-}
 
-static void
-record_hand (SpDb   *db,
-             gint64  tournament,
-             guint   session,
-             guint   table,
-             guint   number,
-             GRand  *rand)
-{
-  GError *error = NULL;
-  gint winner = g_rand_int_range (rand, 0, 4);
-  gint discarder = (winner + g_rand_int_range (rand, 1, 4)) % 4;
-  gint64 value = g_rand_int_range (rand, 8, 64);
-  SpHandRecord hand = {
-    .session = session, .table = table, .number = number,
-    .winner = winner, .discarder = discarder, .total = (gint32) value,
-  };
-
-  for (gint c = 0; c < 4; c++)
-    hand.settlement[c] = c == discarder ? -(value + 8) : -8;
-  hand.settlement[winner] = 0;
-  hand.settlement[winner] = -(hand.settlement[0] + hand.settlement[1] + hand.settlement[2]
-                              + hand.settlement[3]);
-  check (sp_db_record_hand (db, tournament, &hand, &error), error);
-  g_free (hand.entered_at);
-}
 
 static void
 sent_cb (GObject      *source,
@@ -96,14 +63,6 @@ time_get (SoupSession *session,
   return (g_get_monotonic_time () - t0) / 1000.0;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
 
 int
 main (int   argc,
@@ -130,19 +89,19 @@ main (int   argc,
   gsize size;
   gint64 t0;
 
-  check (folder != NULL, error);
+  sp_bench_check (folder != NULL, error);
   path = g_build_filename (folder, "bench.db", NULL);
   db = sp_db_open (path, &error);
-  check (db != NULL, error);
+  sp_bench_check (db != NULL, error);
   t0 = g_get_monotonic_time ();
-  check (sp_db_begin (db, &error), error);
-  check (sp_db_create_tournament (db, &event, &error), error);
+  sp_bench_check (sp_db_begin (db, &error), error);
+  sp_bench_check (sp_db_create_tournament (db, &event, &error), error);
   for (guint i = 0; i < N_PLAYERS; i++)
     {
       g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
       SpPlayer player = { .tournament = event.id, .name = name };
 
-      check (sp_db_add_player (db, &player, &error), error);
+      sp_bench_check (sp_db_add_player (db, &player, &error), error);
       ids[i] = player.id;
     }
   for (guint s = 1; s <= N_SESSIONS; s++)
@@ -155,32 +114,32 @@ main (int   argc,
           ids[i] = ids[j];
           ids[j] = swap;
         }
-      check (sp_db_store_seating (db, event.id, s, s, ids, N_PLAYERS, &error), error);
+      sp_bench_check (sp_db_store_seating (db, event.id, s, s, ids, N_PLAYERS, &error), error);
       for (guint t = 1; t <= N_PLAYERS / 4; t++)
         for (guint h = 1; h <= N_HANDS - (s == N_SESSIONS && t == 1 ? 1 : 0); h++)
-          record_hand (db, event.id, s, t, h, rand);
+          sp_bench_check (sp_bench_record_hand (db, event.id, s, t, h, rand, &error), error);
     }
-  check (sp_db_commit (db, &error), error);
+  sp_bench_check (sp_db_commit (db, &error), error);
   g_free (event.created);
   printf ("store built (1,000 players, 10 sessions, 39,999 hands): %.0f ms\n",
           (g_get_monotonic_time () - t0) / 1000.0);
 
   server = sp_web_server_new (path, NULL, &error);
-  check (server != NULL, error);
-  check (sp_web_server_listen (server, "127.0.0.1", 0, &error), error);
+  sp_bench_check (server != NULL, error);
+  sp_bench_check (sp_web_server_listen (server, "127.0.0.1", 0, &error), error);
   base = sp_web_server_get_url (server);
   standings = g_strconcat (base, "standings", NULL);
   version = g_strconcat (base, "api/version", NULL);
 
   printf ("standings page, the store read and the page drawn (first request): %.1f ms\n",
           time_get (session, standings, NULL, NULL, &status, &size));
-  check (status == 200, NULL);
+  sp_bench_check (status == 200, NULL);
   printf ("standings page size: %.0f KB\n", size / 1024.0);
   printf ("standings page drawn from data already read (zh-CN): %.1f ms\n",
           time_get (session, standings, "zh-CN", NULL, &status, NULL));
   for (guint i = 0; i < 50; i++)
     times[i] = time_get (session, standings, NULL, NULL, &status, NULL);
-  qsort (times, 50, sizeof (double), compare_doubles);
+  sp_bench_sort (times, 50);
   printf ("standings page served again (cached), median of 50: %.2f ms\n", times[25]);
 
   {
@@ -196,9 +155,9 @@ main (int   argc,
   for (guint i = 0; i < N_POLLS; i++)
     {
       times[i] = time_get (session, version, NULL, etag, &status, NULL);
-      check (status == 304, NULL);
+      sp_bench_check (status == 304, NULL);
     }
-  qsort (times, N_POLLS, sizeof (double), compare_doubles);
+  sp_bench_sort (times, N_POLLS);
   printf ("not-modified poll of /api/version, median of %d: %.3f ms (99th percentile %.3f ms)\n",
           N_POLLS, times[N_POLLS / 2], times[N_POLLS * 99 / 100]);
 
@@ -206,8 +165,9 @@ main (int   argc,
   {
     g_autoptr(SpDb) other = sp_db_open (path, &error);
 
-    check (other != NULL, error);
-    record_hand (other, event.id, N_SESSIONS, 1, N_HANDS, rand);
+    sp_bench_check (other != NULL, error);
+    sp_bench_check (sp_bench_record_hand (other, event.id, N_SESSIONS, 1, N_HANDS, rand, &error),
+                    error);
   }
   printf ("standings page after a hand was entered (the store read again): %.1f ms\n",
           time_get (session, standings, NULL, NULL, &status, NULL));

@@ -102,7 +102,9 @@ test_live_players (void)
   add_player (other, tournament, "Zhao Late", "Late Club", NULL);
   count.n_items = 61;
   wait_live (view_has_count, &count, "the player added elsewhere to be listed", start);
-  g_assert_cmpfloat (ABS (gtk_adjustment_get_value (adjustment) - scrolled_to), <, 1);
+  /* GtkListView keeps its place as a row and a fraction of the page, and places it again on
+   * whole pixels: "where it was" is within a pixel, where a reset would be 200 px away. */
+  g_assert_cmpfloat (ABS (gtk_adjustment_get_value (adjustment) - scrolled_to), <=, 1);
 
   close_all_windows ();
   restore_database ();

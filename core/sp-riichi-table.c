@@ -4,6 +4,7 @@
 #include "sp-riichi-table.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "sp-core-error.h"
@@ -88,12 +89,21 @@ payment (guint32 basic,
   return (gint32) ((basic * times + 99) / 100 * 100);
 }
 
+static gboolean refuse (GError     **error,
+                        const char  *format,
+                        ...) G_GNUC_PRINTF (2, 3);
+
 static gboolean
 refuse (GError     **error,
-        const char  *message,
-        guint16      number)
+        const char  *format,
+        ...)
 {
-  g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, message, number);
+  va_list args;
+
+  va_start (args, format);
+  g_propagate_error (error, g_error_new_valist (SP_CORE_ERROR, SP_CORE_ERROR_INVALID, format,
+                                                args));
+  va_end (args);
   return FALSE;
 }
 
@@ -106,9 +116,9 @@ check_hand (const SpRiichiTable      *table,
   if (table->finished)
     /* Translators: %u is the number of the hand refused. */
     return refuse (error, _("hand %u: the hanchan is over (the deal passed from South 4)"),
-                   table->number);
+                   (guint) table->number);
   if (hand->riichi > 0xf || hand->tenpai > 0xf)
-    return refuse (error, _("hand %u: a seat that is not E, S, W or N"), table->number);
+    return refuse (error, _("hand %u: a seat that is not E, S, W or N"), (guint) table->number);
   switch (hand->kind)
     {
     case SP_RIICHI_HAND_WIN:
@@ -116,30 +126,30 @@ check_hand (const SpRiichiTable      *table,
         guint seen = 0;
 
         if (hand->n_winners == 0 || hand->n_winners > SP_RIICHI_MAX_WINNERS)
-          return refuse (error, _("hand %u: a win needs one to three winners"), table->number);
+          return refuse (error, _("hand %u: a win needs one to three winners"), (guint) table->number);
         if (hand->discarder > SP_RIICHI_SELF_DRAWN)
-          return refuse (error, _("hand %u: the discarder is not a seat"), table->number);
+          return refuse (error, _("hand %u: the discarder is not a seat"), (guint) table->number);
         if (hand->discarder == SP_RIICHI_SELF_DRAWN && hand->n_winners > 1)
-          return refuse (error, _("hand %u: a self-drawn win has one winner"), table->number);
+          return refuse (error, _("hand %u: a self-drawn win has one winner"), (guint) table->number);
         if (hand->n_winners > 1 && !rules->multiple_ron)
           return refuse (error,
                          _("hand %u: this profile has head bump: only the first winner in turn "
-                           "order after the discarder wins"), table->number);
+                           "order after the discarder wins"), (guint) table->number);
         for (guint i = 0; i < hand->n_winners; i++)
           {
             const SpRiichiWinner *winner = &hand->winners[i];
 
             if (winner->seat > 3)
-              return refuse (error, _("hand %u: a winner is not a seat"), table->number);
+              return refuse (error, _("hand %u: a winner is not a seat"), (guint) table->number);
             if (winner->seat == hand->discarder)
               return refuse (error, _("hand %u: a winner cannot win on his own discard"),
-                             table->number);
+                             (guint) table->number);
             if (seen & (1u << winner->seat))
-              return refuse (error, _("hand %u: the same winner twice"), table->number);
+              return refuse (error, _("hand %u: the same winner twice"), (guint) table->number);
             seen |= 1u << winner->seat;
             if (winner->basic == 0 || winner->basic > MAX_BASIC)
               return refuse (error, _("hand %u: a winner's hand value is out of range"),
-                             table->number);
+                             (guint) table->number);
           }
         return TRUE;
       }
@@ -147,14 +157,14 @@ check_hand (const SpRiichiTable      *table,
       if ((hand->riichi & ~hand->tenpai) != 0)
         return refuse (error,
                        _("hand %u: a riichi player who is not tenpai at the draw made a chombo: "
-                         "enter it as one"), table->number);
+                         "enter it as one"), (guint) table->number);
       return TRUE;
     case SP_RIICHI_HAND_CHOMBO:
       if (hand->offender > 3)
-        return refuse (error, _("hand %u: the chombo's offender is not a seat"), table->number);
+        return refuse (error, _("hand %u: the chombo's offender is not a seat"), (guint) table->number);
       return TRUE;
     default:
-      return refuse (error, _("hand %u: neither a win, a draw nor a chombo"), table->number);
+      return refuse (error, _("hand %u: neither a win, a draw nor a chombo"), (guint) table->number);
     }
 }
 

@@ -43,5 +43,6 @@ typedef struct
 extern const SpRulesetClass sp_mcr_class;
 extern const SpRulesetClass sp_taiwan_class;
 extern const SpRulesetClass sp_guangdong_class;
+extern const SpRulesetClass sp_riichi_class;
 
 G_END_DECLS

@@ -25,6 +25,8 @@ class_of (SpRuleset ruleset)
       return &sp_taiwan_class;
     case SP_RULESET_GUANGDONG:
       return &sp_guangdong_class;
+    case SP_RULESET_RIICHI:
+      return &sp_riichi_class;
     default:
       g_return_val_if_reached (NULL);
     }

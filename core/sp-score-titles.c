@@ -185,6 +185,10 @@ sp_score_item_title (SpRuleset   ruleset,
       if (title == NULL)
         title = find_title (mcr_titles, G_N_ELEMENTS (mcr_titles), "MCR fan", name);
       break;
+    case SP_RULESET_RIICHI:
+      /* The yaku keep the keys of rules/riichi.md §2/§3 until the window shows them. */
+      title = NULL;
+      break;
     case SP_RULESET_MCR:
     default:
       title = find_title (mcr_titles, G_N_ELEMENTS (mcr_titles), "MCR fan", name);

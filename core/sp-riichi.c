@@ -133,6 +133,9 @@ refuse_count (const SpHand  *hand,
   if (hand->n_melds > 4)
     sp_score_result_refuse (result, SP_CORE_ERROR_WRONG_TILE_COUNT,
                             _("%u melds: a win has at most 4"), hand->n_melds);
+  else if (n_kongs == 0)
+    sp_score_result_refuse (result, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                            _("%u tiles where a win has 14 (+1 per kong)"), n);
   else
     sp_score_result_refuse (result, SP_CORE_ERROR_WRONG_TILE_COUNT,
                             g_dngettext (GETTEXT_PACKAGE,

@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-riichi-private.h"
 
+#include "sp-analysis-private.h"
 #include "sp-referee-private.h"
 #include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
@@ -229,8 +230,12 @@ fill_facts (SpRiichiFacts         *f,
             const SpHand          *hand,
             const SpSituation     *s)
 {
-  SpTileFacts tiles;
   static const guint8 chuuren_shape[9] = { 3, 1, 1, 1, 1, 1, 1, 1, 3 };
+  /* The tiles as masks (bit t for tile t): 幺九, and 2 3 4 6 8 s with 發. */
+  const guint64 yaochu = 0x3fc060301ull;
+  const guint64 green = (1ull << SP_TILE_GREEN) | (0xaeull << 18);
+  const guint64 suit_mask = 0x1ffull;
+  guint64 held;
 
   f->options = o;
   f->situation = s;
@@ -244,28 +249,13 @@ fill_facts (SpRiichiFacts         *f,
     f->closed &= !sp_meld_is_exposed (&hand->melds[i]);
   f->self_drawn = s->self_drawn != 0;
   f->n_kongs = sp_hand_n_kongs (hand);
-  sp_referee_tile_facts (f->all, &tiles);
-  f->suits = tiles.suits;
-  f->honors = tiles.honors;
-  f->simples_only = TRUE;
-  f->yaochu_only = TRUE;
-  f->green_only = TRUE;
-  for (guint t = 0; t < SP_N_TILE_KINDS; t++)
-    {
-      gboolean green = t == SP_TILE_GREEN || t == sp_tile_make (SP_SUIT_BAMBOO, 2)
-                       || t == sp_tile_make (SP_SUIT_BAMBOO, 3)
-                       || t == sp_tile_make (SP_SUIT_BAMBOO, 4)
-                       || t == sp_tile_make (SP_SUIT_BAMBOO, 6)
-                       || t == sp_tile_make (SP_SUIT_BAMBOO, 8);
-
-      if (f->all[t] == 0)
-        continue;
-      if (sp_tile_is_terminal_or_honor ((SpTile) t))
-        f->simples_only = FALSE;
-      else
-        f->yaochu_only = FALSE;
-      f->green_only &= green;
-    }
+  held = sp_counts_mask (f->all, 0, FALSE);
+  f->suits = ((held & suit_mask) != 0) | ((held & (suit_mask << 9)) != 0) << 1
+             | ((held & (suit_mask << 18)) != 0) << 2;
+  f->honors = (held >> SP_TILE_EAST) != 0;
+  f->simples_only = (held & yaochu) == 0;
+  f->yaochu_only = (held & ~yaochu) == 0;
+  f->green_only = (held & ~green) == 0;
 
   /* 九蓮宝燈: no melds, fourteen tiles of one suit over 1112345678999. */
   f->chuuren = FALSE;
@@ -470,7 +460,8 @@ score (gconstpointer      options,
   const SpRiichiOptions *o = options;
   SpDecompositionList list;
   SpRiichiFacts facts;
-  SpRiichiReading best = { 0 }, reading;
+  SpRiichiReading readings[2];
+  SpRiichiReading *best = &readings[0], *reading = &readings[1];
   gboolean found = FALSE;
   gint32 dora = 0, ura = 0, aka = 0;
   gint64 b;
@@ -512,6 +503,8 @@ score (gconstpointer      options,
     }
 
   fill_facts (&facts, o, hand, s);
+  best->n = 0;
+  best->han = best->fu = best->yakuman = 0;
   for (guint i = 0; i < list.n; i++)
     {
       const SpDecomposition *d = &list.items[i];
@@ -520,10 +513,13 @@ score (gconstpointer      options,
         {
           if (d->form == SP_FORM_SETS && !(d->winning_sets & (1u << w)))
             continue;
-          sp_riichi_score_reading (&facts, d, w, &reading);
-          if (reading.n > 0 && (!found || better (&reading, &best)))
+          sp_riichi_score_reading (&facts, d, w, reading);
+          if (reading->n > 0 && (!found || better (reading, best)))
             {
+              SpRiichiReading *swap = best;
+
               best = reading;
+              reading = swap;
               found = TRUE;
             }
           if (d->form != SP_FORM_SETS)
@@ -533,9 +529,9 @@ score (gconstpointer      options,
 
   /* Renhou (§2, §13.1): a mangan alone, unless a yakuman or more than a mangan is scored
    * without it. */
-  if (s->human && o->renhou == SP_RIICHI_RENHOU_MANGAN && best.yakuman == 0)
+  if (s->human && o->renhou == SP_RIICHI_RENHOU_MANGAN && best->yakuman == 0)
     {
-      gint32 han = best.han;
+      gint32 han = best->han;
 
       if (found)
         {
@@ -543,14 +539,14 @@ score (gconstpointer      options,
           aka = o->red_fives ? hand->red[0] + hand->red[1] + hand->red[2] : 0;
           han += dora + aka;
         }
-      if (!found || basic_points (o, han, best.fu, &limit) <= 2000)
+      if (!found || basic_points (o, han, best->fu, &limit) <= 2000)
         {
-          memset (&best, 0, sizeof best);
-          best.n = 1;
-          best.items[0].name = "renhou";
-          best.items[0].value = 5;
-          best.items[0].count = 1;
-          best.han = 5;
+          memset (best, 0, sizeof *best);
+          best->n = 1;
+          best->items[0].name = "renhou";
+          best->items[0].value = 5;
+          best->items[0].count = 1;
+          best->han = 5;
           found = TRUE;
         }
       dora = aka = 0;
@@ -564,17 +560,17 @@ score (gconstpointer      options,
       return;
     }
 
-  sp_referee_add_items (result, best.items, best.n);
+  sp_referee_add_items (result, best->items, best->n);
   result->has_han_fu = TRUE;
-  if (best.yakuman > 0)
+  if (best->yakuman > 0)
     {
-      result->yakuman = best.yakuman;
+      result->yakuman = best->yakuman;
       result->limit = SP_LIMIT_YAKUMAN;
-      b = 8000 * (gint64) best.yakuman;
+      b = 8000 * (gint64) best->yakuman;
     }
   else
     {
-      gboolean renhou = best.n == 1 && strcmp (best.items[0].name, "renhou") == 0;
+      gboolean renhou = best->n == 1 && strcmp (best->items[0].name, "renhou") == 0;
 
       if (!renhou)
         {
@@ -586,15 +582,15 @@ score (gconstpointer      options,
       result->dora = dora;
       result->ura = ura;
       result->aka = aka;
-      result->han = best.han + dora + ura + aka;
-      result->fu = best.fu;
-      b = basic_points (o, result->han, best.fu, &limit);
+      result->han = best->han + dora + ura + aka;
+      result->fu = best->fu;
+      b = basic_points (o, result->han, best->fu, &limit);
       result->limit = (guint8) limit;
       if (limit == SP_LIMIT_YAKUMAN)
         result->yakuman = 1;
     }
   result->win = TRUE;
-  settle (s, b, best.yakuman > 0 && has_liable_yakuman (o, &best), result);
+  settle (s, b, best->yakuman > 0 && has_liable_yakuman (o, best), result);
 }
 
 const SpRulesetClass sp_riichi_class = {

@@ -88,6 +88,28 @@ rc, out, _ = run("check", "--rules", "riichi", "--json", "11113355779922p")
 check("no seven pairs with four of a kind", rc == 1
       and json.loads(out)["error"]["code"] == "not-a-win", out)
 
+# --batch gives, line for line, what one `score --json` gives (the fast writer and json-glib's).
+lines = [
+    "[123s,1]33m123m456s78s9s --seat-wind S --dora-indicators 6s",
+    "EEESSWWWNNCCCS --riichi --wall-last --seat-wind S",
+    "12334556m234p55s7m --human --seat-wind N",
+    "234067m234p067s55p --riichi --honba 2 --riichi-sticks 1 --self-drawn",
+    "[777p,2][123m,1]3445556s5s --seat-wind W",
+    "33455m22255678p6s",
+    "340x",
+]
+with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    f.write("\n".join(lines) + "\n")
+    path = f.name
+rc, out, _ = run("score", "--rules", "riichi", "--batch", path)
+batch = out.splitlines()
+check("batch line count", rc == 0 and len(batch) == len(lines), out)
+for line, got in zip(lines, batch):
+    words = line.split()
+    _, single, _ = run("score", "--rules", "riichi", "--json", *words[1:], words[0])
+    check(f"batch = single: {line}", json.loads(got) == json.loads(single), f"{got} / {single}")
+os.unlink(path)
+
 # Profiles and options.
 rc, out, _ = run("score", "--rules", "riichi", "--profile", "ema2025", "--list-options", "--json")
 options = {o["key"]: o["value"] for o in json.loads(out)["options"]}

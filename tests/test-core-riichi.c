@@ -649,6 +649,21 @@ test_situation (void)
   g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
 }
 
+/* Every yaku and yakuman has an English title of its own (translated in the catalogues). */
+static void
+test_titles (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (yaku_table); i++)
+    {
+      const char *title = sp_score_item_title (SP_RULESET_RIICHI, yaku_table[i].key);
+
+      g_assert_cmpstr (title, !=, yaku_table[i].key);
+      g_assert_true (g_ascii_isupper (title[0]));
+    }
+  g_assert_cmpstr (sp_score_item_title (SP_RULESET_RIICHI, "riichi"), ==, "Riichi");
+  g_assert_cmpstr (sp_score_item_title (SP_RULESET_RIICHI, "no such yaku"), ==, "no such yaku");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -666,5 +681,6 @@ main (int   argc,
   g_test_add_func ("/riichi/profiles", test_profiles);
   g_test_add_func ("/riichi/notation", test_notation);
   g_test_add_func ("/riichi/situation", test_situation);
+  g_test_add_func ("/riichi/titles", test_titles);
   return g_test_run ();
 }

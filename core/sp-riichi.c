@@ -475,6 +475,13 @@ score (gconstpointer      options,
                               _("Riichi has no flowers: the hand - is a Taiwanese flower win"));
       return;
     }
+  if (s->n_flowers > 0 || s->flower_replacement)
+    {
+      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
+                              _("Riichi has no flowers: --flowers and --flower-replacement do "
+                                "not apply"));
+      return;
+    }
   if (!sp_hand_check_copies (hand, &error))
     {
       sp_score_result_refuse (result, SP_CORE_ERROR_TOO_MANY_COPIES, "%s", error->message);
@@ -604,4 +611,5 @@ const SpRulesetClass sp_riichi_class = {
   score,
   NULL, /* settle: a Riichi hand is settled from its han and fu, not a total */
   NULL, /* penalize_claim: a chombo is judged from the tiles */
+  SP_SITUATION_RIICHI_FIELDS,
 };

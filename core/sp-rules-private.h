@@ -38,6 +38,9 @@ typedef struct
                                        const SpSituation *situation,
                                        gint32             claimed,
                                        SpScoreResult     *result);
+  /* The fields of one ruleset only (SP_SITUATION_RIICHI_FIELDS) that this one reads; any other
+   * of them given is refused as bad-situation before scoring.  0 in the older modules. */
+  guint32             own_situation_fields;
 } SpRulesetClass;
 
 extern const SpRulesetClass sp_mcr_class;

@@ -89,6 +89,12 @@ typedef enum
   SP_SITUATION_RIICHI_STICKS      = 1 << 25,
 } SpSituationField;
 
+/* The fields only Riichi reads: another ruleset refuses them as bad-situation. */
+#define SP_SITUATION_RIICHI_FIELDS                                                           \
+  (SP_SITUATION_RIICHI | SP_SITUATION_DOUBLE_RIICHI | SP_SITUATION_IPPATSU                     \
+   | SP_SITUATION_DORA_INDICATORS | SP_SITUATION_URA_INDICATORS | SP_SITUATION_HONBA            \
+   | SP_SITUATION_RIICHI_STICKS)
+
 void     sp_situation_init        (SpSituation        *situation);
 
 /* A situation's fields have stable keys, the SITUATION options of SPEC.md §3.1 without their

@@ -79,6 +79,13 @@ rc, data = score("--human", "--seat-wind", "N", "12334556m234p55s7m")
 check("renhou mangan", rc == 0 and data["yaku"] == {"renhou": 5} and "fu" not in data
       and data["total"] == 8000, data)
 
+# Riichi's options are refused by the other rulesets, flowers by Riichi.
+rc, out, _ = run("score", "--rules", "mcr", "--json", "--riichi", "999m11s99pEEECCC1s")
+check("mcr refuses --riichi", rc == 1 and json.loads(out)["error"]["code"] == "bad-situation"
+      and "riichi" in json.loads(out)["error"]["message"], out)
+rc, data = score("--flowers", "2", "123m456p678s99s23s4s")
+check("riichi refuses flowers", rc == 1 and data["error"]["code"] == "bad-situation", data)
+
 # waits and check.
 rc, out, _ = run("waits", "--rules", "riichi", "--json", "1122334455667p")
 check("waits", rc == 0 and [w["tile"] for w in json.loads(out)["waits"]] == ["1p", "4p", "7p"], out)

@@ -15,6 +15,9 @@ sp_ruleset_shapes (SpRuleset ruleset)
       return SP_SHAPE_SETS | SP_SHAPE_SEVEN_PAIRS | SP_SHAPE_THIRTEEN_ORPHANS | SP_SHAPE_KNITTED;
     case SP_RULESET_GUANGDONG:
       return SP_SHAPE_SETS | SP_SHAPE_THIRTEEN_ORPHANS;
+    case SP_RULESET_RIICHI:
+      return SP_SHAPE_SETS | SP_SHAPE_SEVEN_PAIRS | SP_SHAPE_DISTINCT_PAIRS
+             | SP_SHAPE_THIRTEEN_ORPHANS;
     case SP_RULESET_TAIWAN:
     default:
       return SP_SHAPE_SETS;
@@ -34,7 +37,7 @@ guint
 sp_hand_sets_needed (const SpHand *hand,
                      SpRuleset     ruleset)
 {
-  guint sets = ruleset == SP_RULESET_TAIWAN ? 5 : 4;
+  guint sets = sp_ruleset_max_melds (ruleset);
 
   return hand->n_melds >= sets ? 0 : sets - hand->n_melds;
 }
@@ -265,12 +268,15 @@ counts_are_sets_and_pair (const guint8 *counts)
 }
 
 static gboolean
-is_seven_pairs (const SpHand *hand)
+is_seven_pairs (const SpHand *hand,
+                SpShapes      shapes)
 {
+  guint8 odd = (shapes & SP_SHAPE_DISTINCT_PAIRS) ? 0xfd : 1; /* 2 only, or 0, 2 and 4 */
+
   if (hand->n_melds != 0 || hand->n_concealed != 14)
     return FALSE;
   for (guint t = 0; t < SP_N_TILE_KINDS; t++)
-    if (hand->counts[t] & 1)
+    if (hand->counts[t] & odd)
       return FALSE;
   return TRUE;
 }
@@ -320,7 +326,7 @@ complete_shapes (const SpHand *hand,
     return FALSE;
   if ((shapes & SP_SHAPE_SETS) && counts_are_sets_and_pair (hand->counts))
     return TRUE;
-  if ((shapes & SP_SHAPE_SEVEN_PAIRS) && is_seven_pairs (hand))
+  if ((shapes & SP_SHAPE_SEVEN_PAIRS) && is_seven_pairs (hand, shapes))
     return TRUE;
   if ((shapes & SP_SHAPE_THIRTEEN_ORPHANS) && is_thirteen_orphans (hand))
     return TRUE;
@@ -553,7 +559,7 @@ decompose_shapes (const SpHand        *hand,
       start_reading (&reading, hand, list, SP_FORM_SETS);
       read_sets (&reading, 0, -1, FALSE, 0);
     }
-  if ((shapes & SP_SHAPE_SEVEN_PAIRS) && is_seven_pairs (hand))
+  if ((shapes & SP_SHAPE_SEVEN_PAIRS) && is_seven_pairs (hand, shapes))
     emit_special (hand, list, SP_FORM_SEVEN_PAIRS, -1);
   if ((shapes & SP_SHAPE_THIRTEEN_ORPHANS) && is_thirteen_orphans (hand))
     emit_special (hand, list, SP_FORM_THIRTEEN_ORPHANS, -1);
@@ -1040,10 +1046,19 @@ sp_hand_shanten (const SpHand *hand,
   if ((shapes & SP_SHAPE_SEVEN_PAIRS) && closed)
     {
       int pairs = 0;
+      int kinds = 0;
 
       for (guint t = 0; t < SP_N_TILE_KINDS; t++)
-        pairs += hand->counts[t] / 2;
-      best = MIN (best, 6 - MIN (pairs, 7));
+        {
+          pairs += (shapes & SP_SHAPE_DISTINCT_PAIRS) ? hand->counts[t] >= 2
+                                                      : hand->counts[t] / 2;
+          kinds += hand->counts[t] > 0;
+        }
+      /* Different pairs: seven kinds are needed, so each kind missing costs a tile. */
+      if (shapes & SP_SHAPE_DISTINCT_PAIRS)
+        best = MIN (best, 6 - MIN (pairs, 7) + MAX (0, 7 - kinds));
+      else
+        best = MIN (best, 6 - MIN (pairs, 7));
     }
   if ((shapes & SP_SHAPE_THIRTEEN_ORPHANS) && closed)
     {

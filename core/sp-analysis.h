@@ -15,6 +15,9 @@ typedef enum
   SP_SHAPE_SEVEN_PAIRS = 1 << 1,       /* 七对 */
   SP_SHAPE_THIRTEEN_ORPHANS = 1 << 2,  /* 十三幺 */
   SP_SHAPE_KNITTED = 1 << 3,           /* 全不靠, 七星不靠, 组合龙 + set + pair (MCR) */
+  /* With SP_SHAPE_SEVEN_PAIRS: the seven pairs must be different (Riichi 七対子); four of a
+   * kind is not two pairs. */
+  SP_SHAPE_DISTINCT_PAIRS = 1 << 4,
 } SpShapes;
 
 SpShapes sp_ruleset_shapes (SpRuleset ruleset);

@@ -21,6 +21,8 @@ sp_core_error_code_name (SpCoreError code)
       return "not-a-win";
     case SP_CORE_ERROR_BELOW_MINIMUM:
       return "below-minimum";
+    case SP_CORE_ERROR_NO_YAKU:
+      return "no-yaku";
     case SP_CORE_ERROR_INVALID:
     default:
       return "invalid";

@@ -18,6 +18,10 @@ typedef enum
   SP_CORE_ERROR_NOT_A_WIN,
   SP_CORE_ERROR_BELOW_MINIMUM,
   SP_CORE_ERROR_INVALID, /* any other refused input (an unknown option, a bad value) */
+  /* Riichi: a complete hand without yaku (a chombo when declared).  SPEC.md §3.1 reports it
+   * where the other rulesets report below-minimum; it is numbered last so that the others'
+   * codes keep their values. */
+  SP_CORE_ERROR_NO_YAKU,
 } SpCoreError;
 
 GQuark      sp_core_error_quark      (void);

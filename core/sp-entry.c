@@ -277,6 +277,9 @@ sp_hand_entry_max_total (const SpRules *rules)
       /* Every 台 of the table counted at its largest (天胡 32 with option heavenly_value, two
        * 正花, two 花槓, three 三元牌) sums to 229; the dealer's 台 are paid, not counted. */
       return 240;
+    case SP_RULESET_RIICHI:
+      /* Points: a dealer's six-fold yakuman by ron (288,000) with counters and sticks. */
+      return 400000;
     case SP_RULESET_GUANGDONG:
     default:
       {

@@ -9,13 +9,27 @@
 #include "sp-core-error.h"
 #include "sp-analysis-private.h"
 
-static const char *ruleset_names[] = { "mcr", "taiwan", "guangdong" };
+/* What the notation and the tile counts need to know of each ruleset, in SpRuleset order. */
+static const struct
+{
+  const char *name;
+  guint8      hand_size; /* a ready hand without kongs */
+  guint8      max_melds;
+  gboolean    red_fives; /* 0m 0p 0s are red fives */
+} rulesets[] = {
+  { "mcr", 13, 4, FALSE },
+  { "taiwan", 16, 5, FALSE },
+  { "guangdong", 13, 4, FALSE },
+  { "riichi", 13, 4, TRUE },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (rulesets) == SP_N_RULESETS);
 
 const char *
 sp_ruleset_to_string (SpRuleset ruleset)
 {
-  g_return_val_if_fail (ruleset <= SP_RULESET_GUANGDONG, "?");
-  return ruleset_names[ruleset];
+  g_return_val_if_fail (ruleset < SP_N_RULESETS, "?");
+  return rulesets[ruleset].name;
 }
 
 gboolean
@@ -24,9 +38,9 @@ sp_ruleset_from_string (const char *text,
 {
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (ruleset_names); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (rulesets); i++)
     {
-      if (g_ascii_strcasecmp (text, ruleset_names[i]) == 0)
+      if (g_ascii_strcasecmp (text, rulesets[i].name) == 0)
         {
           *ruleset = (SpRuleset) i;
           return TRUE;
@@ -38,7 +52,19 @@ sp_ruleset_from_string (const char *text,
 guint
 sp_ruleset_hand_size (SpRuleset ruleset)
 {
-  return ruleset == SP_RULESET_TAIWAN ? 16 : 13;
+  return ruleset < SP_N_RULESETS ? rulesets[ruleset].hand_size : 13;
+}
+
+guint
+sp_ruleset_max_melds (SpRuleset ruleset)
+{
+  return ruleset < SP_N_RULESETS ? rulesets[ruleset].max_melds : 4;
+}
+
+gboolean
+sp_ruleset_has_red_fives (SpRuleset ruleset)
+{
+  return ruleset < SP_N_RULESETS && rulesets[ruleset].red_fives;
 }
 
 SpHand *
@@ -70,6 +96,8 @@ typedef struct
   guint       column;
   GError    **error;
   guint      *error_column; /* where a syntax error is, or NULL */
+  gboolean    red_fives;    /* 0 is a red five (Riichi) */
+  guint8     *red;          /* the hand's red fives by suit */
 } Reader;
 
 /* A token's kind is the class of its first byte (the classes of the table below), except that
@@ -267,7 +295,7 @@ read_tiles (Reader   *reader,
       switch (token.kind)
         {
         case TOKEN_DIGIT:
-          if (token.value == 0)
+          if (token.value == 0 && !reader->red_fives)
             return syntax_error (reader, token.column, _("0 is not a tile rank"));
           if (n_digits == G_N_ELEMENTS (digits))
             return syntax_error (reader, token.column, _("too many digits without a suit"));
@@ -288,7 +316,10 @@ read_tiles (Reader   *reader,
                   *overflow = TRUE;
                   return FALSE;
                 }
-              tiles[n++] = sp_tile_make ((SpSuit) token.value, digits[i]);
+              /* A red five (0) is a five of its suit, counted apart. */
+              if (digits[i] == 0)
+                reader->red[token.value]++;
+              tiles[n++] = sp_tile_make ((SpSuit) token.value, digits[i] != 0 ? digits[i] : 5);
             }
           *n_tiles = n;
           n_digits = 0;
@@ -329,7 +360,8 @@ read_tiles (Reader   *reader,
 static gsize
 write_tiles (char         *out,
              const SpTile *tiles,
-             guint         n_tiles)
+             guint         n_tiles,
+             guint8       *red)
 {
   char *o = out;
 
@@ -341,7 +373,15 @@ write_tiles (char         *out,
         *o++ = "ESWNCFP"[tile - SP_TILE_EAST];
       else
         {
-          *o++ = (char) ('0' + sp_tile_rank (tile));
+          guint rank = sp_tile_rank (tile);
+
+          /* The hand's red fives are written as the first fives of their suit. */
+          if (rank == 5 && red != NULL && red[sp_tile_suit (tile)] > 0)
+            {
+              red[sp_tile_suit (tile)]--;
+              rank = 0;
+            }
+          *o++ = (char) ('0' + rank);
           if (i + 1 == n_tiles || sp_tile_is_honor (tiles[i + 1])
               || sp_tile_suit (tiles[i + 1]) != sp_tile_suit (tile))
             *o++ = "mps"[sp_tile_suit (tile)];
@@ -354,11 +394,12 @@ write_tiles (char         *out,
 static void
 append_tiles_text (GString      *out,
                    const SpTile *tiles,
-                   guint         n_tiles)
+                   guint         n_tiles,
+                   guint8       *red)
 {
   char buf[SP_HAND_MAX_CONCEALED * 2 + 1];
 
-  g_string_append_len (out, buf, (gssize) write_tiles (buf, tiles, n_tiles));
+  g_string_append_len (out, buf, (gssize) write_tiles (buf, tiles, n_tiles, red));
 }
 
 /* A meld's tiles as written, in brackets, for its messages ("[124m]: not a chow"). */
@@ -367,7 +408,7 @@ meld_text (const SpTile *tiles,
            guint         n_tiles,
            char          shown[20])
 {
-  gsize len = write_tiles (shown + 1, tiles, n_tiles);
+  gsize len = write_tiles (shown + 1, tiles, n_tiles, NULL);
 
   shown[0] = '[';
   shown[1 + len] = ']';
@@ -498,6 +539,7 @@ read_meld (Reader *reader,
  * words the messages, reads the text from the start. */
 static gboolean
 parse_quickly (const char *text,
+               gboolean    red_fives,
                SpHand     *hand)
 {
   const guchar *p = (const guchar *) text;
@@ -527,7 +569,7 @@ parse_quickly (const char *text,
 
           if (kind == TOKEN_DIGIT)
             {
-              if (c == '0' || n_digits >= 4)
+              if ((c == '0' && !red_fives) || n_digits >= 4)
                 return FALSE;
               digits[n_digits++] = (guint8) (c - '0');
             }
@@ -536,7 +578,11 @@ parse_quickly (const char *text,
               if (n_digits == 0 || n_tiles + n_digits > 4)
                 return FALSE;
               for (guint i = 0; i < n_digits; i++)
-                tiles[n_tiles++] = sp_tile_make ((SpSuit) char_values[c], digits[i]);
+                {
+                  hand->red[char_values[c]] += digits[i] == 0;
+                  tiles[n_tiles++] = sp_tile_make ((SpSuit) char_values[c],
+                                                   digits[i] != 0 ? digits[i] : 5);
+                }
               n_digits = 0;
             }
           else if (kind == TOKEN_CLOSE)
@@ -629,22 +675,25 @@ parse_quickly (const char *text,
     {
       guchar c = *p;
 
-      if (c >= '1' && c <= '9')
+      if ((c >= '1' && c <= '9') || (c == '0' && red_fives))
         {
           guint start = n;
           guint8 shift;
+          guint8 n_red = 0;
 
           do
             {
               if (n >= SP_HAND_MAX_CONCEALED)
                 return FALSE;
-              hand->concealed[n++] = (SpTile) (c - '1');
+              n_red += c == '0';
+              hand->concealed[n++] = (SpTile) (c != '0' ? c - '1' : 4);
               c = *++p;
             }
-          while (c >= '1' && c <= '9');
+          while ((c >= '1' && c <= '9') || (c == '0' && red_fives));
           if (char_classes[c] != TOKEN_SUIT)
             return FALSE;
           p++;
+          hand->red[char_values[c]] += n_red;
           shift = (guint8) (9 * char_values[c]);
           if (shift != 0)
             for (guint i = start; i < n; i++)
@@ -691,7 +740,17 @@ sp_hand_parse_at (const char  *text,
                   guint       *error_column,
                   GError     **error)
 {
-  Reader reader = { text, 1, error, error_column };
+  return sp_hand_parse_for (SP_RULESET_MCR, text, hand, error_column, error);
+}
+
+gboolean
+sp_hand_parse_for (SpRuleset    ruleset,
+                   const char  *text,
+                   SpHand      *hand,
+                   guint       *error_column,
+                   GError     **error)
+{
+  Reader reader = { text, 1, error, error_column, sp_ruleset_has_red_fives (ruleset), NULL };
   Token token;
   char shown[8];
 
@@ -701,9 +760,10 @@ sp_hand_parse_at (const char  *text,
 
   if (error_column != NULL)
     *error_column = 0;
-  if (G_LIKELY (parse_quickly (text, hand)))
+  if (G_LIKELY (parse_quickly (text, reader.red_fives, hand)))
     return TRUE;
   memset (hand, 0, sizeof *hand);
+  reader.red = hand->red;
 
   for (token = peek_token (&reader); token.kind == TOKEN_OPEN; token = peek_token (&reader))
     {
@@ -755,9 +815,11 @@ char *
 sp_hand_to_string (const SpHand *hand)
 {
   GString *out;
+  guint8 red[3];
 
   g_return_val_if_fail (hand != NULL, NULL);
 
+  memcpy (red, hand->red, sizeof red);
   out = g_string_new (NULL);
   for (guint i = 0; i < hand->n_melds; i++)
     {
@@ -769,7 +831,7 @@ sp_hand_to_string (const SpHand *hand)
       for (guint j = 0; j < n; j++)
         tiles[j] = (SpTile) (meld->kind == SP_MELD_CHOW ? meld->tile + j : meld->tile);
       g_string_append_c (out, '[');
-      append_tiles_text (out, tiles, n);
+      append_tiles_text (out, tiles, n, red);
       switch ((SpMeldKind) meld->kind)
         {
         case SP_MELD_CHOW:
@@ -789,7 +851,7 @@ sp_hand_to_string (const SpHand *hand)
         g_string_append_printf (out, ",%d", suffix);
       g_string_append_c (out, ']');
     }
-  append_tiles_text (out, hand->concealed, hand->n_concealed);
+  append_tiles_text (out, hand->concealed, hand->n_concealed, red);
   return g_string_free (out, FALSE);
 }
 
@@ -811,7 +873,8 @@ sp_hand_equal (const SpHand *a,
         return FALSE;
     }
   return memcmp (a->concealed, b->concealed, a->n_concealed) == 0
-         && memcmp (a->counts, b->counts, sizeof a->counts) == 0;
+         && memcmp (a->counts, b->counts, sizeof a->counts) == 0
+         && memcmp (a->red, b->red, sizeof a->red) == 0;
 }
 
 guint
@@ -911,9 +974,9 @@ sp_hand_check_tile_count (const SpHand  *hand,
   guint n_tiles = sp_hand_n_tiles (hand);
   guint n_kongs = sp_hand_n_kongs (hand);
   guint needed = sp_ruleset_hand_size (ruleset) + (with_winning_tile ? 1 : 0);
-  guint max_melds = ruleset == SP_RULESET_TAIWAN ? 5 : 4;
+  guint max_melds = sp_ruleset_max_melds (ruleset);
 
-  g_return_val_if_fail (ruleset <= SP_RULESET_GUANGDONG, FALSE);
+  g_return_val_if_fail (ruleset < SP_N_RULESETS, FALSE);
 
   if (n_tiles != needed + n_kongs || hand->n_melds > max_melds)
     {
@@ -931,6 +994,12 @@ sp_hand_check_tile_count (const SpHand  *hand,
                      g_dngettext (GETTEXT_PACKAGE, "%u tiles: a Taiwan hand with %u kong needs %u",
                                   "%u tiles: a Taiwan hand with %u kongs needs %u", n_kongs),
                      n_tiles, n_kongs, needed + n_kongs);
+      else if (n_kongs > 0 && ruleset == SP_RULESET_RIICHI)
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                     /* Translators: the tiles written, the kongs declared, the tiles needed */
+                     g_dngettext (GETTEXT_PACKAGE, "%u tiles: a Riichi hand with %u kong needs %u",
+                                  "%u tiles: a Riichi hand with %u kongs needs %u", n_kongs),
+                     n_tiles, n_kongs, needed + n_kongs);
       else if (n_kongs > 0)
         g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
                      /* Translators: the tiles written, the kongs declared, the tiles needed */
@@ -944,6 +1013,9 @@ sp_hand_check_tile_count (const SpHand  *hand,
       else if (ruleset == SP_RULESET_TAIWAN)
         g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
                      _("%u tiles: a Taiwan hand needs %u (+1 per kong)"), n_tiles, needed);
+      else if (ruleset == SP_RULESET_RIICHI)
+        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                     _("%u tiles: a Riichi hand needs %u (+1 per kong)"), n_tiles, needed);
       else
         g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
                      _("%u tiles: a Guangdong hand needs %u (+1 per kong)"), n_tiles, needed);

@@ -8,19 +8,26 @@
 
 G_BEGIN_DECLS
 
-/* The three rulesets.  Their hand size is 13 (MCR, Guangdong) or 16 (Taiwan). */
+/* The rulesets.  Their hand size is 13 (MCR, Guangdong, Riichi) or 16 (Taiwan). */
 typedef enum
 {
   SP_RULESET_MCR = 0,
   SP_RULESET_TAIWAN = 1,
   SP_RULESET_GUANGDONG = 2,
+  SP_RULESET_RIICHI = 3,
 } SpRuleset;
+
+#define SP_N_RULESETS 4
 
 const char *sp_ruleset_to_string   (SpRuleset   ruleset);
 gboolean    sp_ruleset_from_string (const char *text,
                                     SpRuleset  *ruleset);
 /* Tiles in a ready hand without kongs: 13 or 16. */
 guint       sp_ruleset_hand_size   (SpRuleset   ruleset);
+/* The most melds a hand of the ruleset holds: 4, or 5 for Taiwan. */
+guint       sp_ruleset_max_melds   (SpRuleset   ruleset);
+/* Whether the ruleset's notation writes red fives as 0 (0m 0p 0s: Riichi). */
+gboolean    sp_ruleset_has_red_fives (SpRuleset ruleset);
 
 typedef enum
 {
@@ -69,6 +76,9 @@ typedef struct
   guint8  n_concealed;
   SpTile  concealed[SP_HAND_MAX_CONCEALED]; /* written order */
   guint8  counts[SP_N_TILE_KINDS];          /* concealed tiles by kind, winning tile included */
+  /* Red fives (written 0m 0p 0s, Riichi only) by suit, melds and concealed tiles together;
+   * each is also a five in the counts and melds above.  Zero in every other ruleset. */
+  guint8  red[3];
 } SpHand;
 
 static inline gboolean
@@ -101,6 +111,13 @@ gboolean  sp_hand_parse             (const char   *text,
  * (counted from 1, spaces included, a Chinese honour one character) that the message names, so
  * that an editor can underline it; 0 when the hand parses or the error has no one place. */
 gboolean  sp_hand_parse_at          (const char   *text,
+                                     SpHand       *hand,
+                                     guint        *error_column,
+                                     GError      **error);
+/* sp_hand_parse_at() in the notation of @ruleset: Riichi reads the digit 0 as a red five
+ * (SPEC.md §2), every other ruleset refuses it as the parser above does. */
+gboolean  sp_hand_parse_for         (SpRuleset     ruleset,
+                                     const char   *text,
                                      SpHand       *hand,
                                      guint        *error_column,
                                      GError      **error);

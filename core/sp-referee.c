@@ -11,7 +11,7 @@ sp_referee_tile_count (const SpHand *hand,
 {
   guint n = sp_hand_n_tiles (hand) - sp_hand_n_kongs (hand);
   guint needed = sp_ruleset_hand_size (ruleset) + 1;
-  guint max_melds = ruleset == SP_RULESET_TAIWAN ? 5 : 4;
+  guint max_melds = sp_ruleset_max_melds (ruleset);
 
   if (n > needed || hand->n_melds > max_melds)
     return SP_TILE_COUNT_TOO_MANY;
@@ -41,7 +41,7 @@ sp_referee_refuse_count (const SpHand  *hand,
 
   /* 大相公 and 小相公 are the rules' own names of a dead hand, kept as they are in every
    * language, like the fan names. */
-  if (hand->n_melds > (ruleset == SP_RULESET_TAIWAN ? 5u : 4u))
+  if (hand->n_melds > sp_ruleset_max_melds (ruleset))
     sp_score_result_refuse (result, SP_CORE_ERROR_WRONG_TILE_COUNT,
                             /* Translators: %s is 大相公 (a dead hand with too many tiles), a
                              * term of the rules kept in Chinese. */

@@ -138,6 +138,9 @@ sp_rotation_advance (SpRotation *rotation,
       advance_fixed (rotation, TRUE);
       break;
     case SP_RULESET_TAIWAN:
+    case SP_RULESET_RIICHI:
+      /* Riichi: the dealer stays after his win and when tenpai at a draw (rules/riichi.md §8);
+       * its tournaments are not open yet. */
       advance_repeating (rotation, dealer_won, exhaustive_draw);
       break;
     case SP_RULESET_GUANGDONG:

@@ -38,10 +38,14 @@ typedef struct
                                        const SpSituation *situation,
                                        gint32             claimed,
                                        SpScoreResult     *result);
+  /* The fields of one ruleset only (SP_SITUATION_RIICHI_FIELDS) that this one reads; any other
+   * of them given is refused as bad-situation before scoring.  0 in the older modules. */
+  guint32             own_situation_fields;
 } SpRulesetClass;
 
 extern const SpRulesetClass sp_mcr_class;
 extern const SpRulesetClass sp_taiwan_class;
 extern const SpRulesetClass sp_guangdong_class;
+extern const SpRulesetClass sp_riichi_class;
 
 G_END_DECLS

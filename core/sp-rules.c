@@ -25,6 +25,8 @@ class_of (SpRuleset ruleset)
       return &sp_taiwan_class;
     case SP_RULESET_GUANGDONG:
       return &sp_guangdong_class;
+    case SP_RULESET_RIICHI:
+      return &sp_riichi_class;
     default:
       g_return_val_if_reached (NULL);
     }
@@ -146,6 +148,20 @@ sp_rules_score (const SpRules     *rules,
                 const SpSituation *situation,
                 SpScoreResult     *result)
 {
+  guint32 foreign = situation->given & SP_SITUATION_RIICHI_FIELDS
+                    & ~rules->klass->own_situation_fields;
+
+  if (G_UNLIKELY (foreign != 0))
+    {
+      sp_score_result_init (result, rules->ruleset);
+      sp_score_result_refuse (result, SP_CORE_ERROR_BAD_SITUATION,
+                              /* Translators: the first %s is a situation option (--riichi,
+                               * --dora-indicators, …), the second a ruleset (mcr, taiwan…). */
+                              _("--%s is an option of riichi, not of %s"),
+                              sp_situation_field_to_key ((SpSituationField) (foreign & -foreign)),
+                              sp_ruleset_to_string (rules->ruleset));
+      return;
+    }
   rules->klass->score (rules->options, hand, situation, result);
 }
 

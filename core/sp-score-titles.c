@@ -151,6 +151,53 @@ static const ItemTitle guangdong_titles[] = {
 };
 
 
+/* Riichi, the yaku of rules/riichi.md §2/§3 by their keys, with their usual English names. */
+static const ItemTitle riichi_titles[] = {
+  { "riichi", NC_("Riichi yaku", "Riichi") },
+  { "double riichi", NC_("Riichi yaku", "Double Riichi") },
+  { "ippatsu", NC_("Riichi yaku", "Ippatsu (One Shot)") },
+  { "menzen tsumo", NC_("Riichi yaku", "Menzen Tsumo (Concealed Self-Draw)") },
+  { "pinfu", NC_("Riichi yaku", "Pinfu (No Points)") },
+  { "iipeikou", NC_("Riichi yaku", "Iipeikou (Pure Double Chow)") },
+  { "tanyao", NC_("Riichi yaku", "Tanyao (All Simples)") },
+  { "haku", NC_("Riichi yaku", "Haku (White Dragon)") },
+  { "hatsu", NC_("Riichi yaku", "Hatsu (Green Dragon)") },
+  { "chun", NC_("Riichi yaku", "Chun (Red Dragon)") },
+  { "seat wind", NC_("Riichi yaku", "Seat Wind") },
+  { "round wind", NC_("Riichi yaku", "Round Wind") },
+  { "rinshan kaihou", NC_("Riichi yaku", "Rinshan Kaihou (After a Kong)") },
+  { "chankan", NC_("Riichi yaku", "Chankan (Robbing a Kong)") },
+  { "haitei", NC_("Riichi yaku", "Haitei (Last Tile Draw)") },
+  { "houtei", NC_("Riichi yaku", "Houtei (Last Discard)") },
+  { "sanshoku", NC_("Riichi yaku", "Sanshoku (Mixed Triple Chow)") },
+  { "ittsu", NC_("Riichi yaku", "Ittsu (Pure Straight)") },
+  { "chanta", NC_("Riichi yaku", "Chanta (Outside Hand)") },
+  { "chiitoitsu", NC_("Riichi yaku", "Chiitoitsu (Seven Pairs)") },
+  { "toitoi", NC_("Riichi yaku", "Toitoi (All Pungs)") },
+  { "sanankou", NC_("Riichi yaku", "Sanankou (Three Concealed Pungs)") },
+  { "sanshoku doukou", NC_("Riichi yaku", "Sanshoku Doukou (Triple Pung)") },
+  { "sankantsu", NC_("Riichi yaku", "Sankantsu (Three Kongs)") },
+  { "honroutou", NC_("Riichi yaku", "Honroutou (All Terminals and Honours)") },
+  { "shousangen", NC_("Riichi yaku", "Shousangen (Little Three Dragons)") },
+  { "honitsu", NC_("Riichi yaku", "Honitsu (Half Flush)") },
+  { "junchan", NC_("Riichi yaku", "Junchan (Terminals in All Sets)") },
+  { "ryanpeikou", NC_("Riichi yaku", "Ryanpeikou (Twice Pure Double Chow)") },
+  { "chinitsu", NC_("Riichi yaku", "Chinitsu (Full Flush)") },
+  { "renhou", NC_("Riichi yaku", "Renhou (Blessing of Man)") },
+  { "kokushi musou", NC_("Riichi yaku", "Kokushi Musou (Thirteen Orphans)") },
+  { "suuankou", NC_("Riichi yaku", "Suuankou (Four Concealed Pungs)") },
+  { "daisangen", NC_("Riichi yaku", "Daisangen (Big Three Dragons)") },
+  { "shousuushii", NC_("Riichi yaku", "Shousuushii (Little Four Winds)") },
+  { "daisuushii", NC_("Riichi yaku", "Daisuushii (Big Four Winds)") },
+  { "tsuuiisou", NC_("Riichi yaku", "Tsuuiisou (All Honours)") },
+  { "chinroutou", NC_("Riichi yaku", "Chinroutou (All Terminals)") },
+  { "ryuuiisou", NC_("Riichi yaku", "Ryuuiisou (All Green)") },
+  { "chuuren poutou", NC_("Riichi yaku", "Chuuren Poutou (Nine Gates)") },
+  { "suukantsu", NC_("Riichi yaku", "Suukantsu (Four Kongs)") },
+  { "tenhou", NC_("Riichi yaku", "Tenhou (Blessing of Heaven)") },
+  { "chiihou", NC_("Riichi yaku", "Chiihou (Blessing of Earth)") },
+};
+
 /* The title of @name in @titles, translated in @context; NULL when it is not there. */
 static const char *
 find_title (const ItemTitle *titles,
@@ -184,6 +231,9 @@ sp_score_item_title (SpRuleset   ruleset,
                           name);
       if (title == NULL)
         title = find_title (mcr_titles, G_N_ELEMENTS (mcr_titles), "MCR fan", name);
+      break;
+    case SP_RULESET_RIICHI:
+      title = find_title (riichi_titles, G_N_ELEMENTS (riichi_titles), "Riichi yaku", name);
       break;
     case SP_RULESET_MCR:
     default:

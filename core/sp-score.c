@@ -24,6 +24,7 @@ typedef enum
   KIND_WIND,
   KIND_COUNT,
   KIND_FLOWERS,
+  KIND_TILES,     /* tiles in notation, comma-separated (Riichi indicators) */
 } FieldKind;
 
 /* The fields in their stored order. */
@@ -56,6 +57,17 @@ static const struct
   { SP_SITUATION_BASE, "base", KIND_COUNT, G_STRUCT_OFFSET (SpSituation, base) },
   { SP_SITUATION_PER_TAI, "per-tai", KIND_COUNT, G_STRUCT_OFFSET (SpSituation, per_tai) },
   { SP_SITUATION_FLOWERS, "flowers", KIND_FLOWERS, G_STRUCT_OFFSET (SpSituation, flowers) },
+  { SP_SITUATION_RIICHI, "riichi", KIND_SWITCH, G_STRUCT_OFFSET (SpSituation, riichi) },
+  { SP_SITUATION_DOUBLE_RIICHI, "double-riichi", KIND_SWITCH,
+    G_STRUCT_OFFSET (SpSituation, double_riichi) },
+  { SP_SITUATION_IPPATSU, "ippatsu", KIND_SWITCH, G_STRUCT_OFFSET (SpSituation, ippatsu) },
+  { SP_SITUATION_DORA_INDICATORS, "dora-indicators", KIND_TILES,
+    G_STRUCT_OFFSET (SpSituation, n_dora_indicators) },
+  { SP_SITUATION_URA_INDICATORS, "ura-indicators", KIND_TILES,
+    G_STRUCT_OFFSET (SpSituation, n_ura_indicators) },
+  { SP_SITUATION_HONBA, "honba", KIND_COUNT, G_STRUCT_OFFSET (SpSituation, honba) },
+  { SP_SITUATION_RIICHI_STICKS, "riichi-sticks", KIND_COUNT,
+    G_STRUCT_OFFSET (SpSituation, riichi_sticks) },
 };
 
 static int
@@ -145,6 +157,65 @@ parse_flowers (SpSituation  *situation,
   return TRUE;
 }
 
+/* Indicator tiles: "4m,W,0p" (a red five written 0 is a five). */
+static gboolean
+parse_tiles (SpSituation  *situation,
+             gboolean      ura,
+             const char   *key,
+             const char   *value,
+             GError      **error)
+{
+  g_auto(GStrv) names = g_strsplit (value, ",", -1);
+  SpTile *tiles = ura ? situation->ura_indicators : situation->dora_indicators;
+  guint8 *n = ura ? &situation->n_ura_indicators : &situation->n_dora_indicators;
+  guint8 *red = ura ? &situation->red_ura_indicators : &situation->red_dora_indicators;
+  guint k = 0;
+
+  *red = 0;
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      const char *name = g_strstrip (names[i]);
+      SpTile tile = SP_TILE_NONE;
+      gboolean is_red = FALSE;
+
+      if (name[0] == '\0' && names[1] == NULL)
+        break;
+      if (name[0] >= '0' && name[0] <= '9' && name[1] != '\0' && name[2] == '\0'
+          && strchr ("mps", name[1]) != NULL)
+        {
+          guint rank = name[0] == '0' ? 5 : (guint) (name[0] - '0');
+
+          is_red = name[0] == '0';
+          if (rank >= 1)
+            tile = sp_tile_make ((SpSuit) (strchr ("mps", name[1]) - "mps"), rank);
+        }
+      else if (name[0] != '\0' && name[1] == '\0' && strchr ("ESWNCFP", name[0]) != NULL)
+        tile = (SpTile) (SP_TILE_EAST + (strchr ("ESWNCFP", name[0]) - "ESWNCFP"));
+      if (tile == SP_TILE_NONE || name[0] == '\0')
+        {
+          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                       /* Translators: the first %s is a situation key (dora-indicators), the
+                        * second what was given; 4m and W are notation. */
+                       _("%s: '%s' is not a tile (such as 4m or W)"), key, name);
+          return FALSE;
+        }
+      if (k >= SP_MAX_INDICATORS)
+        {
+          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                       /* Translators: %s is a situation key (dora-indicators), %u the most
+                        * indicators a hand turns. */
+                       _("%s: more than %u indicators (one, and one per kong)"), key,
+                       SP_MAX_INDICATORS);
+          return FALSE;
+        }
+      if (is_red)
+        *red |= (guint8) (1u << k);
+      tiles[k++] = tile;
+    }
+  *n = (guint8) k;
+  return TRUE;
+}
+
 static gboolean
 set_field (SpSituation  *situation,
            int           i,
@@ -191,7 +262,9 @@ set_field (SpSituation  *situation,
       {
         guint64 n;
         gboolean streak = situation_fields[i].field == SP_SITUATION_STREAK;
-        guint64 max = streak ? 99 : 1000000000;
+        gboolean counter = situation_fields[i].field == SP_SITUATION_HONBA
+                           || situation_fields[i].field == SP_SITUATION_RIICHI_STICKS;
+        guint64 max = streak || counter ? 99 : 1000000000;
 
         if (!g_ascii_string_to_unsigned (value, 10, 0, max, &n, NULL))
           {
@@ -204,6 +277,10 @@ set_field (SpSituation  *situation,
           }
         if (streak)
           situation->streak = (guint8) n;
+        else if (situation_fields[i].field == SP_SITUATION_HONBA)
+          situation->honba = (gint32) n;
+        else if (situation_fields[i].field == SP_SITUATION_RIICHI_STICKS)
+          situation->riichi_sticks = (gint32) n;
         else if (situation_fields[i].field == SP_SITUATION_BASE)
           situation->base = (gint32) n;
         else
@@ -212,6 +289,11 @@ set_field (SpSituation  *situation,
       }
     case KIND_FLOWERS:
       if (!parse_flowers (situation, value, error))
+        return FALSE;
+      break;
+    case KIND_TILES:
+      if (!parse_tiles (situation, situation_fields[i].field == SP_SITUATION_URA_INDICATORS, key,
+                        value, error))
         return FALSE;
       break;
     default:
@@ -255,7 +337,30 @@ append_value (GString           *out,
       g_string_append_printf (out, "=%d",
                               situation_fields[i].field == SP_SITUATION_STREAK ? situation->streak
                               : situation_fields[i].field == SP_SITUATION_BASE ? situation->base
+                              : situation_fields[i].field == SP_SITUATION_HONBA ? situation->honba
+                              : situation_fields[i].field == SP_SITUATION_RIICHI_STICKS
+                              ? situation->riichi_sticks
                               : situation->per_tai);
+      break;
+    case KIND_TILES:
+      {
+        gboolean ura = situation_fields[i].field == SP_SITUATION_URA_INDICATORS;
+        const SpTile *tiles = ura ? situation->ura_indicators : situation->dora_indicators;
+        guint n = ura ? situation->n_ura_indicators : situation->n_dora_indicators;
+        guint red = ura ? situation->red_ura_indicators : situation->red_dora_indicators;
+
+        for (guint k = 0; k < n; k++)
+          {
+            char buf[SP_TILE_STRING_SIZE];
+
+            sp_tile_to_string (tiles[k], buf);
+            if (red & (1u << k))
+              buf[0] = '0';
+            g_string_append_printf (out, "%c%s", k == 0 ? '=' : ',', buf);
+          }
+        if (n == 0)
+          g_string_append_c (out, '=');
+      }
       break;
     case KIND_FLOWERS:
       if (!situation->flowers_listed)
@@ -384,6 +489,32 @@ sp_score_result_init (SpScoreResult *result,
   result->has_penalty = FALSE;
   memset (result->penalty, 0, sizeof result->penalty);
   result->penalty_reason[0] = '\0';
+  result->has_han_fu = FALSE;
+  result->han = 0;
+  result->fu = 0;
+  result->yakuman = 0;
+  result->limit = SP_LIMIT_NONE;
+  result->dora = 0;
+  result->ura = 0;
+  result->aka = 0;
+  result->cost_discarder = 0;
+  result->cost_dealer = 0;
+  result->cost_non_dealer = 0;
+}
+
+const char *
+sp_limit_to_string (SpLimit  limit,
+                    gint32   yakuman,
+                    char    *buf)
+{
+  static const char *names[] = { "", "mangan", "haneman", "baiman", "sanbaiman", "yonbaiman",
+                                 "yakuman" };
+
+  if (limit == SP_LIMIT_YAKUMAN && yakuman > 1)
+    g_snprintf (buf, 24, "%dx yakuman", yakuman);
+  else
+    g_strlcpy (buf, limit < G_N_ELEMENTS (names) ? names[limit] : "", 24);
+  return buf;
 }
 
 void

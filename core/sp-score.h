@@ -13,6 +13,9 @@ G_BEGIN_DECLS
 
 #define SP_SEAT_NONE 0xff
 
+/* Riichi: the dora indicators turned in one hand, the first and one per kong. */
+#define SP_MAX_INDICATORS 5
+
 /* The situation of a declared win: the SITUATION options of SPEC.md §3.1.  Seats are SpWind
  * values (the seat letters E S W N); the winner sits at seat_wind. */
 typedef struct
@@ -39,6 +42,18 @@ typedef struct
   guint8  ready_at_deal;       /* 天聽 */
   guint8  ready_first_draw;    /* 地聽 */
   guint8  flower_win;          /* the hand is "-": a flower win (Taiwan 八仙過海, 七搶一) */
+  /* Riichi (rules/riichi.md §11); zero elsewhere. */
+  guint8  riichi;              /* --riichi: 立直 */
+  guint8  double_riichi;       /* --double-riichi: ダブル立直 */
+  guint8  ippatsu;             /* --ippatsu: 一発 */
+  guint8  n_dora_indicators;
+  guint8  n_ura_indicators;
+  SpTile  dora_indicators[SP_MAX_INDICATORS]; /* as turned: the dora is the next tile */
+  SpTile  ura_indicators[SP_MAX_INDICATORS];
+  guint8  red_dora_indicators; /* bit i: dora indicator i was written as a red five */
+  guint8  red_ura_indicators;
+  gint32  honba;               /* --honba: 積み棒 counters */
+  gint32  riichi_sticks;       /* --riichi-sticks: 1,000 sticks on the table */
   guint32 given;               /* SpSituationField bits of the fields set, by a person or a store */
 } SpSituation;
 
@@ -65,7 +80,20 @@ typedef enum
   SP_SITUATION_BASE               = 1 << 16,
   SP_SITUATION_PER_TAI            = 1 << 17,
   SP_SITUATION_FLOWERS            = 1 << 18,
+  SP_SITUATION_RIICHI             = 1 << 19,
+  SP_SITUATION_DOUBLE_RIICHI      = 1 << 20,
+  SP_SITUATION_IPPATSU            = 1 << 21,
+  SP_SITUATION_DORA_INDICATORS    = 1 << 22,
+  SP_SITUATION_URA_INDICATORS     = 1 << 23,
+  SP_SITUATION_HONBA              = 1 << 24,
+  SP_SITUATION_RIICHI_STICKS      = 1 << 25,
 } SpSituationField;
+
+/* The fields only Riichi reads: another ruleset refuses them as bad-situation. */
+#define SP_SITUATION_RIICHI_FIELDS                                                           \
+  (SP_SITUATION_RIICHI | SP_SITUATION_DOUBLE_RIICHI | SP_SITUATION_IPPATSU                     \
+   | SP_SITUATION_DORA_INDICATORS | SP_SITUATION_URA_INDICATORS | SP_SITUATION_HONBA            \
+   | SP_SITUATION_RIICHI_STICKS)
 
 void     sp_situation_init        (SpSituation        *situation);
 
@@ -138,7 +166,39 @@ typedef struct
   /* Stored with the penalty (SpPenalty.reason, in the database) and written in --json: it stays
    * in the rules' own words, never translated, so a file reads the same in every language. */
   char         penalty_reason[96];
+  /* Han and fu (Riichi; has_han_fu FALSE and all zero elsewhere).  The items are the yaku, each
+   * worth its han (13 for each yakuman); dora are counted apart.  total is all the winner
+   * receives, riichi sticks included; the settlement moves the payments only. */
+  gboolean     has_han_fu;
+  gint32       han;              /* yaku and dora; 0 for a yakuman */
+  gint32       fu;               /* of the reading scored; 0 for a yakuman or renhou */
+  gint32       yakuman;          /* the multiplier paid, 0 when not a yakuman */
+  guint8       limit;            /* SpLimit */
+  gint32       dora;             /* dora, ura dora and red fives counted */
+  gint32       ura;
+  gint32       aka;
+  gint64       cost_discarder;   /* ron: what the discarder pays, counters included */
+  gint64       cost_dealer;      /* tsumo by a non-dealer: the dealer's payment */
+  gint64       cost_non_dealer;  /* tsumo: each non-dealer's payment */
 } SpScoreResult;
+
+/* The limit of a Riichi hand's value. */
+typedef enum
+{
+  SP_LIMIT_NONE = 0,
+  SP_LIMIT_MANGAN,
+  SP_LIMIT_HANEMAN,
+  SP_LIMIT_BAIMAN,
+  SP_LIMIT_SANBAIMAN,
+  SP_LIMIT_YONBAIMAN, /* 13+ han counted, where the profile pays it (not a yakuman) */
+  SP_LIMIT_YAKUMAN,   /* the multiplier is SpScoreResult.yakuman */
+} SpLimit;
+
+/* "", "mangan", … "yakuman", "2x yakuman" (@yakuman > 1) as the JSON of SPEC.md §3.1 writes
+ * it, in @buf (at least 24 bytes); returns @buf. */
+const char *sp_limit_to_string (SpLimit  limit,
+                                gint32   yakuman,
+                                char    *buf);
 
 void sp_score_result_init     (SpScoreResult *result,
                                SpRuleset      ruleset);

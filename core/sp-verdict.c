@@ -24,7 +24,7 @@ sp_rules_score_text (const SpRules *rules,
       memset (&hand, 0, sizeof hand);
       situation->flower_win = TRUE;
     }
-  else if (!sp_hand_parse (stripped, &hand, &error))
+  else if (!sp_hand_parse_for (sp_rules_get_ruleset (rules), stripped, &hand, NULL, &error))
     {
       sp_score_result_init (result, sp_rules_get_ruleset (rules));
       sp_score_result_refuse (result, (SpCoreError) error->code, "%s", error->message);

@@ -102,7 +102,8 @@ sp_test_score_args (const SpRules      *rules,
     }
   else
     {
-      g_assert_true (sp_hand_parse (hand_text, &hand, &error));
+      g_assert_true (sp_hand_parse_for (sp_rules_get_ruleset (rules), hand_text, &hand, NULL,
+                                        &error));
       g_assert_no_error (error);
     }
   sp_rules_score (rules, &hand, &situation, result);
@@ -187,6 +188,70 @@ sp_test_seat_name (guint seat)
   return names[seat];
 }
 
+/* The member @name of @object as a number, 0 when it is absent. */
+static inline gint64
+sp_test_member_int (JsonObject *object,
+                    const char *name)
+{
+  return json_object_has_member (object, name) ? json_object_get_int_member (object, name) : 0;
+}
+
+/* Compares a Riichi verdict (han, fu, yakuman, limit, yaku, dora, cost, total: rules/riichi.md
+ * §11) with a line's "expect"; appends the differences to @why. */
+static inline void
+sp_test_matches_han_fu (const SpScoreResult *result,
+                        JsonObject          *expect,
+                        GString             *why)
+{
+  JsonObject *yaku = json_object_get_object_member (expect, "yaku");
+  JsonObject *dora = json_object_has_member (expect, "dora")
+                     ? json_object_get_object_member (expect, "dora") : NULL;
+  JsonObject *cost = json_object_get_object_member (expect, "cost");
+  g_autoptr(GList) names = json_object_get_members (yaku);
+  char limit[24];
+  static const char *dora_keys[] = { "dora", "ura", "aka" };
+  gint64 dora_got[3] = { result->dora, result->ura, result->aka };
+  static const char *cost_keys[] = { "discarder", "dealer", "non_dealer" };
+  gint64 cost_got[3] = { result->cost_discarder, result->cost_dealer, result->cost_non_dealer };
+
+  if (!result->has_han_fu)
+    g_string_append (why, " no han and fu;");
+  if (result->han != sp_test_member_int (expect, "han") && result->yakuman == 0)
+    g_string_append_printf (why, " han %d, expected %" G_GINT64_FORMAT ";", result->han,
+                            sp_test_member_int (expect, "han"));
+  if (result->fu != sp_test_member_int (expect, "fu") && result->yakuman == 0)
+    g_string_append_printf (why, " fu %d, expected %" G_GINT64_FORMAT ";", result->fu,
+                            sp_test_member_int (expect, "fu"));
+  if (result->yakuman != sp_test_member_int (expect, "yakuman"))
+    g_string_append_printf (why, " yakuman %d, expected %" G_GINT64_FORMAT ";", result->yakuman,
+                            sp_test_member_int (expect, "yakuman"));
+  sp_limit_to_string ((SpLimit) result->limit, result->yakuman, limit);
+  if (g_strcmp0 (limit, json_object_get_string_member (expect, "limit")) != 0)
+    g_string_append_printf (why, " limit '%s', expected '%s';", limit,
+                            json_object_get_string_member (expect, "limit"));
+  for (guint i = 0; i < result->n_items; i++)
+    if (!json_object_has_member (yaku, result->items[i].name)
+        || json_object_get_int_member (yaku, result->items[i].name)
+           != result->items[i].value * (gint64) result->items[i].count)
+      g_string_append_printf (why, " %s %d not expected;", result->items[i].name,
+                              result->items[i].value);
+  for (GList *l = names; l != NULL; l = l->next)
+    if (sp_score_result_item (result, l->data) == 0)
+      g_string_append_printf (why, " %s missing;", (const char *) l->data);
+  for (guint i = 0; i < 3; i++)
+    {
+      gint64 want = dora != NULL ? sp_test_member_int (dora, dora_keys[i]) : 0;
+
+      if ((dora != NULL || result->yakuman == 0) && dora_got[i] != want)
+        g_string_append_printf (why, " %s %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT ";",
+                                dora_keys[i], dora_got[i], want);
+      if (sp_test_member_int (cost, cost_keys[i]) != cost_got[i])
+        g_string_append_printf (why, " cost %s %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT
+                                ";", cost_keys[i], cost_got[i],
+                                sp_test_member_int (cost, cost_keys[i]));
+    }
+}
+
 /* Compares one verdict with a line's "expect"; appends the differences to @why. */
 static inline gboolean
 sp_test_matches_expect (const SpScoreResult *result,
@@ -210,12 +275,25 @@ sp_test_matches_expect (const SpScoreResult *result,
         g_string_append_printf (why, " error %s (%s), expected %s;",
                                 sp_core_error_code_name (result->error_code), result->message,
                                 code);
+      else if (json_object_has_member (expect, "ready")
+               && (result->ready != json_object_get_boolean_member (expect, "ready")
+                   || (!result->ready
+                       && result->shanten != json_object_get_int_member (expect, "shanten"))))
+        g_string_append_printf (why, " ready %d shanten %d, expected ready %d shanten %"
+                                G_GINT64_FORMAT ";", result->ready, result->shanten,
+                                json_object_get_boolean_member (expect, "ready"),
+                                sp_test_member_int (expect, "shanten"));
       return why->len == start;
     }
 
   if (result->total != json_object_get_int_member (expect, "total"))
     g_string_append_printf (why, " total %d, expected %" G_GINT64_FORMAT ";", result->total,
                             json_object_get_int_member (expect, "total"));
+  if (json_object_has_member (expect, "yaku"))
+    {
+      sp_test_matches_han_fu (result, expect, why);
+      return why->len == start;
+    }
   {
     JsonObject *fan = json_object_get_object_member (expect, "fan");
     guint n_listed = 0;
@@ -265,8 +343,9 @@ sp_test_matches_expect (const SpScoreResult *result,
   return why->len == start;
 }
 
-/* Scores every line of the test file tests/data/@name with @ruleset's default profile;
- * prints every mismatch with its hand, then fails if there was one. */
+/* Scores every line of the test file tests/data/@name with @ruleset's default profile, or the
+ * line's "profile" and the --option KEY=VALUE of its flags; prints every mismatch with its
+ * hand, then fails if there was one. */
 static inline void
 sp_test_check_dev_data (SpRuleset   ruleset,
                         const char *name)
@@ -287,6 +366,7 @@ sp_test_check_dev_data (SpRuleset   ruleset,
       g_autoptr(JsonParser) parser = json_parser_new ();
       g_autoptr(GString) why = g_string_new (NULL);
       g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      g_autoptr(SpRules) own = NULL;
       JsonObject *line;
       JsonArray *flags;
       SpScoreResult result;
@@ -297,11 +377,30 @@ sp_test_check_dev_data (SpRuleset   ruleset,
       g_assert_no_error (error);
       line = json_node_get_object (json_parser_get_root (parser));
       flags = json_object_get_array_member (line, "flags");
+      if (json_object_has_member (line, "profile"))
+        {
+          own = sp_rules_new (ruleset, json_object_get_string_member (line, "profile"), &error);
+          g_assert_no_error (error);
+        }
       for (guint f = 0; f < json_array_get_length (flags); f++)
-        g_ptr_array_add (args, (gpointer) json_array_get_string_element (flags, f));
+        {
+          const char *flag = json_array_get_string_element (flags, f);
+
+          if (strcmp (flag, "--option") == 0 && f + 1 < json_array_get_length (flags))
+            {
+              g_auto(GStrv) pair = g_strsplit (json_array_get_string_element (flags, ++f), "=", 2);
+
+              if (own == NULL)
+                own = sp_rules_copy (rules);
+              g_assert_true (sp_rules_set_option (own, pair[0], pair[1], &error));
+              g_assert_no_error (error);
+              continue;
+            }
+          g_ptr_array_add (args, (gpointer) flag);
+        }
       g_ptr_array_add (args, NULL);
 
-      sp_test_score_args (rules, json_object_get_string_member (line, "hand"),
+      sp_test_score_args (own != NULL ? own : rules, json_object_get_string_member (line, "hand"),
                           (const char * const *) args->pdata, &result);
       n_cases++;
       if (!sp_test_matches_expect (&result, json_object_get_object_member (line, "expect"), why))

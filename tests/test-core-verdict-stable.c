@@ -1,7 +1,7 @@
 /* test-core-verdict-stable.c: the referees' verdicts do not change when their code is made
- * faster.  Every hand of the dev corpora (tests/data/{mcr,taiwan,guangdong}-dev.jsonl) and
- * 200,000 seeded random hands a ruleset (winning, ready with a wrong tile, near and far from
- * ready, special forms, syntax errors, with random situations) go through parse + score under
+ * faster.  Every hand of the dev corpora (tests/data/{mcr,taiwan,guangdong}-dev.jsonl, and
+ * riichi-dev.jsonl under the Riichi profiles) and 200,000 seeded random hands a ruleset
+ * (winning, ready with a wrong tile, near and far from ready, special forms, syntax errors, with random situations) go through parse + score under
  * each profile; every field of each verdict (the parser's code, message and column; the
  * result's win, error code, message, ready, shanten, items with their titles, total, points,
  * settlement, penalty and its reason), the check of a complete hand and the waits and shanten
@@ -46,6 +46,9 @@ static const Variant variants[] = {
   { "taiwan-tw", SP_RULESET_TAIWAN, "tw", NULL, NULL },
   { "taiwan-tw-any-reading", SP_RULESET_TAIWAN, "tw", "wait_tai_any_reading", "on" },
   { "guangdong-gd", SP_RULESET_GUANGDONG, "gd", NULL, NULL },
+  { "riichi-ema2016", SP_RULESET_RIICHI, "ema2016", NULL, NULL },
+  { "riichi-wrc2025", SP_RULESET_RIICHI, "wrc2025", NULL, NULL },
+  { "riichi-ema2016-red-fives", SP_RULESET_RIICHI, "ema2016", "red_fives", "1" },
 };
 
 static const char *dump_group;   /* --dump: print that group's lines */
@@ -64,6 +67,12 @@ append_result (GString             *line,
                             sp_score_item_title (r->ruleset, r->items[i].name),
                             r->items[i].value, r->items[i].count);
   g_string_append_printf (line, " total %d points %" G_GINT64_FORMAT, r->total, r->points);
+  /* Riichi only, so that the other rulesets' lines stay as they were recorded. */
+  if (r->has_han_fu)
+    g_string_append_printf (line, " han %d fu %d yakuman %d limit %u dora %d %d %d cost %"
+                            G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT,
+                            r->han, r->fu, r->yakuman, r->limit, r->dora, r->ura, r->aka,
+                            r->cost_discarder, r->cost_dealer, r->cost_non_dealer);
   if (r->has_settlement)
     g_string_append_printf (line, " settlement %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
                             " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT,
@@ -127,7 +136,7 @@ verdict_line (GString            *line,
   for (guint i = 0; args[i] != NULL; i++)
     g_string_append_printf (line, " %s", args[i]);
 
-  if (!sp_hand_parse_at (text, &hand, &column, &error))
+  if (!sp_hand_parse_for (ruleset, text, &hand, &column, &error))
     g_string_append_printf (line, " | parse %d %u \"%s\"", error->code, column, error->message);
   else
     g_string_append_printf (line, " | parse ok");
@@ -141,7 +150,7 @@ verdict_line (GString            *line,
     }
   sp_rules_score_text (rules, text, &situation, &result);
   append_result (line, &result);
-  if (analyse && sp_hand_parse (text, &hand, NULL))
+  if (analyse && sp_hand_parse_for (ruleset, text, &hand, NULL, NULL))
     append_analysis (line, &hand, ruleset);
 }
 
@@ -269,7 +278,7 @@ variant_rules (const Variant *v)
 /* ---- The dev corpora --------------------------------------------------------------------- */
 
 static const char * const corpora[] = { "mcr-dev.jsonl", "taiwan-dev.jsonl",
-                                        "guangdong-dev.jsonl" };
+                                        "guangdong-dev.jsonl", "riichi-dev.jsonl" };
 
 /* Every line of every corpus, scored under every variant: a corpus's hands are good tests of
  * the other rulesets' refusals too. */
@@ -284,8 +293,12 @@ test_corpora (void)
       g_autofree char *name = g_strdup_printf ("dev-%s", variants[v].name);
       Group group;
 
+      /* riichi-dev.jsonl under the Riichi variants only: the others' groups stay as recorded. */
+      guint n_corpora = variants[v].ruleset == SP_RULESET_RIICHI ? G_N_ELEMENTS (corpora)
+                                                                  : G_N_ELEMENTS (corpora) - 1;
+
       group_init (&group, name);
-      for (guint c = 0; c < G_N_ELEMENTS (corpora); c++)
+      for (guint c = 0; c < n_corpora; c++)
         {
           g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", corpora[c], NULL);
           g_autofree char *contents = NULL;
@@ -301,6 +314,7 @@ test_corpora (void)
               g_autoptr(GPtrArray) args = g_ptr_array_new ();
               JsonObject *object;
               JsonArray *flags;
+              g_autoptr(SpRules) own = NULL;
 
               if (lines[i][0] == '\0')
                 continue;
@@ -309,9 +323,24 @@ test_corpora (void)
               object = json_node_get_object (json_parser_get_root (parser));
               flags = json_object_get_array_member (object, "flags");
               for (guint k = 0; k < json_array_get_length (flags); k++)
-                g_ptr_array_add (args, (gpointer) json_array_get_string_element (flags, k));
+                {
+                  const char *flag = json_array_get_string_element (flags, k);
+
+                  /* The Riichi corpus's --option KEY=VALUE, on a copy of the variant's rules. */
+                  if (strcmp (flag, "--option") == 0 && k + 1 < json_array_get_length (flags))
+                    {
+                      g_auto(GStrv) pair =
+                        g_strsplit (json_array_get_string_element (flags, ++k), "=", 2);
+
+                      if (own == NULL)
+                        own = sp_rules_copy (rules);
+                      sp_rules_set_option (own, pair[0], pair[1], NULL);
+                      continue;
+                    }
+                  g_ptr_array_add (args, (gpointer) flag);
+                }
               g_ptr_array_add (args, NULL);
-              verdict_line (line, rules, variants[v].ruleset,
+              verdict_line (line, own != NULL ? own : rules, variants[v].ruleset,
                             json_object_get_string_member (object, "hand"),
                             (const char * const *) args->pdata, TRUE);
               group_add (&group, line);
@@ -758,6 +787,44 @@ random_situation (Maker     *m,
       g_ptr_array_add (args, g_strdup ("--per-tai"));
       g_ptr_array_add (args, g_strdup_printf ("%u", 5 * pick (m, 10)));
     }
+  /* Riichi's own options: drawn for its hands only, after every other draw, so that the other
+   * rulesets' hands and situations stay as they were recorded. */
+  if (ruleset == SP_RULESET_RIICHI)
+    {
+      static const char * const riichi_switches[] = { "--riichi", "--double-riichi",
+                                                      "--ippatsu" };
+      static const double riichi_chances[] = { 0.3, 0.03, 0.08 };
+      static const char * const indicators[] = { "--dora-indicators", "--ura-indicators" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (riichi_switches); i++)
+        if (chance (m, riichi_chances[i]))
+          g_ptr_array_add (args, g_strdup (riichi_switches[i]));
+      for (guint i = 0; i < G_N_ELEMENTS (indicators); i++)
+        if (chance (m, i == 0 ? 0.8 : 0.3))
+          {
+            GString *list = g_string_new (NULL);
+            guint n = 1 + (chance (m, 0.2) ? pick (m, 5) : 0);
+
+            for (guint k = 0; k < n; k++)
+              {
+                if (k > 0)
+                  g_string_append_c (list, ',');
+                append_tile (list, (SpTile) pick (m, SP_N_TILE_KINDS), FALSE);
+              }
+            g_ptr_array_add (args, g_strdup (indicators[i]));
+            g_ptr_array_add (args, g_string_free (list, FALSE));
+          }
+      if (chance (m, 0.2))
+        {
+          g_ptr_array_add (args, g_strdup ("--honba"));
+          g_ptr_array_add (args, g_strdup_printf ("%u", pick (m, 6)));
+        }
+      if (chance (m, 0.2))
+        {
+          g_ptr_array_add (args, g_strdup ("--riichi-sticks"));
+          g_ptr_array_add (args, g_strdup_printf ("%u", pick (m, 4)));
+        }
+    }
   g_ptr_array_add (args, NULL);
 }
 
@@ -790,7 +857,7 @@ test_random (void)
 
   /* Each ruleset's hands, a seed each, scored under that ruleset's variants; the analysis (a
    * ruleset's, not a profile's) under its first variant. */
-  for (SpRuleset ruleset = SP_RULESET_MCR; ruleset <= SP_RULESET_GUANGDONG; ruleset++)
+  for (SpRuleset ruleset = SP_RULESET_MCR; ruleset <= SP_RULESET_RIICHI; ruleset++)
     {
       m.rand = g_rand_new_with_seed (SEED + ruleset);
       for (guint i = 0; i < n_random; i++)
@@ -801,6 +868,14 @@ test_random (void)
             g_string_assign (m.text, "-");
           else
             random_hand_text (&m, ruleset == SP_RULESET_TAIWAN ? 5 : 4);
+          /* A red five now and then in Riichi's hands (a draw for its hands only). */
+          if (ruleset == SP_RULESET_RIICHI && chance (&m, 0.2))
+            {
+              char *five = strchr (m.text->str, '5');
+
+              if (five != NULL && (five == m.text->str || five[-1] != ','))
+                *five = '0';
+            }
           random_situation (&m, ruleset, args);
           for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
             {

@@ -118,6 +118,7 @@ ruleset_toggles (SpRuleset ruleset)
       return taiwan_toggles;
     case SP_RULESET_GUANGDONG:
       return guangdong_toggles;
+    case SP_RULESET_RIICHI: /* no Riichi tournaments yet */
     case SP_RULESET_MCR:
     default:
       return mcr_toggles;

@@ -667,6 +667,7 @@ build_columns (SpTableView *self)
     case SP_RULESET_GUANGDONG:
       total_title = _("番");
       break;
+    case SP_RULESET_RIICHI: /* no Riichi tournaments yet */
     case SP_RULESET_MCR:
     default:
       total_title = _("Fan");

@@ -52,6 +52,7 @@ ruleset_title (SpRuleset ruleset)
     case SP_RULESET_GUANGDONG:
       /* Translators: Guangdong (Cantonese) mahjong (广东麻将). */
       return _("Guangdong");
+    case SP_RULESET_RIICHI: /* no Riichi tournaments yet: its name as the CLI writes it */
     default:
       return sp_ruleset_to_string (ruleset);
     }

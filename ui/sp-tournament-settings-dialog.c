@@ -54,6 +54,7 @@ ruleset_label (SpRuleset ruleset)
       return _("Taiwan 台灣");
     case SP_RULESET_GUANGDONG:
       return _("Guangdong 广东");
+    case SP_RULESET_RIICHI: /* no Riichi tournaments yet */
     case SP_RULESET_MCR:
     default:
       return _("MCR 国标");

@@ -18,6 +18,18 @@ print_result_text (const SpRules       *rules,
   if (result->win)
     printf (_("win: %d (%s, profile %s)\n"), result->total,
             sp_ruleset_to_string (sp_rules_get_ruleset (rules)), sp_rules_get_profile (rules));
+  if (result->win && result->has_han_fu)
+    {
+      char limit[24];
+
+      sp_limit_to_string ((SpLimit) result->limit, result->yakuman, limit);
+      if (result->yakuman > 0)
+        printf ("  %s\n", limit);
+      else
+        printf (_("  %d han %d fu%s%s (dora %d, ura %d, red fives %d)\n"), result->han,
+                result->fu, limit[0] != '\0' ? ", " : "", limit, result->dora, result->ura,
+                result->aka);
+    }
   if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
     {
       for (guint i = 0; i < result->n_items; i++)
@@ -128,9 +140,11 @@ sp_cli_score (SpCli  *cli,
   g_auto(GStrv) options = NULL;
   gboolean list = FALSE;
   const GOptionEntry entries[] = {
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, N_("mcr, taiwan or guangdong"), N_("R") },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, N_("mcr, taiwan, guangdong or riichi"),
+      N_("R") },
     { "profile", 0, 0, G_OPTION_ARG_STRING, &profile,
-      N_("The ruleset's profile (mcr: cn r98 gb2006; taiwan: tw; guangdong: gd)"), N_("NAME") },
+      N_("The ruleset's profile (mcr: cn r98 gb2006; taiwan: tw; guangdong: gd; riichi: "
+         "ema2016 wrc2025 wrc2022 ema2025)"), N_("NAME") },
     { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options,
       N_("Change one option of the profile (see --list-options); repeatable"), N_("KEY=VALUE") },
     { "batch", 0, 0, G_OPTION_ARG_FILENAME, &batch,
@@ -216,7 +230,8 @@ parse_hand_command (SpCli       *cli,
 {
   g_autofree char *rules = NULL;
   const GOptionEntry entries[] = {
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, N_("mcr, taiwan or guangdong"), N_("R") },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, N_("mcr, taiwan, guangdong or riichi"),
+      N_("R") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = sp_cli_context_new (cli, _("HAND"), entries, summary);
@@ -230,7 +245,7 @@ parse_hand_command (SpCli       *cli,
                              argv[0]);
       return FALSE;
     }
-  if (sp_hand_parse (argv[1], hand, error))
+  if (sp_hand_parse_for (*ruleset, argv[1], hand, NULL, error))
     sp_hand_validate (hand, *ruleset, complete, error);
   return TRUE;
 }

@@ -67,6 +67,16 @@ static const GOptionEntry situation_entries[] = {
   SWITCH ("human", N_("人胡 (human hand)")),
   SWITCH ("ready-at-deal", N_("天聽 (ready at the deal)")),
   SWITCH ("ready-first-draw", N_("地聽 (ready on the first draw)")),
+  SWITCH ("riichi", N_("Riichi: the winner declared riichi (立直)")),
+  SWITCH ("double-riichi", N_("Riichi: double riichi, declared on the first turn (replaces "
+                              "--riichi)")),
+  SWITCH ("ippatsu", N_("Riichi: won within the go-around after the riichi (一発)")),
+  VALUE ("dora-indicators", N_("Riichi: the dora indicators turned, such as 4m,W (the dora is "
+                               "the next tile)"), N_("T,T")),
+  VALUE ("ura-indicators", N_("Riichi: the ura dora indicators (counted with riichi only)"),
+         N_("T,T")),
+  VALUE ("honba", N_("Riichi: counters on the table (積み棒), 300 each"), N_("N")),
+  VALUE ("riichi-sticks", N_("Riichi: 1,000 sticks on the table, all to the winner"), N_("N")),
   VALUE ("liable", N_("Guangdong: the player liable for the hand.  With option bao (包牌) and a "
                       "清一色/大三元 with three melded sets, X discarded the winning tile and pays "
                       "for everyone; with four melded sets, X fed the fourth and pays half of "

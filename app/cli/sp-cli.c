@@ -371,13 +371,13 @@ sp_cli_parse_ruleset (SpCli      *cli,
   if (name == NULL)
     {
       *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                             _("--rules mcr|taiwan|guangdong is required"));
+                             _("--rules mcr|taiwan|guangdong|riichi is required"));
       return FALSE;
     }
   if (!sp_ruleset_from_string (name, ruleset))
     {
       *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                             _("unknown ruleset '%s' (mcr, taiwan or guangdong)"), name);
+                             _("unknown ruleset '%s' (mcr, taiwan, guangdong or riichi)"), name);
       return FALSE;
     }
   return TRUE;
@@ -927,6 +927,48 @@ write_error (Writer              *w,
   write_close (w);
 }
 
+/* A win counted in han and fu (Riichi, rules/riichi.md §11): han, fu and dora, or the yakuman
+ * multiplier; the limit; the yaku by their keys; the payments and the total. */
+static void
+write_han_fu (Writer              *w,
+              const SpScoreResult *result)
+{
+  char limit[24];
+  static const char *dora_keys[] = { "dora", "ura", "aka" };
+  gint64 dora[3] = { result->dora, result->ura, result->aka };
+
+  if (result->yakuman > 0)
+    write_int (w, "yakuman", result->yakuman);
+  else
+    {
+      write_int (w, "han", result->han);
+      if (result->fu > 0)
+        write_int (w, "fu", result->fu);
+    }
+  write_string (w, "limit", sp_limit_to_string ((SpLimit) result->limit, result->yakuman, limit));
+  write_open (w, "yaku");
+  for (guint i = 0; i < result->n_items; i++)
+    write_int (w, result->items[i].name, result->items[i].value * (gint64) result->items[i].count);
+  write_close (w);
+  if (result->yakuman == 0)
+    {
+      write_open (w, "dora");
+      for (guint i = 0; i < G_N_ELEMENTS (dora_keys); i++)
+        if (dora[i] > 0)
+          write_int (w, dora_keys[i], dora[i]);
+      write_close (w);
+    }
+  write_open (w, "cost");
+  if (result->cost_discarder > 0)
+    write_int (w, "discarder", result->cost_discarder);
+  if (result->cost_dealer > 0)
+    write_int (w, "dealer", result->cost_dealer);
+  if (result->cost_non_dealer > 0)
+    write_int (w, "non_dealer", result->cost_non_dealer);
+  write_close (w);
+  write_int (w, "total", result->total);
+}
+
 static void
 write_verdict (Writer              *w,
                const SpRules       *rules,
@@ -940,7 +982,9 @@ write_verdict (Writer              *w,
     write_error (w, result, result->message);
   if (!result->win && result->error_code == SP_CORE_ERROR_NOT_A_WIN)
     write_ready (w, result);
-  if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
+  if (result->win && result->has_han_fu)
+    write_han_fu (w, result);
+  else if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
     {
       write_int (w, "total", result->total);
       if (w->builder != NULL)

@@ -16,8 +16,10 @@
  * hand's best trial, is printed last, labelled "per-hand repeat": it flatters any scorer (the
  * predictor learns the one hand) and is kept only to compare with figures quoted before.
  * Usage: bench-mcr [FILE [RULES]]  (default: tests/data/mcr-dev.jsonl of the source tree, mcr)
- * With RULES (taiwan, guangdong), FILE is scored under that ruleset's default profile and only
- * the whole passes are timed: `bench-mcr tests/data/taiwan-dev.jsonl taiwan`.
+ * With RULES (taiwan, guangdong, riichi), FILE is scored under that ruleset's default profile, or
+ * a line's "profile" and the --option KEY=VALUE of its flags, and only the whole passes are
+ * timed: `bench-mcr tests/data/taiwan-dev.jsonl taiwan`, `bench-mcr
+ * tests/data/riichi-dev.jsonl riichi` (red fives parsed as Riichi writes them).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +43,25 @@ typedef struct
   SpHand       hand;
   SpSituation  situation;
   gboolean     parsed;
+  SpRules     *rules;  /* the line's own profile and options, or NULL: the run's rules */
 } Case;
+
+/* The ruleset whose notation the hands are parsed in. */
+static SpRuleset bench_ruleset = SP_RULESET_MCR;
+
+static inline gboolean
+parse_hand (const char *text,
+            SpHand     *hand)
+{
+  return sp_hand_parse_for (bench_ruleset, text, hand, NULL, NULL);
+}
+
+static inline const SpRules *
+rules_of (const SpRules *rules,
+          const Case    *c)
+{
+  return c->rules != NULL ? c->rules : rules;
+}
 
 typedef enum
 {
@@ -92,8 +112,32 @@ load_cases (const char *path)
         }
       line = json_node_get_object (json_parser_get_root (parser));
       flags = json_object_get_array_member (line, "flags");
+      c.rules = NULL;
+      if (json_object_has_member (line, "profile"))
+        c.rules = sp_rules_new (bench_ruleset, json_object_get_string_member (line, "profile"),
+                                NULL);
       for (guint k = 0; k < json_array_get_length (flags); k++)
-        g_ptr_array_add (args, (gpointer) json_array_get_string_element (flags, k));
+        {
+          const char *flag = json_array_get_string_element (flags, k);
+
+          if (strcmp (flag, "--option") == 0 && k + 1 < json_array_get_length (flags))
+            {
+              g_auto(GStrv) pair = g_strsplit (json_array_get_string_element (flags, ++k), "=",
+                                               2);
+
+              if (c.rules == NULL)
+                c.rules = sp_rules_new (bench_ruleset, NULL, NULL);
+              if (c.rules == NULL || pair[1] == NULL
+                  || !sp_rules_set_option (c.rules, pair[0], pair[1], &error))
+                {
+                  fprintf (stderr, "bench-mcr: %s line %u: a bad profile or option\n", path,
+                           i + 1);
+                  exit (1);
+                }
+              continue;
+            }
+          g_ptr_array_add (args, (gpointer) flag);
+        }
       sp_situation_init (&c.situation);
       if (!sp_situation_parse_args (&c.situation, (const char * const *) args->pdata, args->len,
                                     &error))
@@ -102,7 +146,7 @@ load_cases (const char *path)
           exit (1);
         }
       c.text = g_strdup (json_object_get_string_member (line, "hand"));
-      c.parsed = sp_hand_parse (c.text, &c.hand, NULL);
+      c.parsed = parse_hand (c.text, &c.hand);
       g_array_append_val (cases, c);
     }
   return cases;
@@ -124,21 +168,21 @@ time_case (const SpRules *rules,
       switch (what)
         {
         case MEASURE_PARSE:
-          sink += sp_hand_parse (c->text, &hand, NULL);
+          sink += parse_hand (c->text, &hand);
           break;
         case MEASURE_SCORE:
           /* A text that does not parse is refused before any scoring. */
           if (c->parsed)
             {
-              sp_rules_score (rules, &c->hand, &c->situation, &result);
+              sp_rules_score (rules_of (rules, c), &c->hand, &c->situation, &result);
               sink += result.total;
             }
           break;
         case MEASURE_PARSE_AND_SCORE:
         default:
-          if (sp_hand_parse (c->text, &hand, NULL))
+          if (parse_hand (c->text, &hand))
             {
-              sp_rules_score (rules, &hand, &c->situation, &result);
+              sp_rules_score (rules_of (rules, c), &hand, &c->situation, &result);
               sink += result.total;
             }
           break;
@@ -166,21 +210,21 @@ run_pass (const SpRules *rules,
       switch (what)
         {
         case MEASURE_PARSE:
-          answer = sp_hand_parse (c->text, &hand, NULL) ? 1 + sp_hand_n_tiles (&hand) : 0;
+          answer = parse_hand (c->text, &hand) ? 1 + sp_hand_n_tiles (&hand) : 0;
           break;
         case MEASURE_SCORE:
           /* A text that does not parse is refused before any scoring. */
           if (c->parsed)
             {
-              sp_rules_score (rules, &c->hand, &c->situation, &result);
+              sp_rules_score (rules_of (rules, c), &c->hand, &c->situation, &result);
               answer = ((guint64) (guint32) result.total << 8) | result.n_items;
             }
           break;
         case MEASURE_PARSE_AND_SCORE:
         default:
-          if (sp_hand_parse (c->text, &hand, NULL))
+          if (parse_hand (c->text, &hand))
             {
-              sp_rules_score (rules, &hand, &c->situation, &result);
+              sp_rules_score (rules_of (rules, c), &hand, &c->situation, &result);
               answer = ((guint64) (guint32) result.total << 8) | result.n_items;
             }
           break;
@@ -263,7 +307,10 @@ static void
 free_cases (GArray *cases)
 {
   for (guint i = 0; i < cases->len; i++)
-    g_free (g_array_index (cases, Case, i).text);
+    {
+      g_free (g_array_index (cases, Case, i).text);
+      sp_rules_free (g_array_index (cases, Case, i).rules);
+    }
   g_array_unref (cases);
 }
 
@@ -283,6 +330,7 @@ main (int argc, char **argv)
       fprintf (stderr, "bench-mcr: unknown ruleset '%s'\n", argv[2]);
       return 1;
     }
+  bench_ruleset = ruleset;
   rules = sp_rules_new (ruleset, ruleset == SP_RULESET_MCR ? "cn" : NULL, NULL);
   cases = load_cases (path);
   if (ruleset != SP_RULESET_MCR)
@@ -318,6 +366,7 @@ main (int argc, char **argv)
       c.situation.self_drawn = TRUE;
       c.text = sp_hand_to_string (&c.hand);
       c.parsed = TRUE;
+      c.rules = NULL;
       g_array_append_val (random_cases, c);
     }
 

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+# test-cli-riichi.py: `sparrow-cli score/waits/check --rules riichi` as SPEC.md §3.1 and
+# rules/riichi.md §11 say, and `tournament create --rules riichi` refused cleanly for now.
+# SPDX-License-Identifier: GPL-3.0-or-later
+import json
+import os
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sptap import check, command, finish  # noqa: E402
+
+run = command(sys.argv[1], timeout=60)
+
+
+def score(*args):
+    rc, out, _ = run("score", "--rules", "riichi", "--json", *args)
+    return rc, json.loads(out)
+
+
+# rules/riichi.md §12, example 3: an open ittsu with a dora, 30 fu by the open pinfu shape.
+rc, data = score("--seat-wind", "S", "--dora-indicators", "6s", "[123s,1]33m123m456s78s9s")
+check("§12 open ittsu", rc == 0 and data["rules"] == "riichi" and data["profile"] == "ema2016"
+      and data["han"] == 2 and data["fu"] == 30 and data["limit"] == ""
+      and data["yaku"] == {"ittsu": 1} and data["dora"] == {"dora": 1}
+      and data["cost"] == {"discarder": 2000} and data["total"] == 2000
+      and sum(data["settlement"].values()) == 0 and data["settlement"]["S"] == 2000, data)
+
+# Example 1: a mangan by tsumo, each payment apart.
+rc, data = score("--self-drawn", "--riichi", "--seat-wind", "S", "12333m12345678s9s")
+check("§12 mangan tsumo", rc == 0 and data["han"] == 5 and data["limit"] == "mangan"
+      and data["cost"] == {"dealer": 4000, "non_dealer": 2000} and data["total"] == 8000, data)
+
+# Example 2 under both profiles: kiriage is off in ema2016, on in wrc2025.
+rc, data = score("--riichi", "12333m12345678s9s")
+check("§12 4-30 dealer ema2016", rc == 0 and data["total"] == 11600, data)
+rc, data = score("--profile", "wrc2025", "--riichi", "12333m12345678s9s")
+check("§12 4-30 dealer wrc2025", rc == 0 and data["total"] == 12000
+      and data["limit"] == "mangan", data)
+
+# Yakuman: the multiplier instead of han, fu and dora.
+rc, data = score("--riichi", "--wall-last", "--seat-wind", "S", "EEESSWWWNNCCCS")
+check("yakuman single", rc == 0 and data["yakuman"] == 1 and "han" not in data
+      and "dora" not in data and data["yaku"] == {"shousuushii": 13, "tsuuiisou": 13}
+      and data["total"] == 32000, data)
+rc, data = score("--profile", "wrc2025", "--riichi", "--wall-last", "--seat-wind", "S",
+                 "EEESSWWWNNCCCS")
+check("yakuman additive", rc == 0 and data["yakuman"] == 2 and data["limit"] == "2x yakuman"
+      and data["total"] == 64000, data)
+
+# Counters and sticks: 6 honba on a ron, 2 sticks to the winner.
+rc, data = score("--seat-wind", "N", "--round-wind", "S", "--dora-indicators", "4m,2m",
+                 "--honba", "6", "--riichi-sticks", "2", "[8888m]1223333555m2m")
+check("honba and sticks", rc == 0 and data["limit"] == "sanbaiman"
+      and data["cost"] == {"discarder": 25800} and data["total"] == 27800, data)
+
+# Red fives: plain fives in ema2016, dora with --option red_fives=1; refused elsewhere.
+rc, data = score("--riichi", "234067m234p067s55p")
+check("red fives plain", rc == 0 and data["dora"] == {}, data)
+rc, data = score("--option", "red_fives=1", "--riichi", "234067m234p067s55p")
+check("red fives counted", rc == 0 and data["dora"] == {"aka": 2}, data)
+rc, data = score("--option", "red_fives=1", "00m234567m234p55p")
+check("two red fives of a suit", rc == 1 and data["error"]["code"] == "too-many-copies", data)
+rc, out, _ = run("score", "--rules", "mcr", "--json", "234067m234p067s55p")
+check("red five refused by mcr", rc == 1 and json.loads(out)["error"]["code"] == "syntax", out)
+
+# Verdicts in SPEC order.
+rc, data = score("--seat-wind", "W", "[777p,2][123m,1]3445556s5s")
+check("no-yaku", rc == 1 and data["win"] is False and data["error"]["code"] == "no-yaku", data)
+rc, data = score("33455m22255678p6s")
+check("not-a-win ready", rc == 1 and data["error"]["code"] == "not-a-win"
+      and data["error"]["ready"] is True, data)
+rc, data = score("--ippatsu", "12378m678p11789s9m")
+check("ippatsu without riichi", rc == 1 and data["error"]["code"] == "bad-situation", data)
+rc, data = score("--riichi", "[123m,1]456m789p11sEEE")
+check("riichi with an open meld", rc == 1 and data["error"]["code"] == "bad-situation", data)
+rc, data = score("--human", "--seat-wind", "N", "12334556m234p55s7m")
+check("renhou mangan", rc == 0 and data["yaku"] == {"renhou": 5} and "fu" not in data
+      and data["total"] == 8000, data)
+
+# Riichi's options are refused by the other rulesets, flowers by Riichi.
+rc, out, _ = run("score", "--rules", "mcr", "--json", "--riichi", "999m11s99pEEECCC1s")
+check("mcr refuses --riichi", rc == 1 and json.loads(out)["error"]["code"] == "bad-situation"
+      and "riichi" in json.loads(out)["error"]["message"], out)
+rc, data = score("--flowers", "2", "123m456p678s99s23s4s")
+check("riichi refuses flowers", rc == 1 and data["error"]["code"] == "bad-situation", data)
+
+# waits and check.
+rc, out, _ = run("waits", "--rules", "riichi", "--json", "1122334455667p")
+check("waits", rc == 0 and [w["tile"] for w in json.loads(out)["waits"]] == ["1p", "4p", "7p"], out)
+rc, out, _ = run("check", "--rules", "riichi", "--json", "11112233445566p")
+check("check four of a kind as sets", rc == 0 and json.loads(out)["valid"] is True, out)
+rc, out, _ = run("check", "--rules", "riichi", "--json", "11113355779922p")
+check("no seven pairs with four of a kind", rc == 1
+      and json.loads(out)["error"]["code"] == "not-a-win", out)
+
+# --batch gives, line for line, what one `score --json` gives (the fast writer and json-glib's).
+lines = [
+    "[123s,1]33m123m456s78s9s --seat-wind S --dora-indicators 6s",
+    "EEESSWWWNNCCCS --riichi --wall-last --seat-wind S",
+    "12334556m234p55s7m --human --seat-wind N",
+    "234067m234p067s55p --riichi --honba 2 --riichi-sticks 1 --self-drawn",
+    "[777p,2][123m,1]3445556s5s --seat-wind W",
+    "33455m22255678p6s",
+    "340x",
+]
+with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    f.write("\n".join(lines) + "\n")
+    path = f.name
+rc, out, _ = run("score", "--rules", "riichi", "--batch", path)
+batch = out.splitlines()
+check("batch line count", rc == 0 and len(batch) == len(lines), out)
+for line, got in zip(lines, batch):
+    words = line.split()
+    _, single, _ = run("score", "--rules", "riichi", "--json", *words[1:], words[0])
+    check(f"batch = single: {line}", json.loads(got) == json.loads(single), f"{got} / {single}")
+os.unlink(path)
+
+# Profiles and options.
+rc, out, _ = run("score", "--rules", "riichi", "--profile", "ema2025", "--list-options", "--json")
+options = {o["key"]: o["value"] for o in json.loads(out)["options"]}
+check("ema2025 options", rc == 0 and options["kiriage"] == "on"
+      and options["double_wind_fu"] == "2" and options["yakuman_stacking"] == "single", out)
+rc, _, err = run("score", "--rules", "riichi", "--profile", "tenhou", "1m")
+check("unknown profile", rc == 2 and "ema2016" in err, err)
+
+# No Riichi tournaments yet: refused with a clear message, nothing written.
+folder = tempfile.mkdtemp(prefix="sparrow-cli-")
+db = os.path.join(folder, "riichi.db")
+rc, out, err = run("--db", db, "--referee", "Referee", "tournament", "create", "--name",
+                   "Riichi Open", "--rules", "riichi", "--sessions", "4")
+check("tournament create refused", rc == 1 and "not supported yet" in err
+      and not os.path.exists(db), f"rc={rc} {err}")
+
+finish()

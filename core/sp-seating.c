@@ -516,7 +516,7 @@ separate_teammates (guint        n_players,
 
   if (count_clashes (n_players, 1, round, teams) == 0)
     return;
-  sp_seating_search (n_players, 1, round, teams, 0, 200 * (guint64) n_players, rand);
+  sp_seating_search (n_players, 1, 0, round, teams, 0, 200 * (guint64) n_players, rand);
   if (count_clashes (n_players, 1, round, teams) == 0)
     return;
 
@@ -779,7 +779,13 @@ sp_seating_plan_balanced (guint         n_players,
   relabel (n_players, n_rounds, plan->seats, teams, rand);
 
   target = n_rounds <= design_rounds && teams == NULL ? 0 : team_bound (n_players, n_rounds, teams);
-  sp_seating_search (n_players, n_rounds, plan->seats, teams, target, SEARCH_MOVES, rand);
+  /* Past a design, its rounds are as good as rounds get: first only the rounds beyond it are
+   * searched, to meet the pairs the design leaves apart (44 players over 15 rounds reach the
+   * bound so), and the whole schedule only if that falls short. */
+  if (design_rounds > 0 && n_rounds > design_rounds && teams == NULL)
+    sp_seating_search (n_players, n_rounds, design_rounds, plan->seats, teams, target,
+                       SEARCH_MOVES / 4, rand);
+  sp_seating_search (n_players, n_rounds, 0, plan->seats, teams, target, SEARCH_MOVES, rand);
   return finish_plan (plan, teams, rand, error);
 }
 

@@ -200,8 +200,8 @@ sp_seating_search (guint        n_players,
             }
           /* One draw gives both players (16 bits each are plenty for 1024). */
           pick = g_rand_int (rand);
-          round = n_free > 1 ? (gsize) (first_round + g_rand_int_range (rand, 0, n_free)) * n_players
-                             : (gsize) first_round * n_players;
+          round = first_round + (n_free > 1 ? g_rand_int_range (rand, 0, n_free) : 0);
+          round *= n_players;
           a = ((pick & 0xffff) * (gsize) n_players) >> 16;
           b = ((pick >> 16) * (gsize) n_players) >> 16;
           if (a / 4 == b / 4)

@@ -24,6 +24,7 @@ measure (guint n_players,
   SpSeatingQuality quality;
   gint64 start = g_get_monotonic_time ();
   double seconds;
+  guint n_tables = n_players / 4, floor_repeats;
 
   plan = sp_seating_plan_balanced (n_players, n_rounds, 2026, NULL, &error);
   seconds = (g_get_monotonic_time () - start) / 1e6;
@@ -33,11 +34,11 @@ measure (guint n_players,
       return;
     }
   sp_seating_plan_measure (plan, NULL, &quality);
+  floor_repeats = n_rounds > n_tables ? n_players * (n_rounds - n_tables) : 0;
   printf ("%u x %u: repeats %u, lower bound %u, wind spread %u, table repeats %u (floor %u), "
           "%.3f s\n",
           n_players, n_rounds, quality.repeats, quality.lower_bound, quality.wind_spread,
-          quality.table_repeats, n_rounds > n_players / 4 ? n_players * (n_rounds - n_players / 4) : 0,
-          seconds);
+          quality.table_repeats, floor_repeats, seconds);
   fflush (stdout);
 }
 

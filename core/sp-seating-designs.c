@@ -119,9 +119,16 @@ static const guint16 base_28[] = {
   27, 0, 9, 18, 1, 15, 12, 11, 2, 19, 7, 14, 3, 6, 5, 25, 4, 10, 20, 17, 8, 22, 23, 16, 13, 26,
   21, 24,
 };
+
+/* 36 players: the pairs this design leaves apart — three differences between classes, one for
+ * each two classes — form one cycle through all 33 finite players, and the fixed ones a
+ * triangle, so a 12th round can seat 27 of those 36 pairs together (8 paths of four along the
+ * cycle, the triangle with the last player), which leaves 54 − 27 = 27 repeats.  No 12th round
+ * after 11 without repeats does better: everyone has only two left to meet, so no table of it
+ * holds more than three new pairs. */
 static const guint16 base_36[] = {
-  33, 0, 11, 22, 34, 27, 2, 20, 35, 17, 31, 1, 3, 12, 4, 10, 5, 8, 26, 25, 6, 16, 32, 29, 7, 9,
-  21, 13, 14, 19, 23, 15, 18, 30, 28, 24,
+  33, 7, 12, 32, 31, 3, 8, 30, 0, 24, 26, 29, 28, 13, 18, 20, 25, 4, 14, 34, 27, 11, 21, 23, 22, 2,
+  15, 35, 6, 5, 9, 17, 1, 10, 16, 19,
 };
 
 static const guint16 base_40[] = {

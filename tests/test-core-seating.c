@@ -154,6 +154,19 @@ test_designs_at_bound (void)
     }
   /* Past the zero-repeat rounds the bound is not zero: the test above is not vacuous. */
   g_assert_cmpuint (counting_bound (44, 15), >, 0);
+
+  /* 36 players over 12 rounds: 11 rounds without repeats leave everyone two others to meet, so
+   * a 12th round's table holds at most three new pairs of its six: three repeats a table, nine
+   * tables.  The plan gets there; the counting bound is lower. */
+  {
+    SpSeatingQuality quality;
+    g_autoptr(SpSeatingPlan) plan = balanced_checked (36, 12, 17, NULL, &quality);
+
+    g_test_message ("36 x 12: %u repeats, bound %u", quality.repeats, counting_bound (36, 12));
+    g_assert_cmpuint (quality.lower_bound, ==, counting_bound (36, 12));
+    g_assert_cmpuint (quality.repeats, >=, quality.lower_bound);
+    g_assert_cmpuint (quality.repeats, <=, 3 * 36 / 4);
+  }
 }
 
 /* R98 appendix 7's chart seats 16 players so that every pair meets exactly once in 5 rounds;

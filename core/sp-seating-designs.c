@@ -95,8 +95,13 @@ sp_seating_design_affine (guint    n_players,
  * with the fewest possible tablemates left); for 40, 112, 184 and 220 players (m = 13, 37, 61,
  * 73, primes ≡ 1 mod 12) the base round is also invariant under multiplying x by a unit of
  * order 3, which leaves a third of the tables to choose, as in Denniston's packings of
- * PG(3,3).  The unit tests check that every one of them gives a
- * schedule without repeats. */
+ * PG(3,3).  For 44, 52 and 56 players (m = 14, 17, 18, where the base round must use every
+ * allowed difference exactly once and the depth-first search alone gets lost) it is invariant
+ * under (x, i) → (u·x, i + 1) with u³ = 1 — u = 9, 1, 7 — which fixes each fixed player's table
+ * and leaves a third of the others to choose: 44 players then meet all but one other in 14
+ * rounds (a resolvable 4-GDD of type 2^22), 52 meet everyone exactly once in 17 (a resolvable
+ * 2-(52,4,1) design) and 56 all but one other in 18.  The unit tests check that every one of
+ * them gives a schedule without repeats. */
 typedef struct
 {
   guint16        n_players;
@@ -114,9 +119,16 @@ static const guint16 base_28[] = {
   27, 0, 9, 18, 1, 15, 12, 11, 2, 19, 7, 14, 3, 6, 5, 25, 4, 10, 20, 17, 8, 22, 23, 16, 13, 26,
   21, 24,
 };
+
+/* 36 players: the pairs this design leaves apart — three differences between classes, one for
+ * each two classes — form one cycle through all 33 finite players, and the fixed ones a
+ * triangle, so a 12th round can seat 27 of those 36 pairs together (8 paths of four along the
+ * cycle, the triangle with the last player), which leaves 54 − 27 = 27 repeats.  No 12th round
+ * after 11 without repeats does better: everyone has only two left to meet, so no table of it
+ * holds more than three new pairs. */
 static const guint16 base_36[] = {
-  33, 0, 11, 22, 34, 27, 2, 20, 35, 17, 31, 1, 3, 12, 4, 10, 5, 8, 26, 25, 6, 16, 32, 29, 7, 9,
-  21, 13, 14, 19, 23, 15, 18, 30, 28, 24,
+  33, 7, 12, 32, 31, 3, 8, 30, 0, 24, 26, 29, 28, 13, 18, 20, 25, 4, 14, 34, 27, 11, 21, 23, 22, 2,
+  15, 35, 6, 5, 9, 17, 1, 10, 16, 19,
 };
 
 static const guint16 base_40[] = {
@@ -124,9 +136,26 @@ static const guint16 base_40[] = {
   32, 14, 35, 19, 37, 16, 27, 18, 33, 22, 29, 15, 34,
 };
 
+static const guint16 base_44[] = {
+  42, 11, 15, 37, 43, 2, 18, 36, 0, 29, 6, 5, 14, 9, 26, 17, 28, 25, 38, 41, 1, 24, 33, 31, 23, 34,
+  3, 13, 39, 12, 27, 19, 4, 32, 40, 7, 22, 8, 10, 21, 30, 16, 20, 35,
+};
+
 static const guint16 base_48[] = {
   45, 0, 15, 30, 1, 44, 38, 27, 33, 31, 25, 6, 34, 39, 8, 21, 37, 2, 46, 18, 41, 19, 47, 5, 35,
   23, 3, 32, 40, 36, 20, 26, 42, 43, 4, 9, 12, 22, 29, 24, 28, 17, 10, 16, 7, 13, 11, 14,
+};
+
+static const guint16 base_52[] = {
+  51, 3, 20, 37, 0, 15, 8, 48, 17, 32, 25, 14, 34, 49, 42, 31, 1, 36, 22, 47, 18, 2, 39, 13, 35,
+  19, 5, 30, 4, 23, 28, 27, 21, 40, 45, 44, 38, 6, 11, 10, 7, 46, 33, 43, 24, 12, 50, 9, 41, 29,
+  16, 26,
+};
+
+static const guint16 base_56[] = {
+  54, 2, 32, 44, 55, 4, 28, 52, 0, 25, 5, 19, 18, 49, 35, 43, 36, 1, 47, 13, 3, 26, 41, 30, 21, 38,
+  17, 48, 39, 14, 29, 12, 6, 16, 34, 27, 24, 22, 40, 45, 42, 46, 10, 9, 7, 20, 23, 33, 31, 50, 53,
+  51, 37, 8, 11, 15,
 };
 
 static const guint16 base_60[] = {
@@ -175,7 +204,10 @@ static const CyclicDesign cyclic_designs[] = {
   { 28, 9, base_28 },
   { 36, 11, base_36 },
   { 40, 13, base_40 },
+  { 44, 14, base_44 },
   { 48, 15, base_48 },
+  { 52, 17, base_52 },
+  { 56, 18, base_56 },
   { 60, 19, base_60 },
   { 112, 37, base_112 },
   { 184, 61, base_184 },

@@ -45,10 +45,11 @@ guint    sp_seating_design        (guint    n_players,
 guint    sp_seating_design_rounds (guint n_players);
 
 /* Swap-based simulated annealing on a whole schedule: minimises repeated meetings plus, far
- * heavier, teammates at one table.  Stops at @target repeats without clashes or after
- * @max_moves tried swaps. */
+ * heavier, teammates at one table.  Rounds before @first_round count but stay as they are.
+ * Stops at @target repeats without clashes or after @max_moves tried swaps. */
 void     sp_seating_search        (guint        n_players,
                                    guint        n_rounds,
+                                   guint        first_round,
                                    guint16     *seats,
                                    const guint *teams,
                                    guint        target,

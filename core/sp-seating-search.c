@@ -144,6 +144,7 @@ full_cost (Schedule *s)
 void
 sp_seating_search (guint        n_players,
                    guint        n_rounds,
+                   guint        first_round,
                    guint16     *seats,
                    const guint *teams,
                    guint        target,
@@ -164,8 +165,9 @@ sp_seating_search (guint        n_players,
   double t_start = target == 0 ? 0.3 : 0.28;
   double t_end = target == 0 ? 0.04 : 0.28;
   guint n_runs = target == 0 ? 1 : 48;
+  guint n_free = n_rounds - MIN (first_round, n_rounds);
 
-  if (n_players < 8)
+  if (n_players < 8 || n_free == 0)
     return;
   meet = s.meet = g_new (guint16, (gsize) n_players * n_players);
   s.cost = best_cost = full_cost (&s);
@@ -198,7 +200,8 @@ sp_seating_search (guint        n_players,
             }
           /* One draw gives both players (16 bits each are plenty for 1024). */
           pick = g_rand_int (rand);
-          round = n_rounds > 1 ? (gsize) g_rand_int_range (rand, 0, n_rounds) * n_players : 0;
+          round = first_round + (n_free > 1 ? g_rand_int_range (rand, 0, n_free) : 0);
+          round *= n_players;
           a = ((pick & 0xffff) * (gsize) n_players) >> 16;
           b = ((pick >> 16) * (gsize) n_players) >> 16;
           if (a / 4 == b / 4)

@@ -4,6 +4,7 @@
 #include "sp-seating.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 #include "sp-core-error.h"
@@ -316,9 +317,100 @@ table_cost (const guint16 *a,
          + (*d > 0 ? 1024 + *d : 0);
 }
 
+/* Tried exchanges of the annealing on table numbers, at most. */
+#define TABLE_MOVES 500000
+
+/* The change in sittings at a table again when the players of @from move to table @to. */
+static inline int
+move_delta (const guint16 *at_table,
+            guint          n_tables,
+            const guint16 *from,
+            guint          from_table,
+            guint          to)
+{
+  int delta = 0;
+
+  for (guint s = 0; s < 4; s++)
+    {
+      const guint16 *at = at_table + (gsize) from[s] * n_tables;
+
+      delta += (at[to] > 0) - (at[from_table] > 1);
+    }
+  return delta;
+}
+
+/* What the assignments round by round leave, an annealing over all rounds at once mends:
+ * exchange the numbers of two tables of a round, keeping the best numbering seen, until every
+ * player sits at as many different tables as there are rounds (or tables). */
+static void
+anneal_tables (SpSeatingPlan *plan,
+               guint16       *at_table,
+               GRand         *rand)
+{
+  guint n = plan->n_players;
+  guint n_tables = n / 4;
+  gsize size = (gsize) n * plan->n_rounds;
+  guint floor_repeats = plan->n_rounds > n_tables ? n * (plan->n_rounds - n_tables) : 0;
+  guint64 n_moves = MIN ((guint64) TABLE_MOVES, 2000 * (guint64) size);
+  g_autofree guint16 *best = NULL;
+  guint16 swap[4];
+  glong cost = 0, best_cost;
+  double accept[9];
+
+  if (n_tables < 2)
+    return;
+  for (gsize i = 0; i < (gsize) n * n_tables; i++)
+    cost += at_table[i] > 1 ? at_table[i] - 1 : 0;
+  best_cost = cost;
+  if (cost <= (glong) floor_repeats)
+    return;
+  best = g_memdup2 (plan->seats, size * sizeof (guint16));
+
+  for (guint64 move = 0; move < n_moves && best_cost > (glong) floor_repeats; move++)
+    {
+      guint r = g_rand_int_range (rand, 0, plan->n_rounds);
+      guint g = g_rand_int_range (rand, 0, n_tables);
+      guint h = g_rand_int_range (rand, 0, n_tables);
+      guint16 *seats = plan->seats + (gsize) r * n;
+      int delta;
+
+      if ((move & 4095) == 0)
+        {
+          double t = 0.6 * pow (0.05 / 0.6, (double) move / n_moves);
+
+          for (guint d = 0; d < G_N_ELEMENTS (accept); d++)
+            accept[d] = exp (-(double) d / t);
+        }
+      if (g == h)
+        continue;
+      delta = move_delta (at_table, n_tables, seats + 4 * g, g, h)
+              + move_delta (at_table, n_tables, seats + 4 * h, h, g);
+      if (delta > 0 && g_rand_double (rand) >= accept[MIN (delta, 8)])
+        continue;
+      for (guint s = 0; s < 4; s++)
+        {
+          at_table[(gsize) seats[4 * g + s] * n_tables + g]--;
+          at_table[(gsize) seats[4 * g + s] * n_tables + h]++;
+          at_table[(gsize) seats[4 * h + s] * n_tables + h]--;
+          at_table[(gsize) seats[4 * h + s] * n_tables + g]++;
+        }
+      memcpy (swap, seats + 4 * g, sizeof swap);
+      memcpy (seats + 4 * g, seats + 4 * h, 4 * sizeof (guint16));
+      memcpy (seats + 4 * h, swap, sizeof swap);
+      cost += delta;
+      if (cost < best_cost)
+        {
+          best_cost = cost;
+          memcpy (best, plan->seats, size * sizeof (guint16));
+        }
+    }
+  memcpy (plan->seats, best, size * sizeof (guint16));
+}
+
 /* Physical tables.  Each round's tables of players get the table numbers they have sat at least
  * in the other rounds: an assignment problem, solved round by round and then swept over all
- * rounds again, each pass keeping or lowering the count of sitting at a table again. */
+ * rounds again, each pass keeping or lowering the count of sitting at a table again; an
+ * annealing over all rounds then mends what that leaves. */
 void
 sp_seating_spread_tables (SpSeatingPlan *plan,
                           GRand         *rand)
@@ -406,6 +498,7 @@ sp_seating_spread_tables (SpSeatingPlan *plan,
         for (guint k = 0; k < n; k++)
           at_table[(gsize) seats[k] * n_tables + k / 4]++;
       }
+  anneal_tables (plan, at_table, rand);
 }
 
 static gboolean
@@ -516,7 +609,7 @@ separate_teammates (guint        n_players,
 
   if (count_clashes (n_players, 1, round, teams) == 0)
     return;
-  sp_seating_search (n_players, 1, round, teams, 0, 200 * (guint64) n_players, rand);
+  sp_seating_search (n_players, 1, 0, round, teams, 0, 200 * (guint64) n_players, rand);
   if (count_clashes (n_players, 1, round, teams) == 0)
     return;
 
@@ -779,7 +872,13 @@ sp_seating_plan_balanced (guint         n_players,
   relabel (n_players, n_rounds, plan->seats, teams, rand);
 
   target = n_rounds <= design_rounds && teams == NULL ? 0 : team_bound (n_players, n_rounds, teams);
-  sp_seating_search (n_players, n_rounds, plan->seats, teams, target, SEARCH_MOVES, rand);
+  /* Past a design, its rounds are as good as rounds get: first only the rounds beyond it are
+   * searched, to meet the pairs the design leaves apart (44 players over 15 rounds reach the
+   * bound so), and the whole schedule only if that falls short. */
+  if (design_rounds > 0 && n_rounds > design_rounds && teams == NULL)
+    sp_seating_search (n_players, n_rounds, design_rounds, plan->seats, teams, target,
+                       SEARCH_MOVES / 4, rand);
+  sp_seating_search (n_players, n_rounds, 0, plan->seats, teams, target, SEARCH_MOVES, rand);
   return finish_plan (plan, teams, rand, error);
 }
 

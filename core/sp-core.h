@@ -10,6 +10,7 @@
 #include "sp-penalty-reason.h"
 #include "sp-rules.h"
 #include "sp-mcr.h"
+#include "sp-riichi-table.h"
 #include "sp-rotation.h"
 #include "sp-standings.h"
 #include "sp-seating.h"

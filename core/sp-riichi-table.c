@@ -1,0 +1,384 @@
+/* sp-riichi-table.c: a Riichi table's hanchan: payments with counters and sticks, draws with
+ * their noten payments, chombo, the deal and its repeats, and the end with uma.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-riichi-table.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "sp-core-error.h"
+
+#define STICK          1000
+#define HONBA_RON      300
+#define HONBA_TSUMO    100
+#define NOTEN_PAYMENTS 3000
+#define MAX_BASIC      (8000 * 6)
+
+gboolean
+sp_riichi_table_rules_for_profile (const char          *profile,
+                                   SpRiichiTableRules  *rules,
+                                   GError             **error)
+{
+  static const struct
+  {
+    const char      *name;
+    gboolean         multiple_ron;
+    SpRiichiLeftover leftover;
+    gint32           chombo_penalty;
+  } profiles[] = {
+    /* RCR 2016: every winner on one discard is paid; the leftover sticks go to first place;
+     * a chombo is 20,000 off the score after uma. */
+    { "ema2016", TRUE, SP_RIICHI_LEFTOVER_FIRST, 20000 },
+    /* RCR 2025: the same, the split of leftover sticks rounded down. */
+    { "ema2025", TRUE, SP_RIICHI_LEFTOVER_FIRST_ROUNDED, 20000 },
+    /* WRC: head bump, leftover sticks lost, a chombo is 30 P. */
+    { "wrc2022", FALSE, SP_RIICHI_LEFTOVER_LOST, 30000 },
+    { "wrc2025", FALSE, SP_RIICHI_LEFTOVER_LOST, 30000 },
+  };
+
+  g_return_val_if_fail (rules != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (profiles); i++)
+    if (g_strcmp0 (profile, profiles[i].name) == 0)
+      {
+        *rules = (SpRiichiTableRules) {
+          .start_points = 30000,
+          .return_points = 30000,
+          .uma = { 15000, 5000, -5000, -15000 },
+          .multiple_ron = profiles[i].multiple_ron,
+          .leftover = profiles[i].leftover,
+          .chombo_penalty = profiles[i].chombo_penalty,
+        };
+        return TRUE;
+      }
+  g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+               /* Translators: %s is the profile's name as typed. */
+               _("unknown riichi profile “%s” (ema2016, ema2025, wrc2022, wrc2025)"),
+               profile != NULL ? profile : "");
+  return FALSE;
+}
+
+void
+sp_riichi_table_start (SpRiichiTable            *table,
+                       const SpRiichiTableRules *rules)
+{
+  g_return_if_fail (table != NULL && rules != NULL);
+
+  memset (table, 0, sizeof *table);
+  table->number = 1;
+  table->round = SP_WIND_EAST;
+  for (guint c = 0; c < 4; c++)
+    table->points[c] = rules->start_points;
+}
+
+guint
+sp_riichi_table_chair_at (const SpRiichiTable *table,
+                          guint                seat)
+{
+  g_return_val_if_fail (table != NULL && seat < 4, 0);
+
+  return (table->dealer + seat) % 4;
+}
+
+/* A payment from the basic points: b × @times rounded up to the next 100. */
+static gint32
+payment (guint32 basic,
+         guint   times)
+{
+  return (gint32) ((basic * times + 99) / 100 * 100);
+}
+
+static gboolean refuse (GError     **error,
+                        const char  *format,
+                        ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+refuse (GError     **error,
+        const char  *format,
+        ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_propagate_error (error, g_error_new_valist (SP_CORE_ERROR, SP_CORE_ERROR_INVALID, format,
+                                                args));
+  va_end (args);
+  return FALSE;
+}
+
+static gboolean
+check_hand (const SpRiichiTable      *table,
+            const SpRiichiTableRules *rules,
+            const SpRiichiHand       *hand,
+            GError                  **error)
+{
+  if (table->finished)
+    /* Translators: %u is the number of the hand refused. */
+    return refuse (error, _("hand %u: the hanchan is over (the deal passed from South 4)"),
+                   (guint) table->number);
+  if (hand->riichi > 0xf || hand->tenpai > 0xf)
+    return refuse (error, _("hand %u: a seat that is not E, S, W or N"), (guint) table->number);
+  switch (hand->kind)
+    {
+    case SP_RIICHI_HAND_WIN:
+      {
+        guint seen = 0;
+
+        if (hand->n_winners == 0 || hand->n_winners > SP_RIICHI_MAX_WINNERS)
+          return refuse (error, _("hand %u: a win needs one to three winners"), (guint) table->number);
+        if (hand->discarder > SP_RIICHI_SELF_DRAWN)
+          return refuse (error, _("hand %u: the discarder is not a seat"), (guint) table->number);
+        if (hand->discarder == SP_RIICHI_SELF_DRAWN && hand->n_winners > 1)
+          return refuse (error, _("hand %u: a self-drawn win has one winner"), (guint) table->number);
+        if (hand->n_winners > 1 && !rules->multiple_ron)
+          return refuse (error,
+                         _("hand %u: this profile has head bump: only the first winner in turn "
+                           "order after the discarder wins"), (guint) table->number);
+        for (guint i = 0; i < hand->n_winners; i++)
+          {
+            const SpRiichiWinner *winner = &hand->winners[i];
+
+            if (winner->seat > 3)
+              return refuse (error, _("hand %u: a winner is not a seat"), (guint) table->number);
+            if (winner->seat == hand->discarder)
+              return refuse (error, _("hand %u: a winner cannot win on his own discard"),
+                             (guint) table->number);
+            if (seen & (1u << winner->seat))
+              return refuse (error, _("hand %u: the same winner twice"), (guint) table->number);
+            seen |= 1u << winner->seat;
+            if (winner->basic == 0 || winner->basic > MAX_BASIC)
+              return refuse (error, _("hand %u: a winner's hand value is out of range"),
+                             (guint) table->number);
+          }
+        return TRUE;
+      }
+    case SP_RIICHI_HAND_DRAW:
+      if ((hand->riichi & ~hand->tenpai) != 0)
+        return refuse (error,
+                       _("hand %u: a riichi player who is not tenpai at the draw made a chombo: "
+                         "enter it as one"), (guint) table->number);
+      return TRUE;
+    case SP_RIICHI_HAND_CHOMBO:
+      if (hand->offender > 3)
+        return refuse (error, _("hand %u: the chombo's offender is not a seat"), (guint) table->number);
+      return TRUE;
+    default:
+      return refuse (error, _("hand %u: neither a win, a draw nor a chombo"), (guint) table->number);
+    }
+}
+
+/* The winners in turn order after the discarder (the first of them takes the sticks). */
+static void
+winners_in_turn_order (const SpRiichiHand *hand,
+                       SpRiichiWinner      winners[SP_RIICHI_MAX_WINNERS])
+{
+  guint from = hand->discarder == SP_RIICHI_SELF_DRAWN ? 0 : hand->discarder;
+  guint n = 0;
+
+  for (guint step = 1; step <= 4; step++)
+    for (guint i = 0; i < hand->n_winners; i++)
+      if (hand->winners[i].seat == (from + step) % 4)
+        winners[n++] = hand->winners[i];
+}
+
+/* The payments of a win by seat wind, counters included, sticks not. */
+static void
+pay_win (const SpRiichiHand *hand,
+         const SpRiichiWinner *winners,
+         guint                 honba,
+         gint32                by_seat[4])
+{
+  for (guint i = 0; i < hand->n_winners; i++)
+    {
+      const SpRiichiWinner *winner = &winners[i];
+      gboolean dealer = winner->seat == SP_WIND_EAST;
+
+      if (hand->discarder != SP_RIICHI_SELF_DRAWN)
+        {
+          gint32 paid = payment (winner->basic, dealer ? 6 : 4) + (gint32) (HONBA_RON * honba);
+
+          by_seat[hand->discarder] -= paid;
+          by_seat[winner->seat] += paid;
+          continue;
+        }
+      for (guint seat = 0; seat < 4; seat++)
+        {
+          gint32 paid;
+
+          if (seat == winner->seat)
+            continue;
+          paid = payment (winner->basic, dealer || seat == SP_WIND_EAST ? 2 : 1)
+                 + (gint32) (HONBA_TSUMO * honba);
+          by_seat[seat] -= paid;
+          by_seat[winner->seat] += paid;
+        }
+    }
+}
+
+/* The sticks of a win: a winner who declared riichi takes his own back, the first winner
+ * in turn order takes all the others, those on the table before the hand included. */
+static void
+take_sticks (const SpRiichiTable  *table,
+             const SpRiichiHand   *hand,
+             const SpRiichiWinner *winners,
+             gint32                by_seat[4])
+{
+  gint32 others = STICK * table->sticks;
+
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      gboolean won = FALSE;
+
+      if (!(hand->riichi & (1u << seat)))
+        continue;
+      for (guint i = 0; i < hand->n_winners; i++)
+        won |= winners[i].seat == seat;
+      if (won)
+        by_seat[seat] += STICK;
+      else
+        others += STICK;
+    }
+  by_seat[winners[0].seat] += others;
+}
+
+static void
+pay_noten (guint8 tenpai,
+           gint32 by_seat[4])
+{
+  guint n_tenpai = (guint) __builtin_popcount (tenpai);
+
+  if (n_tenpai == 0 || n_tenpai == 4)
+    return;
+  for (guint seat = 0; seat < 4; seat++)
+    by_seat[seat] += (tenpai & (1u << seat)) ? NOTEN_PAYMENTS / (gint32) n_tenpai
+                                             : -NOTEN_PAYMENTS / (gint32) (4 - n_tenpai);
+}
+
+static void
+pass_deal (SpRiichiTable *table)
+{
+  table->dealer = (table->dealer + 1) % 4;
+  if (table->dealer != 0)
+    return;
+  if (table->round == SP_WIND_SOUTH)
+    {
+      /* The deal would pass to the first dealer again: no West round. */
+      table->finished = TRUE;
+      table->dealer = 3;
+      return;
+    }
+  table->round++;
+}
+
+gboolean
+sp_riichi_table_play (SpRiichiTable            *table,
+                      const SpRiichiTableRules *rules,
+                      const SpRiichiHand       *hand,
+                      gint32                    delta[4],
+                      GError                  **error)
+{
+  gint32 by_seat[4] = { 0 };
+  gboolean dealer_stays;
+
+  g_return_val_if_fail (table != NULL && rules != NULL && hand != NULL, FALSE);
+
+  if (!check_hand (table, rules, hand, error))
+    return FALSE;
+
+  if (hand->kind == SP_RIICHI_HAND_CHOMBO)
+    {
+      /* Dealt again: no counter, no rotation, the riichi sticks of the hand returned. */
+      table->chombos[sp_riichi_table_chair_at (table, hand->offender)]++;
+      table->number++;
+      if (delta != NULL)
+        memset (delta, 0, 4 * sizeof (gint32));
+      return TRUE;
+    }
+
+  for (guint seat = 0; seat < 4; seat++)
+    if (hand->riichi & (1u << seat))
+      by_seat[seat] -= STICK;
+
+  if (hand->kind == SP_RIICHI_HAND_WIN)
+    {
+      SpRiichiWinner winners[SP_RIICHI_MAX_WINNERS];
+
+      winners_in_turn_order (hand, winners);
+      pay_win (hand, winners, table->honba, by_seat);
+      take_sticks (table, hand, winners, by_seat);
+      dealer_stays = FALSE;
+      for (guint i = 0; i < hand->n_winners; i++)
+        dealer_stays |= winners[i].seat == SP_WIND_EAST;
+      table->sticks = 0;
+      table->honba = dealer_stays ? table->honba + 1 : 0;
+    }
+  else
+    {
+      pay_noten (hand->tenpai, by_seat);
+      table->sticks += (guint8) __builtin_popcount (hand->riichi);
+      table->honba++;
+      dealer_stays = (hand->tenpai & (1u << SP_WIND_EAST)) != 0;
+    }
+
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      guint chair = sp_riichi_table_chair_at (table, seat);
+
+      table->points[chair] += by_seat[seat];
+      if (delta != NULL)
+        delta[chair] = by_seat[seat];
+    }
+  if (!dealer_stays)
+    pass_deal (table);
+  table->number++;
+  return TRUE;
+}
+
+void
+sp_riichi_table_final (const SpRiichiTable      *table,
+                       const SpRiichiTableRules *rules,
+                       SpRiichiFinal            *final)
+{
+  gint32 best = G_MININT32;
+  guint n_first = 0;
+
+  g_return_if_fail (table != NULL && rules != NULL && final != NULL);
+
+  memset (final, 0, sizeof *final);
+  memcpy (final->points, table->points, sizeof final->points);
+  for (guint c = 0; c < 4; c++)
+    best = MAX (best, table->points[c]);
+  for (guint c = 0; c < 4; c++)
+    n_first += table->points[c] == best;
+  if (table->sticks > 0 && rules->leftover != SP_RIICHI_LEFTOVER_LOST)
+    {
+      gint32 share = STICK * table->sticks / (gint32) n_first;
+
+      if (rules->leftover == SP_RIICHI_LEFTOVER_FIRST_ROUNDED)
+        share = share / 100 * 100;
+      for (guint c = 0; c < 4; c++)
+        if (table->points[c] == best)
+          final->points[c] += share;
+    }
+
+  /* Places by points; tied players share the better place and the uma of the places they
+   * tie for. */
+  for (guint c = 0; c < 4; c++)
+    {
+      guint above = 0, tied = 0;
+      gint32 uma = 0;
+
+      for (guint o = 0; o < 4; o++)
+        {
+          above += final->points[o] > final->points[c];
+          tied += final->points[o] == final->points[c];
+        }
+      for (guint p = above; p < above + tied; p++)
+        uma += rules->uma[p];
+      final->place[c] = (guint8) (above + 1);
+      final->uma[c] = uma / (gint32) tied;
+      final->score[c] = final->points[c] - rules->return_points + final->uma[c]
+                        - rules->chombo_penalty * table->chombos[c];
+    }
+}

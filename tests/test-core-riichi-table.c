@@ -1,0 +1,362 @@
+/* test-core-riichi-table.c: a Riichi table's hanchan played hand by hand, every figure worked
+ * out by hand from rules/riichi.md §6–§9 (payments, counters, sticks, noten payments, chombo,
+ * the deal, the end, uma and the leftover sticks).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <string.h>
+
+#include "sp-core.h"
+#include "sp-riichi-table.h"
+
+enum { E, S, W, N };
+enum { A, B, C, D }; /* chairs: the seats at the first hand */
+
+static SpRiichiTableRules
+rules_of (const char *profile)
+{
+  SpRiichiTableRules rules;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sp_riichi_table_rules_for_profile (profile, &rules, &error));
+  g_assert_no_error (error);
+  return rules;
+}
+
+static SpRiichiHand
+ron (guint   winner,
+     guint32 basic,
+     guint   discarder,
+     guint8  riichi)
+{
+  return (SpRiichiHand) {
+    .kind = SP_RIICHI_HAND_WIN, .riichi = riichi, .discarder = (guint8) discarder,
+    .n_winners = 1, .winners = { { (guint8) winner, basic } },
+  };
+}
+
+static SpRiichiHand
+tsumo (guint   winner,
+       guint32 basic,
+       guint8  riichi)
+{
+  SpRiichiHand hand = ron (winner, basic, SP_RIICHI_SELF_DRAWN, riichi);
+
+  return hand;
+}
+
+static SpRiichiHand
+draw (guint8 tenpai,
+      guint8 riichi)
+{
+  return (SpRiichiHand) { .kind = SP_RIICHI_HAND_DRAW, .tenpai = tenpai, .riichi = riichi };
+}
+
+static void
+play (SpRiichiTable            *table,
+      const SpRiichiTableRules *rules,
+      const SpRiichiHand       *hand,
+      gint32                    a,
+      gint32                    b,
+      gint32                    c,
+      gint32                    d)
+{
+  g_autoptr(GError) error = NULL;
+  gint32 delta[4];
+  guint8 sticks = table->sticks;
+  gint64 sum = 0;
+
+  g_assert_true (sp_riichi_table_play (table, rules, hand, delta, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (delta[A], ==, a);
+  g_assert_cmpint (delta[B], ==, b);
+  g_assert_cmpint (delta[C], ==, c);
+  g_assert_cmpint (delta[D], ==, d);
+  /* Zero-sum with the sticks: what the players lose is on the table, and back. */
+  for (guint i = 0; i < 4; i++)
+    sum += delta[i];
+  g_assert_cmpint (sum + 1000 * ((gint64) table->sticks - sticks), ==, 0);
+}
+
+static void
+assert_at (const SpRiichiTable *table,
+           guint                round,
+           guint                dealer,
+           guint                honba,
+           guint                sticks)
+{
+  g_assert_cmpuint (table->round, ==, round);
+  g_assert_cmpuint (table->dealer, ==, dealer);
+  g_assert_cmpuint (table->honba, ==, honba);
+  g_assert_cmpuint (table->sticks, ==, sticks);
+}
+
+static void
+assert_points (const SpRiichiTable *table,
+               gint32               a,
+               gint32               b,
+               gint32               c,
+               gint32               d)
+{
+  g_assert_cmpint (table->points[A], ==, a);
+  g_assert_cmpint (table->points[B], ==, b);
+  g_assert_cmpint (table->points[C], ==, c);
+  g_assert_cmpint (table->points[D], ==, d);
+}
+
+/* The payments of §6 from the basic points: each rounded up to 100 on its own. */
+static void
+test_payments (void)
+{
+  static const struct
+  {
+    guint32 basic;
+    gint32  non_dealer_ron, dealer_ron, tsumo_dealer_pays, tsumo_other_pays, dealer_tsumo_each;
+  } rows[] = {
+    { 240, 1000, 1500, 500, 300, 500 },          /* 1 han 30 fu */
+    { 320, 1300, 2000, 700, 400, 700 },          /* 1 han 40 fu */
+    { 880, 3600, 5300, 1800, 900, 1800 },        /* 1 han 110 fu */
+    { 400, 1600, 2400, 800, 400, 800 },          /* 2 han 25 fu */
+    { 1920, 7700, 11600, 3900, 2000, 3900 },     /* 4 han 30 fu, no kiriage */
+    { 2000, 8000, 12000, 4000, 2000, 4000 },     /* mangan */
+    { 8000 * 2, 64000, 96000, 32000, 16000, 32000 }, /* double yakuman */
+  };
+  SpRiichiTableRules rules = rules_of ("ema2016");
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      SpRiichiTable table;
+      SpRiichiHand hand;
+
+      /* East 1: chair A is the dealer (seat E), B is S, C is W, D is N. */
+      sp_riichi_table_start (&table, &rules);
+      hand = ron (S, rows[i].basic, W, 0);
+      play (&table, &rules, &hand, 0, rows[i].non_dealer_ron, -rows[i].non_dealer_ron, 0);
+
+      sp_riichi_table_start (&table, &rules);
+      hand = ron (E, rows[i].basic, N, 0);
+      play (&table, &rules, &hand, rows[i].dealer_ron, 0, 0, -rows[i].dealer_ron);
+
+      sp_riichi_table_start (&table, &rules);
+      hand = tsumo (W, rows[i].basic, 0);
+      play (&table, &rules, &hand, -rows[i].tsumo_dealer_pays, -rows[i].tsumo_other_pays,
+            rows[i].tsumo_dealer_pays + 2 * rows[i].tsumo_other_pays, -rows[i].tsumo_other_pays);
+
+      sp_riichi_table_start (&table, &rules);
+      hand = tsumo (E, rows[i].basic, 0);
+      play (&table, &rules, &hand, 3 * rows[i].dealer_tsumo_each, -rows[i].dealer_tsumo_each,
+            -rows[i].dealer_tsumo_each, -rows[i].dealer_tsumo_each);
+    }
+}
+
+/* A whole hanchan under ema2016, East 1 to South 4, with a riichi ron, a draw with the dealer
+ * tenpai, a dealer tsumo on a counter, a double ron with sticks, a chombo and the end with a
+ * leftover stick. */
+static void
+test_hanchan (void)
+{
+  SpRiichiTableRules rules = rules_of ("ema2016");
+  SpRiichiTable table;
+  SpRiichiFinal final;
+  SpRiichiHand hand;
+  g_autoptr(GError) error = NULL;
+
+  sp_riichi_table_start (&table, &rules);
+  assert_at (&table, SP_WIND_EAST, A, 0, 0);
+  assert_points (&table, 30000, 30000, 30000, 30000);
+
+  /* East 1: B (S) declares riichi and wins a mangan off C (W): 8,000 and his stick back. */
+  hand = ron (S, 2000, W, 1u << S);
+  play (&table, &rules, &hand, 0, 8000, -8000, 0);
+  assert_at (&table, SP_WIND_EAST, B, 0, 0);
+  g_assert_cmpuint (sp_riichi_table_chair_at (&table, E), ==, B);
+  g_assert_cmpuint (sp_riichi_table_chair_at (&table, N), ==, A);
+
+  /* East 2: a draw; A (now N) in riichi and the dealer B tenpai: C and D pay 1,500 each.
+   * The dealer stays, a counter, A's stick stays on the table. */
+  hand = draw (1u << E | 1u << N, 1u << N);
+  play (&table, &rules, &hand, 1500 - 1000, 1500, -1500, -1500);
+  assert_at (&table, SP_WIND_EAST, B, 1, 1);
+  assert_points (&table, 30500, 39500, 20500, 28500);
+
+  /* East 2, 1 counter: the dealer's tsumo of 3 han 30 fu (b 960): 2,000 + 100 from each,
+   * and the stick on the table. */
+  hand = tsumo (E, 960, 0);
+  play (&table, &rules, &hand, -2100, 6300 + 1000, -2100, -2100);
+  assert_at (&table, SP_WIND_EAST, B, 2, 0);
+  assert_points (&table, 28400, 46800, 18400, 26400);
+
+  /* East 2, 2 counters: the dealer B deals in to two winners: C (S) with 2 han 40 fu (2,600 +
+   * 600) and A (N, in riichi) with a mangan (8,000 + 600).  D (W) declared riichi too: his
+   * stick goes to C, the first winner after the discarder; A takes his own back. */
+  hand = (SpRiichiHand) {
+    .kind = SP_RIICHI_HAND_WIN, .riichi = 1u << N | 1u << W, .discarder = E, .n_winners = 2,
+    .winners = { { N, 2000 }, { S, 640 } },
+  };
+  play (&table, &rules, &hand, 8600, -11800, 3200 + 1000, -1000);
+  assert_at (&table, SP_WIND_EAST, C, 0, 0);
+  assert_points (&table, 37000, 35000, 22600, 25400);
+
+  /* East 3: A (W) makes a chombo, his riichi void: nothing changes at the table, the same
+   * hand again. */
+  hand = (SpRiichiHand) { .kind = SP_RIICHI_HAND_CHOMBO, .offender = W, .riichi = 1u << W };
+  play (&table, &rules, &hand, 0, 0, 0, 0);
+  assert_at (&table, SP_WIND_EAST, C, 0, 0);
+  g_assert_cmpuint (table.chombos[A], ==, 1);
+  g_assert_cmpuint (table.number, ==, 6);
+
+  /* East 3: D (S) self-draws a mangan: the dealer C pays 4,000, A and B 2,000. */
+  hand = tsumo (S, 2000, 0);
+  play (&table, &rules, &hand, -2000, -2000, -4000, 8000);
+  assert_at (&table, SP_WIND_EAST, D, 0, 0);
+  assert_points (&table, 35000, 33000, 18600, 33400);
+
+  /* East 4: nobody tenpai; the counter stays as the deal passes to South 1. */
+  hand = draw (0, 0);
+  play (&table, &rules, &hand, 0, 0, 0, 0);
+  assert_at (&table, SP_WIND_SOUTH, A, 1, 0);
+
+  /* South 1: B (S) alone tenpai, in riichi: 1,000 from each, his stick on the table. */
+  hand = draw (1u << S, 1u << S);
+  play (&table, &rules, &hand, -1000, 3000 - 1000, -1000, -1000);
+  assert_at (&table, SP_WIND_SOUTH, B, 2, 1);
+
+  /* South 2: all four tenpai, no payment, the dealer stays; then nobody. */
+  hand = draw (0xf, 0);
+  play (&table, &rules, &hand, 0, 0, 0, 0);
+  assert_at (&table, SP_WIND_SOUTH, B, 3, 1);
+  hand = draw (0, 0);
+  play (&table, &rules, &hand, 0, 0, 0, 0);
+  assert_at (&table, SP_WIND_SOUTH, C, 4, 1);
+  play (&table, &rules, &hand, 0, 0, 0, 0);
+  assert_at (&table, SP_WIND_SOUTH, D, 5, 1);
+  g_assert_false (table.finished);
+  play (&table, &rules, &hand, 0, 0, 0, 0);
+  g_assert_true (table.finished);
+  assert_points (&table, 34000, 35000, 17600, 32400);
+
+  /* Over: the next hand is refused, the table unchanged. */
+  g_assert_false (sp_riichi_table_play (&table, &rules, &hand, NULL, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  assert_points (&table, 34000, 35000, 17600, 32400);
+
+  /* The leftover stick to B, first; uma 15/5/−5/−15; A's chombo 20,000 after uma. */
+  sp_riichi_table_final (&table, &rules, &final);
+  g_assert_cmpint (final.points[B], ==, 36000);
+  g_assert_cmpuint (final.place[B], ==, 1);
+  g_assert_cmpuint (final.place[A], ==, 2);
+  g_assert_cmpuint (final.place[D], ==, 3);
+  g_assert_cmpuint (final.place[C], ==, 4);
+  g_assert_cmpint (final.score[B], ==, 36000 - 30000 + 15000);
+  g_assert_cmpint (final.score[A], ==, 34000 - 30000 + 5000 - 20000);
+  g_assert_cmpint (final.score[D], ==, 32400 - 30000 - 5000);
+  g_assert_cmpint (final.score[C], ==, 17600 - 30000 - 15000);
+}
+
+/* wrc2025: a second winner on one discard is refused (head bump), the table unchanged; the
+ * leftover sticks are lost; a chombo is 30,000. */
+static void
+test_wrc (void)
+{
+  SpRiichiTableRules rules = rules_of ("wrc2025");
+  SpRiichiTable table, before;
+  SpRiichiFinal final;
+  SpRiichiHand hand = {
+    .kind = SP_RIICHI_HAND_WIN, .discarder = E, .n_winners = 2,
+    .winners = { { S, 2000 }, { N, 2000 } },
+  };
+  g_autoptr(GError) error = NULL;
+
+  sp_riichi_table_start (&table, &rules);
+  before = table;
+  g_assert_false (sp_riichi_table_play (&table, &rules, &hand, NULL, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "head bump"));
+  g_assert_cmpmem (&table, sizeof table, &before, sizeof before);
+
+  hand = draw (1u << W, 1u << W);
+  g_assert_true (sp_riichi_table_play (&table, &rules, &hand, NULL, NULL));
+  table.finished = TRUE;
+  table.chombos[C] = 1;
+  sp_riichi_table_final (&table, &rules, &final);
+  /* C (W at East 1) took 3,000, put 1,000 down: 32,000, first, the stick lost. */
+  g_assert_cmpint (final.points[C], ==, 32000);
+  g_assert_cmpint (final.score[C], ==, 32000 - 30000 + 15000 - 30000);
+}
+
+/* Tied players share the better place, the uma of the places they tie for, and the leftover
+ * sticks (ema2016 to the point, ema2025 each share rounded down to 100). */
+static void
+test_ties (void)
+{
+  SpRiichiTableRules ema2016 = rules_of ("ema2016"), ema2025 = rules_of ("ema2025");
+  SpRiichiTable table;
+  SpRiichiFinal final;
+
+  sp_riichi_table_start (&table, &ema2016);
+  table.finished = TRUE;
+  memcpy (table.points, (gint32[]) { 40000, 40000, 20000, 19000 }, sizeof table.points);
+  table.sticks = 1;
+  sp_riichi_table_final (&table, &ema2016, &final);
+  g_assert_cmpuint (final.place[A], ==, 1);
+  g_assert_cmpuint (final.place[B], ==, 1);
+  g_assert_cmpint (final.points[A], ==, 40500);
+  g_assert_cmpint (final.uma[A], ==, 10000);
+  g_assert_cmpint (final.uma[B], ==, 10000);
+  g_assert_cmpint (final.uma[C], ==, -5000);
+  g_assert_cmpint (final.uma[D], ==, -15000);
+
+  memcpy (table.points, (gint32[]) { 33000, 33000, 33000, 20000 }, sizeof table.points);
+  sp_riichi_table_final (&table, &ema2016, &final);
+  g_assert_cmpint (final.points[A], ==, 33333);
+  g_assert_cmpint (final.uma[C], ==, 5000);
+  g_assert_cmpuint (final.place[C], ==, 1);
+  sp_riichi_table_final (&table, &ema2025, &final);
+  g_assert_cmpint (final.points[A], ==, 33300);
+  g_assert_cmpint (final.score[D], ==, 20000 - 30000 - 15000);
+}
+
+/* Hands that cannot be are refused and change nothing. */
+static void
+test_refused (void)
+{
+  SpRiichiTableRules rules = rules_of ("ema2016");
+  const SpRiichiHand bad[] = {
+    draw (1u << S, 1u << W),                       /* riichi W not tenpai: a chombo */
+    ron (S, 2000, S, 0),                           /* won on his own discard */
+    ron (S, 0, W, 0),                              /* no value */
+    ron (S, 8000 * 7, W, 0),                       /* beyond six yakuman */
+    { .kind = SP_RIICHI_HAND_WIN, .discarder = SP_RIICHI_SELF_DRAWN, .n_winners = 2,
+      .winners = { { S, 2000 }, { W, 2000 } } },  /* a tsumo of two */
+    { .kind = SP_RIICHI_HAND_WIN, .discarder = E, .n_winners = 2,
+      .winners = { { S, 2000 }, { S, 2000 } } },  /* the same winner twice */
+    { .kind = SP_RIICHI_HAND_WIN, .discarder = E, .n_winners = 0 },
+  };
+  SpRiichiTableRules unknown;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      SpRiichiTable table, before;
+      g_autoptr(GError) refused = NULL;
+
+      sp_riichi_table_start (&table, &rules);
+      before = table;
+      g_assert_false (sp_riichi_table_play (&table, &rules, &bad[i], NULL, &refused));
+      g_assert_error (refused, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+      g_assert_cmpmem (&table, sizeof table, &before, sizeof before);
+    }
+  g_assert_false (sp_riichi_table_rules_for_profile ("tenhou-ish", &unknown, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sparrow/core/riichi-table/payments", test_payments);
+  g_test_add_func ("/sparrow/core/riichi-table/hanchan", test_hanchan);
+  g_test_add_func ("/sparrow/core/riichi-table/wrc", test_wrc);
+  g_test_add_func ("/sparrow/core/riichi-table/ties", test_ties);
+  g_test_add_func ("/sparrow/core/riichi-table/refused", test_refused);
+  return g_test_run ();
+}

@@ -66,8 +66,7 @@ sp_riichi_table_start (SpRiichiTable            *table,
   g_return_if_fail (table != NULL && rules != NULL);
 
   memset (table, 0, sizeof *table);
-  table->number = 1;
-  table->round = SP_WIND_EAST;
+  sp_rotation_start (&table->rotation, SP_RULESET_RIICHI);
   for (guint c = 0; c < 4; c++)
     table->points[c] = rules->start_points;
 }
@@ -78,7 +77,7 @@ sp_riichi_table_chair_at (const SpRiichiTable *table,
 {
   g_return_val_if_fail (table != NULL && seat < 4, 0);
 
-  return (table->dealer + seat) % 4;
+  return sp_rotation_chair_at (&table->rotation, (SpWind) seat);
 }
 
 /* A payment from the basic points: b × @times rounded up to the next 100. */
@@ -113,12 +112,12 @@ check_hand (const SpRiichiTable      *table,
             const SpRiichiHand       *hand,
             GError                  **error)
 {
-  if (table->finished)
+  if (table->rotation.finished)
     /* Translators: %u is the number of the hand refused. */
     return refuse (error, _("hand %u: the hanchan is over (the deal passed from South 4)"),
-                   (guint) table->number);
+                   (guint) table->rotation.number);
   if (hand->riichi > 0xf || hand->tenpai > 0xf)
-    return refuse (error, _("hand %u: a seat that is not E, S, W or N"), (guint) table->number);
+    return refuse (error, _("hand %u: a seat that is not E, S, W or N"), (guint) table->rotation.number);
   switch (hand->kind)
     {
     case SP_RIICHI_HAND_WIN:
@@ -126,30 +125,30 @@ check_hand (const SpRiichiTable      *table,
         guint seen = 0;
 
         if (hand->n_winners == 0 || hand->n_winners > SP_RIICHI_MAX_WINNERS)
-          return refuse (error, _("hand %u: a win needs one to three winners"), (guint) table->number);
+          return refuse (error, _("hand %u: a win needs one to three winners"), (guint) table->rotation.number);
         if (hand->discarder > SP_RIICHI_SELF_DRAWN)
-          return refuse (error, _("hand %u: the discarder is not a seat"), (guint) table->number);
+          return refuse (error, _("hand %u: the discarder is not a seat"), (guint) table->rotation.number);
         if (hand->discarder == SP_RIICHI_SELF_DRAWN && hand->n_winners > 1)
-          return refuse (error, _("hand %u: a self-drawn win has one winner"), (guint) table->number);
+          return refuse (error, _("hand %u: a self-drawn win has one winner"), (guint) table->rotation.number);
         if (hand->n_winners > 1 && !rules->multiple_ron)
           return refuse (error,
                          _("hand %u: this profile has head bump: only the first winner in turn "
-                           "order after the discarder wins"), (guint) table->number);
+                           "order after the discarder wins"), (guint) table->rotation.number);
         for (guint i = 0; i < hand->n_winners; i++)
           {
             const SpRiichiWinner *winner = &hand->winners[i];
 
             if (winner->seat > 3)
-              return refuse (error, _("hand %u: a winner is not a seat"), (guint) table->number);
+              return refuse (error, _("hand %u: a winner is not a seat"), (guint) table->rotation.number);
             if (winner->seat == hand->discarder)
               return refuse (error, _("hand %u: a winner cannot win on his own discard"),
-                             (guint) table->number);
+                             (guint) table->rotation.number);
             if (seen & (1u << winner->seat))
-              return refuse (error, _("hand %u: the same winner twice"), (guint) table->number);
+              return refuse (error, _("hand %u: the same winner twice"), (guint) table->rotation.number);
             seen |= 1u << winner->seat;
             if (winner->basic == 0 || winner->basic > MAX_BASIC)
               return refuse (error, _("hand %u: a winner's hand value is out of range"),
-                             (guint) table->number);
+                             (guint) table->rotation.number);
           }
         return TRUE;
       }
@@ -157,14 +156,14 @@ check_hand (const SpRiichiTable      *table,
       if ((hand->riichi & ~hand->tenpai) != 0)
         return refuse (error,
                        _("hand %u: a riichi player who is not tenpai at the draw made a chombo: "
-                         "enter it as one"), (guint) table->number);
+                         "enter it as one"), (guint) table->rotation.number);
       return TRUE;
     case SP_RIICHI_HAND_CHOMBO:
       if (hand->offender > 3)
-        return refuse (error, _("hand %u: the chombo's offender is not a seat"), (guint) table->number);
+        return refuse (error, _("hand %u: the chombo's offender is not a seat"), (guint) table->rotation.number);
       return TRUE;
     default:
-      return refuse (error, _("hand %u: neither a win, a draw nor a chombo"), (guint) table->number);
+      return refuse (error, _("hand %u: neither a win, a draw nor a chombo"), (guint) table->rotation.number);
     }
 }
 
@@ -255,22 +254,6 @@ pay_noten (guint8 tenpai,
                                              : -NOTEN_PAYMENTS / (gint32) (4 - n_tenpai);
 }
 
-static void
-pass_deal (SpRiichiTable *table)
-{
-  table->dealer = (table->dealer + 1) % 4;
-  if (table->dealer != 0)
-    return;
-  if (table->round == SP_WIND_SOUTH)
-    {
-      /* The deal would pass to the first dealer again: no West round. */
-      table->finished = TRUE;
-      table->dealer = 3;
-      return;
-    }
-  table->round++;
-}
-
 gboolean
 sp_riichi_table_play (SpRiichiTable            *table,
                       const SpRiichiTableRules *rules,
@@ -279,7 +262,7 @@ sp_riichi_table_play (SpRiichiTable            *table,
                       GError                  **error)
 {
   gint32 by_seat[4] = { 0 };
-  gboolean dealer_stays;
+  SpHandOutcome outcome = { 0 };
 
   g_return_val_if_fail (table != NULL && rules != NULL && hand != NULL, FALSE);
 
@@ -290,7 +273,8 @@ sp_riichi_table_play (SpRiichiTable            *table,
     {
       /* Dealt again: no counter, no rotation, the riichi sticks of the hand returned. */
       table->chombos[sp_riichi_table_chair_at (table, hand->offender)]++;
-      table->number++;
+      outcome.dealt_again = TRUE;
+      sp_rotation_advance_outcome (&table->rotation, SP_RULESET_RIICHI, FALSE, &outcome);
       if (delta != NULL)
         memset (delta, 0, 4 * sizeof (gint32));
       return TRUE;
@@ -305,20 +289,18 @@ sp_riichi_table_play (SpRiichiTable            *table,
       SpRiichiWinner winners[SP_RIICHI_MAX_WINNERS];
 
       winners_in_turn_order (hand, winners);
-      pay_win (hand, winners, table->honba, by_seat);
+      pay_win (hand, winners, table->rotation.streak, by_seat);
       take_sticks (table, hand, winners, by_seat);
-      dealer_stays = FALSE;
       for (guint i = 0; i < hand->n_winners; i++)
-        dealer_stays |= winners[i].seat == SP_WIND_EAST;
+        outcome.dealer_won |= winners[i].seat == SP_WIND_EAST;
       table->sticks = 0;
-      table->honba = dealer_stays ? table->honba + 1 : 0;
     }
   else
     {
       pay_noten (hand->tenpai, by_seat);
       table->sticks += (guint8) __builtin_popcount (hand->riichi);
-      table->honba++;
-      dealer_stays = (hand->tenpai & (1u << SP_WIND_EAST)) != 0;
+      outcome.exhaustive_draw = TRUE;
+      outcome.dealer_tenpai = (hand->tenpai & (1u << SP_WIND_EAST)) != 0;
     }
 
   for (guint seat = 0; seat < 4; seat++)
@@ -329,9 +311,7 @@ sp_riichi_table_play (SpRiichiTable            *table,
       if (delta != NULL)
         delta[chair] = by_seat[seat];
     }
-  if (!dealer_stays)
-    pass_deal (table);
-  table->number++;
+  sp_rotation_advance_outcome (&table->rotation, SP_RULESET_RIICHI, FALSE, &outcome);
   return TRUE;
 }
 

@@ -3,13 +3,14 @@
  * the final points, places, uma and tournament points (rules/riichi.md §7–§9).
  *
  * Players are named by their chair: the seat (0 E … 3 N) they held at the first hand; their
- * seats stay fixed and the deal passes to the right, so the seat wind of chair c in a hand is
- * (c − dealer) mod 4.  A hand is entered by seat winds, as the referee reads them at the table.
+ * seats stay fixed and the deal passes to the right (sp-rotation.c).  A hand is entered by seat
+ * winds, as the referee reads them at the table.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib.h>
 
+#include "sp-rotation.h"
 #include "sp-tile.h"
 
 G_BEGIN_DECLS
@@ -69,14 +70,11 @@ typedef struct
 /* The table before a hand (or after the last). */
 typedef struct
 {
-  guint16  number;    /* the hand's number at the table, from 1 (chombos count) */
-  guint8   round;     /* SpWind of the round: East, then South */
-  guint8   dealer;    /* the chair of the dealer: the hand is 局 dealer + 1 of its round */
-  guint8   honba;     /* counters (本場) */
-  guint8   sticks;    /* 1,000-point riichi sticks on the table */
-  gint32   points[4]; /* by chair */
-  guint8   chombos[4];/* chombos by chair, each paid after uma */
-  gboolean finished;  /* the deal passed from the dealer of South 4 */
+  SpRotation rotation;  /* the deal: hand number (chombos count), round, dealer, counters
+                         * (streak: 本場) and the end after South 4 */
+  guint8     sticks;    /* 1,000-point riichi sticks on the table */
+  gint32     points[4]; /* by chair */
+  guint8     chombos[4];/* chombos by chair, each paid after uma */
 } SpRiichiTable;
 
 void     sp_riichi_table_start    (SpRiichiTable            *table,

@@ -83,9 +83,9 @@ assert_at (const SpRiichiTable *table,
            guint                honba,
            guint                sticks)
 {
-  g_assert_cmpuint (table->round, ==, round);
-  g_assert_cmpuint (table->dealer, ==, dealer);
-  g_assert_cmpuint (table->honba, ==, honba);
+  g_assert_cmpuint (table->rotation.round_wind, ==, round);
+  g_assert_cmpuint (sp_rotation_dealer_chair (&table->rotation), ==, dealer);
+  g_assert_cmpuint (table->rotation.streak, ==, honba);
   g_assert_cmpuint (table->sticks, ==, sticks);
 }
 
@@ -201,7 +201,7 @@ test_hanchan (void)
   play (&table, &rules, &hand, 0, 0, 0, 0);
   assert_at (&table, SP_WIND_EAST, C, 0, 0);
   g_assert_cmpuint (table.chombos[A], ==, 1);
-  g_assert_cmpuint (table.number, ==, 6);
+  g_assert_cmpuint (table.rotation.number, ==, 6);
 
   /* East 3: D (S) self-draws a mangan: the dealer C pays 4,000, A and B 2,000. */
   hand = tsumo (S, 2000, 0);
@@ -228,9 +228,9 @@ test_hanchan (void)
   assert_at (&table, SP_WIND_SOUTH, C, 4, 1);
   play (&table, &rules, &hand, 0, 0, 0, 0);
   assert_at (&table, SP_WIND_SOUTH, D, 5, 1);
-  g_assert_false (table.finished);
+  g_assert_false (table.rotation.finished);
   play (&table, &rules, &hand, 0, 0, 0, 0);
-  g_assert_true (table.finished);
+  g_assert_true (table.rotation.finished);
   assert_points (&table, 34000, 35000, 17600, 32400);
 
   /* Over: the next hand is refused, the table unchanged. */
@@ -274,7 +274,7 @@ test_wrc (void)
 
   hand = draw (1u << W, 1u << W);
   g_assert_true (sp_riichi_table_play (&table, &rules, &hand, NULL, NULL));
-  table.finished = TRUE;
+  table.rotation.finished = TRUE;
   table.chombos[C] = 1;
   sp_riichi_table_final (&table, &rules, &final);
   /* C (W at East 1) took 3,000, put 1,000 down: 32,000, first, the stick lost. */
@@ -292,7 +292,7 @@ test_ties (void)
   SpRiichiFinal final;
 
   sp_riichi_table_start (&table, &ema2016);
-  table.finished = TRUE;
+  table.rotation.finished = TRUE;
   memcpy (table.points, (gint32[]) { 40000, 40000, 20000, 19000 }, sizeof table.points);
   table.sticks = 1;
   sp_riichi_table_final (&table, &ema2016, &final);

@@ -10,10 +10,9 @@
 #include "sp-core-error.h"
 
 #define STICK          1000
-#define HONBA_RON      300
-#define HONBA_TSUMO    100
 #define NOTEN_PAYMENTS 3000
-#define MAX_BASIC      (8000 * 6)
+/* A dealer's six-fold yakuman by ron (288,000) with a hundred counters. */
+#define MAX_PAYMENT    (6 * 48000 + 300 * 100)
 
 gboolean
 sp_riichi_table_rules_for_profile (const char          *profile,
@@ -80,14 +79,6 @@ sp_riichi_table_chair_at (const SpRiichiTable *table,
   return sp_rotation_chair_at (&table->rotation, (SpWind) seat);
 }
 
-/* A payment from the basic points: b × @times rounded up to the next 100. */
-static gint32
-payment (guint32 basic,
-         guint   times)
-{
-  return (gint32) ((basic * times + 99) / 100 * 100);
-}
-
 static gboolean refuse (GError     **error,
                         const char  *format,
                         ...) G_GNUC_PRINTF (2, 3);
@@ -104,6 +95,22 @@ refuse (GError     **error,
                                                 args));
   va_end (args);
   return FALSE;
+}
+
+/* A winner's settlement pays him, takes from the others and adds up to zero. */
+static gboolean
+pays_winner (const SpRiichiWinner *winner)
+{
+  gint64 sum = 0;
+
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      if ((seat == winner->seat) != (winner->settlement[seat] > 0)
+          || winner->settlement[seat] < -MAX_PAYMENT || winner->settlement[seat] > 3 * MAX_PAYMENT)
+        return FALSE;
+      sum += winner->settlement[seat];
+    }
+  return sum == 0;
 }
 
 static gboolean
@@ -146,9 +153,9 @@ check_hand (const SpRiichiTable      *table,
             if (seen & (1u << winner->seat))
               return refuse (error, _("hand %u: the same winner twice"), (guint) table->rotation.number);
             seen |= 1u << winner->seat;
-            if (winner->basic == 0 || winner->basic > MAX_BASIC)
-              return refuse (error, _("hand %u: a winner's hand value is out of range"),
-                             (guint) table->rotation.number);
+            if (!pays_winner (winner))
+              return refuse (error, _("hand %u: a winner's payments do not pay him or do not "
+                                      "add up to zero"), (guint) table->rotation.number);
           }
         return TRUE;
       }
@@ -184,35 +191,11 @@ winners_in_turn_order (const SpRiichiHand *hand,
 /* The payments of a win by seat wind, counters included, sticks not. */
 static void
 pay_win (const SpRiichiHand *hand,
-         const SpRiichiWinner *winners,
-         guint                 honba,
-         gint32                by_seat[4])
+         gint32              by_seat[4])
 {
   for (guint i = 0; i < hand->n_winners; i++)
-    {
-      const SpRiichiWinner *winner = &winners[i];
-      gboolean dealer = winner->seat == SP_WIND_EAST;
-
-      if (hand->discarder != SP_RIICHI_SELF_DRAWN)
-        {
-          gint32 paid = payment (winner->basic, dealer ? 6 : 4) + (gint32) (HONBA_RON * honba);
-
-          by_seat[hand->discarder] -= paid;
-          by_seat[winner->seat] += paid;
-          continue;
-        }
-      for (guint seat = 0; seat < 4; seat++)
-        {
-          gint32 paid;
-
-          if (seat == winner->seat)
-            continue;
-          paid = payment (winner->basic, dealer || seat == SP_WIND_EAST ? 2 : 1)
-                 + (gint32) (HONBA_TSUMO * honba);
-          by_seat[seat] -= paid;
-          by_seat[winner->seat] += paid;
-        }
-    }
+    for (guint seat = 0; seat < 4; seat++)
+      by_seat[seat] += (gint32) hand->winners[i].settlement[seat];
 }
 
 /* The sticks of a win: a winner who declared riichi takes his own back, the first winner
@@ -289,7 +272,7 @@ sp_riichi_table_play (SpRiichiTable            *table,
       SpRiichiWinner winners[SP_RIICHI_MAX_WINNERS];
 
       winners_in_turn_order (hand, winners);
-      pay_win (hand, winners, table->rotation.streak, by_seat);
+      pay_win (hand, by_seat);
       take_sticks (table, hand, winners, by_seat);
       for (guint i = 0; i < hand->n_winners; i++)
         outcome.dealer_won |= winners[i].seat == SP_WIND_EAST;

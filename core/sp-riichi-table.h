@@ -51,8 +51,10 @@ typedef enum
 
 typedef struct
 {
-  guint8  seat;  /* SpWind of the winner in this hand */
-  guint32 basic; /* basic points b = fu × 2^(2 + han), or the limit's (mangan 2,000 … 8,000 × k) */
+  guint8 seat;          /* SpWind of the winner in this hand */
+  /* The payments of his hand by seat wind, counters included, sticks not: the settlement of
+   * sp_rules_score () or sp_rules_settle_value () with the table's counters. */
+  gint64 settlement[4];
 } SpRiichiWinner;
 
 /* One hand as the referee enters it, by seat winds. */
@@ -86,8 +88,8 @@ guint    sp_riichi_table_chair_at (const SpRiichiTable *table,
  * riichi sticks put down or won included, and moves the table to the next hand.  Refused
  * (SP_CORE_ERROR_INVALID, the table unchanged) after the end, for a hand that cannot be: two
  * winners where the profile has head bump, a winner who dealt in, a self-drawn win of two, a
- * riichi seat not tenpai at a draw (that is a chombo, entered as one), a limit of basic
- * points outside 1 … 8,000 × 6. */
+ * riichi seat not tenpai at a draw (that is a chombo, entered as one), a winner's settlement
+ * that does not pay him or is not zero-sum. */
 gboolean sp_riichi_table_play     (SpRiichiTable            *table,
                                    const SpRiichiTableRules *rules,
                                    const SpRiichiHand       *hand,

@@ -38,6 +38,12 @@ typedef struct
                                        const SpSituation *situation,
                                        gint32             claimed,
                                        SpScoreResult     *result);
+  /* The settlement of a win known by its han and fu (sp_rules_settle_value); NULL where hands
+   * have no han and fu.  Refuses a value that cannot be with sp_score_result_refuse (). */
+  void              (*settle_value) (gconstpointer      options,
+                                     const SpSituation *situation,
+                                     const SpHandValue *value,
+                                     SpScoreResult     *result);
 } SpRulesetClass;
 
 extern const SpRulesetClass sp_mcr_class;

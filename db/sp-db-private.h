@@ -79,6 +79,143 @@ gboolean      sp_db_set_audit_note (SpDb        *db,
                                     const char  *note,
                                     GError     **error);
 
+/* ---- queries and rows (backend) --------------------------------------------------------
+ *
+ * What the row functions see of the database: a query with its values, run by one of the
+ * helpers below, and the rows it gives, read column by column (from 0).  The backend
+ * implements them (the SQLite backend in sp-db.c); no row function includes a database
+ * library's header. */
+
+typedef struct _SpDbQuery SpDbQuery;
+/* The current row of a query, valid while the reader or the row function runs. */
+typedef struct _SpDbRow   SpDbRow;
+
+/* A value to bind to a `?` of a statement: build them with sp_db_int (), sp_db_text () and
+ * sp_db_id (), in the order of the parameters. */
+typedef enum
+{
+  SP_DB_VALUE_NULL,
+  SP_DB_VALUE_INT,
+  SP_DB_VALUE_TEXT,
+} SpDbValueKind;
+
+typedef struct
+{
+  SpDbValueKind  kind;
+  gint64         number;
+  const char    *text;
+} SpDbValue;
+
+static inline SpDbValue
+sp_db_int (gint64 number)
+{
+  return (SpDbValue) { SP_DB_VALUE_INT, number, NULL };
+}
+
+static inline SpDbValue
+sp_db_null (void)
+{
+  return (SpDbValue) { SP_DB_VALUE_NULL, 0, NULL };
+}
+
+/* NULL text binds NULL. */
+static inline SpDbValue
+sp_db_text (const char *text)
+{
+  return (SpDbValue) { text != NULL ? SP_DB_VALUE_TEXT : SP_DB_VALUE_NULL, 0, text };
+}
+
+/* A row id, or NULL when @id is 0 (no row). */
+static inline SpDbValue
+sp_db_id (gint64 id)
+{
+  return (SpDbValue) { id > 0 ? SP_DB_VALUE_INT : SP_DB_VALUE_NULL, id, NULL };
+}
+
+/* Reads one row into a newly allocated record. */
+typedef gpointer (*SpDbRowReader) (SpDbRow      *row);
+/* Takes one row into @user_data. */
+typedef void     (*SpDbRowFunc)   (SpDbRow      *row,
+                                   gpointer      user_data);
+
+/* The query @sql (a string literal; its parameters `?` or `?N`), ready to run with no values
+ * bound; NULL on error. */
+SpDbQuery    *sp_db_prepare      (SpDb        *db,
+                                  const char  *sql,
+                                  GError     **error);
+/* sp_db_prepare () with @values bound to its parameters 1..@n_values; NULL on error. */
+SpDbQuery    *sp_db_query        (SpDb            *db,
+                                  const char      *sql,
+                                  const SpDbValue *values,
+                                  guint            n_values,
+                                  GError         **error);
+/* Runs a statement that returns no row with @values bound (within the caller's transaction). */
+gboolean      sp_db_run          (SpDb            *db,
+                                  const char      *sql,
+                                  const SpDbValue *values,
+                                  guint            n_values,
+                                  const char      *what,
+                                  GError         **error);
+/* sp_db_run () as a transaction of its own when none is open. */
+gboolean      sp_db_run_write    (SpDb            *db,
+                                  const char      *sql,
+                                  const SpDbValue *values,
+                                  guint            n_values,
+                                  const char      *what,
+                                  GError         **error);
+/* The helpers below run @query to its end and make it ready to run again.  A NULL
+ * @query (its preparation failed and set @error) fails at once, so that they can take
+ * sp_db_query () directly. */
+/* Calls @func for each row. */
+gboolean      sp_db_each_row     (SpDb          *db,
+                                  SpDbQuery     *query,
+                                  SpDbRowFunc    func,
+                                  gpointer       user_data,
+                                  const char    *what,
+                                  GError       **error);
+/* Every row read by @reader, in an array that frees them with @free_func. */
+GPtrArray    *sp_db_list_rows    (SpDb           *db,
+                                  SpDbQuery      *query,
+                                  SpDbRowReader   reader,
+                                  GDestroyNotify  free_func,
+                                  const char     *what,
+                                  GError        **error);
+/* Column 0 of every row, as gint64. */
+GArray       *sp_db_list_int64   (SpDb          *db,
+                                  SpDbQuery     *query,
+                                  const char    *what,
+                                  GError       **error);
+/* The first row read by @reader into *@record, or NULL when there is none. */
+gboolean      sp_db_read_row     (SpDb           *db,
+                                  SpDbQuery      *query,
+                                  SpDbRowReader   reader,
+                                  gpointer       *record,
+                                  const char     *what,
+                                  GError        **error);
+/* Column 0 of the first row into *@value; *@found says whether there was one, not NULL. */
+gboolean      sp_db_read_int64   (SpDb          *db,
+                                  SpDbQuery     *query,
+                                  gint64        *value,
+                                  gboolean      *found,
+                                  const char    *what,
+                                  GError       **error);
+/* The columns of a row: a NULL column reads as 0, and as NULL text. */
+gint64        sp_db_row_int64    (SpDbRow      *row,
+                                  int           column);
+gint          sp_db_row_int      (SpDbRow      *row,
+                                  int           column);
+gboolean      sp_db_row_is_null  (SpDbRow      *row,
+                                  int           column);
+/* Valid while the row is. */
+const char   *sp_db_row_text     (SpDbRow      *row,
+                                  int           column);
+char         *sp_db_row_dup_text (SpDbRow      *row,
+                                  int           column);
+/* The id of the row the last INSERT of this connection made, and the rows the last
+ * statement changed. */
+gint64        sp_db_last_insert_id (SpDb       *db);
+gint64        sp_db_changes        (SpDb       *db);
+
 /* ---- rows (backend) ---------------------------------------------------------------------- */
 
 /* Tournaments.  sp_db_find_tournament_id sets *@id to the tournament named @name other than

@@ -1,8 +1,10 @@
-/* sp-db-rows.c: the SQLite backend's row functions: every SQL statement of the operations,
+/* sp-db-rows.c: the store's row functions: every SQL statement of the operations,
  * each reading or writing rows of one idea (a tournament, its players, sessions and seats,
  * the balanced plan, hands, penalties, the audit log) and checking only that a row exists.
+ * They reach the database through the backend's queries and rows (sp-db-private.h) alone,
+ * never its library, so that another backend runs them as they are.
  * SPDX-License-Identifier: GPL-3.0-or-later */
-#include "sp-db-sqlite.h"
+#include "sp-db-private.h"
 
 #include <inttypes.h>
 
@@ -17,32 +19,32 @@
   " venue, starts_on, ends_on, hide_standings"
 
 static SpTournament *
-tournament_from_row (sqlite3_stmt *statement)
+tournament_from_row (SpDbRow      *row)
 {
   SpTournament *tournament = g_new0 (SpTournament, 1);
   SpRuleset ruleset = SP_RULESET_MCR;
-  const char *ruleset_name = (const char *) sqlite3_column_text (statement, 2);
+  const char *ruleset_name = sp_db_row_text (row, 2);
 
-  tournament->id = sqlite3_column_int64 (statement, 0);
-  tournament->name = sp_db_column_text (statement, 1);
+  tournament->id = sp_db_row_int64 (row, 0);
+  tournament->name = sp_db_row_dup_text (row, 1);
   /* The column is NOT NULL, but a damaged file may still hold a NULL there: read it as the
    * name of no ruleset, as an unknown name is read. */
   sp_ruleset_from_string (ruleset_name != NULL ? ruleset_name : "", &ruleset);
   tournament->ruleset = ruleset;
-  tournament->profile = sp_db_column_text (statement, 3);
-  tournament->options = sp_db_column_text (statement, 4);
-  tournament->n_sessions = sqlite3_column_int (statement, 5);
-  tournament->seating = sp_db_column_text (statement, 6);
-  tournament->ranking = sp_db_column_text (statement, 7);
-  tournament->base = sqlite3_column_int (statement, 8);
-  tournament->per_tai = sqlite3_column_int (statement, 9);
-  tournament->created = sp_db_column_text (statement, 10);
-  tournament->venue = sp_db_column_text (statement, 11);
+  tournament->profile = sp_db_row_dup_text (row, 3);
+  tournament->options = sp_db_row_dup_text (row, 4);
+  tournament->n_sessions = sp_db_row_int (row, 5);
+  tournament->seating = sp_db_row_dup_text (row, 6);
+  tournament->ranking = sp_db_row_dup_text (row, 7);
+  tournament->base = sp_db_row_int (row, 8);
+  tournament->per_tai = sp_db_row_int (row, 9);
+  tournament->created = sp_db_row_dup_text (row, 10);
+  tournament->venue = sp_db_row_dup_text (row, 11);
   if (tournament->venue == NULL)
     tournament->venue = g_strdup ("");
-  tournament->starts_on = sp_db_column_text (statement, 12);
-  tournament->ends_on = sp_db_column_text (statement, 13);
-  tournament->hide_standings = sqlite3_column_int (statement, 14) != 0;
+  tournament->starts_on = sp_db_row_dup_text (row, 12);
+  tournament->ends_on = sp_db_row_dup_text (row, 13);
+  tournament->hide_standings = sp_db_row_int (row, 14) != 0;
   return tournament;
 }
 
@@ -92,7 +94,7 @@ sp_db_insert_tournament (SpDb          *db,
                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                   values, G_N_ELEMENTS (values), "creating the tournament", error))
     return FALSE;
-  tournament->id = sqlite3_last_insert_rowid (db->handle);
+  tournament->id = sp_db_last_insert_id (db);
   return TRUE;
 }
 
@@ -112,27 +114,27 @@ sp_db_find_tournament (SpDb        *db,
                        GError     **error)
 {
   const SpDbValue name[] = { sp_db_text (id_or_name) };
-  sqlite3_stmt *statement;
+  SpDbQuery *query;
   SpTournament *tournament;
 
   if (id_or_name == NULL)
-    statement = sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS
+    query = sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS
                                " FROM tournaments ORDER BY id DESC LIMIT 1", error);
   else
-    statement = sp_db_query (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments"
+    query = sp_db_query (db, "SELECT " TOURNAMENT_COLUMNS " FROM tournaments"
                              " WHERE name = ?1 OR CAST (id AS TEXT) = ?1"
                              " ORDER BY name = ?1 DESC LIMIT 1", name, G_N_ELEMENTS (name), error);
-  if (!sp_db_read_row (db, statement, (SpDbRowReader) tournament_from_row,
+  if (!sp_db_read_row (db, query, (SpDbRowReader) tournament_from_row,
                        (gpointer *) &tournament, "looking for the tournament", error))
     return NULL;
   if (tournament == NULL)
     {
       if (id_or_name == NULL)
         g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                     _("no tournament yet in %s (create one with: tournament create)"), db->path);
+                     _("no tournament yet in %s (create one with: tournament create)"), sp_db_get_path (db));
       else
         g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                     _("no tournament '%s' in %s"), id_or_name, db->path);
+                     _("no tournament '%s' in %s"), id_or_name, sp_db_get_path (db));
     }
   return tournament;
 }
@@ -255,18 +257,18 @@ sp_db_delete_tournament_rows (SpDb     *db,
 }
 
 static void
-summary_from_row (sqlite3_stmt *statement,
+summary_from_row (SpDbRow      *row,
                   gpointer      user_data)
 {
   SpTournamentSummary *summary = user_data;
 
-  summary->n_players = sqlite3_column_int (statement, 0);
-  summary->n_active = sqlite3_column_int (statement, 1);
-  summary->n_present = sqlite3_column_int (statement, 2);
-  summary->n_drawn = sqlite3_column_int (statement, 3);
-  summary->n_closed = sqlite3_column_int (statement, 4);
-  summary->n_hands = sqlite3_column_int (statement, 5);
-  summary->n_penalties = sqlite3_column_int (statement, 6);
+  summary->n_players = sp_db_row_int (row, 0);
+  summary->n_active = sp_db_row_int (row, 1);
+  summary->n_present = sp_db_row_int (row, 2);
+  summary->n_drawn = sp_db_row_int (row, 3);
+  summary->n_closed = sp_db_row_int (row, 4);
+  summary->n_hands = sp_db_row_int (row, 5);
+  summary->n_penalties = sp_db_row_int (row, 6);
 }
 
 gboolean
@@ -339,22 +341,22 @@ sp_db_get_plan_seed (SpDb    *db,
   "id, tournament_id, name, club, country, team, federation_id, status, substitute_for, present"
 
 static SpPlayer *
-player_from_row (sqlite3_stmt *statement)
+player_from_row (SpDbRow      *row)
 {
   SpPlayer *player = g_new0 (SpPlayer, 1);
   SpPlayerStatus status = SP_PLAYER_ACTIVE;
 
-  player->id = sqlite3_column_int64 (statement, 0);
-  player->tournament = sqlite3_column_int64 (statement, 1);
-  player->name = sp_db_column_text (statement, 2);
-  player->club = sp_db_column_text (statement, 3);
-  player->country = sp_db_column_text (statement, 4);
-  player->team = sp_db_column_text (statement, 5);
-  player->federation_id = sp_db_column_text (statement, 6);
-  sp_player_status_from_string ((const char *) sqlite3_column_text (statement, 7), &status);
+  player->id = sp_db_row_int64 (row, 0);
+  player->tournament = sp_db_row_int64 (row, 1);
+  player->name = sp_db_row_dup_text (row, 2);
+  player->club = sp_db_row_dup_text (row, 3);
+  player->country = sp_db_row_dup_text (row, 4);
+  player->team = sp_db_row_dup_text (row, 5);
+  player->federation_id = sp_db_row_dup_text (row, 6);
+  sp_player_status_from_string (sp_db_row_text (row, 7), &status);
   player->status = status;
-  player->substitute_for = sqlite3_column_int64 (statement, 8);
-  player->present = sqlite3_column_int (statement, 9) != 0;
+  player->substitute_for = sp_db_row_int64 (row, 8);
+  player->present = sp_db_row_int (row, 9) != 0;
   return player;
 }
 
@@ -378,7 +380,7 @@ sp_db_insert_player (SpDb      *db,
                   " federation_id, status, substitute_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                   values, G_N_ELEMENTS (values), "adding the player", error))
     return FALSE;
-  player->id = sqlite3_last_insert_rowid (db->handle);
+  player->id = sp_db_last_insert_id (db);
   return TRUE;
 }
 
@@ -589,22 +591,22 @@ session_id (SpDb     *db,
   if (!sp_db_run (db, "INSERT INTO sessions (tournament_id, number) VALUES (?, ?)",
                   values, G_N_ELEMENTS (values), "adding the session", error))
     return -1;
-  return sqlite3_last_insert_rowid (db->handle);
+  return sp_db_last_insert_id (db);
 }
 
 static void
-session_info_from_row (sqlite3_stmt *statement,
+session_info_from_row (SpDbRow      *row,
                        gpointer      user_data)
 {
   SpSessionInfo *info = user_data;
 
   info->exists = TRUE;
-  info->closed = g_strcmp0 ((const char *) sqlite3_column_text (statement, 0), "closed") == 0;
-  info->time_up = sqlite3_column_int (statement, 1) != 0;
-  info->has_seed = sqlite3_column_type (statement, 2) != SQLITE_NULL;
-  info->seed = (guint64) sqlite3_column_int64 (statement, 2);
-  info->n_tables = sqlite3_column_int (statement, 3);
-  info->n_hands = sqlite3_column_int (statement, 4);
+  info->closed = g_strcmp0 (sp_db_row_text (row, 0), "closed") == 0;
+  info->time_up = sp_db_row_int (row, 1) != 0;
+  info->has_seed = !sp_db_row_is_null (row, 2);
+  info->seed = (guint64) sp_db_row_int64 (row, 2);
+  info->n_tables = sp_db_row_int (row, 3);
+  info->n_hands = sp_db_row_int (row, 4);
 }
 
 gboolean
@@ -758,12 +760,12 @@ typedef struct
 } TableSeats;
 
 static void
-take_seat (sqlite3_stmt *statement,
+take_seat (SpDbRow      *row,
            gpointer      user_data)
 {
   TableSeats *seats = user_data;
 
-  seats->players[sqlite3_column_int (statement, 0) & 3] = sqlite3_column_int64 (statement, 1);
+  seats->players[sp_db_row_int (row, 0) & 3] = sp_db_row_int64 (row, 1);
   seats->found++;
 }
 
@@ -882,30 +884,30 @@ sp_db_get_plan_session (SpDb    *db,
   " h.version, h.changed_by, h.changed_at"
 
 static SpHandRecord *
-hand_from_row (sqlite3_stmt *statement)
+hand_from_row (SpDbRow      *row)
 {
   SpHandRecord *hand = g_new0 (SpHandRecord, 1);
 
-  hand->id = sqlite3_column_int64 (statement, 0);
-  hand->session = sqlite3_column_int (statement, 1);
-  hand->table = sqlite3_column_int (statement, 2);
-  hand->number = sqlite3_column_int (statement, 3);
-  hand->winner = sqlite3_column_type (statement, 4) == SQLITE_NULL
-                 ? SP_CHAIR_NONE : sqlite3_column_int (statement, 4);
-  hand->discarder = sqlite3_column_type (statement, 5) == SQLITE_NULL
-                    ? SP_CHAIR_NONE : sqlite3_column_int (statement, 5);
-  hand->draw = sqlite3_column_int (statement, 6) != 0;
-  hand->notation = sp_db_column_text (statement, 7);
-  hand->situation = sp_db_column_text (statement, 8);
-  hand->items = sp_db_column_text (statement, 9);
-  hand->total = sqlite3_column_int (statement, 10);
+  hand->id = sp_db_row_int64 (row, 0);
+  hand->session = sp_db_row_int (row, 1);
+  hand->table = sp_db_row_int (row, 2);
+  hand->number = sp_db_row_int (row, 3);
+  hand->winner = sp_db_row_is_null (row, 4)
+                 ? SP_CHAIR_NONE : sp_db_row_int (row, 4);
+  hand->discarder = sp_db_row_is_null (row, 5)
+                    ? SP_CHAIR_NONE : sp_db_row_int (row, 5);
+  hand->draw = sp_db_row_int (row, 6) != 0;
+  hand->notation = sp_db_row_dup_text (row, 7);
+  hand->situation = sp_db_row_dup_text (row, 8);
+  hand->items = sp_db_row_dup_text (row, 9);
+  hand->total = sp_db_row_int (row, 10);
   for (guint i = 0; i < 4; i++)
-    hand->settlement[i] = sqlite3_column_int64 (statement, 11 + i);
-  hand->entered_by = sp_db_column_text (statement, 15);
-  hand->entered_at = sp_db_column_text (statement, 16);
-  hand->version = sqlite3_column_int (statement, 17);
-  hand->changed_by = sp_db_column_text (statement, 18);
-  hand->changed_at = sp_db_column_text (statement, 19);
+    hand->settlement[i] = sp_db_row_int64 (row, 11 + i);
+  hand->entered_by = sp_db_row_dup_text (row, 15);
+  hand->entered_at = sp_db_row_dup_text (row, 16);
+  hand->version = sp_db_row_int (row, 17);
+  hand->changed_by = sp_db_row_dup_text (row, 18);
+  hand->changed_at = sp_db_row_dup_text (row, 19);
   return hand;
 }
 
@@ -968,7 +970,7 @@ sp_db_insert_hand (SpDb          *db,
                   " coalesce (?, (SELECT who FROM temp.sp_referee)), ?)",
                   values, G_N_ELEMENTS (values), "recording the hand", error))
     return FALSE;
-  hand->id = sqlite3_last_insert_rowid (db->handle);
+  hand->id = sp_db_last_insert_id (db);
   if (hand->entered_at == NULL)
     hand->entered_at = g_strdup (entered_at);
   return TRUE;
@@ -996,7 +998,7 @@ sp_db_update_hand_row (SpDb                *db,
                   " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
                   values, G_N_ELEMENTS (values), "correcting the hand", error))
     return FALSE;
-  if (sqlite3_changes (db->handle) != 1)
+  if (sp_db_changes (db) != 1)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
                    _("no hand %" PRId64 " in this tournament"), hand->id);
@@ -1045,13 +1047,13 @@ sp_hand_change_free (SpHandChange *change)
 }
 
 static SpHandChange *
-hand_change_from_row (sqlite3_stmt *statement)
+hand_change_from_row (SpDbRow      *row)
 {
   SpHandChange *change = g_new0 (SpHandChange, 1);
 
-  change->number = sqlite3_column_int (statement, 0);
-  change->who = sp_db_column_text (statement, 1);
-  change->at = sp_db_column_text (statement, 2);
+  change->number = sp_db_row_int (row, 0);
+  change->who = sp_db_row_dup_text (row, 1);
+  change->at = sp_db_row_dup_text (row, 2);
   return change;
 }
 
@@ -1140,18 +1142,18 @@ sp_db_list_hands (SpDb    *db,
   "p.id, s.number, p.player_id, p.hand_id, p.points, p.reason, p.table_number, p.hand_number"
 
 static SpPenalty *
-penalty_from_row (sqlite3_stmt *statement)
+penalty_from_row (SpDbRow      *row)
 {
   SpPenalty *penalty = g_new0 (SpPenalty, 1);
 
-  penalty->id = sqlite3_column_int64 (statement, 0);
-  penalty->session = sqlite3_column_int (statement, 1);
-  penalty->player = sqlite3_column_int64 (statement, 2);
-  penalty->hand = sqlite3_column_int64 (statement, 3);
-  penalty->points = sqlite3_column_int64 (statement, 4);
-  penalty->reason = sp_db_column_text (statement, 5);
-  penalty->table = sqlite3_column_int (statement, 6);
-  penalty->number = sqlite3_column_int (statement, 7);
+  penalty->id = sp_db_row_int64 (row, 0);
+  penalty->session = sp_db_row_int (row, 1);
+  penalty->player = sp_db_row_int64 (row, 2);
+  penalty->hand = sp_db_row_int64 (row, 3);
+  penalty->points = sp_db_row_int64 (row, 4);
+  penalty->reason = sp_db_row_dup_text (row, 5);
+  penalty->table = sp_db_row_int (row, 6);
+  penalty->number = sp_db_row_int (row, 7);
   return penalty;
 }
 
@@ -1171,7 +1173,7 @@ sp_db_insert_penalty (SpDb       *db,
                   " ((SELECT id FROM sessions WHERE tournament_id = ? AND number = ?),"
                   " ?, ?, ?, ?, ?, ?)", values, G_N_ELEMENTS (values), "adding the penalty", error))
     return FALSE;
-  penalty->id = sqlite3_last_insert_rowid (db->handle);
+  penalty->id = sp_db_last_insert_id (db);
   return TRUE;
 }
 
@@ -1238,14 +1240,14 @@ sp_db_delete_penalty_row (SpDb     *db,
 
 /* One seat's row: starts the table's result at its first seat, then fills the chair. */
 static void
-add_seat_result (sqlite3_stmt *statement,
+add_seat_result (SpDbRow      *row,
                  gpointer      user_data)
 {
   GArray *results = user_data;
   SpTableResult *result;
-  guint session = sqlite3_column_int (statement, 0);
-  guint table = sqlite3_column_int (statement, 1);
-  guint chair = sqlite3_column_int (statement, 2);
+  guint session = sp_db_row_int (row, 0);
+  guint table = sp_db_row_int (row, 1);
+  guint chair = sp_db_row_int (row, 2);
 
   if (results->len == 0
       || g_array_index (results, SpTableResult, results->len - 1).session != session
@@ -1255,14 +1257,14 @@ add_seat_result (sqlite3_stmt *statement,
       result = &g_array_index (results, SpTableResult, results->len - 1);
       result->session = session;
       result->table = table;
-      result->n_hands = sqlite3_column_int (statement, 6);
+      result->n_hands = sp_db_row_int (row, 6);
     }
   result = &g_array_index (results, SpTableResult, results->len - 1);
   if (chair < 4)
     {
-      result->players[chair] = sqlite3_column_int64 (statement, 3);
-      result->hand_scores[chair] = sqlite3_column_int64 (statement, 4);
-      result->penalties[chair] = sqlite3_column_int64 (statement, 5);
+      result->players[chair] = sp_db_row_int64 (row, 3);
+      result->hand_scores[chair] = sp_db_row_int64 (row, 4);
+      result->penalties[chair] = sp_db_row_int64 (row, 5);
     }
 }
 
@@ -1300,18 +1302,18 @@ sp_db_list_table_results (SpDb    *db,
 /* ---- the audit log --------------------------------------------------------------------- */
 
 static SpAuditEntry *
-audit_entry_from_row (sqlite3_stmt *statement)
+audit_entry_from_row (SpDbRow      *row)
 {
   SpAuditEntry *entry = g_new0 (SpAuditEntry, 1);
 
-  entry->id = sqlite3_column_int64 (statement, 0);
-  entry->at = sp_db_column_text (statement, 1);
-  entry->who = sp_db_column_text (statement, 2);
-  entry->target = sp_db_column_text (statement, 3);
-  entry->row_id = sqlite3_column_int64 (statement, 4);
-  entry->action = sp_db_column_text (statement, 5);
-  entry->old_values = sp_db_column_text (statement, 6);
-  entry->new_values = sp_db_column_text (statement, 7);
+  entry->id = sp_db_row_int64 (row, 0);
+  entry->at = sp_db_row_dup_text (row, 1);
+  entry->who = sp_db_row_dup_text (row, 2);
+  entry->target = sp_db_row_dup_text (row, 3);
+  entry->row_id = sp_db_row_int64 (row, 4);
+  entry->action = sp_db_row_dup_text (row, 5);
+  entry->old_values = sp_db_row_dup_text (row, 6);
+  entry->new_values = sp_db_row_dup_text (row, 7);
   return entry;
 }
 
@@ -1433,11 +1435,11 @@ static const char LOG_QUERY[] =
   " ORDER BY c.id DESC";
 
 static gboolean
-column_is (sqlite3_stmt *statement,
+column_is (SpDbRow      *row,
            int           column,
            const char   *text)
 {
-  const char *value = (const char *) sqlite3_column_text (statement, column);
+  const char *value = sp_db_row_text (row, column);
 
   return value != NULL && strcmp (value, text) == 0;
 }
@@ -1455,7 +1457,7 @@ changed_has (const char *changed,
 static SpLogKind
 classify_update (const char   *target,
                  const char   *changed,
-                 sqlite3_stmt *statement)
+                 SpDbRow      *row)
 {
   if (strcmp (target, "tournaments") == 0)
     {
@@ -1468,10 +1470,10 @@ classify_update (const char   *target,
   if (strcmp (target, "players") == 0)
     {
       if (changed_has (changed, "status"))
-        return column_is (statement, LOG_NEW_STATUS, "withdrawn") ? SP_LOG_PLAYER_WITHDRAWN
+        return column_is (row, LOG_NEW_STATUS, "withdrawn") ? SP_LOG_PLAYER_WITHDRAWN
                                                                   : SP_LOG_PLAYER_REINSTATED;
       if (g_strcmp0 (changed, "present") == 0)
-        return sqlite3_column_int (statement, LOG_PRESENT) ? SP_LOG_PLAYER_CHECKED_IN
+        return sp_db_row_int (row, LOG_PRESENT) ? SP_LOG_PLAYER_CHECKED_IN
                                                            : SP_LOG_PLAYER_CHECKED_OUT;
       if (changed_has (changed, "name"))
         return SP_LOG_PLAYER_RENAMED;
@@ -1480,10 +1482,10 @@ classify_update (const char   *target,
   if (strcmp (target, "sessions") == 0)
     {
       if (changed_has (changed, "status"))
-        return column_is (statement, LOG_NEW_STATUS, "closed") ? SP_LOG_SESSION_CLOSED
+        return column_is (row, LOG_NEW_STATUS, "closed") ? SP_LOG_SESSION_CLOSED
                                                                : SP_LOG_SESSION_REOPENED;
       if (changed_has (changed, "seed"))
-        return sqlite3_column_type (statement, LOG_OLD_SEED) == SQLITE_NULL
+        return sp_db_row_is_null (row, LOG_OLD_SEED)
                ? SP_LOG_SESSION_DRAWN : SP_LOG_SESSION_REDRAWN;
       return SP_LOG_SESSION_CHANGED;
     }
@@ -1497,7 +1499,7 @@ classify_update (const char   *target,
 }
 
 static SpLogKind
-classify (sqlite3_stmt *statement)
+classify (SpDbRow      *row)
 {
   static const struct
   {
@@ -1524,7 +1526,7 @@ classify (sqlite3_stmt *statement)
     { "unlocked", SP_LOG_PIN_UNLOCKED },
     { "used", SP_LOG_PIN_USED },
   };
-  const char *target = (const char *) sqlite3_column_text (statement, LOG_TARGET);
+  const char *target = sp_db_row_text (row, LOG_TARGET);
 
   if (target == NULL)
     return SP_LOG_OTHER;
@@ -1532,26 +1534,26 @@ classify (sqlite3_stmt *statement)
   if (strcmp (target, "pin_log") == 0)
     {
       for (guint i = 0; i < G_N_ELEMENTS (pin_kinds); i++)
-        if (column_is (statement, LOG_ACTION, "insert")
-            && column_is (statement, LOG_PIN_EVENT, pin_kinds[i].event))
+        if (column_is (row, LOG_ACTION, "insert")
+            && column_is (row, LOG_PIN_EVENT, pin_kinds[i].event))
           return pin_kinds[i].kind;
       return SP_LOG_OTHER;
     }
-  if (column_is (statement, LOG_ACTION, "update"))
-    return classify_update (target, (const char *) sqlite3_column_text (statement, LOG_CHANGED),
-                            statement);
+  if (column_is (row, LOG_ACTION, "update"))
+    return classify_update (target, sp_db_row_text (row, LOG_CHANGED),
+                            row);
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     if (strcmp (target, kinds[i].target) == 0)
       {
-        if (column_is (statement, LOG_ACTION, "delete"))
+        if (column_is (row, LOG_ACTION, "delete"))
           return kinds[i].delete;
         /* A player inserted in another's place is a substitute. */
         if (kinds[i].insert == SP_LOG_PLAYER_ADDED
-            && sqlite3_column_type (statement, LOG_OLD_NAME) != SQLITE_NULL)
+            && !sp_db_row_is_null (row, LOG_OLD_NAME))
           return SP_LOG_SUBSTITUTE_ADDED;
         /* A session's row comes before its draw sets the seed. */
         if (kinds[i].insert == SP_LOG_SESSION_DRAWN
-            && sqlite3_column_type (statement, LOG_SEED) == SQLITE_NULL)
+            && sp_db_row_is_null (row, LOG_SEED))
           return SP_LOG_SESSION_ADDED;
         return kinds[i].insert;
       }
@@ -1559,27 +1561,27 @@ classify (sqlite3_stmt *statement)
 }
 
 static SpLogEntry *
-log_entry_from_row (sqlite3_stmt *statement)
+log_entry_from_row (SpDbRow      *row)
 {
   SpLogEntry *entry = g_new0 (SpLogEntry, 1);
-  const char *table_players = (const char *) sqlite3_column_text (statement, LOG_TABLE_PLAYERS);
+  const char *table_players = sp_db_row_text (row, LOG_TABLE_PLAYERS);
 
-  entry->id = sqlite3_column_int64 (statement, LOG_ID);
-  entry->at = sp_db_column_text (statement, LOG_AT);
-  entry->who = sp_db_column_text (statement, LOG_WHO);
-  entry->kind = classify (statement);
-  entry->session = sqlite3_column_int (statement, LOG_SESSION);
-  entry->table = sqlite3_column_int (statement, LOG_TABLE);
-  entry->hand = sqlite3_column_int (statement, LOG_HAND);
-  entry->old_hand = sqlite3_column_int (statement, LOG_OLD_HAND);
-  entry->player = sqlite3_column_int64 (statement, LOG_PLAYER);
-  entry->name = sp_db_column_text (statement, LOG_NAME);
-  entry->old_name = sp_db_column_text (statement, LOG_OLD_NAME);
-  entry->points = sqlite3_column_int64 (statement, LOG_POINTS);
-  entry->reason = sp_db_column_text (statement, LOG_REASON);
-  entry->has_seed = sqlite3_column_type (statement, LOG_SEED) != SQLITE_NULL;
-  entry->seed = (guint64) sqlite3_column_int64 (statement, LOG_SEED);
-  entry->note = sp_db_column_text (statement, LOG_NOTE);
+  entry->id = sp_db_row_int64 (row, LOG_ID);
+  entry->at = sp_db_row_dup_text (row, LOG_AT);
+  entry->who = sp_db_row_dup_text (row, LOG_WHO);
+  entry->kind = classify (row);
+  entry->session = sp_db_row_int (row, LOG_SESSION);
+  entry->table = sp_db_row_int (row, LOG_TABLE);
+  entry->hand = sp_db_row_int (row, LOG_HAND);
+  entry->old_hand = sp_db_row_int (row, LOG_OLD_HAND);
+  entry->player = sp_db_row_int64 (row, LOG_PLAYER);
+  entry->name = sp_db_row_dup_text (row, LOG_NAME);
+  entry->old_name = sp_db_row_dup_text (row, LOG_OLD_NAME);
+  entry->points = sp_db_row_int64 (row, LOG_POINTS);
+  entry->reason = sp_db_row_dup_text (row, LOG_REASON);
+  entry->has_seed = !sp_db_row_is_null (row, LOG_SEED);
+  entry->seed = (guint64) sp_db_row_int64 (row, LOG_SEED);
+  entry->note = sp_db_row_dup_text (row, LOG_NOTE);
   entry->players[0] = entry->player;
   if (table_players != NULL)
     {
@@ -1614,16 +1616,16 @@ typedef struct
 } ClockRow;
 
 static void
-clock_from_row (sqlite3_stmt *statement,
+clock_from_row (SpDbRow      *row,
                 gpointer      user_data)
 {
-  ClockRow *row = user_data;
+  ClockRow *read = user_data;
 
-  *row->found = TRUE;
-  row->clock->length = sqlite3_column_int64 (statement, 0);
-  row->clock->run = sqlite3_column_int64 (statement, 1);
-  row->clock->started = sqlite3_column_int64 (statement, 2);
-  row->clock->ended = sqlite3_column_int (statement, 3) != 0;
+  *read->found = TRUE;
+  read->clock->length = sp_db_row_int64 (row, 0);
+  read->clock->run = sp_db_row_int64 (row, 1);
+  read->clock->started = sp_db_row_int64 (row, 2);
+  read->clock->ended = sp_db_row_int (row, 3) != 0;
 }
 
 gboolean
@@ -1737,14 +1739,14 @@ typedef struct
 } PinRow;
 
 static void
-pin_from_row (sqlite3_stmt *statement,
+pin_from_row (SpDbRow      *row,
               gpointer      user_data)
 {
-  PinRow *row = user_data;
+  PinRow *read = user_data;
 
-  *row->found = TRUE;
-  g_free (*row->hash);
-  *row->hash = sp_db_column_text (statement, 0);
+  *read->found = TRUE;
+  g_free (*read->hash);
+  *read->hash = sp_db_row_dup_text (row, 0);
 }
 
 gboolean

@@ -82,10 +82,11 @@ rewind_statement (sqlite3_stmt *statement)
   (void) sqlite3_reset (statement);
 }
 
-sqlite3_stmt *
-sp_db_prepare (SpDb        *db,
-               const char  *sql,
-               GError     **error)
+/* A cached statement for @sql (a string literal), reset and unbound; NULL on error. */
+static sqlite3_stmt *
+prepare_statement (SpDb        *db,
+                   const char  *sql,
+                   GError     **error)
 {
   sqlite3_stmt *statement = g_hash_table_lookup (db->statements, sql);
   int rc;
@@ -146,13 +147,51 @@ step_row (SpDb          *db,
   return sp_db_fail (db, rc, what, error);
 }
 
-char *
-sp_db_column_text (sqlite3_stmt *statement,
-                   int           column)
+gint64
+sp_db_row_int64 (SpDbRow *row,
+                 int      column)
 {
-  if (sqlite3_column_type (statement, column) == SQLITE_NULL)
-    return NULL;
-  return g_strdup ((const char *) sqlite3_column_text (statement, column));
+  return sqlite3_column_int64 (sp_db_row_statement (row), column);
+}
+
+gint
+sp_db_row_int (SpDbRow *row,
+               int      column)
+{
+  return sqlite3_column_int (sp_db_row_statement (row), column);
+}
+
+gboolean
+sp_db_row_is_null (SpDbRow *row,
+                   int      column)
+{
+  return sqlite3_column_type (sp_db_row_statement (row), column) == SQLITE_NULL;
+}
+
+const char *
+sp_db_row_text (SpDbRow *row,
+                int      column)
+{
+  return (const char *) sqlite3_column_text (sp_db_row_statement (row), column);
+}
+
+char *
+sp_db_row_dup_text (SpDbRow *row,
+                    int      column)
+{
+  return sp_db_row_is_null (row, column) ? NULL : g_strdup (sp_db_row_text (row, column));
+}
+
+gint64
+sp_db_last_insert_id (SpDb *db)
+{
+  return sqlite3_last_insert_rowid (db->handle);
+}
+
+gint64
+sp_db_changes (SpDb *db)
+{
+  return sqlite3_changes64 (db->handle);
 }
 
 static gboolean
@@ -189,18 +228,36 @@ bind_values (SpDb             *db,
   return TRUE;
 }
 
-sqlite3_stmt *
+SpDbQuery *
+sp_db_prepare (SpDb        *db,
+               const char  *sql,
+               GError     **error)
+{
+  return (SpDbQuery *) prepare_statement (db, sql, error);
+}
+
+static sqlite3_stmt *
+query_statement (SpDb             *db,
+                 const char       *sql,
+                 const SpDbValue  *values,
+                 guint             n_values,
+                 GError          **error)
+{
+  sqlite3_stmt *statement = prepare_statement (db, sql, error);
+
+  if (statement == NULL || !bind_values (db, statement, values, n_values, error))
+    return NULL;
+  return statement;
+}
+
+SpDbQuery *
 sp_db_query (SpDb             *db,
              const char       *sql,
              const SpDbValue  *values,
              guint             n_values,
              GError          **error)
 {
-  sqlite3_stmt *statement = sp_db_prepare (db, sql, error);
-
-  if (statement == NULL || !bind_values (db, statement, values, n_values, error))
-    return NULL;
-  return statement;
+  return (SpDbQuery *) query_statement (db, sql, values, n_values, error);
 }
 
 gboolean
@@ -211,7 +268,7 @@ sp_db_run (SpDb             *db,
            const char       *what,
            GError          **error)
 {
-  sqlite3_stmt *statement = sp_db_query (db, sql, values, n_values, error);
+  sqlite3_stmt *statement = query_statement (db, sql, values, n_values, error);
 
   return statement != NULL && step_done (db, statement, what, error);
 }
@@ -235,12 +292,13 @@ sp_db_run_write (SpDb             *db,
 
 gboolean
 sp_db_each_row (SpDb          *db,
-                sqlite3_stmt  *statement,
+                SpDbQuery     *query,
                 SpDbRowFunc    func,
                 gpointer       user_data,
                 const char    *what,
                 GError       **error)
 {
+  sqlite3_stmt *statement = sp_db_query_statement (query);
   gboolean has_row;
 
   if (statement == NULL)
@@ -251,7 +309,7 @@ sp_db_each_row (SpDb          *db,
         return FALSE;
       if (!has_row)
         break;
-      func (statement, user_data);
+      func ((SpDbRow *) statement, user_data);
     }
   rewind_statement (statement);
   return TRUE;
@@ -264,17 +322,17 @@ typedef struct
 } ListRows;
 
 static void
-add_record (sqlite3_stmt *statement,
-            gpointer      user_data)
+add_record (SpDbRow  *row,
+            gpointer  user_data)
 {
   ListRows *rows = user_data;
 
-  g_ptr_array_add (rows->list, rows->reader (statement));
+  g_ptr_array_add (rows->list, rows->reader (row));
 }
 
 GPtrArray *
 sp_db_list_rows (SpDb            *db,
-                 sqlite3_stmt    *statement,
+                 SpDbQuery       *query,
                  SpDbRowReader    reader,
                  GDestroyNotify   free_func,
                  const char      *what,
@@ -283,60 +341,62 @@ sp_db_list_rows (SpDb            *db,
   g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func (free_func);
   ListRows rows = { reader, list };
 
-  if (!sp_db_each_row (db, statement, add_record, &rows, what, error))
+  if (!sp_db_each_row (db, query, add_record, &rows, what, error))
     return NULL;
   return g_steal_pointer (&list);
 }
 
 static void
-add_int64 (sqlite3_stmt *statement,
-           gpointer      user_data)
+add_int64 (SpDbRow  *row,
+           gpointer  user_data)
 {
-  gint64 value = sqlite3_column_int64 (statement, 0);
+  gint64 value = sp_db_row_int64 (row, 0);
 
   g_array_append_val ((GArray *) user_data, value);
 }
 
 GArray *
 sp_db_list_int64 (SpDb          *db,
-                  sqlite3_stmt  *statement,
+                  SpDbQuery     *query,
                   const char    *what,
                   GError       **error)
 {
   g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
 
-  if (!sp_db_each_row (db, statement, add_int64, values, what, error))
+  if (!sp_db_each_row (db, query, add_int64, values, what, error))
     return NULL;
   return g_steal_pointer (&values);
 }
 
 gboolean
 sp_db_read_row (SpDb            *db,
-                sqlite3_stmt    *statement,
+                SpDbQuery       *query,
                 SpDbRowReader    reader,
                 gpointer        *record,
                 const char      *what,
                 GError         **error)
 {
+  sqlite3_stmt *statement = sp_db_query_statement (query);
   gboolean has_row;
 
   *record = NULL;
   if (statement == NULL || !step_row (db, statement, &has_row, what, error))
     return FALSE;
   if (has_row)
-    *record = reader (statement);
+    *record = reader ((SpDbRow *) statement);
   rewind_statement (statement);
   return TRUE;
 }
 
 gboolean
 sp_db_read_int64 (SpDb          *db,
-                  sqlite3_stmt  *statement,
+                  SpDbQuery     *query,
                   gint64        *value,
                   gboolean      *found,
                   const char    *what,
                   GError       **error)
 {
+  sqlite3_stmt *statement = sp_db_query_statement (query);
   gboolean has_row;
 
   *found = FALSE;
@@ -573,14 +633,13 @@ typedef struct
 } StoredSituation;
 
 static void
-add_stored_situation (sqlite3_stmt *statement,
-                      gpointer      user_data)
+add_stored_situation (SpDbRow  *row,
+                      gpointer  user_data)
 {
   GArray *rows = user_data;
-  StoredSituation row = { sqlite3_column_int64 (statement, 0),
-                          sp_db_column_text (statement, 1) };
+  StoredSituation stored = { sp_db_row_int64 (row, 0), sp_db_row_dup_text (row, 1) };
 
-  g_array_append_val (rows, row);
+  g_array_append_val (rows, stored);
 }
 
 static void

@@ -10,10 +10,9 @@
 #include "sp-core-error.h"
 
 #define STICK          1000
-#define HONBA_RON      300
-#define HONBA_TSUMO    100
 #define NOTEN_PAYMENTS 3000
-#define MAX_BASIC      (8000 * 6)
+/* A dealer's six-fold yakuman by ron (288,000) with a hundred counters. */
+#define MAX_PAYMENT    (6 * 48000 + 300 * 100)
 
 gboolean
 sp_riichi_table_rules_for_profile (const char          *profile,
@@ -66,8 +65,7 @@ sp_riichi_table_start (SpRiichiTable            *table,
   g_return_if_fail (table != NULL && rules != NULL);
 
   memset (table, 0, sizeof *table);
-  table->number = 1;
-  table->round = SP_WIND_EAST;
+  sp_rotation_start (&table->rotation, SP_RULESET_RIICHI);
   for (guint c = 0; c < 4; c++)
     table->points[c] = rules->start_points;
 }
@@ -78,15 +76,7 @@ sp_riichi_table_chair_at (const SpRiichiTable *table,
 {
   g_return_val_if_fail (table != NULL && seat < 4, 0);
 
-  return (table->dealer + seat) % 4;
-}
-
-/* A payment from the basic points: b × @times rounded up to the next 100. */
-static gint32
-payment (guint32 basic,
-         guint   times)
-{
-  return (gint32) ((basic * times + 99) / 100 * 100);
+  return sp_rotation_chair_at (&table->rotation, (SpWind) seat);
 }
 
 static gboolean refuse (GError     **error,
@@ -107,18 +97,34 @@ refuse (GError     **error,
   return FALSE;
 }
 
+/* A winner's settlement pays him, takes from the others and adds up to zero. */
+static gboolean
+pays_winner (const SpRiichiWinner *winner)
+{
+  gint64 sum = 0;
+
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      if ((seat == winner->seat) != (winner->settlement[seat] > 0)
+          || winner->settlement[seat] < -MAX_PAYMENT || winner->settlement[seat] > 3 * MAX_PAYMENT)
+        return FALSE;
+      sum += winner->settlement[seat];
+    }
+  return sum == 0;
+}
+
 static gboolean
 check_hand (const SpRiichiTable      *table,
             const SpRiichiTableRules *rules,
             const SpRiichiHand       *hand,
             GError                  **error)
 {
-  if (table->finished)
+  if (table->rotation.finished)
     /* Translators: %u is the number of the hand refused. */
     return refuse (error, _("hand %u: the hanchan is over (the deal passed from South 4)"),
-                   (guint) table->number);
+                   (guint) table->rotation.number);
   if (hand->riichi > 0xf || hand->tenpai > 0xf)
-    return refuse (error, _("hand %u: a seat that is not E, S, W or N"), (guint) table->number);
+    return refuse (error, _("hand %u: a seat that is not E, S, W or N"), (guint) table->rotation.number);
   switch (hand->kind)
     {
     case SP_RIICHI_HAND_WIN:
@@ -126,30 +132,30 @@ check_hand (const SpRiichiTable      *table,
         guint seen = 0;
 
         if (hand->n_winners == 0 || hand->n_winners > SP_RIICHI_MAX_WINNERS)
-          return refuse (error, _("hand %u: a win needs one to three winners"), (guint) table->number);
+          return refuse (error, _("hand %u: a win needs one to three winners"), (guint) table->rotation.number);
         if (hand->discarder > SP_RIICHI_SELF_DRAWN)
-          return refuse (error, _("hand %u: the discarder is not a seat"), (guint) table->number);
+          return refuse (error, _("hand %u: the discarder is not a seat"), (guint) table->rotation.number);
         if (hand->discarder == SP_RIICHI_SELF_DRAWN && hand->n_winners > 1)
-          return refuse (error, _("hand %u: a self-drawn win has one winner"), (guint) table->number);
+          return refuse (error, _("hand %u: a self-drawn win has one winner"), (guint) table->rotation.number);
         if (hand->n_winners > 1 && !rules->multiple_ron)
           return refuse (error,
                          _("hand %u: this profile has head bump: only the first winner in turn "
-                           "order after the discarder wins"), (guint) table->number);
+                           "order after the discarder wins"), (guint) table->rotation.number);
         for (guint i = 0; i < hand->n_winners; i++)
           {
             const SpRiichiWinner *winner = &hand->winners[i];
 
             if (winner->seat > 3)
-              return refuse (error, _("hand %u: a winner is not a seat"), (guint) table->number);
+              return refuse (error, _("hand %u: a winner is not a seat"), (guint) table->rotation.number);
             if (winner->seat == hand->discarder)
               return refuse (error, _("hand %u: a winner cannot win on his own discard"),
-                             (guint) table->number);
+                             (guint) table->rotation.number);
             if (seen & (1u << winner->seat))
-              return refuse (error, _("hand %u: the same winner twice"), (guint) table->number);
+              return refuse (error, _("hand %u: the same winner twice"), (guint) table->rotation.number);
             seen |= 1u << winner->seat;
-            if (winner->basic == 0 || winner->basic > MAX_BASIC)
-              return refuse (error, _("hand %u: a winner's hand value is out of range"),
-                             (guint) table->number);
+            if (!pays_winner (winner))
+              return refuse (error, _("hand %u: a winner's payments do not pay him or do not "
+                                      "add up to zero"), (guint) table->rotation.number);
           }
         return TRUE;
       }
@@ -157,14 +163,14 @@ check_hand (const SpRiichiTable      *table,
       if ((hand->riichi & ~hand->tenpai) != 0)
         return refuse (error,
                        _("hand %u: a riichi player who is not tenpai at the draw made a chombo: "
-                         "enter it as one"), (guint) table->number);
+                         "enter it as one"), (guint) table->rotation.number);
       return TRUE;
     case SP_RIICHI_HAND_CHOMBO:
       if (hand->offender > 3)
-        return refuse (error, _("hand %u: the chombo's offender is not a seat"), (guint) table->number);
+        return refuse (error, _("hand %u: the chombo's offender is not a seat"), (guint) table->rotation.number);
       return TRUE;
     default:
-      return refuse (error, _("hand %u: neither a win, a draw nor a chombo"), (guint) table->number);
+      return refuse (error, _("hand %u: neither a win, a draw nor a chombo"), (guint) table->rotation.number);
     }
 }
 
@@ -185,35 +191,11 @@ winners_in_turn_order (const SpRiichiHand *hand,
 /* The payments of a win by seat wind, counters included, sticks not. */
 static void
 pay_win (const SpRiichiHand *hand,
-         const SpRiichiWinner *winners,
-         guint                 honba,
-         gint32                by_seat[4])
+         gint32              by_seat[4])
 {
   for (guint i = 0; i < hand->n_winners; i++)
-    {
-      const SpRiichiWinner *winner = &winners[i];
-      gboolean dealer = winner->seat == SP_WIND_EAST;
-
-      if (hand->discarder != SP_RIICHI_SELF_DRAWN)
-        {
-          gint32 paid = payment (winner->basic, dealer ? 6 : 4) + (gint32) (HONBA_RON * honba);
-
-          by_seat[hand->discarder] -= paid;
-          by_seat[winner->seat] += paid;
-          continue;
-        }
-      for (guint seat = 0; seat < 4; seat++)
-        {
-          gint32 paid;
-
-          if (seat == winner->seat)
-            continue;
-          paid = payment (winner->basic, dealer || seat == SP_WIND_EAST ? 2 : 1)
-                 + (gint32) (HONBA_TSUMO * honba);
-          by_seat[seat] -= paid;
-          by_seat[winner->seat] += paid;
-        }
-    }
+    for (guint seat = 0; seat < 4; seat++)
+      by_seat[seat] += (gint32) hand->winners[i].settlement[seat];
 }
 
 /* The sticks of a win: a winner who declared riichi takes his own back, the first winner
@@ -255,22 +237,6 @@ pay_noten (guint8 tenpai,
                                              : -NOTEN_PAYMENTS / (gint32) (4 - n_tenpai);
 }
 
-static void
-pass_deal (SpRiichiTable *table)
-{
-  table->dealer = (table->dealer + 1) % 4;
-  if (table->dealer != 0)
-    return;
-  if (table->round == SP_WIND_SOUTH)
-    {
-      /* The deal would pass to the first dealer again: no West round. */
-      table->finished = TRUE;
-      table->dealer = 3;
-      return;
-    }
-  table->round++;
-}
-
 gboolean
 sp_riichi_table_play (SpRiichiTable            *table,
                       const SpRiichiTableRules *rules,
@@ -279,7 +245,7 @@ sp_riichi_table_play (SpRiichiTable            *table,
                       GError                  **error)
 {
   gint32 by_seat[4] = { 0 };
-  gboolean dealer_stays;
+  SpHandOutcome outcome = { 0 };
 
   g_return_val_if_fail (table != NULL && rules != NULL && hand != NULL, FALSE);
 
@@ -290,7 +256,8 @@ sp_riichi_table_play (SpRiichiTable            *table,
     {
       /* Dealt again: no counter, no rotation, the riichi sticks of the hand returned. */
       table->chombos[sp_riichi_table_chair_at (table, hand->offender)]++;
-      table->number++;
+      outcome.dealt_again = TRUE;
+      sp_rotation_advance_outcome (&table->rotation, SP_RULESET_RIICHI, FALSE, &outcome);
       if (delta != NULL)
         memset (delta, 0, 4 * sizeof (gint32));
       return TRUE;
@@ -305,20 +272,18 @@ sp_riichi_table_play (SpRiichiTable            *table,
       SpRiichiWinner winners[SP_RIICHI_MAX_WINNERS];
 
       winners_in_turn_order (hand, winners);
-      pay_win (hand, winners, table->honba, by_seat);
+      pay_win (hand, by_seat);
       take_sticks (table, hand, winners, by_seat);
-      dealer_stays = FALSE;
       for (guint i = 0; i < hand->n_winners; i++)
-        dealer_stays |= winners[i].seat == SP_WIND_EAST;
+        outcome.dealer_won |= winners[i].seat == SP_WIND_EAST;
       table->sticks = 0;
-      table->honba = dealer_stays ? table->honba + 1 : 0;
     }
   else
     {
       pay_noten (hand->tenpai, by_seat);
       table->sticks += (guint8) __builtin_popcount (hand->riichi);
-      table->honba++;
-      dealer_stays = (hand->tenpai & (1u << SP_WIND_EAST)) != 0;
+      outcome.exhaustive_draw = TRUE;
+      outcome.dealer_tenpai = (hand->tenpai & (1u << SP_WIND_EAST)) != 0;
     }
 
   for (guint seat = 0; seat < 4; seat++)
@@ -329,9 +294,7 @@ sp_riichi_table_play (SpRiichiTable            *table,
       if (delta != NULL)
         delta[chair] = by_seat[seat];
     }
-  if (!dealer_stays)
-    pass_deal (table);
-  table->number++;
+  sp_rotation_advance_outcome (&table->rotation, SP_RULESET_RIICHI, FALSE, &outcome);
   return TRUE;
 }
 

@@ -3,13 +3,14 @@
  * the final points, places, uma and tournament points (rules/riichi.md §7–§9).
  *
  * Players are named by their chair: the seat (0 E … 3 N) they held at the first hand; their
- * seats stay fixed and the deal passes to the right, so the seat wind of chair c in a hand is
- * (c − dealer) mod 4.  A hand is entered by seat winds, as the referee reads them at the table.
+ * seats stay fixed and the deal passes to the right (sp-rotation.c).  A hand is entered by seat
+ * winds, as the referee reads them at the table.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib.h>
 
+#include "sp-rotation.h"
 #include "sp-tile.h"
 
 G_BEGIN_DECLS
@@ -50,8 +51,10 @@ typedef enum
 
 typedef struct
 {
-  guint8  seat;  /* SpWind of the winner in this hand */
-  guint32 basic; /* basic points b = fu × 2^(2 + han), or the limit's (mangan 2,000 … 8,000 × k) */
+  guint8 seat;          /* SpWind of the winner in this hand */
+  /* The payments of his hand by seat wind, counters included, sticks not: the settlement of
+   * sp_rules_score () or sp_rules_settle_value () with the table's counters. */
+  gint64 settlement[4];
 } SpRiichiWinner;
 
 /* One hand as the referee enters it, by seat winds. */
@@ -69,14 +72,11 @@ typedef struct
 /* The table before a hand (or after the last). */
 typedef struct
 {
-  guint16  number;    /* the hand's number at the table, from 1 (chombos count) */
-  guint8   round;     /* SpWind of the round: East, then South */
-  guint8   dealer;    /* the chair of the dealer: the hand is 局 dealer + 1 of its round */
-  guint8   honba;     /* counters (本場) */
-  guint8   sticks;    /* 1,000-point riichi sticks on the table */
-  gint32   points[4]; /* by chair */
-  guint8   chombos[4];/* chombos by chair, each paid after uma */
-  gboolean finished;  /* the deal passed from the dealer of South 4 */
+  SpRotation rotation;  /* the deal: hand number (chombos count), round, dealer, counters
+                         * (streak: 本場) and the end after South 4 */
+  guint8     sticks;    /* 1,000-point riichi sticks on the table */
+  gint32     points[4]; /* by chair */
+  guint8     chombos[4];/* chombos by chair, each paid after uma */
 } SpRiichiTable;
 
 void     sp_riichi_table_start    (SpRiichiTable            *table,
@@ -88,8 +88,8 @@ guint    sp_riichi_table_chair_at (const SpRiichiTable *table,
  * riichi sticks put down or won included, and moves the table to the next hand.  Refused
  * (SP_CORE_ERROR_INVALID, the table unchanged) after the end, for a hand that cannot be: two
  * winners where the profile has head bump, a winner who dealt in, a self-drawn win of two, a
- * riichi seat not tenpai at a draw (that is a chombo, entered as one), a limit of basic
- * points outside 1 … 8,000 × 6. */
+ * riichi seat not tenpai at a draw (that is a chombo, entered as one), a winner's settlement
+ * that does not pay him or is not zero-sum. */
 gboolean sp_riichi_table_play     (SpRiichiTable            *table,
                                    const SpRiichiTableRules *rules,
                                    const SpRiichiHand       *hand,

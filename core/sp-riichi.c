@@ -600,6 +600,62 @@ score (gconstpointer      options,
   settle (s, b, best->yakuman > 0 && has_liable_yakuman (o, best), result);
 }
 
+/* A win entered by its han and fu, or a yakuman's multiplier (sp_rules_settle_value): paid
+ * as a scored hand of that value. */
+static void
+settle_value (gconstpointer      data,
+              const SpSituation *s,
+              const SpHandValue *value,
+              SpScoreResult     *result)
+{
+  const SpRiichiOptions *o = data;
+  SpLimit limit = SP_LIMIT_NONE;
+  gint64 b;
+
+  if (value->yakuman != 0)
+    {
+      if (value->yakuman < 1 || value->yakuman > 6)
+        {
+          sp_score_result_refuse (result, SP_CORE_ERROR_INVALID,
+                                  /* Translators: %d is the multiplier typed. */
+                                  _("--yakuman %d: a hand pays 1 to 6 yakuman"), value->yakuman);
+          return;
+        }
+      result->yakuman = value->yakuman;
+      result->limit = SP_LIMIT_YAKUMAN;
+      b = 8000 * (gint64) value->yakuman;
+    }
+  else
+    {
+      if (value->han < 1 || value->han > 99)
+        {
+          sp_score_result_refuse (result, SP_CORE_ERROR_INVALID,
+                                  /* Translators: %d is the han typed. */
+                                  _("--han %d: a winning hand has 1 han or more"), value->han);
+          return;
+        }
+      if (value->fu != 20 && value->fu != 25
+          && (value->fu < 30 || value->fu > 110 || value->fu % 10 != 0))
+        {
+          sp_score_result_refuse (result, SP_CORE_ERROR_INVALID,
+                                  /* Translators: %d is the fu typed. */
+                                  _("--fu %d: a hand has 20 or 25 fu, or 30 to 110 in tens"),
+                                  value->fu);
+          return;
+        }
+      result->han = value->han;
+      result->fu = value->fu;
+      b = basic_points (o, value->han, value->fu, &limit);
+      result->limit = (guint8) limit;
+      if (limit == SP_LIMIT_YAKUMAN)
+        result->yakuman = 1;
+    }
+  result->has_han_fu = TRUE;
+  result->win = TRUE;
+  result->error_code = 0;
+  settle (s, b, value->yakuman > 0, result);
+}
+
 const SpRulesetClass sp_riichi_class = {
   profiles,
   sizeof (SpRiichiOptions),
@@ -612,4 +668,5 @@ const SpRulesetClass sp_riichi_class = {
   NULL, /* settle: a Riichi hand is settled from its han and fu, not a total */
   NULL, /* penalize_claim: a chombo is judged from the tiles */
   SP_SITUATION_RIICHI_FIELDS,
+  settle_value,
 };

@@ -122,6 +122,39 @@ advance_repeating (SpRotation *rotation,
     rotation->round_wind++;
 }
 
+/* Riichi (rules/riichi.md §8, §9): seats stay, the deal passes to the right.  The dealer
+ * stays after his win and when tenpai at an exhaustive draw; the counters (streak) go up after
+ * a dealer's win and after every draw, and back to 0 after a win of others only; a chombo deals
+ * the same hand again.  The hanchan ends when the deal would pass from the dealer of South 4
+ * back to the first dealer. */
+static void
+advance_riichi (SpRotation          *rotation,
+                const SpHandOutcome *outcome)
+{
+  if (rotation->number < G_MAXUINT16)
+    rotation->number++;
+  if (outcome->dealt_again)
+    return;
+  if (outcome->dealer_won || outcome->exhaustive_draw)
+    {
+      if (rotation->streak < G_MAXUINT8)
+        rotation->streak++;
+      if (outcome->dealer_won || outcome->dealer_tenpai)
+        return;
+    }
+  else
+    rotation->streak = 0;
+  if (rotation->round_wind == SP_WIND_SOUTH
+      && sp_rotation_chair_at (rotation, SP_WIND_SOUTH) == 0)
+    {
+      rotation->finished = TRUE;
+      return;
+    }
+  pass_deal (rotation);
+  if (sp_rotation_dealer_chair (rotation) == 0)
+    rotation->round_wind++;
+}
+
 void
 sp_rotation_advance (SpRotation *rotation,
                      SpRuleset   ruleset,
@@ -129,19 +162,34 @@ sp_rotation_advance (SpRotation *rotation,
                      gboolean    dealer_won,
                      gboolean    exhaustive_draw)
 {
-  g_return_if_fail (rotation != NULL);
+  SpHandOutcome outcome = { .dealer_won = dealer_won, .exhaustive_draw = exhaustive_draw };
+
+  sp_rotation_advance_outcome (rotation, ruleset, dealer_repeats, &outcome);
+}
+
+void
+sp_rotation_advance_outcome (SpRotation          *rotation,
+                             SpRuleset            ruleset,
+                             gboolean             dealer_repeats,
+                             const SpHandOutcome *outcome)
+{
+  gboolean dealer_won, exhaustive_draw;
+
+  g_return_if_fail (rotation != NULL && outcome != NULL);
   g_return_if_fail (!rotation->finished);
 
+  dealer_won = outcome->dealer_won;
+  exhaustive_draw = outcome->exhaustive_draw;
   switch (ruleset)
     {
     case SP_RULESET_MCR:
       advance_fixed (rotation, TRUE);
       break;
     case SP_RULESET_TAIWAN:
-    case SP_RULESET_RIICHI:
-      /* Riichi: the dealer stays after his win and when tenpai at a draw (rules/riichi.md §8);
-       * its tournaments are not open yet. */
       advance_repeating (rotation, dealer_won, exhaustive_draw);
+      break;
+    case SP_RULESET_RIICHI:
+      advance_riichi (rotation, outcome);
       break;
     case SP_RULESET_GUANGDONG:
       if (dealer_repeats)
@@ -200,7 +248,7 @@ sp_rotation_replay (SpRuleset            ruleset,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (ruleset != SP_RULESET_MCR && ruleset != SP_RULESET_TAIWAN
-      && ruleset != SP_RULESET_GUANGDONG)
+      && ruleset != SP_RULESET_GUANGDONG && ruleset != SP_RULESET_RIICHI)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
                    _("rotation: unknown ruleset %d"), (int) ruleset);
@@ -230,8 +278,7 @@ sp_rotation_replay (SpRuleset            ruleset,
           return FALSE;
         }
       rotations[i + 1] = rotations[i];
-      sp_rotation_advance (&rotations[i + 1], ruleset, dealer_repeats,
-                           outcomes[i].dealer_won, outcomes[i].exhaustive_draw);
+      sp_rotation_advance_outcome (&rotations[i + 1], ruleset, dealer_repeats, &outcomes[i]);
     }
   return TRUE;
 }

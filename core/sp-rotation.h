@@ -48,7 +48,16 @@ typedef struct
 {
   guint8 dealer_won;      /* the dealer won the hand */
   guint8 exhaustive_draw; /* 荒牌 / 流局: the wall ran out, nobody won */
+  guint8 dealer_tenpai;   /* Riichi: the dealer was tenpai at the exhaustive draw */
+  guint8 dealt_again;     /* Riichi: a chombo; the same hand is dealt again */
 } SpHandOutcome;
+
+/* sp_rotation_advance () from a whole outcome: Riichi's deal needs the dealer's tenpai at a
+ * draw and the chombo that deals the hand again. */
+void  sp_rotation_advance_outcome (SpRotation          *rotation,
+                                   SpRuleset            ruleset,
+                                   gboolean             dealer_repeats,
+                                   const SpHandOutcome *outcome);
 
 /* Replays a table's session from its first hand: @rotations (room for @n_outcomes + 1) gets
  * the state before each hand 1 … n + 1, the last one being the state after the finished

@@ -41,6 +41,12 @@ typedef struct
   /* The fields of one ruleset only (SP_SITUATION_RIICHI_FIELDS) that this one reads; any other
    * of them given is refused as bad-situation before scoring.  0 in the older modules. */
   guint32             own_situation_fields;
+  /* The settlement of a win known by its han and fu (sp_rules_settle_value); NULL where hands
+   * have no han and fu.  Refuses a value that cannot be with sp_score_result_refuse (). */
+  void              (*settle_value) (gconstpointer      options,
+                                     const SpSituation *situation,
+                                     const SpHandValue *value,
+                                     SpScoreResult     *result);
 } SpRulesetClass;
 
 extern const SpRulesetClass sp_mcr_class;

@@ -198,6 +198,35 @@ sp_rules_settle (const SpRules      *rules,
 }
 
 gboolean
+sp_rules_settle_value (const SpRules      *rules,
+                       const SpSituation  *situation,
+                       const SpHandValue  *value,
+                       SpScoreResult      *result,
+                       GError            **error)
+{
+  g_return_val_if_fail (rules != NULL && situation != NULL && value != NULL, FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  sp_score_result_init (result, rules->ruleset);
+  if (rules->klass->settle_value == NULL)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   /* Translators: %s is a ruleset: mcr, taiwan or guangdong. */
+                   _("%s hands have no han and fu: enter the tiles with --hand, or the total "
+                     "with --fan"), sp_ruleset_to_string (rules->ruleset));
+      return FALSE;
+    }
+  result->win = TRUE;
+  rules->klass->settle_value (rules->options, situation, value, result);
+  if (!result->win)
+    {
+      g_set_error (error, SP_CORE_ERROR, result->error_code, "%s", result->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 sp_rules_penalize_claim (const SpRules      *rules,
                          const SpSituation  *situation,
                          gint32              claimed,

@@ -60,6 +60,26 @@ gboolean            sp_rules_settle        (const SpRules     *rules,
                                             SpScoreResult     *result,
                                             GError           **error);
 
+/* A hand's value as a Riichi referee enters it without the tiles (`hand add --han N --fu M`,
+ * `--yakuman K`): han and fu, or a yakuman's multiplier (han and fu then 0). */
+typedef struct
+{
+  gint32 han;
+  gint32 fu;
+  gint32 yakuman;
+} SpHandValue;
+
+/* Settles a win entered by its value: fills @result's han, fu, limit, costs, total and
+ * settlement (counters and sticks from @situation) for the winner at situation->seat_wind, as
+ * a scored hand of that value is settled.  SP_CORE_ERROR_INVALID when the ruleset has no han
+ * and fu, or for a value no hand has (han below 1, fu not 20, 25, 30 … 110, a yakuman
+ * beyond 6). */
+gboolean            sp_rules_settle_value  (const SpRules     *rules,
+                                            const SpSituation *situation,
+                                            const SpHandValue *value,
+                                            SpScoreResult     *result,
+                                            GError           **error);
+
 /* The penalty of a false win (诈和 / 詐胡) declared with a claimed total and no tiles, by the
  * offender at situation->seat_wind: fills @result's penalty and reason as the ruleset says (the
  * claimed 台/番 paid as a win would have been).  SP_CORE_ERROR_INVALID when the ruleset judges

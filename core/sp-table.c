@@ -27,13 +27,19 @@ sp_table_advance (SpTable            *table,
                   gboolean            dealer_repeats,
                   const SpHandRecord *hand)
 {
+  SpHandOutcome outcome;
   guint dealer;
 
   g_return_if_fail (table != NULL && hand != NULL);
 
   dealer = sp_rotation_chair_at (&table->next, SP_WIND_EAST);
-  sp_rotation_advance (&table->next, ruleset, dealer_repeats,
-                       !hand->draw && hand->winner == (gint) dealer, hand->draw);
+  outcome = (SpHandOutcome) {
+    .dealer_won = !hand->draw && hand->winner == (gint) dealer,
+    .exhaustive_draw = hand->draw,
+    .dealer_tenpai = hand->draw && (hand->tenpai & (1u << dealer)) != 0,
+    .dealt_again = hand->chombo != 0,
+  };
+  sp_rotation_advance_outcome (&table->next, ruleset, dealer_repeats, &outcome);
   table->n_hands++;
 }
 

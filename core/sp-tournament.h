@@ -74,6 +74,12 @@ typedef struct
   gint64   settlement[4];  /* by chair */
   char    *entered_by;
   char    *entered_at;
+  /* Riichi; 0 in every other ruleset.  Bit c for chair c. */
+  guint8   riichi;         /* declared riichi in this hand (1,000 on the table each) */
+  guint8   tenpai;         /* tenpai at an exhaustive draw */
+  guint8   chombo;         /* the offender of a chombo: no winner, no draw, the hand dealt again */
+  gint32   sticks;         /* riichi sticks the hand put on the table, less those a winner took:
+                            * the settlement plus 1,000 × sticks is zero */
   guint    version;        /* 1 as entered, one more at every change of the row (the store's) */
   char    *changed_by;     /* who made the last change and when, NULL while as entered */
   char    *changed_at;

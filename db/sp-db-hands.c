@@ -12,22 +12,24 @@ static gboolean
 check_hand (const SpHandRecord  *hand,
             GError             **error)
 {
-  gint64 sum = 0;
+  gint64 sum = 1000 * (gint64) hand->sticks;
 
+  /* What the players lose goes to the others, or onto the table as riichi sticks (Riichi). */
   for (guint i = 0; i < 4; i++)
     sum += hand->settlement[i];
   if (sum != 0)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("session %u table %u hand %u: the settlement sums to %" PRId64
-                     ", not 0"), hand->session, hand->table, hand->number, sum);
+                   _("session %u table %u hand %u: the settlement with the sticks sums to %"
+                     PRId64 ", not 0"), hand->session, hand->table, hand->number, sum);
       return FALSE;
     }
-  if (hand->draw != (hand->winner == SP_CHAIR_NONE))
+  if ((hand->draw || hand->chombo != 0) != (hand->winner == SP_CHAIR_NONE)
+      || (hand->draw && hand->chombo != 0))
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("session %u table %u hand %u: a hand is either a draw or has a winner"),
-                   hand->session, hand->table, hand->number);
+                   _("session %u table %u hand %u: a hand is either a draw, a chombo or has a "
+                     "winner"), hand->session, hand->table, hand->number);
       return FALSE;
     }
   return TRUE;

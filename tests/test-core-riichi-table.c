@@ -21,26 +21,57 @@ rules_of (const char *profile)
   return rules;
 }
 
+/* A winner at @seat with a hand of @han han and @fu fu (or @yakuman), settled by the riichi
+ * ruleset of @profile with the counters of @table: by ron off @discarder, or self-drawn. */
+static SpRiichiWinner
+winner (const char          *profile,
+        const SpRiichiTable *table,
+        guint                seat,
+        guint                discarder,
+        gint32               han,
+        gint32               fu,
+        gint32               yakuman)
+{
+  g_autoptr(SpRules) rules = sp_rules_new (SP_RULESET_RIICHI, profile, NULL);
+  g_autoptr(GError) error = NULL;
+  SpHandValue value = { han, fu, yakuman };
+  SpRiichiWinner won = { .seat = (guint8) seat };
+  SpSituation situation;
+  SpScoreResult result;
+
+  sp_situation_init (&situation);
+  situation.seat_wind = (guint8) seat;
+  situation.self_drawn = discarder == SP_RIICHI_SELF_DRAWN;
+  situation.discarder = situation.self_drawn ? SP_SEAT_NONE : (guint8) discarder;
+  situation.honba = table->rotation.streak;
+  g_assert_true (sp_rules_settle_value (rules, &situation, &value, &result, &error));
+  g_assert_no_error (error);
+  memcpy (won.settlement, result.settlement, sizeof won.settlement);
+  return won;
+}
+
 static SpRiichiHand
-ron (guint   winner,
-     guint32 basic,
-     guint   discarder,
-     guint8  riichi)
+ron (const SpRiichiTable *table,
+     guint                seat,
+     gint32               han,
+     gint32               fu,
+     guint                discarder,
+     guint8               riichi)
 {
   return (SpRiichiHand) {
     .kind = SP_RIICHI_HAND_WIN, .riichi = riichi, .discarder = (guint8) discarder,
-    .n_winners = 1, .winners = { { (guint8) winner, basic } },
+    .n_winners = 1, .winners = { winner ("ema2016", table, seat, discarder, han, fu, 0) },
   };
 }
 
 static SpRiichiHand
-tsumo (guint   winner,
-       guint32 basic,
-       guint8  riichi)
+tsumo (const SpRiichiTable *table,
+       guint                seat,
+       gint32               han,
+       gint32               fu,
+       guint8               riichi)
 {
-  SpRiichiHand hand = ron (winner, basic, SP_RIICHI_SELF_DRAWN, riichi);
-
-  return hand;
+  return ron (table, seat, han, fu, SP_RIICHI_SELF_DRAWN, riichi);
 }
 
 static SpRiichiHand
@@ -83,9 +114,9 @@ assert_at (const SpRiichiTable *table,
            guint                honba,
            guint                sticks)
 {
-  g_assert_cmpuint (table->round, ==, round);
-  g_assert_cmpuint (table->dealer, ==, dealer);
-  g_assert_cmpuint (table->honba, ==, honba);
+  g_assert_cmpuint (table->rotation.round_wind, ==, round);
+  g_assert_cmpuint (sp_rotation_dealer_chair (&table->rotation), ==, dealer);
+  g_assert_cmpuint (table->rotation.streak, ==, honba);
   g_assert_cmpuint (table->sticks, ==, sticks);
 }
 
@@ -102,22 +133,21 @@ assert_points (const SpRiichiTable *table,
   g_assert_cmpint (table->points[D], ==, d);
 }
 
-/* The payments of §6 from the basic points: each rounded up to 100 on its own. */
+/* The payments of §6 through the table: each rounded up to 100 on its own. */
 static void
 test_payments (void)
 {
   static const struct
   {
-    guint32 basic;
-    gint32  non_dealer_ron, dealer_ron, tsumo_dealer_pays, tsumo_other_pays, dealer_tsumo_each;
+    gint32 han, fu;
+    gint32 non_dealer_ron, dealer_ron, tsumo_dealer_pays, tsumo_other_pays, dealer_tsumo_each;
   } rows[] = {
-    { 240, 1000, 1500, 500, 300, 500 },          /* 1 han 30 fu */
-    { 320, 1300, 2000, 700, 400, 700 },          /* 1 han 40 fu */
-    { 880, 3600, 5300, 1800, 900, 1800 },        /* 1 han 110 fu */
-    { 400, 1600, 2400, 800, 400, 800 },          /* 2 han 25 fu */
-    { 1920, 7700, 11600, 3900, 2000, 3900 },     /* 4 han 30 fu, no kiriage */
-    { 2000, 8000, 12000, 4000, 2000, 4000 },     /* mangan */
-    { 8000 * 2, 64000, 96000, 32000, 16000, 32000 }, /* double yakuman */
+    { 1, 30, 1000, 1500, 500, 300, 500 },
+    { 1, 40, 1300, 2000, 700, 400, 700 },
+    { 1, 110, 3600, 5300, 1800, 900, 1800 },
+    { 2, 25, 1600, 2400, 800, 400, 800 },
+    { 4, 30, 7700, 11600, 3900, 2000, 3900 }, /* no kiriage in ema2016 */
+    { 5, 30, 8000, 12000, 4000, 2000, 4000 }, /* mangan */
   };
   SpRiichiTableRules rules = rules_of ("ema2016");
 
@@ -128,20 +158,20 @@ test_payments (void)
 
       /* East 1: chair A is the dealer (seat E), B is S, C is W, D is N. */
       sp_riichi_table_start (&table, &rules);
-      hand = ron (S, rows[i].basic, W, 0);
+      hand = ron (&table, S, rows[i].han, rows[i].fu, W, 0);
       play (&table, &rules, &hand, 0, rows[i].non_dealer_ron, -rows[i].non_dealer_ron, 0);
 
       sp_riichi_table_start (&table, &rules);
-      hand = ron (E, rows[i].basic, N, 0);
+      hand = ron (&table, E, rows[i].han, rows[i].fu, N, 0);
       play (&table, &rules, &hand, rows[i].dealer_ron, 0, 0, -rows[i].dealer_ron);
 
       sp_riichi_table_start (&table, &rules);
-      hand = tsumo (W, rows[i].basic, 0);
+      hand = tsumo (&table, W, rows[i].han, rows[i].fu, 0);
       play (&table, &rules, &hand, -rows[i].tsumo_dealer_pays, -rows[i].tsumo_other_pays,
             rows[i].tsumo_dealer_pays + 2 * rows[i].tsumo_other_pays, -rows[i].tsumo_other_pays);
 
       sp_riichi_table_start (&table, &rules);
-      hand = tsumo (E, rows[i].basic, 0);
+      hand = tsumo (&table, E, rows[i].han, rows[i].fu, 0);
       play (&table, &rules, &hand, 3 * rows[i].dealer_tsumo_each, -rows[i].dealer_tsumo_each,
             -rows[i].dealer_tsumo_each, -rows[i].dealer_tsumo_each);
     }
@@ -164,7 +194,7 @@ test_hanchan (void)
   assert_points (&table, 30000, 30000, 30000, 30000);
 
   /* East 1: B (S) declares riichi and wins a mangan off C (W): 8,000 and his stick back. */
-  hand = ron (S, 2000, W, 1u << S);
+  hand = ron (&table, S, 5, 30, W, 1u << S);
   play (&table, &rules, &hand, 0, 8000, -8000, 0);
   assert_at (&table, SP_WIND_EAST, B, 0, 0);
   g_assert_cmpuint (sp_riichi_table_chair_at (&table, E), ==, B);
@@ -179,7 +209,7 @@ test_hanchan (void)
 
   /* East 2, 1 counter: the dealer's tsumo of 3 han 30 fu (b 960): 2,000 + 100 from each,
    * and the stick on the table. */
-  hand = tsumo (E, 960, 0);
+  hand = tsumo (&table, E, 3, 30, 0);
   play (&table, &rules, &hand, -2100, 6300 + 1000, -2100, -2100);
   assert_at (&table, SP_WIND_EAST, B, 2, 0);
   assert_points (&table, 28400, 46800, 18400, 26400);
@@ -189,7 +219,8 @@ test_hanchan (void)
    * stick goes to C, the first winner after the discarder; A takes his own back. */
   hand = (SpRiichiHand) {
     .kind = SP_RIICHI_HAND_WIN, .riichi = 1u << N | 1u << W, .discarder = E, .n_winners = 2,
-    .winners = { { N, 2000 }, { S, 640 } },
+    .winners = { winner ("ema2016", &table, N, E, 5, 30, 0),
+                 winner ("ema2016", &table, S, E, 2, 40, 0) },
   };
   play (&table, &rules, &hand, 8600, -11800, 3200 + 1000, -1000);
   assert_at (&table, SP_WIND_EAST, C, 0, 0);
@@ -201,10 +232,10 @@ test_hanchan (void)
   play (&table, &rules, &hand, 0, 0, 0, 0);
   assert_at (&table, SP_WIND_EAST, C, 0, 0);
   g_assert_cmpuint (table.chombos[A], ==, 1);
-  g_assert_cmpuint (table.number, ==, 6);
+  g_assert_cmpuint (table.rotation.number, ==, 6);
 
   /* East 3: D (S) self-draws a mangan: the dealer C pays 4,000, A and B 2,000. */
-  hand = tsumo (S, 2000, 0);
+  hand = tsumo (&table, S, 5, 30, 0);
   play (&table, &rules, &hand, -2000, -2000, -4000, 8000);
   assert_at (&table, SP_WIND_EAST, D, 0, 0);
   assert_points (&table, 35000, 33000, 18600, 33400);
@@ -228,9 +259,9 @@ test_hanchan (void)
   assert_at (&table, SP_WIND_SOUTH, C, 4, 1);
   play (&table, &rules, &hand, 0, 0, 0, 0);
   assert_at (&table, SP_WIND_SOUTH, D, 5, 1);
-  g_assert_false (table.finished);
+  g_assert_false (table.rotation.finished);
   play (&table, &rules, &hand, 0, 0, 0, 0);
-  g_assert_true (table.finished);
+  g_assert_true (table.rotation.finished);
   assert_points (&table, 34000, 35000, 17600, 32400);
 
   /* Over: the next hand is refused, the table unchanged. */
@@ -259,13 +290,15 @@ test_wrc (void)
   SpRiichiTableRules rules = rules_of ("wrc2025");
   SpRiichiTable table, before;
   SpRiichiFinal final;
-  SpRiichiHand hand = {
-    .kind = SP_RIICHI_HAND_WIN, .discarder = E, .n_winners = 2,
-    .winners = { { S, 2000 }, { N, 2000 } },
-  };
+  SpRiichiHand hand;
   g_autoptr(GError) error = NULL;
 
   sp_riichi_table_start (&table, &rules);
+  hand = (SpRiichiHand) {
+    .kind = SP_RIICHI_HAND_WIN, .discarder = E, .n_winners = 2,
+    .winners = { winner ("wrc2025", &table, S, E, 5, 30, 0),
+                 winner ("wrc2025", &table, N, E, 5, 30, 0) },
+  };
   before = table;
   g_assert_false (sp_riichi_table_play (&table, &rules, &hand, NULL, &error));
   g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
@@ -274,7 +307,7 @@ test_wrc (void)
 
   hand = draw (1u << W, 1u << W);
   g_assert_true (sp_riichi_table_play (&table, &rules, &hand, NULL, NULL));
-  table.finished = TRUE;
+  table.rotation.finished = TRUE;
   table.chombos[C] = 1;
   sp_riichi_table_final (&table, &rules, &final);
   /* C (W at East 1) took 3,000, put 1,000 down: 32,000, first, the stick lost. */
@@ -292,7 +325,7 @@ test_ties (void)
   SpRiichiFinal final;
 
   sp_riichi_table_start (&table, &ema2016);
-  table.finished = TRUE;
+  table.rotation.finished = TRUE;
   memcpy (table.points, (gint32[]) { 40000, 40000, 20000, 19000 }, sizeof table.points);
   table.sticks = 1;
   sp_riichi_table_final (&table, &ema2016, &final);
@@ -319,19 +352,30 @@ static void
 test_refused (void)
 {
   SpRiichiTableRules rules = rules_of ("ema2016");
-  const SpRiichiHand bad[] = {
-    draw (1u << S, 1u << W),                       /* riichi W not tenpai: a chombo */
-    ron (S, 2000, S, 0),                           /* won on his own discard */
-    ron (S, 0, W, 0),                              /* no value */
-    ron (S, 8000 * 7, W, 0),                       /* beyond six yakuman */
-    { .kind = SP_RIICHI_HAND_WIN, .discarder = SP_RIICHI_SELF_DRAWN, .n_winners = 2,
-      .winners = { { S, 2000 }, { W, 2000 } } },  /* a tsumo of two */
-    { .kind = SP_RIICHI_HAND_WIN, .discarder = E, .n_winners = 2,
-      .winners = { { S, 2000 }, { S, 2000 } } },  /* the same winner twice */
-    { .kind = SP_RIICHI_HAND_WIN, .discarder = E, .n_winners = 0 },
-  };
+  SpRiichiTable start;
+  SpRiichiHand bad[8];
+  SpRiichiWinner mangan_s, mangan_w, unpaid, lopsided;
   SpRiichiTableRules unknown;
   g_autoptr(GError) error = NULL;
+
+  sp_riichi_table_start (&start, &rules);
+  mangan_s = winner ("ema2016", &start, S, W, 5, 30, 0);
+  mangan_w = winner ("ema2016", &start, W, E, 5, 30, 0);
+  unpaid = (SpRiichiWinner) { .seat = S, .settlement = { 8000, -8000, 0, 0 } };
+  lopsided = (SpRiichiWinner) { .seat = S, .settlement = { 0, 8000, -7000, 0 } };
+  bad[0] = draw (1u << S, 1u << W);                             /* riichi W not tenpai */
+  bad[1] = ron (&start, S, 5, 30, W, 0);
+  bad[1].discarder = S;                                         /* won on his own discard */
+  bad[2] = (SpRiichiHand) { .kind = SP_RIICHI_HAND_WIN, .discarder = W, .n_winners = 1,
+                            .winners = { unpaid } };            /* pays the discarder */
+  bad[3] = (SpRiichiHand) { .kind = SP_RIICHI_HAND_WIN, .discarder = W, .n_winners = 1,
+                            .winners = { lopsided } };          /* not zero-sum */
+  bad[4] = (SpRiichiHand) { .kind = SP_RIICHI_HAND_WIN, .discarder = SP_RIICHI_SELF_DRAWN,
+                            .n_winners = 2, .winners = { mangan_s, mangan_w } }; /* tsumo of two */
+  bad[5] = (SpRiichiHand) { .kind = SP_RIICHI_HAND_WIN, .discarder = N, .n_winners = 2,
+                            .winners = { mangan_s, mangan_s } }; /* the same winner twice */
+  bad[6] = (SpRiichiHand) { .kind = SP_RIICHI_HAND_WIN, .discarder = E, .n_winners = 0 };
+  bad[7] = (SpRiichiHand) { .kind = SP_RIICHI_HAND_CHOMBO, .offender = 4 };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {

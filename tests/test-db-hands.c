@@ -923,6 +923,107 @@ test_migration (void)
   g_rmdir (folder);
 }
 
+/* Removes @path and everything under it (the backups a migration made beside a file). */
+static void
+remove_folder (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_folder (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+/* A version-7 file (the migrations 0001–0007 as shipped) whose last hands were deleted: 0008
+ * rebuilds the hands for Riichi and keeps every row, their ids and the id counter, so that a
+ * deleted hand's id still never comes back; the rulesets are no longer listed in the schema. */
+static void
+test_migration_riichi (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("sparrow-hands-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "v7.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = NULL;
+  g_autoptr(SpTournament) tournament = NULL;
+  g_autoptr(SpRules) rules = NULL;
+  g_autoptr(GPtrArray) hands = NULL;
+  g_auto(SpHandReport) report = { 0 };
+  g_auto(SpHandEntry) entry = { 0 };
+  sqlite3 *raw;
+
+  g_assert_cmpint (sqlite3_open (path, &raw), ==, SQLITE_OK);
+  for (guint n = 1; n <= 7; n++)
+    {
+      static const char *const names[] = { "0001-initial", "0002-hands", "0003-players",
+                                            "0004-event", "0005-pin", "0006-hand-versions",
+                                            "0007-audit-note" };
+      g_autofree char *file = g_strconcat (names[n - 1], ".sql", NULL);
+      g_autofree char *schema_path = g_test_build_filename (G_TEST_DIST, "..", "db",
+                                                            "migrations", file, NULL);
+      g_autofree char *schema = NULL;
+
+      g_assert_true (g_file_get_contents (schema_path, &schema, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (sqlite3_exec (raw, schema, NULL, NULL, NULL), ==, SQLITE_OK);
+    }
+  g_assert_cmpint (sqlite3_exec (raw,
+    "INSERT INTO tournaments (id, name, ruleset, profile, n_sessions, seating, ranking, created,"
+    " venue, pin_hash) VALUES (1, 'Old', 'taiwan', 'tw', 1, 'random', 'score',"
+    " '2025-01-01T00:00:00Z', 'Hall 2', NULL);"
+    "INSERT INTO players (id, tournament_id, name) VALUES (1, 1, 'A'), (2, 1, 'B'),"
+    " (3, 1, 'C'), (4, 1, 'D');"
+    "INSERT INTO sessions (id, tournament_id, number) VALUES (1, 1, 1);"
+    "INSERT INTO seats VALUES (1, 1, 0, 1), (1, 1, 1, 2), (1, 1, 2, 3), (1, 1, 3, 4);"
+    "INSERT INTO hands (id, session_id, table_number, number, draw, entered_by, entered_at,"
+    " version) VALUES (1, 1, 1, 1, 1, 'x', 'now', 1), (2, 1, 1, 2, 1, 'x', 'now', 3);"
+    "UPDATE sqlite_sequence SET seq = 5 WHERE name = 'hands';"
+    "PRAGMA application_id = 1399878263; PRAGMA user_version = 7;", NULL, NULL, NULL),
+    ==, SQLITE_OK);
+  sqlite3_close (raw);
+
+  db = sp_db_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sp_db_get_schema_version (db), ==, SP_DB_SCHEMA_VERSION);
+  tournament = sp_db_find_tournament (db, "Old", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tournament->venue, ==, "Hall 2");
+  rules = sp_tournament_new_rules (tournament, &error);
+  hands = sp_db_list_hands (db, 1, 1, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hands->len, ==, 2);
+  g_assert_cmpint (((SpHandRecord *) hands->pdata[1])->id, ==, 2);
+  g_assert_cmpuint (((SpHandRecord *) hands->pdata[1])->version, ==, 3);
+  g_assert_cmpint (((SpHandRecord *) hands->pdata[1])->sticks, ==, 0);
+
+  /* Hands 3–5 were deleted before: the next one is 6. */
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  g_assert_true (sp_db_add_hand (db, tournament, rules, 1, 1, &entry, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (report.hand->id, ==, 6);
+
+  g_clear_pointer (&db, sp_db_close);
+  {
+    g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+    g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+    g_autofree char *backups = g_strconcat (path, "-backups", NULL);
+
+    g_unlink (wal);
+    g_unlink (shm);
+    g_unlink (path);
+    remove_folder (backups);
+  }
+  g_rmdir (folder);
+}
+
 /* The snapshot the reports draw from holds every record of the tournament as the store has it,
  * the seats of each session drawn and the standings of the hands played. */
 static void
@@ -1016,5 +1117,6 @@ main (int   argc,
   ADD ("snapshot-without", MCR, test_snapshot_without);
 #undef ADD
   g_test_add_func ("/sparrow/db/hands/migration", test_migration);
+  g_test_add_func ("/sparrow/db/hands/migration-riichi", test_migration_riichi);
   return g_test_run ();
 }

@@ -1,6 +1,7 @@
 /* sp-entry.c: judging a hand entered at a table, and a table's hands after a correction.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-entry.h"
+#include "sp-riichi-table.h"
 
 #include <inttypes.h>
 
@@ -22,6 +23,7 @@ sp_hand_entry_init (SpHandEntry *entry)
   memset (entry, 0, sizeof *entry);
   entry->winner = SP_HAND_ENTRY_UNSAID;
   entry->from = SP_HAND_ENTRY_UNSAID;
+  entry->chombo = SP_HAND_ENTRY_UNSAID;
   sp_situation_init (&entry->situation);
 }
 
@@ -520,6 +522,182 @@ score_tiles (const SpHandEntry  *entry,
   return TRUE;
 }
 
+/* ---- Riichi: a hand of the hanchan ------------------------------------------------------ */
+
+/* Bit per chair of @seats, a bit per seat wind in this hand. */
+static guint8
+chairs_of_seats (const SpRotation *rotation,
+                 guint8            seats)
+{
+  guint8 chairs = 0;
+
+  for (guint seat = 0; seat < 4; seat++)
+    if (seats & (1u << seat))
+      chairs |= (guint8) (1u << sp_rotation_chair_at (rotation, (SpWind) seat));
+  return chairs;
+}
+
+/* The value of a Riichi win: its tiles scored, or its han and fu settled, with the counters
+ * and sticks of the table. */
+static gboolean
+value_riichi_win (const SpHandEntry  *entry,
+                  const SpTable      *table,
+                  const SpRules      *rules,
+                  SpSituation        *s,
+                  SpScoreResult      *result,
+                  GError            **error)
+{
+  guint number = table->next.number;
+  guint on_table = table->sticks + (guint) __builtin_popcount (entry->riichi);
+  g_autoptr(GError) local_error = NULL;
+
+  *s = entry->situation;
+  if ((s->given & SP_SITUATION_HONBA) && s->honba != table->next.streak)
+    return refuse (error, SP_CORE_ERROR_BAD_SITUATION, table, number,
+                   _("--honba %d contradicts the table: it has %u counters"), s->honba,
+                   (guint) table->next.streak);
+  if ((s->given & SP_SITUATION_RIICHI_STICKS) && s->riichi_sticks != (gint32) on_table)
+    return refuse (error, SP_CORE_ERROR_BAD_SITUATION, table, number,
+                   _("--riichi-sticks %d contradicts the table: %u riichi sticks are on it "
+                     "with this hand's"), s->riichi_sticks, on_table);
+  s->seat_wind = (guint8) entry->winner;
+  s->round_wind = table->next.round_wind;
+  s->dealer = SP_WIND_EAST;
+  s->self_drawn = entry->from == SP_HAND_ENTRY_SELF_DRAWN;
+  s->discarder = s->self_drawn ? SP_SEAT_NONE : (guint8) entry->from;
+  s->honba = table->next.streak;
+  s->riichi_sticks = 0; /* the table moves the sticks */
+  s->riichi = (entry->riichi & (1u << entry->winner)) && !s->double_riichi;
+  if (s->double_riichi && !(entry->riichi & (1u << entry->winner)))
+    return refuse (error, SP_CORE_ERROR_BAD_SITUATION, table, number,
+                   _("--double-riichi, but the winner %s is not among the --riichi seats"),
+                   seat_letters[entry->winner]);
+  s->given |= SP_SITUATION_SEAT_WIND | SP_SITUATION_ROUND_WIND | SP_SITUATION_DEALER
+              | SP_SITUATION_HONBA;
+  if (entry->has_value)
+    {
+      if (!sp_rules_settle_value (rules, s, &entry->value, result, &local_error))
+        return refuse (error, (SpCoreError) local_error->code, table, number, "%s",
+                       local_error->message);
+      return TRUE;
+    }
+  {
+    SpHand hand;
+
+    if (!sp_hand_parse_for (SP_RULESET_RIICHI, entry->tiles, &hand, NULL, &local_error))
+      return refuse (error, (SpCoreError) local_error->code, table, number, "%s",
+                     local_error->message);
+    sp_rules_score (rules, &hand, s, result);
+  }
+  if (!result->win)
+    return refuse (error, result->error_code, table, number, "%s", result->message);
+  return TRUE;
+}
+
+/* A Riichi hand: a win (its tiles, or its han and fu), an exhaustive draw with its tenpai
+ * seats, or a chombo; the riichi declared by seat.  The settlement moves the riichi sticks
+ * too (record->sticks). */
+static gboolean
+judge_riichi (const SpHandEntry  *entry,
+              const SpTable      *table,
+              const SpTournament *tournament,
+              const SpRules      *rules,
+              SpHandRecord       *record,
+              SpScoreResult      *result,
+              GError            **error)
+{
+  const SpRotation *rotation = &table->next;
+  guint number = rotation->number;
+  SpRiichiTableRules table_rules;
+  SpRiichiTable state = { .rotation = table->next, .sticks = (guint8) MIN (table->sticks, 255) };
+  SpRiichiHand hand = { .riichi = entry->riichi };
+  SpSituation situation;
+  gint32 delta[4];
+  g_autoptr(GError) local_error = NULL;
+
+  if (!sp_riichi_table_rules_for_profile (tournament->profile, &table_rules, &local_error))
+    return refuse (error, SP_CORE_ERROR_INVALID, table, number, "%s", local_error->message);
+  if (entry->riichi > 0xf || entry->tenpai > 0xf)
+    return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                   _("a seat that is not E, S, W or N"));
+  if (entry->chombo != SP_HAND_ENTRY_UNSAID)
+    {
+      if (entry->chombo < 0 || entry->chombo > 3)
+        return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                       _("a chombo needs the offender's seat (E, S, W or N)"));
+      if (entry->draw || entry->winner >= 0 || entry->from >= 0 || entry->tiles != NULL
+          || entry->has_value || entry->has_total)
+        return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                       _("a chombo has no winner, discarder, hand or value: the hand is dealt "
+                         "again"));
+      hand.kind = SP_RIICHI_HAND_CHOMBO;
+      hand.offender = (guint8) entry->chombo;
+    }
+  else if (entry->draw)
+    {
+      if (entry->winner >= 0 || entry->from >= 0 || entry->tiles != NULL || entry->has_value
+          || entry->has_total)
+        return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                       _("a draw has no winner, discarder, hand or value"));
+      hand.kind = SP_RIICHI_HAND_DRAW;
+      hand.tenpai = entry->tenpai;
+    }
+  else
+    {
+      if (entry->winner < 0 || entry->winner > 3 || entry->from < 0
+          || entry->from > SP_HAND_ENTRY_SELF_DRAWN || entry->from == entry->winner)
+        return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                       _("a win needs the winner's seat (E, S, W or N) and where the tile came "
+                         "from (another seat or self-drawn), or else it is a draw"));
+      if ((entry->tiles != NULL) + entry->has_value + entry->has_total != 1)
+        return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                       _("a riichi win needs its tiles (--hand), or its --han and --fu, or "
+                         "--yakuman"));
+      if (entry->tenpai != 0)
+        return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                       _("--tenpai is for an exhaustive draw"));
+      if (!check_seating (entry, table, error))
+        return FALSE;
+      if (!value_riichi_win (entry, table, rules, &situation, result, error))
+        return FALSE;
+      hand.kind = SP_RIICHI_HAND_WIN;
+      hand.discarder = entry->from == SP_HAND_ENTRY_SELF_DRAWN ? SP_RIICHI_SELF_DRAWN
+                       : (guint8) entry->from;
+      hand.n_winners = 1;
+      hand.winners[0].seat = (guint8) entry->winner;
+      memcpy (hand.winners[0].settlement, result->settlement, sizeof hand.winners[0].settlement);
+    }
+  if (!sp_riichi_table_play (&state, &table_rules, &hand, delta, &local_error))
+    return refuse (error, SP_CORE_ERROR_INVALID, table, number, "%s", local_error->message);
+
+  record->draw = hand.kind == SP_RIICHI_HAND_DRAW;
+  record->riichi = hand.kind == SP_RIICHI_HAND_CHOMBO ? 0 : chairs_of_seats (rotation,
+                                                                             entry->riichi);
+  record->tenpai = record->draw ? chairs_of_seats (rotation, entry->tenpai) : 0;
+  record->chombo = hand.kind == SP_RIICHI_HAND_CHOMBO
+                   ? chairs_of_seats (rotation, (guint8) (1u << entry->chombo)) : 0;
+  record->sticks = (gint32) state.sticks - (gint32) MIN (table->sticks, 255);
+  for (guint chair = 0; chair < 4; chair++)
+    record->settlement[chair] = delta[chair];
+  if (hand.kind == SP_RIICHI_HAND_WIN)
+    {
+      SpSituation kept = entry->situation;
+
+      record->winner = (gint) sp_rotation_chair_at (rotation, (SpWind) entry->winner);
+      if (entry->from != SP_HAND_ENTRY_SELF_DRAWN)
+        record->discarder = (gint) sp_rotation_chair_at (rotation, (SpWind) entry->from);
+      record->total = result->total + 1000 * (gint32) (table->sticks
+                                                       + (guint) __builtin_popcount (entry->riichi));
+      record->notation = g_strdup (entry->tiles);
+      record->items = items_to_json (result);
+      kept.given &= ~(guint32) (SEATING_FIELDS | SP_SITUATION_HONBA | SP_SITUATION_RIICHI_STICKS);
+      record->situation = sp_situation_to_string (&kept);
+      if (record->situation[0] == '\0')
+        g_clear_pointer (&record->situation, g_free);
+    }
+  return TRUE;
+}
+
 gboolean
 sp_hand_entry_judge (const SpHandEntry  *entry,
                      const SpTable      *table,
@@ -551,6 +729,8 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
                    table->session, table->table, table->n_hands);
       return FALSE;
     }
+  if (ruleset == SP_RULESET_RIICHI)
+    return judge_riichi (entry, table, tournament, rules, record, result, error);
   if (entry->draw)
     {
       if (entry->winner >= 0 || entry->from >= 0 || entry->tiles != NULL || entry->has_total

@@ -29,6 +29,12 @@ typedef struct
   SpSituation situation;   /* what the referee said of the win: its given bits */
   gboolean    false_win;   /* the declared win is judged as a false win (诈和 / 詐胡) */
   char       *reason;      /* why a hand is corrected, for the audit log; NULL: not said */
+  /* Riichi; by seat wind, bit s for seat s. */
+  guint8      riichi;      /* declared riichi in this hand (1,000 on the table each) */
+  guint8      tenpai;      /* tenpai at the exhaustive draw */
+  gint        chombo;      /* the seat of a chombo's offender, or SP_HAND_ENTRY_UNSAID */
+  gboolean    has_value;   /* a win entered by its han and fu, or a yakuman's multiplier */
+  SpHandValue value;
 } SpHandEntry;
 
 void     sp_hand_entry_init        (SpHandEntry        *entry);

@@ -40,6 +40,7 @@ sp_table_advance (SpTable            *table,
     .dealt_again = hand->chombo != 0,
   };
   sp_rotation_advance_outcome (&table->next, ruleset, dealer_repeats, &outcome);
+  table->sticks = (guint) MAX ((gint64) table->sticks + hand->sticks, 0);
   table->n_hands++;
 }
 

@@ -18,6 +18,7 @@ typedef struct
   guint      n_hands;      /* the hands replayed */
   SpRotation next;         /* the state before the next hand */
   gboolean   closed;       /* the session is closed (the store says so) */
+  guint      sticks;       /* Riichi: the 1,000-point riichi sticks on the table */
 } SpTable;
 
 /* A table before its first hand, with its players by chair. */

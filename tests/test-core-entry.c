@@ -751,6 +751,133 @@ test_false_wins_grouped (void)
   g_assert_cmpuint (groups->len, ==, 0);
 }
 
+/* Judges @entry as the next hand of @table, checks the record's settlement by chair and its
+ * sticks, and moves the table past it. */
+static SpHandRecord *
+play_riichi (SpTable           *table,
+             SpTournament      *tournament,
+             const SpHandEntry *entry,
+             const gint64       settlement[4],
+             gint32             sticks)
+{
+  SpHandRecord *record = g_new0 (SpHandRecord, 1);
+  g_autoptr(GError) error = NULL;
+  SpScoreResult result;
+  gboolean false_win;
+
+  g_assert_true (judge (entry, table, tournament, record, &result, &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_false (false_win);
+  for (guint chair = 0; chair < 4; chair++)
+    g_assert_cmpint (record->settlement[chair], ==, settlement[chair]);
+  g_assert_cmpint (record->sticks, ==, sticks);
+  sp_table_advance (table, SP_RULESET_RIICHI, FALSE, record);
+  return record;
+}
+
+/* Riichi hands at a table, worked out by hand (rules/riichi.md §6–§8): counters and riichi
+ * sticks come from the table, the points move with the sticks, a draw pays noten, a chombo
+ * deals the hand again; what cannot be is refused. */
+static void
+test_riichi_hands (void)
+{
+  SpTournament tournament = tournament_of (SP_RULESET_RIICHI, "", 0, 0);
+  SpTable table = first_hand (SP_RULESET_RIICHI);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(SpHandRecord) first = NULL;
+  g_autoptr(SpHandRecord) second = NULL;
+  g_autoptr(SpHandRecord) third = NULL;
+  g_autoptr(SpHandRecord) fourth = NULL;
+
+  tournament.profile = (char *) "ema2016";
+
+  /* East 1: S (chair 1) in riichi wins a mangan off W: 8,000, his stick back. */
+  win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 0);
+  entry.has_total = FALSE;
+  entry.has_value = TRUE;
+  entry.value = (SpHandValue) { 5, 30, 0 };
+  entry.riichi = 1u << SP_WIND_SOUTH;
+  first = play_riichi (&table, &tournament, &entry, (const gint64[]) { 0, 8000, -8000, 0 }, 0);
+  g_assert_cmpint (first->winner, ==, 1);
+  g_assert_cmpint (first->total, ==, 9000);
+  g_assert_cmpuint (first->riichi, ==, 1u << 1);
+  g_assert_cmpuint (sp_rotation_dealer_chair (&table.next), ==, 1);
+
+  /* East 2 (chair 1 deals): a draw, the dealer and N (chair 0, in riichi) tenpai. */
+  sp_hand_entry_clear (&entry);
+  sp_hand_entry_init (&entry);
+  entry.draw = TRUE;
+  entry.tenpai = 1u << SP_WIND_EAST | 1u << SP_WIND_NORTH;
+  entry.riichi = 1u << SP_WIND_NORTH;
+  second = play_riichi (&table, &tournament, &entry,
+                        (const gint64[]) { 1500 - 1000, 1500, -1500, -1500 }, 1);
+  g_assert_cmpuint (second->tenpai, ==, 1u << 0 | 1u << 1);
+  g_assert_cmpuint (table.next.streak, ==, 1);
+  g_assert_cmpuint (table.sticks, ==, 1);
+  g_assert_cmpuint (sp_rotation_dealer_chair (&table.next), ==, 1);
+
+  /* East 2, 1 counter: the dealer self-draws 12333m12345678s9s, tsumo pinfu ittsu: 4 han
+   * 20 fu, 2,600 + 100 from each, and the stick on the table. */
+  win (&entry, SP_WIND_EAST, SP_HAND_ENTRY_SELF_DRAWN, "12333m12345678s9s", 0);
+  third = play_riichi (&table, &tournament, &entry,
+                       (const gint64[]) { -2700, 8100 + 1000, -2700, -2700 }, -1);
+  g_assert_cmpint (third->total, ==, 9100);
+  g_assert_nonnull (strstr (third->items, "\"pinfu\""));
+  g_assert_cmpuint (table.next.streak, ==, 2);
+  g_assert_cmpuint (table.sticks, ==, 0);
+
+  /* W (chair 3) makes a chombo: nothing moves, the same hand again. */
+  sp_hand_entry_clear (&entry);
+  sp_hand_entry_init (&entry);
+  entry.chombo = SP_WIND_WEST;
+  fourth = play_riichi (&table, &tournament, &entry, (const gint64[]) { 0, 0, 0, 0 }, 0);
+  g_assert_cmpuint (fourth->chombo, ==, 1u << 3);
+  g_assert_cmpint (fourth->winner, ==, SP_CHAIR_NONE);
+  g_assert_cmpuint (table.next.streak, ==, 2);
+  g_assert_cmpuint (table.next.number, ==, 5);
+  g_assert_cmpuint (sp_rotation_dealer_chair (&table.next), ==, 1);
+
+  /* Refused: a counter count that contradicts the table; a riichi player noten at a draw; a
+   * win with no value; a complete hand without yaku. */
+  {
+    SpHandRecord record = { 0 };
+    SpScoreResult result;
+    gboolean false_win;
+    g_autoptr(GError) error = NULL;
+
+    win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 0);
+    entry.has_total = FALSE;
+    entry.has_value = TRUE;
+    entry.value = (SpHandValue) { 1, 30, 0 };
+    entry.situation.honba = 5;
+    entry.situation.given |= SP_SITUATION_HONBA;
+    g_assert_false (judge (&entry, &table, &tournament, &record, &result, &false_win, &error));
+    g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_BAD_SITUATION);
+    g_assert_nonnull (strstr (error->message, "2 counters"));
+    g_clear_error (&error);
+
+    sp_hand_entry_clear (&entry);
+    sp_hand_entry_init (&entry);
+    entry.draw = TRUE;
+    entry.riichi = 1u << SP_WIND_WEST;
+    g_assert_false (judge (&entry, &table, &tournament, &record, &result, &false_win, &error));
+    g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "chombo"));
+    g_clear_error (&error);
+
+    win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, NULL, 0);
+    entry.has_total = FALSE;
+    g_assert_false (judge (&entry, &table, &tournament, &record, &result, &false_win, &error));
+    g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+    g_clear_error (&error);
+
+    /* An open hand of chows and a terminal pair, no yaku: refused as no-yaku. */
+    win (&entry, SP_WIND_SOUTH, SP_WIND_WEST, "[234m,3]567p345s789s9m9m", 0);
+    g_assert_false (judge (&entry, &table, &tournament, &record, &result, &false_win, &error));
+    g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_NO_YAKU);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -773,5 +900,6 @@ main (int   argc,
   g_test_add_func ("/sparrow/core/entry/rescore-later-hand", test_rescore_later_hand);
   g_test_add_func ("/sparrow/core/entry/from-fields", test_from_fields);
   g_test_add_func ("/sparrow/core/entry/false-wins-grouped", test_false_wins_grouped);
+  g_test_add_func ("/sparrow/core/entry/riichi-hands", test_riichi_hands);
   return g_test_run ();
 }

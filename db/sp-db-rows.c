@@ -1247,16 +1247,63 @@ sp_db_delete_penalty_row (SpDb     *db,
 
 /* ---- results --------------------------------------------------------------------------- */
 
-/* One seat's row: starts the table's result at its first seat, then fills the chair. */
+/* The table results being read: the tables in order, and where each (session id, table) and
+ * each (session id, player) is among them. */
+typedef struct
+{
+  GArray     *results; /* SpTableResult */
+  GHashTable *tables;  /* TableKey → result index + 1 */
+  GHashTable *seats;   /* TableKey (a player for the table) → result index × 4 + chair + 1 */
+} ResultsRead;
+
+typedef struct
+{
+  gint64 session_id;
+  gint64 other;          /* the table's number, or a player's id */
+} TableKey;
+
+static guint
+table_key_hash (gconstpointer key)
+{
+  const TableKey *k = key;
+
+  return (guint) (k->session_id * 2654435761u) ^ (guint) k->other ^ (guint) (k->other >> 32);
+}
+
+static gboolean
+table_key_equal (gconstpointer a,
+                 gconstpointer b)
+{
+  const TableKey *x = a, *y = b;
+
+  return x->session_id == y->session_id && x->other == y->other;
+}
+
+static TableKey *
+table_key_new (gint64 session_id,
+               gint64 other)
+{
+  TableKey *key = g_new (TableKey, 1);
+
+  key->session_id = session_id;
+  key->other = other;
+  return key;
+}
+
+/* One seat's row (in session, table and chair order): starts the table's result at its first
+ * seat, then fills the chair. */
 static void
 add_seat_result (SpDbRow      *row,
                  gpointer      user_data)
 {
-  GArray *results = user_data;
+  ResultsRead *read = user_data;
+  GArray *results = read->results;
   SpTableResult *result;
   guint session = sp_db_row_int (row, 0);
   guint table = sp_db_row_int (row, 1);
   guint chair = sp_db_row_int (row, 2);
+  gint64 player = sp_db_row_int64 (row, 3);
+  gint64 session_id = sp_db_row_int64 (row, 4);
 
   if (results->len == 0
       || g_array_index (results, SpTableResult, results->len - 1).session != session
@@ -1266,15 +1313,50 @@ add_seat_result (SpDbRow      *row,
       result = &g_array_index (results, SpTableResult, results->len - 1);
       result->session = session;
       result->table = table;
-      result->n_hands = sp_db_row_int (row, 6);
+      g_hash_table_insert (read->tables, table_key_new (session_id, table),
+                           GUINT_TO_POINTER (results->len));
     }
   result = &g_array_index (results, SpTableResult, results->len - 1);
   if (chair < 4)
     {
-      result->players[chair] = sp_db_row_int64 (row, 3);
-      result->hand_scores[chair] = sp_db_row_int64 (row, 4);
-      result->penalties[chair] = sp_db_row_int64 (row, 5);
+      result->players[chair] = player;
+      g_hash_table_insert (read->seats, table_key_new (session_id, player),
+                           GUINT_TO_POINTER ((results->len - 1) * 4 + chair + 1));
     }
+}
+
+/* One table's hand sums: its count of hands and each chair's total. */
+static void
+add_hand_sums (SpDbRow      *row,
+               gpointer      user_data)
+{
+  ResultsRead *read = user_data;
+  TableKey key = { sp_db_row_int64 (row, 0), sp_db_row_int64 (row, 1) };
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (read->tables, &key));
+  SpTableResult *result;
+
+  /* Hands of a table nobody is seated at (or of a session past the last asked for). */
+  if (index == 0)
+    return;
+  result = &g_array_index (read->results, SpTableResult, index - 1);
+  result->n_hands = sp_db_row_int (row, 2);
+  for (guint c = 0; c < 4; c++)
+    result->hand_scores[c] = sp_db_row_int64 (row, 3 + c);
+}
+
+/* One player's penalties in a session, at the table the player sat at. */
+static void
+add_penalty_sum (SpDbRow      *row,
+                 gpointer      user_data)
+{
+  ResultsRead *read = user_data;
+  TableKey key = { sp_db_row_int64 (row, 0), sp_db_row_int64 (row, 1) };
+  guint seat = GPOINTER_TO_UINT (g_hash_table_lookup (read->seats, &key));
+
+  if (seat == 0)
+    return;
+  g_array_index (read->results, SpTableResult, (seat - 1) / 4).penalties[(seat - 1) % 4] =
+    sp_db_row_int64 (row, 2);
 }
 
 GArray *
@@ -1284,26 +1366,37 @@ sp_db_list_table_results (SpDb    *db,
                           GError **error)
 {
   const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (last_session) };
+  const SpDbValue id[] = { sp_db_int (tournament) };
   g_autoptr(GArray) results = g_array_new (FALSE, TRUE, sizeof (SpTableResult));
+  g_autoptr(GHashTable) tables = g_hash_table_new_full (table_key_hash, table_key_equal, g_free,
+                                                        NULL);
+  g_autoptr(GHashTable) seats = g_hash_table_new_full (table_key_hash, table_key_equal, g_free,
+                                                       NULL);
+  ResultsRead read = { results, tables, seats };
 
-  /* One row per seat: the table's hand sums by chair and the player's penalties. */
+  /* Three reads, each in the order of an index, merged here: the seats, then each table's
+   * hand sums, then each player's penalties.  (One query joining them had SQLite build
+   * temporary indexes over the sums at every read: twice the time, at each refresh.) */
   if (!sp_db_each_row (db, sp_db_query (db,
-    "WITH sums AS (SELECT session_id, table_number, count (*) AS n, sum (s0) AS t0,"
-    "  sum (s1) AS t1, sum (s2) AS t2, sum (s3) AS t3 FROM hands"
-    "  WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
-    "  GROUP BY session_id, table_number),"
-    " pen AS (SELECT session_id, player_id, sum (points) AS p FROM penalties"
-    "  WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
-    "  GROUP BY session_id, player_id)"
-    " SELECT s.number, st.table_number, st.chair, st.player_id,"
-    "  CASE st.chair WHEN 0 THEN sm.t0 WHEN 1 THEN sm.t1 WHEN 2 THEN sm.t2 ELSE sm.t3 END,"
-    "  pen.p, sm.n"
+    "SELECT s.number, st.table_number, st.chair, st.player_id, st.session_id"
     " FROM seats st JOIN sessions s ON s.id = st.session_id"
-    " LEFT JOIN sums sm ON sm.session_id = st.session_id AND sm.table_number = st.table_number"
-    " LEFT JOIN pen ON pen.session_id = st.session_id AND pen.player_id = st.player_id"
     " WHERE s.tournament_id = ?1 AND (?2 = 0 OR s.number <= ?2)"
     " ORDER BY s.number, st.table_number, st.chair", values, G_N_ELEMENTS (values), error),
-    add_seat_result, results, "summing the results", error))
+    add_seat_result, &read, "summing the results", error))
+    return NULL;
+  if (results->len == 0)
+    return g_steal_pointer (&results);
+  if (!sp_db_each_row (db, sp_db_query (db,
+    "SELECT session_id, table_number, count (*), sum (s0), sum (s1), sum (s2), sum (s3)"
+    " FROM hands WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
+    " GROUP BY session_id, table_number", id, G_N_ELEMENTS (id), error),
+    add_hand_sums, &read, "summing the results", error))
+    return NULL;
+  if (!sp_db_each_row (db, sp_db_query (db,
+    "SELECT session_id, player_id, sum (points) FROM penalties"
+    " WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
+    " GROUP BY session_id, player_id", id, G_N_ELEMENTS (id), error),
+    add_penalty_sum, &read, "summing the results", error))
     return NULL;
   return g_steal_pointer (&results);
 }

@@ -402,7 +402,8 @@ text_width (const char *text)
   guint width = 0;
 
   for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
-    width += g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
+    /* ASCII, most of what a sheet holds, is narrow. */
+    width += (guchar) *p < 0x80 ? 1 : g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
   return width;
 }
 

@@ -28,13 +28,55 @@ label_setup_cb (GtkSignalListItemFactory *factory,
 }
 
 static void
-label_bind_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               TextColumn               *spec)
+label_update (GtkListItem *list_item,
+              TextColumn  *spec)
 {
   g_autofree char *text = spec->text (gtk_list_item_get_item (list_item), spec->column);
 
   gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (list_item)), text != NULL ? text : "");
+}
+
+static void
+item_changed_cb (GObject     *item,
+                 GtkListItem *list_item)
+{
+  TextColumn *spec = g_object_get_data (G_OBJECT (list_item), "sp-column");
+
+  if (spec != NULL)
+    label_update (list_item, spec);
+}
+
+/* The label shows its item's text, and follows the item's "changed" signal when it has one
+ * (an item changed in place, its row kept). */
+static void
+label_bind_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               TextColumn               *spec)
+{
+  GObject *item = gtk_list_item_get_item (list_item);
+
+  label_update (list_item, spec);
+  if (g_signal_lookup ("changed", G_OBJECT_TYPE (item)) != 0)
+    {
+      gulong handler = g_signal_connect (item, "changed", G_CALLBACK (item_changed_cb),
+                                         list_item);
+
+      g_object_set_data (G_OBJECT (list_item), "sp-column", spec);
+      g_object_set_data (G_OBJECT (list_item), "sp-handler", GSIZE_TO_POINTER (handler));
+    }
+}
+
+static void
+label_unbind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *list_item,
+                 TextColumn               *spec)
+{
+  gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (list_item), "sp-handler"));
+  gpointer item = gtk_list_item_get_item (list_item);
+
+  if (handler != 0 && item != NULL)
+    g_signal_handler_disconnect (item, handler);
+  g_object_set_data (G_OBJECT (list_item), "sp-handler", NULL);
 }
 
 GtkColumnViewColumn *
@@ -76,6 +118,7 @@ sp_column_view_add_text (GtkColumnView    *view,
   g_object_set_data_full (G_OBJECT (factory), "sp-column", spec, g_free);
   g_signal_connect (factory, "setup", G_CALLBACK (label_setup_cb), spec);
   g_signal_connect (factory, "bind", G_CALLBACK (label_bind_cb), spec);
+  g_signal_connect (factory, "unbind", G_CALLBACK (label_unbind_cb), spec);
   return sp_column_view_add (view, title, column, expand, factory, compare);
 }
 

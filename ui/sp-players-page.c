@@ -44,6 +44,33 @@ static void
 sp_player_item_class_init (SpPlayerItemClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = sp_player_item_finalize;
+  /* "changed": the item holds another record now; the cells showing it read it again. */
+  g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                G_TYPE_NONE, 0);
+}
+
+/* Whether @a and @b say the same of a player. */
+static gboolean
+player_equals (const SpPlayer *a,
+               const SpPlayer *b)
+{
+  return a->id == b->id && a->tournament == b->tournament && g_strcmp0 (a->name, b->name) == 0
+         && g_strcmp0 (a->club, b->club) == 0 && g_strcmp0 (a->country, b->country) == 0
+         && g_strcmp0 (a->team, b->team) == 0
+         && g_strcmp0 (a->federation_id, b->federation_id) == 0 && a->status == b->status
+         && a->substitute_for == b->substitute_for && a->present == b->present;
+}
+
+/* @item holds @player (taking it) from now on, its keys made again when next needed. */
+static void
+sp_player_item_set_player (SpPlayerItem *self,
+                           SpPlayer     *player)
+{
+  g_clear_pointer (&self->player, sp_player_free);
+  self->player = player;
+  for (guint i = 0; i < N_TEXT_COLUMNS; i++)
+    g_clear_pointer (&self->sort_keys[i], g_free);
+  g_clear_pointer (&self->folded, g_free);
 }
 
 static void
@@ -227,6 +254,40 @@ switch_bind_cb (GtkSignalListItemFactory *factory,
   gtk_accessible_update_property (GTK_ACCESSIBLE (toggle), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+static void
+switch_item_changed_cb (SpPlayerItem *item,
+                        GtkListItem  *list_item)
+{
+  switch_bind_cb (NULL, list_item, NULL);
+}
+
+/* The switch follows its player's changes while it shows them. */
+static void
+switch_bind_follow_cb (GtkSignalListItemFactory *factory,
+                       GtkListItem              *list_item,
+                       SpPlayersPage            *self)
+{
+  gulong handler;
+
+  switch_bind_cb (factory, list_item, self);
+  handler = g_signal_connect (gtk_list_item_get_item (list_item), "changed",
+                              G_CALLBACK (switch_item_changed_cb), list_item);
+  g_object_set_data (G_OBJECT (list_item), "sp-handler", GSIZE_TO_POINTER (handler));
+}
+
+static void
+switch_unbind_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *list_item,
+                  SpPlayersPage            *self)
+{
+  gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (list_item), "sp-handler"));
+  gpointer item = gtk_list_item_get_item (list_item);
+
+  if (handler != 0 && item != NULL)
+    g_signal_handler_disconnect (item, handler);
+  g_object_set_data (G_OBJECT (list_item), "sp-handler", NULL);
+}
+
 /* Name, club and team case-folded, one a line, for the search (a needle holds no newline:
  * the search entry is one line). */
 static const char *
@@ -370,12 +431,33 @@ update_teams (SpPlayersPage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->team_dropdown), names->len > 1);
 }
 
+/* Whether the list shown is filtered or sorted: then a player changed in place may have to
+ * move, or come or go. */
+static gboolean
+is_arranged (SpPlayersPage *self)
+{
+  GtkSorter *sorter = gtk_column_view_get_sorter (self->players_view);
+
+  return self->needle != NULL || self->team != NULL
+         || (sorter != NULL && gtk_sorter_get_order (sorter) != GTK_SORTER_ORDER_NONE);
+}
+
+/* Reads the players again.  The items already listed take the records read in their place,
+ * those that changed telling their cells so: the rows shown stay (a reload after another
+ * connection's change, or another tournament opened, costs the cells that changed, not every
+ * row built again); only players added or removed at the end change the list's length. */
 static void
 load_players (SpPlayersPage *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) list = NULL;
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  GListModel *store = G_LIST_MODEL (self->players);
+  guint n_old = g_list_model_get_n_items (store);
+  guint common;
+  gboolean arranged;
+  guint run_start = 0;
+  gboolean in_run = FALSE;
 
   list = sp_db_list_players (self->db, self->tournament, &error);
   if (list == NULL)
@@ -384,16 +466,50 @@ load_players (SpPlayersPage *self)
       return;
     }
   update_teams (self, list);
+  arranged = is_arranged (self);
+  common = MIN (n_old, list->len);
   /* The items own the records from now on. */
   g_ptr_array_set_free_func (list, NULL);
-  for (guint i = 0; i < list->len; i++)
+  for (guint i = 0; i <= common; i++)
+    {
+      gboolean changed = FALSE;
+
+      if (i < common)
+        {
+          g_autoptr(SpPlayerItem) item = g_list_model_get_item (store, i);
+          SpPlayer *player = g_ptr_array_index (list, i);
+
+          changed = !player_equals (item->player, player);
+          if (changed)
+            {
+              sp_player_item_set_player (item, player);
+              g_signal_emit_by_name (item, "changed");
+            }
+          else
+            sp_player_free (player);
+        }
+      if (changed && !in_run)
+        {
+          run_start = i;
+          in_run = TRUE;
+        }
+      else if (!changed && in_run)
+        {
+          /* Filtered or sorted, the players that changed are placed again. */
+          if (arranged)
+            g_list_model_items_changed (store, run_start, i - run_start, i - run_start);
+          in_run = FALSE;
+        }
+    }
+  for (guint i = common; i < list->len; i++)
     {
       SpPlayerItem *item = g_object_new (SP_TYPE_PLAYER_ITEM, NULL);
 
       item->player = g_ptr_array_index (list, i);
       g_ptr_array_add (items, item);
     }
-  sp_column_store_replace (self->players, items, self->players_stack);
+  g_list_store_splice (self->players, common, n_old - common, items->pdata, items->len);
+  gtk_stack_set_visible_child_name (self->players_stack, list->len > 0 ? "list" : "empty");
   /* A search typed before stays, and may match none of the players read anew. */
   filtered_changed_cb (self->filtered, 0, 0, 0, self);
   if (self->selection != NULL)
@@ -984,7 +1100,8 @@ sp_players_page_init (SpPlayersPage *self)
                            item_text, compare_items);
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (switch_setup_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (switch_bind_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (switch_bind_follow_cb), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (switch_unbind_cb), self);
   sp_column_view_add (self->players_view, _("Checked In"), COLUMN_PRESENT, FALSE, factory,
                       compare_items);
 

@@ -203,7 +203,7 @@ struct _SpStandingsPage
   gint64 tournament_id;               /* the one whose lines are shown */
 
   SpStandingRows *standings;
-  GListStore *teams;
+  SpStandingRows *teams;
   guint n_session_columns;
   GPtrArray *session_columns;         /* GtkColumnViewColumn, one per session */
   gboolean loading_hide;
@@ -556,7 +556,7 @@ load_teams (SpStandingsPage *self,
   if (names->len <= 1)
     {
       gtk_stack_set_visible_child_name (self->view_stack, "players");
-      g_list_store_remove_all (self->teams);
+      update_rows (self->teams, items, FALSE);
       return;
     }
 
@@ -572,8 +572,8 @@ load_teams (SpStandingsPage *self,
                 decider, NULL, 0);
       g_ptr_array_add (items, item);
     }
-  g_list_store_splice (self->teams, 0, g_list_model_get_n_items (G_LIST_MODEL (self->teams)),
-                       items->pdata, items->len);
+  /* As the players' lines: changed in place, the rows shown kept. */
+  update_rows (self->teams, items, is_sorted (self->teams_view));
 }
 
 /* Reads the standings again, as they stand after every hand entered so far, and changes only
@@ -736,7 +736,7 @@ sp_standings_page_init (SpStandingsPage *self)
   add_column (self->teams_view, _("Score"), COLUMN_SCORE, FALSE);
   add_column (self->teams_view, _("Sessions"), COLUMN_SESSIONS, FALSE);
   add_column (self->teams_view, _("Tie-Break"), COLUMN_DECIDER, FALSE);
-  self->teams = g_list_store_new (SP_TYPE_STANDING_ITEM);
+  self->teams = g_object_new (SP_TYPE_STANDING_ROWS, NULL);
   sp_column_view_set_items (self->teams_view, G_LIST_MODEL (self->teams));
 }
 
@@ -762,6 +762,7 @@ sp_standings_page_load (SpStandingsPage    *self,
       g_autoptr(GPtrArray) none = g_ptr_array_new ();
 
       update_rows (self->standings, none, FALSE);
+      update_rows (self->teams, none, FALSE);
       self->tournament_id = tournament->id;
     }
   self->db = db;

@@ -24,6 +24,7 @@ struct _SpTournamentView
 
   SpDb *db;                 /* the window's, not owned */
   SpTournament *tournament;
+  const SpTournament *pages_tournament; /* the one the hidden pages were last given */
   char *rules;              /* the subtitle, before the session clock */
   guint clock_id;
   guint header_idle_id;
@@ -321,6 +322,7 @@ settings_saved_cb (SpTournamentView *self,
   if (found != NULL)
     {
       g_clear_pointer (&self->tournament, sp_tournament_free);
+      self->pages_tournament = NULL;
       self->tournament = found;
     }
   show_name (self, name);
@@ -341,6 +343,7 @@ rules_changed_cb (SpTournamentView *self,
   if (found == NULL)
     return;
   g_clear_pointer (&self->tournament, sp_tournament_free);
+  self->pages_tournament = NULL;
   self->tournament = found;
   /* The subtitle names the rules as the list does, before the session clock. */
   row = sp_tournament_row_new (found, 0);
@@ -400,6 +403,7 @@ deleted_cb (SpTournamentView *self,
             const char       *name)
 {
   g_clear_pointer (&self->tournament, sp_tournament_free);
+  self->pages_tournament = NULL;
   g_signal_emit (self, signals[SIGNAL_TOURNAMENT_DELETED], 0, id, name);
 }
 
@@ -540,6 +544,7 @@ sp_tournament_view_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_TOURNAMENT_VIEW);
   g_clear_pointer (&self->tournament, sp_tournament_free);
+  self->pages_tournament = NULL;
   self->db = NULL;
 
   G_OBJECT_CLASS (sp_tournament_view_parent_class)->dispose (object);
@@ -655,6 +660,7 @@ sp_tournament_view_open (SpTournamentView  *self,
   if (found == NULL)
     return FALSE;
   g_clear_pointer (&self->tournament, sp_tournament_free);
+  self->pages_tournament = NULL;
   self->tournament = found;
   self->db = db;
   sp_db_set_unlock_timeout (db, UNLOCK_TIMEOUT_SECONDS);
@@ -680,7 +686,11 @@ sp_tournament_view_get_tournament (SpTournamentView *self)
   return self->tournament != NULL ? self->tournament->id : 0;
 }
 
-/* Reads the players and the standings again from the store. */
+/* Reads the players again from the store, and the page shown.  The sessions, the standings
+ * and the log are read again each time their page is shown (page_changed_cb): a refresh of the
+ * same tournament (another connection's change, a table's) leaves them hidden as they are,
+ * rather than reading the sessions and the standings for nothing.  A tournament read anew
+ * (opened, renamed, its rules changed) goes to every page, which keep it. */
 void
 sp_tournament_view_reload (SpTournamentView *self)
 {
@@ -689,10 +699,16 @@ sp_tournament_view_reload (SpTournamentView *self)
   if (self->db == NULL || self->tournament == NULL)
     return;
   sp_players_page_load (self->players_page, self->db, self->tournament->id);
-  sp_sessions_page_load (self->sessions_page, self->db, self->tournament);
-  sp_standings_page_load (self->standings_page, self->db, self->tournament);
-  /* The log can be long: it is read when its page is shown, or now if it is. */
-  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "log") == 0)
-    sp_log_page_load (self->log_page, self->db, self->tournament);
+  if (self->tournament != self->pages_tournament)
+    {
+      sp_sessions_page_load (self->sessions_page, self->db, self->tournament);
+      sp_standings_page_load (self->standings_page, self->db, self->tournament);
+      self->pages_tournament = self->tournament;
+      /* The log can be long: it is read when its page is shown, or now if it is. */
+      if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "log") == 0)
+        sp_log_page_load (self->log_page, self->db, self->tournament);
+    }
+  else
+    page_changed_cb (self);
   update_subtitle (self);
 }

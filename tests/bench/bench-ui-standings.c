@@ -67,6 +67,8 @@ main (int   argc,
   GdkFrameClock *frame_clock;
   double before;
   double refreshes[N_REFRESHES];
+  double refreshes_cpu[N_REFRESHES];
+  double cpu;
   double frames[N_REFRESHES];
   gint64 t0, t1, t2;
 
@@ -170,7 +172,9 @@ main (int   argc,
                                             rand, &error),
                       error);
       t0 = g_get_monotonic_time ();
+      cpu = sp_bench_now_ns (CLOCK_THREAD_CPUTIME_ID);
       sp_standings_page_load (SP_STANDINGS_PAGE (page), db, tournament);
+      refreshes_cpu[i] = (sp_bench_now_ns (CLOCK_THREAD_CPUTIME_ID) - cpu) / 1e6;
       t1 = g_get_monotonic_time ();
       painted_at = 0;
       gtk_widget_queue_draw (window);
@@ -179,14 +183,17 @@ main (int   argc,
       t2 = painted_at;
       refreshes[i] = (t1 - t0) / 1000.0;
       frames[i] = (t2 - t0) / 1000.0;
-      printf ("refresh after one hand: %.1f ms (to the frame drawn: %.1f ms)\n", refreshes[i],
-              frames[i]);
+      printf ("refresh after one hand: %.1f ms, %.1f ms CPU (to the frame drawn: %.1f ms)\n",
+              refreshes[i], refreshes_cpu[i], frames[i]);
       run_until_idle ();
     }
   sp_bench_sort (refreshes, N_REFRESHES);
   sp_bench_sort (frames, N_REFRESHES);
-  printf ("refresh after one hand, median: %.1f ms (to the frame drawn: %.1f ms)\n",
-          refreshes[N_REFRESHES / 2], frames[N_REFRESHES / 2]);
+  sp_bench_sort (refreshes_cpu, N_REFRESHES);
+  /* On a shared machine the wall time mostly measures the others: the CPU time of this
+   * thread is the page's own work. */
+  printf ("refresh after one hand, median: %.1f ms, %.1f ms CPU (to the frame drawn: %.1f ms)\n",
+          refreshes[N_REFRESHES / 2], refreshes_cpu[N_REFRESHES / 2], frames[N_REFRESHES / 2]);
   printf ("scroll position before / after: %.0f / %.0f px\n", before,
           gtk_adjustment_get_value (adjustment));
 

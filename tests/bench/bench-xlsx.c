@@ -1,8 +1,8 @@
 /* bench-xlsx.c: the workbook (all ten sheets) of a synthetic MCR tournament, 1,000 players ×
  * 10 sessions × 16 hands (250 tables a session, 40,000 hands, an audit entry for every hand),
  * built as a snapshot in memory and written with sp_report_write_xlsx; then the standings CSV.
- * Prints the time of each write and the peak memory of the process (the goal: the workbook
- * in under 2 s, under 200 MB).
+ * Prints the median of 5 writes of the workbook in CPU time (and its user part, and wall time)
+ * and the peak memory of the process (the goal: under 1 s of CPU, under 200 MB).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -16,6 +16,7 @@
 #define N_TABLES   (N_PLAYERS / 4)
 #define N_HANDS    16
 #define SEED       20261130
+#define N_RUNS     5
 
 static const char *const fans[][2] = {
   { "混幺九", "32" }, { "三暗刻", "16" }, { "五门齐", "6" }, { "箭刻", "2" },
@@ -159,6 +160,16 @@ build_snapshot (void)
   return snapshot;
 }
 
+/* The user CPU time of the process so far, in milliseconds. */
+static double
+user_ms (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec * 1e3 + usage.ru_utime.tv_usec / 1e3;
+}
+
 static double
 peak_mb (void)
 {
@@ -177,6 +188,7 @@ main (void)
   g_autofree char *xlsx = g_build_filename (folder, "bench.xlsx", NULL);
   g_autofree char *csv = g_build_filename (folder, "bench.csv", NULL);
   double start, built, written, csv_time;
+  double walls[N_RUNS], cpus[N_RUNS], users[N_RUNS];
   double snapshot_mb;
   GStatBuf st;
   int status = 0;
@@ -189,17 +201,34 @@ main (void)
           snapshot->players->len, snapshot->sessions->len, snapshot->hands->len,
           snapshot->audit->len, (built - start) / 1e6, snapshot_mb);
 
-  start = sp_bench_now_ns (CLOCK_MONOTONIC);
-  if (!sp_report_write_xlsx (snapshot, xlsx, &error))
+  /* Timed N_RUNS times: the wall time (the disk included), the CPU time of the process and
+   * its user part alone (the work done by the export, without the kernel's writing of the
+   * temporary and final files). */
+  for (guint r = 0; r < N_RUNS; r++)
     {
-      fprintf (stderr, "bench-xlsx: %s\n", error->message);
-      return 1;
+      double cpu = sp_bench_now_ns (CLOCK_PROCESS_CPUTIME_ID);
+      double user = user_ms ();
+
+      start = sp_bench_now_ns (CLOCK_MONOTONIC);
+      if (!sp_report_write_xlsx (snapshot, xlsx, &error))
+        {
+          fprintf (stderr, "bench-xlsx: %s\n", error->message);
+          return 1;
+        }
+      written = sp_bench_now_ns (CLOCK_MONOTONIC);
+      walls[r] = (written - start) / 1e6;
+      cpus[r] = (sp_bench_now_ns (CLOCK_PROCESS_CPUTIME_ID) - cpu) / 1e6;
+      users[r] = user_ms () - user;
+      g_stat (xlsx, &st);
+      g_unlink (xlsx);
     }
-  written = sp_bench_now_ns (CLOCK_MONOTONIC);
-  g_stat (xlsx, &st);
-  printf ("xlsx (10 sheets): %.0f ms, %.1f MB file, peak memory %.1f MB (goal < 2000 ms, "
-          "< 200 MB)\n", (written - start) / 1e6, st.st_size / 1048576.0, peak_mb ());
-  if ((written - start) / 1e6 >= 2000 || peak_mb () >= 200)
+  sp_bench_sort (walls, N_RUNS);
+  sp_bench_sort (cpus, N_RUNS);
+  sp_bench_sort (users, N_RUNS);
+  printf ("xlsx (10 sheets), median of %u: %.0f ms CPU (user %.0f ms), %.0f ms wall, %.1f MB "
+          "file, peak memory %.1f MB (goal < 1000 ms CPU, < 200 MB)\n", N_RUNS, cpus[N_RUNS / 2],
+          users[N_RUNS / 2], walls[N_RUNS / 2], st.st_size / 1048576.0, peak_mb ());
+  if (cpus[N_RUNS / 2] >= 1000 || peak_mb () >= 200)
     status = 1;
 
   start = sp_bench_now_ns (CLOCK_MONOTONIC);
@@ -211,7 +240,6 @@ main (void)
   csv_time = sp_bench_now_ns (CLOCK_MONOTONIC) - start;
   printf ("standings csv: %.0f ms\n", csv_time / 1e6);
 
-  g_unlink (xlsx);
   g_unlink (csv);
   g_rmdir (folder);
   return status;

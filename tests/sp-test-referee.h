@@ -8,14 +8,15 @@
 
 #include "sp-core.h"
 
-/* A new SpRules of @ruleset's default profile with the comma-separated KEY=VALUE @options
- * (NULL: none) set. */
+/* A new SpRules of @ruleset's @profile (NULL: its default) with the comma-separated KEY=VALUE
+ * @options (NULL: none) set. */
 static inline SpRules *
-sp_test_rules (SpRuleset   ruleset,
-               const char *options)
+sp_test_rules_of_profile (SpRuleset   ruleset,
+                          const char *profile,
+                          const char *options)
 {
   g_autoptr(GError) error = NULL;
-  SpRules *rules = sp_rules_new (ruleset, NULL, &error);
+  SpRules *rules = sp_rules_new (ruleset, profile, &error);
 
   g_assert_no_error (error);
   if (options != NULL)
@@ -31,6 +32,14 @@ sp_test_rules (SpRuleset   ruleset,
         }
     }
   return rules;
+}
+
+/* sp_test_rules_of_profile () with the ruleset's default profile. */
+static inline SpRules *
+sp_test_rules (SpRuleset   ruleset,
+               const char *options)
+{
+  return sp_test_rules_of_profile (ruleset, NULL, options);
 }
 
 /* Every option of @rules reads back as its listed default and has a description; returns

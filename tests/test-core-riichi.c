@@ -14,23 +14,7 @@ static SpRules *
 riichi_rules (const char *profile,
               const char *options)
 {
-  g_autoptr(GError) error = NULL;
-  SpRules *rules = sp_rules_new (SP_RULESET_RIICHI, profile, &error);
-
-  g_assert_no_error (error);
-  if (options != NULL)
-    {
-      g_auto(GStrv) list = g_strsplit (options, ",", -1);
-
-      for (guint i = 0; list[i] != NULL; i++)
-        {
-          g_auto(GStrv) pair = g_strsplit (list[i], "=", 2);
-
-          g_assert_true (sp_rules_set_option (rules, pair[0], pair[1], &error));
-          g_assert_no_error (error);
-        }
-    }
-  return rules;
+  return sp_test_rules_of_profile (SP_RULESET_RIICHI, profile, options);
 }
 
 static char *

@@ -46,30 +46,22 @@ item_changed_cb (GObject     *item,
     label_update (list_item, spec);
 }
 
-/* The label shows its item's text, and follows the item's "changed" signal when it has one
- * (an item changed in place, its row kept). */
-static void
-label_bind_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               TextColumn               *spec)
+void
+sp_column_follow_item (GtkListItem *list_item,
+                       GCallback    callback,
+                       gpointer     data)
 {
   GObject *item = gtk_list_item_get_item (list_item);
+  gulong handler;
 
-  label_update (list_item, spec);
-  if (g_signal_lookup ("changed", G_OBJECT_TYPE (item)) != 0)
-    {
-      gulong handler = g_signal_connect (item, "changed", G_CALLBACK (item_changed_cb),
-                                         list_item);
-
-      g_object_set_data (G_OBJECT (list_item), "sp-column", spec);
-      g_object_set_data (G_OBJECT (list_item), "sp-handler", GSIZE_TO_POINTER (handler));
-    }
+  if (item == NULL || g_signal_lookup ("changed", G_OBJECT_TYPE (item)) == 0)
+    return;
+  handler = g_signal_connect (item, "changed", callback, data);
+  g_object_set_data (G_OBJECT (list_item), "sp-handler", GSIZE_TO_POINTER (handler));
 }
 
-static void
-label_unbind_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *list_item,
-                 TextColumn               *spec)
+void
+sp_column_unfollow_item (GtkListItem *list_item)
 {
   gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (list_item), "sp-handler"));
   gpointer item = gtk_list_item_get_item (list_item);
@@ -77,6 +69,26 @@ label_unbind_cb (GtkSignalListItemFactory *factory,
   if (handler != 0 && item != NULL)
     g_signal_handler_disconnect (item, handler);
   g_object_set_data (G_OBJECT (list_item), "sp-handler", NULL);
+}
+
+/* The label shows its item's text, and follows the item's "changed" signal when it has one
+ * (an item changed in place, its row kept). */
+static void
+label_bind_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               TextColumn               *spec)
+{
+  label_update (list_item, spec);
+  g_object_set_data (G_OBJECT (list_item), "sp-column", spec);
+  sp_column_follow_item (list_item, G_CALLBACK (item_changed_cb), list_item);
+}
+
+static void
+label_unbind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *list_item,
+                 TextColumn               *spec)
+{
+  sp_column_unfollow_item (list_item);
 }
 
 GtkColumnViewColumn *

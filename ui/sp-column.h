@@ -40,6 +40,14 @@ void                 sp_column_store_replace  (GListStore        *store,
                                                GPtrArray         *items,
                                                GtkStack          *stack);
 
+/* While @list_item shows its item, @callback (@data) runs on the item's "changed" signal
+ * (an item changed in place, its row kept); sp_column_unfollow_item () in the factory's
+ * unbind stops it.  Nothing for an item without that signal. */
+void sp_column_follow_item   (GtkListItem *list_item,
+                              GCallback    callback,
+                              gpointer     data);
+void sp_column_unfollow_item (GtkListItem *list_item);
+
 int sp_column_compare_numbers (gint64      a,
                                gint64      b);
 int sp_column_compare_texts   (const char *a,

@@ -267,12 +267,8 @@ switch_bind_follow_cb (GtkSignalListItemFactory *factory,
                        GtkListItem              *list_item,
                        SpPlayersPage            *self)
 {
-  gulong handler;
-
   switch_bind_cb (factory, list_item, self);
-  handler = g_signal_connect (gtk_list_item_get_item (list_item), "changed",
-                              G_CALLBACK (switch_item_changed_cb), list_item);
-  g_object_set_data (G_OBJECT (list_item), "sp-handler", GSIZE_TO_POINTER (handler));
+  sp_column_follow_item (list_item, G_CALLBACK (switch_item_changed_cb), list_item);
 }
 
 static void
@@ -280,12 +276,7 @@ switch_unbind_cb (GtkSignalListItemFactory *factory,
                   GtkListItem              *list_item,
                   SpPlayersPage            *self)
 {
-  gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (list_item), "sp-handler"));
-  gpointer item = gtk_list_item_get_item (list_item);
-
-  if (handler != 0 && item != NULL)
-    g_signal_handler_disconnect (item, handler);
-  g_object_set_data (G_OBJECT (list_item), "sp-handler", NULL);
+  sp_column_unfollow_item (list_item);
 }
 
 /* Name, club and team case-folded, one a line, for the search (a needle holds no newline:

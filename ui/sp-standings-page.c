@@ -405,11 +405,9 @@ cell_bind_cb (GtkSignalListItemFactory *factory,
 {
   SpStandingItem *item = gtk_list_item_get_item (list_item);
   GtkWidget *label = gtk_list_item_get_child (list_item);
-  gulong handler;
 
   cell_changed_cb (item, GTK_LABEL (label));
-  handler = g_signal_connect (item, "changed", G_CALLBACK (cell_changed_cb), label);
-  g_object_set_data (G_OBJECT (list_item), "sp-handler", GSIZE_TO_POINTER (handler));
+  sp_column_follow_item (list_item, G_CALLBACK (cell_changed_cb), label);
 }
 
 static void
@@ -417,12 +415,7 @@ cell_unbind_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *list_item,
                 gpointer                  user_data)
 {
-  gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (list_item), "sp-handler"));
-  gpointer item = gtk_list_item_get_item (list_item);
-
-  if (handler != 0 && item != NULL)
-    g_signal_handler_disconnect (item, handler);
-  g_object_set_data (G_OBJECT (list_item), "sp-handler", NULL);
+  sp_column_unfollow_item (list_item);
 }
 
 /* A column of @view titled @title, its cells following their lines' changes. */

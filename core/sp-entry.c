@@ -731,6 +731,11 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
     }
   if (ruleset == SP_RULESET_RIICHI)
     return judge_riichi (entry, table, tournament, rules, record, result, error);
+  if (entry->riichi != 0 || entry->tenpai != 0 || entry->chombo != SP_HAND_ENTRY_UNSAID
+      || entry->has_value)
+    return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                   _("--riichi, --tenpai, --chombo, --han, --fu and --yakuman are for riichi "
+                     "tournaments; this one plays %s"), sp_ruleset_to_string (ruleset));
   if (entry->draw)
     {
       if (entry->winner >= 0 || entry->from >= 0 || entry->tiles != NULL || entry->has_total

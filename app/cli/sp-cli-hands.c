@@ -24,6 +24,11 @@ typedef struct
   char        *reason;       /* hand edit: why, for the audit log */
   gint64       expect_hand;     /* hand add: the number the new hand takes, 0 unchecked */
   gint64       expect_version;  /* hand edit: the version corrected, 0 unchecked */
+  /* Riichi. */
+  char        *riichi;         /* the seats that declared riichi, "E,W" */
+  char        *tenpai;         /* the seats tenpai at the draw */
+  char        *chombo;         /* the seat of a chombo's offender */
+  gint64       han, fu, yakuman; /* a win entered by its value; -1 when not given */
   SpSituation  situation;
 } HandOptions;
 
@@ -36,6 +41,9 @@ hand_options_clear (HandOptions *options)
   g_clear_pointer (&options->fan, g_free);
   g_clear_pointer (&options->pin, g_free);
   g_clear_pointer (&options->reason, g_free);
+  g_clear_pointer (&options->riichi, g_free);
+  g_clear_pointer (&options->tenpai, g_free);
+  g_clear_pointer (&options->chombo, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HandOptions, hand_options_clear)
@@ -63,6 +71,18 @@ parse_hand_options (SpCli        *cli,
       N_("The total, without the tiles (not with --hand)"), N_("N") },
     { "draw", 0, 0, G_OPTION_ARG_NONE, &options->draw, N_("An exhaustive draw (荒牌 / 流局)"),
       NULL },
+    { "riichi", 0, 0, G_OPTION_ARG_STRING, &options->riichi,
+      N_("Riichi: the seats that declared riichi in this hand"), N_("SEATS") },
+    { "tenpai", 0, 0, G_OPTION_ARG_STRING, &options->tenpai,
+      N_("Riichi: the seats tenpai at the exhaustive draw (noten payments)"), N_("SEATS") },
+    { "chombo", 0, 0, G_OPTION_ARG_STRING, &options->chombo,
+      N_("Riichi: a chombo by this seat; the hand is dealt again"), N_("X") },
+    { "han", 0, 0, G_OPTION_ARG_INT64, &options->han, N_("Riichi: the win's han, without the tiles"),
+      N_("N") },
+    { "fu", 0, 0, G_OPTION_ARG_INT64, &options->fu, N_("Riichi: the win's fu, with --han"),
+      N_("N") },
+    { "yakuman", 0, 0, G_OPTION_ARG_INT64, &options->yakuman,
+      N_("Riichi: a yakuman of this multiplier, without the tiles"), N_("K") },
     { "false-win", 0, 0, G_OPTION_ARG_NONE, &options->false_win,
       N_("Record the penalty of a declared win that is not one (Taiwan and Guangdong: also "
          "from the claimed --fan N)"), NULL },
@@ -95,7 +115,8 @@ parse_hand_options (SpCli        *cli,
   gint64 total;
 
   sp_situation_init (&options->situation);
-  g_option_context_add_group (context, sp_cli_situation_group_new (&options->situation));
+  g_option_context_add_group (context, sp_cli_situation_group_new_at_table (&options->situation));
+  options->han = options->fu = options->yakuman = -1;
   options->expect_hand = -1;
   options->expect_version = -1;
   if (!sp_cli_parse_options (cli, context, argc, argv, status))
@@ -118,6 +139,73 @@ parse_hand_options (SpCli        *cli,
       *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
                              _("--fan: '%s' is not a whole number"), options->fan);
       return FALSE;
+    }
+  return TRUE;
+}
+
+/* A comma-separated list of seat letters ("E,W") as a bit per seat. */
+static gboolean
+parse_seats (const char  *option,
+             const char  *text,
+             guint8      *seats,
+             GError     **error)
+{
+  g_auto(GStrv) letters = g_strsplit (text, ",", -1);
+
+  *seats = 0;
+  for (guint i = 0; letters[i] != NULL; i++)
+    {
+      gint seat;
+
+      if (letters[i][0] == '\0')
+        continue;
+      if (!sp_hand_entry_parse_seat (letters[i], FALSE, &seat, error))
+        {
+          g_prefix_error (error, "--%s: ", option);
+          return FALSE;
+        }
+      *seats |= (guint8) (1u << seat);
+    }
+  return TRUE;
+}
+
+/* The Riichi options: who declared riichi, who was tenpai, a chombo, a win's value. */
+static gboolean
+apply_riichi_options (const HandOptions  *options,
+                      SpHandEntry        *entry,
+                      GError            **error)
+{
+  if ((options->riichi != NULL && !parse_seats ("riichi", options->riichi, &entry->riichi, error))
+      || (options->tenpai != NULL
+          && !parse_seats ("tenpai", options->tenpai, &entry->tenpai, error)))
+    return FALSE;
+  if (options->chombo != NULL)
+    {
+      if (!sp_hand_entry_parse_seat (options->chombo, FALSE, &entry->chombo, error))
+        {
+          g_prefix_error (error, "--chombo: ");
+          return FALSE;
+        }
+      entry->draw = FALSE;
+    }
+  if (options->han >= 0 || options->fu >= 0 || options->yakuman >= 0)
+    {
+      if (options->yakuman >= 0 ? options->han >= 0 || options->fu >= 0
+                                : options->han < 0 || options->fu < 0)
+        {
+          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                       _("a riichi win by its value takes --han N --fu M, or --yakuman K"));
+          return FALSE;
+        }
+      entry->draw = FALSE;
+      entry->has_value = TRUE;
+      entry->value = (SpHandValue) {
+        .han = (gint32) MIN (MAX (options->han, 0), 1000),
+        .fu = (gint32) MIN (MAX (options->fu, 0), 1000),
+        .yakuman = (gint32) MIN (MAX (options->yakuman, 0), 1000),
+      };
+      sp_hand_entry_set_tiles (entry, NULL);
+      entry->has_total = FALSE;
     }
   return TRUE;
 }
@@ -168,7 +256,7 @@ apply_options (const HandOptions  *options,
   if (options->situation.given != 0)
     entry->situation = options->situation;
   entry->false_win = options->false_win;
-  return TRUE;
+  return apply_riichi_options (options, entry, error);
 }
 
 /* ---- printing --------------------------------------------------------------------------- */
@@ -418,11 +506,12 @@ hand_enter (SpCli  *cli,
   sp_hand_entry_init (&entry);
   if (adding && !apply_options (&options, &entry, &error))
     return sp_cli_store_fail (cli, NULL, error);
-  if (adding && !entry.draw && (entry.winner < 0 || entry.from < 0))
+  if (adding && !entry.draw && entry.chombo < 0 && (entry.winner < 0 || entry.from < 0))
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("hand add needs --winner E|S|W|N and "
                         "--from E|S|W|N|self, or --draw"));
   /* The core refuses this too, but here it is said in the options' words. */
-  if (adding && !entry.draw && entry.tiles == NULL && !entry.has_total)
+  if (adding && !entry.draw && entry.chombo < 0 && entry.tiles == NULL && !entry.has_total
+      && !entry.has_value)
     return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
                         _("hand add: give the tiles with --hand or the total with --fan N"));
   if (!sp_cli_store_open (cli, &store, TRUE, &status)

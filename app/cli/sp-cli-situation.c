@@ -103,3 +103,24 @@ sp_cli_situation_group_new (SpSituation *situation)
   g_option_group_add_entries (group, situation_entries);
   return group;
 }
+
+GOptionGroup *
+sp_cli_situation_group_new_at_table (SpSituation *situation)
+{
+  GOptionGroup *group;
+  GOptionEntry entries[G_N_ELEMENTS (situation_entries)];
+  guint n = 0;
+
+  g_return_val_if_fail (situation != NULL, NULL);
+
+  /* At a table, --riichi names the seats that declared riichi (the hand's own option). */
+  for (guint i = 0; situation_entries[i].long_name != NULL; i++)
+    if (strcmp (situation_entries[i].long_name, "riichi") != 0)
+      entries[n++] = situation_entries[i];
+  entries[n] = (GOptionEntry) { NULL };
+  group = g_option_group_new ("situation", _("SITUATION options (how the hand was won):"),
+                              _("Show the SITUATION options"), situation, NULL);
+  g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+  g_option_group_add_entries (group, entries);
+  return group;
+}

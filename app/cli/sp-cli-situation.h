@@ -14,5 +14,8 @@ G_BEGIN_DECLS
  * sp_cli_parse_options() reports it as a usage error.  @situation must outlive the parse; add
  * the group to the command's context with g_option_context_add_group(), which takes it. */
 GOptionGroup *sp_cli_situation_group_new (SpSituation *situation);
+/* The same options for a hand entered at a table, but --riichi, which hand add and hand edit
+ * take as the seats that declared riichi. */
+GOptionGroup *sp_cli_situation_group_new_at_table (SpSituation *situation);
 
 G_END_DECLS

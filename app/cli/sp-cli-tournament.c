@@ -114,12 +114,6 @@ tournament_create (SpCli  *cli,
       || (base != 0 && !sp_cli_check_range (cli, "base", base, 1, G_MAXINT32, &status))
       || (per_tai != 0 && !sp_cli_check_range (cli, "per-tai", per_tai, 1, G_MAXINT32, &status)))
     return status;
-  /* Riichi scores hands (score, waits, check) but has no tournaments yet: its hanchan, counters
-   * and sticks are not in the store.  Refused before anything is opened or written. */
-  if (tournament->ruleset == SP_RULESET_RIICHI)
-    return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid",
-                        _("--rules riichi: Riichi tournaments are not supported yet (riichi "
-                          "hands can be scored with sparrow-cli score --rules riichi)"));
   tournament->n_sessions = (guint) sessions;
   tournament->base = (gint32) base;
   tournament->per_tai = (gint32) per_tai;

@@ -362,7 +362,8 @@ hand_row_new (const SpHandRecord *record,
               const gint64        players[4])
 {
   HandRow *row = g_new0 (HandRow, 1);
-  const char *winner = record->draw ? NULL : sp_cli_seat_names[rotation->seat_wind[record->winner]];
+  const char *winner = record->winner < 0 || record->winner > 3 ? NULL
+                       : sp_cli_seat_names[rotation->seat_wind[record->winner]];
 
   row->id = record->id;
   row->session = record->session;
@@ -372,7 +373,7 @@ hand_row_new (const SpHandRecord *record,
   row->streak = rotation->streak;
   row->draw = record->draw;
   row->winner = winner;
-  row->from = record->draw ? NULL : record->discarder == SP_CHAIR_NONE ? "self"
+  row->from = winner == NULL ? NULL : record->discarder == SP_CHAIR_NONE ? "self"
               : sp_cli_seat_names[rotation->seat_wind[record->discarder]];
   row->hand = record->notation;
   row->situation = record->situation;
@@ -386,6 +387,9 @@ hand_row_new (const SpHandRecord *record,
   row->id_text = g_strdup_printf ("%" G_GINT64_FORMAT, record->id);
   if (record->draw)
     row->result = g_strdup (_("exhaustive draw"));
+  else if (record->chombo != 0)
+    row->result = g_strdup_printf (_("chombo by %s: dealt again"),
+                                   sp_cli_seat_names[rotation->seat_wind[__builtin_ctz (record->chombo)]]);
   else if (record->discarder == SP_CHAIR_NONE)
     row->result = g_strdup_printf (_("%s wins %d self-drawn"), winner, record->total);
   else

@@ -88,6 +88,23 @@ sp_hand_entry_from_record (SpHandEntry        *entry,
   if (record->situation != NULL
       && !sp_situation_from_string (&entry->situation, record->situation, error))
     return FALSE;
+  /* Riichi: the seats of the chairs that declared riichi, were tenpai or made a chombo; a win's
+   * value.  (A hand entered by its value has no tiles and no total.) */
+  for (guint chair = 0; chair < 4; chair++)
+    {
+      guint seat = rotation->seat_wind[chair] & 3;
+
+      entry->riichi |= (guint8) (((record->riichi >> chair) & 1u) << seat);
+      entry->tenpai |= (guint8) (((record->tenpai >> chair) & 1u) << seat);
+      if (record->chombo & (1u << chair))
+        entry->chombo = (gint) seat;
+    }
+  if (record->chombo != 0)
+    entry->from = SP_HAND_ENTRY_UNSAID;
+  entry->has_value = record->has_value;
+  entry->value = record->value;
+  if (record->has_value || record->chombo != 0)
+    entry->has_total = FALSE;
   /* A claimed total never used what only the scorer reads (files written before such options
    * were refused may hold them): dropping them keeps a correction of the table possible. */
   if (entry->has_total)
@@ -690,6 +707,8 @@ judge_riichi (const SpHandEntry  *entry,
                                                        + (guint) __builtin_popcount (entry->riichi));
       record->notation = g_strdup (entry->tiles);
       record->items = items_to_json (result);
+      record->has_value = entry->has_value;
+      record->value = entry->value;
       kept.given &= ~(guint32) (SEATING_FIELDS | SP_SITUATION_HONBA | SP_SITUATION_RIICHI_STICKS);
       record->situation = sp_situation_to_string (&kept);
       if (record->situation[0] == '\0')

@@ -80,6 +80,8 @@ typedef struct
   guint8   chombo;         /* the offender of a chombo: no winner, no draw, the hand dealt again */
   gint32   sticks;         /* riichi sticks the hand put on the table, less those a winner took:
                             * the settlement plus 1,000 × sticks is zero */
+  gboolean has_value;      /* a win entered by its value (han and fu, or a yakuman) */
+  SpHandValue value;
   guint    version;        /* 1 as entered, one more at every change of the row (the store's) */
   char    *changed_by;     /* who made the last change and when, NULL while as entered */
   char    *changed_at;

@@ -881,7 +881,8 @@ sp_db_get_plan_session (SpDb    *db,
 #define HAND_COLUMNS \
   "h.id, s.number, h.table_number, h.number, h.winner, h.discarder, h.draw, h.notation," \
   " h.situation, h.items, h.total, h.s0, h.s1, h.s2, h.s3, h.entered_by, h.entered_at," \
-  " h.version, h.changed_by, h.changed_at, h.riichi, h.tenpai, h.chombo, h.sticks"
+  " h.version, h.changed_by, h.changed_at, h.riichi, h.tenpai, h.chombo, h.sticks," \
+  " h.han, h.fu, h.yakuman"
 
 static SpHandRecord *
 hand_from_row (SpDbRow      *row)
@@ -912,6 +913,9 @@ hand_from_row (SpDbRow      *row)
   hand->tenpai = (guint8) (sp_db_row_int (row, 21) & 0xf);
   hand->chombo = sp_db_row_is_null (row, 22) ? 0 : (guint8) (1u << (sp_db_row_int (row, 22) & 3));
   hand->sticks = sp_db_row_int (row, 23);
+  hand->has_value = !sp_db_row_is_null (row, 24) || !sp_db_row_is_null (row, 26);
+  hand->value = (SpHandValue) { sp_db_row_int (row, 24), sp_db_row_int (row, 25),
+                                sp_db_row_int (row, 26) };
   return hand;
 }
 
@@ -924,7 +928,7 @@ chair_value (gint chair)
 
 /* The values a hand's row is written from, in the order the INSERT and the UPDATE below name
  * their columns: number, winner, discarder, draw, notation, situation, items, total, s0..s3. */
-#define N_HAND_VALUES 16
+#define N_HAND_VALUES 19
 
 static void
 hand_values (const SpHandRecord *hand,
@@ -944,6 +948,12 @@ hand_values (const SpHandRecord *hand,
   values[13] = sp_db_int (hand->tenpai);
   values[14] = hand->chombo != 0 ? sp_db_int (__builtin_ctz (hand->chombo)) : sp_db_null ();
   values[15] = sp_db_int (hand->sticks);
+  values[16] = hand->has_value && hand->value.yakuman == 0 ? sp_db_int (hand->value.han)
+                                                           : sp_db_null ();
+  values[17] = hand->has_value && hand->value.yakuman == 0 ? sp_db_int (hand->value.fu)
+                                                           : sp_db_null ();
+  values[18] = hand->has_value && hand->value.yakuman > 0 ? sp_db_int (hand->value.yakuman)
+                                                          : sp_db_null ();
 }
 
 /* Now, UTC, as the store writes times (ISO 8601). */
@@ -972,9 +982,9 @@ sp_db_insert_hand (SpDb          *db,
   values[N_HAND_VALUES + 3] = sp_db_text (hand->entered_by);
   values[N_HAND_VALUES + 4] = sp_db_text (entered_at);
   if (!sp_db_run (db, "INSERT INTO hands (number, winner, discarder, draw, notation, situation,"
-                  " items, total, s0, s1, s2, s3, riichi, tenpai, chombo, sticks, session_id,"
-                  " table_number, entered_by, entered_at)"
-                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                  " items, total, s0, s1, s2, s3, riichi, tenpai, chombo, sticks, han, fu, yakuman,"
+                  " session_id, table_number, entered_by, entered_at)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
                   " (SELECT id FROM sessions WHERE tournament_id = ? AND number = ?), ?,"
                   " coalesce (?, (SELECT who FROM temp.sp_referee)), ?)",
                   values, G_N_ELEMENTS (values), "recording the hand", error))
@@ -1002,7 +1012,8 @@ sp_db_update_hand_row (SpDb                *db,
    * correction, or a rescoring after an earlier hand changed). */
   if (!sp_db_run (db, "UPDATE hands SET number = ?, winner = ?, discarder = ?, draw = ?,"
                   " notation = ?, situation = ?, items = ?, total = ?, s0 = ?, s1 = ?, s2 = ?,"
-                  " s3 = ?, riichi = ?, tenpai = ?, chombo = ?, sticks = ?, version = version + 1,"
+                  " s3 = ?, riichi = ?, tenpai = ?, chombo = ?, sticks = ?, han = ?, fu = ?, yakuman = ?,"
+                  " version = version + 1,"
                   " changed_by = (SELECT who FROM temp.sp_referee), changed_at = ? WHERE id = ?"
                   " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
                   values, G_N_ELEMENTS (values), "correcting the hand", error))

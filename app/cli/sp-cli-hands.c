@@ -207,6 +207,9 @@ apply_riichi_options (const HandOptions  *options,
       sp_hand_entry_set_tiles (entry, NULL);
       entry->has_total = FALSE;
     }
+  /* A draw corrected into a win keeps no tenpai seats. */
+  if (!entry->draw && options->tenpai == NULL)
+    entry->tenpai = 0;
   return TRUE;
 }
 
@@ -228,6 +231,7 @@ apply_options (const HandOptions  *options,
   /* A stored draw given a winner or a discarder is turned into a win, which is scored from
    * its tiles or its total. */
   if (entry->draw && !options->draw && options->hand == NULL && options->fan == NULL
+      && options->han < 0 && options->yakuman < 0
       && (options->winner != NULL || options->from != NULL))
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,

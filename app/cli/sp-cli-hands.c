@@ -292,6 +292,15 @@ typedef struct
   char       *number_text;  /* "-" for a false win, as its id */
   char       *id_text;
   char       *result;       /* "E wins 8 from S", or the false win's reason */
+  /* Riichi only (left out of the JSON elsewhere). */
+  const char *dealer;       /* the dealer's seat letter */
+  guint       honba;        /* counters before the hand */
+  guint       sticks;       /* riichi sticks on the table before the hand */
+  char       *riichi;       /* the seats that declared riichi, a JSON array */
+  char       *tenpai;       /* the seats tenpai at a draw, a JSON array */
+  const char *chombo;       /* the seat of a chombo's offender */
+  gboolean    riichi_table;
+  gint64      scores[4];    /* each seat's points after the hand */
 } HandRow;
 
 static void
@@ -303,6 +312,8 @@ hand_row_free (gpointer data)
   g_free (row->number_text);
   g_free (row->id_text);
   g_free (row->result);
+  g_free (row->riichi);
+  g_free (row->tenpai);
   g_free (row);
 }
 
@@ -328,14 +339,32 @@ static const SpCliColumn hand_columns[] = {
   { NULL }
 };
 
-static const SpCliColumn false_win_columns[] = {
-  { "false_win", NULL, SP_CLI_BOOL, 0, G_STRUCT_OFFSET (HandRow, false_win), NULL },
+/* A riichi table's hands add the table's state around each. */
+static const SpCliColumn riichi_hand_columns[] = {
+  { "id", NULL, SP_CLI_INT64, 0, G_STRUCT_OFFSET (HandRow, id), NULL },
   { "session", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, session), NULL },
   { "table", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, table), NULL },
-  { "before", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, number), NULL },
-  { "reason", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, reason), NULL },
-  { "penalty", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, seats), NULL },
-  { "penalty_ids", NULL, SP_CLI_JSON, 0, G_STRUCT_OFFSET (HandRow, penalty_ids), NULL },
+  { "number", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, number), NULL },
+  { "round_wind", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, round_wind), NULL },
+  { "dealer", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, dealer), NULL },
+  { "honba", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, honba), NULL },
+  { "sticks", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, sticks), NULL },
+  { "riichi", NULL, SP_CLI_JSON, 0, G_STRUCT_OFFSET (HandRow, riichi), NULL },
+  { "draw", NULL, SP_CLI_BOOL, 0, G_STRUCT_OFFSET (HandRow, draw), NULL },
+  { "tenpai", NULL, SP_CLI_JSON, SP_CLI_OMIT_IF_EMPTY, G_STRUCT_OFFSET (HandRow, tenpai), NULL },
+  { "chombo", NULL, SP_CLI_STRING, SP_CLI_OMIT_IF_EMPTY, G_STRUCT_OFFSET (HandRow, chombo), NULL },
+  { "winner", NULL, SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (HandRow, winner), NULL },
+  { "from", NULL, SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (HandRow, from), NULL },
+  { "hand", NULL, SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (HandRow, hand), NULL },
+  { "situation", NULL, SP_CLI_STRING, SP_CLI_OMIT_IF_EMPTY, G_STRUCT_OFFSET (HandRow, situation),
+    NULL },
+  { "yaku", NULL, SP_CLI_JSON, 0, G_STRUCT_OFFSET (HandRow, fan), NULL },
+  { "total", NULL, SP_CLI_INT, 0, G_STRUCT_OFFSET (HandRow, total), NULL },
+  { "settlement", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, seats), NULL },
+  { "scores", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, scores), NULL },
+  { "players", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, players), NULL },
+  { "entered_by", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, entered_by), NULL },
+  { "version", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, version), NULL },
   { NULL }
 };
 
@@ -359,6 +388,53 @@ by_seat (const SpRotation *rotation,
   for (guint s = 0; s < 4; s++)
     seats[s] = values[sp_rotation_chair_at (rotation, (SpWind) s)];
 }
+
+/* The seat letters of the chairs in @chairs (bit per chair) at @rotation, a JSON array. */
+static char *
+seats_json (const SpRotation *rotation,
+            guint8            chairs)
+{
+  GString *out = g_string_new ("[");
+
+  for (guint seat = 0; seat < 4; seat++)
+    if (chairs & (1u << sp_rotation_chair_at (rotation, (SpWind) seat)))
+      g_string_append_printf (out, "%s\"%s\"", out->len > 1 ? "," : "", sp_cli_seat_names[seat]);
+  g_string_append_c (out, ']');
+  return g_string_free (out, FALSE);
+}
+
+/* The riichi table around @row's hand: @points (by chair) and @sticks before it, moved past. */
+static void
+riichi_row_fill (HandRow            *row,
+                 const SpHandRecord *record,
+                 const SpRotation   *rotation,
+                 gint64              points[4],
+                 guint              *sticks)
+{
+  row->riichi_table = TRUE;
+  row->dealer = sp_cli_seat_names[SP_WIND_EAST];
+  row->honba = rotation->streak;
+  row->sticks = *sticks;
+  row->riichi = seats_json (rotation, record->riichi);
+  row->tenpai = record->draw ? seats_json (rotation, record->tenpai) : NULL;
+  row->chombo = record->chombo != 0
+                ? sp_cli_seat_names[rotation->seat_wind[__builtin_ctz (record->chombo)]] : NULL;
+  for (guint chair = 0; chair < 4; chair++)
+    points[chair] += record->settlement[chair];
+  by_seat (rotation, points, row->scores);
+  *sticks = (guint) MAX ((gint64) *sticks + record->sticks, 0);
+}
+
+static const SpCliColumn false_win_columns[] = {
+  { "false_win", NULL, SP_CLI_BOOL, 0, G_STRUCT_OFFSET (HandRow, false_win), NULL },
+  { "session", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, session), NULL },
+  { "table", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, table), NULL },
+  { "before", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, number), NULL },
+  { "reason", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, reason), NULL },
+  { "penalty", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, seats), NULL },
+  { "penalty_ids", NULL, SP_CLI_JSON, 0, G_STRUCT_OFFSET (HandRow, penalty_ids), NULL },
+  { NULL }
+};
 
 static HandRow *
 hand_row_new (const SpHandRecord *record,
@@ -613,6 +689,12 @@ hand_list (SpCli  *cli,
       g_autoptr(GArray) history = NULL;
       SpTable state;
       guint g = 0;
+      gint64 points[4] = { 0 };
+      guint sticks = 0;
+      SpRiichiTableRules riichi_rules;
+      gboolean riichi = store.tournament->ruleset == SP_RULESET_RIICHI
+                        && sp_riichi_table_rules_for_profile (store.tournament->profile,
+                                                              &riichi_rules, NULL);
 
       if (!sp_db_load_table (store.db, store.tournament, (guint) session, t, &state, &hands,
                              &error))
@@ -633,7 +715,13 @@ hand_list (SpCli  *cli,
             }
           if (i == hands->len)
             break;
+          if (riichi && i == 0)
+            for (guint c = 0; c < 4; c++)
+              points[c] = riichi_rules.start_points;
           g_ptr_array_add (rows, hand_row_new (hands->pdata[i], rotation, state.players));
+          if (riichi)
+            riichi_row_fill (rows->pdata[rows->len - 1], hands->pdata[i], rotation, points,
+                             &sticks);
           g_ptr_array_add (hand_rows, rows->pdata[rows->len - 1]);
         }
       /* The rows point into the table's records. */
@@ -646,7 +734,10 @@ hand_list (SpCli  *cli,
       return SP_CLI_OK;
     }
   json_builder_begin_object (builder);
-  sp_cli_build_records (builder, "hands", hand_columns, hand_rows);
+  sp_cli_build_records (builder, "hands",
+                        store.tournament->ruleset == SP_RULESET_RIICHI ? riichi_hand_columns
+                                                                       : hand_columns,
+                        hand_rows);
   sp_cli_build_records (builder, "false_wins", false_win_columns, false_win_rows);
   json_builder_end_object (builder);
   sp_cli_print_builder (builder);

@@ -23,7 +23,7 @@ typedef enum
   SP_RIICHI_LEFTOVER_LOST,          /* nobody collects them */
 } SpRiichiLeftover;
 
-typedef struct
+typedef struct _SpRiichiTableRules
 {
   gint32           start_points;   /* each player's points at the first hand */
   gint32           return_points;  /* subtracted at the end (30,000: no oka) */

@@ -1,6 +1,7 @@
 /* sp-standings.c: session scores, table points (标准分) and standings with their tie-breaks.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-standings.h"
+#include "sp-riichi-table.h"
 
 #include <string.h>
 
@@ -416,6 +417,32 @@ sp_standings_put_first (GArray       *standings,
   g_array_append_vals (standings, back->data, back->len);
 }
 
+/* A Riichi table's places and table points (uma, ×12 in thousands) from its hanchan's end; its
+ * players' scores become their tournament points (in points), through @table's hand scores. */
+static void
+riichi_table_points (const SpTableResult      *table,
+                     const SpRiichiTableRules *rules,
+                     guint8                    places[4],
+                     gint32                    points[4],
+                     gint64                    scores[4])
+{
+  SpRiichiTable end = { .sticks = (guint8) CLAMP (table->sticks, 0, 255) };
+  SpRiichiFinal final;
+
+  for (guint c = 0; c < 4; c++)
+    {
+      end.points[c] = rules->start_points + (gint32) table->hand_scores[c];
+      end.chombos[c] = table->chombos[c];
+    }
+  sp_riichi_table_final (&end, rules, &final);
+  for (guint c = 0; c < 4; c++)
+    {
+      places[c] = final.place[c];
+      points[c] = final.uma[c] * 12 / 1000;
+      scores[c] = final.score[c] + table->penalties[c];
+    }
+}
+
 GArray *
 sp_standings_from_tables (const SpTableResult    *tables,
                           guint                   n_tables,
@@ -491,16 +518,20 @@ sp_standings_from_tables_with_sessions (const SpTableResult    *tables,
           const gint64 *scores = &group_scores[4 * (k - first)];
           guint8 places[4];
           gint32 points[4];
+          gint64 riichi_scores[4] = { 0 };
 
           sp_table_points (scores, places, points);
+          if (input->riichi != NULL)
+            riichi_table_points (table, input->riichi, places, points, riichi_scores);
           for (guint c = 0; c < 4; c++)
             {
               SpSessionResult result = {
                 .player = (guint32) table->players[c],
                 .session = table->session,
-                .score = table->hand_scores[c] + table->penalties[c],
-                .table_points_x12 = group_tables > 1 ? group_points[4 * (k - first) + c]
-                                    : points[c],
+                .score = input->riichi != NULL ? riichi_scores[c]
+                         : table->hand_scores[c] + table->penalties[c],
+                .table_points_x12 = group_tables > 1 && input->riichi == NULL
+                                    ? group_points[4 * (k - first) + c] : points[c],
                 .place = places[c],
               };
 

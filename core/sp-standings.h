@@ -101,6 +101,8 @@ typedef struct
   gint64   penalties[4];
   guint    n_hands;
   gboolean closed;        /* its session is closed (a table without hands then counts) */
+  gint32   sticks;        /* Riichi: the riichi sticks left on the table */
+  guint8   chombos[4];    /* Riichi: chombos by chair */
 } SpTableResult;
 
 /* What standings from table results need besides the results. */
@@ -114,6 +116,9 @@ typedef struct
   const gint64 *excluded;             /* left out (substitutes with rank_substitutes=off) */
   guint         n_excluded;
   guint         final_session;        /* a final (seating draw --top N), 0 when none */
+  /* Riichi: a table's result is its hanchan's end (uma as table points, tournament points as
+   * the score, in points); NULL for the other rulesets. */
+  const struct _SpRiichiTableRules *riichi;
 } SpStandingsInput;
 
 /* Standings from the results of tables (ordered by session, then table).  A table counts once

@@ -1336,6 +1336,24 @@ add_seat_result (SpDbRow      *row,
     }
 }
 
+/* One Riichi table's sticks left and chombos by chair. */
+static void
+add_riichi_sums (SpDbRow  *row,
+                 gpointer  user_data)
+{
+  ResultsRead *read = user_data;
+  TableKey key = { sp_db_row_int64 (row, 0), sp_db_row_int64 (row, 1) };
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (read->tables, &key));
+  SpTableResult *result;
+
+  if (index == 0)
+    return;
+  result = &g_array_index (read->results, SpTableResult, index - 1);
+  result->sticks = sp_db_row_int (row, 2);
+  for (guint c = 0; c < 4; c++)
+    result->chombos[c] = (guint8) MIN (sp_db_row_int (row, 3 + c), G_MAXUINT8);
+}
+
 /* One table's hand sums: its count of hands and each chair's total. */
 static void
 add_hand_sums (SpDbRow      *row,
@@ -1402,6 +1420,14 @@ sp_db_list_table_results (SpDb    *db,
     " FROM hands WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
     " GROUP BY session_id, table_number", id, G_N_ELEMENTS (id), error),
     add_hand_sums, &read, "summing the results", error))
+    return NULL;
+  if (!sp_db_each_row (db, sp_db_query (db,
+    "SELECT session_id, table_number, sum (sticks), sum (chombo = 0), sum (chombo = 1),"
+    " sum (chombo = 2), sum (chombo = 3) FROM hands"
+    " WHERE (sticks != 0 OR chombo IS NOT NULL)"
+    " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
+    " GROUP BY session_id, table_number", id, G_N_ELEMENTS (id), error),
+    add_riichi_sums, &read, "summing the results", error))
     return NULL;
   if (!sp_db_each_row (db, sp_db_query (db,
     "SELECT session_id, player_id, sum (points) FROM penalties"

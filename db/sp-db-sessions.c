@@ -111,6 +111,7 @@ compute_standings (SpDb                *db,
   g_autoptr(GArray) excluded = g_array_new (FALSE, FALSE, sizeof (gint64));
   SpTournamentOptions options;
   SpStandingsInput input = { 0 };
+  SpRiichiTableRules riichi;
 
   if (!sp_db_tournament_options (tournament, &options, error))
     return NULL;
@@ -146,6 +147,9 @@ compute_standings (SpDb                *db,
   if (!sp_db_find_final_session (db, tournament->id, last_session, &input.final_session,
                                  error))
     return NULL;
+  if (tournament->ruleset == SP_RULESET_RIICHI
+      && sp_riichi_table_rules_for_profile (tournament->profile, &riichi, NULL))
+    input.riichi = &riichi;
   if (players_out != NULL)
     *players_out = g_steal_pointer (&players);
   return sp_standings_from_tables_with_sessions ((const SpTableResult *) tables->data,

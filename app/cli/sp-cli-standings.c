@@ -26,6 +26,7 @@ typedef struct
   char   *label;       /* the team's name, or the player's with a mark and the id */
   double  table_points;
   gint64  score;
+  char   *tournament_points; /* Riichi: the score in thousands (points), as JSON: 25.6 */
   guint   sessions;
 } Row;
 
@@ -37,6 +38,7 @@ row_free (gpointer data)
   g_free (row->name);
   g_free (row->status);
   g_free (row->label);
+  g_free (row->tournament_points);
   g_free (row);
 }
 
@@ -58,6 +60,13 @@ row_new (const SpStanding *standing,
                           : "active");
   row->table_points = (double) standing->table_points_x12 / SP_TABLE_POINTS_SCALE;
   row->score = standing->score;
+  {
+    char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+    /* Points are whole, so one decimal of thousands is exact (-7.2, 25.6). */
+    row->tournament_points = g_strdup (g_ascii_formatd (number, sizeof number, "%.1f",
+                                                        (double) standing->score / 1000.0));
+  }
   row->sessions = standing->sessions;
   if (team_names != NULL)
     row->label = g_strdup (standing->player < team_names->len
@@ -79,6 +88,20 @@ static const SpCliColumn player_columns[] = {
   { NULL, N_("player"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (Row, label), NULL },
   { "table_points", N_("points"), SP_CLI_DOUBLE, 0, G_STRUCT_OFFSET (Row, table_points), NULL },
   { "score", N_("score"), SP_CLI_INT64, 0, G_STRUCT_OFFSET (Row, score), NULL },
+  { "sessions", N_("sessions"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Row, sessions), NULL },
+  { NULL }
+};
+
+/* Riichi: the score is the tournament points (final points less the return, plus uma, less
+ * chombo penalties, in thousands), the table points the uma. */
+static const SpCliColumn riichi_player_columns[] = {
+  { "rank", N_("rank"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Row, rank), NULL },
+  { "id", NULL, SP_CLI_INT64, 0, G_STRUCT_OFFSET (Row, id), NULL },
+  { "name", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (Row, name), NULL },
+  { "status", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (Row, status), NULL },
+  { NULL, N_("player"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (Row, label), NULL },
+  { "table_points", N_("uma"), SP_CLI_DOUBLE, 0, G_STRUCT_OFFSET (Row, table_points), NULL },
+  { "score", N_("score"), SP_CLI_JSON, 0, G_STRUCT_OFFSET (Row, tournament_points), NULL },
   { "sessions", N_("sessions"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Row, sessions), NULL },
   { NULL }
 };
@@ -137,7 +160,9 @@ sp_cli_standings (SpCli  *cli,
       json_builder_begin_object (builder);
       sp_cli_builder_string (builder, "tournament", store.tournament->name);
       sp_cli_build_records (builder, teams ? "teams" : "players",
-                            teams ? team_columns : player_columns, rows);
+                            teams ? team_columns
+                            : store.tournament->ruleset == SP_RULESET_RIICHI
+                            ? riichi_player_columns : player_columns, rows);
       json_builder_end_object (builder);
       sp_cli_print_builder (builder);
       return SP_CLI_OK;
@@ -147,7 +172,9 @@ sp_cli_standings (SpCli  *cli,
                      (guint) session);
   else
     g_string_printf (out, _("%s — standings\n"), store.tournament->name);
-  sp_cli_append_table (out, teams ? team_columns : player_columns, rows);
+  sp_cli_append_table (out, teams ? team_columns
+                            : store.tournament->ruleset == SP_RULESET_RIICHI
+                            ? riichi_player_columns : player_columns, rows);
   fputs (out->str, stdout);
   return SP_CLI_OK;
 }

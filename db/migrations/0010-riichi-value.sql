@@ -7,3 +7,9 @@
 ALTER TABLE hands ADD COLUMN han INTEGER CHECK (han IS NULL OR han >= 1);
 ALTER TABLE hands ADD COLUMN fu INTEGER CHECK (fu IS NULL OR fu >= 20);
 ALTER TABLE hands ADD COLUMN yakuman INTEGER CHECK (yakuman IS NULL OR yakuman BETWEEN 1 AND 6);
+
+-- The standings of a Riichi event read the sticks left on each table and the chombos by chair:
+-- an index of only the hands that moved sticks or were a chombo keeps that read empty, and
+-- free, for every other ruleset.
+CREATE INDEX hands_riichi ON hands (session_id, table_number)
+  WHERE sticks != 0 OR chombo IS NOT NULL;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # test-cli-riichi.py: `sparrow-cli score/waits/check --rules riichi` as SPEC.md §3.1 and
-# rules/riichi.md §11 say, and `tournament create --rules riichi` refused cleanly for now.
+# rules/riichi.md §11 say, and a whole riichi hanchan through the command line.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import json
 import os
@@ -125,11 +125,68 @@ check("ema2025 options", rc == 0 and options["kiriage"] == "on"
 rc, _, err = run("score", "--rules", "riichi", "--profile", "tenhou", "1m")
 check("unknown profile", rc == 2 and "ema2016" in err, err)
 
-# A Riichi tournament is created with its profile (its hands: tests/cli to come).
+# A whole ema2016 hanchan at one table, every figure worked out by hand (rules/riichi.md §6-§9):
+# a riichi ron, a draw with the dealer tenpai, a dealer tsumo on a counter, a chombo, a ron on
+# two counters, then draws to the end after South 4.
 folder = tempfile.mkdtemp(prefix="sparrow-cli-")
 db = os.path.join(folder, "riichi.db")
-rc, out, err = run("--db", db, "--referee", "Referee", "tournament", "create", "--name",
-                   "Riichi Open", "--rules", "riichi", "--sessions", "4")
+
+
+def table(*args):
+    return run("--db", db, "--referee", "Referee", *args)
+
+
+rc, out, err = table("tournament", "create", "--name", "Riichi Open", "--rules", "riichi",
+                     "--sessions", "1")
 check("tournament create", rc == 0 and "ema2016" in out, f"rc={rc} {out} {err}")
+for name in ("Ana", "Bo", "Cai", "Dee"):
+    table("players", "add", name)
+rc, out, err = table("seating", "draw", "--session", "1", "--seed", "5")
+check("seating draw", rc == 0, err)
+hands = [
+    ("--winner", "S", "--from", "W", "--riichi", "S", "--han", "5", "--fu", "30"),
+    ("--draw", "--tenpai", "E,N", "--riichi", "N"),
+    ("--winner", "E", "--from", "self", "--hand", "12333m12345678s9s"),
+    ("--chombo", "W"),
+    ("--winner", "S", "--from", "E", "--han", "2", "--fu", "40"),
+] + [("--draw",)] * 6
+for i, hand in enumerate(hands):
+    rc, out, err = table("hand", "add", "--session", "1", "--table", "1", *hand)
+    check(f"hand {i + 1} entered", rc == 0, f"{hand}: {err}")
+rc, out, err = table("hand", "add", "--session", "1", "--table", "1", "--draw")
+check("no hand after South 4", rc == 1, f"rc={rc} {out} {err}")
+
+rc, out, err = table("hand", "list", "--session", "1", "--json")
+listed = json.loads(out)["hands"]
+first = listed[0]["players"]  # seat -> player at East 1: chairs 0..3 are E S W N there
+chair = {first[seat]: c for c, seat in enumerate("ESWN")}
+
+
+def by_chair(row, key):
+    return [row[key][seat] for seat in sorted(row[key], key=lambda s: chair[row["players"][s]])]
+
+
+check("hand 1: riichi ron, stick back", by_chair(listed[0], "settlement") == [0, 8000, -8000, 0]
+      and listed[0]["total"] == 9000 and listed[0]["riichi"] == ["S"], listed[0])
+check("hand 2: draw, noten payments, stick down", listed[1]["draw"] and listed[1]["honba"] == 0
+      and by_chair(listed[1], "settlement") == [500, 1500, -1500, -1500]
+      and sorted(listed[1]["tenpai"]) == ["E", "N"], listed[1])
+check("hand 3: dealer tsumo on a counter with the stick", listed[2]["honba"] == 1
+      and listed[2]["sticks"] == 1 and by_chair(listed[2], "settlement") == [-2700, 9100, -2700,
+                                                                             -2700], listed[2])
+check("hand 4: chombo, nothing moves", listed[3]["chombo"] == "W" and listed[3]["honba"] == 2
+      and by_chair(listed[3], "settlement") == [0, 0, 0, 0], listed[3])
+check("hand 5: ron on two counters", listed[4]["honba"] == 2
+      and by_chair(listed[4], "settlement") == [0, -3200, 3200, 0], listed[4])
+check("last scores", by_chair(listed[-1], "scores") == [27800, 45400, 21000, 25800]
+      and listed[-1]["round_wind"] == "S", listed[-1])
+
+rc, out, err = table("standings", "--json")
+standing = {p["id"]: p for p in json.loads(out)["players"]}
+ids = [first[seat] for seat in "ESWN"]
+check("standings: tournament points after uma and the chombo",
+      [round(standing[i]["score"], 1) for i in ids] == [2.8, 30.4, -24.0, -29.2]
+      and [standing[i]["table_points"] for i in ids] == [5.0, 15.0, -15.0, -5.0]
+      and [standing[i]["rank"] for i in ids] == [2, 1, 3, 4], out)
 
 finish()

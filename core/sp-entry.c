@@ -632,7 +632,7 @@ judge_riichi (const SpHandEntry  *entry,
   gint32 delta[4];
   g_autoptr(GError) local_error = NULL;
 
-  if (!sp_riichi_table_rules_for_profile (tournament->profile, &table_rules, &local_error))
+  if (!sp_riichi_table_rules_of (rules, &table_rules, &local_error))
     return refuse (error, SP_CORE_ERROR_INVALID, table, number, "%s", local_error->message);
   if (entry->riichi > 0xf || entry->tenpai > 0xf)
     return refuse (error, SP_CORE_ERROR_INVALID, table, number,

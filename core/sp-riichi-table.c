@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sp-core-error.h"
+#include "sp-rules.h"
 
 #define STICK          1000
 #define NOTEN_PAYMENTS 3000
@@ -15,47 +16,36 @@
 #define MAX_PAYMENT    (6 * 48000 + 300 * 100)
 
 gboolean
-sp_riichi_table_rules_for_profile (const char          *profile,
-                                   SpRiichiTableRules  *rules,
-                                   GError             **error)
+sp_riichi_table_rules_of (const SpRules       *rules,
+                          SpRiichiTableRules  *table_rules,
+                          GError             **error)
 {
-  static const struct
-  {
-    const char      *name;
-    gboolean         multiple_ron;
-    SpRiichiLeftover leftover;
-    gint32           chombo_penalty;
-  } profiles[] = {
-    /* RCR 2016: every winner on one discard is paid; the leftover sticks go to first place;
-     * a chombo is 20,000 off the score after uma. */
-    { "ema2016", TRUE, SP_RIICHI_LEFTOVER_FIRST, 20000 },
-    /* RCR 2025: the same, the split of leftover sticks rounded down. */
-    { "ema2025", TRUE, SP_RIICHI_LEFTOVER_FIRST_ROUNDED, 20000 },
-    /* WRC: head bump, leftover sticks lost, a chombo is 30 P. */
-    { "wrc2022", FALSE, SP_RIICHI_LEFTOVER_LOST, 30000 },
-    { "wrc2025", FALSE, SP_RIICHI_LEFTOVER_LOST, 30000 },
+  g_autofree char *multiple_ron = NULL;
+  g_autofree char *leftover = NULL;
+
+  g_return_val_if_fail (rules != NULL && table_rules != NULL, FALSE);
+
+  if (sp_rules_get_ruleset (rules) != SP_RULESET_RIICHI)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("a riichi table needs the riichi rules"));
+      return FALSE;
+    }
+  /* The game's options of the profile (rules/riichi.md §10), as the rules hold them. */
+  multiple_ron = sp_rules_get_option (rules, "multiple_ron");
+  leftover = sp_rules_get_option (rules, "leftover_sticks");
+  *table_rules = (SpRiichiTableRules) {
+    .start_points = 30000,
+    .return_points = 30000,
+    .uma = { 15000, 5000, -5000, -15000 },
+    .multiple_ron = g_strcmp0 (multiple_ron, "head-bump") != 0,
+    .leftover = g_strcmp0 (leftover, "lost") == 0 ? SP_RIICHI_LEFTOVER_LOST
+                : g_strcmp0 (leftover, "winner-rounded-down") == 0
+                ? SP_RIICHI_LEFTOVER_FIRST_ROUNDED : SP_RIICHI_LEFTOVER_FIRST,
+    /* A chombo: 20,000 off the score after uma in the EMA rules, 30 P in the WRC's. */
+    .chombo_penalty = g_str_has_prefix (sp_rules_get_profile (rules), "wrc") ? 30000 : 20000,
   };
-
-  g_return_val_if_fail (rules != NULL, FALSE);
-
-  for (guint i = 0; i < G_N_ELEMENTS (profiles); i++)
-    if (g_strcmp0 (profile, profiles[i].name) == 0)
-      {
-        *rules = (SpRiichiTableRules) {
-          .start_points = 30000,
-          .return_points = 30000,
-          .uma = { 15000, 5000, -5000, -15000 },
-          .multiple_ron = profiles[i].multiple_ron,
-          .leftover = profiles[i].leftover,
-          .chombo_penalty = profiles[i].chombo_penalty,
-        };
-        return TRUE;
-      }
-  g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-               /* Translators: %s is the profile's name as typed. */
-               _("unknown riichi profile “%s” (ema2016, ema2025, wrc2022, wrc2025)"),
-               profile != NULL ? profile : "");
-  return FALSE;
+  return TRUE;
 }
 
 void

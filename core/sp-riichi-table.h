@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "sp-rotation.h"
+#include "sp-rules.h"
 #include "sp-tile.h"
 
 G_BEGIN_DECLS
@@ -33,11 +34,12 @@ typedef struct _SpRiichiTableRules
   gint32           chombo_penalty; /* points off the final score, after uma, per chombo */
 } SpRiichiTableRules;
 
-/* The table rules of a profile (ema2016, ema2025, wrc2022, wrc2025); SP_CORE_ERROR_INVALID
- * for another name. */
-gboolean sp_riichi_table_rules_for_profile (const char          *profile,
-                                            SpRiichiTableRules  *rules,
-                                            GError             **error);
+/* The table rules of @rules (the riichi ruleset): its profile's and options' multiple ron and
+ * leftover sticks, the chombo penalty of its rulebook; SP_CORE_ERROR_INVALID for another
+ * ruleset. */
+gboolean sp_riichi_table_rules_of (const SpRules       *rules,
+                                   SpRiichiTableRules  *table_rules,
+                                   GError             **error);
 
 typedef enum
 {

@@ -147,9 +147,14 @@ compute_standings (SpDb                *db,
   if (!sp_db_find_final_session (db, tournament->id, last_session, &input.final_session,
                                  error))
     return NULL;
-  if (tournament->ruleset == SP_RULESET_RIICHI
-      && sp_riichi_table_rules_for_profile (tournament->profile, &riichi, NULL))
-    input.riichi = &riichi;
+  if (tournament->ruleset == SP_RULESET_RIICHI)
+    {
+      g_autoptr(SpRules) rules = sp_tournament_new_rules (tournament, error);
+
+      if (rules == NULL || !sp_riichi_table_rules_of (rules, &riichi, error))
+        return NULL;
+      input.riichi = &riichi;
+    }
   if (players_out != NULL)
     *players_out = g_steal_pointer (&players);
   return sp_standings_from_tables_with_sessions ((const SpTableResult *) tables->data,

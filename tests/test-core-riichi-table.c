@@ -15,8 +15,10 @@ rules_of (const char *profile)
 {
   SpRiichiTableRules rules;
   g_autoptr(GError) error = NULL;
+  g_autoptr(SpRules) riichi = sp_rules_new (SP_RULESET_RIICHI, profile, &error);
 
-  g_assert_true (sp_riichi_table_rules_for_profile (profile, &rules, &error));
+  g_assert_no_error (error);
+  g_assert_true (sp_riichi_table_rules_of (riichi, &rules, &error));
   g_assert_no_error (error);
   return rules;
 }
@@ -315,6 +317,37 @@ test_wrc (void)
   g_assert_cmpint (final.score[C], ==, 32000 - 30000 + 15000 - 30000);
 }
 
+/* The table follows the rules' options, not only the profile: ema2016 with
+ * multiple_ron=head-bump refuses a second winner, and leftover_sticks=lost keeps the stick. */
+static void
+test_options (void)
+{
+  g_autoptr(SpRules) riichi = sp_rules_new (SP_RULESET_RIICHI, "ema2016", NULL);
+  g_autoptr(GError) error = NULL;
+  SpRiichiTableRules rules;
+  SpRiichiTable table;
+  SpRiichiFinal final;
+  SpRiichiHand hand;
+
+  g_assert_true (sp_rules_set_option (riichi, "multiple_ron", "head-bump", &error));
+  g_assert_true (sp_rules_set_option (riichi, "leftover_sticks", "lost", &error));
+  g_assert_true (sp_riichi_table_rules_of (riichi, &rules, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (rules.chombo_penalty, ==, 20000);
+  sp_riichi_table_start (&table, &rules);
+  hand = (SpRiichiHand) {
+    .kind = SP_RIICHI_HAND_WIN, .discarder = E, .n_winners = 2,
+    .winners = { winner ("ema2016", &table, S, E, 5, 30, 0),
+                 winner ("ema2016", &table, N, E, 5, 30, 0) },
+  };
+  g_assert_false (sp_riichi_table_play (&table, &rules, &hand, NULL, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  hand = draw (1u << W, 1u << W);
+  g_assert_true (sp_riichi_table_play (&table, &rules, &hand, NULL, NULL));
+  sp_riichi_table_final (&table, &rules, &final);
+  g_assert_cmpint (final.points[C], ==, 32000);
+}
+
 /* Tied players share the better place, the uma of the places they tie for, and the leftover
  * sticks (ema2016 to the point, ema2025 each share rounded down to 100). */
 static void
@@ -388,8 +421,13 @@ test_refused (void)
       g_assert_error (refused, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
       g_assert_cmpmem (&table, sizeof table, &before, sizeof before);
     }
-  g_assert_false (sp_riichi_table_rules_for_profile ("tenhou-ish", &unknown, &error));
-  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  /* Only the riichi rules make a riichi table. */
+  {
+    g_autoptr(SpRules) mcr = sp_rules_new (SP_RULESET_MCR, NULL, NULL);
+
+    g_assert_false (sp_riichi_table_rules_of (mcr, &unknown, &error));
+    g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  }
 }
 
 int
@@ -401,6 +439,7 @@ main (int   argc,
   g_test_add_func ("/sparrow/core/riichi-table/hanchan", test_hanchan);
   g_test_add_func ("/sparrow/core/riichi-table/wrc", test_wrc);
   g_test_add_func ("/sparrow/core/riichi-table/ties", test_ties);
+  g_test_add_func ("/sparrow/core/riichi-table/options", test_options);
   g_test_add_func ("/sparrow/core/riichi-table/refused", test_refused);
   return g_test_run ();
 }

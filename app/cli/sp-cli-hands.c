@@ -693,8 +693,7 @@ hand_list (SpCli  *cli,
       guint sticks = 0;
       SpRiichiTableRules riichi_rules;
       gboolean riichi = store.tournament->ruleset == SP_RULESET_RIICHI
-                        && sp_riichi_table_rules_for_profile (store.tournament->profile,
-                                                              &riichi_rules, NULL);
+                        && sp_riichi_table_rules_of (store.rules, &riichi_rules, NULL);
 
       if (!sp_db_load_table (store.db, store.tournament, (guint) session, t, &state, &hands,
                              &error))

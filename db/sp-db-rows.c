@@ -1446,19 +1446,27 @@ add_seat_result (SpDbRow      *row,
     }
 }
 
+/* The table result a row of sums is for (its session id and table number first), or NULL
+ * for the hands of a table nobody is seated at (or of a session past the last asked for). */
+static SpTableResult *
+result_of_row (ResultsRead *read,
+               SpDbRow     *row)
+{
+  TableKey key = { sp_db_row_int64 (row, 0), sp_db_row_int64 (row, 1) };
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (read->tables, &key));
+
+  return index == 0 ? NULL : &g_array_index (read->results, SpTableResult, index - 1);
+}
+
 /* One Riichi table's sticks left and chombos by chair. */
 static void
 add_riichi_sums (SpDbRow  *row,
                  gpointer  user_data)
 {
-  ResultsRead *read = user_data;
-  TableKey key = { sp_db_row_int64 (row, 0), sp_db_row_int64 (row, 1) };
-  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (read->tables, &key));
-  SpTableResult *result;
+  SpTableResult *result = result_of_row (user_data, row);
 
-  if (index == 0)
+  if (result == NULL)
     return;
-  result = &g_array_index (read->results, SpTableResult, index - 1);
   result->sticks = sp_db_row_int (row, 2);
   for (guint c = 0; c < 4; c++)
     result->chombos[c] = (guint8) MIN (sp_db_row_int (row, 3 + c), G_MAXUINT8);
@@ -1469,15 +1477,10 @@ static void
 add_hand_sums (SpDbRow      *row,
                gpointer      user_data)
 {
-  ResultsRead *read = user_data;
-  TableKey key = { sp_db_row_int64 (row, 0), sp_db_row_int64 (row, 1) };
-  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (read->tables, &key));
-  SpTableResult *result;
+  SpTableResult *result = result_of_row (user_data, row);
 
-  /* Hands of a table nobody is seated at (or of a session past the last asked for). */
-  if (index == 0)
+  if (result == NULL)
     return;
-  result = &g_array_index (read->results, SpTableResult, index - 1);
   result->n_hands = sp_db_row_int (row, 2);
   for (guint c = 0; c < 4; c++)
     result->hand_scores[c] = sp_db_row_int64 (row, 3 + c);

@@ -21,6 +21,20 @@ sp_table_init (SpTable      *table,
   sp_rotation_start (&table->next, ruleset);
 }
 
+gboolean
+sp_hand_record_won_by (const SpHandRecord *hand,
+                       gint                chair)
+{
+  g_return_val_if_fail (hand != NULL, FALSE);
+
+  if (hand->winner == chair)
+    return TRUE;
+  for (guint i = 0; i < hand->n_also; i++)
+    if (hand->also[i].winner == chair)
+      return TRUE;
+  return FALSE;
+}
+
 void
 sp_table_advance (SpTable            *table,
                   SpRuleset           ruleset,
@@ -34,7 +48,7 @@ sp_table_advance (SpTable            *table,
 
   dealer = sp_rotation_chair_at (&table->next, SP_WIND_EAST);
   outcome = (SpHandOutcome) {
-    .dealer_won = !hand->draw && hand->winner == (gint) dealer,
+    .dealer_won = !hand->draw && sp_hand_record_won_by (hand, (gint) dealer),
     .exhaustive_draw = hand->draw,
     .dealer_tenpai = hand->draw && (hand->tenpai & (1u << dealer)) != 0,
     .dealt_again = hand->chombo != 0,

@@ -27,6 +27,9 @@ void     sp_table_init     (SpTable             *table,
                             guint                session,
                             guint                number,
                             const gint64         players[4]);
+/* Whether @chair won @hand: its winner, or one of the further winners of a double ron. */
+gboolean sp_hand_record_won_by (const SpHandRecord *hand,
+                                gint                chair);
 /* Moves the rotation past @hand: the dealer's win or an exhaustive draw keeps the deal where
  * the ruleset repeats it (Taiwan; Guangdong when @dealer_repeats). */
 void     sp_table_advance  (SpTable             *table,

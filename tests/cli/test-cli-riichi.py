@@ -252,6 +252,21 @@ check("four winners is a usage error", rc == 2 and "three" in err, err)
 listed = json.loads(table2("hand", "list", "--session", "1", "--json")[1])["hands"]
 check("nothing written by the refusals", len(listed) == 2, listed)
 
+# The dealer as the second winner in turn order (South deals in to West and East): he won, so
+# the deal stays with him and a counter is added.
+rc, out, err = table2("hand", "add", "--session", "1", "--table", "1",
+                      "--winner", "W", "--han", "1", "--fu", "30",
+                      "--winner", "E", "--han", "1", "--fu", "30", "--from", "S")
+check("a double ron with the dealer second", rc == 0, err)
+listed = json.loads(table2("hand", "list", "--session", "1", "--json")[1])["hands"]
+check("the dealer who won second keeps the deal", len(listed) == 3
+      and [w["seat"] for w in listed[2]["winners"]] == ["W", "E"]
+      and listed[2]["players"] == listed[1]["players"] if len(listed) == 3 else False, listed[-1])
+rc, out, err = table2("hand", "add", "--session", "1", "--table", "1", "--draw")
+listed = json.loads(table2("hand", "list", "--session", "1", "--json")[1])["hands"]
+check("... with one more counter", listed[3]["honba"] == listed[2]["honba"] + 1
+      and listed[3]["players"] == listed[2]["players"], listed[3])
+
 # Head bump (wrc2025): a second winner is refused.
 db3 = os.path.join(folder, "bump.db")
 run("--db", db3, "tournament", "create", "--name", "Bump", "--rules", "riichi", "--profile",

@@ -27,6 +27,9 @@ void     sp_table_init     (SpTable             *table,
                             guint                session,
                             guint                number,
                             const gint64         players[4]);
+/* How @hand, played at @rotation, ended as far as the deal is concerned. */
+SpHandOutcome sp_hand_record_outcome (const SpHandRecord *hand,
+                                      const SpRotation   *rotation);
 /* Moves the rotation past @hand: the dealer's win or an exhaustive draw keeps the deal where
  * the ruleset repeats it (Taiwan; Guangdong when @dealer_repeats). */
 void     sp_table_advance  (SpTable             *table,

@@ -9,6 +9,7 @@
 #include "sp-hand-dialog.h"
 #include "sp-message.h"
 #include "sp-pin-dialog.h"
+#include "sp-points.h"
 #include "sp-table-view.h"
 #include "sp-tile.h"
 #include "sp-wind.h"
@@ -196,44 +197,6 @@ chair_name (SpTableView *self,
             gint         chair)
 {
   return chair >= 0 && chair < 4 && self->names[chair] != NULL ? self->names[chair] : "";
-}
-
-/* Riichi points as a sheet writes them: 30,000, −2,700. */
-static char *
-riichi_points (gint64 points)
-{
-  g_autoptr(GString) digits = g_string_new (NULL);
-  guint64 magnitude = points < 0 ? (guint64) -points : (guint64) points;
-  g_autofree char *plain = g_strdup_printf ("%" G_GUINT64_FORMAT, magnitude);
-  guint length = (guint) strlen (plain);
-
-  for (guint i = 0; i < length; i++)
-    {
-      if (i > 0 && (length - i) % 3 == 0)
-        g_string_append_c (digits, ',');
-      g_string_append_c (digits, plain[i]);
-    }
-  return g_strdup_printf ("%s%s", points < 0 ? "−" : "", digits->str);
-}
-
-/* A change of riichi points, signed: +8,000, −1,500, 0. */
-static char *
-riichi_delta (gint64 delta)
-{
-  g_autofree char *magnitude = riichi_points (delta < 0 ? -delta : delta);
-
-  return delta > 0 ? g_strconcat ("+", magnitude, NULL)
-         : delta < 0 ? g_strconcat ("−", magnitude, NULL) : g_strdup ("0");
-}
-
-/* Thousandths as tenths, signed: +2.8, −24.0 (tournament points, uma). */
-static char *
-riichi_tenths (gint64 thousandths)
-{
-  gint64 tenths = (thousandths < 0 ? -thousandths + 50 : thousandths + 50) / 100;
-
-  return g_strdup_printf ("%s%" G_GINT64_FORMAT ".%" G_GINT64_FORMAT,
-                          thousandths < 0 ? "−" : "+", tenths / 10, tenths % 10);
 }
 
 /* The round of a riichi hand as the table calls it: 東1局, 東2局 1本場 ("East 1", "East 2,
@@ -486,6 +449,15 @@ show_next (SpTableView *self,
 static void
 show_chair_titles (SpTableView *self)
 {
+  SpRotation first;
+  const SpRotation *seats = &self->table.next;
+
+  /* After a hanchan the players keep the seats they started from (起家 East). */
+  if (self->riichi && self->table.next.finished)
+    {
+      sp_rotation_start (&first, SP_RULESET_RIICHI);
+      seats = &first;
+    }
   for (guint c = 0; c < 4; c++)
     {
       const char *name = chair_name (self, (gint) c);
@@ -500,7 +472,7 @@ show_chair_titles (SpTableView *self)
         }
       else
         shown = g_strdup (name);
-      title = g_strdup_printf ("%s %s", sp_wind_glyph (self->table.next.seat_wind[c]), shown);
+      title = g_strdup_printf ("%s %s", sp_wind_glyph (seats->seat_wind[c]), shown);
       if (self->chair_columns[c] != NULL)
         gtk_column_view_column_set_title (self->chair_columns[c], title);
     }
@@ -519,7 +491,7 @@ show_riichi_seats (SpTableView       *self,
     gtk_flow_box_remove (GTK_FLOW_BOX (self->seats_box), child);
   for (guint c = 0; c < 4; c++)
     {
-      g_autofree char *shown = riichi_points (points[c]);
+      g_autofree char *shown = sp_points_text (points[c]);
       /* TRANSLATORS: a player of a riichi table: his seat wind this hand, name and points */
       g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), sp_wind_glyph (next->seat_wind[c]),
                                                chair_name (self, (gint) c), shown);
@@ -557,7 +529,7 @@ riichi_items (SpTableView        *self,
 {
   if (hand->chombo != 0)
     {
-      g_autofree char *penalty = riichi_points (self->riichi_rules.chombo_penalty);
+      g_autofree char *penalty = sp_points_text (self->riichi_rules.chombo_penalty);
 
       /* TRANSLATORS: a chombo on a riichi table's sheet; %s is the penalty in points */
       return g_strdup_printf (_("Dealt again; −%s after uma"), penalty);
@@ -630,13 +602,13 @@ fill_riichi_sheet (SpTableView *self,
                                          ? g_strdup (chair_name (self, hand->discarder))
                                          /* TRANSLATORS: a self-drawn riichi win (ツモ) */
                                          : g_strdup (_("Tsumo"));
-          sheet_line->cells[CELL_TOTAL] = riichi_points (hand->total);
+          sheet_line->cells[CELL_TOTAL] = sp_points_text (hand->total);
         }
       sp_riichi_table_replay (&self->riichi_table, hand);
       for (guint c = 0; c < 4; c++)
         {
-          g_autofree char *points = riichi_points (self->riichi_table.points[c]);
-          g_autofree char *change = riichi_delta (hand->settlement[c]);
+          g_autofree char *points = sp_points_text (self->riichi_table.points[c]);
+          g_autofree char *change = sp_points_change (hand->settlement[c]);
 
           /* The points after the hand first: they are what the players check. */
           sheet_line->cells[CELL_CHAIR_FIRST + c]
@@ -679,10 +651,10 @@ show_riichi_state (SpTableView *self,
         }
       for (guint c = 0; c < 4; c++)
         {
-          g_autofree char *points = riichi_points (final.points[c]);
+          g_autofree char *points = sp_points_text (final.points[c]);
           gint64 score = final.score[c] + penalty[c];
-          g_autofree char *uma = riichi_tenths (final.uma[c]);
-          g_autofree char *tournament = riichi_tenths (score);
+          g_autofree char *uma = sp_points_tenths (final.uma[c]);
+          g_autofree char *tournament = sp_points_tenths (score);
 
           /* TRANSLATORS: one player at a riichi hanchan's end: name, final points, place,
            * uma and tournament points, "Bo 45,400 · 1st · uma +15.0 · +30.4" */
@@ -705,7 +677,7 @@ show_riichi_state (SpTableView *self,
 
       for (guint c = 0; c < 4; c++)
         {
-          g_autofree char *points = riichi_points (table->points[c]);
+          g_autofree char *points = sp_points_text (table->points[c]);
 
           g_string_append_printf (line, "%s%s %s", c > 0 ? "    " : "",
                                   chair_name (self, (gint) c), points);
@@ -721,7 +693,16 @@ show_riichi_state (SpTableView *self,
     }
   gtk_label_set_text (self->next_label, text);
   gtk_label_set_text (self->totals_label, totals);
-  show_riichi_seats (self, next, table->points);
+  if (next->finished)
+    {
+      /* After a hanchan the players keep the seats they started from (起家 East). */
+      SpRotation first;
+
+      sp_rotation_start (&first, SP_RULESET_RIICHI);
+      show_riichi_seats (self, &first, table->points);
+    }
+  else
+    show_riichi_seats (self, next, table->points);
 }
 
 /* Reads the table again and shows it. */

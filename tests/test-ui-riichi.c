@@ -72,6 +72,16 @@ test_riichi_new_tournament (void)
   end_case ();
 }
 
+/* Waits until a label under @under shows @text. */
+static void
+wait_until_shown (GtkWidget  *under,
+                  const char *text)
+{
+  ShownText shown = { under, text };
+
+  wait_until (text_is_shown, &shown, text);
+}
+
 /* One riichi hand entered as `sparrow-cli hand add` does. */
 static void
 add_riichi_hand (SpDb               *db,
@@ -102,16 +112,14 @@ hanchan_laid_out (gpointer data)
   return button != NULL && gtk_widget_get_width (button) > 0;
 }
 
-/* The hanchan of test-cli-riichi.py at one table: a riichi ron, a draw with the dealer
- * tenpai, a dealer tsumo on a counter, a chombo, a ron on two counters, six draws to the end
- * after South 4.  The sheet names each round with its 本場, the sticks and the riichi before
- * the hand, each player's points after it; the end shows the final points, places, uma and
- * tournament points (the standings' figures). */
-static void
-test_riichi_table_sheet (void)
+/* The hanchan of test-cli-riichi.py at one table of a one-session riichi event in the store at
+ * @path: a riichi ron, a draw with the dealer tenpai, a dealer tsumo on a counter, a chombo, a
+ * ron on two counters, six draws to the end after South 4.  Ana, Bo, Cai and Dee sit East,
+ * South, West and North at the first hand.  Returns the tournament's id. */
+static gint64
+store_hanchan (const char *path)
 {
   static const char *const names[4] = { "Ana", "Bo", "Cai", "Dee" };
-  g_autofree char *path = use_database ("riichi-sheet.db");
   g_autoptr(GError) error = NULL;
   g_autoptr(SpDb) db = sp_db_open (path, &error);
   g_autoptr(SpRules) rules = NULL;
@@ -124,9 +132,6 @@ test_riichi_table_sheet (void)
     .ranking = (char *) "score",
   };
   gint64 players[4];
-  GtkWindow *window;
-  SpTableView *view;
-  GtkWidget *sheet;
 
   g_assert_no_error (error);
   store_tournament (db, &tournament);
@@ -175,9 +180,24 @@ test_riichi_table_sheet (void)
         }
       add_riichi_hand (db, &tournament, rules, &entry);
     }
+  return tournament.id;
+}
+
+/* The sheet of that hanchan names each round with its 本場, the sticks and the riichi before
+ * the hand, each player's points after it; the end shows the final points, places, uma and
+ * tournament points (the standings' figures). */
+static void
+test_riichi_table_sheet (void)
+{
+  g_autofree char *path = use_database ("riichi-sheet.db");
+  g_autoptr(GError) error = NULL;
+  gint64 tournament = store_hanchan (path);
+  GtkWindow *window;
+  SpTableView *view;
+  GtkWidget *sheet;
 
   window = start_app ();
-  view = sp_table_view_new (window, sp_window_get_database (SP_WINDOW (window)), tournament.id,
+  view = sp_table_view_new (window, sp_window_get_database (SP_WINDOW (window)), tournament,
                             1, 1, &error);
   g_assert_no_error (error);
   g_assert_nonnull (view);
@@ -214,10 +234,58 @@ test_riichi_table_sheet (void)
   /* The end: the final points with uma and tournament points, as the standings have them. */
   g_assert_true (shows_label_text (GTK_WIDGET (view), "The hanchan is over after 11 hands"));
   g_assert_true (shows_label_text (GTK_WIDGET (view),
-                                   "Final: Ana 27,800 · place 2 · uma +5.0 · +2.8    "
-                                   "Bo 45,400 · place 1 · uma +15.0 · +30.4    "
-                                   "Cai 21,000 · place 4 · uma −15.0 · −24.0    "
+                                   "Final:\nAna 27,800 · place 2 · uma +5.0 · +2.8\n"
+                                   "Bo 45,400 · place 1 · uma +15.0 · +30.4\n"
+                                   "Cai 21,000 · place 4 · uma −15.0 · −24.0\n"
                                    "Dee 25,800 · place 3 · uma −5.0 · −29.2"));
+  end_case ();
+}
+
+/* The Sessions page's card of a riichi table shows the points on each player's sticks, and
+ * the standings the tournament points (the score) with one decimal and the uma as the table
+ * points, under its name. */
+static void
+test_riichi_pages (void)
+{
+  g_autofree char *path = use_database ("riichi-pages.db");
+  GtkWindow *window;
+  AdwViewSwitcherTitle *title;
+  GtkWidget *standings;
+
+  store_hanchan (path);
+  window = start_app ();
+  title = open_first_tournament (window);
+  show_page (title, "sessions");
+  wait_until_shown (GTK_WIDGET (window), "45,400");
+  g_assert_true (shows_label_text (GTK_WIDGET (window), "27,800"));
+  g_assert_true (shows_label_text (GTK_WIDGET (window), "21,000"));
+  g_assert_true (shows_label_text (GTK_WIDGET (window), "25,800"));
+  g_assert_false (shows_label_text (GTK_WIDGET (window), "+15400"));
+  maybe_screenshot_window (window, "riichi-sessions.png");
+
+  show_page (title, "standings");
+  standings = find_widget (GTK_WIDGET (window), SP_TYPE_STANDINGS_PAGE);
+  wait_until_shown (standings, "30.4");
+  g_assert_true (shows_label_text (standings, "2.8"));
+  g_assert_true (shows_label_text (standings, "-24.0"));
+  g_assert_true (shows_label_text (standings, "-29.2"));
+  g_assert_true (shows_label_text (standings, "15.0"));
+  g_assert_true (shows_label_text (standings, "-5.0"));
+  g_assert_false (shows_label_text (standings, "30400"));
+  {
+    GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (find_widget (standings, GTK_TYPE_COLUMN_VIEW)));
+    gboolean uma = FALSE, table_points = FALSE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+      {
+        g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+        uma |= g_strcmp0 (gtk_column_view_column_get_title (column), "Uma") == 0;
+        table_points |= g_strcmp0 (gtk_column_view_column_get_title (column), "Table Points") == 0;
+      }
+    g_assert_true (uma && !table_points);
+  }
+  maybe_screenshot_window (window, "riichi-standings.png");
   end_case ();
 }
 
@@ -226,6 +294,7 @@ add_tests (void)
 {
   g_test_add_func ("/sparrow/ui/riichi/new-tournament", test_riichi_new_tournament);
   g_test_add_func ("/sparrow/ui/riichi/table-sheet", test_riichi_table_sheet);
+  g_test_add_func ("/sparrow/ui/riichi/pages", test_riichi_pages);
 }
 
 int

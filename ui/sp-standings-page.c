@@ -219,7 +219,6 @@ struct _SpStandingsPage
   GtkColumnView *standings_view;
   GtkColumnView *teams_view;
   GtkColumnViewColumn *table_points_column; /* of standings_view: titled by the rules */
-  GtkColumnViewColumn *score_column;
 };
 
 G_DEFINE_FINAL_TYPE (SpStandingsPage, sp_standings_page, GTK_TYPE_BOX)
@@ -739,7 +738,7 @@ sp_standings_page_init (SpStandingsPage *self)
   add_column (self->standings_view, _("Name"), COLUMN_STANDING_NAME, TRUE);
   self->table_points_column = add_column (self->standings_view, _("Table Points"),
                                           COLUMN_TABLE_POINTS, FALSE);
-  self->score_column = add_column (self->standings_view, _("Score"), COLUMN_SCORE, FALSE);
+  add_column (self->standings_view, _("Score"), COLUMN_SCORE, FALSE);
   add_column (self->standings_view, _("Sessions"), COLUMN_SESSIONS, FALSE);
   add_column (self->standings_view, _("Tie-Break"), COLUMN_DECIDER, FALSE);
   add_column (self->standings_view, _("Status"), COLUMN_MARKS, FALSE);
@@ -785,15 +784,11 @@ sp_standings_page_load (SpStandingsPage    *self,
     }
   self->db = db;
   self->tournament = tournament;
-  /* Riichi ranks by tournament points; its table points are the uma. */
+  /* Riichi's table points are the uma; its score, the tournament points, keeps the short
+   * title a phone's column has room for. */
   if (tournament != NULL)
-    {
-      gboolean riichi = tournament->ruleset == SP_RULESET_RIICHI;
-
-      gtk_column_view_column_set_title (self->table_points_column,
-                                        riichi ? _("Uma") : _("Table Points"));
-      gtk_column_view_column_set_title (self->score_column,
-                                        riichi ? _("Tournament Points") : _("Score"));
-    }
+    gtk_column_view_column_set_title (self->table_points_column,
+                                      tournament->ruleset == SP_RULESET_RIICHI ? _("Uma")
+                                                                               : _("Table Points"));
   load_standings (self);
 }

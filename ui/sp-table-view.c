@@ -658,13 +658,14 @@ show_riichi_state (SpTableView *self,
 
           /* TRANSLATORS: one player at a riichi hanchan's end: name, final points, place,
            * uma and tournament points, "Bo 45,400 · 1st · uma +15.0 · +30.4" */
+          /* A line a player: the four read as a small table, also on a phone. */
           g_string_append_printf (line, _("%s%s %s · place %u · uma %s · %s"),
-                                  c > 0 ? "    " : "", chair_name (self, (gint) c), points,
+                                  c > 0 ? "\n" : "", chair_name (self, (gint) c), points,
                                   (guint) final.place[c], uma, tournament);
         }
       /* TRANSLATORS: the end of a riichi hanchan: each player's final points, place, uma and
        * tournament points */
-      totals = g_strdup_printf (_("Final: %s"), line->str);
+      totals = g_strdup_printf (_("Final:\n%s"), line->str);
       /* TRANSLATORS: the riichi table's hanchan is over */
       text = next->finished
              ? g_strdup_printf (_("The hanchan is over after %u hands"), (guint) next->number - 1)

@@ -185,12 +185,19 @@ option_title (const SpRuleOption *option,
 {
   const char *description = _(option->description);
   const char *colon = strstr (description, ": ");
+  gsize colon_size = 2;
 
+  /* A Chinese translation may write the full-width colon (切上满贯：…). */
+  if (colon == NULL)
+    {
+      colon = strstr (description, "：");
+      colon_size = strlen ("：");
+    }
   if (colon != NULL && g_utf8_strlen (description, colon - description) <= 32)
     {
       *title = g_strndup (description, colon - description);
       (*title)[0] = g_ascii_toupper ((*title)[0]);
-      *subtitle = g_strdup (colon + 2);
+      *subtitle = g_strdup (colon + colon_size);
     }
   else
     {

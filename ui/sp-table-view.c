@@ -584,9 +584,9 @@ fill_riichi_sheet (SpTableView *self,
 
           /* TRANSLATORS: a riichi hand that ended in a chombo (錯和), in the Winner column */
           sheet_line->cells[CELL_WINNER] = g_strdup (_("Chombo"));
-          sheet_line->cells[CELL_FROM] = g_strdup_printf ("%s %s",
-                                                          sp_wind_glyph (rotation->seat_wind[offender]),
-                                                          chair_name (self, (gint) offender));
+          sheet_line->cells[CELL_FROM]
+            = g_strdup_printf ("%s %s", sp_wind_glyph (rotation->seat_wind[offender]),
+                               chair_name (self, (gint) offender));
           sheet_line->cells[CELL_TOTAL] = g_strdup ("");
         }
       else if (hand->draw)

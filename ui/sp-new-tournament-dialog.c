@@ -260,7 +260,10 @@ add_option_row (SpNewTournamentDialog *self,
       else if (option->kind == OPTION_RANGE)
         {
           parse_range (rule_option->values, &min, &max);
-          option->control = gtk_spin_button_new_with_range (min, max, 1);
+          /* A range of points (riichi's 持ち点, 10000–100000) moves by hundreds, a count by
+           * ones. */
+          option->control = gtk_spin_button_new_with_range (min, max,
+                                                            max - min >= 10000 ? 100 : 1);
           gtk_spin_button_set_value (GTK_SPIN_BUTTON (option->control),
                                      g_ascii_strtoll (value != NULL ? value : "0", NULL, 10));
         }

@@ -82,6 +82,14 @@ wait_until_shown (GtkWidget  *under,
   wait_until (text_is_shown, &shown, text);
 }
 
+/* A seat card: its tooltip is its whole line. */
+static gboolean
+has_tooltip (GtkWidget     *widget,
+             gconstpointer  text)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
 /* One riichi hand entered as `sparrow-cli hand add` does. */
 static void
 add_riichi_hand (SpDb               *db,
@@ -115,9 +123,11 @@ hanchan_laid_out (gpointer data)
 /* The hanchan of test-cli-riichi.py at one table of a one-session riichi event in the store at
  * @path: a riichi ron, a draw with the dealer tenpai, a dealer tsumo on a counter, a chombo, a
  * ron on two counters, six draws to the end after South 4.  Ana, Bo, Cai and Dee sit East,
- * South, West and North at the first hand.  Returns the tournament's id. */
+ * South, West and North at the first hand; its first @n_hands hands (11: all) are stored.
+ * Returns the tournament's id. */
 static gint64
-store_hanchan (const char *path)
+store_hanchan (const char *path,
+               guint       n_hands)
 {
   static const char *const names[4] = { "Ana", "Bo", "Cai", "Dee" };
   g_autoptr(GError) error = NULL;
@@ -141,7 +151,7 @@ store_hanchan (const char *path)
   g_assert_no_error (error);
   rules = sp_tournament_new_rules (&tournament, &error);
   g_assert_no_error (error);
-  for (guint i = 0; i < 11; i++)
+  for (guint i = 0; i < n_hands; i++)
     {
       g_auto(SpHandEntry) entry = { 0 };
 
@@ -191,7 +201,7 @@ test_riichi_table_sheet (void)
 {
   g_autofree char *path = use_database ("riichi-sheet.db");
   g_autoptr(GError) error = NULL;
-  gint64 tournament = store_hanchan (path);
+  gint64 tournament = store_hanchan (path, 11);
   GtkWindow *window;
   SpTableView *view;
   GtkWidget *sheet;
@@ -252,7 +262,7 @@ test_riichi_pages (void)
   AdwViewSwitcherTitle *title;
   GtkWidget *standings;
 
-  store_hanchan (path);
+  store_hanchan (path, 11);
   window = start_app ();
   title = open_first_tournament (window);
   show_page (title, "sessions");
@@ -289,12 +299,37 @@ test_riichi_pages (void)
   end_case ();
 }
 
+/* Mid-hanchan, after the dealer's tsumo on a counter: the next hand is the same deal with two
+ * counters, no stick left on the table, and the seat cards show each player's points. */
+static void
+test_riichi_next_hand (void)
+{
+  g_autofree char *path = use_database ("riichi-next.db");
+  g_autoptr(GError) error = NULL;
+  gint64 tournament = store_hanchan (path, 3);
+  GtkWindow *window = start_app ();
+  SpTableView *view = sp_table_view_new (window, sp_window_get_database (SP_WINDOW (window)),
+                                         tournament, 1, 1, &error);
+
+  g_assert_no_error (error);
+  wait_until_shown (GTK_WIDGET (view),
+                    "Next: hand 4 · East 2, 2 honba · 0 sticks on the table · dealer 東 Bo");
+  g_assert_true (shows_label_text (GTK_WIDGET (view),
+                                   "Points: Ana 27,800    Bo 48,600    Cai 17,800    Dee 25,800"));
+  /* Bo deals: East this hand, Ana North. */
+  g_assert_nonnull (find_under (GTK_WIDGET (view), has_tooltip, "東  Bo  48,600"));
+  g_assert_nonnull (find_under (GTK_WIDGET (view), has_tooltip, "北  Ana  27,800"));
+  g_assert_true (gtk_widget_is_sensitive (find_drawn_button (GTK_WIDGET (view), "Enter Hand")));
+  end_case ();
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/sparrow/ui/riichi/new-tournament", test_riichi_new_tournament);
   g_test_add_func ("/sparrow/ui/riichi/table-sheet", test_riichi_table_sheet);
   g_test_add_func ("/sparrow/ui/riichi/pages", test_riichi_pages);
+  g_test_add_func ("/sparrow/ui/riichi/next-hand", test_riichi_next_hand);
 }
 
 int

@@ -251,9 +251,9 @@ test_riichi_table_sheet (void)
   end_case ();
 }
 
-/* The Sessions page's card of a riichi table shows the points on each player's sticks, and
- * the standings the tournament points (the score) with one decimal and the uma as the table
- * points, under its name. */
+/* The Sessions page's card of a riichi table shows the points on each player's sticks, the
+ * standings the tournament points (the score) with one decimal and the uma as the table
+ * points, under its name; the log names a chombo. */
 static void
 test_riichi_pages (void)
 {
@@ -296,6 +296,12 @@ test_riichi_pages (void)
     g_assert_true (uma && !table_points);
   }
   maybe_screenshot_window (window, "riichi-standings.png");
+
+  /* The log names a chombo and its offender, not a draw. */
+  show_page (title, "log");
+  wait_until_shown (GTK_WIDGET (window), "Entered hand 4 at table 1: a chombo by Dee");
+  g_assert_false (shows_label_text (GTK_WIDGET (window), "Entered hand 4 at table 1: a draw"));
+  g_assert_true (shows_label_text (GTK_WIDGET (window), "Entered hand 5 at table 1: Cai won"));
   end_case ();
 }
 

@@ -9,18 +9,24 @@
 #include "sp-core-error.h"
 #include "sp-analysis-private.h"
 
-/* What the notation and the tile counts need to know of each ruleset, in SpRuleset order. */
+/* What the notation, the tile counts and a tournament's settings need to know of each
+ * ruleset, in SpRuleset order. */
 static const struct
 {
-  const char *name;
-  guint8      hand_size; /* a ready hand without kongs */
-  guint8      max_melds;
-  gboolean    red_fives; /* 0m 0p 0s are red fives */
+  const char      *name;
+  const char      *title;     /* N_(): as the window names the rules */
+  guint8           hand_size; /* a ready hand without kongs */
+  guint8           max_melds;
+  gboolean         red_fives; /* 0m 0p 0s are red fives */
+  SpRulesetSettings settings;
 } rulesets[] = {
-  { "mcr", 13, 4, FALSE },
-  { "taiwan", 16, 5, FALSE },
-  { "guangdong", 13, 4, FALSE },
-  { "riichi", 13, 4, TRUE },
+  { "mcr", N_("MCR 国标"), 13, 4, FALSE, 0 },
+  /* 底 and 每台: a Taiwan table always repeats the deal (連莊). */
+  { "taiwan", N_("Taiwan 台灣"), 16, 5, FALSE, SP_RULESET_HAS_BASE | SP_RULESET_HAS_PER_UNIT },
+  { "guangdong", N_("Guangdong 广东"), 13, 4, FALSE,
+    SP_RULESET_HAS_BASE | SP_RULESET_HAS_DEALER_REPEATS },
+  /* Points, not stakes; the deal and its repeats are the profile's (rules/riichi.md §7). */
+  { "riichi", N_("Riichi 立直"), 13, 4, TRUE, 0 },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (rulesets) == SP_N_RULESETS);
@@ -65,6 +71,19 @@ gboolean
 sp_ruleset_has_red_fives (SpRuleset ruleset)
 {
   return ruleset < SP_N_RULESETS && rulesets[ruleset].red_fives;
+}
+
+const char *
+sp_ruleset_title (SpRuleset ruleset)
+{
+  g_return_val_if_fail (ruleset < SP_N_RULESETS, "?");
+  return _(rulesets[ruleset].title);
+}
+
+SpRulesetSettings
+sp_ruleset_settings (SpRuleset ruleset)
+{
+  return ruleset < SP_N_RULESETS ? rulesets[ruleset].settings : 0;
 }
 
 SpHand *

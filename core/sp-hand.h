@@ -28,6 +28,18 @@ guint       sp_ruleset_hand_size   (SpRuleset   ruleset);
 guint       sp_ruleset_max_melds   (SpRuleset   ruleset);
 /* Whether the ruleset's notation writes red fives as 0 (0m 0p 0s: Riichi). */
 gboolean    sp_ruleset_has_red_fives (SpRuleset ruleset);
+/* The rules as the window names them ("MCR 国标", "Riichi 立直"), translated. */
+const char *sp_ruleset_title       (SpRuleset   ruleset);
+
+/* The tournament settings beyond the rules' options that a ruleset plays with. */
+typedef enum
+{
+  SP_RULESET_HAS_BASE           = 1 << 0, /* a base stake: Taiwan's 底, Guangdong's 底分 */
+  SP_RULESET_HAS_PER_UNIT       = 1 << 1, /* a stake per 台 (Taiwan) */
+  SP_RULESET_HAS_DEALER_REPEATS = 1 << 2, /* 連莊 is the tournament's choice (Guangdong) */
+} SpRulesetSettings;
+
+SpRulesetSettings sp_ruleset_settings (SpRuleset ruleset);
 
 typedef enum
 {

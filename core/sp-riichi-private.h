@@ -38,6 +38,9 @@ typedef struct
   gint32 abortive_draws;
   gint32 multiple_ron;     /* 0 all, 1 head bump */
   gint32 leftover_sticks;  /* 0 winner (split), 1 winner (split, rounded down), 2 lost */
+  gint32 start_points;     /* each player's points at a hanchan's first hand (持ち点) */
+  gint32 return_points;    /* subtracted from the final points (返し点): above the start, オカ */
+  gint32 uma;              /* index of riichi_uma_choices */
 } SpRiichiOptions;
 
 /* What a reading scores: its yaku (each worth its han, 13 a yakuman), the han of the yaku,

@@ -9,6 +9,7 @@
 
 #include "sp-core-error.h"
 #include "sp-rules.h"
+#include "sp-table.h"
 
 #define STICK          1000
 #define NOTEN_PAYMENTS 3000
@@ -22,6 +23,10 @@ sp_riichi_table_rules_of (const SpRules       *rules,
 {
   g_autofree char *multiple_ron = NULL;
   g_autofree char *leftover = NULL;
+  g_autofree char *start = NULL;
+  g_autofree char *give_back = NULL;
+  g_autofree char *uma = NULL;
+  gint32 uma_first = 15000, uma_second = 5000;
 
   g_return_val_if_fail (rules != NULL && table_rules != NULL, FALSE);
 
@@ -34,10 +39,24 @@ sp_riichi_table_rules_of (const SpRules       *rules,
   /* The game's options of the profile (rules/riichi.md §10), as the rules hold them. */
   multiple_ron = sp_rules_get_option (rules, "multiple_ron");
   leftover = sp_rules_get_option (rules, "leftover_sticks");
+  start = sp_rules_get_option (rules, "start_points");
+  give_back = sp_rules_get_option (rules, "return_points");
+  uma = sp_rules_get_option (rules, "uma");
+  /* Uma as FIRST/SECOND in thousands ("15/5"): the third and fourth lose as much. */
+  if (uma != NULL)
+    {
+      g_auto(GStrv) places = g_strsplit (uma, "/", 2);
+
+      if (g_strv_length (places) == 2)
+        {
+          uma_first = 1000 * (gint32) g_ascii_strtoll (places[0], NULL, 10);
+          uma_second = 1000 * (gint32) g_ascii_strtoll (places[1], NULL, 10);
+        }
+    }
   *table_rules = (SpRiichiTableRules) {
-    .start_points = 30000,
-    .return_points = 30000,
-    .uma = { 15000, 5000, -5000, -15000 },
+    .start_points = start != NULL ? (gint32) g_ascii_strtoll (start, NULL, 10) : 30000,
+    .return_points = give_back != NULL ? (gint32) g_ascii_strtoll (give_back, NULL, 10) : 30000,
+    .uma = { uma_first, uma_second, -uma_second, -uma_first },
     .multiple_ron = g_strcmp0 (multiple_ron, "head-bump") != 0,
     .leftover = g_strcmp0 (leftover, "lost") == 0 ? SP_RIICHI_LEFTOVER_LOST
                 : g_strcmp0 (leftover, "winner-rounded-down") == 0
@@ -295,6 +314,33 @@ sp_riichi_table_play (SpRiichiTable            *table,
     }
   sp_rotation_advance_outcome (&table->rotation, SP_RULESET_RIICHI, FALSE, &outcome);
   return TRUE;
+}
+
+void
+sp_riichi_table_replay (SpRiichiTable      *table,
+                        const SpHandRecord *record)
+{
+  SpHandOutcome outcome;
+
+  g_return_if_fail (table != NULL && record != NULL);
+
+  outcome = sp_hand_record_outcome (record, &table->rotation);
+  for (guint c = 0; c < 4; c++)
+    {
+      table->points[c] += (gint32) record->settlement[c];
+      if (record->chombo & (1u << c))
+        table->chombos[c]++;
+    }
+  table->sticks = (guint8) CLAMP ((gint) table->sticks + record->sticks, 0, G_MAXUINT8);
+  sp_rotation_advance_outcome (&table->rotation, SP_RULESET_RIICHI, FALSE, &outcome);
+}
+
+guint
+sp_riichi_table_deal (const SpRotation *rotation)
+{
+  g_return_val_if_fail (rotation != NULL, 1);
+
+  return sp_rotation_dealer_chair (rotation) + 1;
 }
 
 void

@@ -13,6 +13,7 @@
 #include "sp-rotation.h"
 #include "sp-rules.h"
 #include "sp-tile.h"
+#include "sp-tournament.h"
 
 G_BEGIN_DECLS
 
@@ -105,6 +106,16 @@ gboolean sp_riichi_table_play     (SpRiichiTable            *table,
                                    const SpRiichiHand       *hand,
                                    gint32                    delta[4],
                                    GError                  **error);
+
+/* Moves @table past @record, one of its hands as the store keeps it: the change of points
+ * by chair that sp_riichi_table_play () gave it (the riichi sticks included), the sticks it
+ * left on the table or took, a chombo.  A stored hand is not judged again: a table's sheet
+ * and its standings read the table as the hands left it. */
+void     sp_riichi_table_replay   (SpRiichiTable            *table,
+                                   const SpHandRecord       *record);
+/* The 局 of the round the next hand is (1–4: 東1局 … 東4局): seats are fixed, so it is the
+ * dealer's chair + 1. */
+guint    sp_riichi_table_deal     (const SpRotation         *rotation);
 
 /* The end of a hanchan, by chair. */
 typedef struct

@@ -42,6 +42,14 @@ static const SpRuleOption options_list[] = {
   { "leftover_sticks", "winner", "winner|winner-rounded-down|lost",
     N_("Riichi sticks left at the end: to the first placed (split on a tie, or split and "
        "rounded down), or lost") },
+  { "start_points", "30000", "10000–100000",
+    N_("Start points (持ち点): each player's points at the first hand of a hanchan") },
+  { "return_points", "30000", "10000–100000",
+    N_("Return points (返し点): taken from the final points; above the start points the "
+       "difference is the first place's bonus (オカ)") },
+  /* FIRST/SECOND in thousands, read by sp_riichi_table_rules_of (). */
+  { "uma", "15/5", "15/5|10/5|20/10|30/10|0/0",
+    N_("Uma (ウマ): thousands the first and second places gain, the third and fourth lose") },
 };
 
 static const SpOptionField option_fields[] = {
@@ -58,6 +66,9 @@ static const SpOptionField option_fields[] = {
   { SP_OPTION_SWITCH, G_STRUCT_OFFSET (SpRiichiOptions, abortive_draws), 0, 0 },
   { SP_OPTION_CHOICE, G_STRUCT_OFFSET (SpRiichiOptions, multiple_ron), 0, 0 },
   { SP_OPTION_CHOICE, G_STRUCT_OFFSET (SpRiichiOptions, leftover_sticks), 0, 0 },
+  { SP_OPTION_INTEGER, G_STRUCT_OFFSET (SpRiichiOptions, start_points), 10000, 100000 },
+  { SP_OPTION_INTEGER, G_STRUCT_OFFSET (SpRiichiOptions, return_points), 10000, 100000 },
+  { SP_OPTION_CHOICE, G_STRUCT_OFFSET (SpRiichiOptions, uma), 0, 0 },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (options_list) == G_N_ELEMENTS (option_fields));

@@ -35,6 +35,23 @@ sp_hand_record_won_by (const SpHandRecord *hand,
   return FALSE;
 }
 
+SpHandOutcome
+sp_hand_record_outcome (const SpHandRecord *hand,
+                        const SpRotation   *rotation)
+{
+  guint dealer;
+
+  g_return_val_if_fail (hand != NULL && rotation != NULL, (SpHandOutcome) { 0 });
+
+  dealer = sp_rotation_chair_at (rotation, SP_WIND_EAST);
+  return (SpHandOutcome) {
+    .dealer_won = !hand->draw && sp_hand_record_won_by (hand, (gint) dealer),
+    .exhaustive_draw = hand->draw,
+    .dealer_tenpai = hand->draw && (hand->tenpai & (1u << dealer)) != 0,
+    .dealt_again = hand->chombo != 0,
+  };
+}
+
 void
 sp_table_advance (SpTable            *table,
                   SpRuleset           ruleset,
@@ -42,17 +59,10 @@ sp_table_advance (SpTable            *table,
                   const SpHandRecord *hand)
 {
   SpHandOutcome outcome;
-  guint dealer;
 
   g_return_if_fail (table != NULL && hand != NULL);
 
-  dealer = sp_rotation_chair_at (&table->next, SP_WIND_EAST);
-  outcome = (SpHandOutcome) {
-    .dealer_won = !hand->draw && sp_hand_record_won_by (hand, (gint) dealer),
-    .exhaustive_draw = hand->draw,
-    .dealer_tenpai = hand->draw && (hand->tenpai & (1u << dealer)) != 0,
-    .dealt_again = hand->chombo != 0,
-  };
+  outcome = sp_hand_record_outcome (hand, &table->next);
   sp_rotation_advance_outcome (&table->next, ruleset, dealer_repeats, &outcome);
   table->sticks = (guint) MAX ((gint64) table->sticks + hand->sticks, 0);
   table->n_hands++;

@@ -30,6 +30,9 @@ void     sp_table_init     (SpTable             *table,
 /* Whether @chair won @hand: its winner, or one of the further winners of a double ron. */
 gboolean sp_hand_record_won_by (const SpHandRecord *hand,
                                 gint                chair);
+/* How @hand, played at @rotation, ended as far as the deal is concerned. */
+SpHandOutcome sp_hand_record_outcome (const SpHandRecord *hand,
+                                      const SpRotation   *rotation);
 /* Moves the rotation past @hand: the dealer's win or an exhaustive draw keeps the deal where
  * the ruleset repeats it (Taiwan; Guangdong when @dealer_repeats). */
 void     sp_table_advance  (SpTable             *table,

@@ -1622,9 +1622,12 @@ enum
   LOG_OLD_SEED,
   LOG_PIN_EVENT,
   LOG_NOTE,
+  LOG_CHOMBO,
 };
 
-/* Every line of the audit log with the tournament, session, table and player it concerns,
+/* A hand logged with no winner that is no draw is a Riichi chombo (the store's check on
+ * hands); its offender is read from the hand, the logged values not holding him.
+ * Every line of the audit log with the tournament, session, table and player it concerns,
  * read from the values it logged and, for seats, hands and penalties, from their session and
  * its seats.  Updates that changed none of the logged columns (a session's clock, say) are
  * left out. */
@@ -1650,7 +1653,9 @@ static const char LOG_QUERY[] =
   "    ELSE b.tn END AS tbl,"
   "   CASE b.target WHEN 'players' THEN b.row_id"
   "    WHEN 'hands' THEN (SELECT player_id FROM seats WHERE session_id = b.sid"
-  "     AND table_number = b.tn AND chair = json_extract (b.v, '$.winner'))"
+  "     AND table_number = b.tn"
+  "     AND chair = coalesce (json_extract (b.v, '$.winner'),"
+  "      (SELECT chombo FROM hands WHERE id = b.row_id)))"
   "    ELSE b.pl END AS pid"
   "  FROM b)"
   " SELECT c.id, c.at, c.who, c.target, c.action,"
@@ -1682,7 +1687,9 @@ static const char LOG_QUERY[] =
   "    ORDER BY chair)) END,"
   "  CASE c.target WHEN 'sessions' THEN json_extract (c.o, '$.seed') END,"
   "  CASE c.target WHEN 'pin_log' THEN json_extract (c.v, '$.event') END,"
-  "  c.note"
+  "  c.note,"
+  "  CASE WHEN c.target = 'hands' AND json_extract (c.v, '$.winner') IS NULL"
+  "   AND json_extract (c.v, '$.draw') = 0 THEN 1 ELSE 0 END"
   " FROM c WHERE c.tid = ?"
   " ORDER BY c.id DESC";
 
@@ -1831,6 +1838,7 @@ log_entry_from_row (SpDbRow      *row)
   entry->old_name = sp_db_row_dup_text (row, LOG_OLD_NAME);
   entry->points = sp_db_row_int64 (row, LOG_POINTS);
   entry->reason = sp_db_row_dup_text (row, LOG_REASON);
+  entry->chombo = sp_db_row_int (row, LOG_CHOMBO) != 0;
   entry->has_seed = !sp_db_row_is_null (row, LOG_SEED);
   entry->seed = (guint64) sp_db_row_int64 (row, LOG_SEED);
   entry->note = sp_db_row_dup_text (row, LOG_NOTE);

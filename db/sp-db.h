@@ -441,8 +441,11 @@ typedef struct
   guint      table;       /* 0: none */
   guint      hand;        /* a hand's number, 0: none */
   guint      old_hand;    /* a renumbered hand's number before */
-  gint64     player;      /* the player concerned (a hand's winner), 0: none */
+  gint64     player;      /* the player concerned (a hand's winner, a chombo's offender), 0:
+                           * none */
   char      *name;        /* the player's name, or the tournament's; NULL for a drawn hand */
+  gboolean   chombo;      /* a Riichi hand that was a chombo by @player (0 when the hand is
+                           * gone): dealt again */
   char      *old_name;    /* the name before a rename; the player a substitute or a seat
                            * change replaced */
   gint64     points;      /* a penalty's points, a hand's total */

@@ -348,6 +348,109 @@ test_options (void)
   g_assert_cmpint (final.points[C], ==, 32000);
 }
 
+/* The table's own options: start and return points (持ち点, 返し点) and uma, in the rules'
+ * terms; a 25,000 start with a 30,000 return leaves the first place's oka out of the others'
+ * points. */
+static void
+test_start_and_uma (void)
+{
+  g_autoptr(SpRules) riichi = sp_rules_new (SP_RULESET_RIICHI, "ema2016", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uma = NULL;
+  SpRiichiTableRules rules;
+  SpRiichiTable table;
+  SpRiichiFinal final;
+  SpRiichiHand hand;
+
+  uma = sp_rules_get_option (riichi, "uma");
+  g_assert_cmpstr (uma, ==, "15/5");
+  g_assert_true (sp_rules_set_option (riichi, "start_points", "25000", &error));
+  g_assert_true (sp_rules_set_option (riichi, "uma", "20/10", &error));
+  g_assert_no_error (error);
+  g_assert_false (sp_rules_set_option (riichi, "uma", "15/15", &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (sp_rules_set_option (riichi, "start_points", "500", &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_true (sp_riichi_table_rules_of (riichi, &rules, &error));
+  g_assert_cmpint (rules.start_points, ==, 25000);
+  g_assert_cmpint (rules.return_points, ==, 30000);
+  g_assert_cmpint (rules.uma[0], ==, 20000);
+  g_assert_cmpint (rules.uma[1], ==, 10000);
+  g_assert_cmpint (rules.uma[2], ==, -10000);
+  g_assert_cmpint (rules.uma[3], ==, -20000);
+
+  sp_riichi_table_start (&table, &rules);
+  assert_points (&table, 25000, 25000, 25000, 25000);
+  /* B (S) wins a mangan off C (W); the hanchan ends there (time up). */
+  hand = ron (&table, S, 5, 30, W, 0);
+  play (&table, &rules, &hand, 0, 8000, -8000, 0);
+  sp_riichi_table_final (&table, &rules, &final);
+  /* B: 33,000 − 30,000 + 20,000; A and D tie for second and third (10,000 − 10,000) / 2. */
+  g_assert_cmpint (final.score[B], ==, 23000);
+  g_assert_cmpint (final.score[A], ==, -5000);
+  g_assert_cmpint (final.score[D], ==, -5000);
+  g_assert_cmpint (final.score[C], ==, 17000 - 30000 - 20000);
+}
+
+/* The table replayed from its hands as the store keeps them (by chair, the sticks' change, a
+ * chombo) stands where playing them left it: points, sticks, counters, chombos, the deal. */
+static void
+test_replay (void)
+{
+  SpRiichiTableRules rules = rules_of ("ema2016");
+  SpRiichiTable played, replayed;
+  SpRiichiHand hands[4];
+  guint8 chair_riichi;
+
+  sp_riichi_table_start (&played, &rules);
+  sp_riichi_table_start (&replayed, &rules);
+  hands[0] = ron (&played, S, 5, 30, W, 1u << S);
+  hands[1] = draw (1u << E | 1u << N, 1u << N);
+  hands[3] = (SpRiichiHand) { .kind = SP_RIICHI_HAND_CHOMBO, .offender = W };
+  for (guint i = 0; i < 4; i++)
+    {
+      SpHandRecord record = { .winner = -1, .discarder = -1 };
+      guint8 sticks = played.sticks;
+      SpRotation before = played.rotation;
+      gint32 delta[4];
+
+      if (i == 2)
+        hands[2] = tsumo (&played, E, 3, 30, 0);
+      g_assert_true (sp_riichi_table_play (&played, &rules, &hands[i], delta, NULL));
+      chair_riichi = 0;
+      for (guint seat = 0; seat < 4; seat++)
+        if (hands[i].riichi & (1u << seat))
+          chair_riichi |= 1u << sp_rotation_chair_at (&before, (SpWind) seat);
+      record.riichi = chair_riichi;
+      record.draw = hands[i].kind == SP_RIICHI_HAND_DRAW;
+      if (record.draw)
+        for (guint seat = 0; seat < 4; seat++)
+          if (hands[i].tenpai & (1u << seat))
+            record.tenpai |= 1u << sp_rotation_chair_at (&before, (SpWind) seat);
+      if (hands[i].kind == SP_RIICHI_HAND_WIN)
+        record.winner = (gint) sp_rotation_chair_at (&before, hands[i].winners[0].seat);
+      if (hands[i].kind == SP_RIICHI_HAND_CHOMBO)
+        record.chombo = 1u << sp_rotation_chair_at (&before, hands[i].offender);
+      record.sticks = (gint32) played.sticks - sticks;
+      for (guint c = 0; c < 4; c++)
+        record.settlement[c] = delta[c];
+      sp_riichi_table_replay (&replayed, &record);
+      g_assert_cmpmem (replayed.points, sizeof replayed.points, played.points,
+                       sizeof played.points);
+      g_assert_cmpuint (replayed.sticks, ==, played.sticks);
+      g_assert_cmpmem (replayed.chombos, sizeof replayed.chombos, played.chombos,
+                       sizeof played.chombos);
+      g_assert_cmpmem (&replayed.rotation, sizeof replayed.rotation, &played.rotation,
+                       sizeof played.rotation);
+    }
+  /* East 2 with two counters (the dealer's tsumo, then the chombo dealt again). */
+  assert_at (&replayed, SP_WIND_EAST, B, 2, 0);
+  g_assert_cmpuint (sp_riichi_table_deal (&replayed.rotation), ==, 2);
+  g_assert_cmpuint (replayed.chombos[D], ==, 1);
+}
+
 /* Tied players share the better place, the uma of the places they tie for, and the leftover
  * sticks (ema2016 to the point, ema2025 each share rounded down to 100). */
 static void
@@ -440,6 +543,8 @@ main (int   argc,
   g_test_add_func ("/sparrow/core/riichi-table/wrc", test_wrc);
   g_test_add_func ("/sparrow/core/riichi-table/ties", test_ties);
   g_test_add_func ("/sparrow/core/riichi-table/options", test_options);
+  g_test_add_func ("/sparrow/core/riichi-table/start-and-uma", test_start_and_uma);
+  g_test_add_func ("/sparrow/core/riichi-table/replay", test_replay);
   g_test_add_func ("/sparrow/core/riichi-table/refused", test_refused);
   return g_test_run ();
 }

@@ -199,6 +199,11 @@ sp_log_describe (const SpLogEntry *entry)
       /* Translators: a player's name, then a table's number. */
       return g_strdup_printf (_("Took %s off table %u"), name, entry->table);
     case SP_LOG_HAND_ENTERED:
+      if (entry->chombo)
+        /* Translators: a hand's number, its table's, then the name of the player whose
+         * chombo (錯和, a riichi penalty) had the hand dealt again. */
+        return g_strdup_printf (_("Entered hand %u at table %u: a chombo by %s"), entry->hand,
+                                entry->table, name);
       if (entry->name == NULL)
         /* Translators: a hand's number, then its table's. */
         return g_strdup_printf (_("Entered hand %u at table %u: a draw"), entry->hand,

@@ -185,12 +185,19 @@ option_title (const SpRuleOption *option,
 {
   const char *description = _(option->description);
   const char *colon = strstr (description, ": ");
+  gsize colon_size = 2;
 
+  /* A Chinese translation may write the full-width colon (切上满贯：…). */
+  if (colon == NULL)
+    {
+      colon = strstr (description, "：");
+      colon_size = strlen ("：");
+    }
   if (colon != NULL && g_utf8_strlen (description, colon - description) <= 32)
     {
       *title = g_strndup (description, colon - description);
       (*title)[0] = g_ascii_toupper ((*title)[0]);
-      *subtitle = g_strdup (colon + 2);
+      *subtitle = g_strdup (colon + colon_size);
     }
   else
     {
@@ -253,7 +260,10 @@ add_option_row (SpNewTournamentDialog *self,
       else if (option->kind == OPTION_RANGE)
         {
           parse_range (rule_option->values, &min, &max);
-          option->control = gtk_spin_button_new_with_range (min, max, 1);
+          /* A range of points (riichi's 持ち点, 10000–100000) moves by hundreds, a count by
+           * ones. */
+          option->control = gtk_spin_button_new_with_range (min, max,
+                                                            max - min >= 10000 ? 100 : 1);
           gtk_spin_button_set_value (GTK_SPIN_BUTTON (option->control),
                                      g_ascii_strtoll (value != NULL ? value : "0", NULL, 10));
         }
@@ -337,6 +347,7 @@ ruleset_changed_cb (SpNewTournamentDialog *self)
   g_autoptr(SpRules) rules = sp_rules_new (ruleset, NULL, NULL);
   g_autoptr(GtkStringList) list = gtk_string_list_new (profiles);
   SpTournament defaults = { .ruleset = ruleset };
+  SpRulesetSettings settings = sp_ruleset_settings (ruleset);
   guint selected = 0;
 
   sp_tournament_init_defaults (&defaults);
@@ -358,11 +369,13 @@ ruleset_changed_cb (SpNewTournamentDialog *self)
                               index_of (rankings, G_N_ELEMENTS (rankings), defaults.ranking));
   gtk_spin_button_set_value (self->base_spin, defaults.base);
   gtk_spin_button_set_value (self->per_tai_spin, defaults.per_tai);
-  /* Stakes settle Taiwan's 台 and Guangdong's 番 in money; MCR has none. */
-  gtk_widget_set_visible (self->base_row, ruleset != SP_RULESET_MCR);
-  gtk_widget_set_visible (self->per_tai_row, ruleset == SP_RULESET_TAIWAN);
-  /* Taiwan always repeats the dealer and MCR never does: only Guangdong leaves it open. */
-  gtk_widget_set_visible (self->dealer_repeats_row, ruleset == SP_RULESET_GUANGDONG);
+  /* Stakes settle Taiwan's 台 and Guangdong's 番 in money; MCR and Riichi have none.  Taiwan
+   * always repeats the dealer, MCR never, Riichi as its profile says: only Guangdong leaves it
+   * to the tournament. */
+  gtk_widget_set_visible (self->base_row, (settings & SP_RULESET_HAS_BASE) != 0);
+  gtk_widget_set_visible (self->per_tai_row, (settings & SP_RULESET_HAS_PER_UNIT) != 0);
+  gtk_widget_set_visible (self->dealer_repeats_row,
+                          (settings & SP_RULESET_HAS_DEALER_REPEATS) != 0);
   g_free (defaults.seating);
   g_free (defaults.ranking);
 
@@ -389,9 +402,9 @@ create_tournament (SpNewTournamentDialog *self)
   tournament->n_sessions = gtk_spin_button_get_value_as_int (self->sessions_spin);
   tournament->seating = g_strdup (seating_methods[adw_combo_row_get_selected (self->seating_row)]);
   tournament->ranking = g_strdup (rankings[adw_combo_row_get_selected (self->ranking_row)]);
-  if (ruleset != SP_RULESET_MCR)
+  if (sp_ruleset_settings (ruleset) & SP_RULESET_HAS_BASE)
     tournament->base = gtk_spin_button_get_value_as_int (self->base_spin);
-  if (ruleset == SP_RULESET_TAIWAN)
+  if (sp_ruleset_settings (ruleset) & SP_RULESET_HAS_PER_UNIT)
     tournament->per_tai = gtk_spin_button_get_value_as_int (self->per_tai_spin);
 
   rules = sp_rules_new (ruleset, tournament->profile, &error);
@@ -424,7 +437,7 @@ create_tournament (SpNewTournamentDialog *self)
             != defaults.penalties_in_session)
     ok = sp_tournament_add_option (tournament, rules, "penalties",
                                    defaults.penalties_in_session ? "overall" : "session", &error);
-  if (ok && ruleset == SP_RULESET_GUANGDONG
+  if (ok && (sp_ruleset_settings (ruleset) & SP_RULESET_HAS_DEALER_REPEATS)
       && gtk_switch_get_active (self->dealer_repeats_switch) != defaults.dealer_repeats)
     ok = sp_tournament_add_option (tournament, rules, "dealer_repeats",
                                    defaults.dealer_repeats ? "off" : "on", &error);
@@ -568,6 +581,14 @@ sp_new_tournament_dialog_init (SpNewTournamentDialog *self)
   self->options = g_ptr_array_new_with_free_func (option_row_free);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Every ruleset the core knows, in SpRuleset order (the combo's index is the ruleset). */
+  {
+    g_autoptr(GtkStringList) rulesets = gtk_string_list_new (NULL);
+
+    for (guint r = 0; r < SP_N_RULESETS; r++)
+      gtk_string_list_append (rulesets, sp_ruleset_title ((SpRuleset) r));
+    adw_combo_row_set_model (self->ruleset_row, G_LIST_MODEL (rulesets));
+  }
   /* The dialog starts on its first field, not on the header's Cancel. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
 
@@ -702,9 +723,9 @@ fill_from (SpNewTournamentDialog *self,
                                         source->seating));
   adw_combo_row_set_selected (self->ranking_row,
                               index_of (rankings, G_N_ELEMENTS (rankings), source->ranking));
-  if (source->ruleset != SP_RULESET_MCR)
+  if (sp_ruleset_settings (source->ruleset) & SP_RULESET_HAS_BASE)
     gtk_spin_button_set_value (self->base_spin, source->base);
-  if (source->ruleset == SP_RULESET_TAIWAN)
+  if (sp_ruleset_settings (source->ruleset) & SP_RULESET_HAS_PER_UNIT)
     gtk_spin_button_set_value (self->per_tai_spin, source->per_tai);
 
   if (sp_tournament_get_options (source, &options, NULL))

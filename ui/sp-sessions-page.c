@@ -9,6 +9,7 @@
 #include "sp-wind.h"
 #include "sp-penalties-list.h"
 #include "sp-pin-dialog.h"
+#include "sp-points.h"
 #include "sp-sessions-page.h"
 
 struct _SpSessionsPage
@@ -143,7 +144,8 @@ table_card_new (guint                  session,
                 const gint64          *players,
                 GHashTable            *names,
                 const SpTableResult   *result,
-                const SpTableProgress *progress)
+                const SpTableProgress *progress,
+                gint32                 riichi_start)
 {
   g_autofree char *title = g_strdup_printf (_("Table %u"), table);
   g_autofree char *hands = g_strdup_printf (_("%u/%u hands"), progress->n_hands,
@@ -189,9 +191,21 @@ table_card_new (guint                  session,
         for (guint k = 0; k < 4; k++)
           if (result->players[k] == players[c])
             points = result->hand_scores[k] + result->penalties[k];
-      /* Signed as on the score sheet, with a true minus sign: "+89", "−19", "0". */
-      score = points > 0 ? g_strdup_printf ("+%" G_GINT64_FORMAT, points)
-              : points < 0 ? g_strdup_printf ("−%" G_GINT64_FORMAT, -points) : g_strdup ("0");
+      /* Riichi: the points on the player's sticks (30,000 at the start), as the table's sheet
+       * shows them, penalties apart (they come off the tournament points).  Elsewhere signed
+       * as on the score sheet, with a true minus sign: "+89", "−19", "0". */
+      if (riichi_start > 0)
+        {
+          points = riichi_start;
+          if (result != NULL)
+            for (guint k = 0; k < 4; k++)
+              if (result->players[k] == players[c])
+                points += result->hand_scores[k];
+          score = sp_points_text (points);
+        }
+      else
+        score = points > 0 ? g_strdup_printf ("+%" G_GINT64_FORMAT, points)
+                : points < 0 ? g_strdup_printf ("−%" G_GINT64_FORMAT, -points) : g_strdup ("0");
 
       label = gtk_label_new (sp_wind_glyph (c));
       gtk_widget_add_css_class (label, "dim-label");
@@ -422,9 +436,19 @@ add_cards (SpSessionsPage *self)
 {
   guint n_tables;
   guint end;
+  SpRiichiTableRules riichi;
+  gint32 riichi_start = 0;
 
   if (self->card_seats == NULL)
     return FALSE;
+  /* A riichi table's players start with the profile's points. */
+  if (self->tournament->ruleset == SP_RULESET_RIICHI)
+    {
+      g_autoptr(SpRules) rules = sp_tournament_new_rules (self->tournament, NULL);
+
+      if (rules != NULL && sp_riichi_table_rules_of (rules, &riichi, NULL))
+        riichi_start = riichi.start_points;
+    }
   n_tables = self->card_seats->len / 4;
   end = MIN (n_tables, self->next_card + CARDS_PER_BATCH);
   for (guint t = self->next_card; t < end; t++)
@@ -448,7 +472,7 @@ add_cards (SpSessionsPage *self)
       gtk_flow_box_append (self->tables_box,
                            table_card_new (self->selected, t + 1,
                                            &g_array_index (self->card_seats, gint64, 4 * t),
-                                           self->names, result, &table));
+                                           self->names, result, &table, riichi_start));
     }
   self->next_card = end;
   if (end < n_tables)

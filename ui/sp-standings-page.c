@@ -28,6 +28,8 @@ struct _SpStandingItem
   char        *name;
   char        *marks;
   SpTieBreak   decider;      /* what told it from the line above; PRIMARY when nothing to say */
+  /* Riichi: the score is tournament points in points (30,400: 30.4), the table points uma. */
+  gboolean     riichi;
   guint        n_sessions;
   SessionCell *sessions;
 };
@@ -216,6 +218,7 @@ struct _SpStandingsPage
   GtkScrolledWindow *players_scroller;
   GtkColumnView *standings_view;
   GtkColumnView *teams_view;
+  GtkColumnViewColumn *table_points_column; /* of standings_view: titled by the rules */
 };
 
 G_DEFINE_FINAL_TYPE (SpStandingsPage, sp_standings_page, GTK_TYPE_BOX)
@@ -276,9 +279,23 @@ decider_text (SpTieBreak decider)
 }
 
 static char *
-format_table_points (gint64 points_x12)
+format_table_points (const SpStandingItem *item,
+                     gint64                points_x12)
 {
+  /* Riichi's uma is a whole number of thousands, often half of one: one decimal. */
+  if (item->riichi)
+    return g_strdup_printf ("%.1f", points_x12 / (double) SP_TABLE_POINTS_SCALE);
   return g_strdup_printf ("%.2f", points_x12 / (double) SP_TABLE_POINTS_SCALE);
+}
+
+/* A score as the standings show it: riichi tournament points with one decimal (30.4). */
+static char *
+format_score (const SpStandingItem *item,
+              gint64                score)
+{
+  if (item->riichi)
+    return g_strdup_printf ("%.1f", score / 1000.0);
+  return g_strdup_printf ("%" G_GINT64_FORMAT, score);
 }
 
 /* The text of a standings column, newly allocated. */
@@ -293,9 +310,9 @@ standing_text (SpStandingItem *item,
     case COLUMN_STANDING_NAME:
       return g_strdup (item->name);
     case COLUMN_TABLE_POINTS:
-      return format_table_points (item->standing.table_points_x12);
+      return format_table_points (item, item->standing.table_points_x12);
     case COLUMN_SCORE:
-      return g_strdup_printf ("%" G_GINT64_FORMAT, item->standing.score);
+      return format_score (item, item->standing.score);
     case COLUMN_SESSIONS:
       return g_strdup_printf ("%u", item->standing.sessions);
     case COLUMN_MARKS:
@@ -306,12 +323,14 @@ standing_text (SpStandingItem *item,
       {
         guint k = column - COLUMN_SESSION_FIRST;
         g_autofree char *points = NULL;
+        g_autofree char *score = NULL;
 
         if (k >= item->n_sessions || !item->sessions[k].played)
           return g_strdup ("–");
-        points = format_table_points (item->sessions[k].table_points_x12);
+        points = format_table_points (item, item->sessions[k].table_points_x12);
+        score = format_score (item, item->sessions[k].score);
         /* TRANSLATORS: a session's table points and score in a standings cell */
-        return g_strdup_printf (_("%s · %" PRId64), points, item->sessions[k].score);
+        return g_strdup_printf (_("%s · %s"), points, score);
       }
     }
 }
@@ -477,13 +496,15 @@ update_rows (SpStandingRows *rows,
           SpStandingItem *next = fresh->pdata[i];
 
           changed = !item_equals (item, &next->standing, next->name, next->marks, next->decider,
-                                  next->sessions, next->n_sessions);
+                                  next->sessions, next->n_sessions)
+                    || item->riichi != next->riichi;
           /* Changed in place, so that the view keeps each line where it is (and its place in
            * the list): only the cells showing the line read it again. */
           if (changed)
             {
               item_set (item, &next->standing, next->name, next->marks, next->decider,
                         next->sessions, next->n_sessions);
+              item->riichi = next->riichi;
               g_signal_emit (item, item_changed_signal, 0);
             }
         }
@@ -563,6 +584,7 @@ load_teams (SpStandingsPage *self,
 
       item_set (item, team, team->player < names->len ? names->pdata[team->player] : "", "",
                 decider, NULL, 0);
+      item->riichi = self->tournament->ruleset == SP_RULESET_RIICHI;
       g_ptr_array_add (items, item);
     }
   /* As the players' lines: changed in place, the rows shown kept. */
@@ -638,6 +660,7 @@ load_standings (SpStandingsPage *self)
       decider = line_decider (standings, i, ranking);
       item_set (item, standing, player != NULL ? player->name : "", marks, decider,
                 &cells[i * n_sessions], n_sessions);
+      item->riichi = self->tournament->ruleset == SP_RULESET_RIICHI;
       g_ptr_array_add (fresh, item);
     }
   update_rows (self->standings, fresh, is_sorted (self->standings_view));
@@ -713,7 +736,8 @@ sp_standings_page_init (SpStandingsPage *self)
 
   add_column (self->standings_view, _("Rank"), COLUMN_RANK, FALSE);
   add_column (self->standings_view, _("Name"), COLUMN_STANDING_NAME, TRUE);
-  add_column (self->standings_view, _("Table Points"), COLUMN_TABLE_POINTS, FALSE);
+  self->table_points_column = add_column (self->standings_view, _("Table Points"),
+                                          COLUMN_TABLE_POINTS, FALSE);
   add_column (self->standings_view, _("Score"), COLUMN_SCORE, FALSE);
   add_column (self->standings_view, _("Sessions"), COLUMN_SESSIONS, FALSE);
   add_column (self->standings_view, _("Tie-Break"), COLUMN_DECIDER, FALSE);
@@ -760,5 +784,11 @@ sp_standings_page_load (SpStandingsPage    *self,
     }
   self->db = db;
   self->tournament = tournament;
+  /* Riichi's table points are the uma; its score, the tournament points, keeps the short
+   * title a phone's column has room for. */
+  if (tournament != NULL)
+    gtk_column_view_column_set_title (self->table_points_column,
+                                      tournament->ruleset == SP_RULESET_RIICHI ? _("Uma")
+                                                                               : _("Table Points"));
   load_standings (self);
 }

@@ -4,10 +4,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
+#include <string.h>
 
 #include "sp-hand-dialog.h"
 #include "sp-message.h"
 #include "sp-pin-dialog.h"
+#include "sp-points.h"
 #include "sp-table-view.h"
 #include "sp-tile.h"
 #include "sp-wind.h"
@@ -19,6 +21,8 @@ enum
   CELL_HAND,
   CELL_ROUND,
   CELL_DEALER,
+  CELL_STICKS,            /* Riichi: the riichi sticks on the table before the hand */
+  CELL_RIICHI,            /* Riichi: the seats that declared riichi */
   CELL_WINNER,
   CELL_FROM,
   CELL_ITEMS,
@@ -101,6 +105,10 @@ struct _SpTableView
   SpTournament *tournament;
   SpRules      *rules;
   gboolean      dealer_repeats;
+  /* Riichi: the hanchan replayed by the core's riichi table, its points after each hand. */
+  gboolean      riichi;
+  SpRiichiTableRules riichi_rules;
+  SpRiichiTable riichi_table;   /* as the hands left it: before the next hand */
   guint         session;
   guint         number;
   SpTable       table;
@@ -189,6 +197,53 @@ chair_name (SpTableView *self,
             gint         chair)
 {
   return chair >= 0 && chair < 4 && self->names[chair] != NULL ? self->names[chair] : "";
+}
+
+/* The round of a riichi hand as the table calls it: 東1局, 東2局 1本場 ("East 1", "East 2,
+ * 1 honba"). */
+static char *
+riichi_round_name (const SpRotation *rotation)
+{
+  guint deal = sp_riichi_table_deal (rotation);
+  g_autofree char *round = NULL;
+
+  switch (rotation->round_wind)
+    {
+    case SP_WIND_EAST:
+      /* TRANSLATORS: a riichi round (東1局); %u is the deal in the round, 1–4 */
+      round = g_strdup_printf (C_("riichi round", "East %u"), deal);
+      break;
+    case SP_WIND_SOUTH:
+      /* TRANSLATORS: a riichi round (南1局); %u is the deal in the round, 1–4 */
+      round = g_strdup_printf (C_("riichi round", "South %u"), deal);
+      break;
+    case SP_WIND_WEST:
+      /* TRANSLATORS: a riichi round (西1局); %u is the deal in the round, 1–4 */
+      round = g_strdup_printf (C_("riichi round", "West %u"), deal);
+      break;
+    default:
+      /* TRANSLATORS: a riichi round (北1局); %u is the deal in the round, 1–4 */
+      round = g_strdup_printf (C_("riichi round", "North %u"), deal);
+      break;
+    }
+  if (rotation->streak == 0)
+    return g_steal_pointer (&round);
+  /* TRANSLATORS: a riichi round with its counters (東2局 1本場); %s is the round, %u the
+   * counters (本場) */
+  return g_strdup_printf (C_("riichi round", "%s, %u honba"), round, (guint) rotation->streak);
+}
+
+/* The seat winds (東 南 …) of the chairs in @chairs (bit per chair) at @rotation. */
+static char *
+riichi_seats (const SpRotation *rotation,
+              guint8            chairs)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint seat = 0; seat < 4; seat++)
+    if (chairs & (1u << sp_rotation_chair_at (rotation, (SpWind) seat)))
+      g_string_append_printf (out, "%s%s", out->len > 0 ? " " : "", sp_wind_glyph (seat));
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 /* The toast shown has gone: the next message needs a new one. */
@@ -394,6 +449,15 @@ show_next (SpTableView *self,
 static void
 show_chair_titles (SpTableView *self)
 {
+  SpRotation first;
+  const SpRotation *seats = &self->table.next;
+
+  /* After a hanchan the players keep the seats they started from (起家 East). */
+  if (self->riichi && self->table.next.finished)
+    {
+      sp_rotation_start (&first, SP_RULESET_RIICHI);
+      seats = &first;
+    }
   for (guint c = 0; c < 4; c++)
     {
       const char *name = chair_name (self, (gint) c);
@@ -408,10 +472,238 @@ show_chair_titles (SpTableView *self)
         }
       else
         shown = g_strdup (name);
-      title = g_strdup_printf ("%s %s", sp_wind_glyph (self->table.next.seat_wind[c]), shown);
+      title = g_strdup_printf ("%s %s", sp_wind_glyph (seats->seat_wind[c]), shown);
       if (self->chair_columns[c] != NULL)
         gtk_column_view_column_set_title (self->chair_columns[c], title);
     }
+}
+
+/* The seat cards of a riichi table: each player's seat wind for the next hand, name and points
+ * (not a running sum: the points on the player's sticks). */
+static void
+show_riichi_seats (SpTableView       *self,
+                   const SpRotation  *next,
+                   const gint32       points[4])
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->seats_box)) != NULL)
+    gtk_flow_box_remove (GTK_FLOW_BOX (self->seats_box), child);
+  for (guint c = 0; c < 4; c++)
+    {
+      g_autofree char *shown = sp_points_text (points[c]);
+      /* TRANSLATORS: a player of a riichi table: his seat wind this hand, name and points */
+      g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), sp_wind_glyph (next->seat_wind[c]),
+                                               chair_name (self, (gint) c), shown);
+      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *wind = gtk_label_new (sp_wind_glyph (next->seat_wind[c]));
+      GtkWidget *label = gtk_label_new (chair_name (self, (gint) c));
+      GtkWidget *score = gtk_label_new (shown);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_widget_set_tooltip_text (card, line);
+      gtk_widget_add_css_class (score, "numeric");
+      gtk_widget_set_margin_start (wind, 12);
+      gtk_widget_set_margin_end (score, 12);
+      gtk_widget_set_margin_top (wind, 8);
+      gtk_widget_set_margin_bottom (wind, 8);
+      gtk_widget_add_css_class (card, "card");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, line,
+                                      -1);
+      gtk_box_append (GTK_BOX (card), wind);
+      gtk_box_append (GTK_BOX (card), label);
+      gtk_box_append (GTK_BOX (card), score);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->seats_box), card);
+    }
+}
+
+/* What a riichi hand came to, in the Items column: the yaku, or the value entered; the tenpai
+ * seats of a draw; what a chombo costs. */
+static char *
+riichi_items (SpTableView        *self,
+              const SpHandRecord *hand,
+              const SpRotation   *rotation)
+{
+  if (hand->chombo != 0)
+    {
+      g_autofree char *penalty = sp_points_text (self->riichi_rules.chombo_penalty);
+
+      /* TRANSLATORS: a chombo on a riichi table's sheet; %s is the penalty in points */
+      return g_strdup_printf (_("Dealt again; −%s after uma"), penalty);
+    }
+  if (hand->draw)
+    {
+      g_autofree char *seats = riichi_seats (rotation, hand->tenpai);
+
+      if (hand->tenpai == 0)
+        /* TRANSLATORS: an exhaustive draw where nobody was tenpai (全員ノーテン) */
+        return g_strdup (_("Nobody tenpai"));
+      /* TRANSLATORS: the tenpai seats at an exhaustive draw (聴牌); %s is their winds */
+      return g_strdup_printf (_("Tenpai: %s"), seats);
+    }
+  if (hand->has_value && hand->value.yakuman > 0)
+    /* TRANSLATORS: a riichi win entered by its value: a yakuman of %d times (役満) */
+    return g_strdup_printf (_("Yakuman ×%d"), hand->value.yakuman);
+  if (hand->has_value)
+    /* TRANSLATORS: a riichi win entered by its value: %d han, %d fu (翻 / 符) */
+    return g_strdup_printf (_("%d han %d fu"), hand->value.han, hand->value.fu);
+  return items_text (SP_RULESET_RIICHI, hand->items);
+}
+
+/* The sheet of a riichi table: the core's riichi table replayed hand after hand, each line
+ * with the table before the hand (round and 本場, dealer, sticks), the riichi declared, the
+ * result, and each player's points after it with the change. */
+static void
+fill_riichi_sheet (SpTableView *self,
+                   GPtrArray   *hands)
+{
+  sp_riichi_table_start (&self->riichi_table, &self->riichi_rules);
+  for (guint i = 0; i < hands->len; i++)
+    {
+      const SpHandRecord *hand = g_ptr_array_index (hands, i);
+      const SpRotation *rotation = &self->riichi_table.rotation;
+      SpSheetLine *sheet_line = g_object_new (SP_TYPE_SHEET_LINE, NULL);
+      guint dealer = sp_rotation_dealer_chair (rotation);
+      guint sticks = self->riichi_table.sticks;
+
+      sheet_line->id = hand->id;
+      sheet_line->cells[CELL_HAND] = g_strdup_printf ("%u", hand->number);
+      sheet_line->cells[CELL_ROUND] = riichi_round_name (rotation);
+      sheet_line->cells[CELL_DEALER]
+        = g_strdup_printf ("%s %s", sp_wind_glyph (rotation->seat_wind[dealer]),
+                           chair_name (self, (gint) dealer));
+      sheet_line->cells[CELL_STICKS] = g_strdup_printf ("%u", sticks);
+      sheet_line->cells[CELL_RIICHI] = riichi_seats (rotation, hand->riichi);
+      sheet_line->cells[CELL_ITEMS] = riichi_items (self, hand, rotation);
+      if (hand->chombo != 0)
+        {
+          guint offender = (guint) __builtin_ctz (hand->chombo);
+
+          /* TRANSLATORS: a riichi hand that ended in a chombo (錯和), in the Winner column */
+          sheet_line->cells[CELL_WINNER] = g_strdup (_("Chombo"));
+          sheet_line->cells[CELL_FROM]
+            = g_strdup_printf ("%s %s", sp_wind_glyph (rotation->seat_wind[offender]),
+                               chair_name (self, (gint) offender));
+          sheet_line->cells[CELL_TOTAL] = g_strdup ("");
+        }
+      else if (hand->draw)
+        {
+          sheet_line->cells[CELL_WINNER] = g_strdup (_("Exhaustive draw"));
+          sheet_line->cells[CELL_FROM] = g_strdup ("");
+          sheet_line->cells[CELL_TOTAL] = g_strdup ("");
+        }
+      else
+        {
+          sheet_line->cells[CELL_WINNER] = g_strdup (chair_name (self, hand->winner));
+          sheet_line->cells[CELL_FROM] = hand->discarder >= 0 && hand->discarder < 4
+                                         ? g_strdup (chair_name (self, hand->discarder))
+                                         /* TRANSLATORS: a self-drawn riichi win (ツモ) */
+                                         : g_strdup (_("Tsumo"));
+          sheet_line->cells[CELL_TOTAL] = sp_points_text (hand->total);
+        }
+      sp_riichi_table_replay (&self->riichi_table, hand);
+      for (guint c = 0; c < 4; c++)
+        {
+          g_autofree char *points = sp_points_text (self->riichi_table.points[c]);
+          g_autofree char *change = sp_points_change (hand->settlement[c]);
+
+          /* The points after the hand first: they are what the players check. */
+          sheet_line->cells[CELL_CHAIR_FIRST + c]
+            = g_markup_printf_escaped ("<b>%s</b>  <span size='small' alpha='60%%'>%s</span>",
+                                       points, change);
+        }
+      g_list_store_append (self->lines, sheet_line);
+      g_object_unref (sheet_line);
+    }
+  /* The core's table and the store's rotation are one replay of the same hands. */
+  g_warn_if_fail (self->riichi_table.rotation.number == self->table.next.number);
+}
+
+/* The next hand of a riichi table (its round, 本場, sticks and dealer) and the points, or at
+ * the hanchan's end its result: final points after the leftover sticks, places, uma and the
+ * tournament points. */
+static void
+show_riichi_state (SpTableView *self,
+                   GPtrArray   *penalties)
+{
+  const SpRiichiTable *table = &self->riichi_table;
+  const SpRotation *next = &table->rotation;
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *totals = NULL;
+
+  if (next->finished || self->table.closed)
+    {
+      SpRiichiFinal final;
+      gint64 penalty[4] = { 0 };
+
+      sp_riichi_table_final (table, &self->riichi_rules, &final);
+      for (guint i = 0; i < penalties->len; i++)
+        {
+          SpPenalty *given = g_ptr_array_index (penalties, i);
+
+          for (guint c = 0; c < 4; c++)
+            if (self->table.players[c] == given->player)
+              penalty[c] += given->points;
+        }
+      for (guint c = 0; c < 4; c++)
+        {
+          g_autofree char *points = sp_points_text (final.points[c]);
+          gint64 score = final.score[c] + penalty[c];
+          g_autofree char *uma = sp_points_tenths (final.uma[c]);
+          g_autofree char *tournament = sp_points_tenths (score);
+
+          /* TRANSLATORS: one player at a riichi hanchan's end: name, final points, place,
+           * uma and tournament points, "Bo 45,400 · 1st · uma +15.0 · +30.4" */
+          /* A line a player: the four read as a small table, also on a phone. */
+          g_string_append_printf (line, _("%s%s %s · place %u · uma %s · %s"),
+                                  c > 0 ? "\n" : "", chair_name (self, (gint) c), points,
+                                  (guint) final.place[c], uma, tournament);
+        }
+      /* TRANSLATORS: the end of a riichi hanchan: each player's final points, place, uma and
+       * tournament points */
+      totals = g_strdup_printf (_("Final:\n%s"), line->str);
+      /* TRANSLATORS: the riichi table's hanchan is over */
+      text = next->finished
+             ? g_strdup_printf (_("The hanchan is over after %u hands"), (guint) next->number - 1)
+             : g_strdup_printf (_("The session closed after %u hands"), (guint) next->number - 1);
+    }
+  else
+    {
+      guint dealer = sp_rotation_dealer_chair (next);
+      g_autofree char *round = riichi_round_name (next);
+
+      for (guint c = 0; c < 4; c++)
+        {
+          g_autofree char *points = sp_points_text (table->points[c]);
+
+          g_string_append_printf (line, "%s%s %s", c > 0 ? "    " : "",
+                                  chair_name (self, (gint) c), points);
+        }
+      /* TRANSLATORS: a riichi table's points now: "Ana 30,000    Bo 22,000 …" */
+      totals = g_strdup_printf (_("Points: %s"), line->str);
+      /* TRANSLATORS: the next riichi hand: its number, round (東2局 1本場), the riichi sticks
+       * on the table, the dealer's seat wind (東) and name */
+      text = g_strdup_printf (_("Next: hand %u · %s · %u sticks on the table · dealer %s %s"),
+                              (guint) next->number, round, (guint) table->sticks,
+                              sp_wind_glyph (next->seat_wind[dealer]),
+                              chair_name (self, (gint) dealer));
+    }
+  gtk_label_set_text (self->next_label, text);
+  gtk_label_set_text (self->totals_label, totals);
+  if (next->finished)
+    {
+      /* After a hanchan the players keep the seats they started from (起家 East). */
+      SpRotation first;
+
+      sp_rotation_start (&first, SP_RULESET_RIICHI);
+      show_riichi_seats (self, &first, table->points);
+    }
+  else
+    show_riichi_seats (self, next, table->points);
 }
 
 /* Reads the table again and shows it. */
@@ -436,6 +728,13 @@ load (SpTableView  *self,
   history = sp_table_history (self->tournament->ruleset, self->dealer_repeats, hands);
 
   g_list_store_remove_all (self->lines);
+  penalties = table_penalties (self);
+  if (self->riichi)
+    {
+      fill_riichi_sheet (self, hands);
+      show_riichi_state (self, penalties);
+      goto shown;
+    }
   for (guint i = 0; i < hands->len; i++)
     {
       const SpHandRecord *hand = g_ptr_array_index (hands, i);
@@ -485,7 +784,6 @@ load (SpTableView  *self,
       g_object_unref (sheet_line);
     }
 
-  penalties = table_penalties (self);
   for (guint i = 0; i < penalties->len; i++)
     {
       SpPenalty *penalty = g_ptr_array_index (penalties, i);
@@ -505,6 +803,7 @@ load (SpTableView  *self,
   totals_text = g_strdup_printf (_("Totals: %s"), line->str);
   gtk_label_set_text (self->totals_label, totals_text);
   show_next (self, totals);
+shown:
   show_chair_titles (self);
   show_penalties (self, penalties);
 
@@ -531,7 +830,8 @@ cell_setup_cb (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label),
-                        column >= CELL_CHAIR_FIRST || column == CELL_TOTAL ? 1.0 : 0.0);
+                        column >= CELL_CHAIR_FIRST || column == CELL_TOTAL
+                        || column == CELL_STICKS ? 1.0 : 0.0);
   /* One line a hand, as a paper sheet has: the items and the names are shortened where the
    * column is narrow, the whole text in the cell's tooltip. */
   if (column == CELL_ITEMS)
@@ -546,7 +846,8 @@ cell_setup_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
     }
   gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
-  if (column >= CELL_CHAIR_FIRST || column == CELL_TOTAL || column == CELL_HAND)
+  if (column >= CELL_CHAIR_FIRST || column == CELL_TOTAL || column == CELL_HAND
+      || column == CELL_STICKS)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (item, label);
 }
@@ -667,7 +968,10 @@ build_columns (SpTableView *self)
     case SP_RULESET_GUANGDONG:
       total_title = _("番");
       break;
-    case SP_RULESET_RIICHI: /* no Riichi tournaments yet */
+    case SP_RULESET_RIICHI:
+      /* TRANSLATORS: the sheet's column of what a riichi win paid the winner */
+      total_title = C_("riichi", "Points");
+      break;
     case SP_RULESET_MCR:
     default:
       total_title = _("Fan");
@@ -682,6 +986,13 @@ build_columns (SpTableView *self)
   add_column (self, C_("sheet", "Hand"), CELL_HAND, FALSE);
   add_column (self, _("Round"), CELL_ROUND, FALSE);
   add_column (self, _("Dealer"), CELL_DEALER, FALSE);
+  if (self->riichi)
+    {
+      /* TRANSLATORS: a riichi sheet's columns: the sticks on the table before the hand, and
+       * the seats that declared riichi */
+      add_column (self, _("Sticks"), CELL_STICKS, FALSE);
+      add_column (self, C_("sheet", "Riichi"), CELL_RIICHI, FALSE);
+    }
   add_column (self, _("Winner"), CELL_WINNER, FALSE);
   add_column (self, _("From"), CELL_FROM, FALSE);
   add_column (self, _("Items"), CELL_ITEMS, TRUE);
@@ -1561,6 +1872,12 @@ sp_table_view_new (GtkWindow  *parent,
   self->tournament = g_steal_pointer (&found);
   self->rules = rules;
   self->dealer_repeats = options.dealer_repeats;
+  self->riichi = self->tournament->ruleset == SP_RULESET_RIICHI;
+  if (self->riichi && !sp_riichi_table_rules_of (rules, &self->riichi_rules, error))
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return NULL;
+    }
   self->session = session;
   self->number = table;
   if (!sp_db_load_table (db, self->tournament, session, table, &self->table, NULL, error))

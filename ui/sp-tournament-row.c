@@ -52,7 +52,9 @@ ruleset_title (SpRuleset ruleset)
     case SP_RULESET_GUANGDONG:
       /* Translators: Guangdong (Cantonese) mahjong (广东麻将). */
       return _("Guangdong");
-    case SP_RULESET_RIICHI: /* no Riichi tournaments yet: its name as the CLI writes it */
+    case SP_RULESET_RIICHI:
+      /* Translators: Japanese riichi mahjong (立直麻雀), EMA and WRC rules. */
+      return _("Riichi");
     default:
       return sp_ruleset_to_string (ruleset);
     }

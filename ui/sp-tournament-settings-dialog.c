@@ -46,22 +46,6 @@ static guint signals[N_SIGNALS];
 
 /* The names the New Tournament dialog gives the stored values. */
 static const char *
-ruleset_label (SpRuleset ruleset)
-{
-  switch (ruleset)
-    {
-    case SP_RULESET_TAIWAN:
-      return _("Taiwan 台灣");
-    case SP_RULESET_GUANGDONG:
-      return _("Guangdong 广东");
-    case SP_RULESET_RIICHI: /* no Riichi tournaments yet */
-    case SP_RULESET_MCR:
-    default:
-      return _("MCR 国标");
-    }
-}
-
-static const char *
 seating_label (const char *seating)
 {
   if (g_strcmp0 (seating, "random") == 0)
@@ -164,7 +148,7 @@ fill_rules (SpTournamentSettingsDialog *self,
         "under other rules, duplicate the tournament.")
     : _("Set when the tournament was created."));
 
-  add_value_row (self, _("Rules"), ruleset_label (tournament->ruleset), FALSE);
+  add_value_row (self, _("Rules"), sp_ruleset_title (tournament->ruleset), FALSE);
   add_value_row (self, _("Profile"), tournament->profile != NULL ? tournament->profile : "",
                  FALSE);
   add_value_row (self, _("Sessions"), sessions, FALSE);

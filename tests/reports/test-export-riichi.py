@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+# test-export-riichi.py: the reports of a Riichi event through `sparrow-cli export`: the
+# workbook's hands with the table around each (round, dealer, honba, sticks, riichi, result,
+# han, fu, yaku, the points after it), the sessions' ends (final points, uma, tournament points)
+# and the standings by tournament points, read back with openpyxl; every figure of the hanchan
+# worked out by hand (rules/riichi.md §6-§9, the hanchan of tests/cli/test-cli-riichi.py).
+# SPDX-License-Identifier: GPL-3.0-or-later
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli"))
+from sptap import check, finish  # noqa: E402
+
+import openpyxl  # noqa: E402
+
+CLI = sys.argv[1]
+folder = tempfile.mkdtemp(prefix="sparrow-riichi-")
+DB = os.path.join(folder, "riichi.db")
+ENV = dict(os.environ, LANGUAGE="en", LC_ALL="C.UTF-8")
+
+
+def run(*args):
+    p = subprocess.run([CLI, "--db", DB, "--referee", "Referee", *args], capture_output=True,
+                       text=True, timeout=60, env=ENV)
+    return p.returncode, p.stdout, p.stderr
+
+
+def must(*args):
+    rc, out, err = run(*args)
+    check(" ".join(args)[:90], rc == 0, f"rc={rc} {err.strip()} {out.strip()}"[:400])
+    return out
+
+
+must("tournament", "create", "--name", "Riichi Open", "--rules", "riichi", "--sessions", "1")
+for name in ("Ana", "Bo", "Cai", "Dee"):
+    must("players", "add", name)
+must("seating", "draw", "--session", "1", "--seed", "5")
+# E1 a riichi ron 5-30 (mangan); E2 a draw, E and N tenpai, N's riichi stick left; E2-1 the
+# dealer's tsumo 12333m12345678s9s (menzen tsumo, pinfu, ittsu: 4 han 20 fu, 2,600 all + 100
+# each for the counter, and the stick); E2-2 a chombo by W; E2-2 S's ron 2-40 off the dealer
+# (2,600 + 600); then draws, nobody tenpai, to the end after South 4.
+HANDS = [
+    ("--winner", "S", "--from", "W", "--riichi", "S", "--han", "5", "--fu", "30"),
+    ("--draw", "--tenpai", "E,N", "--riichi", "N"),
+    ("--winner", "E", "--from", "self", "--hand", "12333m12345678s9s"),
+    ("--chombo", "W"),
+    ("--winner", "S", "--from", "E", "--han", "2", "--fu", "40"),
+] + [("--draw",)] * 6
+for hand in HANDS:
+    must("hand", "add", "--session", "1", "--table", "1", *hand)
+shown = json.loads(must("seating", "show", "--session", "1", "--json"))
+chairs = [s["player"]["name"] for s in shown["tables"][0]["seats"]]  # E S W N at East 1
+
+xlsx = os.path.join(folder, "riichi.xlsx")
+must("export", "xlsx", xlsx)
+book = openpyxl.load_workbook(xlsx)
+check("riichi sheets, no R98 forms", book.sheetnames == [
+    "Standings", "Sessions", "Hands", "Players", "Teams", "Penalties", "Seating", "Audit"],
+    book.sheetnames)
+
+
+def table_of(sheet):
+    rows = list(book[sheet].iter_rows(values_only=True))
+    return [dict(zip(rows[0], row)) for row in rows[1:]]
+
+
+hands = table_of("Hands")
+check("a row per hand", len(hands) == len(HANDS), len(hands))
+E, S, W, N = chairs
+check("E1: riichi ron 5-30", hands[0]["Round"] == "East 1" and hands[0]["Dealer"] == E
+      and hands[0]["Honba"] == 0 and hands[0]["Sticks"] == 0 and hands[0]["Riichi"] == S
+      and hands[0]["Result"] == "ron" and hands[0]["Winner"] == S and hands[0]["From"] == W
+      and hands[0]["Han"] == 5 and hands[0]["Fu"] == 30 and hands[0]["Limit"] == "mangan"
+      and hands[0]["Points"] == 8000, hands[0])
+check("E2: draw, tenpai and noten", hands[1]["Round"] == "East 2" and hands[1]["Dealer"] == S
+      and hands[1]["Result"] == "exhaustive draw" and sorted(hands[1]["Tenpai"].split(", ")) == sorted([S, E])
+      and hands[1]["Riichi"] == E
+      and hands[1]["Winner"] is None and hands[1]["Han"] is None, hands[1])
+check("E2-1: dealer tsumo on a counter and a stick", hands[2]["Round"] == "East 2"
+      and hands[2]["Honba"] == 1 and hands[2]["Sticks"] == 1 and hands[2]["Result"] == "tsumo"
+      and hands[2]["Winner"] == S and hands[2]["From"] is None and hands[2]["Han"] == 4
+      and hands[2]["Fu"] == 20 and hands[2]["Points"] == 8100
+      and "Pinfu" in hands[2]["Yaku"] and "Ittsu" in hands[2]["Yaku"]
+      and "Menzen Tsumo" in hands[2]["Yaku"], hands[2])
+check("E2-2: chombo, dealt again", hands[3]["Result"] == "chombo" and hands[3]["Chombo"] == N
+      and hands[3]["Honba"] == 2 and hands[3]["Round"] == "East 2", hands[3])
+check("E2-2: ron on two counters", hands[4]["Honba"] == 2 and hands[4]["Winner"] == W
+      and hands[4]["From"] == S and hands[4]["Han"] == 2 and hands[4]["Fu"] == 40
+      and hands[4]["Points"] == 3200, hands[4])
+check("rounds to South 4", [h["Round"] for h in hands[5:]] == [
+    "East 3", "East 4", "South 1", "South 2", "South 3", "South 4"]
+    and [h["Honba"] for h in hands[5:]] == [0, 1, 2, 3, 4, 5], [h["Round"] for h in hands])
+after = [[h[f"Seat {s} points"] for s in "ESWN"] for h in hands]
+check("points after each hand", after[:5] == [
+    [30000, 38000, 22000, 30000], [30500, 39500, 20500, 28500],
+    [27800, 48600, 17800, 25800], [27800, 48600, 17800, 25800],
+    [27800, 45400, 21000, 25800]] and after[-1] == [27800, 45400, 21000, 25800], after)
+check("players named by seat", [hands[0][f"Seat {s} player"] for s in "ESWN"] == chairs, hands[0])
+
+sessions = table_of("Sessions")
+check("sessions: final points, uma, tournament points",
+      [(r["Player"], r["Final points"], r["Place"], r["Uma"], r["Chombos"],
+        r["Tournament points"]) for r in sessions] == [
+          (E, 27800, 2, 5, 0, 2.8), (S, 45400, 1, 15, 0, 30.4), (W, 21000, 4, -15, 0, -24),
+          (N, 25800, 3, -5, 1, -29.2)], sessions)
+standings = table_of("Standings")
+check("standings by tournament points",
+      [(r["Rank"], r["Name"], r["Tournament points"], r["Uma"]) for r in standings] == [
+          (1, S, 30.4, 15), (2, E, 2.8, 5), (3, W, -24, -15), (4, N, -29.2, -5)], standings)
+check("tournament points with one decimal",
+      book["Standings"].cell(row=2, column=6).number_format == "0.0",
+      book["Standings"].cell(row=2, column=6).number_format)
+
+csv_path = os.path.join(folder, "riichi.csv")
+must("export", "csv", csv_path)
+with open(csv_path, encoding="utf-8-sig") as f:
+    lines = f.read().splitlines()
+check("csv: tournament points with one decimal", lines[1].split(",")[5:7] == ["30.4", "15.0"],
+      lines[:2])
+
+finish()

@@ -122,4 +122,54 @@ with open(csv_path, encoding="utf-8-sig") as f:
 check("csv: tournament points with one decimal", lines[1].split(",")[5:7] == ["30.4", "15.0"],
       lines[:2])
 
+
+
+def pdf_text(path):
+    p = subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True, text=True,
+                       timeout=60)
+    return p.stdout
+
+
+# The hanchan score sheet: filled with the hands played, blank for a session not played.
+sheet = os.path.join(folder, "sheet.pdf")
+must("export", "pdf-scoresheets", sheet, "--session", "1")
+text = pdf_text(sheet)
+lines = text.splitlines()
+
+
+def line_with(phrase):
+    return next((line for line in lines if phrase in line), "")
+
+
+check("sheet: a row per hand with its round", all(r in text for r in (
+    "東1局", "東2局", "東4局", "南1局", "南4局", "East 1", "South 4")), text)
+ron = line_with(f"{S} ron from {W}, 5 han 30 fu (mangan)")
+check("sheet: the riichi ron and its value", ron.split()[-7:] == [
+    "30000", "●", "+8000", "38000", "−8000", "22000", "30000"], ron)
+tsumo = line_with(f"{S} tsumo, 4 han 20 fu")
+check("sheet: the dealer's tsumo on a counter", tsumo.split()[:2] == ["1", "1"]
+      and tsumo.split()[-8:] == ["−2700", "27800", "+9100", "48600", "−2700", "17800", "−2700",
+                                 "25800"], tsumo)
+check("sheet: chombo and draws", f"Chombo: {N}" in text and "Draw, all noten" in text
+      and f"Draw, tenpai: {E}, {S}" in text, text)
+final_line = next((line for line in lines if "Final points" in line), "")
+uma_line = next((line for line in lines if line.strip().startswith("Uma")), "")
+points_line = next((line for line in lines if "Tournament points" in line), "")
+check("sheet: final points, uma, tournament points",
+      final_line.split()[2:] == ["27800", "45400", "21000", "25800"]
+      and uma_line.split()[1:] == ["+5.0", "+15.0", "−15.0", "−5.0"]
+      and points_line.split()[2:] == ["+2.8", "+30.4", "−24.0", "−29.2"],
+      f"{final_line!r} {uma_line!r} {points_line!r}")
+
+must("tournament", "create", "--name", "Riichi Blank", "--rules", "riichi", "--sessions", "1")
+for name in ("Eve", "Fay", "Gus", "Hal"):
+    must("players", "add", name)
+must("seating", "draw", "--session", "1", "--seed", "2")
+blank = os.path.join(folder, "blank.pdf")
+must("export", "pdf-scoresheets", blank, "--session", "1")
+text = pdf_text(blank)
+check("blank sheet: 東1局 to 南4局 to fill in, no figures", all(r in text for r in (
+    "東1局", "東3局", "南2局", "南4局")) and "30000" not in text and "Final points" in text
+    and all(n in text for n in ("Eve", "Fay", "Gus", "Hal")), text)
+
 finish()

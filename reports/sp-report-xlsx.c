@@ -1732,6 +1732,48 @@ sp_report_split_name (const char  *name,
   }
 }
 
+/* EMA's results of a Riichi event: the place by tournament points, the player's name and EMA
+ * number, the tournament points (one decimal) and the score, the sum of the hanchans' final
+ * points less the return (the points won at the tables, before uma). */
+static Rows *
+riichi_ema_rows (const SpSnapshot *snapshot)
+{
+  g_autoptr(GArray) results = session_results (snapshot);
+  g_autoptr(GHashTable) by_player = results_by_player (results);
+  SpRiichiTableRules riichi = { .return_points = 30000 };
+  Rows *rows = rows_new ();
+
+  riichi_rules (snapshot, &riichi);
+  rows_columns (rows, "Place", "First name", "Last name", "EMA number", "Tournament points",
+                "Score", "EMA member", "Country", NULL);
+  for (guint i = 0; i < snapshot->standings->len; i++)
+    {
+      const SpStanding *standing = &g_array_index (snapshot->standings, SpStanding, i);
+      const SpPlayer *player = sp_snapshot_find_player (snapshot, standing->player);
+      GPtrArray *played = g_hash_table_lookup (by_player, &(gint64) { standing->player });
+      g_autofree char *first = NULL;
+      g_autofree char *last = NULL;
+      gint64 score = 0;
+      gboolean member;
+
+      if (player == NULL)
+        continue;
+      for (guint k = 0; played != NULL && k < played->len; k++)
+        score += ((const Result *) played->pdata[k])->final_points - riichi.return_points;
+      member = player->federation_id != NULL && player->federation_id[0] != '\0';
+      sp_report_split_name (player->name, &first, &last);
+      add_int (rows, standing->rank);
+      add_text (rows, first);
+      add_text (rows, last);
+      add_text (rows, player->federation_id);
+      add_thousands (rows, standing->score);
+      add_int (rows, score);
+      add_text (rows, member ? "Y" : "N");
+      add_text (rows, player->country);
+    }
+  return rows;
+}
+
 /* EMA's results as rows; refused, naming the table, when a table's points cannot be EMA's. */
 static Rows *
 ema_rows (const SpSnapshot  *snapshot,
@@ -1740,10 +1782,12 @@ ema_rows (const SpSnapshot  *snapshot,
   g_autoptr(GArray) results = NULL;
   g_autoptr(Rows) rows = NULL;
 
+  if (snapshot->tournament->ruleset == SP_RULESET_RIICHI)
+    return riichi_ema_rows (snapshot);
   if (snapshot->tournament->ruleset != SP_RULESET_MCR)
     {
       g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_FAILED,
-                   _("EMA results are for MCR tournaments; %s is not one."),
+                   _("EMA results are for MCR and Riichi tournaments; %s is not one."),
                    snapshot->tournament->name);
       return NULL;
     }

@@ -172,4 +172,41 @@ check("blank sheet: 東1局 to 南4局 to fill in, no figures", all(r in text fo
     "東1局", "東3局", "南2局", "南4局")) and "30000" not in text and "Final points" in text
     and all(n in text for n in ("Eve", "Fay", "Gus", "Hal")), text)
 
+# The standings as PDF: by tournament points with one decimal, the uma beside them.
+standings_pdf = os.path.join(folder, "standings.pdf")
+must("--tournament", "Riichi Open", "export", "pdf-standings", standings_pdf)
+text = pdf_text(standings_pdf)
+ranked = [line.split() for line in text.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"],
+                                                                              ["4"])]
+check("standings pdf: tournament points and uma", "Tournament points" in text and "Uma" in text
+      and [r[1:] for r in ranked] == [[S, "30.4", "15.0", "1"], [E, "2.8", "5.0", "1"],
+                                      [W, "-24.0", "-15.0", "1"], [N, "-29.2", "-5.0", "1"]],
+      text)
+
+# EMA's riichi results: place, name, EMA number, tournament points, and the score (the final
+# points less the 30,000 return, before uma).
+must("--tournament", "Riichi Open", "players", "edit", "1", "--federation-id", "04120001")
+ema_csv = os.path.join(folder, "ema.csv")
+must("--tournament", "Riichi Open", "export", "ema-csv", ema_csv)
+with open(ema_csv, encoding="utf-8-sig") as f:
+    ema = [line.split(",") for line in f.read().splitlines()]
+ana = 1  # the first player added
+first_added = json.loads(must("--tournament", "Riichi Open", "players", "list", "--json"))
+names = {p["id"]: p["name"] for p in first_added["players"]}
+check("ema csv: the riichi columns", ema[0] == ["Place", "First name", "Last name", "EMA number",
+                                                "Tournament points", "Score", "EMA member",
+                                                "Country"], ema[0])
+score_of = {E: "-2200", S: "15400", W: "-9000", N: "-4200"}
+points_of = {E: "2.8", S: "30.4", W: "-24.0", N: "-29.2"}
+check("ema csv: by tournament points", [(r[0], r[2], r[4], r[5]) for r in ema[1:]] == [
+    (str(i + 1), name, points_of[name], score_of[name]) for i, name in enumerate((S, E, W, N))],
+    ema)
+check("ema csv: the EMA number and membership", [r[3] for r in ema[1:] if r[2] == names[ana]]
+      == ["04120001"] and [r[6] for r in ema[1:] if r[2] == names[ana]] == ["Y"], ema)
+ema_xlsx = os.path.join(folder, "ema.xlsx")
+must("--tournament", "Riichi Open", "export", "ema", ema_xlsx)
+rows = list(openpyxl.load_workbook(ema_xlsx)["Results"].iter_rows(values_only=True))
+check("ema xlsx: tournament points as numbers", [r[4] for r in rows[1:]] == [30.4, 2.8, -24, -29.2]
+      and [r[5] for r in rows[1:]] == [15400, -2200, -9000, -4200], rows)
+
 finish()

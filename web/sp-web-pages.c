@@ -249,7 +249,8 @@ render_standings (const SpWebData *data,
     /* Riichi ranks by tournament points; the uma is what table points are elsewhere. */
     sp_web_html (out, "<div class=\"scroll\"><table class=\"standings\"><thead><tr>"
                  "<th>%s</th><th>%s</th><th>%s</th><th>%s</th>",
-                 C_("web", "Rank"), C_("web", "Player"), C_("web", "Points"), C_("web", "Uma"));
+                 C_("web", "Rank"), C_("web", "Player"), C_("web", "Tournament points"),
+                 C_("web", "Uma"));
   else
     sp_web_html (out, "<div class=\"scroll\"><table class=\"standings\"><thead><tr>"
                  "<th>%s</th><th>%s</th><th>%s</th><th>%s</th>",
@@ -488,6 +489,26 @@ riichi_sheet_of (const SpWebData *data,
                        : NULL;
 }
 
+/* A hand's round as a riichi table says it, "East 1" (东1局): the core's words, in the page's
+ * language (the pages translate with gettext () under the language of each request). */
+static char *
+round_name (const SpRotation *rotation)
+{
+  guint dealer = sp_rotation_dealer_chair (rotation) + 1;
+
+  switch (rotation->round_wind)
+    {
+    case SP_WIND_EAST:
+      return g_strdup_printf (C_("web", "East %u"), dealer);
+    case SP_WIND_SOUTH:
+      return g_strdup_printf (C_("web", "South %u"), dealer);
+    case SP_WIND_WEST:
+      return g_strdup_printf (C_("web", "West %u"), dealer);
+    default:
+      return g_strdup_printf (C_("web", "North %u"), dealer);
+    }
+}
+
 /* A hand of a hanchan as the players read it: its result, and a win's han and fu. */
 static void
 append_riichi_result (GString                 *out,
@@ -553,11 +574,11 @@ append_riichi_hands (GString         *out,
                "<th>%s</th><th>%s</th></tr></thead><tbody>",
                C_("web", "Round"), C_("web", "Result"),
                /* The player's gain or loss in that hand. */
-               C_("web", "Won/lost"), C_("web", "Points"));
+               C_("web", "Won/lost"), C_("web", "Points after"));
   for (guint h = 0; sheet != NULL && h < sheet->hands->len; h++)
     {
       const SpRiichiSheetHand *line = &g_array_index (sheet->hands, SpRiichiSheetHand, h);
-      g_autofree char *round = sp_riichi_round_name (&line->rotation);
+      g_autofree char *round = round_name (&line->rotation);
 
       sp_web_html (out, "<tr><td>%s", round);
       if (line->rotation.streak > 0)
@@ -623,7 +644,7 @@ render_riichi_table (const SpWebData         *data,
   for (guint h = 0; sheet != NULL && h < sheet->hands->len; h++)
     {
       const SpRiichiSheetHand *line = &g_array_index (sheet->hands, SpRiichiSheetHand, h);
-      g_autofree char *round = sp_riichi_round_name (&line->rotation);
+      g_autofree char *round = round_name (&line->rotation);
 
       sp_web_html (out, "<tr class=\"hand\"><td>%s", round);
       if (line->rotation.streak > 0 || line->sticks > 0)
@@ -718,8 +739,8 @@ render_player (const SpWebData *data,
   else if (standing != NULL && data->tournament->ruleset == SP_RULESET_RIICHI)
     sp_web_html (out, "<dl class=\"summary\"><div><dt>%s</dt><dd class=\"rank\">%u</dd></div>"
                  "<div><dt>%s</dt><dd>%T</dd></div><div><dt>%s</dt><dd>%T</dd></div></dl>",
-                 C_("web", "Rank"), standing->rank, C_("web", "Points"), standing->score,
-                 C_("web", "Uma"), uma_points (standing->table_points_x12));
+                 C_("web", "Rank"), standing->rank, C_("web", "Tournament points"),
+                 standing->score, C_("web", "Uma"), uma_points (standing->table_points_x12));
   else if (standing != NULL)
     sp_web_html (out, "<dl class=\"summary\"><div><dt>%s</dt><dd class=\"rank\">%u</dd></div>"
                  "<div><dt>%s</dt><dd>%P</dd></div><div><dt>%s</dt><dd>%I</dd></div></dl>",

@@ -142,7 +142,7 @@ format_points (gint64 points_x12)
 #define HANCHAN_ROWS 20
 
 /* A round as its own term writes it, "東1局", with the name in the reader's language below
- * it when that differs ("East 1"). */
+ * it ("East 1"); in Chinese the name alone (东1局 / 東1局). */
 static char *
 hanchan_round_text (const SpRotation *rotation)
 {
@@ -151,8 +151,10 @@ hanchan_round_text (const SpRotation *rotation)
   g_autofree char *own = g_strdup_printf ("%s%u局", kanji[rotation->round_wind & 3],
                                           sp_rotation_dealer_chair (rotation) + 1);
 
-  return strcmp (name, own) == 0 ? g_steal_pointer (&own) : g_strdup_printf ("%s\n%s", own,
-                                                                             name);
+  /* A Chinese reader has it in his own characters (东1局); others get both. */
+  if (g_unichar_iswide (g_utf8_get_char (name)))
+    return g_steal_pointer (&name);
+  return g_strdup_printf ("%s\n%s", own, name);
 }
 
 /* What happened in a hand, as the table writes it: "Cai ron from Bo, 5 han 30 fu (mangan)",
@@ -304,7 +306,7 @@ hanchan_sheet_draw (cairo_t          *cr,
    * riichi, change and points. */
   cairo_set_line_width (cr, THIN_LINE);
   {
-    const char *labels[] = { _("No."), _("Round"), _("Honba"), _("Sticks") };
+    const char *labels[] = { _("No."), C_("riichi", "Round"), _("Honba"), _("Sticks") };
 
     x = left;
     for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
@@ -315,14 +317,15 @@ hanchan_sheet_draw (cairo_t          *cr,
         x += fixed_widths[i];
       }
     draw_box (cr, x, top, result_w, 2 * head_h);
-    draw_text (cr, x, top, result_w, 2 * head_h, _("Result"), 9, FALSE, PANGO_ALIGN_CENTER);
+    draw_text (cr, x, top, result_w, 2 * head_h, C_("riichi", "Result"), 9, FALSE,
+               PANGO_ALIGN_CENTER);
     x += result_w;
     for (guint c = 0; c < 4; c++)
       {
         static const char *const winds[] = { "東", "南", "西", "北" };
         g_autofree char *name = g_strdup_printf ("%s  %s", winds[c],
                                                  player_name (snapshot, seats[c]));
-        const char *sub[] = { _("Riichi"), _("±"), _("Points") };
+        const char *sub[] = { _("Riichi"), _("±"), C_("riichi", "Points") };
         double sx = x;
 
         draw_box (cr, x, top, player_w, head_h);

@@ -856,9 +856,10 @@ riichi_hands_rows (const SpSnapshot *snapshot)
   Rows *rows = rows_new ();
   g_autoptr(GPtrArray) table_hands = g_ptr_array_new ();
 
-  rows_columns (rows, _("Session"), _("Table"), _("Hand"), _("Round"), _("Dealer"), _("Honba"),
-                _("Sticks"), _("Riichi"), _("Result"), _("Winner"), _("From"), _("Tenpai"),
-                _("Chombo"), _("Han"), _("Fu"), _("Limit"), _("Yaku"), _("Points"), NULL);
+  rows_columns (rows, _("Session"), _("Table"), _("Hand"), C_("riichi", "Round"), _("Dealer"),
+                _("Honba"), _("Sticks"), _("Riichi"), C_("riichi", "Result"), _("Winner"),
+                _("From"), _("Tenpai"), _("Chombo"), _("Han"), _("Fu"), _("Limit"), _("Yaku"),
+                C_("riichi", "Value"), NULL);
   for (guint c = 0; c < 4; c++)
     {
       g_autofree char *player = g_strdup_printf (_("Seat %s player"), wind_name (c));

@@ -572,7 +572,7 @@ append_riichi_hands (GString         *out,
 
   sp_web_html (out, "</a></h3><table class=\"hands\"><thead><tr><th>%s</th><th>%s</th>"
                "<th>%s</th><th>%s</th></tr></thead><tbody>",
-               C_("web", "Round"), C_("web", "Result"),
+               C_("web riichi", "Round"), C_("web", "Result"),
                /* The player's gain or loss in that hand. */
                C_("web", "Won/lost"), C_("web", "Points after"));
   for (guint h = 0; sheet != NULL && h < sheet->hands->len; h++)
@@ -636,7 +636,7 @@ render_riichi_table (const SpWebData         *data,
   /* A row of points per hand and the hand's result in a row below it, so that the four
    * players' points fit a phone's width. */
   sp_web_html (out, "</ol><div class=\"scroll\"><table class=\"sheet riichi\"><thead><tr>"
-               "<th>%s</th>", C_("web", "Round"));
+               "<th>%s</th>", C_("web riichi", "Round"));
   for (guint c = 0; c < 4; c++)
     sp_web_html (out, "<th title=\"%s\">%s</th>", player_name (data, players[c]),
                  wind_name (c));

@@ -75,7 +75,7 @@ check("E1: riichi ron 5-30", hands[0]["Round"] == "East 1" and hands[0]["Dealer"
       and hands[0]["Honba"] == 0 and hands[0]["Sticks"] == 0 and hands[0]["Riichi"] == S
       and hands[0]["Result"] == "ron" and hands[0]["Winner"] == S and hands[0]["From"] == W
       and hands[0]["Han"] == 5 and hands[0]["Fu"] == 30 and hands[0]["Limit"] == "mangan"
-      and hands[0]["Points"] == 8000, hands[0])
+      and hands[0]["Value"] == 8000, hands[0])
 check("E2: draw, tenpai and noten", hands[1]["Round"] == "East 2" and hands[1]["Dealer"] == S
       and hands[1]["Result"] == "exhaustive draw" and sorted(hands[1]["Tenpai"].split(", ")) == sorted([S, E])
       and hands[1]["Riichi"] == E
@@ -83,14 +83,14 @@ check("E2: draw, tenpai and noten", hands[1]["Round"] == "East 2" and hands[1]["
 check("E2-1: dealer tsumo on a counter and a stick", hands[2]["Round"] == "East 2"
       and hands[2]["Honba"] == 1 and hands[2]["Sticks"] == 1 and hands[2]["Result"] == "tsumo"
       and hands[2]["Winner"] == S and hands[2]["From"] is None and hands[2]["Han"] == 4
-      and hands[2]["Fu"] == 20 and hands[2]["Points"] == 8100
+      and hands[2]["Fu"] == 20 and hands[2]["Value"] == 8100
       and "Pinfu" in hands[2]["Yaku"] and "Ittsu" in hands[2]["Yaku"]
       and "Menzen Tsumo" in hands[2]["Yaku"], hands[2])
 check("E2-2: chombo, dealt again", hands[3]["Result"] == "chombo" and hands[3]["Chombo"] == N
       and hands[3]["Honba"] == 2 and hands[3]["Round"] == "East 2", hands[3])
 check("E2-2: ron on two counters", hands[4]["Honba"] == 2 and hands[4]["Winner"] == W
       and hands[4]["From"] == S and hands[4]["Han"] == 2 and hands[4]["Fu"] == 40
-      and hands[4]["Points"] == 3200, hands[4])
+      and hands[4]["Value"] == 3200, hands[4])
 check("rounds to South 4", [h["Round"] for h in hands[5:]] == [
     "East 3", "East 4", "South 1", "South 2", "South 3", "South 4"]
     and [h["Honba"] for h in hands[5:]] == [0, 1, 2, 3, 4, 5], [h["Round"] for h in hands])

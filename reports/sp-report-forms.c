@@ -284,7 +284,8 @@ hanchan_sheet_draw (cairo_t          *cr,
                                  hands, NULL);
   n_played = sheet != NULL ? sheet->hands->len : 0;
   over = sheet != NULL && n_played > 0
-         && (sheet->end.rotation.finished || (result != NULL && result->closed));
+         && (sheet->end.rotation.finished || session->closed
+             || (result != NULL && result->closed));
   /* Every hand played, the next one, and room below. */
   n_rows = MAX (HANCHAN_ROWS, n_played + (over ? 0 : 1));
 

@@ -172,6 +172,22 @@ check("blank sheet: 東1局 to 南4局 to fill in, no figures", all(r in text fo
     "東1局", "東3局", "南2局", "南4局")) and "30000" not in text and "Final points" in text
     and all(n in text for n in ("Eve", "Fay", "Gus", "Hal")), text)
 
+# A hanchan ended at time-up after its second hand: the sheet gives its end.
+must("hand", "add", "--session", "1", "--table", "1", "--winner", "E", "--from", "S", "--han",
+     "1", "--fu", "30")
+must("hand", "add", "--session", "1", "--table", "1", "--draw", "--tenpai", "E")
+must("session", "close", "--session", "1", "--time-up")
+must("export", "pdf-scoresheets", blank, "--session", "1")
+lines = pdf_text(blank).splitlines()
+final_line = next((line for line in lines if "Final points" in line), "")
+points_line = next((line for line in lines if "Tournament points" in line), "")
+# E1: the dealer's 1-30 ron, 1,500 off S; E1-1: a draw, the dealer alone tenpai, 1,000 from
+# each: E 34,500 first (+15), W and N tied at 29,000 share 2nd and 3rd (0 each), S 27,500 last
+# (−15).
+check("time-up sheet: its end", final_line.split()[2:] == ["34500", "27500", "29000", "29000"]
+      and points_line.split()[2:] == ["+19.5", "−17.5", "−1.0", "−1.0"],
+      f"{final_line!r} {points_line!r}")
+
 # The standings as PDF: by tournament points with one decimal, the uma beside them.
 standings_pdf = os.path.join(folder, "standings.pdf")
 must("--tournament", "Riichi Open", "export", "pdf-standings", standings_pdf)

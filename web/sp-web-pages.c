@@ -16,6 +16,11 @@
 
 /* ---- what the pages share ---------------------------------------------------------------- */
 
+static char      *round_name (const SpRotation *rotation);
+static GPtrArray *hands_at   (const SpWebData  *data,
+                              guint             session,
+                              guint             table);
+
 static const char *
 wind_name (guint wind)
 {
@@ -207,7 +212,19 @@ render_index (const SpWebData *data,
           sp_web_html (out, "<li%s><a href=\"/sessions/%u/tables/%u\">",
                        table->finished ? " class=\"done\"" : "", k, table->table);
           sp_web_html (out, C_("web", "Table %u"), table->table);
-          sp_web_html (out, "</a> <span>%u/%u</span></li>", table->n_hands, table->n_expected);
+          if (data->tournament->ruleset == SP_RULESET_RIICHI && !table->finished)
+            {
+              /* A hanchan has no fixed count of hands: the round it is at says how far. */
+              g_autoptr(GPtrArray) hands = hands_at (data, k, table->table);
+              g_autoptr(GArray) history = sp_table_history (SP_RULESET_RIICHI, FALSE, hands);
+              g_autofree char *round = round_name (&g_array_index (history, SpRotation,
+                                                                   hands->len));
+
+              sp_web_html (out, "</a> <span>%s</span></li>", round);
+            }
+          else
+            sp_web_html (out, "</a> <span>%u/%u</span></li>", table->n_hands,
+                         table->n_expected);
         }
       sp_web_html (out, "</ul></li>");
     }

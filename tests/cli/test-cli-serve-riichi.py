@@ -167,6 +167,30 @@ def main():
 
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=10)
+
+        # A hanchan in play: the index says the round each table is at.
+        cli("tournament", "create", "--name", "Riichi Live", "--rules", "riichi", "--sessions",
+            "1")
+        for name in ("Eve", "Fay", "Gus", "Hal"):
+            cli("players", "add", name)
+        cli("seating", "draw", "--session", "1", "--seed", "1")
+        # A draw with the dealer tenpai (East 1 again, one counter), then S's tsumo: East 2.
+        cli("hand", "add", "--session", "1", "--table", "1", "--draw", "--tenpai", "E")
+        cli("hand", "add", "--session", "1", "--table", "1", "--winner", "S", "--from", "self",
+            "--han", "2", "--fu", "30")
+        server = subprocess.Popen([CLI, "--db", db, "--json", "serve", "--listen", "127.0.0.1:0",
+                                   "--tournament", "Riichi Live"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, env=env)
+        base = json.loads(server.stdout.readline())["url"].rstrip("/")
+        page = fetch(base + "/")
+        sptap.check("index: a table in play at its round",
+                    '<a href="/sessions/1/tables/1">Table 1</a> <span>East 2</span>' in page,
+                    page[page.find('<ul class="tables">'):][:200])
+        page = fetch(base + "/", "zh-TW")
+        sptap.check("index: the round in Traditional Chinese", "<span>東2局</span>" in page,
+                    page[page.find('<ul class="tables">'):][:200])
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=10)
     finally:
         if server is not None and server.poll() is None:
             server.kill()

@@ -25,6 +25,11 @@ sp_hand_entry_init (SpHandEntry *entry)
   entry->from = SP_HAND_ENTRY_UNSAID;
   entry->chombo = SP_HAND_ENTRY_UNSAID;
   sp_situation_init (&entry->situation);
+  for (guint i = 0; i < SP_HAND_ENTRY_MAX_ALSO; i++)
+    {
+      entry->also[i].winner = SP_HAND_ENTRY_UNSAID;
+      sp_situation_init (&entry->also[i].situation);
+    }
 }
 
 void
@@ -32,6 +37,9 @@ sp_hand_entry_clear (SpHandEntry *entry)
 {
   g_clear_pointer (&entry->tiles, g_free);
   g_clear_pointer (&entry->reason, g_free);
+  for (guint i = 0; i < SP_HAND_ENTRY_MAX_ALSO; i++)
+    g_clear_pointer (&entry->also[i].tiles, g_free);
+  entry->n_also = 0;
 }
 
 void
@@ -41,6 +49,8 @@ sp_hand_entry_copy (SpHandEntry       *dest,
   *dest = *src;
   dest->tiles = g_strdup (src->tiles);
   dest->reason = g_strdup (src->reason);
+  for (guint i = 0; i < SP_HAND_ENTRY_MAX_ALSO; i++)
+    dest->also[i].tiles = g_strdup (src->also[i].tiles);
 }
 
 void
@@ -103,6 +113,19 @@ sp_hand_entry_from_record (SpHandEntry        *entry,
     entry->from = SP_HAND_ENTRY_UNSAID;
   entry->has_value = record->has_value;
   entry->value = record->value;
+  for (guint i = 0; i < MIN (record->n_also, SP_HAND_ENTRY_MAX_ALSO); i++)
+    {
+      const SpHandWin *win = &record->also[i];
+      SpHandEntryWin *also = &entry->also[entry->n_also++];
+
+      also->winner = seat_of_chair (rotation, win->winner);
+      also->tiles = g_strdup (win->notation);
+      also->has_value = win->has_value;
+      also->value = win->value;
+      if (win->situation != NULL
+          && !sp_situation_from_string (&also->situation, win->situation, error))
+        return FALSE;
+    }
   if (record->has_value || record->chombo != 0)
     entry->has_total = FALSE;
   /* A claimed total never used what only the scorer reads (files written before such options
@@ -387,6 +410,13 @@ reset_record (SpHandRecord  *record,
   g_clear_pointer (&record->notation, g_free);
   g_clear_pointer (&record->situation, g_free);
   g_clear_pointer (&record->items, g_free);
+  record->riichi = record->tenpai = record->chombo = 0;
+  record->sticks = 0;
+  record->has_value = FALSE;
+  record->value = (SpHandValue) { 0 };
+  for (guint i = 0; i < record->n_also; i++)
+    sp_hand_win_clear (&record->also[i]);
+  record->n_also = 0;
 }
 
 /* The fields of the situation that the seating decides must agree with it. */
@@ -611,6 +641,28 @@ value_riichi_win (const SpHandEntry  *entry,
   return TRUE;
 }
 
+/* The @i-th winner of @entry (0: its own, then the further ones on the same discard) as an
+ * entry of his own, borrowing @entry's strings: not to be cleared. */
+static void
+win_view (const SpHandEntry *entry,
+          guint              i,
+          SpHandEntry       *view)
+{
+  *view = *entry;
+  if (i > 0)
+    {
+      const SpHandEntryWin *win = &entry->also[i - 1];
+
+      view->winner = win->winner;
+      view->tiles = win->tiles;
+      view->has_value = win->has_value;
+      view->value = win->value;
+      view->situation = win->situation;
+      view->has_total = FALSE;
+    }
+  view->n_also = 0;
+}
+
 /* A Riichi hand: a win (its tiles, or its han and fu), an exhaustive draw with its tenpai
  * seats, or a chombo; the riichi declared by seat.  The settlement moves the riichi sticks
  * too (record->sticks). */
@@ -627,8 +679,12 @@ judge_riichi (const SpHandEntry  *entry,
   guint number = rotation->number;
   SpRiichiTableRules table_rules;
   SpRiichiTable state = { .rotation = table->next, .sticks = (guint8) MIN (table->sticks, 255) };
+  SpRiichiTable before;
   SpRiichiHand hand = { .riichi = entry->riichi };
-  SpSituation situation;
+  SpHandEntry views[1 + SP_HAND_ENTRY_MAX_ALSO];
+  SpSituation situations[1 + SP_HAND_ENTRY_MAX_ALSO];
+  SpScoreResult others[SP_HAND_ENTRY_MAX_ALSO]; /* the verdicts of the further winners */
+  guint n_winners = 0;
   gint32 delta[4];
   g_autoptr(GError) local_error = NULL;
 
@@ -661,29 +717,50 @@ judge_riichi (const SpHandEntry  *entry,
     }
   else
     {
-      if (entry->winner < 0 || entry->winner > 3 || entry->from < 0
-          || entry->from > SP_HAND_ENTRY_SELF_DRAWN || entry->from == entry->winner)
+      if (entry->n_also > SP_HAND_ENTRY_MAX_ALSO)
         return refuse (error, SP_CORE_ERROR_INVALID, table, number,
-                       _("a win needs the winner's seat (E, S, W or N) and where the tile came "
-                         "from (another seat or self-drawn), or else it is a draw"));
-      if ((entry->tiles != NULL) + entry->has_value + entry->has_total != 1)
-        return refuse (error, SP_CORE_ERROR_INVALID, table, number,
-                       _("a riichi win needs its tiles (--hand), or its --han and --fu, or "
-                         "--yakuman"));
+                       _("a win has at most three winners"));
       if (entry->tenpai != 0)
         return refuse (error, SP_CORE_ERROR_INVALID, table, number,
                        _("--tenpai is for an exhaustive draw"));
-      if (!check_seating (entry, table, error))
-        return FALSE;
-      if (!value_riichi_win (entry, table, rules, &situation, result, error))
-        return FALSE;
+      /* Each winner is judged as a hand of his own: the entry's winner, then the others on
+       * the same discard. */
+      n_winners = 1 + entry->n_also;
+      for (guint i = 0; i < n_winners; i++)
+        {
+          SpHandEntry *view = &views[i];
+
+          win_view (entry, i, view);
+          if (i > 0)
+            sp_score_result_init (&others[i - 1], SP_RULESET_RIICHI);
+          if (view->winner < 0 || view->winner > 3 || view->from < 0
+              || view->from > SP_HAND_ENTRY_SELF_DRAWN || view->from == view->winner)
+            return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                           _("a win needs the winner's seat (E, S, W or N) and where the tile "
+                             "came from (another seat or self-drawn), or else it is a draw"));
+          if ((view->tiles != NULL) + view->has_value + view->has_total != 1)
+            return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                           _("a riichi win needs its tiles (--hand), or its --han and --fu, or "
+                             "--yakuman"));
+          for (guint j = 0; j < i; j++)
+            if (views[j].winner == view->winner)
+              return refuse (error, SP_CORE_ERROR_INVALID, table, number,
+                             _("the winner %s is given twice"), seat_letters[view->winner]);
+          if (!check_seating (view, table, error))
+            return FALSE;
+          if (!value_riichi_win (view, table, rules, &situations[i], i == 0 ? result : &others[i - 1],
+                                 error))
+            return FALSE;
+          hand.winners[i].seat = (guint8) view->winner;
+          memcpy (hand.winners[i].settlement, (i == 0 ? result : &others[i - 1])->settlement,
+                  sizeof hand.winners[i].settlement);
+        }
       hand.kind = SP_RIICHI_HAND_WIN;
       hand.discarder = entry->from == SP_HAND_ENTRY_SELF_DRAWN ? SP_RIICHI_SELF_DRAWN
                        : (guint8) entry->from;
-      hand.n_winners = 1;
-      hand.winners[0].seat = (guint8) entry->winner;
-      memcpy (hand.winners[0].settlement, result->settlement, sizeof hand.winners[0].settlement);
+      hand.n_winners = (guint8) n_winners;
     }
+  before = state;
   if (!sp_riichi_table_play (&state, &table_rules, &hand, delta, &local_error))
     return refuse (error, SP_CORE_ERROR_INVALID, table, number, "%s", local_error->message);
 
@@ -698,21 +775,47 @@ judge_riichi (const SpHandEntry  *entry,
     record->settlement[chair] = delta[chair];
   if (hand.kind == SP_RIICHI_HAND_WIN)
     {
-      SpSituation kept = entry->situation;
+      guint from = entry->from == SP_HAND_ENTRY_SELF_DRAWN ? 0 : (guint) entry->from;
 
-      record->winner = (gint) sp_rotation_chair_at (rotation, (SpWind) entry->winner);
       if (entry->from != SP_HAND_ENTRY_SELF_DRAWN)
         record->discarder = (gint) sp_rotation_chair_at (rotation, (SpWind) entry->from);
-      record->total = result->total + 1000 * (gint32) (table->sticks
-                                                       + (guint) __builtin_popcount (entry->riichi));
-      record->notation = g_strdup (entry->tiles);
-      record->items = items_to_json (result);
-      record->has_value = entry->has_value;
-      record->value = entry->value;
-      kept.given &= ~(guint32) (SEATING_FIELDS | SP_SITUATION_HONBA | SP_SITUATION_RIICHI_STICKS);
-      record->situation = sp_situation_to_string (&kept);
-      if (record->situation[0] == '\0')
-        g_clear_pointer (&record->situation, g_free);
+      /* The record keeps the winners in turn order after the discarder: the first takes the
+       * sticks. */
+      for (guint step = 1; step <= 4; step++)
+        for (guint i = 0; i < n_winners; i++)
+          {
+            const SpHandEntry *view = &views[i];
+            const SpScoreResult *won = i == 0 ? result : &others[i - 1];
+            SpSituation kept = view->situation;
+            SpHandWin win = { 0 };
+
+            if ((guint) view->winner != (from + step) % 4)
+              continue;
+            win.winner = (gint) sp_rotation_chair_at (rotation, (SpWind) view->winner);
+            win.total = won->total + sp_riichi_table_sticks_won (&before, &hand,
+                                                                  (guint) view->winner);
+            win.notation = g_strdup (view->tiles);
+            win.items = items_to_json (won);
+            win.has_value = view->has_value;
+            win.value = view->value;
+            kept.given &= ~(guint32) (SEATING_FIELDS | SP_SITUATION_HONBA
+                                      | SP_SITUATION_RIICHI_STICKS);
+            win.situation = sp_situation_to_string (&kept);
+            if (win.situation[0] == '\0')
+              g_clear_pointer (&win.situation, g_free);
+            if (record->winner == SP_CHAIR_NONE)
+              {
+                record->winner = win.winner;
+                record->total = win.total;
+                record->notation = win.notation;
+                record->items = win.items;
+                record->has_value = win.has_value;
+                record->value = win.value;
+                record->situation = win.situation;
+              }
+            else
+              record->also[record->n_also++] = win;
+          }
     }
   return TRUE;
 }
@@ -751,10 +854,11 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
   if (ruleset == SP_RULESET_RIICHI)
     return judge_riichi (entry, table, tournament, rules, record, result, error);
   if (entry->riichi != 0 || entry->tenpai != 0 || entry->chombo != SP_HAND_ENTRY_UNSAID
-      || entry->has_value)
+      || entry->has_value || entry->n_also > 0)
     return refuse (error, SP_CORE_ERROR_INVALID, table, number,
-                   _("--riichi, --tenpai, --chombo, --han, --fu and --yakuman are for riichi "
-                     "tournaments; this one plays %s"), sp_ruleset_to_string (ruleset));
+                   _("--riichi, --tenpai, --chombo, --han, --fu, --yakuman and a second "
+                     "--winner are for riichi tournaments; this one plays %s"),
+                   sp_ruleset_to_string (ruleset));
   if (entry->draw)
     {
       if (entry->winner >= 0 || entry->from >= 0 || entry->tiles != NULL || entry->has_total
@@ -972,6 +1076,40 @@ sp_table_rescore (SpTable            *table,
                            _("a false win is a penalty, not a hand: it cannot replace one"));
         }
       sp_table_advance (table, ruleset, options.dealer_repeats, hand);
+    }
+  return TRUE;
+}
+
+gboolean
+sp_hand_record_score_wins (const SpHandRecord *record,
+                           const SpRotation   *rotation,
+                           const SpRules      *rules,
+                           SpScoreResult       results[1 + SP_HAND_MAX_ALSO],
+                           guint              *n_wins,
+                           GError            **error)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  SpTable table = { .session = record->session, .table = record->table, .next = *rotation };
+
+  g_return_val_if_fail (record != NULL && rotation != NULL && rules != NULL, FALSE);
+  g_return_val_if_fail (results != NULL && n_wins != NULL, FALSE);
+
+  *n_wins = 0;
+  if (sp_rules_get_ruleset (rules) != SP_RULESET_RIICHI || record->draw
+      || record->winner == SP_CHAIR_NONE)
+    return TRUE;
+  if (!sp_hand_entry_from_record (&entry, record, rotation, error))
+    return FALSE;
+  for (guint i = 0; i <= entry.n_also; i++)
+    {
+      SpHandEntry view;
+      SpSituation situation;
+
+      win_view (&entry, i, &view);
+      sp_score_result_init (&results[i], SP_RULESET_RIICHI);
+      if (!value_riichi_win (&view, &table, rules, &situation, &results[i], error))
+        return FALSE;
+      (*n_wins)++;
     }
   return TRUE;
 }

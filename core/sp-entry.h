@@ -18,6 +18,20 @@ G_BEGIN_DECLS
 /* SpHandEntry.winner and .from when not said. */
 #define SP_HAND_ENTRY_UNSAID (-1)
 
+/* The further winners a hand can have on one discard (a Riichi triple ron). */
+#define SP_HAND_ENTRY_MAX_ALSO 2
+
+/* A further winner on the same discard as SpHandEntry's winner (a Riichi double or triple
+ * ron): his seat, his tiles or his hand's value, and what the referee said of his win. */
+typedef struct
+{
+  gint        winner;      /* SpWind of his seat this hand */
+  char       *tiles;       /* or NULL when entered by value */
+  gboolean    has_value;
+  SpHandValue value;
+  SpSituation situation;
+} SpHandEntryWin;
+
 typedef struct
 {
   gboolean    draw;        /* 荒牌 / 流局: nobody won */
@@ -35,6 +49,8 @@ typedef struct
   gint        chombo;      /* the seat of a chombo's offender, or SP_HAND_ENTRY_UNSAID */
   gboolean    has_value;   /* a win entered by its han and fu, or a yakuman's multiplier */
   SpHandValue value;
+  guint          n_also;   /* further winners on the same discard, as entered */
+  SpHandEntryWin also[SP_HAND_ENTRY_MAX_ALSO];
 } SpHandEntry;
 
 void     sp_hand_entry_init        (SpHandEntry        *entry);
@@ -114,6 +130,17 @@ gboolean sp_table_rescore          (SpTable            *table,
                                     GPtrArray          *hands,
                                     guint               start,
                                     const SpHandEntry  *edited,
+                                    GError            **error);
+
+/* The verdicts of the winners of a stored Riichi hand, each scored again as at @rotation (the
+ * table before the hand): @results[0] the record's winner, then its further winners on the same
+ * discard, *@n_wins of them (0 for a draw, a chombo and every other ruleset).  The riichi sticks
+ * are not in them (the table moves those), the counters are. */
+gboolean sp_hand_record_score_wins (const SpHandRecord *record,
+                                    const SpRotation   *rotation,
+                                    const SpRules      *rules,
+                                    SpScoreResult       results[1 + SP_HAND_MAX_ALSO],
+                                    guint              *n_wins,
                                     GError            **error);
 
 /* The false wins declared at @table among @penalties (SpPenalty of one session, in the order

@@ -87,6 +87,9 @@ refuse (GError     **error,
   return FALSE;
 }
 
+/* The messages say what is wrong with the hand; the caller says where (its session, table and
+ * number). */
+
 /* A winner's settlement pays him, takes from the others and adds up to zero. */
 static gboolean
 pays_winner (const SpRiichiWinner *winner)
@@ -110,11 +113,9 @@ check_hand (const SpRiichiTable      *table,
             GError                  **error)
 {
   if (table->rotation.finished)
-    /* Translators: %u is the number of the hand refused. */
-    return refuse (error, _("hand %u: the hanchan is over (the deal passed from South 4)"),
-                   (guint) table->rotation.number);
+    return refuse (error, _("the hanchan is over (the deal passed from South 4)"));
   if (hand->riichi > 0xf || hand->tenpai > 0xf)
-    return refuse (error, _("hand %u: a seat that is not E, S, W or N"), (guint) table->rotation.number);
+    return refuse (error, _("a seat that is not E, S, W or N"));
   switch (hand->kind)
     {
     case SP_RIICHI_HAND_WIN:
@@ -122,45 +123,44 @@ check_hand (const SpRiichiTable      *table,
         guint seen = 0;
 
         if (hand->n_winners == 0 || hand->n_winners > SP_RIICHI_MAX_WINNERS)
-          return refuse (error, _("hand %u: a win needs one to three winners"), (guint) table->rotation.number);
+          return refuse (error, _("a win needs one to three winners"));
         if (hand->discarder > SP_RIICHI_SELF_DRAWN)
-          return refuse (error, _("hand %u: the discarder is not a seat"), (guint) table->rotation.number);
+          return refuse (error, _("the discarder is not a seat"));
         if (hand->discarder == SP_RIICHI_SELF_DRAWN && hand->n_winners > 1)
-          return refuse (error, _("hand %u: a self-drawn win has one winner"), (guint) table->rotation.number);
+          return refuse (error, _("a self-drawn win has one winner"));
         if (hand->n_winners > 1 && !rules->multiple_ron)
           return refuse (error,
-                         _("hand %u: this profile has head bump: only the first winner in turn "
-                           "order after the discarder wins"), (guint) table->rotation.number);
+                         _("this profile has head bump: only the first winner in turn "
+                           "order after the discarder wins"));
         for (guint i = 0; i < hand->n_winners; i++)
           {
             const SpRiichiWinner *winner = &hand->winners[i];
 
             if (winner->seat > 3)
-              return refuse (error, _("hand %u: a winner is not a seat"), (guint) table->rotation.number);
+              return refuse (error, _("a winner is not a seat"));
             if (winner->seat == hand->discarder)
-              return refuse (error, _("hand %u: a winner cannot win on his own discard"),
-                             (guint) table->rotation.number);
+              return refuse (error, _("a winner cannot win on his own discard"));
             if (seen & (1u << winner->seat))
-              return refuse (error, _("hand %u: the same winner twice"), (guint) table->rotation.number);
+              return refuse (error, _("the same winner twice"));
             seen |= 1u << winner->seat;
             if (!pays_winner (winner))
-              return refuse (error, _("hand %u: a winner's payments do not pay him or do not "
-                                      "add up to zero"), (guint) table->rotation.number);
+              return refuse (error, _("a winner's payments do not pay him or do not "
+                                      "add up to zero"));
           }
         return TRUE;
       }
     case SP_RIICHI_HAND_DRAW:
       if ((hand->riichi & ~hand->tenpai) != 0)
         return refuse (error,
-                       _("hand %u: a riichi player who is not tenpai at the draw made a chombo: "
-                         "enter it as one"), (guint) table->rotation.number);
+                       _("a riichi player who is not tenpai at the draw made a chombo: "
+                         "enter it as one"));
       return TRUE;
     case SP_RIICHI_HAND_CHOMBO:
       if (hand->offender > 3)
-        return refuse (error, _("hand %u: the chombo's offender is not a seat"), (guint) table->rotation.number);
+        return refuse (error, _("the chombo's offender is not a seat"));
       return TRUE;
     default:
-      return refuse (error, _("hand %u: neither a win, a draw nor a chombo"), (guint) table->rotation.number);
+      return refuse (error, _("neither a win, a draw nor a chombo"));
     }
 }
 
@@ -188,30 +188,42 @@ pay_win (const SpRiichiHand *hand,
       by_seat[seat] += (gint32) hand->winners[i].settlement[seat];
 }
 
-/* The sticks of a win: a winner who declared riichi takes his own back, the first winner
- * in turn order takes all the others, those on the table before the hand included. */
+gint32
+sp_riichi_table_sticks_won (const SpRiichiTable *table,
+                            const SpRiichiHand  *hand,
+                            guint                seat)
+{
+  SpRiichiWinner winners[SP_RIICHI_MAX_WINNERS];
+  guint winning = 0;
+  gint32 won = 0;
+
+  g_return_val_if_fail (table != NULL && hand != NULL, 0);
+
+  if (hand->kind != SP_RIICHI_HAND_WIN || hand->n_winners == 0)
+    return 0;
+  winners_in_turn_order (hand, winners);
+  for (guint i = 0; i < hand->n_winners; i++)
+    winning |= 1u << winners[i].seat;
+  if (!(winning & (1u << seat)))
+    return 0;
+  /* A winner who declared riichi takes his own stick back; the first winner in turn order
+   * takes all the others, those on the table before the hand included. */
+  if (hand->riichi & (1u << seat))
+    won += STICK;
+  if (winners[0].seat == seat)
+    won += STICK * (gint32) (table->sticks
+                             + (guint) __builtin_popcount (hand->riichi & 0xf & ~winning));
+  return won;
+}
+
+/* The sticks of a win go to the winners (sp_riichi_table_sticks_won ()). */
 static void
 take_sticks (const SpRiichiTable  *table,
              const SpRiichiHand   *hand,
-             const SpRiichiWinner *winners,
              gint32                by_seat[4])
 {
-  gint32 others = STICK * table->sticks;
-
   for (guint seat = 0; seat < 4; seat++)
-    {
-      gboolean won = FALSE;
-
-      if (!(hand->riichi & (1u << seat)))
-        continue;
-      for (guint i = 0; i < hand->n_winners; i++)
-        won |= winners[i].seat == seat;
-      if (won)
-        by_seat[seat] += STICK;
-      else
-        others += STICK;
-    }
-  by_seat[winners[0].seat] += others;
+    by_seat[seat] += sp_riichi_table_sticks_won (table, hand, seat);
 }
 
 static void
@@ -259,13 +271,10 @@ sp_riichi_table_play (SpRiichiTable            *table,
 
   if (hand->kind == SP_RIICHI_HAND_WIN)
     {
-      SpRiichiWinner winners[SP_RIICHI_MAX_WINNERS];
-
-      winners_in_turn_order (hand, winners);
       pay_win (hand, by_seat);
-      take_sticks (table, hand, winners, by_seat);
+      take_sticks (table, hand, by_seat);
       for (guint i = 0; i < hand->n_winners; i++)
-        outcome.dealer_won |= winners[i].seat == SP_WIND_EAST;
+        outcome.dealer_won |= hand->winners[i].seat == SP_WIND_EAST;
       table->sticks = 0;
     }
   else

@@ -81,6 +81,14 @@ typedef struct
   guint8     chombos[4];/* chombos by chair, each paid after uma */
 } SpRiichiTable;
 
+/* The points in riichi sticks that @seat (SpWind) takes when @hand is played at @table: a
+ * winner who declared riichi takes his own stick back, the first winner in turn order after
+ * the discarder all the others, those on the table before the hand included; 0 for a player
+ * who did not win. */
+gint32   sp_riichi_table_sticks_won (const SpRiichiTable *table,
+                                     const SpRiichiHand  *hand,
+                                     guint                seat);
+
 void     sp_riichi_table_start    (SpRiichiTable            *table,
                                    const SpRiichiTableRules *rules);
 /* The chair at @seat (SpWind) in the table's next hand. */

@@ -61,6 +61,24 @@ sp_player_free (SpPlayer *player)
 }
 
 void
+sp_hand_win_clear (SpHandWin *win)
+{
+  g_clear_pointer (&win->notation, g_free);
+  g_clear_pointer (&win->situation, g_free);
+  g_clear_pointer (&win->items, g_free);
+}
+
+void
+sp_hand_win_copy (SpHandWin       *dest,
+                  const SpHandWin *src)
+{
+  *dest = *src;
+  dest->notation = g_strdup (src->notation);
+  dest->situation = g_strdup (src->situation);
+  dest->items = g_strdup (src->items);
+}
+
+void
 sp_hand_record_free (SpHandRecord *hand)
 {
   if (hand == NULL)
@@ -72,6 +90,8 @@ sp_hand_record_free (SpHandRecord *hand)
   g_free (hand->entered_at);
   g_free (hand->changed_by);
   g_free (hand->changed_at);
+  for (guint i = 0; i < hand->n_also; i++)
+    sp_hand_win_clear (&hand->also[i]);
   g_free (hand);
 }
 

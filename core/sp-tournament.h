@@ -56,6 +56,22 @@ typedef struct
   gboolean        present;        /* checked in for the next draw */
 } SpPlayer;
 
+/* The further winners a hand can have on one discard (a Riichi triple ron). */
+#define SP_HAND_MAX_ALSO 2
+
+/* A further winner of a hand on the same discard (a Riichi double or triple ron): as the
+ * hand's own winner, what he won with and what he receives. */
+typedef struct
+{
+  gint        winner;      /* chair */
+  char       *notation;    /* the tiles, NULL for a win entered by its value */
+  char       *situation;   /* the SITUATION options given for his win, or NULL */
+  char       *items;       /* the yaku as JSON, NULL without the tiles */
+  gint32      total;       /* what he receives, counters and sticks included */
+  gboolean    has_value;
+  SpHandValue value;
+} SpHandWin;
+
 /* One hand as entered at a table: a win, an exhaustive draw (荒牌 / 流局), with the scorer's
  * items when the tiles were given. */
 typedef struct
@@ -82,6 +98,9 @@ typedef struct
                             * the settlement plus 1,000 × sticks is zero */
   gboolean has_value;      /* a win entered by its value (han and fu, or a yakuman) */
   SpHandValue value;
+  guint    n_also;         /* further winners on the same discard, in turn order after the
+                            * discarder after .winner (who takes the sticks) */
+  SpHandWin also[SP_HAND_MAX_ALSO];
   guint    version;        /* 1 as entered, one more at every change of the row (the store's) */
   char    *changed_by;     /* who made the last change and when, NULL while as entered */
   char    *changed_at;
@@ -173,6 +192,9 @@ gboolean    sp_player_status_from_string (const char     *text,
 
 void sp_tournament_free  (SpTournament *tournament);
 void sp_player_free      (SpPlayer     *player);
+void sp_hand_win_clear (SpHandWin *win);
+void sp_hand_win_copy (SpHandWin       *dest,
+                       const SpHandWin *src);
 void sp_hand_record_free (SpHandRecord *hand);
 void sp_penalty_free     (SpPenalty    *penalty);
 void sp_audit_entry_free (SpAuditEntry *entry);

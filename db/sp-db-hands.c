@@ -538,14 +538,33 @@ sp_db_get_hand_entry (SpDb               *db,
 }
 
 static gboolean
+same_win (const SpHandWin *a,
+          const SpHandWin *b)
+{
+  return a->winner == b->winner && g_strcmp0 (a->notation, b->notation) == 0
+         && g_strcmp0 (a->situation, b->situation) == 0 && g_strcmp0 (a->items, b->items) == 0
+         && a->total == b->total && a->has_value == b->has_value
+         && memcmp (&a->value, &b->value, sizeof a->value) == 0;
+}
+
+/* Whether a hand judged again is the row as stored: every column the judgement writes. */
+static gboolean
 same_record (const SpHandRecord *a,
              const SpHandRecord *b)
 {
+  if (a->n_also != b->n_also)
+    return FALSE;
+  for (guint i = 0; i < a->n_also; i++)
+    if (!same_win (&a->also[i], &b->also[i]))
+      return FALSE;
   return a->number == b->number && a->winner == b->winner && a->discarder == b->discarder
          && a->draw == b->draw && g_strcmp0 (a->notation, b->notation) == 0
          && g_strcmp0 (a->situation, b->situation) == 0 && g_strcmp0 (a->items, b->items) == 0
          && a->total == b->total
-         && memcmp (a->settlement, b->settlement, sizeof a->settlement) == 0;
+         && memcmp (a->settlement, b->settlement, sizeof a->settlement) == 0
+         && a->riichi == b->riichi && a->tenpai == b->tenpai && a->chombo == b->chombo
+         && a->sticks == b->sticks && a->has_value == b->has_value
+         && memcmp (&a->value, &b->value, sizeof a->value) == 0;
 }
 
 /* Judges the hands of a table again from index @start (@edited replacing that hand when

@@ -9,6 +9,7 @@
 #include <inttypes.h>
 
 #include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
 #include <string.h>
 
 /* ---- tournaments ----------------------------------------------------------------------- */
@@ -882,7 +883,109 @@ sp_db_get_plan_session (SpDb    *db,
   "h.id, s.number, h.table_number, h.number, h.winner, h.discarder, h.draw, h.notation," \
   " h.situation, h.items, h.total, h.s0, h.s1, h.s2, h.s3, h.entered_by, h.entered_at," \
   " h.version, h.changed_by, h.changed_at, h.riichi, h.tenpai, h.chombo, h.sticks," \
-  " h.han, h.fu, h.yakuman"
+  " h.han, h.fu, h.yakuman, h.also_won"
+
+/* The further winners of a double or triple ron (hands.also_won, 0011-riichi-winners.sql) as
+ * the column keeps them: a JSON array in turn order, NULL for none. */
+static char *
+also_won_to_json (const SpHandRecord *hand)
+{
+  g_autoptr(JsonBuilder) builder = NULL;
+  g_autoptr(JsonGenerator) generator = NULL;
+  g_autoptr(JsonNode) root = NULL;
+
+  if (hand->n_also == 0)
+    return NULL;
+  builder = json_builder_new ();
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < hand->n_also; i++)
+    {
+      const SpHandWin *win = &hand->also[i];
+      const struct { const char *key; const char *text; } texts[] = {
+        { "notation", win->notation }, { "situation", win->situation }, { "items", win->items },
+      };
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "winner");
+      json_builder_add_int_value (builder, win->winner);
+      for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+        if (texts[t].text != NULL)
+          {
+            json_builder_set_member_name (builder, texts[t].key);
+            json_builder_add_string_value (builder, texts[t].text);
+          }
+      json_builder_set_member_name (builder, "total");
+      json_builder_add_int_value (builder, win->total);
+      if (win->has_value && win->value.yakuman > 0)
+        {
+          json_builder_set_member_name (builder, "yakuman");
+          json_builder_add_int_value (builder, win->value.yakuman);
+        }
+      else if (win->has_value)
+        {
+          json_builder_set_member_name (builder, "han");
+          json_builder_add_int_value (builder, win->value.han);
+          json_builder_set_member_name (builder, "fu");
+          json_builder_add_int_value (builder, win->value.fu);
+        }
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  root = json_builder_get_root (builder);
+  generator = json_generator_new ();
+  json_generator_set_root (generator, root);
+  return json_generator_to_data (generator, NULL);
+}
+
+static char *
+dup_member_text (JsonObject *object,
+                 const char *key)
+{
+  JsonNode *node = json_object_get_member (object, key);
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node)
+         && json_node_get_value_type (node) == G_TYPE_STRING
+         ? g_strdup (json_node_get_string (node)) : NULL;
+}
+
+/* Reads hands.also_won into @hand; a column that cannot be read leaves no further winner (the
+ * schema checks it is JSON). */
+static void
+also_won_from_json (SpHandRecord *hand,
+                    const char   *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *array;
+
+  hand->n_also = 0;
+  if (text == NULL || !json_parser_load_from_data (parser, text, -1, NULL)
+      || !JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)))
+    return;
+  array = json_node_get_array (json_parser_get_root (parser));
+  for (guint i = 0; i < json_array_get_length (array) && hand->n_also < SP_HAND_MAX_ALSO; i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+      JsonObject *object;
+      SpHandWin *win;
+
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        continue;
+      object = json_node_get_object (node);
+      win = &hand->also[hand->n_also++];
+      win->winner = (gint) json_object_get_int_member_with_default (object, "winner", 0) & 3;
+      win->notation = dup_member_text (object, "notation");
+      win->situation = dup_member_text (object, "situation");
+      win->items = dup_member_text (object, "items");
+      win->total = (gint32) json_object_get_int_member_with_default (object, "total", 0);
+      win->value = (SpHandValue) {
+        (gint32) json_object_get_int_member_with_default (object, "han", 0),
+        (gint32) json_object_get_int_member_with_default (object, "fu", 0),
+        (gint32) json_object_get_int_member_with_default (object, "yakuman", 0),
+      };
+      win->has_value = json_object_has_member (object, "han")
+                       || json_object_has_member (object, "yakuman");
+    }
+}
 
 static SpHandRecord *
 hand_from_row (SpDbRow      *row)
@@ -916,6 +1019,7 @@ hand_from_row (SpDbRow      *row)
   hand->has_value = !sp_db_row_is_null (row, 24) || !sp_db_row_is_null (row, 26);
   hand->value = (SpHandValue) { sp_db_row_int (row, 24), sp_db_row_int (row, 25),
                                 sp_db_row_int (row, 26) };
+  also_won_from_json (hand, sp_db_row_text (row, 27));
   return hand;
 }
 
@@ -928,11 +1032,13 @@ chair_value (gint chair)
 
 /* The values a hand's row is written from, in the order the INSERT and the UPDATE below name
  * their columns: number, winner, discarder, draw, notation, situation, items, total, s0..s3. */
-#define N_HAND_VALUES 19
+#define N_HAND_VALUES 20
 
+/* @also_won holds the text of values[19] (freed by the caller). */
 static void
 hand_values (const SpHandRecord *hand,
-             SpDbValue           values[N_HAND_VALUES])
+             SpDbValue           values[N_HAND_VALUES],
+             char              **also_won)
 {
   values[0] = sp_db_int (hand->number);
   values[1] = chair_value (hand->winner);
@@ -954,6 +1060,8 @@ hand_values (const SpHandRecord *hand,
                                                            : sp_db_null ();
   values[18] = hand->has_value && hand->value.yakuman > 0 ? sp_db_int (hand->value.yakuman)
                                                           : sp_db_null ();
+  *also_won = also_won_to_json (hand);
+  values[19] = sp_db_text (*also_won);
 }
 
 /* Now, UTC, as the store writes times (ISO 8601). */
@@ -974,8 +1082,9 @@ sp_db_insert_hand (SpDb          *db,
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *entered_at = g_date_time_format_iso8601 (now);
   SpDbValue values[N_HAND_VALUES + 5];
+  g_autofree char *also_won = NULL;
 
-  hand_values (hand, values);
+  hand_values (hand, values, &also_won);
   values[N_HAND_VALUES] = sp_db_int (tournament);
   values[N_HAND_VALUES + 1] = sp_db_int (hand->session);
   values[N_HAND_VALUES + 2] = sp_db_int (hand->table);
@@ -983,8 +1092,8 @@ sp_db_insert_hand (SpDb          *db,
   values[N_HAND_VALUES + 4] = sp_db_text (entered_at);
   if (!sp_db_run (db, "INSERT INTO hands (number, winner, discarder, draw, notation, situation,"
                   " items, total, s0, s1, s2, s3, riichi, tenpai, chombo, sticks, han, fu, yakuman,"
-                  " session_id, table_number, entered_by, entered_at)"
-                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                  " also_won, session_id, table_number, entered_by, entered_at)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
                   " (SELECT id FROM sessions WHERE tournament_id = ? AND number = ?), ?,"
                   " coalesce (?, (SELECT who FROM temp.sp_referee)), ?)",
                   values, G_N_ELEMENTS (values), "recording the hand", error))
@@ -1003,8 +1112,9 @@ sp_db_update_hand_row (SpDb                *db,
 {
   g_autofree char *changed_at = now_text ();
   SpDbValue values[N_HAND_VALUES + 3];
+  g_autofree char *also_won = NULL;
 
-  hand_values (hand, values);
+  hand_values (hand, values, &also_won);
   values[N_HAND_VALUES] = sp_db_text (changed_at);
   values[N_HAND_VALUES + 1] = sp_db_int (hand->id);
   values[N_HAND_VALUES + 2] = sp_db_int (tournament);
@@ -1013,7 +1123,7 @@ sp_db_update_hand_row (SpDb                *db,
   if (!sp_db_run (db, "UPDATE hands SET number = ?, winner = ?, discarder = ?, draw = ?,"
                   " notation = ?, situation = ?, items = ?, total = ?, s0 = ?, s1 = ?, s2 = ?,"
                   " s3 = ?, riichi = ?, tenpai = ?, chombo = ?, sticks = ?, han = ?, fu = ?, yakuman = ?,"
-                  " version = version + 1,"
+                  " also_won = ?, version = version + 1,"
                   " changed_by = (SELECT who FROM temp.sp_referee), changed_at = ? WHERE id = ?"
                   " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
                   values, G_N_ELEMENTS (values), "correcting the hand", error))
@@ -1336,19 +1446,27 @@ add_seat_result (SpDbRow      *row,
     }
 }
 
+/* The table result a row of sums is for (its session id and table number first), or NULL
+ * for the hands of a table nobody is seated at (or of a session past the last asked for). */
+static SpTableResult *
+result_of_row (ResultsRead *read,
+               SpDbRow     *row)
+{
+  TableKey key = { sp_db_row_int64 (row, 0), sp_db_row_int64 (row, 1) };
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (read->tables, &key));
+
+  return index == 0 ? NULL : &g_array_index (read->results, SpTableResult, index - 1);
+}
+
 /* One Riichi table's sticks left and chombos by chair. */
 static void
 add_riichi_sums (SpDbRow  *row,
                  gpointer  user_data)
 {
-  ResultsRead *read = user_data;
-  TableKey key = { sp_db_row_int64 (row, 0), sp_db_row_int64 (row, 1) };
-  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (read->tables, &key));
-  SpTableResult *result;
+  SpTableResult *result = result_of_row (user_data, row);
 
-  if (index == 0)
+  if (result == NULL)
     return;
-  result = &g_array_index (read->results, SpTableResult, index - 1);
   result->sticks = sp_db_row_int (row, 2);
   for (guint c = 0; c < 4; c++)
     result->chombos[c] = (guint8) MIN (sp_db_row_int (row, 3 + c), G_MAXUINT8);
@@ -1359,15 +1477,10 @@ static void
 add_hand_sums (SpDbRow      *row,
                gpointer      user_data)
 {
-  ResultsRead *read = user_data;
-  TableKey key = { sp_db_row_int64 (row, 0), sp_db_row_int64 (row, 1) };
-  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (read->tables, &key));
-  SpTableResult *result;
+  SpTableResult *result = result_of_row (user_data, row);
 
-  /* Hands of a table nobody is seated at (or of a session past the last asked for). */
-  if (index == 0)
+  if (result == NULL)
     return;
-  result = &g_array_index (read->results, SpTableResult, index - 1);
   result->n_hands = sp_db_row_int (row, 2);
   for (guint c = 0; c < 4; c++)
     result->hand_scores[c] = sp_db_row_int64 (row, 3 + c);

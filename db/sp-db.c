@@ -757,7 +757,7 @@ static const struct
                 "clock_started clock_ended" },
   { "seats", "session_id table_number chair player_id" },
   { "hands", "session_id table_number number winner discarder draw notation situation items "
-             "total s0 s1 s2 s3 entered_by" },
+             "total s0 s1 s2 s3 entered_by riichi tenpai chombo sticks han fu yakuman also_won" },
   { "penalties", "session_id player_id hand_id points reason" },
   { "pin_log", "tournament_id event action subject" },
 };

@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this program writes; a file with a higher one is SP_DB_ERROR_TOO_NEW. */
-#define SP_DB_SCHEMA_VERSION 10
+#define SP_DB_SCHEMA_VERSION 11
 /* PRAGMA application_id of a Sparrow database ("Sprw"). */
 #define SP_DB_APPLICATION_ID 0x53707277
 

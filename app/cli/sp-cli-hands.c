@@ -9,6 +9,23 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A winner's own options in a double or triple ron: those after his --winner, up to the next
+ * one. */
+typedef struct
+{
+  char        *winner;
+  char        *hand;
+  gint64       han, fu, yakuman; /* -1 when not given */
+  SpSituation  situation;
+} WinnerOptions;
+
+static void
+winner_options_clear (WinnerOptions *options)
+{
+  g_clear_pointer (&options->winner, g_free);
+  g_clear_pointer (&options->hand, g_free);
+}
+
 /* The options of hand add and hand edit. */
 typedef struct
 {
@@ -30,6 +47,10 @@ typedef struct
   char        *chombo;         /* the seat of a chombo's offender */
   gint64       han, fu, yakuman; /* a win entered by its value; -1 when not given */
   SpSituation  situation;
+  /* --winner given more than once (a double or triple ron): the fields above are the first
+   * winner's, these the others'. */
+  guint         n_winners;
+  WinnerOptions also[SP_HAND_ENTRY_MAX_ALSO];
 } HandOptions;
 
 static void
@@ -44,9 +65,104 @@ hand_options_clear (HandOptions *options)
   g_clear_pointer (&options->riichi, g_free);
   g_clear_pointer (&options->tenpai, g_free);
   g_clear_pointer (&options->chombo, g_free);
+  for (guint i = 0; i < G_N_ELEMENTS (options->also); i++)
+    winner_options_clear (&options->also[i]);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HandOptions, hand_options_clear)
+
+/* The indexes in @argv at which a --winner is given, at most @max of them; their count. */
+static guint
+find_winners (int     argc,
+              char  **argv,
+              int    *starts,
+              guint   max)
+{
+  guint n = 0;
+
+  for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++)
+    if (strcmp (argv[i], "--winner") == 0 || g_str_has_prefix (argv[i], "--winner="))
+      {
+        if (n < max)
+          starts[n] = i;
+        n++;
+      }
+  return n;
+}
+
+/* The winner's own options among @argv[@from..@to) (the others there are the hand's, read
+ * by the whole command line's parse, which has already checked every value). */
+static void
+parse_winner_options (char          **argv,
+                      int             from,
+                      int             to,
+                      WinnerOptions  *options)
+{
+  const GOptionEntry entries[] = {
+    { "winner", 0, 0, G_OPTION_ARG_STRING, &options->winner, NULL, NULL },
+    { "hand", 0, 0, G_OPTION_ARG_STRING, &options->hand, NULL, NULL },
+    { "han", 0, 0, G_OPTION_ARG_INT64, &options->han, NULL, NULL },
+    { "fu", 0, 0, G_OPTION_ARG_INT64, &options->fu, NULL, NULL },
+    { "yakuman", 0, 0, G_OPTION_ARG_INT64, &options->yakuman, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char **view = NULL;
+  int n;
+
+  options->han = options->fu = options->yakuman = -1;
+  sp_situation_init (&options->situation);
+  g_ptr_array_add (args, g_strdup (argv[0]));
+  for (int i = from; i < to; i++)
+    g_ptr_array_add (args, g_strdup (argv[i]));
+  g_ptr_array_add (args, NULL);
+  /* The parse moves the pointers of the array it is given: it gets a copy of them. */
+  view = g_memdup2 (args->pdata, args->len * sizeof (char *));
+  n = (int) args->len - 1;
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_group (context, sp_cli_situation_group_new_at_table (&options->situation));
+  g_option_context_set_help_enabled (context, FALSE);
+  g_option_context_set_ignore_unknown_options (context, TRUE);
+  (void) g_option_context_parse (context, &n, &view, NULL);
+}
+
+/* A double or triple ron: each --winner takes the options after it (its tiles or value, its
+ * situation); the first winner's go where a single winner's do. */
+static gboolean
+split_winners (SpCli         *cli,
+               int            argc,
+               char         **argv,
+               HandOptions   *options,
+               int           *status)
+{
+  int starts[1 + SP_HAND_ENTRY_MAX_ALSO];
+  WinnerOptions first = { 0 };
+
+  options->n_winners = find_winners (argc, argv, starts, G_N_ELEMENTS (starts));
+  if (options->n_winners <= 1)
+    return TRUE;
+  if (options->n_winners > G_N_ELEMENTS (starts))
+    {
+      *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                             _("--winner is given %u times: a hand has at most three winners"),
+                             options->n_winners);
+      return FALSE;
+    }
+  parse_winner_options (argv, 1, starts[1], &first);
+  g_free (options->winner);
+  options->winner = g_steal_pointer (&first.winner);
+  g_free (options->hand);
+  options->hand = g_steal_pointer (&first.hand);
+  options->han = first.han;
+  options->fu = first.fu;
+  options->yakuman = first.yakuman;
+  options->situation = first.situation;
+  for (guint i = 1; i < options->n_winners; i++)
+    parse_winner_options (argv, starts[i], i + 1 < options->n_winners ? starts[i + 1] : argc,
+                          &options->also[i - 1]);
+  return TRUE;
+}
 
 /* Parses @argv (argv[0] the subcommand) into @options; on failure sets *@status. */
 static gboolean
@@ -119,8 +235,14 @@ parse_hand_options (SpCli        *cli,
   options->han = options->fu = options->yakuman = -1;
   options->expect_hand = -1;
   options->expect_version = -1;
-  if (!sp_cli_parse_options (cli, context, argc, argv, status))
-    return FALSE;
+  {
+    /* The parse takes the options out of argv: the winners are split on the line as given. */
+    g_auto(GStrv) line = g_strdupv (*argv);
+
+    if (!sp_cli_parse_options (cli, context, argc, argv, status)
+        || !split_winners (cli, (int) g_strv_length (line), line, options, status))
+      return FALSE;
+  }
   if ((options->expect_hand != -1
        && !sp_cli_check_range (cli, "expect-hand", options->expect_hand, 1, 100000, status))
       || (options->expect_version != -1
@@ -169,7 +291,30 @@ parse_seats (const char  *option,
   return TRUE;
 }
 
-/* The Riichi options: who declared riichi, who was tenpai, a chombo, a win's value. */
+/* A riichi win's value: --han N --fu M, or --yakuman K. */
+static gboolean
+parse_value (gint64        han,
+             gint64        fu,
+             gint64        yakuman,
+             SpHandValue  *value,
+             GError      **error)
+{
+  if (yakuman >= 0 ? han >= 0 || fu >= 0 : han < 0 || fu < 0)
+    {
+      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
+                   _("a riichi win by its value takes --han N --fu M, or --yakuman K"));
+      return FALSE;
+    }
+  *value = (SpHandValue) {
+    .han = (gint32) MIN (MAX (han, 0), 1000),
+    .fu = (gint32) MIN (MAX (fu, 0), 1000),
+    .yakuman = (gint32) MIN (MAX (yakuman, 0), 1000),
+  };
+  return TRUE;
+}
+
+/* The Riichi options: who declared riichi, who was tenpai, a chombo, a win's value, the further
+ * winners of a double or triple ron. */
 static gboolean
 apply_riichi_options (const HandOptions  *options,
                       SpHandEntry        *entry,
@@ -190,22 +335,36 @@ apply_riichi_options (const HandOptions  *options,
     }
   if (options->han >= 0 || options->fu >= 0 || options->yakuman >= 0)
     {
-      if (options->yakuman >= 0 ? options->han >= 0 || options->fu >= 0
-                                : options->han < 0 || options->fu < 0)
-        {
-          g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                       _("a riichi win by its value takes --han N --fu M, or --yakuman K"));
-          return FALSE;
-        }
+      if (!parse_value (options->han, options->fu, options->yakuman, &entry->value, error))
+        return FALSE;
       entry->draw = FALSE;
       entry->has_value = TRUE;
-      entry->value = (SpHandValue) {
-        .han = (gint32) MIN (MAX (options->han, 0), 1000),
-        .fu = (gint32) MIN (MAX (options->fu, 0), 1000),
-        .yakuman = (gint32) MIN (MAX (options->yakuman, 0), 1000),
-      };
       sp_hand_entry_set_tiles (entry, NULL);
       entry->has_total = FALSE;
+    }
+  /* The winners named replace those of a correction. */
+  if (options->n_winners > 0 || options->winner != NULL)
+    {
+      for (guint i = 0; i < SP_HAND_ENTRY_MAX_ALSO; i++)
+        g_clear_pointer (&entry->also[i].tiles, g_free);
+      entry->n_also = 0;
+    }
+  for (guint i = 0; i + 1 < options->n_winners; i++)
+    {
+      const WinnerOptions *given = &options->also[i];
+      SpHandEntryWin *win = &entry->also[entry->n_also++];
+
+      if (!sp_hand_entry_parse_seat (given->winner, FALSE, &win->winner, error))
+        {
+          g_prefix_error (error, "--winner: ");
+          return FALSE;
+        }
+      win->tiles = g_strdup (given->hand);
+      win->situation = given->situation;
+      win->has_value = given->han >= 0 || given->fu >= 0 || given->yakuman >= 0;
+      if (win->has_value
+          && !parse_value (given->han, given->fu, given->yakuman, &win->value, error))
+        return FALSE;
     }
   /* A draw corrected into a win keeps no tenpai seats. */
   if (!entry->draw && options->tenpai == NULL)
@@ -301,6 +460,7 @@ typedef struct
   const char *chombo;       /* the seat of a chombo's offender */
   gboolean    riichi_table;
   gint64      scores[4];    /* each seat's points after the hand */
+  char       *winners;      /* each winner's han, fu, yaku and cost, a JSON array */
 } HandRow;
 
 static void
@@ -314,6 +474,7 @@ hand_row_free (gpointer data)
   g_free (row->result);
   g_free (row->riichi);
   g_free (row->tenpai);
+  g_free (row->winners);
   g_free (row);
 }
 
@@ -358,6 +519,7 @@ static const SpCliColumn riichi_hand_columns[] = {
   { "hand", NULL, SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (HandRow, hand), NULL },
   { "situation", NULL, SP_CLI_STRING, SP_CLI_OMIT_IF_EMPTY, G_STRUCT_OFFSET (HandRow, situation),
     NULL },
+  { "winners", NULL, SP_CLI_JSON, 0, G_STRUCT_OFFSET (HandRow, winners), NULL },
   { "yaku", NULL, SP_CLI_JSON, 0, G_STRUCT_OFFSET (HandRow, fan), NULL },
   { "total", NULL, SP_CLI_INT, 0, G_STRUCT_OFFSET (HandRow, total), NULL },
   { "settlement", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, seats), NULL },
@@ -404,13 +566,34 @@ seats_json (const SpRotation *rotation,
 }
 
 /* The riichi table around @row's hand: @points (by chair) and @sticks before it, moved past. */
-static void
+static gboolean
 riichi_row_fill (HandRow            *row,
                  const SpHandRecord *record,
                  const SpRotation   *rotation,
+                 const SpRules      *rules,
                  gint64              points[4],
-                 guint              *sticks)
+                 guint              *sticks,
+                 GError            **error)
 {
+  SpScoreResult wins[1 + SP_HAND_MAX_ALSO];
+  guint n_wins;
+  GString *winners = g_string_new ("[");
+
+  if (!sp_hand_record_score_wins (record, rotation, rules, wins, &n_wins, error))
+    {
+      g_string_free (winners, TRUE);
+      return FALSE;
+    }
+  for (guint i = 0; i < n_wins; i++)
+    {
+      gint chair = i == 0 ? record->winner : record->also[i - 1].winner;
+
+      if (i > 0)
+        g_string_append_c (winners, ',');
+      sp_cli_json_win (winners, sp_cli_seat_names[rotation->seat_wind[chair & 3]], &wins[i]);
+    }
+  g_string_append_c (winners, ']');
+  row->winners = g_string_free (winners, FALSE);
   row->riichi_table = TRUE;
   row->dealer = sp_cli_seat_names[SP_WIND_EAST];
   row->honba = rotation->streak;
@@ -423,6 +606,7 @@ riichi_row_fill (HandRow            *row,
     points[chair] += record->settlement[chair];
   by_seat (rotation, points, row->scores);
   *sticks = (guint) MAX ((gint64) *sticks + record->sticks, 0);
+  return TRUE;
 }
 
 static const SpCliColumn false_win_columns[] = {
@@ -472,8 +656,27 @@ hand_row_new (const SpHandRecord *record,
                                    sp_cli_seat_names[rotation->seat_wind[__builtin_ctz (record->chombo)]]);
   else if (record->discarder == SP_CHAIR_NONE)
     row->result = g_strdup_printf (_("%s wins %d self-drawn"), winner, record->total);
-  else
+  else if (record->n_also == 0)
     row->result = g_strdup_printf (_("%s wins %d from %s"), winner, record->total, row->from);
+  else
+    {
+      /* A double or triple ron: each winner and what he receives. */
+      GString *result = g_string_new (NULL);
+
+      for (guint i = 0; i <= record->n_also; i++)
+        {
+          const SpHandWin *also = i > 0 ? &record->also[i - 1] : NULL;
+
+          if (i > 0)
+            g_string_append (result, i == record->n_also ? _(" and ") : ", ");
+          g_string_append_printf (result, _("%s wins %d"),
+                                  also == NULL ? winner
+                                  : sp_cli_seat_names[rotation->seat_wind[also->winner & 3]],
+                                  also == NULL ? record->total : also->total);
+        }
+      g_string_append_printf (result, _(" from %s"), row->from);
+      row->result = g_string_free (result, FALSE);
+    }
   return row;
 }
 
@@ -718,9 +921,9 @@ hand_list (SpCli  *cli,
             for (guint c = 0; c < 4; c++)
               points[c] = riichi_rules.start_points;
           g_ptr_array_add (rows, hand_row_new (hands->pdata[i], rotation, state.players));
-          if (riichi)
-            riichi_row_fill (rows->pdata[rows->len - 1], hands->pdata[i], rotation, points,
-                             &sticks);
+          if (riichi && !riichi_row_fill (rows->pdata[rows->len - 1], hands->pdata[i], rotation,
+                                          store.rules, points, &sticks, &error))
+            return sp_cli_store_fail (cli, &store, error);
           g_ptr_array_add (hand_rows, rows->pdata[rows->len - 1]);
         }
       /* The rows point into the table's records. */

@@ -1057,6 +1057,19 @@ sp_cli_json_verdict (GString             *out,
 }
 
 void
+sp_cli_json_win (GString             *out,
+                 const char          *seat,
+                 const SpScoreResult *result)
+{
+  Writer w = { NULL, out };
+
+  write_open (&w, NULL);
+  write_string (&w, "seat", seat);
+  write_han_fu (&w, result);
+  write_close (&w);
+}
+
+void
 sp_cli_json_verdict_error (GString             *out,
                            const SpScoreResult *result,
                            const char          *message)

@@ -236,6 +236,11 @@ void     sp_cli_json_verdict_error (GString             *out,
 void     sp_cli_json_verdict    (GString             *out,
                                  const SpRules       *rules,
                                  const SpScoreResult *result);
+/* A Riichi winner of a table's hand as hand list gives it: {"seat", "han", "fu" (or
+ * "yakuman"), "limit", "yaku", "dora", "cost", "total"}, as score does. */
+void     sp_cli_json_win        (GString             *out,
+                                 const char          *seat,
+                                 const SpScoreResult *result);
 
 /* The commands. */
 int      sp_cli_score           (SpCli *cli, int argc, char **argv);

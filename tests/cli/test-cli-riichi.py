@@ -189,4 +189,79 @@ check("standings: tournament points after uma and the chombo",
       and [standing[i]["table_points"] for i in ids] == [5.0, 15.0, -15.0, -5.0]
       and [standing[i]["rank"] for i in ids] == [2, 1, 3, 4], out)
 
+# A double ron (ema2016): East, South and West declared riichi, North deals in to South (3 han
+# 40 fu: 5,200) and West (riichi pinfu from the tiles: 2,000).  South is first in turn order
+# after North but one (E is not a winner): he takes East's stick and his own back, West his own.
+db2 = os.path.join(folder, "double.db")
+
+
+def table2(*args):
+    return run("--db", db2, "--referee", "Referee", *args)
+
+
+table2("tournament", "create", "--name", "Double", "--rules", "riichi", "--sessions", "1")
+for name in ("Ana", "Bo", "Cai", "Dee"):
+    table2("players", "add", name)
+table2("seating", "draw", "--session", "1", "--seed", "5")
+rc, out, err = table2("hand", "add", "--session", "1", "--table", "1", "--draw", "--tenpai", "E")
+check("double ron: a draw first (a counter)", rc == 0, err)
+rc, out, err = table2("hand", "add", "--session", "1", "--table", "1", "--riichi", "E,S,W",
+                      "--winner", "S", "--han", "3", "--fu", "40",
+                      "--winner", "W", "--hand", "234m567p11s234s67s5s", "--from", "N")
+check("double ron entered", rc == 0, f"rc={rc} {out} {err}")
+rc, out, err = table2("hand", "list", "--session", "1", "--json")
+second = json.loads(out)["hands"][1]
+winners = {w["seat"]: w for w in second["winners"]}
+check("double ron: each winner's value, the counter paid to each",
+      [w["seat"] for w in second["winners"]] == ["S", "W"]
+      and winners["S"]["han"] == 3 and winners["S"]["fu"] == 40
+      and winners["S"]["cost"] == {"discarder": 5500} and winners["S"]["total"] == 5500
+      and winners["W"]["han"] == 2 and winners["W"]["fu"] == 30
+      and winners["W"]["yaku"] == {"riichi": 1, "pinfu": 1}
+      and winners["W"]["cost"] == {"discarder": 2300}, second)
+check("double ron: the discarder pays both, the sticks go by turn order",
+      second["settlement"] == {"E": -1000, "S": 6500, "W": 2300, "N": -7800}
+      and second["sticks"] == 0 and second["honba"] == 1, second)
+rc, out, err = table2("hand", "list", "--session", "1")
+check("double ron: the text names both winners", rc == 0
+      and "S wins 7500 and W wins 3300 from N" in out, out)
+
+# A correction before it passes the deal: the same players win, now as the dealer (East, 3 han
+# 40 fu: 7,700 and the counter) and South, paid again from what they won with.
+first_id = json.loads(table2("hand", "list", "--session", "1", "--json")[1])["hands"][0]["id"]
+rc, out, err = table2("hand", "edit", str(first_id), "--draw", "--tenpai", "S")
+check("correction before a double ron", rc == 0, err)
+rc, out, err = table2("hand", "list", "--session", "1", "--json")
+second = json.loads(out)["hands"][1]
+check("double ron rescored at the new seats", [w["seat"] for w in second["winners"]] == ["E", "S"]
+      and second["winners"][0]["cost"] == {"discarder": 8000}
+      and second["winners"][1]["cost"] == {"discarder": 2300}
+      and second["settlement"] == {"E": 9000, "S": 2300, "W": -10300, "N": -1000}, second)
+
+rc, out, err = table2("hand", "add", "--session", "1", "--table", "1",
+                      "--winner", "S", "--han", "1", "--fu", "30",
+                      "--winner", "W", "--han", "1", "--fu", "30", "--from", "self")
+check("a self-drawn win of two is refused", rc == 1 and "self-drawn" in err, err)
+rc, out, err = table2("hand", "add", "--session", "1", "--table", "1",
+                      "--winner", "S", "--han", "1", "--fu", "30", "--winner", "S", "--han", "1",
+                      "--fu", "30", "--from", "E")
+check("the same winner twice is refused", rc == 1 and "twice" in err, err)
+rc, out, err = table2("hand", "add", "--session", "1", "--table", "1", "--from", "E",
+                      *[a for seat in "SWNE" for a in ("--winner", seat, "--han", "1", "--fu", "30")])
+check("four winners is a usage error", rc == 2 and "three" in err, err)
+listed = json.loads(table2("hand", "list", "--session", "1", "--json")[1])["hands"]
+check("nothing written by the refusals", len(listed) == 2, listed)
+
+# Head bump (wrc2025): a second winner is refused.
+db3 = os.path.join(folder, "bump.db")
+run("--db", db3, "tournament", "create", "--name", "Bump", "--rules", "riichi", "--profile",
+    "wrc2025", "--sessions", "1")
+for name in ("Ana", "Bo", "Cai", "Dee"):
+    run("--db", db3, "players", "add", name)
+run("--db", db3, "seating", "draw", "--session", "1", "--seed", "5")
+rc, out, err = run("--db", db3, "hand", "add", "--session", "1", "--table", "1",
+                   "--winner", "S", "--han", "1", "--fu", "30",
+                   "--winner", "W", "--han", "1", "--fu", "30", "--from", "N")
+check("head bump refuses a second winner", rc == 1 and "head bump" in err, err)
+
 finish()

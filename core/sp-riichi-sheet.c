@@ -9,35 +9,8 @@
 #include "sp-entry.h"
 #include "sp-table.h"
 
-/* The value of a stored win as the core judges it at @table; FALSE (value->win FALSE) when
- * the rules no longer take it. */
-static void
-judge_value (const SpTournament *tournament,
-             const SpRules      *rules,
-             const SpTable      *table,
-             const SpHandRecord *record,
-             SpScoreResult      *value)
-{
-  g_auto(SpHandEntry) entry;
-  SpHandRecord judged = { 0 };
-  gboolean false_win = FALSE;
-
-  sp_hand_entry_init (&entry);
-  sp_score_result_init (value, SP_RULESET_RIICHI);
-  if (record->draw || record->chombo != 0 || record->winner < 0)
-    return;
-  if (!sp_hand_entry_from_record (&entry, record, &table->next, NULL)
-      || !sp_hand_entry_judge (&entry, table, tournament, rules, &judged, value, &false_win,
-                               NULL))
-    value->win = FALSE;
-  g_free (judged.notation);
-  g_free (judged.situation);
-  g_free (judged.items);
-}
-
 SpRiichiSheet *
-sp_riichi_sheet_new (const SpTournament *tournament,
-                     const SpRules      *rules,
+sp_riichi_sheet_new (const SpRules      *rules,
                      guint               session,
                      guint               number,
                      const gint64        players[4],
@@ -47,7 +20,7 @@ sp_riichi_sheet_new (const SpTournament *tournament,
   g_autoptr(SpRiichiSheet) sheet = g_new0 (SpRiichiSheet, 1);
   SpTable table;
 
-  g_return_val_if_fail (tournament != NULL && rules != NULL && players != NULL, NULL);
+  g_return_val_if_fail (rules != NULL && players != NULL, NULL);
   g_return_val_if_fail (hands != NULL, NULL);
 
   sheet->hands = g_array_sized_new (FALSE, TRUE, sizeof (SpRiichiSheetHand), hands->len);
@@ -65,7 +38,9 @@ sp_riichi_sheet_new (const SpTournament *tournament,
       hand->record = record;
       hand->rotation = table.next;
       hand->sticks = table.sticks;
-      judge_value (tournament, rules, &table, record, &hand->value);
+      if (!sp_hand_record_score_wins (record, &table.next, rules, hand->values, &hand->n_wins,
+                                      NULL))
+        hand->n_wins = 0;
       for (guint c = 0; c < 4; c++)
         {
           sheet->end.points[c] += (gint32) record->settlement[c];

@@ -21,10 +21,12 @@ typedef struct
   const SpHandRecord *record;    /* the stored hand (borrowed from the hands given) */
   SpRotation          rotation;  /* before the hand: round, dealer, honba (streak) */
   guint               sticks;    /* riichi sticks on the table before the hand */
-  /* A win's value as the core judges the stored hand again (has_han_fu, han, fu, yakuman,
-   * limit, the yaku as items, total); win FALSE for a draw or a chombo, or a stored win the
-   * rules no longer take (the stored settlement stands). */
-  SpScoreResult       value;
+  /* Each winner's value as the core scores the stored hand again (has_han_fu, han, fu,
+   * yakuman, limit, the yaku as items, total with the counters, without the sticks): the
+   * record's winner, then its further winners on the same discard; none for a draw, a chombo,
+   * or a stored win the rules no longer take (the stored settlement stands). */
+  SpScoreResult       values[1 + SP_HAND_MAX_ALSO];
+  guint               n_wins;
   gint32              points[4]; /* by chair, after the hand */
 } SpRiichiSheetHand;
 
@@ -38,10 +40,10 @@ typedef struct
 
 /* The sheet of one Riichi table: @hands (SpHandRecord of the table, in number order, by chair as
  * stored) replayed through the table's rules from @players (by chair).  The points move by the
- * stored settlement; each win is judged again for its han, fu and yaku.  SP_CORE_ERROR_INVALID
+ * stored settlement; each win is scored again for its han, fu and yaku
+ * (sp_hand_record_score_wins ()).  SP_CORE_ERROR_INVALID
  * when @rules are not riichi's. */
-SpRiichiSheet *sp_riichi_sheet_new  (const SpTournament *tournament,
-                                     const SpRules      *rules,
+SpRiichiSheet *sp_riichi_sheet_new  (const SpRules      *rules,
                                      guint               session,
                                      guint               table,
                                      const gint64        players[4],

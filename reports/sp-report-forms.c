@@ -165,7 +165,6 @@ hanchan_result_text (const SpSnapshot        *snapshot,
                      const SpRiichiSheetHand *line)
 {
   const SpHandRecord *hand = line->record;
-  const SpScoreResult *value = &line->value;
   GString *out = g_string_new (NULL);
 
   if (hand->chombo != 0)
@@ -191,27 +190,38 @@ hanchan_result_text (const SpSnapshot        *snapshot,
     }
   if (hand->winner < 0 || hand->winner > 3)
     return g_string_free (out, FALSE);
-  if (hand->discarder >= 0 && hand->discarder < 4)
-    g_string_append_printf (out, _("%s ron from %s"), player_name (snapshot, seats[hand->winner]),
-                            player_name (snapshot, seats[hand->discarder]));
-  else
-    g_string_append_printf (out, _("%s tsumo"), player_name (snapshot, seats[hand->winner]));
-  if (value->win && value->yakuman > 0)
-    g_string_append_printf (out, ", %s", value->yakuman > 1
-                                         ? _("multiple yakuman") : _("yakuman"));
-  else if (value->win && value->has_han_fu)
+  /* Each winner in turn order after the discarder: a double ron is "A ron from B, …; C ron
+   * from B, …". */
+  for (guint w = 0; w <= MIN (hand->n_also, SP_HAND_MAX_ALSO); w++)
     {
-      char limit[24];
+      const SpScoreResult *value = w < line->n_wins ? &line->values[w] : NULL;
+      gint winner = w == 0 ? hand->winner : hand->also[w - 1].winner;
+      const char *name = winner >= 0 && winner < 4 ? player_name (snapshot, seats[winner]) : "";
 
-      g_string_append (out, ", ");
-      if (value->fu > 0)
-        /* Translators: a riichi win's value, "5 han 30 fu". */
-        g_string_append_printf (out, _("%d han %d fu"), value->han, value->fu);
+      if (w > 0)
+        g_string_append (out, "; ");
+      if (hand->discarder >= 0 && hand->discarder < 4)
+        g_string_append_printf (out, _("%s ron from %s"), name,
+                                player_name (snapshot, seats[hand->discarder]));
       else
-        g_string_append_printf (out, _("%d han"), value->han);
-      sp_limit_to_string (value->limit, value->yakuman, limit);
-      if (limit[0] != '\0')
-        g_string_append_printf (out, " (%s)", limit);
+        g_string_append_printf (out, _("%s tsumo"), name);
+      if (value != NULL && value->win && value->yakuman > 0)
+        g_string_append_printf (out, ", %s", value->yakuman > 1
+                                             ? _("multiple yakuman") : _("yakuman"));
+      else if (value != NULL && value->win && value->has_han_fu)
+        {
+          char limit[24];
+
+          g_string_append (out, ", ");
+          if (value->fu > 0)
+            /* Translators: a riichi win's value, "5 han 30 fu". */
+            g_string_append_printf (out, _("%d han %d fu"), value->han, value->fu);
+          else
+            g_string_append_printf (out, _("%d han"), value->han);
+          sp_limit_to_string (value->limit, value->yakuman, limit);
+          if (limit[0] != '\0')
+            g_string_append_printf (out, " (%s)", limit);
+        }
     }
   return g_string_free (out, FALSE);
 }
@@ -280,7 +290,7 @@ hanchan_sheet_draw (cairo_t          *cr,
         result = found;
     }
   if (rules != NULL)
-    sheet = sp_riichi_sheet_new (snapshot->tournament, rules, session_number, table, seats,
+    sheet = sp_riichi_sheet_new (rules, session_number, table, seats,
                                  hands, NULL);
   n_played = sheet != NULL ? sheet->hands->len : 0;
   over = sheet != NULL && n_played > 0

@@ -888,62 +888,73 @@ riichi_hands_rows (const SpSnapshot *snapshot)
           g_ptr_array_add (table_hands, (gpointer) hand);
         }
       seats = table_seats (snapshot, head->session, head->table);
-      sheet = sp_riichi_sheet_new (snapshot->tournament, rules, head->session, head->table,
+      sheet = sp_riichi_sheet_new (rules, head->session, head->table,
                                    seats != NULL ? seats : nobody, table_hands, NULL);
       for (guint k = 0; sheet != NULL && k < sheet->hands->len; k++)
         {
           const SpRiichiSheetHand *line = &g_array_index (sheet->hands, SpRiichiSheetHand, k);
           const SpHandRecord *hand = line->record;
-          const SpScoreResult *value = &line->value;
           guint dealer = sp_rotation_dealer_chair (&line->rotation);
           g_autofree char *round = sp_riichi_round_name (&line->rotation);
           g_autofree char *riichi = chairs_names (snapshot, seats, hand->riichi);
           g_autofree char *tenpai = chairs_names (snapshot, seats, hand->tenpai);
           g_autofree char *chombo = chairs_names (snapshot, seats, hand->chombo);
-          g_autofree char *yaku = value->win ? yaku_text (value) : NULL;
           gboolean win = !hand->draw && hand->chombo == 0 && hand->winner >= 0
                          && hand->winner < 4;
-          char limit[24] = "";
+          /* A row per winner: a double or triple ron gives the hand's row again for each
+           * further winner, the table around it the same. */
+          guint n_rows = win ? 1 + MIN (hand->n_also, SP_HAND_MAX_ALSO) : 1;
 
-          add_int (rows, hand->session);
-          add_int (rows, hand->table);
-          add_int (rows, hand->number);
-          add_text (rows, round);
-          add_text (rows, seats != NULL ? player_name (snapshot, seats[dealer]) : "");
-          add_int (rows, line->rotation.streak);
-          add_int (rows, line->sticks);
-          add_text (rows, riichi);
-          add_text (rows, hand->chombo != 0 ? _("chombo")
-                          : hand->draw ? _("exhaustive draw")
-                          : !win ? ""
-                          : hand->discarder == SP_CHAIR_NONE ? _("tsumo") : _("ron"));
-          add_text (rows, win && seats != NULL ? player_name (snapshot, seats[hand->winner]) : "");
-          add_text (rows, win && seats != NULL && hand->discarder >= 0 && hand->discarder < 4
-                          ? player_name (snapshot, seats[hand->discarder]) : "");
-          add_text (rows, tenpai);
-          add_text (rows, chombo);
-          if (value->win && value->has_han_fu && value->yakuman == 0)
+          for (guint w = 0; w < n_rows; w++)
             {
-              add_int (rows, value->han);
-              add_int_if_any (rows, value->fu);
-            }
-          else
-            {
-              add_empty (rows);
-              add_empty (rows);
-            }
-          if (value->win)
-            sp_limit_to_string (value->limit, value->yakuman, limit);
-          add_text (rows, limit);
-          add_text (rows, yaku);
-          if (win)
-            add_int (rows, value->win ? value->total : hand->total);
-          else
-            add_empty (rows);
-          for (guint c = 0; c < 4; c++)
-            {
-              add_text (rows, seats != NULL ? player_name (snapshot, seats[c]) : "");
-              add_int (rows, line->points[c]);
+              const SpScoreResult *value = w < line->n_wins ? &line->values[w] : NULL;
+              gint winner = w == 0 ? hand->winner : hand->also[w - 1].winner;
+              g_autofree char *yaku = value != NULL && value->win ? yaku_text (value) : NULL;
+              char limit[24] = "";
+
+              add_int (rows, hand->session);
+              add_int (rows, hand->table);
+              add_int (rows, hand->number);
+              add_text (rows, round);
+              add_text (rows, seats != NULL ? player_name (snapshot, seats[dealer]) : "");
+              add_int (rows, line->rotation.streak);
+              add_int (rows, line->sticks);
+              add_text (rows, riichi);
+              add_text (rows, hand->chombo != 0 ? _("chombo")
+                              : hand->draw ? _("exhaustive draw")
+                              : !win ? ""
+                              : hand->discarder == SP_CHAIR_NONE ? _("tsumo") : _("ron"));
+              add_text (rows, win && seats != NULL && winner >= 0 && winner < 4
+                              ? player_name (snapshot, seats[winner]) : "");
+              add_text (rows, win && seats != NULL && hand->discarder >= 0 && hand->discarder < 4
+                              ? player_name (snapshot, seats[hand->discarder]) : "");
+              add_text (rows, tenpai);
+              add_text (rows, chombo);
+              if (value != NULL && value->win && value->has_han_fu && value->yakuman == 0)
+                {
+                  add_int (rows, value->han);
+                  add_int_if_any (rows, value->fu);
+                }
+              else
+                {
+                  add_empty (rows);
+                  add_empty (rows);
+                }
+              if (value != NULL && value->win)
+                sp_limit_to_string (value->limit, value->yakuman, limit);
+              add_text (rows, limit);
+              add_text (rows, yaku);
+              if (value != NULL && value->win)
+                add_int (rows, value->total);
+              else if (win)
+                add_int (rows, w == 0 ? hand->total : hand->also[w - 1].total);
+              else
+                add_empty (rows);
+              for (guint c = 0; c < 4; c++)
+                {
+                  add_text (rows, seats != NULL ? player_name (snapshot, seats[c]) : "");
+                  add_int (rows, line->points[c]);
+                }
             }
         }
     }

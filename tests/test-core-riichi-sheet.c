@@ -75,7 +75,7 @@ test_sheet (void)
   entry.chombo = W;
   play (&table, &tournament, rules, &entry, records);
 
-  sheet = sp_riichi_sheet_new (&tournament, rules, 1, 1, players, records, &error);
+  sheet = sp_riichi_sheet_new (rules, 1, 1, players, records, &error);
   g_assert_no_error (error);
   g_assert_nonnull (sheet);
   g_assert_cmpuint (sheet->hands->len, ==, 4);
@@ -85,9 +85,9 @@ test_sheet (void)
   g_assert_cmpuint (sp_rotation_dealer_chair (&line->rotation), ==, 0);
   g_assert_cmpuint (line->rotation.streak, ==, 0);
   g_assert_cmpuint (line->sticks, ==, 0);
-  g_assert_true (line->value.win && line->value.has_han_fu);
-  g_assert_cmpint (line->value.han, ==, 5);
-  g_assert_cmpint (line->value.limit, ==, SP_LIMIT_MANGAN);
+  g_assert_true (line->values[0].win && line->values[0].has_han_fu);
+  g_assert_cmpint (line->values[0].han, ==, 5);
+  g_assert_cmpint (line->values[0].limit, ==, SP_LIMIT_MANGAN);
   g_assert_cmpint (line->points[0], ==, 30000);
   g_assert_cmpint (line->points[1], ==, 38000);
   g_assert_cmpint (line->points[2], ==, 22000);
@@ -95,7 +95,7 @@ test_sheet (void)
 
   line = &g_array_index (sheet->hands, SpRiichiSheetHand, 1);
   g_assert_cmpuint (sp_rotation_dealer_chair (&line->rotation), ==, 1);
-  g_assert_false (line->value.win);
+  g_assert_cmpuint (line->n_wins, ==, 0);
   /* Noten payments 1,500 each way; chair 0 (N this hand) put down his stick. */
   g_assert_cmpint (line->points[0], ==, 30500);
   g_assert_cmpint (line->points[1], ==, 39500);
@@ -106,18 +106,18 @@ test_sheet (void)
   g_assert_cmpuint (sp_rotation_dealer_chair (&line->rotation), ==, 1);
   g_assert_cmpuint (line->rotation.streak, ==, 1);
   g_assert_cmpuint (line->sticks, ==, 1);
-  g_assert_true (line->value.win);
-  g_assert_cmpint (line->value.han, ==, 4);
-  g_assert_cmpint (line->value.fu, ==, 20);
-  g_assert_cmpint (line->value.total, ==, 8100);
-  g_assert_cmpint (line->value.n_items, ==, 3);
+  g_assert_true (line->values[0].win);
+  g_assert_cmpint (line->values[0].han, ==, 4);
+  g_assert_cmpint (line->values[0].fu, ==, 20);
+  g_assert_cmpint (line->values[0].total, ==, 8100);
+  g_assert_cmpint (line->values[0].n_items, ==, 3);
   g_assert_cmpint (line->points[1], ==, 48600);
   g_assert_cmpint (line->points[0], ==, 27800);
 
   line = &g_array_index (sheet->hands, SpRiichiSheetHand, 3);
   g_assert_cmpuint (line->rotation.streak, ==, 2);
   g_assert_cmpuint (line->sticks, ==, 0);
-  g_assert_false (line->value.win);
+  g_assert_cmpuint (line->n_wins, ==, 0);
   g_assert_cmpint (line->points[1], ==, 48600);
 
   /* The table after: East 2 again on two counters (the chombo deals it again); the end so far,
@@ -145,7 +145,7 @@ test_not_riichi (void)
   g_autoptr(GError) error = NULL;
   SpRiichiSheet *sheet;
 
-  sheet = sp_riichi_sheet_new (&tournament, rules, 1, 1, players, records, &error);
+  sheet = sp_riichi_sheet_new (rules, 1, 1, players, records, &error);
   g_assert_null (sheet);
   g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
 }

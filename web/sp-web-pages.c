@@ -501,7 +501,7 @@ riichi_sheet_of (const SpWebData *data,
 {
   g_autoptr(SpRules) rules = sp_tournament_new_rules (data->tournament, NULL);
 
-  return rules != NULL ? sp_riichi_sheet_new (data->tournament, rules, session, table, players,
+  return rules != NULL ? sp_riichi_sheet_new (rules, session, table, players,
                                               hands, NULL)
                        : NULL;
 }
@@ -534,7 +534,6 @@ append_riichi_result (GString                 *out,
                       const gint64             players[4])
 {
   const SpHandRecord *hand = line->record;
-  const SpScoreResult *value = &line->value;
 
   if (hand->chombo != 0)
     {
@@ -557,21 +556,35 @@ append_riichi_result (GString                 *out,
           }
       return;
     }
-  append_result (out, data, hand, players);
-  if (value->win && value->yakuman > 0)
-    sp_web_html (out, " · %s", C_("web", "yakuman"));
-  else if (value->win && value->has_han_fu)
+  /* Each winner in turn order after the discarder (a double or triple ron). */
+  for (guint w = 0; w <= MIN (hand->n_also, SP_HAND_MAX_ALSO); w++)
     {
-      char limit[24];
+      const SpScoreResult *value = w < line->n_wins ? &line->values[w] : NULL;
+      gint winner = w == 0 ? hand->winner : hand->also[w - 1].winner;
+      const char *name = winner >= 0 && winner < 4 ? player_name (data, players[winner]) : "?";
 
-      sp_web_html (out, " · ");
-      if (value->fu > 0)
-        sp_web_html (out, C_("web", "%d han %d fu"), value->han, value->fu);
+      if (w > 0)
+        sp_web_html (out, "<br>");
+      if (hand->discarder == SP_CHAIR_NONE)
+        sp_web_html (out, C_("web", "%s won, self-drawn"), name);
       else
-        sp_web_html (out, C_("web", "%d han"), value->han);
-      sp_limit_to_string (value->limit, value->yakuman, limit);
-      if (limit[0] != '\0')
-        sp_web_html (out, " (%s)", limit);
+        sp_web_html (out, C_("web", "%s won on %s's discard"), name,
+                     player_name (data, players[hand->discarder]));
+      if (value != NULL && value->win && value->yakuman > 0)
+        sp_web_html (out, " · %s", C_("web", "yakuman"));
+      else if (value != NULL && value->win && value->has_han_fu)
+        {
+          char limit[24];
+
+          sp_web_html (out, " · ");
+          if (value->fu > 0)
+            sp_web_html (out, C_("web", "%d han %d fu"), value->han, value->fu);
+          else
+            sp_web_html (out, C_("web", "%d han"), value->han);
+          sp_limit_to_string (value->limit, value->yakuman, limit);
+          if (limit[0] != '\0')
+            sp_web_html (out, " (%s)", limit);
+        }
     }
 }
 

@@ -124,9 +124,9 @@ check("csv: tournament points with one decimal", lines[1].split(",")[5:7] == ["3
 
 
 
-def pdf_text(path):
-    p = subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True, text=True,
-                       timeout=60)
+def pdf_text(path, layout=True):
+    p = subprocess.run(["pdftotext", *(["-layout"] if layout else []), path, "-"],
+                       capture_output=True, text=True, timeout=60)
     return p.stdout
 
 
@@ -224,5 +224,32 @@ must("--tournament", "Riichi Open", "export", "ema", ema_xlsx)
 rows = list(openpyxl.load_workbook(ema_xlsx)["Results"].iter_rows(values_only=True))
 check("ema xlsx: tournament points as numbers", [r[4] for r in rows[1:]] == [30.4, 2.8, -24, -29.2]
       and [r[5] for r in rows[1:]] == [15400, -2200, -9000, -4200], rows)
+
+# A double ron (ema2016, the figures of test-cli-riichi.py): after a draw with the dealer tenpai,
+# North deals in to South (3 han 40 fu, 5,200 + 300) and West (riichi pinfu from the tiles, 2 han
+# 30 fu, 2,000 + 300).  The workbook gives a row per winner, the score sheet names both.
+must("tournament", "create", "--name", "Riichi Double", "--rules", "riichi", "--sessions", "1")
+for name in ("Ivy", "Jon", "Kim", "Lee"):
+    must("players", "add", name)
+must("seating", "draw", "--session", "1", "--seed", "5")
+must("hand", "add", "--session", "1", "--table", "1", "--draw", "--tenpai", "E")
+must("hand", "add", "--session", "1", "--table", "1", "--riichi", "E,S,W", "--winner", "S",
+     "--han", "3", "--fu", "40", "--winner", "W", "--hand", "234m567p11s234s67s5s", "--from", "N")
+double = json.loads(must("seating", "show", "--session", "1", "--json"))
+E2, S2, W2, N2 = (s["player"]["name"] for s in double["tables"][0]["seats"])
+double_xlsx = os.path.join(folder, "double.xlsx")
+must("export", "xlsx", double_xlsx)
+book = openpyxl.load_workbook(double_xlsx)
+rows = table_of("Hands")
+check("double ron: a row per winner", [(r["Hand"], r["Winner"], r["From"], r["Han"], r["Fu"],
+                                         r["Value"]) for r in rows] == [
+    (1, None, None, None, None, None), (2, S2, N2, 3, 40, 5500), (2, W2, N2, 2, 30, 2300)]
+    and "Pinfu" in rows[2]["Yaku"] and rows[1]["Seat N points"] == rows[2]["Seat N points"],
+    rows)
+double_pdf = os.path.join(folder, "double.pdf")
+must("export", "pdf-scoresheets", double_pdf, "--session", "1")
+check("double ron: the score sheet names both winners",
+      f"{S2} ron from {N2}, 3 han 40 fu; {W2} ron from {N2}, 2 han 30 fu"
+      in " ".join(pdf_text(double_pdf, layout=False).split()), pdf_text(double_pdf, layout=False))
 
 finish()

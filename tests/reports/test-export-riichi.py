@@ -77,7 +77,8 @@ check("E1: riichi ron 5-30", hands[0]["Round"] == "East 1" and hands[0]["Dealer"
       and hands[0]["Han"] == 5 and hands[0]["Fu"] == 30 and hands[0]["Limit"] == "mangan"
       and hands[0]["Value"] == 8000, hands[0])
 check("E2: draw, tenpai and noten", hands[1]["Round"] == "East 2" and hands[1]["Dealer"] == S
-      and hands[1]["Result"] == "exhaustive draw" and sorted(hands[1]["Tenpai"].split(", ")) == sorted([S, E])
+      and hands[1]["Result"] == "exhaustive draw"
+      and sorted(hands[1]["Tenpai"].split(", ")) == sorted([S, E])
       and hands[1]["Riichi"] == E
       and hands[1]["Winner"] is None and hands[1]["Han"] is None, hands[1])
 check("E2-1: dealer tsumo on a counter and a stick", hands[2]["Round"] == "East 2"

@@ -1073,8 +1073,15 @@ static Rows *
 teams_rows (const SpSnapshot *snapshot)
 {
   Rows *rows = rows_new ();
+  gboolean riichi = snapshot->tournament->ruleset == SP_RULESET_RIICHI;
 
-  rows_columns (rows, _("Rank"), _("Team"), _("Table points"), _("Score"), _("Members"), NULL);
+  /* A Riichi team ranks as its players: by tournament points, the uma beside them. */
+  if (riichi)
+    rows_columns (rows, _("Rank"), _("Team"), _("Tournament points"), _("Uma"), _("Members"),
+                  NULL);
+  else
+    rows_columns (rows, _("Rank"), _("Team"), _("Table points"), _("Score"), _("Members"),
+                  NULL);
   for (guint i = 0; snapshot->team_standings != NULL && i < snapshot->team_standings->len; i++)
     {
       const SpStanding *standing = &g_array_index (snapshot->team_standings, SpStanding, i);
@@ -1092,8 +1099,16 @@ teams_rows (const SpSnapshot *snapshot)
         }
       add_int (rows, standing->rank);
       add_text (rows, team);
-      add_points (rows, standing->table_points_x12);
-      add_int (rows, standing->score);
+      if (riichi)
+        {
+          add_thousands (rows, standing->score);
+          add_thousands (rows, standing->table_points_x12 * 1000 / SP_TABLE_POINTS_SCALE);
+        }
+      else
+        {
+          add_points (rows, standing->table_points_x12);
+          add_int (rows, standing->score);
+        }
       add_text (rows, members->str);
     }
   return rows;

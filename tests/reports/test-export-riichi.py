@@ -124,6 +124,19 @@ check("csv: tournament points with one decimal", lines[1].split(",")[5:7] == ["3
       lines[:2])
 
 
+# Teams rank as their players do: the members' tournament points and uma summed.
+ids = {p["name"]: p["id"] for p in json.loads(must("players", "list", "--json"))["players"]}
+for name in (E, S):
+    must("players", "edit", str(ids[name]), "--team", "Red")
+for name in (W, N):
+    must("players", "edit", str(ids[name]), "--team", "Blue")
+must("export", "xlsx", xlsx)
+book = openpyxl.load_workbook(xlsx)
+teams = table_of("Teams")
+check("teams: tournament points and uma", [(r["Team"], r["Tournament points"], r["Uma"])
+                                           for r in teams] == [("Red", 33.2, 20), ("Blue", -53.2,
+                                                                                  -20)], teams)
+
 
 def pdf_text(path, layout=True):
     p = subprocess.run(["pdftotext", *(["-layout"] if layout else []), path, "-"],
@@ -196,7 +209,8 @@ text = pdf_text(standings_pdf)
 ranked = [line.split() for line in text.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"],
                                                                               ["4"])]
 check("standings pdf: tournament points and uma", "Tournament points" in text and "Uma" in text
-      and [r[1:] for r in ranked] == [[S, "30.4", "15.0", "1"], [E, "2.8", "5.0", "1"],
+      and [[w for w in r[1:] if w not in ("Red", "Blue")] for r in ranked] == [
+          [S, "30.4", "15.0", "1"], [E, "2.8", "5.0", "1"],
                                       [W, "-24.0", "-15.0", "1"], [N, "-29.2", "-5.0", "1"]],
       text)
 

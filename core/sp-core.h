@@ -11,6 +11,7 @@
 #include "sp-rules.h"
 #include "sp-mcr.h"
 #include "sp-riichi-table.h"
+#include "sp-riichi-sheet.h"
 #include "sp-rotation.h"
 #include "sp-standings.h"
 #include "sp-seating.h"

@@ -1,7 +1,7 @@
 /* sp-standings.c: session scores, table points (标准分) and standings with their tie-breaks.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-standings.h"
-#include "sp-riichi-table.h"
+#include "sp-riichi-sheet.h"
 
 #include <string.h>
 
@@ -426,15 +426,9 @@ riichi_table_points (const SpTableResult      *table,
                      gint32                    points[4],
                      gint64                    scores[4])
 {
-  SpRiichiTable end = { .sticks = (guint8) CLAMP (table->sticks, 0, 255) };
   SpRiichiFinal final;
 
-  for (guint c = 0; c < 4; c++)
-    {
-      end.points[c] = rules->start_points + (gint32) table->hand_scores[c];
-      end.chombos[c] = table->chombos[c];
-    }
-  sp_riichi_table_final (&end, rules, &final);
+  sp_riichi_table_result_final (table, rules, &final);
   for (guint c = 0; c < 4; c++)
     {
       places[c] = final.place[c];

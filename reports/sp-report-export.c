@@ -80,7 +80,8 @@ sp_report_export_applies_to (const SpReportExport *export,
 {
   g_return_val_if_fail (export != NULL && tournament != NULL, FALSE);
 
-  return !export->mcr_only || tournament->ruleset == SP_RULESET_MCR;
+  return !export->ema_only || tournament->ruleset == SP_RULESET_MCR
+         || tournament->ruleset == SP_RULESET_RIICHI;
 }
 
 char *

@@ -20,7 +20,7 @@ typedef struct
   const char *suffix;        /* ".xlsx" */
   gboolean    takes_session; /* a printout of one session (seat cards, score sheets) */
   gboolean    takes_paper;   /* a PDF printed on A4 or Letter */
-  gboolean    mcr_only;      /* EMA's results: for MCR tournaments only */
+  gboolean    ema_only;      /* EMA's results: for MCR and Riichi tournaments only */
 
   /* The writer, of one of the reports' three shapes; the others NULL. */
   gboolean (*write_file)             (const SpSnapshot  *snapshot,
@@ -44,7 +44,8 @@ const SpReportExport *sp_report_export_find           (const char            *ki
 
 const char           *sp_report_export_get_title       (const SpReportExport  *export);
 const char           *sp_report_export_get_description (const SpReportExport  *export);
-/* Whether @export is one of @tournament's: EMA's results are MCR's only. */
+/* Whether @export is one of @tournament's: EMA's results are MCR's and Riichi's only (EMA
+ * ranks those two games). */
 gboolean              sp_report_export_applies_to      (const SpReportExport  *export,
                                                         const SpTournament    *tournament);
 /* The file name a report of @tournament_name gets by default, e.g. "Spring Open – standings.xlsx"

@@ -135,6 +135,359 @@ format_points (gint64 points_x12)
   return g_strdup_printf ("%.2f", (double) points_x12 / SP_TABLE_POINTS_SCALE);
 }
 
+/* ---- The Riichi hanchan score sheet -------------------------------------------------------- */
+
+/* The rows of hands a hanchan sheet leaves: East 1 to South 4 each with a row for a repeat
+ * (連荘) or a counter below it, and four more. */
+#define HANCHAN_ROWS 20
+
+/* A round as its own term writes it, "東1局", with the name in the reader's language below
+ * it ("East 1"); in Chinese the name alone (东1局 / 東1局). */
+static char *
+hanchan_round_text (const SpRotation *rotation)
+{
+  static const char *const kanji[] = { "東", "南", "西", "北" };
+  g_autofree char *name = sp_riichi_round_name (rotation);
+  g_autofree char *own = g_strdup_printf ("%s%u局", kanji[rotation->round_wind & 3],
+                                          sp_rotation_dealer_chair (rotation) + 1);
+
+  /* A Chinese reader has it in his own characters (东1局); others get both. */
+  if (g_unichar_iswide (g_utf8_get_char (name)))
+    return g_steal_pointer (&name);
+  return g_strdup_printf ("%s\n%s", own, name);
+}
+
+/* What happened in a hand, as the table writes it: "Cai ron from Bo, 5 han 30 fu (mangan)",
+ * "Dee tsumo, 4 han 20 fu", "Draw, tenpai: Cai, Dee", "Chombo: Ana". */
+static char *
+hanchan_result_text (const SpSnapshot        *snapshot,
+                     const gint64            *seats,
+                     const SpRiichiSheetHand *line)
+{
+  const SpHandRecord *hand = line->record;
+  GString *out = g_string_new (NULL);
+
+  if (hand->chombo != 0)
+    {
+      g_string_append_printf (out, _("Chombo: %s"),
+                              player_name (snapshot, seats[__builtin_ctz (hand->chombo)]));
+      return g_string_free (out, FALSE);
+    }
+  if (hand->draw)
+    {
+      GString *tenpai = g_string_new (NULL);
+
+      for (guint c = 0; c < 4; c++)
+        if (hand->tenpai & (1u << c))
+          g_string_append_printf (tenpai, "%s%s", tenpai->len > 0 ? ", " : "",
+                                  player_name (snapshot, seats[c]));
+      if (tenpai->len > 0)
+        g_string_append_printf (out, _("Draw, tenpai: %s"), tenpai->str);
+      else
+        g_string_append (out, _("Draw, all noten"));
+      g_string_free (tenpai, TRUE);
+      return g_string_free (out, FALSE);
+    }
+  if (hand->winner < 0 || hand->winner > 3)
+    return g_string_free (out, FALSE);
+  /* Each winner in turn order after the discarder: a double ron is "A ron from B, …; C ron
+   * from B, …". */
+  for (guint w = 0; w <= MIN (hand->n_also, SP_HAND_MAX_ALSO); w++)
+    {
+      const SpScoreResult *value = w < line->n_wins ? &line->values[w] : NULL;
+      gint winner = w == 0 ? hand->winner : hand->also[w - 1].winner;
+      const char *name = winner >= 0 && winner < 4 ? player_name (snapshot, seats[winner]) : "";
+
+      if (w > 0)
+        g_string_append (out, "; ");
+      if (hand->discarder >= 0 && hand->discarder < 4)
+        g_string_append_printf (out, _("%s ron from %s"), name,
+                                player_name (snapshot, seats[hand->discarder]));
+      else
+        g_string_append_printf (out, _("%s tsumo"), name);
+      if (value != NULL && value->win && value->yakuman > 0)
+        g_string_append_printf (out, ", %s", value->yakuman > 1
+                                             ? _("multiple yakuman") : _("yakuman"));
+      else if (value != NULL && value->win && value->has_han_fu)
+        {
+          char limit[24];
+
+          g_string_append (out, ", ");
+          if (value->fu > 0)
+            /* Translators: a riichi win's value, "5 han 30 fu". */
+            g_string_append_printf (out, _("%d han %d fu"), value->han, value->fu);
+          else
+            g_string_append_printf (out, _("%d han"), value->han);
+          sp_limit_to_string (value->limit, value->yakuman, limit);
+          if (limit[0] != '\0')
+            g_string_append_printf (out, " (%s)", limit);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* A change of points with its sign, "+8,000", "−3,200"; nothing for none. */
+static char *
+hanchan_change_text (gint32 change)
+{
+  if (change == 0)
+    return NULL;
+  return g_strdup_printf ("%s%d", change > 0 ? "+" : "−", ABS (change));
+}
+
+static char *
+hanchan_thousands_text (gint64 points)
+{
+  gint64 tenths = (points + (points >= 0 ? 50 : -50)) / 100;
+
+  return g_strdup_printf ("%s%" G_GINT64_FORMAT ".%d", tenths < 0 ? "−" : tenths > 0 ? "+" : "",
+                          ABS (tenths) / 10, (int) (ABS (tenths) % 10));
+}
+
+/* The hanchan score sheet of a Riichi table: a row per hand (its round 東1局 … 南4局, honba,
+ * sticks on the table, the result, and for each player the riichi declared, the change and the
+ * points after it), then the final points, uma and tournament points; filled with the hands
+ * played so far, the rest of the rows left for the table to write in. */
+static void
+hanchan_sheet_draw (cairo_t          *cr,
+                    const SpSnapshot *snapshot,
+                    guint             session_number,
+                    guint             table,
+                    double            width,
+                    double            height)
+{
+  static const double fixed_widths[] = { 22, 60, 30, 30 };
+  static const double player_widths[] = { 22, 52, 56 };
+  const SpSessionSnapshot *session = sp_snapshot_find_session (snapshot, session_number);
+  const gint64 *seats;
+  g_autoptr(SpRules) rules = sp_tournament_new_rules (snapshot->tournament, NULL);
+  g_autoptr(GPtrArray) hands = g_ptr_array_new ();
+  g_autoptr(SpRiichiSheet) sheet = NULL;
+  const SpTableResult *result = NULL;
+  double left = MARGIN, right = width - MARGIN, top = MARGIN + 46;
+  double head_h = 30, foot_h = 18, sign_h = 26;
+  double fixed_w = 0, player_w = 0, result_w, row_h, x, y;
+  guint n_rows, n_played;
+  gboolean over;
+  g_autofree char *title = NULL;
+  g_autofree char *header = NULL;
+
+  g_return_if_fail (session != NULL && table >= 1 && table <= session->n_tables);
+  seats = &session->seats[4 * (table - 1)];
+
+  for (guint i = 0; i < snapshot->hands->len; i++)
+    {
+      const SpHandRecord *hand = snapshot->hands->pdata[i];
+
+      if (hand->session == session_number && hand->table == table)
+        g_ptr_array_add (hands, (gpointer) hand);
+    }
+  for (guint i = 0; i < snapshot->tables->len; i++)
+    {
+      const SpTableResult *found = &g_array_index (snapshot->tables, SpTableResult, i);
+
+      if (found->session == session_number && found->table == table)
+        result = found;
+    }
+  if (rules != NULL)
+    sheet = sp_riichi_sheet_new (rules, session_number, table, seats,
+                                 hands, NULL);
+  n_played = sheet != NULL ? sheet->hands->len : 0;
+  over = sheet != NULL && n_played > 0
+         && (sheet->end.rotation.finished || session->closed
+             || (result != NULL && result->closed));
+  /* Every hand played, the next one, and room below. */
+  n_rows = MAX (HANCHAN_ROWS, n_played + (over ? 0 : 1));
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixed_widths); i++)
+    fixed_w += fixed_widths[i];
+  for (guint i = 0; i < G_N_ELEMENTS (player_widths); i++)
+    player_w += player_widths[i];
+  result_w = right - left - fixed_w - 4 * player_w;
+  row_h = (height - MARGIN - sign_h - 3 * foot_h - top - 2 * head_h) / n_rows;
+
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  title = g_strdup_printf (_("Hanchan Score Sheet — 半荘 %s"), snapshot->tournament->name);
+  draw_text (cr, left, MARGIN - 6, right - left, 24, title, 16, TRUE, PANGO_ALIGN_CENTER);
+  header = g_strdup_printf (_("Session %u    Table %u    %s    Start: ______    End: ______"),
+                            session_number, table, snapshot->date != NULL ? snapshot->date : "");
+  draw_text (cr, left, MARGIN + 20, right - left, 20, header, 10, FALSE, PANGO_ALIGN_LEFT);
+
+  /* The heads: the hand's columns, then each player (in chair order: 東 at East 1) over his
+   * riichi, change and points. */
+  cairo_set_line_width (cr, THIN_LINE);
+  {
+    const char *labels[] = { _("No."), C_("riichi", "Round"), _("Honba"), _("Sticks") };
+
+    x = left;
+    for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+      {
+        draw_box (cr, x, top, fixed_widths[i], 2 * head_h);
+        draw_text (cr, x, top, fixed_widths[i], 2 * head_h, labels[i], 8, FALSE,
+                   PANGO_ALIGN_CENTER);
+        x += fixed_widths[i];
+      }
+    draw_box (cr, x, top, result_w, 2 * head_h);
+    draw_text (cr, x, top, result_w, 2 * head_h, C_("riichi", "Result"), 9, FALSE,
+               PANGO_ALIGN_CENTER);
+    x += result_w;
+    for (guint c = 0; c < 4; c++)
+      {
+        static const char *const winds[] = { "東", "南", "西", "北" };
+        g_autofree char *name = g_strdup_printf ("%s  %s", winds[c],
+                                                 player_name (snapshot, seats[c]));
+        const char *sub[] = { _("Riichi"), _("±"), C_("riichi", "Points") };
+        double sx = x;
+
+        draw_box (cr, x, top, player_w, head_h);
+        draw_text (cr, x, top, player_w, head_h, name, 10, TRUE, PANGO_ALIGN_CENTER);
+        for (guint i = 0; i < G_N_ELEMENTS (sub); i++)
+          {
+            draw_box (cr, sx, top + head_h, player_widths[i], head_h);
+            draw_text (cr, sx, top + head_h, player_widths[i], head_h, sub[i], 7, FALSE,
+                       PANGO_ALIGN_CENTER);
+            sx += player_widths[i];
+          }
+        x += player_w;
+      }
+  }
+
+  /* The hands, the next one and the empty rows.  A blank sheet is a guide: 東1局 … 南4局, each
+   * with a row below for a repeat. */
+  y = top + 2 * head_h;
+  for (guint r = 0; r < n_rows; r++)
+    {
+      const SpRiichiSheetHand *line = r < n_played
+                                      ? &g_array_index (sheet->hands, SpRiichiSheetHand, r) : NULL;
+      g_autofree char *number = NULL;
+      g_autofree char *round = NULL;
+      g_autofree char *honba = NULL;
+      g_autofree char *sticks = NULL;
+      g_autofree char *what = NULL;
+      const SpRotation *at = NULL;
+      SpRotation guide;
+      guint on_table = 0;
+
+      if (line != NULL)
+        {
+          at = &line->rotation;
+          on_table = line->sticks;
+          what = hanchan_result_text (snapshot, seats, line);
+        }
+      else if (sheet != NULL && r == n_played && n_played > 0 && !over)
+        {
+          at = &sheet->end.rotation;
+          on_table = sheet->end.sticks;
+        }
+      else if (n_played == 0 && r < 16 && r % 2 == 0)
+        {
+          /* The blank sheet's guide: the dealer passes at every other row. */
+          sp_rotation_start (&guide, SP_RULESET_RIICHI);
+          guide.round_wind = r / 8;
+          for (guint c = 0; c < 4; c++)
+            guide.seat_wind[c] = (guint8) ((c + 4 - (r / 2) % 4) % 4);
+          round = hanchan_round_text (&guide);
+        }
+      if (at != NULL)
+        {
+          number = g_strdup_printf ("%u", (guint) at->number);
+          round = hanchan_round_text (at);
+          honba = g_strdup_printf ("%u", (guint) at->streak);
+          sticks = g_strdup_printf ("%u", on_table);
+        }
+      x = left;
+      {
+        const char *cells[] = { number, round, honba, sticks };
+
+        for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+          {
+            draw_box (cr, x, y, fixed_widths[i], row_h);
+            draw_text (cr, x, y, fixed_widths[i], row_h, cells[i], 8, FALSE, PANGO_ALIGN_CENTER);
+            x += fixed_widths[i];
+          }
+      }
+      draw_box (cr, x, y, result_w, row_h);
+      draw_text (cr, x + 2, y, result_w - 4, row_h, what, 8, FALSE, PANGO_ALIGN_LEFT);
+      x += result_w;
+      for (guint c = 0; c < 4; c++)
+        {
+          g_autofree char *change = NULL;
+          g_autofree char *points = NULL;
+          const char *riichi = line != NULL && (line->record->riichi & (1u << c)) ? "●" : NULL;
+          double sx = x;
+
+          if (line != NULL)
+            {
+              change = hanchan_change_text ((gint32) line->record->settlement[c]);
+              points = g_strdup_printf ("%d", line->points[c]);
+            }
+          {
+            const char *cells[] = { riichi, change, points };
+
+            for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+              {
+                draw_box (cr, sx, y, player_widths[i], row_h);
+                draw_text (cr, sx, y, player_widths[i], row_h, cells[i], 8, i == 2,
+                           i == 0 ? PANGO_ALIGN_CENTER : PANGO_ALIGN_RIGHT);
+                sx += player_widths[i];
+              }
+          }
+          x += player_w;
+        }
+      y += row_h;
+    }
+
+  /* The end: the final points (leftover sticks given), the uma, the tournament points. */
+  cairo_set_line_width (cr, FRAME_LINE);
+  draw_hline (cr, left, right, y);
+  cairo_set_line_width (cr, THIN_LINE);
+  {
+    const char *labels[] = { _("Final points"), _("Uma"), _("Tournament points") };
+    SpRiichiFinal final;
+
+    if (over)
+      {
+        if (result != NULL)
+          sp_riichi_table_result_final (result, &sheet->rules, &final);
+        else
+          final = sheet->final;
+      }
+    for (guint k = 0; k < G_N_ELEMENTS (labels); k++)
+      {
+        x = left;
+        draw_box (cr, x, y, fixed_w + result_w, foot_h);
+        draw_text (cr, x + 2, y, fixed_w + result_w - 4, foot_h, labels[k], 9, TRUE,
+                   PANGO_ALIGN_RIGHT);
+        x += fixed_w + result_w;
+        for (guint c = 0; c < 4; c++)
+          {
+            g_autofree char *text = NULL;
+
+            if (over && k == 0)
+              text = g_strdup_printf ("%d", final.points[c]);
+            else if (over && k == 1)
+              text = hanchan_thousands_text (final.uma[c]);
+            else if (over)
+              text = hanchan_thousands_text (final.score[c]
+                                             + (result != NULL ? result->penalties[c] : 0));
+            draw_box (cr, x, y, player_w, foot_h);
+            draw_text (cr, x, y, player_w - 4, foot_h, text, 9, TRUE, PANGO_ALIGN_RIGHT);
+            x += player_w;
+          }
+        y += foot_h;
+      }
+  }
+  cairo_set_line_width (cr, FRAME_LINE);
+  draw_box (cr, left, top, right - left, y - top);
+  {
+    g_autofree char *legend = g_strdup_printf (
+      _("● riichi (1,000 on the table)    Players' signatures: ______  ______  ______  ______"
+        "    Referee: ________"));
+
+    draw_text (cr, left, y + 4, right - left, sign_h - 6, legend, 9, FALSE, PANGO_ALIGN_LEFT);
+  }
+}
+
 /* ---- 附件5 比赛成绩记录表 ------------------------------------------------------------------ */
 
 guint
@@ -176,6 +529,12 @@ sp_scoresheet_draw (cairo_t          *cr,
 
   g_return_if_fail (session != NULL && table >= 1 && table <= session->n_tables);
 
+  /* A Riichi table keeps the hanchan's sheet: a row per hand, the running points. */
+  if (snapshot->tournament->ruleset == SP_RULESET_RIICHI)
+    {
+      hanchan_sheet_draw (cr, snapshot, session_number, table, width, height);
+      return;
+    }
   for (guint i = 0; i < G_N_ELEMENTS (left_widths); i++)
     left_w += left_widths[i];
   for (guint i = 0; i < G_N_ELEMENTS (right_widths); i++)
@@ -338,7 +697,11 @@ sp_report_write_scoresheets_pdf (const SpSnapshot  *snapshot,
                    session);
       return FALSE;
     }
-  title = g_strdup_printf ("%s — 比赛成绩记录表 第 %u 局", snapshot->tournament->name, session);
+  if (snapshot->tournament->ruleset == SP_RULESET_RIICHI)
+    title = g_strdup_printf (_("%s — hanchan score sheets, session %u"),
+                             snapshot->tournament->name, session);
+  else
+    title = g_strdup_printf ("%s — 比赛成绩记录表 第 %u 局", snapshot->tournament->name, session);
   return sp_report_write_pdf (path, paper, TRUE, title, drawn->n_tables, draw_scoresheet_page,
                               &sheets, error);
 }

@@ -114,18 +114,32 @@ sp_standings_print_paginate (SpStandingsPrint *print,
   return print->n_pages;
 }
 
+/* The share of the page's width of @column: a Riichi event's tournament points, its first
+ * figure, take room from the club's. */
+static double
+column_share (Column   column,
+              gboolean riichi)
+{
+  if (riichi && column == COLUMN_TABLE_POINTS)
+    return columns[column].share + 0.07;
+  if (riichi && column == COLUMN_CLUB)
+    return columns[column].share - 0.07;
+  return columns[column].share;
+}
+
 static void
 draw_row (cairo_t     *cr,
           const char **cells,
           gboolean     bold,
           double       y,
-          double       width)
+          double       width,
+          gboolean     riichi)
 {
   double x = MARGIN;
 
   for (guint c = 0; c < N_COLUMNS; c++)
     {
-      double cell_width = columns[c].share * (width - 2 * MARGIN);
+      double cell_width = column_share (c, riichi) * (width - 2 * MARGIN);
 
       if (cells[c] != NULL)
         show_cell (cr, cells[c], 9.5, bold, x, y, cell_width, columns[c].align);
@@ -146,6 +160,9 @@ sp_standings_print_draw_page (cairo_t  *cr,
   g_autofree char *numbers = g_strdup_printf (_("page %u of %u"), page + 1, print->n_pages);
   const char *heads[N_COLUMNS];
   double y = MARGIN + HEADER_HEIGHT;
+  /* A Riichi event ranks by tournament points (one decimal), then shows the uma in thousands
+   * where the others show table points and the score. */
+  gboolean riichi = snapshot->tournament->ruleset == SP_RULESET_RIICHI;
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   show_cell (cr, snapshot->tournament->name, 18, TRUE, MARGIN, MARGIN, width - 2 * MARGIN,
@@ -155,11 +172,16 @@ sp_standings_print_draw_page (cairo_t  *cr,
   /* The header row, on every page. */
   for (guint c = 0; c < N_COLUMNS; c++)
     heads[c] = _(columns[c].head);
+  if (riichi)
+    {
+      heads[COLUMN_TABLE_POINTS] = _("Tournament points");
+      heads[COLUMN_SCORE] = _("Uma");
+    }
   cairo_set_source_rgb (cr, 0.85, 0.85, 0.85);
   cairo_rectangle (cr, MARGIN, y, width - 2 * MARGIN, ROW);
   cairo_fill (cr);
   cairo_set_source_rgb (cr, 0, 0, 0);
-  draw_row (cr, heads, TRUE, y, width);
+  draw_row (cr, heads, TRUE, y, width, riichi);
   cairo_set_line_width (cr, 0.8);
   cairo_move_to (cr, MARGIN, y + ROW);
   cairo_line_to (cr, width - MARGIN, y + ROW);
@@ -186,8 +208,17 @@ sp_standings_print_draw_page (cairo_t  *cr,
           cairo_set_source_rgb (cr, 0, 0, 0);
         }
       rank = g_strdup_printf ("%u", standing->rank);
-      points = g_strdup_printf ("%.2f", standing->table_points_x12 / 12.0);
-      score = g_strdup_printf ("%" G_GINT64_FORMAT, standing->score);
+      if (riichi)
+        {
+          points = g_strdup_printf ("%.1f", standing->score / 1000.0);
+          score = g_strdup_printf ("%.1f", standing->table_points_x12
+                                           / (double) SP_TABLE_POINTS_SCALE);
+        }
+      else
+        {
+          points = g_strdup_printf ("%.2f", standing->table_points_x12 / 12.0);
+          score = g_strdup_printf ("%" G_GINT64_FORMAT, standing->score);
+        }
       sessions = g_strdup_printf ("%u", standing->sessions);
       cells[COLUMN_RANK] = rank;
       cells[COLUMN_NAME] = player != NULL ? player->name : "?";
@@ -201,7 +232,7 @@ sp_standings_print_draw_page (cairo_t  *cr,
         cells[COLUMN_MARK] = C_("standings mark", "W");
       else if (player != NULL && player->status == SP_PLAYER_SUBSTITUTE)
         cells[COLUMN_MARK] = C_("standings mark", "S");
-      draw_row (cr, cells, FALSE, y, width);
+      draw_row (cr, cells, FALSE, y, width, riichi);
     }
 
   cairo_set_source_rgb (cr, 0, 0, 0);

@@ -21,6 +21,7 @@ typedef enum
   CELL_TEXT,
   CELL_INT,
   CELL_POINTS,  /* table points × 12, shown as a number with two decimals */
+  CELL_TENTHS,  /* Riichi points shown in thousands with one decimal: tournament points */
 } CellKind;
 
 typedef struct
@@ -124,6 +125,16 @@ add_points (Rows   *rows,
   g_array_append_val (rows->cells, cell);
 }
 
+/* Riichi's points in thousands with one decimal: 12,300 is 12.3 tournament points. */
+static void
+add_thousands (Rows   *rows,
+               gint64  points)
+{
+  Cell cell = { CELL_TENTHS, NULL, points };
+
+  g_array_append_val (rows->cells, cell);
+}
+
 static void
 add_empty (Rows *rows)
 {
@@ -160,6 +171,14 @@ cell_to_string (const Cell *cell)
         return g_strdup_printf ("%s%" G_GINT64_FORMAT ".%02d", hundredths < 0 ? "-" : "",
                                 ABS (hundredths) / 100, (int) (ABS (hundredths) % 100));
       }
+    case CELL_TENTHS:
+      {
+        /* Rounded half away from zero to a hundred points. */
+        gint64 tenths = (cell->value + (cell->value >= 0 ? 50 : -50)) / 100;
+
+        return g_strdup_printf ("%s%" G_GINT64_FORMAT ".%d", tenths < 0 ? "-" : "",
+                                ABS (tenths) / 10, (int) (ABS (tenths) % 10));
+      }
     case CELL_EMPTY:
     default:
       return g_strdup ("");
@@ -180,7 +199,64 @@ typedef struct
   gint32  ema_x12;     /* EMA's 4/2/1/0 at the table */
   guint8  place;       /* at the table */
   guint   group_place; /* in the group of tables ranked together (the table when alone) */
+  /* Riichi: the hanchan's end (score is then the tournament points, in points). */
+  gint32  final_points;
+  gint32  uma;
+  guint8  chombos;
+  gint64  penalties;
 } Result;
+
+/* The table rules of a Riichi @snapshot; FALSE for the other rulesets. */
+static gboolean
+riichi_rules (const SpSnapshot   *snapshot,
+              SpRiichiTableRules *table_rules)
+{
+  g_autoptr(SpRules) rules = NULL;
+
+  if (snapshot->tournament->ruleset != SP_RULESET_RIICHI)
+    return FALSE;
+  rules = sp_tournament_new_rules (snapshot->tournament, NULL);
+  return rules != NULL && sp_riichi_table_rules_of (rules, table_rules, NULL);
+}
+
+/* A Riichi session's results: each table's hanchan's end as the core works it out for the
+ * standings (final points, places, uma, tournament points less chombos and penalties). */
+static GArray *
+riichi_session_results (const SpSnapshot         *snapshot,
+                        const SpRiichiTableRules *rules)
+{
+  GArray *results = g_array_new (FALSE, TRUE, sizeof (Result));
+
+  for (guint i = 0; i < snapshot->tables->len; i++)
+    {
+      const SpTableResult *table = &g_array_index (snapshot->tables, SpTableResult, i);
+      SpRiichiFinal final;
+
+      if (table->n_hands == 0 && !table->closed)
+        continue;
+      sp_riichi_table_result_final (table, rules, &final);
+      for (guint c = 0; c < 4; c++)
+        {
+          Result result = {
+            .session = table->session,
+            .table = table->table,
+            .player = table->players[c],
+            .score = final.score[c] + table->penalties[c],
+            .points_x12 = final.uma[c] * SP_TABLE_POINTS_SCALE / 1000,
+            .ema_x12 = final.uma[c] * SP_TABLE_POINTS_SCALE / 1000,
+            .place = final.place[c],
+            .group_place = final.place[c],
+            .final_points = final.points[c],
+            .uma = final.uma[c],
+            .chombos = table->chombos[c],
+            .penalties = table->penalties[c],
+          };
+
+          g_array_append_val (results, result);
+        }
+    }
+  return results;
+}
 
 static GArray *
 session_results (const SpSnapshot *snapshot)
@@ -189,7 +265,13 @@ session_results (const SpSnapshot *snapshot)
   GArray *results = g_array_new (FALSE, TRUE, sizeof (Result));
   g_autoptr(GPtrArray) counted = g_ptr_array_new ();
   guint group_tables;
+  SpRiichiTableRules riichi;
 
+  if (riichi_rules (snapshot, &riichi))
+    {
+      g_array_unref (results);
+      return riichi_session_results (snapshot, &riichi);
+    }
   if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
     memset (&options, 0, sizeof options);
   group_tables = CLAMP (options.group_tables, 1, SP_TOURNAMENT_MAX_GROUP_TABLES);
@@ -330,6 +412,59 @@ find_result (GHashTable *by_player,
   return NULL;
 }
 
+/* A Riichi event's standings (@rows, empty): ranked by tournament points, then the uma (in
+ * thousands), and each session's final points and tournament points. */
+static Rows *
+riichi_standings_rows (const SpSnapshot *snapshot,
+                       GHashTable       *by_player,
+                       guint             n_sessions,
+                       Rows             *rows)
+{
+  rows_columns (rows, _("Rank"), _("Name"), _("Club"), _("Country"), _("Team"),
+                _("Tournament points"), _("Uma"), _("Sessions"), _("Status"), NULL);
+  for (guint s = 1; s <= n_sessions; s++)
+    {
+      g_autofree char *points = g_strdup_printf (_("Session %u final points"), s);
+      g_autofree char *score = g_strdup_printf (_("Session %u tournament points"), s);
+
+      rows_column (rows, points);
+      rows_column (rows, score);
+    }
+  for (guint i = 0; i < snapshot->standings->len; i++)
+    {
+      SpStanding *standing = &g_array_index (snapshot->standings, SpStanding, i);
+      const SpPlayer *player = sp_snapshot_find_player (snapshot, standing->player);
+      g_autofree char *mark = player != NULL ? player_mark (snapshot, player) : NULL;
+
+      add_int (rows, standing->rank);
+      add_text (rows, player != NULL ? player->name : "");
+      add_text (rows, player != NULL ? player->club : NULL);
+      add_text (rows, player != NULL ? player->country : NULL);
+      add_text (rows, player != NULL ? player->team : NULL);
+      add_thousands (rows, standing->score);
+      /* The uma, kept ×12 in thousands by the standings: 15.0 for 15,000. */
+      add_thousands (rows, standing->table_points_x12 * 1000 / SP_TABLE_POINTS_SCALE);
+      add_int (rows, standing->sessions);
+      add_text (rows, mark);
+      for (guint s = 1; s <= n_sessions; s++)
+        {
+          const Result *found = find_result (by_player, standing->player, s);
+
+          if (found != NULL)
+            {
+              add_int (rows, found->final_points);
+              add_thousands (rows, found->score);
+            }
+          else
+            {
+              add_empty (rows);
+              add_empty (rows);
+            }
+        }
+    }
+  return rows;
+}
+
 /* The standings: the Standings sheet and the CSV, one set of rows for both. */
 static Rows *
 standings_rows (const SpSnapshot *snapshot)
@@ -338,7 +473,10 @@ standings_rows (const SpSnapshot *snapshot)
   g_autoptr(GHashTable) by_player = results_by_player (results);
   guint n_sessions = last_session (snapshot);
   Rows *rows = rows_new ();
+  gboolean riichi = snapshot->tournament->ruleset == SP_RULESET_RIICHI;
 
+  if (riichi)
+    return riichi_standings_rows (snapshot, by_player, n_sessions, rows);
   rows_columns (rows, _("Rank"), _("Name"), _("Club"), _("Country"), _("Team"), _("Table points"),
                 _("Score"), _("Sessions"), _("Status"), NULL);
   for (guint s = 1; s <= n_sessions; s++)
@@ -392,6 +530,7 @@ typedef struct
   lxw_workbook  *workbook;
   lxw_format    *bold;
   lxw_format    *points;
+  lxw_format    *tenths;
   lxw_error      status;   /* the first fault, LXW_NO_ERROR while none */
 } Book;
 
@@ -490,6 +629,11 @@ book_write_sheet (Book       *book,
                                                       book->points));
             widths[c] = MAX (widths[c], 7);
             break;
+          case CELL_TENTHS:
+            book_check (book, worksheet_write_number (sheet, r + 1, c, cell->value / 1000.0,
+                                                      book->tenths));
+            widths[c] = MAX (widths[c], 7);
+            break;
           case CELL_EMPTY:
           default:
             break;
@@ -518,8 +662,17 @@ sessions_rows (const SpSnapshot *snapshot)
   Rows *rows = rows_new ();
   guint next = 0;
 
-  rows_columns (rows, _("Session"), _("Table"), _("Seat"), _("Player"), _("Score"),
-                _("Table points"), _("Place"), NULL);
+  gboolean riichi = snapshot->tournament->ruleset == SP_RULESET_RIICHI;
+
+  if (riichi)
+    /* A hanchan's end: the final points (leftover sticks given), the place, the uma, the
+     * chombos and penalties paid after it, and the tournament points. */
+    rows_columns (rows, _("Session"), _("Table"), _("Seat"), _("Player"), _("Final points"),
+                  _("Place"), _("Uma"), _("Chombos"), _("Penalties"), _("Tournament points"),
+                  NULL);
+  else
+    rows_columns (rows, _("Session"), _("Table"), _("Seat"), _("Player"), _("Score"),
+                  _("Table points"), _("Place"), NULL);
   for (guint i = 0; i < snapshot->sessions->len; i++)
     {
       const SpSessionSnapshot *session = snapshot->sessions->pdata[i];
@@ -549,7 +702,22 @@ sessions_rows (const SpSnapshot *snapshot)
             add_int (rows, t + 1);
             add_text (rows, wind_name (c));
             add_text (rows, player_name (snapshot, id));
-            if (found != NULL)
+            if (riichi)
+              {
+                if (found != NULL)
+                  {
+                    add_int (rows, found->final_points);
+                    add_int (rows, found->place);
+                    add_thousands (rows, found->uma);
+                    add_int (rows, found->chombos);
+                    add_int (rows, found->penalties);
+                    add_thousands (rows, found->score);
+                  }
+                else
+                  for (guint k = 0; k < 6; k++)
+                    add_empty (rows);
+              }
+            else if (found != NULL)
               {
                 add_int (rows, found->score);
                 add_points (rows, found->points_x12);
@@ -633,6 +801,166 @@ items_text (const char *json)
   return out->len > 0 || strchr (json, '{') == NULL ? g_strdup (out->str) : g_strdup (json);
 }
 
+/* The players of @chairs (a bit per chair) at @seats, "Ana, Cai". */
+static char *
+chairs_names (const SpSnapshot *snapshot,
+              const gint64     *seats,
+              guint             chairs)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint c = 0; c < 4; c++)
+    if (chairs & (1u << c))
+      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "",
+                              seats != NULL ? player_name (snapshot, seats[c]) : wind_name (c));
+  return g_string_free (out, FALSE);
+}
+
+/* A riichi win's yaku as a person reads them, with their han, then the dora: "Riichi 1,
+ * Menzen Tsumo 1, Dora 2". */
+static char *
+yaku_text (const SpScoreResult *value)
+{
+  GString *out = g_string_new (NULL);
+  const struct
+  {
+    const char *name;
+    gint32      count;
+  } dora[] = {
+    { N_("Dora"), value->dora },
+    { N_("Ura dora"), value->ura },
+    { N_("Red fives"), value->aka },
+  };
+
+  for (guint i = 0; i < value->n_items; i++)
+    {
+      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "",
+                              sp_score_item_title (SP_RULESET_RIICHI, value->items[i].name));
+      if (value->yakuman == 0)
+        g_string_append_printf (out, " %d", value->items[i].value);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (dora) && value->yakuman == 0; i++)
+    if (dora[i].count > 0)
+      g_string_append_printf (out, "%s%s %d", out->len > 0 ? ", " : "", _(dora[i].name),
+                              dora[i].count);
+  return g_string_free (out, FALSE);
+}
+
+/* A Riichi event's hands: each hand with the table around it, from the core's sheet of each
+ * table (sp_riichi_sheet_new): round, dealer, honba and sticks before it, the riichi declared,
+ * its result, the win's han, fu and yaku, and every player's points after it. */
+static Rows *
+riichi_hands_rows (const SpSnapshot *snapshot)
+{
+  g_autoptr(SpRules) rules = sp_tournament_new_rules (snapshot->tournament, NULL);
+  Rows *rows = rows_new ();
+  g_autoptr(GPtrArray) table_hands = g_ptr_array_new ();
+
+  rows_columns (rows, _("Session"), _("Table"), _("Hand"), C_("riichi", "Round"), _("Dealer"),
+                _("Honba"), _("Sticks"), _("Riichi"), C_("riichi", "Result"), _("Winner"),
+                _("From"), _("Tenpai"), _("Chombo"), _("Han"), _("Fu"), _("Limit"), _("Yaku"),
+                C_("riichi", "Value"), NULL);
+  for (guint c = 0; c < 4; c++)
+    {
+      g_autofree char *player = g_strdup_printf (_("Seat %s player"), wind_name (c));
+      g_autofree char *points = g_strdup_printf (_("Seat %s points"), wind_name (c));
+
+      rows_column (rows, player);
+      rows_column (rows, points);
+    }
+  if (rules == NULL)
+    return rows;
+
+  for (guint first = 0, end; first < snapshot->hands->len; first = end)
+    {
+      const SpHandRecord *head = snapshot->hands->pdata[first];
+      static const gint64 nobody[4] = { 0 };
+      const gint64 *seats;
+      g_autoptr(SpRiichiSheet) sheet = NULL;
+
+      g_ptr_array_set_size (table_hands, 0);
+      for (end = first; end < snapshot->hands->len; end++)
+        {
+          const SpHandRecord *hand = snapshot->hands->pdata[end];
+
+          if (hand->session != head->session || hand->table != head->table)
+            break;
+          g_ptr_array_add (table_hands, (gpointer) hand);
+        }
+      seats = table_seats (snapshot, head->session, head->table);
+      sheet = sp_riichi_sheet_new (rules, head->session, head->table,
+                                   seats != NULL ? seats : nobody, table_hands, NULL);
+      for (guint k = 0; sheet != NULL && k < sheet->hands->len; k++)
+        {
+          const SpRiichiSheetHand *line = &g_array_index (sheet->hands, SpRiichiSheetHand, k);
+          const SpHandRecord *hand = line->record;
+          guint dealer = sp_rotation_dealer_chair (&line->rotation);
+          g_autofree char *round = sp_riichi_round_name (&line->rotation);
+          g_autofree char *riichi = chairs_names (snapshot, seats, hand->riichi);
+          g_autofree char *tenpai = chairs_names (snapshot, seats, hand->tenpai);
+          g_autofree char *chombo = chairs_names (snapshot, seats, hand->chombo);
+          gboolean win = !hand->draw && hand->chombo == 0 && hand->winner >= 0
+                         && hand->winner < 4;
+          /* A row per winner: a double or triple ron gives the hand's row again for each
+           * further winner, the table around it the same. */
+          guint n_rows = win ? 1 + MIN (hand->n_also, SP_HAND_MAX_ALSO) : 1;
+
+          for (guint w = 0; w < n_rows; w++)
+            {
+              const SpScoreResult *value = w < line->n_wins ? &line->values[w] : NULL;
+              gint winner = w == 0 ? hand->winner : hand->also[w - 1].winner;
+              g_autofree char *yaku = value != NULL && value->win ? yaku_text (value) : NULL;
+              char limit[24] = "";
+
+              add_int (rows, hand->session);
+              add_int (rows, hand->table);
+              add_int (rows, hand->number);
+              add_text (rows, round);
+              add_text (rows, seats != NULL ? player_name (snapshot, seats[dealer]) : "");
+              add_int (rows, line->rotation.streak);
+              add_int (rows, line->sticks);
+              add_text (rows, riichi);
+              add_text (rows, hand->chombo != 0 ? _("chombo")
+                              : hand->draw ? _("exhaustive draw")
+                              : !win ? ""
+                              : hand->discarder == SP_CHAIR_NONE ? _("tsumo") : _("ron"));
+              add_text (rows, win && seats != NULL && winner >= 0 && winner < 4
+                              ? player_name (snapshot, seats[winner]) : "");
+              add_text (rows, win && seats != NULL && hand->discarder >= 0 && hand->discarder < 4
+                              ? player_name (snapshot, seats[hand->discarder]) : "");
+              add_text (rows, tenpai);
+              add_text (rows, chombo);
+              if (value != NULL && value->win && value->has_han_fu && value->yakuman == 0)
+                {
+                  add_int (rows, value->han);
+                  add_int_if_any (rows, value->fu);
+                }
+              else
+                {
+                  add_empty (rows);
+                  add_empty (rows);
+                }
+              if (value != NULL && value->win)
+                sp_limit_to_string (value->limit, value->yakuman, limit);
+              add_text (rows, limit);
+              add_text (rows, yaku);
+              if (value != NULL && value->win)
+                add_int (rows, value->total);
+              else if (win)
+                add_int (rows, w == 0 ? hand->total : hand->also[w - 1].total);
+              else
+                add_empty (rows);
+              for (guint c = 0; c < 4; c++)
+                {
+                  add_text (rows, seats != NULL ? player_name (snapshot, seats[c]) : "");
+                  add_int (rows, line->points[c]);
+                }
+            }
+        }
+    }
+  return rows;
+}
+
 static Rows *
 hands_rows (const SpSnapshot *snapshot)
 {
@@ -641,6 +969,11 @@ hands_rows (const SpSnapshot *snapshot)
   Rows *rows = rows_new ();
   g_autoptr(GPtrArray) table_hands = g_ptr_array_new ();
 
+  if (ruleset == SP_RULESET_RIICHI)
+    {
+      rows_free (rows);
+      return riichi_hands_rows (snapshot);
+    }
   if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
     memset (&options, 0, sizeof options);
   rows_columns (rows, _("Session"), _("Table"), _("Hand"), _("Round wind"), _("Dealer"),
@@ -740,8 +1073,15 @@ static Rows *
 teams_rows (const SpSnapshot *snapshot)
 {
   Rows *rows = rows_new ();
+  gboolean riichi = snapshot->tournament->ruleset == SP_RULESET_RIICHI;
 
-  rows_columns (rows, _("Rank"), _("Team"), _("Table points"), _("Score"), _("Members"), NULL);
+  /* A Riichi team ranks as its players: by tournament points, the uma beside them. */
+  if (riichi)
+    rows_columns (rows, _("Rank"), _("Team"), _("Tournament points"), _("Uma"), _("Members"),
+                  NULL);
+  else
+    rows_columns (rows, _("Rank"), _("Team"), _("Table points"), _("Score"), _("Members"),
+                  NULL);
   for (guint i = 0; snapshot->team_standings != NULL && i < snapshot->team_standings->len; i++)
     {
       const SpStanding *standing = &g_array_index (snapshot->team_standings, SpStanding, i);
@@ -759,8 +1099,16 @@ teams_rows (const SpSnapshot *snapshot)
         }
       add_int (rows, standing->rank);
       add_text (rows, team);
-      add_points (rows, standing->table_points_x12);
-      add_int (rows, standing->score);
+      if (riichi)
+        {
+          add_thousands (rows, standing->score);
+          add_thousands (rows, standing->table_points_x12 * 1000 / SP_TABLE_POINTS_SCALE);
+        }
+      else
+        {
+          add_points (rows, standing->table_points_x12);
+          add_int (rows, standing->score);
+        }
       add_text (rows, members->str);
     }
   return rows;
@@ -1122,8 +1470,10 @@ book_open (Book              *book,
     }
   book->bold = workbook_add_format (book->workbook);
   book->points = workbook_add_format (book->workbook);
+  book->tenths = workbook_add_format (book->workbook);
   format_set_bold (book->bold);
   format_set_num_format (book->points, "0.00");
+  format_set_num_format (book->tenths, "0.0");
   book_check (book, workbook_set_properties (book->workbook, &properties));
   return TRUE;
 }
@@ -1180,6 +1530,9 @@ sp_report_write_xlsx (const SpSnapshot  *snapshot,
   g_autoptr(SpReportFile) file = NULL;
   g_autofree char *title = NULL;
   Book book;
+  /* R98's forms (附件4, 附件6) are MCR's; a Riichi event has none. */
+  guint n_sheets = snapshot->tournament->ruleset == SP_RULESET_RIICHI ? G_N_ELEMENTS (sheets) - 2
+                                                                      : G_N_ELEMENTS (sheets);
 
   g_return_val_if_fail (snapshot != NULL && path != NULL, FALSE);
   file = sp_report_file_new (path);
@@ -1188,7 +1541,7 @@ sp_report_write_xlsx (const SpSnapshot  *snapshot,
   if (!book_open (&book, snapshot, file, title, error))
     return FALSE;
   /* One sheet at a time: its rows are built, written and freed before the next. */
-  for (guint i = 0; i < G_N_ELEMENTS (sheets) && book.status == LXW_NO_ERROR; i++)
+  for (guint i = 0; i < n_sheets && book.status == LXW_NO_ERROR; i++)
     {
       g_autoptr(Rows) rows = sheets[i].rows (snapshot);
 
@@ -1406,6 +1759,48 @@ sp_report_split_name (const char  *name,
   }
 }
 
+/* EMA's results of a Riichi event: the place by tournament points, the player's name and EMA
+ * number, the tournament points (one decimal) and the score, the sum of the hanchans' final
+ * points less the return (the points won at the tables, before uma). */
+static Rows *
+riichi_ema_rows (const SpSnapshot *snapshot)
+{
+  g_autoptr(GArray) results = session_results (snapshot);
+  g_autoptr(GHashTable) by_player = results_by_player (results);
+  SpRiichiTableRules riichi = { .return_points = 30000 };
+  Rows *rows = rows_new ();
+
+  riichi_rules (snapshot, &riichi);
+  rows_columns (rows, "Place", "First name", "Last name", "EMA number", "Tournament points",
+                "Score", "EMA member", "Country", NULL);
+  for (guint i = 0; i < snapshot->standings->len; i++)
+    {
+      const SpStanding *standing = &g_array_index (snapshot->standings, SpStanding, i);
+      const SpPlayer *player = sp_snapshot_find_player (snapshot, standing->player);
+      GPtrArray *played = g_hash_table_lookup (by_player, &(gint64) { standing->player });
+      g_autofree char *first = NULL;
+      g_autofree char *last = NULL;
+      gint64 score = 0;
+      gboolean member;
+
+      if (player == NULL)
+        continue;
+      for (guint k = 0; played != NULL && k < played->len; k++)
+        score += ((const Result *) played->pdata[k])->final_points - riichi.return_points;
+      member = player->federation_id != NULL && player->federation_id[0] != '\0';
+      sp_report_split_name (player->name, &first, &last);
+      add_int (rows, standing->rank);
+      add_text (rows, first);
+      add_text (rows, last);
+      add_text (rows, player->federation_id);
+      add_thousands (rows, standing->score);
+      add_int (rows, score);
+      add_text (rows, member ? "Y" : "N");
+      add_text (rows, player->country);
+    }
+  return rows;
+}
+
 /* EMA's results as rows; refused, naming the table, when a table's points cannot be EMA's. */
 static Rows *
 ema_rows (const SpSnapshot  *snapshot,
@@ -1414,10 +1809,12 @@ ema_rows (const SpSnapshot  *snapshot,
   g_autoptr(GArray) results = NULL;
   g_autoptr(Rows) rows = NULL;
 
+  if (snapshot->tournament->ruleset == SP_RULESET_RIICHI)
+    return riichi_ema_rows (snapshot);
   if (snapshot->tournament->ruleset != SP_RULESET_MCR)
     {
       g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_FAILED,
-                   _("EMA results are for MCR tournaments; %s is not one."),
+                   _("EMA results are for MCR and Riichi tournaments; %s is not one."),
                    snapshot->tournament->name);
       return NULL;
     }

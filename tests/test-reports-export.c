@@ -43,12 +43,13 @@ test_table (void)
   g_assert_null (sp_report_export_find (""));
 }
 
-/* EMA's results are MCR's only; every other report is every tournament's. */
+/* EMA's results are MCR's and Riichi's only; every other report is every tournament's. */
 static void
 test_applies_to (void)
 {
   SpTournament mcr = { .ruleset = SP_RULESET_MCR };
   SpTournament taiwan = { .ruleset = SP_RULESET_TAIWAN };
+  SpTournament riichi = { .ruleset = SP_RULESET_RIICHI };
   guint n_exports;
   const SpReportExport *exports = sp_report_exports (&n_exports);
 
@@ -57,6 +58,7 @@ test_applies_to (void)
       gboolean ema = g_str_has_prefix (exports[i].kind, "ema");
 
       g_assert_true (sp_report_export_applies_to (&exports[i], &mcr));
+      g_assert_true (sp_report_export_applies_to (&exports[i], &riichi));
       g_assert_cmpint (sp_report_export_applies_to (&exports[i], &taiwan), ==, !ema);
     }
 }

@@ -64,6 +64,17 @@ sp_web_append_points (GString *out,
 }
 
 void
+sp_web_append_thousands (GString *out,
+                         gint64   points)
+{
+  /* Rounded half away from zero to a hundred points. */
+  gint64 tenths = (points + (points >= 0 ? 50 : -50)) / 100;
+
+  g_string_append_printf (out, "%s%" G_GINT64_FORMAT ".%d", tenths < 0 ? "-" : "",
+                          ABS (tenths) / 10, (int) (ABS (tenths) % 10));
+}
+
+void
 sp_web_html_valist (GString    *out,
                     const char *format,
                     va_list     args)
@@ -97,6 +108,9 @@ sp_web_html_valist (GString    *out,
           break;
         case 'P':
           sp_web_append_points (out, va_arg (args, gint64));
+          break;
+        case 'T':
+          sp_web_append_thousands (out, va_arg (args, gint64));
           break;
         case '%':
           g_string_append_c (out, '%');

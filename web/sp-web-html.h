@@ -13,6 +13,7 @@ G_BEGIN_DECLS
  *   %s  a UTF-8 string (NULL writes nothing; invalid UTF-8 is written as U+FFFD)
  *   %d  an int           %u  a guint          %I  a gint64
  *   %P  table points ×12 (a gint64) as a decimal with up to two places
+ *   %T  Riichi points (a gint64) in thousands with one decimal: tournament points, uma
  *   %%  a percent sign
  * Any other directive is a programmer error (g_return_if_fail). */
 void sp_web_html          (GString    *out,
@@ -27,5 +28,9 @@ void sp_web_html_escape   (GString    *out,
 /* Table points (×12) as the pages write them: "4", "2.5", "-1.33". */
 void sp_web_append_points (GString    *out,
                            gint64      points_x12);
+/* Riichi points in thousands with one decimal, as tournament points are written: 30,400 is
+ * "30.4", −24,000 "-24.0". */
+void sp_web_append_thousands (GString *out,
+                              gint64   points);
 
 G_END_DECLS

@@ -16,6 +16,11 @@
 
 /* ---- what the pages share ---------------------------------------------------------------- */
 
+static char      *round_name (const SpRotation *rotation);
+static GPtrArray *hands_at   (const SpWebData  *data,
+                              guint             session,
+                              guint             table);
+
 static const char *
 wind_name (guint wind)
 {
@@ -207,7 +212,19 @@ render_index (const SpWebData *data,
           sp_web_html (out, "<li%s><a href=\"/sessions/%u/tables/%u\">",
                        table->finished ? " class=\"done\"" : "", k, table->table);
           sp_web_html (out, C_("web", "Table %u"), table->table);
-          sp_web_html (out, "</a> <span>%u/%u</span></li>", table->n_hands, table->n_expected);
+          if (data->tournament->ruleset == SP_RULESET_RIICHI && !table->finished)
+            {
+              /* A hanchan has no fixed count of hands: the round it is at says how far. */
+              g_autoptr(GPtrArray) hands = hands_at (data, k, table->table);
+              g_autoptr(GArray) history = sp_table_history (SP_RULESET_RIICHI, FALSE, hands);
+              g_autofree char *round = round_name (&g_array_index (history, SpRotation,
+                                                                   hands->len));
+
+              sp_web_html (out, "</a> <span>%s</span></li>", round);
+            }
+          else
+            sp_web_html (out, "</a> <span>%u/%u</span></li>", table->n_hands,
+                         table->n_expected);
         }
       sp_web_html (out, "</ul></li>");
     }
@@ -218,6 +235,13 @@ render_index (const SpWebData *data,
 
 /* ---- /standings --------------------------------------------------------------------------- */
 
+/* Riichi's uma in points, from the standings' table points (the uma ×12 in thousands). */
+static gint64
+uma_points (gint64 table_points_x12)
+{
+  return table_points_x12 * 1000 / SP_TABLE_POINTS_SCALE;
+}
+
 static void
 render_standings (const SpWebData *data,
                   const char      *lang,
@@ -226,6 +250,7 @@ render_standings (const SpWebData *data,
   GString *out = reply->body;
   guint n_sessions = data->tournament->n_sessions;
   const SpSnapshot *snapshot = data->snapshot;
+  gboolean riichi = data->tournament->ruleset == SP_RULESET_RIICHI;
 
   page_begin (out, data, lang, C_("web", "Standings"));
   sp_web_html (out, "<h1>%s</h1>", C_("web", "Standings"));
@@ -237,9 +262,16 @@ render_standings (const SpWebData *data,
       page_end (out, "/standings");
       return;
     }
-  sp_web_html (out, "<div class=\"scroll\"><table class=\"standings\"><thead><tr>"
-               "<th>%s</th><th>%s</th><th>%s</th><th>%s</th>",
-               C_("web", "Rank"), C_("web", "Player"), C_("web", "Points"), C_("web", "Score"));
+  if (riichi)
+    /* Riichi ranks by tournament points; the uma is what table points are elsewhere. */
+    sp_web_html (out, "<div class=\"scroll\"><table class=\"standings\"><thead><tr>"
+                 "<th>%s</th><th>%s</th><th>%s</th><th>%s</th>",
+                 C_("web", "Rank"), C_("web", "Player"), C_("web", "Tournament points"),
+                 C_("web", "Uma"));
+  else
+    sp_web_html (out, "<div class=\"scroll\"><table class=\"standings\"><thead><tr>"
+                 "<th>%s</th><th>%s</th><th>%s</th><th>%s</th>",
+                 C_("web", "Rank"), C_("web", "Player"), C_("web", "Points"), C_("web", "Score"));
   for (guint k = 1; k <= n_sessions; k++)
     {
       sp_web_html (out, "<th class=\"session\" title=\"");
@@ -257,13 +289,19 @@ render_standings (const SpWebData *data,
                    (gint64) standing->player, player != NULL ? player->name : "?");
       if (mark != NULL)
         sp_web_html (out, " <small>(%s)</small>", mark);
-      sp_web_html (out, "</td><td>%P</td><td>%I</td>", standing->table_points_x12,
-                   standing->score);
+      if (riichi)
+        sp_web_html (out, "</td><td>%T</td><td>%T</td>", standing->score,
+                     uma_points (standing->table_points_x12));
+      else
+        sp_web_html (out, "</td><td>%P</td><td>%I</td>", standing->table_points_x12,
+                     standing->score);
       for (guint k = 0; k < n_sessions; k++)
         {
           const SpSessionResult *result = data->by_session[i * n_sessions + k];
 
-          if (result != NULL)
+          if (result != NULL && riichi)
+            sp_web_html (out, "<td class=\"session\">%T</td>", result->score);
+          else if (result != NULL)
             sp_web_html (out, "<td class=\"session\">%P</td>",
                          (gint64) result->table_points_x12);
           else
@@ -277,15 +315,19 @@ render_standings (const SpWebData *data,
       sp_web_html (out, "<h2>%s</h2><div class=\"scroll\"><table class=\"standings\"><thead>"
                    "<tr><th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr></thead><tbody>",
                    C_("web", "Teams"), C_("web", "Rank"), C_("web", "Team"),
-                   C_("web", "Points"), C_("web", "Score"));
+                   C_("web", "Points"), riichi ? C_("web", "Uma") : C_("web", "Score"));
       for (guint i = 0; i < snapshot->team_standings->len; i++)
         {
           const SpStanding *team = &g_array_index (snapshot->team_standings, SpStanding, i);
           const char *name = team->player < snapshot->team_names->len
                              ? snapshot->team_names->pdata[team->player] : "?";
 
-          sp_web_html (out, "<tr><td>%u</td><td>%s</td><td>%P</td><td>%I</td></tr>", team->rank,
-                       name, team->table_points_x12, team->score);
+          if (riichi)
+            sp_web_html (out, "<tr><td>%u</td><td>%s</td><td>%T</td><td>%T</td></tr>",
+                         team->rank, name, team->score, uma_points (team->table_points_x12));
+          else
+            sp_web_html (out, "<tr><td>%u</td><td>%s</td><td>%P</td><td>%I</td></tr>",
+                         team->rank, name, team->table_points_x12, team->score);
         }
       sp_web_html (out, "</tbody></table></div>");
     }
@@ -447,6 +489,251 @@ append_result (GString            *out,
                  player_name (data, players[hand->discarder]));
 }
 
+/* ---- Riichi: the hanchan ----------------------------------------------------------------- */
+
+/* The sheet of a Riichi table (the core's: each hand with the table around it), or NULL. */
+static SpRiichiSheet *
+riichi_sheet_of (const SpWebData *data,
+                 guint            session,
+                 guint            table,
+                 const gint64     players[4],
+                 GPtrArray       *hands)
+{
+  g_autoptr(SpRules) rules = sp_tournament_new_rules (data->tournament, NULL);
+
+  return rules != NULL ? sp_riichi_sheet_new (rules, session, table, players,
+                                              hands, NULL)
+                       : NULL;
+}
+
+/* A hand's round as a riichi table says it, "East 1" (东1局): the core's words, in the page's
+ * language (the pages translate with gettext () under the language of each request). */
+static char *
+round_name (const SpRotation *rotation)
+{
+  guint dealer = sp_rotation_dealer_chair (rotation) + 1;
+
+  switch (rotation->round_wind)
+    {
+    case SP_WIND_EAST:
+      return g_strdup_printf (C_("web", "East %u"), dealer);
+    case SP_WIND_SOUTH:
+      return g_strdup_printf (C_("web", "South %u"), dealer);
+    case SP_WIND_WEST:
+      return g_strdup_printf (C_("web", "West %u"), dealer);
+    default:
+      return g_strdup_printf (C_("web", "North %u"), dealer);
+    }
+}
+
+/* A hand of a hanchan as the players read it: its result, and a win's han and fu. */
+static void
+append_riichi_result (GString                 *out,
+                      const SpWebData         *data,
+                      const SpRiichiSheetHand *line,
+                      const gint64             players[4])
+{
+  const SpHandRecord *hand = line->record;
+
+  if (hand->chombo != 0)
+    {
+      sp_web_html (out, C_("web", "chombo by %s: dealt again"),
+                   player_name (data, players[__builtin_ctz (hand->chombo)]));
+      return;
+    }
+  if (hand->draw || hand->winner == SP_CHAIR_NONE)
+    {
+      gboolean first = TRUE;
+
+      sp_web_html (out, "%s", C_("web", "exhaustive draw"));
+      for (guint c = 0; c < 4; c++)
+        if (hand->tenpai & (1u << c))
+          {
+            if (first)
+              sp_web_html (out, " · %s: ", C_("web", "tenpai"));
+            sp_web_html (out, first ? "%s" : ", %s", player_name (data, players[c]));
+            first = FALSE;
+          }
+      return;
+    }
+  /* Each winner in turn order after the discarder (a double or triple ron). */
+  for (guint w = 0; w <= MIN (hand->n_also, SP_HAND_MAX_ALSO); w++)
+    {
+      const SpScoreResult *value = w < line->n_wins ? &line->values[w] : NULL;
+      gint winner = w == 0 ? hand->winner : hand->also[w - 1].winner;
+      const char *name = winner >= 0 && winner < 4 ? player_name (data, players[winner]) : "?";
+
+      if (w > 0)
+        sp_web_html (out, "<br>");
+      if (hand->discarder == SP_CHAIR_NONE)
+        sp_web_html (out, C_("web", "%s won, self-drawn"), name);
+      else
+        sp_web_html (out, C_("web", "%s won on %s's discard"), name,
+                     player_name (data, players[hand->discarder]));
+      if (value != NULL && value->win && value->yakuman > 0)
+        sp_web_html (out, " · %s", C_("web", "yakuman"));
+      else if (value != NULL && value->win && value->has_han_fu)
+        {
+          char limit[24];
+
+          sp_web_html (out, " · ");
+          if (value->fu > 0)
+            sp_web_html (out, C_("web", "%d han %d fu"), value->han, value->fu);
+          else
+            sp_web_html (out, C_("web", "%d han"), value->han);
+          sp_limit_to_string (value->limit, value->yakuman, limit);
+          if (limit[0] != '\0')
+            sp_web_html (out, " (%s)", limit);
+        }
+    }
+}
+
+/* A player's hands at a Riichi table: each hand's round, result, his change and his points
+ * after it. */
+static void
+append_riichi_hands (GString         *out,
+                     const SpWebData *data,
+                     const Seat      *seat,
+                     const gint64     players[4],
+                     GPtrArray       *hands)
+{
+  g_autoptr(SpRiichiSheet) sheet = riichi_sheet_of (data, seat->session, seat->table, players,
+                                                    hands);
+
+  sp_web_html (out, "</a></h3><table class=\"hands\"><thead><tr><th>%s</th><th>%s</th>"
+               "<th>%s</th><th>%s</th></tr></thead><tbody>",
+               C_("web riichi", "Round"), C_("web", "Result"),
+               /* The player's gain or loss in that hand. */
+               C_("web", "Won/lost"), C_("web", "Points after"));
+  for (guint h = 0; sheet != NULL && h < sheet->hands->len; h++)
+    {
+      const SpRiichiSheetHand *line = &g_array_index (sheet->hands, SpRiichiSheetHand, h);
+      g_autofree char *round = round_name (&line->rotation);
+
+      sp_web_html (out, "<tr><td>%s", round);
+      if (line->rotation.streak > 0)
+        {
+          sp_web_html (out, "<br><small>");
+          sp_web_html (out, C_("web", "honba %u"), (guint) line->rotation.streak);
+          sp_web_html (out, "</small>");
+        }
+      sp_web_html (out, "</td><td>");
+      append_riichi_result (out, data, line, players);
+      sp_web_html (out, "</td><td>%I</td><td>%d</td></tr>",
+                   line->record->settlement[seat->chair], line->points[seat->chair]);
+    }
+  sp_web_html (out, "</tbody></table>");
+}
+
+/* /sessions/K/tables/T of a Riichi table: the hanchan, each hand with its round, honba and
+ * sticks, its result and every player's points after it; then the final points, the uma and
+ * the tournament points once the hanchan is over. */
+static void
+render_riichi_table (const SpWebData         *data,
+                     const SpSessionSnapshot *session,
+                     guint                    table,
+                     const gint64             players[4],
+                     GPtrArray               *hands,
+                     const char              *lang,
+                     const char              *path,
+                     SpWebReply              *reply)
+{
+  g_autoptr(SpRiichiSheet) sheet = riichi_sheet_of (data, session->number, table, players,
+                                                    hands);
+  g_autofree char *title = g_strdup_printf (C_("web", "Session %u, table %u"), session->number,
+                                            table);
+  GString *out = reply->body;
+  const SpTableResult *result = NULL;
+  gboolean over;
+
+  for (guint i = 0; i < data->snapshot->tables->len; i++)
+    {
+      const SpTableResult *found = &g_array_index (data->snapshot->tables, SpTableResult, i);
+
+      if (found->session == session->number && found->table == table)
+        result = found;
+    }
+  over = sheet != NULL && sheet->hands->len > 0
+         && (sheet->end.rotation.finished || session->closed);
+  page_begin (out, data, lang, title);
+  sp_web_html (out, "<h1>%s</h1>", title);
+  if (session->closed)
+    sp_web_html (out, "<p class=\"meta\">%s</p>", C_("web", "The session is closed."));
+  sp_web_html (out, "<ol class=\"chairs\">");
+  for (guint c = 0; c < 4; c++)
+    sp_web_html (out, "<li><span class=\"wind\">%s</span> <a href=\"/players/%I\">%s</a></li>",
+                 wind_name (c), players[c], player_name (data, players[c]));
+  /* A row of points per hand and the hand's result in a row below it, so that the four
+   * players' points fit a phone's width. */
+  sp_web_html (out, "</ol><div class=\"scroll\"><table class=\"sheet riichi\"><thead><tr>"
+               "<th>%s</th>", C_("web riichi", "Round"));
+  for (guint c = 0; c < 4; c++)
+    sp_web_html (out, "<th title=\"%s\">%s</th>", player_name (data, players[c]),
+                 wind_name (c));
+  sp_web_html (out, "</tr></thead><tbody>");
+  for (guint h = 0; sheet != NULL && h < sheet->hands->len; h++)
+    {
+      const SpRiichiSheetHand *line = &g_array_index (sheet->hands, SpRiichiSheetHand, h);
+      g_autofree char *round = round_name (&line->rotation);
+
+      sp_web_html (out, "<tr class=\"hand\"><td>%s", round);
+      if (line->rotation.streak > 0 || line->sticks > 0)
+        {
+          sp_web_html (out, "<br><small>");
+          sp_web_html (out, C_("web", "honba %u"), (guint) line->rotation.streak);
+          if (line->sticks > 0)
+            {
+              sp_web_html (out, " · ");
+              sp_web_html (out, C_("web", "sticks %u"), line->sticks);
+            }
+          sp_web_html (out, "</small>");
+        }
+      sp_web_html (out, "</td>");
+      for (guint c = 0; c < 4; c++)
+        {
+          gint64 change = line->record->settlement[c];
+
+          sp_web_html (out, "<td>");
+          if (line->record->riichi & (1u << c))
+            sp_web_html (out, "<small class=\"riichi\" title=\"%s\">●</small> ",
+                         C_("web", "riichi"));
+          sp_web_html (out, "%d", line->points[c]);
+          if (change != 0)
+            sp_web_html (out, change > 0 ? "<br><small>+%I</small>" : "<br><small>%I</small>",
+                         change);
+          sp_web_html (out, "</td>");
+        }
+      sp_web_html (out, "</tr>\n<tr class=\"what\"><td colspan=\"5\">");
+      append_riichi_result (out, data, line, players);
+      sp_web_html (out, "</td></tr>\n");
+    }
+  sp_web_html (out, "</tbody>");
+  if (over)
+    {
+      SpRiichiFinal final;
+
+      if (result != NULL)
+        sp_riichi_table_result_final (result, &sheet->rules, &final);
+      else
+        final = sheet->final;
+      sp_web_html (out, "<tfoot><tr><th>%s</th>", C_("web", "Final points"));
+      for (guint c = 0; c < 4; c++)
+        sp_web_html (out, "<td>%d</td>", final.points[c]);
+      sp_web_html (out, "</tr><tr><th>%s</th>", C_("web", "Uma"));
+      for (guint c = 0; c < 4; c++)
+        sp_web_html (out, "<td>%T</td>", (gint64) final.uma[c]);
+      sp_web_html (out, "</tr><tr><th>%s</th>", C_("web", "Tournament points"));
+      for (guint c = 0; c < 4; c++)
+        sp_web_html (out, "<td><b>%T</b></td>",
+                     final.score[c] + (result != NULL ? result->penalties[c] : 0));
+      sp_web_html (out, "</tr></tfoot>");
+    }
+  sp_web_html (out, "</table></div>");
+  if (hands->len == 0)
+    sp_web_html (out, "<p>%s</p>", C_("web", "No hand played yet."));
+  page_end (out, path);
+}
+
 static void
 render_player (const SpWebData *data,
                gint64           id,
@@ -479,6 +766,11 @@ render_player (const SpWebData *data,
   if (data->hidden)
     sp_web_html (out, "<p class=\"notice\">%s</p>",
                  C_("web", "The standings are hidden until the last session is closed."));
+  else if (standing != NULL && data->tournament->ruleset == SP_RULESET_RIICHI)
+    sp_web_html (out, "<dl class=\"summary\"><div><dt>%s</dt><dd class=\"rank\">%u</dd></div>"
+                 "<div><dt>%s</dt><dd>%T</dd></div><div><dt>%s</dt><dd>%T</dd></div></dl>",
+                 C_("web", "Rank"), standing->rank, C_("web", "Tournament points"),
+                 standing->score, C_("web", "Uma"), uma_points (standing->table_points_x12));
   else if (standing != NULL)
     sp_web_html (out, "<dl class=\"summary\"><div><dt>%s</dt><dd class=\"rank\">%u</dd></div>"
                  "<div><dt>%s</dt><dd>%P</dd></div><div><dt>%s</dt><dd>%I</dd></div></dl>",
@@ -526,6 +818,11 @@ render_player (const SpWebData *data,
       sp_web_html (out, C_("web", "Session %u"), seat->session);
       sp_web_html (out, " · ");
       sp_web_html (out, C_("web", "Table %u"), seat->table);
+      if (data->tournament->ruleset == SP_RULESET_RIICHI)
+        {
+          append_riichi_hands (out, data, seat, &session->seats[(seat->table - 1) * 4], hands);
+          continue;
+        }
       sp_web_html (out, "</a></h3><table class=\"hands\"><thead><tr><th>#</th><th>%s</th>"
                    "<th>%s</th><th>%s</th></tr></thead><tbody>",
                    C_("web", "Result"), C_("web", "Fan"),
@@ -590,6 +887,11 @@ render_table (const SpWebData *data,
   reply->cacheable = TRUE;
   players = &session->seats[(table - 1) * 4];
   hands = hands_at (data, number, table);
+  if (data->tournament->ruleset == SP_RULESET_RIICHI)
+    {
+      render_riichi_table (data, session, table, players, hands, lang, path, reply);
+      return;
+    }
   history = sp_table_history (data->tournament->ruleset, data->options.dealer_repeats, hands);
   title = g_strdup_printf (C_("web", "Session %u, table %u"), number, table);
   page_begin (out, data, lang, title);
@@ -677,6 +979,21 @@ member_points (JsonBuilder *builder,
   json_builder_add_double_value (builder, (double) points_x12 / SP_TABLE_POINTS_SCALE);
 }
 
+/* A score: Riichi's in tournament points (30.4, one decimal, as `standings --json` gives
+ * them), the points of the other rulesets as they are. */
+static void
+member_score (JsonBuilder     *builder,
+              const SpWebData *data,
+              gint64           score)
+{
+  json_builder_set_member_name (builder, "score");
+  if (data->tournament->ruleset == SP_RULESET_RIICHI)
+    json_builder_add_double_value (builder, (double) ((score + (score >= 0 ? 50 : -50)) / 100)
+                                            / 10.0);
+  else
+    json_builder_add_int_value (builder, score);
+}
+
 static void
 member_bool (JsonBuilder *builder,
              const char  *name,
@@ -729,7 +1046,7 @@ render_api_standings (const SpWebData *data,
                                                                     ? player->status
                                                                     : SP_PLAYER_ACTIVE));
       member_points (builder, "table_points", standing->table_points_x12);
-      member_int (builder, "score", standing->score);
+      member_score (builder, data, standing->score);
       member_int (builder, "sessions", standing->sessions);
       json_builder_set_member_name (builder, "by_session");
       json_builder_begin_array (builder);
@@ -742,7 +1059,7 @@ render_api_standings (const SpWebData *data,
           json_builder_begin_object (builder);
           member_int (builder, "session", result->session);
           member_points (builder, "table_points", result->table_points_x12);
-          member_int (builder, "score", result->score);
+          member_score (builder, data, result->score);
           member_int (builder, "place", result->place);
           json_builder_end_object (builder);
         }
@@ -762,7 +1079,7 @@ render_api_standings (const SpWebData *data,
       member_string (builder, "team", team->player < snapshot->team_names->len
                                       ? snapshot->team_names->pdata[team->player] : NULL);
       member_points (builder, "table_points", team->table_points_x12);
-      member_int (builder, "score", team->score);
+      member_score (builder, data, team->score);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -807,7 +1124,7 @@ render_api_player (const SpWebData *data,
     {
       member_int (builder, "rank", standing->rank);
       member_points (builder, "table_points", standing->table_points_x12);
-      member_int (builder, "score", standing->score);
+      member_score (builder, data, standing->score);
     }
   seats = seats_of (data, id);
   json_builder_set_member_name (builder, "seats");

@@ -27,6 +27,7 @@ typedef struct
   double  table_points;
   gint64  score;
   char   *tournament_points; /* Riichi: the score in thousands (points), as JSON: 25.6 */
+  char   *uma;               /* Riichi: the table points (uma in thousands), as JSON: 15.0 */
   guint   sessions;
 } Row;
 
@@ -39,6 +40,7 @@ row_free (gpointer data)
   g_free (row->status);
   g_free (row->label);
   g_free (row->tournament_points);
+  g_free (row->uma);
   g_free (row);
 }
 
@@ -66,6 +68,7 @@ row_new (const SpStanding *standing,
     /* Points are whole, so one decimal of thousands is exact (-7.2, 25.6). */
     row->tournament_points = g_strdup (g_ascii_formatd (number, sizeof number, "%.1f",
                                                         (double) standing->score / 1000.0));
+    row->uma = g_strdup (g_ascii_formatd (number, sizeof number, "%.1f", row->table_points));
   }
   row->sessions = standing->sessions;
   if (team_names != NULL)
@@ -100,7 +103,7 @@ static const SpCliColumn riichi_player_columns[] = {
   { "name", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (Row, name), NULL },
   { "status", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (Row, status), NULL },
   { NULL, N_("player"), SP_CLI_STRING, 0, G_STRUCT_OFFSET (Row, label), NULL },
-  { "table_points", N_("uma"), SP_CLI_DOUBLE, 0, G_STRUCT_OFFSET (Row, table_points), NULL },
+  { "table_points", N_("uma"), SP_CLI_JSON, 0, G_STRUCT_OFFSET (Row, uma), NULL },
   { "score", N_("score"), SP_CLI_JSON, 0, G_STRUCT_OFFSET (Row, tournament_points), NULL },
   { "sessions", N_("sessions"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Row, sessions), NULL },
   { NULL }

@@ -462,16 +462,100 @@ sp_cli_builder_seats (JsonBuilder  *builder,
   add_seats (builder, values);
 }
 
+/* A number as JsonGenerator writes it, but with the fewest digits that read back as the same
+ * double (20.2, not 20.199999999999999: the tournament points of a Riichi event are tenths). */
+static void
+write_double (GString *out,
+              double   value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (int digits = 15; digits <= 17; digits++)
+    {
+      g_ascii_formatd (buf, sizeof buf, digits == 15 ? "%.15g" : digits == 16 ? "%.16g" : "%.17g",
+                       value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  g_string_append (out, buf);
+  if (strpbrk (buf, ".eEn") == NULL)
+    g_string_append (out, ".0");
+}
+
+/* @node as JsonGenerator writes it without pretty printing (the strings as
+ * sp_cli_json_string), the doubles as write_double (). */
+static void
+write_node (GString  *out,
+            JsonNode *node)
+{
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *object = json_node_get_object (node);
+        JsonObjectIter iter;
+        const char *name;
+        JsonNode *member;
+
+        g_string_append_c (out, '{');
+        json_object_iter_init_ordered (&iter, object);
+        while (json_object_iter_next_ordered (&iter, &name, &member))
+          {
+            sp_cli_json_member (out, name);
+            write_node (out, member);
+          }
+        g_string_append_c (out, '}');
+        break;
+      }
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+
+        g_string_append_c (out, '[');
+        for (guint i = 0; i < json_array_get_length (array); i++)
+          {
+            if (i > 0)
+              g_string_append_c (out, ',');
+            write_node (out, json_array_get_element (array, i));
+          }
+        g_string_append_c (out, ']');
+        break;
+      }
+    case JSON_NODE_VALUE:
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_INT64:
+          sp_cli_json_int (out, json_node_get_int (node));
+          break;
+        case G_TYPE_DOUBLE:
+          write_double (out, json_node_get_double (node));
+          break;
+        case G_TYPE_BOOLEAN:
+          g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
+          break;
+        case G_TYPE_STRING:
+          sp_cli_json_string (out, json_node_get_string (node));
+          break;
+        default:
+          g_string_append (out, "null");
+          break;
+        }
+      break;
+    case JSON_NODE_NULL:
+    default:
+      g_string_append (out, "null");
+      break;
+    }
+}
+
 void
 sp_cli_print_builder (JsonBuilder *builder)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = json_builder_get_root (builder);
-  g_autofree char *text = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
 
-  json_generator_set_root (generator, root);
-  text = json_generator_to_data (generator, NULL);
-  printf ("%s\n", text);
+  write_node (text, root);
+  printf ("%s\n", text->str);
 }
 
 int

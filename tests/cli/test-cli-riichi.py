@@ -183,6 +183,11 @@ check("last scores", by_chair(listed[-1], "scores") == [27800, 45400, 21000, 258
 
 rc, out, err = table("standings", "--json")
 standing = {p["id"]: p for p in json.loads(out)["players"]}
+check("standings: one decimal as written", '"score":30.4,' in out
+      and '"table_points":15.0,' in out, out)
+rc, text, err = table("standings")
+check("standings text: uma with one decimal", rc == 0 and " 15.0 " in text
+      and "15.00" not in text, text)
 ids = [first[seat] for seat in "ESWN"]
 check("standings: tournament points after uma and the chombo",
       [round(standing[i]["score"], 1) for i in ids] == [2.8, 30.4, -24.0, -29.2]

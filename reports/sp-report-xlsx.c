@@ -412,60 +412,9 @@ find_result (GHashTable *by_player,
   return NULL;
 }
 
-/* A Riichi event's standings (@rows, empty): ranked by tournament points, then the uma (in
- * thousands), and each session's final points and tournament points. */
-static Rows *
-riichi_standings_rows (const SpSnapshot *snapshot,
-                       GHashTable       *by_player,
-                       guint             n_sessions,
-                       Rows             *rows)
-{
-  rows_columns (rows, _("Rank"), _("Name"), _("Club"), _("Country"), _("Team"),
-                _("Tournament points"), _("Uma"), _("Sessions"), _("Status"), NULL);
-  for (guint s = 1; s <= n_sessions; s++)
-    {
-      g_autofree char *points = g_strdup_printf (_("Session %u final points"), s);
-      g_autofree char *score = g_strdup_printf (_("Session %u tournament points"), s);
-
-      rows_column (rows, points);
-      rows_column (rows, score);
-    }
-  for (guint i = 0; i < snapshot->standings->len; i++)
-    {
-      SpStanding *standing = &g_array_index (snapshot->standings, SpStanding, i);
-      const SpPlayer *player = sp_snapshot_find_player (snapshot, standing->player);
-      g_autofree char *mark = player != NULL ? player_mark (snapshot, player) : NULL;
-
-      add_int (rows, standing->rank);
-      add_text (rows, player != NULL ? player->name : "");
-      add_text (rows, player != NULL ? player->club : NULL);
-      add_text (rows, player != NULL ? player->country : NULL);
-      add_text (rows, player != NULL ? player->team : NULL);
-      add_thousands (rows, standing->score);
-      /* The uma, kept ×12 in thousands by the standings: 15.0 for 15,000. */
-      add_thousands (rows, standing->table_points_x12 * 1000 / SP_TABLE_POINTS_SCALE);
-      add_int (rows, standing->sessions);
-      add_text (rows, mark);
-      for (guint s = 1; s <= n_sessions; s++)
-        {
-          const Result *found = find_result (by_player, standing->player, s);
-
-          if (found != NULL)
-            {
-              add_int (rows, found->final_points);
-              add_thousands (rows, found->score);
-            }
-          else
-            {
-              add_empty (rows);
-              add_empty (rows);
-            }
-        }
-    }
-  return rows;
-}
-
-/* The standings: the Standings sheet and the CSV, one set of rows for both. */
+/* The standings: the Standings sheet and the CSV, one set of rows for both.  A Riichi event
+ * ranks by tournament points (the score, in thousands) with the uma beside them, and gives each
+ * session's final points and tournament points; the others give table points and the score. */
 static Rows *
 standings_rows (const SpSnapshot *snapshot)
 {
@@ -475,14 +424,15 @@ standings_rows (const SpSnapshot *snapshot)
   Rows *rows = rows_new ();
   gboolean riichi = snapshot->tournament->ruleset == SP_RULESET_RIICHI;
 
-  if (riichi)
-    return riichi_standings_rows (snapshot, by_player, n_sessions, rows);
-  rows_columns (rows, _("Rank"), _("Name"), _("Club"), _("Country"), _("Team"), _("Table points"),
-                _("Score"), _("Sessions"), _("Status"), NULL);
+  rows_columns (rows, _("Rank"), _("Name"), _("Club"), _("Country"), _("Team"),
+                riichi ? _("Tournament points") : _("Table points"),
+                riichi ? _("Uma") : _("Score"), _("Sessions"), _("Status"), NULL);
   for (guint s = 1; s <= n_sessions; s++)
     {
-      g_autofree char *points = g_strdup_printf (_("Session %u table points"), s);
-      g_autofree char *score = g_strdup_printf (_("Session %u score"), s);
+      g_autofree char *points = g_strdup_printf (riichi ? _("Session %u final points")
+                                                        : _("Session %u table points"), s);
+      g_autofree char *score = g_strdup_printf (riichi ? _("Session %u tournament points")
+                                                       : _("Session %u score"), s);
 
       rows_column (rows, points);
       rows_column (rows, score);
@@ -499,23 +449,37 @@ standings_rows (const SpSnapshot *snapshot)
       add_text (rows, player != NULL ? player->club : NULL);
       add_text (rows, player != NULL ? player->country : NULL);
       add_text (rows, player != NULL ? player->team : NULL);
-      add_points (rows, standing->table_points_x12);
-      add_int (rows, standing->score);
+      if (riichi)
+        {
+          add_thousands (rows, standing->score);
+          /* The uma, kept ×12 in thousands by the standings: 15.0 for 15,000. */
+          add_thousands (rows, standing->table_points_x12 * 1000 / SP_TABLE_POINTS_SCALE);
+        }
+      else
+        {
+          add_points (rows, standing->table_points_x12);
+          add_int (rows, standing->score);
+        }
       add_int (rows, standing->sessions);
       add_text (rows, mark);
       for (guint s = 1; s <= n_sessions; s++)
         {
           const Result *found = find_result (by_player, standing->player, s);
 
-          if (found != NULL)
+          if (found == NULL)
             {
-              add_points (rows, found->points_x12);
-              add_int (rows, found->score);
+              add_empty (rows);
+              add_empty (rows);
+            }
+          else if (riichi)
+            {
+              add_int (rows, found->final_points);
+              add_thousands (rows, found->score);
             }
           else
             {
-              add_empty (rows);
-              add_empty (rows);
+              add_points (rows, found->points_x12);
+              add_int (rows, found->score);
             }
         }
     }

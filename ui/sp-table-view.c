@@ -383,6 +383,42 @@ show_penalties (SpTableView *self,
     }
 }
 
+
+/* A player's card above the sheet: his seat wind at @next, his name and @shown (his score so
+ * far, or a riichi player's points).  A long name is shortened rather than widen the window,
+ * the seat wind and the figure always shown: the whole line in the tooltip. */
+static void
+add_seat_card (SpTableView      *self,
+               const SpRotation *next,
+               guint             c,
+               const char       *shown)
+{
+  /* TRANSLATORS: a player of the table: his seat wind this hand, name and score or points */
+  g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), sp_wind_glyph (next->seat_wind[c]),
+                                           chair_name (self, (gint) c), shown);
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *wind = gtk_label_new (sp_wind_glyph (next->seat_wind[c]));
+  GtkWidget *label = gtk_label_new (chair_name (self, (gint) c));
+  GtkWidget *score = gtk_label_new (shown);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_tooltip_text (card, line);
+  gtk_widget_add_css_class (score, "numeric");
+  gtk_widget_set_margin_start (wind, 12);
+  gtk_widget_set_margin_end (score, 12);
+  gtk_widget_set_margin_top (wind, 8);
+  gtk_widget_set_margin_bottom (wind, 8);
+  gtk_widget_add_css_class (card, "card");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, line, -1);
+  gtk_box_append (GTK_BOX (card), wind);
+  gtk_box_append (GTK_BOX (card), label);
+  gtk_box_append (GTK_BOX (card), score);
+  gtk_flow_box_append (GTK_FLOW_BOX (self->seats_box), card);
+}
+
 /* The next hand: its number, round wind, dealer, and each player's seat wind. */
 static void
 show_next (SpTableView *self,
@@ -414,33 +450,8 @@ show_next (SpTableView *self,
   for (guint c = 0; c < 4; c++)
     {
       g_autofree char *total = signed_number (totals[c]);
-      /* TRANSLATORS: a player of the table: his seat wind this hand, name and score so far */
-      g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), sp_wind_glyph (next->seat_wind[c]),
-                                               chair_name (self, (gint) c), total);
-      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      GtkWidget *wind = gtk_label_new (sp_wind_glyph (next->seat_wind[c]));
-      GtkWidget *label = gtk_label_new (chair_name (self, (gint) c));
-      GtkWidget *score = gtk_label_new (total);
 
-      /* A long name is shortened rather than widen the window, the seat wind and the score
-       * always shown: the whole line in the tooltip. */
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
-      gtk_widget_set_hexpand (label, TRUE);
-      gtk_widget_set_tooltip_text (card, line);
-      gtk_widget_add_css_class (score, "numeric");
-      gtk_widget_set_margin_start (wind, 12);
-      gtk_widget_set_margin_end (score, 12);
-      gtk_widget_set_margin_top (wind, 8);
-      gtk_widget_set_margin_bottom (wind, 8);
-      gtk_widget_add_css_class (card, "card");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, line,
-                                      -1);
-      gtk_box_append (GTK_BOX (card), wind);
-      gtk_box_append (GTK_BOX (card), label);
-      gtk_box_append (GTK_BOX (card), score);
-      gtk_flow_box_append (GTK_FLOW_BOX (self->seats_box), card);
+      add_seat_card (self, next, c, total);
     }
 }
 
@@ -492,31 +503,8 @@ show_riichi_seats (SpTableView       *self,
   for (guint c = 0; c < 4; c++)
     {
       g_autofree char *shown = sp_points_text (points[c]);
-      /* TRANSLATORS: a player of a riichi table: his seat wind this hand, name and points */
-      g_autofree char *line = g_strdup_printf (_("%s  %s  %s"), sp_wind_glyph (next->seat_wind[c]),
-                                               chair_name (self, (gint) c), shown);
-      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      GtkWidget *wind = gtk_label_new (sp_wind_glyph (next->seat_wind[c]));
-      GtkWidget *label = gtk_label_new (chair_name (self, (gint) c));
-      GtkWidget *score = gtk_label_new (shown);
 
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
-      gtk_widget_set_hexpand (label, TRUE);
-      gtk_widget_set_tooltip_text (card, line);
-      gtk_widget_add_css_class (score, "numeric");
-      gtk_widget_set_margin_start (wind, 12);
-      gtk_widget_set_margin_end (score, 12);
-      gtk_widget_set_margin_top (wind, 8);
-      gtk_widget_set_margin_bottom (wind, 8);
-      gtk_widget_add_css_class (card, "card");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, line,
-                                      -1);
-      gtk_box_append (GTK_BOX (card), wind);
-      gtk_box_append (GTK_BOX (card), label);
-      gtk_box_append (GTK_BOX (card), score);
-      gtk_flow_box_append (GTK_FLOW_BOX (self->seats_box), card);
+      add_seat_card (self, next, c, shown);
     }
 }
 

@@ -271,8 +271,8 @@ score_best_reading (SpMcrFacts                *facts,
   int best_total = -1;
   gboolean best_is_pairs = FALSE;
 
-  memset (best, 0, sizeof (SpMcrFanTable));
-  memset (table, 0, sizeof table);
+  sp_bytes_clear (best, sizeof (SpMcrFanTable));
+  sp_bytes_clear (table, sizeof table);
   if (sp_mcr_score_nine_gates (facts, table))
     {
       if (options->heavenly_hands)
@@ -285,7 +285,7 @@ score_best_reading (SpMcrFacts                *facts,
       const SpDecomposition *d = &list->items[i];
       int total;
 
-      memset (table, 0, sizeof table);
+      sp_bytes_clear (table, sizeof table);
       switch (d->form)
         {
         case SP_FORM_SETS:

@@ -566,7 +566,7 @@ parse_quickly (const char *text,
   guint n_digits = 0;
   guint n = 0;
 
-  memset (hand, 0, sizeof *hand);
+  sp_bytes_clear (hand, sizeof *hand);
   for (;;)
     {
       SpTile tiles[4];

@@ -367,8 +367,9 @@ kongs_and_concealed_pungs (const SpMcrOptions *options,
  * tile order, its pair, and the counts the fans of the form are read from. */
 typedef struct
 {
-  SpTile   chows[4];
-  SpTile   pungs[4];
+  /* Room for every set: each set is written to both lists, and only the right one counted. */
+  SpTile   chows[SP_MAX_SETS + 1];
+  SpTile   pungs[SP_MAX_SETS + 1];
   SpTile   pair;
   guint    n_chows;
   guint    n_pungs;
@@ -384,19 +385,94 @@ typedef struct
   guint    even_sets;
 } Survey;
 
-static void
-sort_tiles (SpTile *tiles,
-            guint   n)
+/* What a set of each kind at each tile counts for, as one byte lane per count of the Survey
+ * (terminal, honour, five, even sets; terminal and dragon pungs), so that a reading's sets are
+ * summed without a branch on their kind or tile: the kinds and tiles of a stream of hands are
+ * not what a processor can predict. */
+enum
 {
-  /* At most four: insertion sort. */
-  for (guint i = 1; i < n; i++)
-    for (guint j = i; j > 0 && tiles[j - 1] > tiles[j]; j--)
-      {
-        SpTile x = tiles[j];
+  LANE_TERMINAL = 0,
+  LANE_HONOR = 8,
+  LANE_FIVE = 16,
+  LANE_EVEN = 24,
+  LANE_TERMINAL_PUNG = 32,
+  LANE_DRAGON_PUNG = 40,
+};
 
-        tiles[j] = tiles[j - 1];
-        tiles[j - 1] = x;
-      }
+/* A pung's (or kong's) or the pair's lanes, of tile @t, @pung or not. */
+static inline guint64
+set_lanes (SpTile   t,
+           gboolean pung)
+{
+  guint64 lanes;
+
+  if (sp_tile_is_honor (t))
+    lanes = 1ull << LANE_HONOR;
+  else
+    {
+      guint r = sp_tile_rank (t);
+
+      lanes = (r == 1 || r == 9) ? 1ull << LANE_TERMINAL
+              : r == 5           ? 1ull << LANE_FIVE
+              : r % 2 == 0       ? 1ull << LANE_EVEN
+                                 : 0;
+    }
+  if (pung)
+    lanes |= (guint64) sp_tile_is_terminal_or_honor (t) << LANE_TERMINAL_PUNG
+             | (guint64) sp_tile_is_dragon (t) << LANE_DRAGON_PUNG;
+  return lanes;
+}
+
+/* A chow's lanes by its lowest tile: 123 and 789 hold a terminal, 345 456 567 a 5. */
+static inline guint64
+chow_lanes (SpTile t)
+{
+  guint r = t % 9;
+
+  return r == 0 || r == 6 ? 1ull << LANE_TERMINAL : r >= 2 && r <= 4 ? 1ull << LANE_FIVE : 0;
+}
+
+/* The lanes of every kind of set at every tile, made once. */
+static guint64 lanes_by_kind[4][SP_N_TILE_KINDS];
+
+static void
+init_lanes (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint t = 0; t < SP_N_TILE_KINDS; t++)
+        {
+          lanes_by_kind[SP_SET_CHOW][t] = t < 27 ? chow_lanes ((SpTile) t) : 0;
+          lanes_by_kind[SP_SET_PUNG][t] = set_lanes ((SpTile) t, TRUE);
+          lanes_by_kind[SP_SET_KONG][t] = set_lanes ((SpTile) t, TRUE);
+          lanes_by_kind[SP_SET_PAIR][t] = set_lanes ((SpTile) t, FALSE);
+        }
+      g_once_init_leave (&done, 1);
+    }
+}
+
+/* @a, @b in order, without a branch. */
+#define ORDER_TILES(a, b) \
+  G_STMT_START \
+  { \
+    SpTile lo_ = MIN (a, b), hi_ = MAX (a, b); \
+    (a) = lo_; \
+    (b) = hi_; \
+  } \
+  G_STMT_END
+
+/* Four tiles in order (a sorting network).  The slots past a reading's sets hold 0xff, above
+ * any tile, so that its sets come first. */
+static inline void
+sort_four_tiles (SpTile tiles[4])
+{
+  ORDER_TILES (tiles[0], tiles[1]);
+  ORDER_TILES (tiles[2], tiles[3]);
+  ORDER_TILES (tiles[0], tiles[2]);
+  ORDER_TILES (tiles[1], tiles[3]);
+  ORDER_TILES (tiles[1], tiles[2]);
 }
 
 static void
@@ -405,61 +481,38 @@ survey_sets (const SpMcrFacts      *facts,
              Survey                *survey)
 {
   gboolean win_in_concealed_chow = FALSE;
+  SpTile w = facts->winning_tile;
+  guint64 lanes = 0;
+  guint n_chows = 0, n_pungs = 0;
+  int concealed_pungs = 0, melded_kongs = 0, concealed_kongs = 0;
+  SpTile pair = 0;
 
-  memset (survey, 0, sizeof *survey);
+  init_lanes ();
+  memset (survey->chows, 0xff, sizeof survey->chows);
+  memset (survey->pungs, 0xff, sizeof survey->pungs);
   for (guint i = 0; i < d->n_sets; i++)
     {
       const SpSet *set = &d->sets[i];
       gboolean concealed_part = set->meld == SP_SET_CONCEALED_PART;
       SpTile t = set->tile;
+      guint kind = set->kind;
+      gboolean chow = kind == SP_SET_CHOW;
+      gboolean pung = kind == SP_SET_PUNG || kind == SP_SET_KONG;
 
-      switch (set->kind)
+      survey->chows[n_chows] = (SpTile) (t + 1);
+      n_chows += chow;
+      survey->pungs[n_pungs] = t;
+      n_pungs += pung;
+      pair = kind == SP_SET_PAIR ? t : pair;
+      win_in_concealed_chow |= chow & concealed_part & ((guint) (w - t) <= 2);
+      concealed_pungs += (kind == SP_SET_PUNG) & concealed_part;
+      lanes += lanes_by_kind[kind & 3][t];
+      if (G_UNLIKELY (kind == SP_SET_KONG))
         {
-        case SP_SET_CHOW:
-          survey->chows[survey->n_chows++] = (SpTile) (t + 1);
-          if (concealed_part && facts->winning_tile >= t && facts->winning_tile <= t + 2)
-            win_in_concealed_chow = TRUE;
-          if (t % 9 == 0 || t % 9 == 6)
-            survey->terminal_sets++;
-          else if (t % 9 >= 2 && t % 9 <= 4)
-            survey->five_sets++;
-          break;
-        case SP_SET_PUNG:
-        case SP_SET_KONG:
-          survey->pungs[survey->n_pungs++] = t;
-          if (set->kind == SP_SET_KONG)
-            {
-              if (sp_meld_is_exposed (&facts->hand->melds[set->meld]))
-                survey->melded_kongs++;
-              else
-                survey->concealed_kongs++;
-            }
-          else if (concealed_part)
-            survey->concealed_pungs++;
-          if (sp_tile_is_terminal_or_honor (t))
-            survey->n_terminal_pungs++;
-          if (sp_tile_is_dragon (t))
-            survey->n_dragon_pungs++;
-          G_GNUC_FALLTHROUGH;
-        case SP_SET_PAIR:
-          if (set->kind == SP_SET_PAIR)
-            survey->pair = t;
-          if (sp_tile_is_honor (t))
-            survey->honor_sets++;
+          if (sp_meld_is_exposed (&facts->hand->melds[set->meld]))
+            melded_kongs++;
           else
-            {
-              guint r = sp_tile_rank (t);
-
-              if (r == 1 || r == 9)
-                survey->terminal_sets++;
-              else if (r == 5)
-                survey->five_sets++;
-              else if (r % 2 == 0)
-                survey->even_sets++;
-            }
-          break;
-        default:
-          break;
+            concealed_kongs++;
         }
     }
 
@@ -468,13 +521,28 @@ survey_sets (const SpMcrFacts      *facts,
   if (!facts->self_drawn && !win_in_concealed_chow)
     {
       for (guint i = 0; i < d->n_sets; i++)
-        if (d->sets[i].meld == SP_SET_CONCEALED_PART && d->sets[i].kind == SP_SET_PUNG
-            && d->sets[i].tile == facts->winning_tile)
-          survey->concealed_pungs--;
+        concealed_pungs -= d->sets[i].meld == SP_SET_CONCEALED_PART
+                           && d->sets[i].kind == SP_SET_PUNG && d->sets[i].tile == w;
     }
 
-  sort_tiles (survey->chows, survey->n_chows);
-  sort_tiles (survey->pungs, survey->n_pungs);
+  /* The slots past the sets were 0xff, above any tile, before the loop wrote into the first
+   * of them: put it back. */
+  survey->chows[n_chows] = 0xff;
+  survey->pungs[n_pungs] = 0xff;
+  sort_four_tiles (survey->chows);
+  sort_four_tiles (survey->pungs);
+  survey->n_chows = n_chows;
+  survey->n_pungs = n_pungs;
+  survey->pair = pair;
+  survey->concealed_pungs = concealed_pungs;
+  survey->melded_kongs = melded_kongs;
+  survey->concealed_kongs = concealed_kongs;
+  survey->terminal_sets = (guint) (lanes >> LANE_TERMINAL) & 0xff;
+  survey->honor_sets = (guint) (lanes >> LANE_HONOR) & 0xff;
+  survey->five_sets = (guint) (lanes >> LANE_FIVE) & 0xff;
+  survey->even_sets = (guint) (lanes >> LANE_EVEN) & 0xff;
+  survey->n_terminal_pungs = (int) ((lanes >> LANE_TERMINAL_PUNG) & 0xff);
+  survey->n_dragon_pungs = (int) ((lanes >> LANE_DRAGON_PUNG) & 0xff);
 }
 
 /* Kongs, concealed pungs, 碰碰和, 箭刻 and 幺九刻. */

@@ -132,14 +132,14 @@ situation_is_consistent (SpMcrFacts    *facts,
   SpTile w = facts->winning_tile;
   char name[SP_TILE_STRING_SIZE];
 
-  sp_tile_to_string (w, name);
+  /* The tile's name only for the messages that show it: most hands are consistent. */
   if (situation->kong && !situation->self_drawn && facts->all[w] > 1)
     return sp_referee_bad_situation (result,
                                      /* Translators: both %s are the same tile in notation (5m,
                                       * E, …); 抢杠和 is the fan's name, kept as it is. */
                                      _("--kong on a discard (抢杠和) of %s, but the hand holds %u "
                                        "of %s: the robbed kong needs the other three"),
-                                     name, facts->all[w], name);
+                                     sp_tile_to_string (w, name), facts->all[w], name);
   if (situation->kong && situation->self_drawn && facts->n_kongs == 0)
     return sp_referee_bad_situation (result,
                                      _("--kong with --self-drawn (杠上开花), but the hand has no "
@@ -152,7 +152,8 @@ situation_is_consistent (SpMcrFacts    *facts,
                                      /* Translators: %u of %s: a count and a tile in notation
                                       * ("2 of 5m"). */
                                      _("--last-tile (和绝张), but the hand itself holds %u of %s "
-                                       "among its concealed tiles"), hand->counts[w], name);
+                                       "among its concealed tiles"), hand->counts[w],
+                                     sp_tile_to_string (w, name));
   if (situation->flower_replacement && !situation->self_drawn)
     return sp_referee_bad_situation (result, _("--flower-replacement needs --self-drawn: the "
                                                "replacement tile is drawn"));
@@ -271,8 +272,8 @@ score_best_reading (SpMcrFacts                *facts,
   int best_total = -1;
   gboolean best_is_pairs = FALSE;
 
-  memset (best, 0, sizeof (SpMcrFanTable));
-  memset (table, 0, sizeof table);
+  sp_bytes_clear (best, sizeof (SpMcrFanTable));
+  sp_bytes_clear (table, sizeof table);
   if (sp_mcr_score_nine_gates (facts, table))
     {
       if (options->heavenly_hands)
@@ -285,7 +286,7 @@ score_best_reading (SpMcrFacts                *facts,
       const SpDecomposition *d = &list->items[i];
       int total;
 
-      memset (table, 0, sizeof table);
+      sp_bytes_clear (table, sizeof table);
       switch (d->form)
         {
         case SP_FORM_SETS:

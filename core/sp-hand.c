@@ -606,7 +606,7 @@ parse_quickly (const char *text,
             }
           else if (kind == TOKEN_CLOSE)
             {
-              if (n_digits == 1)
+              if (n_digits == 1 && digits[0] != 0)
                 suffix = digits[0];
               else if (n_digits > 0)
                 return FALSE;

@@ -130,6 +130,31 @@ test_parse_errors (void)
     }
 }
 
+/* In Riichi's notation 0 is a red five, but a 0 after a meld's suit letter is no claim: the
+ * meld is refused, with or without a GError asked for (the quick reading of a hand once took
+ * it as claimed from seat 0). */
+static void
+test_parse_meld_zero_suffix (void)
+{
+  const BadHand cases[] = {
+    { "[8888s0]123m456p789s5m", SP_CORE_ERROR_SYNTAX, "a kong takes" },
+    { "[888s0]123m456p789s55m", SP_CORE_ERROR_SYNTAX, "a pung takes" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SpHand hand;
+      g_autoptr(GError) error = NULL;
+
+      g_test_message ("hand «%s»", cases[i].hand);
+      g_assert_false (sp_hand_parse_for (SP_RULESET_RIICHI, cases[i].hand, &hand, NULL, NULL));
+      g_assert_false (sp_hand_parse_for (SP_RULESET_RIICHI, cases[i].hand, &hand, NULL,
+                                         &error));
+      g_assert_error (error, SP_CORE_ERROR, (int) cases[i].code);
+      g_assert_nonnull (strstr (error->message, cases[i].message));
+    }
+}
+
 /* The same refusals, and the longest ones of each path, with no GError asked for: the parser
  * must answer FALSE without reading an error it was not given. */
 static void
@@ -519,6 +544,7 @@ main (int    argc,
   g_test_add_func ("/sparrow/core/hand/round-trip", test_parse_round_trip);
   g_test_add_func ("/sparrow/core/hand/fields", test_parse_fields);
   g_test_add_func ("/sparrow/core/hand/syntax-errors", test_parse_errors);
+  g_test_add_func ("/sparrow/core/hand/meld-zero-suffix", test_parse_meld_zero_suffix);
   g_test_add_func ("/sparrow/core/hand/syntax-errors-without-gerror",
                    test_parse_errors_without_gerror);
   g_test_add_func ("/sparrow/core/hand/too-long", test_parse_too_long);

@@ -51,4 +51,9 @@ gint64               sp_hand_editor_get_update_time (SpHandEditor *self);
 void                 sp_hand_editor_set_settlement_visible (SpHandEditor *self,
                                                             gboolean      visible);
 
+/* A Riichi result's value in words ("5 han 40 fu · Mangan 満貫", "Yakuman 役満") and its cost
+ * ("Ron: 8000 from the discarder · total 9000"), for the live summaries. */
+char                *sp_hand_editor_describe_value (const SpScoreResult *result);
+char                *sp_hand_editor_describe_cost  (const SpScoreResult *result);
+
 G_END_DECLS

@@ -19,6 +19,10 @@ struct _SpCalculatorWindow
   AdwComboRow  *seat_row;
   AdwComboRow  *round_row;
   AdwComboRow  *dealer_row;
+  GtkWidget    *honba_row;
+  GtkSpinButton *honba_spin;
+  GtkWidget    *sticks_row;
+  GtkSpinButton *sticks_spin;
   SpHandEditor *editor;
 };
 
@@ -37,6 +41,8 @@ rules_changed_cb (SpCalculatorWindow *self)
   if (rules != NULL)
     sp_hand_editor_set_rules (self->editor, rules);
 }
+
+static void seats_changed_cb (SpCalculatorWindow *self);
 
 /* Another ruleset: its own profiles (the default one chosen), and Taiwan's streak. */
 static void
@@ -58,7 +64,12 @@ ruleset_changed_cb (SpCalculatorWindow *self)
   adw_combo_row_set_selected (self->profile_row, selected);
   g_signal_handlers_unblock_by_func (self->profile_row, rules_changed_cb, self);
   gtk_widget_set_visible (self->streak_row, ruleset == SP_RULESET_TAIWAN);
+  /* Riichi: East is the dealer; the counters and the sticks are its own. */
+  gtk_widget_set_visible (GTK_WIDGET (self->dealer_row), ruleset != SP_RULESET_RIICHI);
+  gtk_widget_set_visible (self->honba_row, ruleset == SP_RULESET_RIICHI);
+  gtk_widget_set_visible (self->sticks_row, ruleset == SP_RULESET_RIICHI);
   rules_changed_cb (self);
+  seats_changed_cb (self);
 }
 
 static const char *
@@ -74,6 +85,25 @@ seats_changed_cb (SpCalculatorWindow *self)
   g_autofree char *streak = g_strdup_printf ("%d",
                                              gtk_spin_button_get_value_as_int (self->streak_spin));
 
+  /* The template connects this before the editor is bound. */
+  if (self->editor == NULL)
+    return;
+  sp_hand_editor_clear_set (self->editor);
+  if (adw_combo_row_get_selected (self->ruleset_row) == SP_RULESET_RIICHI)
+    {
+      g_autofree char *honba = g_strdup_printf ("%d",
+                                                gtk_spin_button_get_value_as_int (self->honba_spin));
+      g_autofree char *sticks = g_strdup_printf ("%d",
+                                                 gtk_spin_button_get_value_as_int (self->sticks_spin));
+
+      sp_hand_editor_set_situation (self->editor, "seat-wind", selected_wind (self->seat_row),
+                                    NULL);
+      sp_hand_editor_set_situation (self->editor, "round-wind", selected_wind (self->round_row),
+                                    NULL);
+      sp_hand_editor_set_situation (self->editor, "honba", honba, NULL);
+      sp_hand_editor_set_situation (self->editor, "riichi-sticks", sticks, NULL);
+      return;
+    }
   sp_hand_editor_set_situation (self->editor, "seat-wind", selected_wind (self->seat_row), NULL);
   sp_hand_editor_set_situation (self->editor, "round-wind", selected_wind (self->round_row),
                                 NULL);
@@ -105,6 +135,10 @@ sp_calculator_window_class_init (SpCalculatorWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, seat_row);
   gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, round_row);
   gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, dealer_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, honba_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, honba_spin);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, sticks_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, sticks_spin);
   gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, editor);
   gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, rules_changed_cb);

@@ -622,9 +622,8 @@ sp_hand_editor_describe_value (const SpScoreResult *result)
   if (result->fu == 0)
     {
       /* Renhou's mangan has no fu. */
-      /* Translators: a Riichi hand's value without fu: its han, then its limit. */
-      g_autofree char *han = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d han", "%d han",
-                                                           result->han), result->han);
+      /* Translators: a Riichi hand's value without fu: its han (飜). */
+      g_autofree char *han = g_strdup_printf (_("%d han"), result->han);
 
       return limit != NULL ? g_strdup_printf ("%s · %s", han, limit) : g_steal_pointer (&han);
     }

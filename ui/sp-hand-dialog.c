@@ -72,6 +72,14 @@ struct _SpHandDialog
   GtkSpinButton  *fu_spin;
   GtkSpinButton  *yakuman_spin;
   GtkWidget      *chombo_button;
+  GtkWidget      *winner_row;
+  GtkWidget      *from_row;
+  GtkWidget      *riichi_row;
+  GtkWidget      *tenpai_row;
+  GtkWidget      *action_box;
+  GtkWidget      *form_box;
+  gboolean        narrow;     /* laid out for a phone's width */
+  guint           layout_id;  /* the pending change of layout */
 };
 
 G_DEFINE_FINAL_TYPE (SpHandDialog, sp_hand_dialog, ADW_TYPE_WINDOW)
@@ -239,6 +247,20 @@ new_seat_button (const char *shortcut)
   return button;
 }
 
+/* A seat's riichi or tenpai toggle: its label ellipsized, so that a long name does not widen
+ * the dialog. */
+static GtkWidget *
+new_seat_toggle (void)
+{
+  GtkWidget *button = gtk_toggle_button_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+  gtk_button_set_child (GTK_BUTTON (button), label);
+  return button;
+}
+
 /* The seat button's name: its first label shows it, and it is the button's accessible name
  * (the seat letter first, as a person reads it; the shortcut is its own property). */
 static void
@@ -264,8 +286,8 @@ show_sticks (SpHandDialog *self)
     return;
   /* TRANSLATORS: the riichi sticks (1,000 each) on the table before the hand, those put down in
    * this hand, and the counters (本場, 300 each on a win) */
-  text = g_strdup_printf (_("On the table: %u sticks 供託 + %u this hand = %u (%u points) · %u "
-                            "counters 本場"),
+  text = g_strdup_printf (_("Riichi sticks 供託: %u on the table + %u this hand = %u (%u "
+                            "points) · counters 本場: %u"),
                           before, declared, before + declared, 1000 * (before + declared),
                           self->table.next.streak);
   gtk_label_set_text (self->sticks_label, text);
@@ -370,10 +392,12 @@ show_table (SpHandDialog *self)
           /* TRANSLATORS: a seat's tenpai toggle at a draw: the seat letter and the player */
           g_autofree char *tenpai = g_strdup_printf (_("Tenpai %s"), label);
 
-          gtk_button_set_label (GTK_BUTTON (self->riichi_buttons[w]), label);
+          gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->riichi_buttons[w]))),
+                              label);
           gtk_accessible_update_property (GTK_ACCESSIBLE (self->riichi_buttons[w]),
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, riichi, -1);
-          gtk_button_set_label (GTK_BUTTON (self->tenpai_buttons[w]), label);
+          gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->tenpai_buttons[w]))),
+                              label);
           gtk_accessible_update_property (GTK_ACCESSIBLE (self->tenpai_buttons[w]),
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, tenpai, -1);
         }
@@ -1190,11 +1214,73 @@ record_activated (GtkWidget  *widget,
   record (SP_HAND_DIALOG (widget), FALSE);
 }
 
+/* ---- a phone's width ------------------------------------------------------------------- */
+
+/* Below this width the rows put their heading above the buttons, the seat buttons drop their
+ * shortcuts (a phone has no Alt key) and the verdict goes above the buttons: the dialog never
+ * scrolls sideways (libadwaita 1.2 has no breakpoints). */
+#define NARROW_WIDTH 600
+
+static void
+set_narrow (SpHandDialog *self,
+            gboolean      narrow)
+{
+  GtkWidget *rows[] = { self->winner_row, self->from_row, self->riichi_row, self->tenpai_row };
+  GtkOrientation orientation = narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+
+  if (self->narrow == narrow)
+    return;
+  self->narrow = narrow;
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (rows[i]), orientation);
+      gtk_box_set_spacing (GTK_BOX (rows[i]), narrow ? 6 : 12);
+    }
+  for (guint i = 0; i < 9; i++)
+    {
+      GtkWidget *button = i < 4 ? self->winner_buttons[i] : self->from_buttons[i - 4];
+      GtkWidget *box = gtk_button_get_child (GTK_BUTTON (button));
+
+      gtk_widget_set_visible (gtk_widget_get_last_child (box), !narrow);
+    }
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->action_box), orientation);
+  gtk_widget_set_margin_start (self->form_box, narrow ? 6 : 12);
+  gtk_widget_set_margin_end (self->form_box, narrow ? 6 : 12);
+  sp_hand_editor_set_compact (self->editor, narrow);
+}
+
+static gboolean
+apply_layout_cb (gpointer user_data)
+{
+  SpHandDialog *self = user_data;
+  int width = 0, height = 0;
+
+  self->layout_id = 0;
+  /* Both pointers: GTK 4.8 writes through them without a check. */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+    width = gtk_widget_get_width (GTK_WIDGET (self));
+  set_narrow (self, width > 0 && width < NARROW_WIDTH);
+  return G_SOURCE_REMOVE;
+}
+
+/* The window's size changed: the layout follows once the change is done (not while GTK
+ * allocates). */
+static void
+size_changed_cb (SpHandDialog *self)
+{
+  if (self->layout_id == 0)
+    self->layout_id = g_idle_add (apply_layout_cb, self);
+}
+
 static void
 sp_hand_dialog_dispose (GObject *object)
 {
   SpHandDialog *self = SP_HAND_DIALOG (object);
 
+  /* The window notifies its size as it goes: no layout is scheduled for a dialog gone. */
+  g_signal_handlers_disconnect_by_func (self, size_changed_cb, NULL);
+  g_clear_handle_id (&self->layout_id, g_source_remove);
   /* Destroyed without being closed (the app quitting): what was typed last is kept. */
   if (self->draft_id != 0)
     write_draft (self);
@@ -1237,6 +1323,12 @@ sp_hand_dialog_class_init (SpHandDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, fu_spin);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, yakuman_spin);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, chombo_button);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, winner_row);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, from_row);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, riichi_row);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, tenpai_row);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, action_box);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, form_box);
   gtk_widget_class_bind_template_callback (widget_class, result_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, record_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, false_win_clicked_cb);
@@ -1261,6 +1353,7 @@ sp_hand_dialog_init (SpHandDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->total_entry, "changed", G_CALLBACK (schedule_draft), self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (size_changed_cb), NULL);
   self->winner = SP_HAND_ENTRY_UNSAID;
   self->from = SP_HAND_ENTRY_UNSAID;
   sp_hand_editor_set_toggle_visible (self->editor, "self-drawn", FALSE);
@@ -1307,8 +1400,8 @@ sp_hand_dialog_init (SpHandDialog *self)
   /* Riichi's toggles per seat: declared riichi, tenpai at a draw. */
   for (guint w = 0; w < 4; w++)
     {
-      self->riichi_buttons[w] = gtk_toggle_button_new_with_label (seat_letters[w]);
-      self->tenpai_buttons[w] = gtk_toggle_button_new_with_label (seat_letters[w]);
+      self->riichi_buttons[w] = new_seat_toggle ();
+      self->tenpai_buttons[w] = new_seat_toggle ();
       g_object_set_data (G_OBJECT (self->riichi_buttons[w]), "sp-seat", GUINT_TO_POINTER (w));
       g_object_set_data (G_OBJECT (self->tenpai_buttons[w]), "sp-seat", GUINT_TO_POINTER (w));
       gtk_widget_set_tooltip_text (self->riichi_buttons[w],

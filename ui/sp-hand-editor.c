@@ -1681,6 +1681,16 @@ sp_hand_editor_set_settlement_visible (SpHandEditor *self,
   update (self);
 }
 
+void
+sp_hand_editor_set_compact (SpHandEditor *self,
+                            gboolean      compact)
+{
+  g_return_if_fail (SP_IS_HAND_EDITOR (self));
+
+  /* Nine tiles of 32 px and their padding fit a phone's 360 px. */
+  sp_tile_palette_set_tile_size (self->palette, compact ? SP_TILE_PALETTE_MIN_SIZE : 36);
+}
+
 gint64
 sp_hand_editor_get_update_time (SpHandEditor *self)
 {

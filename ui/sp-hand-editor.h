@@ -44,6 +44,9 @@ void                 sp_hand_editor_load_situation (SpHandEditor      *self,
                                                     const SpSituation *situation);
 /* Forgets what was set by key (sp_hand_editor_set_situation), the toggles and flowers kept. */
 void                 sp_hand_editor_clear_set (SpHandEditor *self);
+/* The palette's smallest tiles, for a phone's width; or its usual ones. */
+void                 sp_hand_editor_set_compact (SpHandEditor *self,
+                                                 gboolean      compact);
 /* How long the last change took to parse, score and show, in microseconds. */
 gint64               sp_hand_editor_get_update_time (SpHandEditor *self);
 /* Shows or hides each seat's points under the total: the hand dialog shows them only once the

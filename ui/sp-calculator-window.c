@@ -93,10 +93,10 @@ seats_changed_cb (SpCalculatorWindow *self)
   sp_hand_editor_clear_set (self->editor);
   if (adw_combo_row_get_selected (self->ruleset_row) == SP_RULESET_RIICHI)
     {
-      g_autofree char *honba = g_strdup_printf ("%d",
-                                                gtk_spin_button_get_value_as_int (self->honba_spin));
-      g_autofree char *sticks = g_strdup_printf ("%d",
-                                                 gtk_spin_button_get_value_as_int (self->sticks_spin));
+      int counters = gtk_spin_button_get_value_as_int (self->honba_spin);
+      int on_table = gtk_spin_button_get_value_as_int (self->sticks_spin);
+      g_autofree char *honba = g_strdup_printf ("%d", counters);
+      g_autofree char *sticks = g_strdup_printf ("%d", on_table);
 
       sp_hand_editor_set_situation (self->editor, "seat-wind", selected_wind (self->seat_row),
                                     NULL);

@@ -368,8 +368,9 @@ show_table (SpHandDialog *self)
   else if (self->riichi)
     /* TRANSLATORS: a Riichi hand: the round wind and the hand of the round (東1局), the
      * counters (本場) and the riichi sticks on the table (供託) */
-    subtitle = g_strdup_printf (_("%s%u局 · %u 本場 · %u 供託"), sp_wind_glyph (next->round_wind),
-                                dealer + 1, next->streak, self->table.sticks);
+    subtitle = g_strdup_printf (_("%s%u局 · %u 本場 · %u 供託"),
+                                sp_wind_glyph (next->round_wind), dealer + 1, next->streak,
+                                self->table.sticks);
   else if (next->streak > 0)
     /* TRANSLATORS: the dealer's repeats (連莊) */
     subtitle = g_strdup_printf (_("Dealer repeat %u (連莊)"), next->streak);
@@ -391,13 +392,13 @@ show_table (SpHandDialog *self)
           g_autofree char *riichi = g_strdup_printf (_("Riichi %s"), label);
           /* TRANSLATORS: a seat's tenpai toggle at a draw: the seat letter and the player */
           g_autofree char *tenpai = g_strdup_printf (_("Tenpai %s"), label);
+          GtkWidget *riichi_label = gtk_button_get_child (GTK_BUTTON (self->riichi_buttons[w]));
+          GtkWidget *tenpai_label = gtk_button_get_child (GTK_BUTTON (self->tenpai_buttons[w]));
 
-          gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->riichi_buttons[w]))),
-                              label);
+          gtk_label_set_text (GTK_LABEL (riichi_label), label);
           gtk_accessible_update_property (GTK_ACCESSIBLE (self->riichi_buttons[w]),
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, riichi, -1);
-          gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->tenpai_buttons[w]))),
-                              label);
+          gtk_label_set_text (GTK_LABEL (tenpai_label), label);
           gtk_accessible_update_property (GTK_ACCESSIBLE (self->tenpai_buttons[w]),
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, tenpai, -1);
         }

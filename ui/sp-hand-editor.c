@@ -1476,10 +1476,10 @@ remove_clicked_cb (SpHandEditor *self)
 static void
 show_ruleset_tiles (SpHandEditor *self)
 {
-  gboolean riichi = sp_rules_get_ruleset (self->rules) == SP_RULESET_RIICHI;
+  SpRuleset ruleset = sp_rules_get_ruleset (self->rules);
+  gboolean riichi = ruleset == SP_RULESET_RIICHI;
 
-  sp_tile_palette_set_show_red_fives (self->palette,
-                                      sp_ruleset_has_red_fives (sp_rules_get_ruleset (self->rules)));
+  sp_tile_palette_set_show_red_fives (self->palette, sp_ruleset_has_red_fives (ruleset));
   sp_tile_palette_set_show_flowers (self->palette, !riichi);
   gtk_widget_set_visible (self->indicator_box, riichi);
   if (!riichi)

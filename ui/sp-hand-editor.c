@@ -68,6 +68,7 @@ struct _SpHandEditor
   GtkFlowBox    *situation_box;
   GtkWidget     *indicator_box;
   GtkWidget     *pick_buttons[3];
+  GtkWidget     *meld_rows;
   GtkWidget     *dora_box;
   GtkWidget     *ura_box;
   GtkGrid       *items_grid;
@@ -1531,6 +1532,7 @@ sp_hand_editor_class_init (SpHandEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, from_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, situation_box);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, indicator_box);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, meld_rows);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, dora_box);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, ura_box);
   gtk_widget_class_bind_template_child_full (widget_class, "pick_hand", FALSE,
@@ -1687,8 +1689,10 @@ sp_hand_editor_set_compact (SpHandEditor *self,
 {
   g_return_if_fail (SP_IS_HAND_EDITOR (self));
 
-  /* Nine tiles of 32 px and their padding fit a phone's 360 px. */
+  /* Nine tiles of 32 px and their padding fit a phone's 360 px; the meld buttons go in rows. */
   sp_tile_palette_set_tile_size (self->palette, compact ? SP_TILE_PALETTE_MIN_SIZE : 36);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->meld_rows),
+                                  compact ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
 }
 
 gint64

@@ -616,6 +616,17 @@ score (gconstpointer      options,
           result);
 }
 
+/* The situation's switches, in the rules' own words (SPEC.md §3.1). */
+static const SpSituationToggle situation_toggles[] = {
+  { "self-drawn", "自摸", N_("Self-drawn") },
+  { "kong", "杠上开花/抢杠",
+    N_("Out on a kong's replacement tile (self-drawn) or robbing a kong") },
+  { "wall-last", "海底捞月", N_("The last tile of the wall") },
+  { "heavenly", "天和", N_("Heavenly hand: the dealer's win on the deal") },
+  { "earthly", "地和", N_("Earthly hand: a win on the dealer's first discard") },
+  { "human", "人和", N_("Humanly hand: a win before one's first draw") },
+};
+
 const SpRulesetClass sp_guangdong_class = {
   profiles,
   sizeof (Options),
@@ -627,4 +638,8 @@ const SpRulesetClass sp_guangdong_class = {
   score,
   settle_total,
   penalize_claim,
+  0,
+  NULL, /* settle_value */
+  situation_toggles,
+  G_N_ELEMENTS (situation_toggles),
 };

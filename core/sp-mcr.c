@@ -540,8 +540,25 @@ settle_total (gconstpointer      options,
   sp_mcr_settle (situation, total, result);
 }
 
+/* The situation's switches, in the rules' own words (SPEC.md §3.1). */
+static const SpSituationToggle situation_toggles[] = {
+  { "self-drawn", "自摸", N_("Self-drawn") },
+  { "last-tile", "和绝张", N_("The winning tile is the last of its kind") },
+  { "kong", "杠上开花/抢杠和",
+    N_("Out on a kong's replacement tile (self-drawn) or robbing a kong") },
+  { "wall-last", "妙手回春/海底捞月", N_("The last tile of the wall") },
+  { "heavenly", "天和", N_("Heavenly hand: the dealer's win on the deal") },
+  { "earthly", "地和", N_("Earthly hand: a win on the dealer's first discard") },
+  { "human", "人和", N_("Humanly hand: a win before one's first draw") },
+};
+
 const SpRulesetClass sp_mcr_class = {
   profiles, sizeof (SpMcrOptions), init_options, set_option, get_option,
   options_cn, N_OPTIONS, score, settle_total,
+  NULL, /* penalize_claim */
+  0,
+  NULL, /* settle_value */
+  situation_toggles,
+  G_N_ELEMENTS (situation_toggles),
 };
 

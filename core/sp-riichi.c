@@ -667,6 +667,22 @@ settle_value (gconstpointer      data,
   settle (s, b, value->yakuman > 0, result);
 }
 
+/* The situation's switches of rules/riichi.md §11, in the rules' own words (§2, §3). */
+static const SpSituationToggle situation_toggles[] = {
+  { "self-drawn", "自摸", N_("Tsumo: self-drawn") },
+  { "riichi", "立直", N_("Riichi declared") },
+  { "double-riichi", "ダブル立直",
+    N_("Double riichi: declared in the first turn (replaces riichi)") },
+  { "ippatsu", "一発", N_("Ippatsu: within one go-around after riichi") },
+  { "kong", "嶺上開花/搶槓",
+    N_("Rinshan kaihou (self-drawn on a kong's replacement tile) or chankan (robbing a kong)") },
+  { "wall-last", "海底摸月/河底撈魚",
+    N_("Haitei (self-drawn last tile of the wall) or houtei (its discard)") },
+  { "heavenly", "天和", N_("Tenhou: the dealer's win on the deal") },
+  { "earthly", "地和", N_("Chiihou: a non-dealer's self-drawn win on the first draw") },
+  { "human", "人和", N_("Renhou: a non-dealer's win on a discard before the first draw") },
+};
+
 const SpRulesetClass sp_riichi_class = {
   profiles,
   sizeof (SpRiichiOptions),
@@ -680,4 +696,6 @@ const SpRulesetClass sp_riichi_class = {
   NULL, /* penalize_claim: a chombo is judged from the tiles */
   SP_SITUATION_RIICHI_FIELDS,
   settle_value,
+  situation_toggles,
+  G_N_ELEMENTS (situation_toggles),
 };

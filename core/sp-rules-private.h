@@ -47,6 +47,9 @@ typedef struct
                                      const SpSituation *situation,
                                      const SpHandValue *value,
                                      SpScoreResult     *result);
+  /* The situation's switches a front end offers (sp_rules_list_situation_toggles). */
+  const SpSituationToggle *situation_toggles;
+  guint                    n_situation_toggles;
 } SpRulesetClass;
 
 extern const SpRulesetClass sp_mcr_class;

@@ -142,6 +142,17 @@ sp_rules_list_profiles (SpRuleset ruleset)
   return class_of (ruleset)->profiles;
 }
 
+const SpSituationToggle *
+sp_rules_list_situation_toggles (const SpRules *rules,
+                                 guint         *n_toggles)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  if (n_toggles != NULL)
+    *n_toggles = rules->klass->n_situation_toggles;
+  return rules->klass->situation_toggles;
+}
+
 void
 sp_rules_score (const SpRules     *rules,
                 const SpHand      *hand,

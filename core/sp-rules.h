@@ -21,6 +21,16 @@ typedef struct
 
 typedef struct _SpRules SpRules;
 
+/* One switch of a ruleset's situation (SPEC.md §3.1, rules/riichi.md §11) as a front end offers
+ * it: the situation's stable key (sp_situation_set), the rules' own words, shown as they are
+ * ("自摸", "立直"), and what it means in English, marked with N_() for the tooltip. */
+typedef struct
+{
+  const char *key;
+  const char *term;
+  const char *meaning;
+} SpSituationToggle;
+
 /* @profile NULL means the ruleset's default (mcr: cn, taiwan: tw, guangdong: gd). */
 SpRules            *sp_rules_new           (SpRuleset      ruleset,
                                             const char    *profile,
@@ -40,6 +50,9 @@ char               *sp_rules_get_option    (const SpRules *rules,
 const SpRuleOption *sp_rules_list_options  (const SpRules *rules,
                                             guint         *n_options);
 const char * const *sp_rules_list_profiles (SpRuleset      ruleset);
+/* The situation's switches of @rules' ruleset, in the order a referee reads them. */
+const SpSituationToggle *sp_rules_list_situation_toggles (const SpRules *rules,
+                                                          guint         *n_toggles);
 
 /* Scores a declared win: validates (syntax is the parser's job; too-many-copies, wrong tile
  * count, bad situation, not a win, below the minimum, in that order), finds the best reading

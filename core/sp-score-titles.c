@@ -242,3 +242,43 @@ sp_score_item_title (SpRuleset   ruleset,
     }
   return title != NULL ? title : name;
 }
+
+/* Riichi, the rules' own words for each yaku key (rules/riichi.md §2/§3, column 中 / 日): shown
+ * beside the English title as a score sheet writes them, never translated. */
+static const struct
+{
+  const char *key;
+  const char *term;
+} riichi_terms[] = {
+  { "riichi", "立直" }, { "double riichi", "ダブル立直" }, { "ippatsu", "一発" },
+  { "menzen tsumo", "門前清自摸和" }, { "pinfu", "平和" }, { "iipeikou", "一盃口" },
+  { "tanyao", "断么九" }, { "haku", "役牌 白" }, { "hatsu", "役牌 發" }, { "chun", "役牌 中" },
+  { "seat wind", "自風" }, { "round wind", "場風" }, { "rinshan kaihou", "嶺上開花" },
+  { "chankan", "搶槓" }, { "haitei", "海底摸月" }, { "houtei", "河底撈魚" },
+  { "sanshoku", "三色同順" }, { "ittsu", "一気通貫" }, { "chanta", "混全帯么九" },
+  { "chiitoitsu", "七対子" }, { "toitoi", "対々和" }, { "sanankou", "三暗刻" },
+  { "sanshoku doukou", "三色同刻" }, { "sankantsu", "三槓子" }, { "honroutou", "混老頭" },
+  { "shousangen", "小三元" }, { "honitsu", "混一色" }, { "junchan", "純全帯么九" },
+  { "ryanpeikou", "二盃口" }, { "chinitsu", "清一色" }, { "renhou", "人和" },
+  { "kokushi musou", "国士無双" }, { "suuankou", "四暗刻" }, { "daisangen", "大三元" },
+  { "shousuushii", "小四喜" }, { "daisuushii", "大四喜" }, { "tsuuiisou", "字一色" },
+  { "chinroutou", "清老頭" }, { "ryuuiisou", "緑一色" }, { "chuuren poutou", "九蓮宝燈" },
+  { "suukantsu", "四槓子" }, { "tenhou", "天和" }, { "chiihou", "地和" },
+};
+
+const char *
+sp_score_item_term (SpRuleset   ruleset,
+                    const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (ruleset == SP_RULESET_RIICHI)
+    {
+      for (gsize i = 0; i < G_N_ELEMENTS (riichi_terms); i++)
+        {
+          if (strcmp (riichi_terms[i].key, name) == 0)
+            return riichi_terms[i].term;
+        }
+    }
+  return name;
+}

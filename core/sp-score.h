@@ -232,5 +232,10 @@ gboolean sp_score_result_is_notation_error (const SpScoreResult *result);
  * the name its ruleset gives the item.  An unknown name is given back as it is. */
 const char *sp_score_item_title (SpRuleset   ruleset,
                                  const char *name);
+/* The item @name in the rules' own words, as a score sheet writes it: a Riichi yaku key by its
+ * name in rules/riichi.md (立直, 一発, …); the other rulesets' names are their own words, given
+ * back as they are. */
+const char *sp_score_item_term  (SpRuleset   ruleset,
+                                 const char *name);
 
 G_END_DECLS

@@ -724,6 +724,21 @@ penalize_claim (gconstpointer      options,
   penalize_false_win (options, situation, claimed, result);
 }
 
+/* The situation's switches, in the rules' own words (SPEC.md §3.1). */
+static const SpSituationToggle situation_toggles[] = {
+  { "self-drawn", "自摸", N_("Self-drawn") },
+  { "kong", "槓上開花/搶槓",
+    N_("Out on a kong's replacement tile (self-drawn) or robbing a kong") },
+  { "flower-replacement", "槓上開花 (補花)",
+    N_("Self-drawn on the replacement tile of a flower") },
+  { "wall-last", "海底撈月/河底撈魚", N_("The last tile of the wall, or its discard") },
+  { "heavenly", "天胡", N_("Heavenly hand: the dealer's win on the deal") },
+  { "earthly", "地胡", N_("Earthly hand: a win on the first draw") },
+  { "human", "人胡", N_("Humanly hand: a win on a discard before one's first draw") },
+  { "ready-at-deal", "天聽", N_("Ready at the deal") },
+  { "ready-first-draw", "地聽", N_("Ready after the first discard") },
+};
+
 const SpRulesetClass sp_taiwan_class = {
   profiles,
   sizeof (Options),
@@ -735,4 +750,8 @@ const SpRulesetClass sp_taiwan_class = {
   score,
   settle_total,
   penalize_claim,
+  0,
+  NULL, /* settle_value */
+  situation_toggles,
+  G_N_ELEMENTS (situation_toggles),
 };

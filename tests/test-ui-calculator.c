@@ -754,6 +754,100 @@ test_calculator_palette_sizes (void)
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+
+/* The check button of the situation's toggle @key (its widget name). */
+static gboolean
+is_named_toggle (GtkWidget     *widget,
+                 gconstpointer  key)
+{
+  return GTK_IS_CHECK_BUTTON (widget) && g_strcmp0 (gtk_widget_get_name (widget), key) == 0;
+}
+
+/* Riichi: red fives on the palette, the dora and ura dora indicators picked on it, riichi and
+ * the counters and sticks: han, fu, yaku in the rules' words, cost and total as the rules core
+ * (and so `sparrow-cli score --rules riichi`) gives them. */
+static void
+test_calculator_riichi (void)
+{
+  static const char hand[] = "234m406p678s23p55s1p";
+  static const char *const args[] = {
+    "--riichi", "--dora-indicators", "4p", "--ura-indicators", "1p", "--honba", "1",
+    "--riichi-sticks", "2",
+  };
+  SpCalculatorWindow *calculator = open_calculator ();
+  SpHandEditor *editor = sp_calculator_window_get_editor (calculator);
+  GtkWidget *rules_row = find_row (GTK_WIDGET (calculator), "Rules");
+  g_autoptr(SpRules) rules = sp_rules_new (SP_RULESET_RIICHI, NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *value = NULL;
+  g_autofree char *cost = NULL;
+  const SpScoreResult *result;
+  SpSituation situation;
+  SpScoreResult expected;
+  GtkWidget *red;
+
+  sp_situation_init (&situation);
+  g_assert_true (sp_situation_parse_args (&situation, args, G_N_ELEMENTS (args), &error));
+  g_assert_no_error (error);
+  sp_rules_score_text (rules, hand, &situation, &expected);
+  g_assert_true (expected.win);
+
+  select_combo_item (rules_row, "Riichi 立直");
+  /* East deals in Riichi: no dealer to choose; the counters and sticks instead. */
+  g_assert_false (gtk_widget_get_visible (find_row (GTK_WIDGET (calculator), "Dealer")));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (calculator),
+                                                                     "Counters (本場)"),
+                                                           GTK_TYPE_SPIN_BUTTON)), 1);
+  gtk_spin_button_set_value (
+    GTK_SPIN_BUTTON (find_widget (find_row (GTK_WIDGET (calculator),
+                                            "Riichi Sticks on the Table (供託)"),
+                                  GTK_TYPE_SPIN_BUTTON)), 2);
+  /* The palette's red five writes 0. */
+  red = find_tooltip_button (GTK_WIDGET (editor), "Red 5 Dots");
+  g_assert_true (red != NULL && gtk_widget_is_drawable (red));
+  press_button (red);
+  g_assert_cmpstr (gtk_editable_get_text (hand_field (calculator)), ==, "0p");
+  clear_field (calculator);
+  type_text (calculator, hand);
+  /* The hand's red five is drawn as one. */
+  g_assert_nonnull (find_tooltip_button (GTK_WIDGET (editor), "Red 5 Dots"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (find_under (GTK_WIDGET (editor),
+                                                             is_named_toggle, "riichi")),
+                               TRUE);
+  press_button (find_button_showing (GTK_WIDGET (editor), "Dora"));
+  click_tile (editor, sp_tile_make (SP_SUIT_DOTS, 4));
+  press_button (find_button_showing (GTK_WIDGET (editor), "Ura Dora"));
+  click_tile (editor, sp_tile_make (SP_SUIT_DOTS, 1));
+  /* The indicators picked do not go into the hand. */
+  g_assert_cmpstr (gtk_editable_get_text (hand_field (calculator)), ==, hand);
+
+  result = sp_hand_editor_get_result (editor);
+  g_assert_nonnull (result);
+  g_assert_true (result->win);
+  g_assert_cmpint (result->han, ==, expected.han);
+  g_assert_cmpint (result->fu, ==, expected.fu);
+  g_assert_cmpint (result->ura, ==, expected.ura);
+  g_assert_cmpint (result->cost_discarder, ==, expected.cost_discarder);
+  g_assert_cmpint (result->total, ==, expected.total);
+  g_assert_cmpint (expected.ura, >, 0);
+  value = g_strdup_printf ("%d han %d fu", expected.han, expected.fu);
+  cost = g_strdup_printf ("Ron: %" G_GINT64_FORMAT " from the discarder · total %d",
+                          expected.cost_discarder, expected.total);
+  g_assert_true (shows_label_text (GTK_WIDGET (editor), value));
+  g_assert_true (shows_label_text (GTK_WIDGET (editor), cost));
+  /* Each yaku by its English title and the rules' words; the dora apart. */
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "Riichi"));
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "立直"));
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "平和"));
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "裏ドラ"));
+
+  /* A dora indicator taken back: one han less. */
+  press_button (find_tooltip_button (GTK_WIDGET (editor), "Remove dora indicator 4 Dots"));
+  g_assert_cmpint (sp_hand_editor_get_result (editor)->han, ==, expected.han - 1);
+  save_calculator_screenshot (calculator, "calculator-riichi.png");
+  close_all_windows ();
+}
+
 static void
 add_tests (void)
 {
@@ -770,6 +864,7 @@ add_tests (void)
                    test_calculator_guangdong_and_flowers);
   g_test_add_func ("/sparrow/ui/calculator/keystroke-time", test_calculator_keystroke_time);
   g_test_add_func ("/sparrow/ui/calculator/palette-sizes", test_calculator_palette_sizes);
+  g_test_add_func ("/sparrow/ui/calculator/riichi", test_calculator_riichi);
 }
 
 int

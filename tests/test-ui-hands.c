@@ -1179,6 +1179,188 @@ test_hands_undo_after_elsewhere (void)
   end_case ();
 }
 
+
+/* The widest widget under @widget whose minimum width exceeds @limit, for a failure's message. */
+static GtkWidget *
+widest_under (GtkWidget *widget,
+              int        limit)
+{
+  GtkWidget *found = NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int minimum = 0;
+
+      if (!gtk_widget_get_visible (child))
+        continue;
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+      if (minimum > limit)
+        {
+          GtkWidget *deeper = widest_under (child, limit);
+
+          return deeper != NULL ? deeper : child;
+        }
+    }
+  return found;
+}
+
+static gboolean
+dialog_is_narrow (gpointer data)
+{
+  int minimum = 0;
+
+  gtk_widget_measure (GTK_WIDGET (data), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL,
+                      NULL);
+  return minimum <= 360;
+}
+
+/* A Riichi table's hands in the dialog: riichi by seat with the sticks shown, the tiles typed and
+ * the dora indicator clicked, scored live as the rules core scores them, the dialog at a phone's
+ * 360 px without sideways scrolling, and stored with the riichi seats; a draw with its tenpai
+ * seats; a tsumo by han and fu; a chombo. */
+static void
+test_hands_riichi (void)
+{
+  static const char tiles[] = "234m456p678s23p55s1p";
+  static const char *const args[] = {
+    "--seat-wind", "S", "--riichi", "--dora-indicators", "4p", "--riichi-sticks", "2",
+    "--discarder", "W",
+  };
+  g_auto(Event) event = { 0 };
+  g_autoptr(GPtrArray) hands = NULL;
+  g_autoptr(SpRules) rules = sp_rules_new (SP_RULESET_RIICHI, NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *value = NULL;
+  SpSituation situation;
+  SpScoreResult expected;
+  SpTableView *view;
+  SpHandDialog *dialog;
+  SpHandEditor *editor;
+  GtkWidget *riichi, *tenpai, *toggle, *wide;
+  const SpHandRecord *hand;
+
+  sp_situation_init (&situation);
+  g_assert_true (sp_situation_parse_args (&situation, args, G_N_ELEMENTS (args), &error));
+  g_assert_no_error (error);
+  sp_rules_score_text (rules, tiles, &situation, &expected);
+  g_assert_true (expected.win);
+
+  make_event (&event, "riichi.db", SP_RULESET_RIICHI, "ema2016", FALSE);
+  set_referee (REFEREE);
+  view = open_table ();
+  dialog = open_dialog (view, 0);
+  editor = sp_hand_dialog_get_editor (dialog);
+  riichi = find_under (GTK_WIDGET (dialog), is_named, "riichi");
+  tenpai = find_under (GTK_WIDGET (dialog), is_named, "tenpai");
+  g_assert_nonnull (riichi);
+  g_assert_nonnull (tenpai);
+  /* The seats say who declared riichi: the editor's own 立直 toggle is not offered. */
+  toggle = find_under (GTK_WIDGET (editor), is_named, "riichi");
+  g_assert_nonnull (toggle);
+  g_assert_false (gtk_widget_is_drawable (toggle));
+  /* Ippatsu and double riichi are, in the rules' words. */
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "一発"));
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "ダブル立直"));
+  /* No flowers in Riichi, red fives instead. */
+  toggle = find_tooltip_button (GTK_WIDGET (editor), "Plum");
+  g_assert_true (toggle == NULL || !gtk_widget_is_drawable (toggle));
+  toggle = find_tooltip_button (GTK_WIDGET (editor), "Red 5 Dots");
+  g_assert_true (toggle != NULL && gtk_widget_is_drawable (toggle));
+
+  /* Hand 1: East and South declare riichi; two sticks go on the table. */
+  press_button (find_button_showing (riichi, "E Player 1"));
+  press_button (find_button_showing (riichi, "S Player 2"));
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "0 on the table + 2 this hand = 2"));
+  click_seat (dialog, "winner", "S Player 2");
+  click_seat (dialog, "from", "W Player 3");
+  type_hand (dialog, tiles);
+  press_button (find_button_showing (GTK_WIDGET (editor), "Dora"));
+  click_tile (editor, sp_tile_make (SP_SUIT_DOTS, 4));
+  g_assert_nonnull (find_tooltip_button (GTK_WIDGET (editor), "Remove dora indicator 4 Dots"));
+  /* Scored as the core scores it, the yaku in English and in the rules' words. */
+  g_assert_cmpint (sp_hand_editor_get_result (editor)->han, ==, expected.han);
+  g_assert_cmpint (sp_hand_editor_get_result (editor)->fu, ==, expected.fu);
+  g_assert_cmpint (sp_hand_editor_get_result (editor)->total, ==, expected.total);
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "立直"));
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "Pinfu (No Points)"));
+  g_assert_nonnull (find_drawn_label (GTK_WIDGET (editor), "ドラ"));
+  value = g_strdup_printf ("%d han %d fu · total %d — ", expected.han, expected.fu,
+                           expected.total);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), value));
+  /* A phone's width with the hand and its yaku shown: the rows stack, nothing is wider than
+   * 360 px. */
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 360, 800);
+  wait_until (dialog_is_narrow, dialog, "the dialog to fit 360 px");
+  wide = widest_under (GTK_WIDGET (dialog), 360);
+  g_assert_null (wide);
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-riichi-360.png");
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 1);
+  hand = hand_at (hands, 1);
+  /* Chairs 0–3 sat E S W N at the first hand. */
+  g_assert_cmpint (hand->winner, ==, 1);
+  g_assert_cmpint (hand->discarder, ==, 2);
+  g_assert_cmpuint (hand->riichi, ==, 0x3);
+  g_assert_cmpint (hand->total, ==, expected.total);
+  g_assert_cmpint (hand->settlement[2], ==, -expected.cost_discarder);
+  g_assert_cmpint (hand->settlement[1], ==, expected.cost_discarder + 1000);
+  g_assert_cmpint (hand->settlement[0], ==, -1000);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+
+  /* Hand 2: South deals now; North (Player 1) declared riichi, West (Player 4) is tenpai. */
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "0 on the table + 0 this hand"));
+  press_button (find_button_showing (riichi, "N Player 1"));
+  g_assert_false (gtk_widget_get_sensitive (find_button_showing (tenpai, "N Player 1")));
+  press_button (find_button_showing (tenpai, "W Player 4"));
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Exhaustive Draw"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 2);
+  hand = hand_at (hands, 2);
+  g_assert_true (hand->draw);
+  g_assert_cmpuint (hand->tenpai, ==, 0x9);
+  g_assert_cmpuint (hand->riichi, ==, 0x1);
+  /* The noten payments balance; North's stick is on the table. */
+  g_assert_cmpint (hand->settlement[0] + hand->settlement[1] + hand->settlement[2]
+                   + hand->settlement[3], ==, -1000);
+  g_assert_cmpint (hand->settlement[3], >, 0);
+  g_assert_cmpint (hand->settlement[1], <, 0);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+
+  /* Hand 3: the deal passed (the dealer was noten); South (Player 4) wins self-drawn, by han and
+   * fu without tiles. */
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "1 on the table"));
+  click_seat (dialog, "winner", "S Player 4");
+  press_button (seat_button (dialog, "from", "Self-drawn"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                          "han")), 3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                          "fu")), 40);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), "3 han 40 fu · total "));
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 3);
+  hand = hand_at (hands, 3);
+  g_assert_true (hand->has_value);
+  g_assert_cmpint (hand->value.han, ==, 3);
+  g_assert_cmpint (hand->value.fu, ==, 40);
+  g_assert_cmpint (hand->winner, ==, 3);
+  g_clear_pointer (&hands, g_ptr_array_unref);
+
+  /* Hand 4: a chombo by the player chosen as Winner; nothing is paid at the table. */
+  click_seat (dialog, "winner", "W Player 2");
+  press_button (find_button (GTK_WIDGET (dialog), "Record Chombo"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 4);
+  hand = hand_at (hands, 4);
+  g_assert_cmpuint (hand->chombo, ==, 0x2);
+  for (guint c = 0; c < 4; c++)
+    g_assert_cmpint (hand->settlement[c], ==, 0);
+
+  end_case ();
+}
+
 static void
 add_tests (void)
 {
@@ -1189,6 +1371,7 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/hands/dialog", test_hands_dialog);
   g_test_add_func ("/sparrow/ui/hands/sheet", test_hands_sheet);
   g_test_add_func ("/sparrow/ui/hands/undo-after-elsewhere", test_hands_undo_after_elsewhere);
+  g_test_add_func ("/sparrow/ui/hands/riichi", test_hands_riichi);
 }
 
 int

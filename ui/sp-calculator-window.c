@@ -19,7 +19,13 @@ struct _SpCalculatorWindow
   AdwComboRow  *seat_row;
   AdwComboRow  *round_row;
   AdwComboRow  *dealer_row;
+  GtkWidget    *honba_row;
+  GtkSpinButton *honba_spin;
+  GtkWidget    *sticks_row;
+  GtkSpinButton *sticks_spin;
   SpHandEditor *editor;
+  GtkWidget    *rows_box;
+  guint         layout_id;   /* the pending change of layout */
 };
 
 G_DEFINE_FINAL_TYPE (SpCalculatorWindow, sp_calculator_window, ADW_TYPE_WINDOW)
@@ -37,6 +43,8 @@ rules_changed_cb (SpCalculatorWindow *self)
   if (rules != NULL)
     sp_hand_editor_set_rules (self->editor, rules);
 }
+
+static void seats_changed_cb (SpCalculatorWindow *self);
 
 /* Another ruleset: its own profiles (the default one chosen), and Taiwan's streak. */
 static void
@@ -58,7 +66,12 @@ ruleset_changed_cb (SpCalculatorWindow *self)
   adw_combo_row_set_selected (self->profile_row, selected);
   g_signal_handlers_unblock_by_func (self->profile_row, rules_changed_cb, self);
   gtk_widget_set_visible (self->streak_row, ruleset == SP_RULESET_TAIWAN);
+  /* Riichi: East is the dealer; the counters and the sticks are its own. */
+  gtk_widget_set_visible (GTK_WIDGET (self->dealer_row), ruleset != SP_RULESET_RIICHI);
+  gtk_widget_set_visible (self->honba_row, ruleset == SP_RULESET_RIICHI);
+  gtk_widget_set_visible (self->sticks_row, ruleset == SP_RULESET_RIICHI);
   rules_changed_cb (self);
+  seats_changed_cb (self);
 }
 
 static const char *
@@ -74,6 +87,25 @@ seats_changed_cb (SpCalculatorWindow *self)
   g_autofree char *streak = g_strdup_printf ("%d",
                                              gtk_spin_button_get_value_as_int (self->streak_spin));
 
+  /* The template connects this before the editor is bound. */
+  if (self->editor == NULL)
+    return;
+  sp_hand_editor_clear_set (self->editor);
+  if (adw_combo_row_get_selected (self->ruleset_row) == SP_RULESET_RIICHI)
+    {
+      int counters = gtk_spin_button_get_value_as_int (self->honba_spin);
+      int on_table = gtk_spin_button_get_value_as_int (self->sticks_spin);
+      g_autofree char *honba = g_strdup_printf ("%d", counters);
+      g_autofree char *sticks = g_strdup_printf ("%d", on_table);
+
+      sp_hand_editor_set_situation (self->editor, "seat-wind", selected_wind (self->seat_row),
+                                    NULL);
+      sp_hand_editor_set_situation (self->editor, "round-wind", selected_wind (self->round_row),
+                                    NULL);
+      sp_hand_editor_set_situation (self->editor, "honba", honba, NULL);
+      sp_hand_editor_set_situation (self->editor, "riichi-sticks", sticks, NULL);
+      return;
+    }
   sp_hand_editor_set_situation (self->editor, "seat-wind", selected_wind (self->seat_row), NULL);
   sp_hand_editor_set_situation (self->editor, "round-wind", selected_wind (self->round_row),
                                 NULL);
@@ -81,9 +113,40 @@ seats_changed_cb (SpCalculatorWindow *self)
   sp_hand_editor_set_situation (self->editor, "streak", streak, NULL);
 }
 
+/* A phone's width (below 600 px): the two groups of rows one above the other and the palette's
+ * smallest tiles, so that the window never scrolls sideways. */
+static gboolean
+apply_layout_cb (gpointer user_data)
+{
+  SpCalculatorWindow *self = user_data;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = 0;
+  gboolean narrow;
+
+  self->layout_id = 0;
+  if (width <= 0)
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  narrow = width > 0 && width < 600;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->rows_box),
+                                  narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  sp_hand_editor_set_compact (self->editor, narrow);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+size_changed_cb (SpCalculatorWindow *self)
+{
+  if (self->layout_id == 0)
+    self->layout_id = g_idle_add (apply_layout_cb, self);
+}
+
 static void
 sp_calculator_window_dispose (GObject *object)
 {
+  SpCalculatorWindow *self = SP_CALCULATOR_WINDOW (object);
+
+  g_signal_handlers_disconnect_by_func (self, size_changed_cb, NULL);
+  g_clear_handle_id (&self->layout_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (object), SP_TYPE_CALCULATOR_WINDOW);
   G_OBJECT_CLASS (sp_calculator_window_parent_class)->dispose (object);
 }
@@ -105,7 +168,12 @@ sp_calculator_window_class_init (SpCalculatorWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, seat_row);
   gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, round_row);
   gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, dealer_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, honba_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, honba_spin);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, sticks_row);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, sticks_spin);
   gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, editor);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, rows_box);
   gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, rules_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, seats_changed_cb);
@@ -116,6 +184,7 @@ static void
 sp_calculator_window_init (SpCalculatorWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (size_changed_cb), NULL);
   ruleset_changed_cb (self);
   seats_changed_cb (self);
   sp_hand_editor_focus (self->editor);

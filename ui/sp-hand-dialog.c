@@ -43,6 +43,12 @@ struct _SpHandDialog
   GtkWidget   *offer_button;
   GtkWidget   *stale_box;      /* above the form, never scrolled away: what changed, the offer */
   GtkLabel    *stale_label;
+  /* Riichi: the seats that declared riichi in this hand, and those tenpai at a draw. */
+  gboolean     riichi;
+  guint8       riichi_mask;
+  guint8       tenpai_mask;
+  GtkWidget   *riichi_buttons[4];
+  GtkWidget   *tenpai_buttons[4];
 
   /* Template children */
   AdwToastOverlay *toast_overlay;
@@ -57,6 +63,23 @@ struct _SpHandDialog
   GtkWidget      *draw_button;
   GtkWidget      *false_win_button;
   GtkWidget      *record_button;
+  GtkWidget      *total_box;
+  GtkWidget      *riichi_box;
+  GtkWidget      *riichi_seats;
+  GtkWidget      *tenpai_seats;
+  GtkLabel       *sticks_label;
+  GtkSpinButton  *han_spin;
+  GtkSpinButton  *fu_spin;
+  GtkSpinButton  *yakuman_spin;
+  GtkWidget      *chombo_button;
+  GtkWidget      *winner_row;
+  GtkWidget      *from_row;
+  GtkWidget      *riichi_row;
+  GtkWidget      *tenpai_row;
+  GtkWidget      *action_box;
+  GtkWidget      *form_box;
+  gboolean        narrow;     /* laid out for a phone's width */
+  guint           layout_id;  /* the pending change of layout */
 };
 
 G_DEFINE_FINAL_TYPE (SpHandDialog, sp_hand_dialog, ADW_TYPE_WINDOW)
@@ -79,6 +102,27 @@ push_situation (SpHandDialog *self)
   g_autofree char *streak = g_strdup_printf ("%u", next->streak);
 
   sp_hand_editor_clear_set (self->editor);
+  if (self->riichi)
+    {
+      /* The counters and the sticks come from the table, the winner's riichi from the seats
+       * that declared it: the store scores the hand so. */
+      g_autofree char *sticks = g_strdup_printf (
+        "%u", self->table.sticks + (guint) __builtin_popcount (self->riichi_mask));
+
+      sp_hand_editor_set_situation (self->editor, "seat-wind",
+                                    seat_letters[self->winner >= 0 ? self->winner : 0], NULL);
+      sp_hand_editor_set_situation (self->editor, "round-wind", seat_letters[next->round_wind],
+                                    NULL);
+      sp_hand_editor_set_situation (self->editor, "honba", streak, NULL);
+      sp_hand_editor_set_situation (self->editor, "riichi-sticks", sticks, NULL);
+      if (self->winner >= 0 && (self->riichi_mask & (1u << self->winner)))
+        sp_hand_editor_set_situation (self->editor, "riichi", NULL, NULL);
+      if (self->from == SP_HAND_ENTRY_SELF_DRAWN)
+        sp_hand_editor_set_situation (self->editor, "self-drawn", NULL, NULL);
+      else if (self->from >= 0 && self->from != self->winner)
+        sp_hand_editor_set_situation (self->editor, "discarder", seat_letters[self->from], NULL);
+      return;
+    }
   sp_hand_editor_set_situation (self->editor, "seat-wind",
                                 seat_letters[self->winner >= 0 ? self->winner : 0], NULL);
   sp_hand_editor_set_situation (self->editor, "round-wind", seat_letters[next->round_wind], NULL);
@@ -203,6 +247,20 @@ new_seat_button (const char *shortcut)
   return button;
 }
 
+/* A seat's riichi or tenpai toggle: its label ellipsized, so that a long name does not widen
+ * the dialog. */
+static GtkWidget *
+new_seat_toggle (void)
+{
+  GtkWidget *button = gtk_toggle_button_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+  gtk_button_set_child (GTK_BUTTON (button), label);
+  return button;
+}
+
 /* The seat button's name: its first label shows it, and it is the button's accessible name
  * (the seat letter first, as a person reads it; the shortcut is its own property). */
 static void
@@ -214,6 +272,76 @@ set_seat_label (GtkWidget  *button,
   gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)), text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, text,
                                   -1);
+}
+
+/* Riichi: the sticks on the table before the hand and this hand's, the counters. */
+static void
+show_sticks (SpHandDialog *self)
+{
+  guint before = self->table.sticks;
+  guint declared = (guint) __builtin_popcount (self->riichi_mask);
+  g_autofree char *text = NULL;
+
+  if (!self->riichi)
+    return;
+  /* TRANSLATORS: the riichi sticks (1,000 each) on the table before the hand, those put down in
+   * this hand, and the counters (本場, 300 each on a win) */
+  text = g_strdup_printf (_("Riichi sticks 供託: %u on the table + %u this hand = %u (%u "
+                            "points) · counters 本場: %u"),
+                          before, declared, before + declared, 1000 * (before + declared),
+                          self->table.next.streak);
+  gtk_label_set_text (self->sticks_label, text);
+}
+
+/* The riichi and tenpai toggles as the masks say. */
+static void
+show_riichi_seats (SpHandDialog *self)
+{
+  self->updating = TRUE;
+  for (guint w = 0; self->riichi && w < 4; w++)
+    {
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->riichi_buttons[w]),
+                                    (self->riichi_mask >> w) & 1u);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->tenpai_buttons[w]),
+                                    ((self->tenpai_mask | self->riichi_mask) >> w) & 1u);
+      /* A riichi player is tenpai at a draw: a noten riichi is a chombo, entered as one. */
+      gtk_widget_set_sensitive (self->tenpai_buttons[w], !((self->riichi_mask >> w) & 1u));
+    }
+  self->updating = FALSE;
+  show_sticks (self);
+}
+
+static void schedule_draft (SpHandDialog *self);
+
+static void
+riichi_toggled_cb (GtkToggleButton *button,
+                   SpHandDialog    *self)
+{
+  guint seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sp-seat"));
+
+  if (self->updating)
+    return;
+  if (gtk_toggle_button_get_active (button))
+    self->riichi_mask |= (guint8) (1u << seat);
+  else
+    self->riichi_mask &= (guint8) ~(1u << seat);
+  show_riichi_seats (self);
+  push_situation (self);
+  schedule_draft (self);
+}
+
+static void
+tenpai_toggled_cb (GtkToggleButton *button,
+                   SpHandDialog    *self)
+{
+  guint seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sp-seat"));
+
+  if (self->updating)
+    return;
+  if (gtk_toggle_button_get_active (button))
+    self->tenpai_mask |= (guint8) (1u << seat);
+  else
+    self->tenpai_mask &= (guint8) ~(1u << seat);
 }
 
 /* The title and the seat buttons' names for the hand about to be entered. */
@@ -237,6 +365,12 @@ show_table (SpHandDialog *self)
   gtk_window_set_title (GTK_WINDOW (self), title);
   if (self->id != 0)
     subtitle = g_strdup (_("Correction: the later hands are scored again"));
+  else if (self->riichi)
+    /* TRANSLATORS: a Riichi hand: the round wind and the hand of the round (東1局), the
+     * counters (本場) and the riichi sticks on the table (供託) */
+    subtitle = g_strdup_printf (_("%s%u局 · %u 本場 · %u 供託"),
+                                sp_wind_glyph (next->round_wind), dealer + 1, next->streak,
+                                self->table.sticks);
   else if (next->streak > 0)
     /* TRANSLATORS: the dealer's repeats (連莊) */
     subtitle = g_strdup_printf (_("Dealer repeat %u (連莊)"), next->streak);
@@ -252,7 +386,24 @@ show_table (SpHandDialog *self)
 
       set_seat_label (self->winner_buttons[w], label);
       set_seat_label (self->from_buttons[w], label);
+      if (self->riichi)
+        {
+          /* TRANSLATORS: a Riichi seat's riichi toggle: the seat letter and the player */
+          g_autofree char *riichi = g_strdup_printf (_("Riichi %s"), label);
+          /* TRANSLATORS: a seat's tenpai toggle at a draw: the seat letter and the player */
+          g_autofree char *tenpai = g_strdup_printf (_("Tenpai %s"), label);
+          GtkWidget *riichi_label = gtk_button_get_child (GTK_BUTTON (self->riichi_buttons[w]));
+          GtkWidget *tenpai_label = gtk_button_get_child (GTK_BUTTON (self->tenpai_buttons[w]));
+
+          gtk_label_set_text (GTK_LABEL (riichi_label), label);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (self->riichi_buttons[w]),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, riichi, -1);
+          gtk_label_set_text (GTK_LABEL (tenpai_label), label);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (self->tenpai_buttons[w]),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, tenpai, -1);
+        }
     }
+  show_sticks (self);
 }
 
 /* Whether @text holds anything but blanks. */
@@ -449,6 +600,37 @@ settle_total (SpHandDialog  *self,
   return claimed;
 }
 
+/* Riichi: the han and fu (or yakuman) typed without tiles, or FALSE when none is. */
+static gboolean
+typed_value (SpHandDialog *self,
+             SpHandValue  *value)
+{
+  value->han = gtk_spin_button_get_value_as_int (self->han_spin);
+  value->fu = gtk_spin_button_get_value_as_int (self->fu_spin);
+  value->yakuman = gtk_spin_button_get_value_as_int (self->yakuman_spin);
+  if (value->yakuman > 0)
+    value->han = value->fu = 0;
+  return value->yakuman > 0 || value->han > 0;
+}
+
+/* Riichi: the value typed without tiles settled as the store settles it, in @claimed; NULL when
+ * none is typed or it is no hand's value. */
+static const SpScoreResult *
+settle_value (SpHandDialog  *self,
+              SpScoreResult *claimed)
+{
+  SpSituation situation;
+  SpHandValue value;
+
+  if (!typed_value (self, &value))
+    return NULL;
+  sp_hand_editor_get_situation (self->editor, &situation);
+  if (!sp_rules_settle_value (sp_table_view_get_rules (self->view), &situation, &value, claimed,
+                              NULL))
+    return NULL;
+  return claimed;
+}
+
 /* The verdict in one line beside the buttons, where the referee looks before Enter: the total
  * and each seat's points, or the penalty of a false win. */
 static void
@@ -464,7 +646,7 @@ show_summary (SpHandDialog        *self,
     return;
   /* A hand given by its total alone: its settlement as the rules settle a claimed total. */
   if (result == NULL && is_blank (sp_hand_editor_get_text (self->editor)))
-    result = settle_total (self, &claimed);
+    result = self->riichi ? settle_value (self, &claimed) : settle_total (self, &claimed);
   /* A mistyped hand is told under the field: no verdict here. */
   if (result != NULL && sp_score_result_is_notation_error (result))
     result = NULL;
@@ -479,6 +661,19 @@ show_summary (SpHandDialog        *self,
                             figures[w] < 0 ? -figures[w] : figures[w]);
   if (result == NULL)
     text = g_strdup ("");
+  else if (result->win && result->has_han_fu)
+    {
+      g_autofree char *value = sp_hand_editor_describe_value (result);
+
+      if (figures == NULL)
+        /* TRANSLATORS: the live result of a Riichi hand: its value (han, fu, limit) and all
+         * the winner receives, riichi sticks included */
+        text = g_strdup_printf (_("%s · total %d"), value, result->total);
+      else
+        /* TRANSLATORS: the live result of a Riichi hand: its value, all the winner receives,
+         * then each seat's payments (counters included, sticks not) */
+        text = g_strdup_printf (_("%s · total %d — %s"), value, result->total, seats->str);
+    }
   else if (result->win && figures == NULL)
     /* TRANSLATORS: the live result before the winner and the source are chosen */
     text = g_strdup_printf (_("Total %d"), result->total);
@@ -547,6 +742,16 @@ build_entry (SpHandDialog *self,
 
       sp_hand_entry_set_tiles (entry, tiles);
     }
+  else if (self->riichi)
+    {
+      if (!typed_value (self, &entry->value))
+        {
+          tell (self, _("Type the hand, click it on the palette, or give its han and fu (or "
+                        "yakuman) without tiles."));
+          return FALSE;
+        }
+      entry->has_value = TRUE;
+    }
   else if (!is_blank (total))
     {
       if (!sp_hand_entry_parse_total (total, &entry->total, &error))
@@ -566,6 +771,14 @@ build_entry (SpHandDialog *self,
   entry->situation.given &= ~(SP_SITUATION_SEAT_WIND | SP_SITUATION_ROUND_WIND
                               | SP_SITUATION_DEALER | SP_SITUATION_STREAK
                               | SP_SITUATION_DISCARDER | SP_SITUATION_SELF_DRAWN);
+  if (self->riichi)
+    {
+      /* Riichi by seat, the counters and the sticks from the table, as the CLI's hand add. */
+      entry->riichi = self->riichi_mask;
+      entry->situation.given &= ~(guint32) (SP_SITUATION_RIICHI | SP_SITUATION_HONBA
+                                            | SP_SITUATION_RIICHI_STICKS);
+      entry->situation.riichi = FALSE;
+    }
   return TRUE;
 }
 
@@ -586,6 +799,12 @@ move_on (SpHandDialog *self)
   self->table = *table;
   self->winner = SP_HAND_ENTRY_UNSAID;
   self->from = SP_HAND_ENTRY_UNSAID;
+  self->riichi_mask = 0;
+  self->tenpai_mask = 0;
+  show_riichi_seats (self);
+  gtk_spin_button_set_value (self->han_spin, 0);
+  gtk_spin_button_set_value (self->fu_spin, 0);
+  gtk_spin_button_set_value (self->yakuman_spin, 0);
   tell_stale (self, NULL);
   gtk_editable_set_text (self->total_entry, "");
   sp_hand_editor_set_text (self->editor, "");
@@ -938,6 +1157,29 @@ draw_clicked_cb (SpHandDialog *self)
 
   sp_hand_entry_init (&entry);
   entry.draw = TRUE;
+  if (self->riichi)
+    {
+      /* Every riichi player is tenpai: a noten riichi is a chombo, entered as one. */
+      entry.riichi = self->riichi_mask;
+      entry.tenpai = self->tenpai_mask | self->riichi_mask;
+    }
+  store (self, &entry);
+}
+
+/* Riichi: a chombo by the player chosen as Winner; nothing is paid at the table, the hand is
+ * dealt again. */
+static void
+chombo_clicked_cb (SpHandDialog *self)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+
+  if (self->winner < 0)
+    {
+      tell (self, _("Choose the offender of the chombo as Winner (Alt+1 … 4)."));
+      return;
+    }
+  sp_hand_entry_init (&entry);
+  entry.chombo = self->winner;
   store (self, &entry);
 }
 
@@ -973,11 +1215,73 @@ record_activated (GtkWidget  *widget,
   record (SP_HAND_DIALOG (widget), FALSE);
 }
 
+/* ---- a phone's width ------------------------------------------------------------------- */
+
+/* Below this width the rows put their heading above the buttons, the seat buttons drop their
+ * shortcuts (a phone has no Alt key) and the verdict goes above the buttons: the dialog never
+ * scrolls sideways (libadwaita 1.2 has no breakpoints). */
+#define NARROW_WIDTH 600
+
+static void
+set_narrow (SpHandDialog *self,
+            gboolean      narrow)
+{
+  GtkWidget *rows[] = { self->winner_row, self->from_row, self->riichi_row, self->tenpai_row };
+  GtkOrientation orientation = narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+
+  if (self->narrow == narrow)
+    return;
+  self->narrow = narrow;
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (rows[i]), orientation);
+      gtk_box_set_spacing (GTK_BOX (rows[i]), narrow ? 6 : 12);
+    }
+  for (guint i = 0; i < 9; i++)
+    {
+      GtkWidget *button = i < 4 ? self->winner_buttons[i] : self->from_buttons[i - 4];
+      GtkWidget *box = gtk_button_get_child (GTK_BUTTON (button));
+
+      gtk_widget_set_visible (gtk_widget_get_last_child (box), !narrow);
+    }
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->action_box), orientation);
+  gtk_widget_set_margin_start (self->form_box, narrow ? 6 : 12);
+  gtk_widget_set_margin_end (self->form_box, narrow ? 6 : 12);
+  sp_hand_editor_set_compact (self->editor, narrow);
+}
+
+static gboolean
+apply_layout_cb (gpointer user_data)
+{
+  SpHandDialog *self = user_data;
+  int width = 0, height = 0;
+
+  self->layout_id = 0;
+  /* Both pointers: GTK 4.8 writes through them without a check. */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+    width = gtk_widget_get_width (GTK_WIDGET (self));
+  set_narrow (self, width > 0 && width < NARROW_WIDTH);
+  return G_SOURCE_REMOVE;
+}
+
+/* The window's size changed: the layout follows once the change is done (not while GTK
+ * allocates). */
+static void
+size_changed_cb (SpHandDialog *self)
+{
+  if (self->layout_id == 0)
+    self->layout_id = g_idle_add (apply_layout_cb, self);
+}
+
 static void
 sp_hand_dialog_dispose (GObject *object)
 {
   SpHandDialog *self = SP_HAND_DIALOG (object);
 
+  /* The window notifies its size as it goes: no layout is scheduled for a dialog gone. */
+  g_signal_handlers_disconnect_by_func (self, size_changed_cb, NULL);
+  g_clear_handle_id (&self->layout_id, g_source_remove);
   /* Destroyed without being closed (the app quitting): what was typed last is kept. */
   if (self->draft_id != 0)
     write_draft (self);
@@ -1011,10 +1315,26 @@ sp_hand_dialog_class_init (SpHandDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, draw_button);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, false_win_button);
   gtk_widget_class_bind_template_child (widget_class, SpHandDialog, record_button);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, total_box);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, riichi_box);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, riichi_seats);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, tenpai_seats);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, sticks_label);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, han_spin);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, fu_spin);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, yakuman_spin);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, chombo_button);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, winner_row);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, from_row);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, riichi_row);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, tenpai_row);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, action_box);
+  gtk_widget_class_bind_template_child (widget_class, SpHandDialog, form_box);
   gtk_widget_class_bind_template_callback (widget_class, result_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, record_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, false_win_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, draw_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, chombo_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "hand.winner", "i", winner_activated);
   gtk_widget_class_install_action (widget_class, "hand.from", "i", from_activated);
@@ -1034,6 +1354,7 @@ sp_hand_dialog_init (SpHandDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->total_entry, "changed", G_CALLBACK (schedule_draft), self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (size_changed_cb), NULL);
   self->winner = SP_HAND_ENTRY_UNSAID;
   self->from = SP_HAND_ENTRY_UNSAID;
   sp_hand_editor_set_toggle_visible (self->editor, "self-drawn", FALSE);
@@ -1076,6 +1397,22 @@ sp_hand_dialog_init (SpHandDialog *self)
   gtk_widget_set_tooltip_text (self->from_buttons[4],
                                _("自摸: the winner drew the tile (Ctrl+0)"));
   gtk_box_append (GTK_BOX (self->from_box), self->from_buttons[4]);
+
+  /* Riichi's toggles per seat: declared riichi, tenpai at a draw. */
+  for (guint w = 0; w < 4; w++)
+    {
+      self->riichi_buttons[w] = new_seat_toggle ();
+      self->tenpai_buttons[w] = new_seat_toggle ();
+      g_object_set_data (G_OBJECT (self->riichi_buttons[w]), "sp-seat", GUINT_TO_POINTER (w));
+      g_object_set_data (G_OBJECT (self->tenpai_buttons[w]), "sp-seat", GUINT_TO_POINTER (w));
+      gtk_widget_set_tooltip_text (self->riichi_buttons[w],
+                                   _("立直: this player declared riichi and put 1,000 on the "
+                                     "table"));
+      g_signal_connect (self->riichi_buttons[w], "toggled", G_CALLBACK (riichi_toggled_cb), self);
+      g_signal_connect (self->tenpai_buttons[w], "toggled", G_CALLBACK (tenpai_toggled_cb), self);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->riichi_seats), self->riichi_buttons[w]);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->tenpai_seats), self->tenpai_buttons[w]);
+    }
 
   /* Alt+1…4 winner, Ctrl+1…4 from, Ctrl+0 self-drawn, Ctrl+D draw: caught before the field
    * "Hand" sees them, so that they work while typing. */
@@ -1166,6 +1503,13 @@ sp_hand_dialog_new (SpTableView  *view,
   self->id = id;
   gtk_widget_set_visible (GTK_WIDGET (self->reason_entry), id != 0);
   sp_hand_editor_set_rules (self->editor, sp_table_view_get_rules (view));
+  self->riichi = sp_rules_get_ruleset (sp_table_view_get_rules (view)) == SP_RULESET_RIICHI;
+  /* Riichi: the seats say who declared riichi (the editor's toggle would count it twice); a
+   * win without tiles is given by its han and fu, not a total. */
+  gtk_widget_set_visible (self->riichi_box, self->riichi);
+  gtk_widget_set_visible (self->total_box, !self->riichi);
+  if (self->riichi)
+    sp_hand_editor_set_toggle_visible (self->editor, "riichi", FALSE);
   g_signal_connect_object (view, "reloaded", G_CALLBACK (table_reloaded_cb), self,
                            G_CONNECT_SWAPPED);
   if (id == 0)
@@ -1185,6 +1529,13 @@ sp_hand_dialog_new (SpTableView  *view,
         {
           self->winner = entry.winner;
           self->from = entry.from;
+          self->riichi_mask = entry.riichi;
+          if (entry.has_value)
+            {
+              gtk_spin_button_set_value (self->han_spin, entry.value.han);
+              gtk_spin_button_set_value (self->fu_spin, entry.value.fu);
+              gtk_spin_button_set_value (self->yakuman_spin, entry.value.yakuman);
+            }
           if (entry.tiles != NULL)
             sp_hand_editor_set_text (self->editor, entry.tiles);
           else if (entry.has_total)
@@ -1198,6 +1549,7 @@ sp_hand_dialog_new (SpTableView  *view,
     }
   show_table (self);
   show_seats (self);
+  show_riichi_seats (self);
   push_situation (self);
   result_changed_cb (self);
   sp_hand_editor_focus (self->editor);

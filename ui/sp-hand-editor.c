@@ -18,6 +18,22 @@
 #define HAND_TILE_WIDTH 36
 #define WAIT_TILE_WIDTH 32
 
+/* Riichi's dora or ura dora indicators picked on the palette, as turned. */
+typedef struct
+{
+  SpTile tiles[SP_MAX_INDICATORS];
+  guint8 n;
+  guint8 red; /* bit i: indicator i is a red five */
+} Indicators;
+
+/* What a click on the palette adds to. */
+enum
+{
+  PICK_HAND,
+  PICK_DORA,
+  PICK_URA,
+};
+
 struct _SpHandEditor
 {
   GtkBox         parent_instance;
@@ -27,6 +43,8 @@ struct _SpHandEditor
   SpSituation    situation;   /* base + toggles + flowers: what is scored */
   guint8         flowers;     /* bit f-1 of each flower clicked */
   guint32        hidden;      /* SpSituationField bits of the toggles not shown */
+  Indicators     indicators[2]; /* Riichi: the dora, then the ura dora indicators picked */
+  guint          picking;     /* PICK_*: what a click on the palette adds to */
 
   /* The hand as last parsed. */
   gboolean       parsed;
@@ -48,6 +66,11 @@ struct _SpHandEditor
   SpTilePalette *palette;
   GtkDropDown   *from_dropdown;
   GtkFlowBox    *situation_box;
+  GtkWidget     *indicator_box;
+  GtkWidget     *pick_buttons[3];
+  GtkWidget     *meld_rows;
+  GtkWidget     *dora_box;
+  GtkWidget     *ura_box;
   GtkGrid       *items_grid;
   GtkLabel      *total_label;
   GtkLabel      *verdict_label;
@@ -67,63 +90,6 @@ enum
 static guint signals[N_SIGNALS];
 
 /* ---- The situation's toggles, in each ruleset's own terms -------------------------------- */
-
-typedef struct
-{
-  const char *key;     /* the situation's stable key */
-  const char *term;    /* the rules' own words, shown as they are */
-  const char *meaning; /* English, N_(): the tooltip */
-} Toggle;
-
-static const Toggle mcr_toggles[] = {
-  { "self-drawn", "自摸", N_("Self-drawn") },
-  { "last-tile", "和绝张", N_("The winning tile is the last of its kind") },
-  { "kong", "杠上开花/抢杠和", N_("Out on a kong's replacement tile (self-drawn) or robbing a kong") },
-  { "wall-last", "妙手回春/海底捞月", N_("The last tile of the wall") },
-  { "heavenly", "天和", N_("Heavenly hand: the dealer's win on the deal") },
-  { "earthly", "地和", N_("Earthly hand: a win on the dealer's first discard") },
-  { "human", "人和", N_("Humanly hand: a win before one's first draw") },
-  { NULL }
-};
-
-static const Toggle taiwan_toggles[] = {
-  { "self-drawn", "自摸", N_("Self-drawn") },
-  { "kong", "槓上開花/搶槓", N_("Out on a kong's replacement tile (self-drawn) or robbing a kong") },
-  { "flower-replacement", "槓上開花 (補花)", N_("Self-drawn on the replacement tile of a flower") },
-  { "wall-last", "海底撈月/河底撈魚", N_("The last tile of the wall, or its discard") },
-  { "heavenly", "天胡", N_("Heavenly hand: the dealer's win on the deal") },
-  { "earthly", "地胡", N_("Earthly hand: a win on the first draw") },
-  { "human", "人胡", N_("Humanly hand: a win on a discard before one's first draw") },
-  { "ready-at-deal", "天聽", N_("Ready at the deal") },
-  { "ready-first-draw", "地聽", N_("Ready after the first discard") },
-  { NULL }
-};
-
-static const Toggle guangdong_toggles[] = {
-  { "self-drawn", "自摸", N_("Self-drawn") },
-  { "kong", "杠上开花/抢杠", N_("Out on a kong's replacement tile (self-drawn) or robbing a kong") },
-  { "wall-last", "海底捞月", N_("The last tile of the wall") },
-  { "heavenly", "天和", N_("Heavenly hand: the dealer's win on the deal") },
-  { "earthly", "地和", N_("Earthly hand: a win on the dealer's first discard") },
-  { "human", "人和", N_("Humanly hand: a win before one's first draw") },
-  { NULL }
-};
-
-static const Toggle *
-ruleset_toggles (SpRuleset ruleset)
-{
-  switch (ruleset)
-    {
-    case SP_RULESET_TAIWAN:
-      return taiwan_toggles;
-    case SP_RULESET_GUANGDONG:
-      return guangdong_toggles;
-    case SP_RULESET_RIICHI: /* no Riichi tournaments yet */
-    case SP_RULESET_MCR:
-    default:
-      return mcr_toggles;
-    }
-}
 
 static void update (SpHandEditor *self);
 
@@ -151,6 +117,34 @@ compute_situation (SpHandEditor *self)
         }
       sp_situation_set (&self->situation, "flowers", list->str, NULL);
     }
+  for (guint ura = 0; ura < 2; ura++)
+    {
+      const Indicators *set = &self->indicators[ura];
+
+      if (set->n == 0)
+        continue;
+      if (ura)
+        {
+          memcpy (self->situation.ura_indicators, set->tiles, sizeof set->tiles);
+          self->situation.n_ura_indicators = set->n;
+          self->situation.red_ura_indicators = set->red;
+          self->situation.given |= SP_SITUATION_URA_INDICATORS;
+        }
+      else
+        {
+          memcpy (self->situation.dora_indicators, set->tiles, sizeof set->tiles);
+          self->situation.n_dora_indicators = set->n;
+          self->situation.red_dora_indicators = set->red;
+          self->situation.given |= SP_SITUATION_DORA_INDICATORS;
+        }
+    }
+  /* Double riichi replaces riichi (rules/riichi.md §2): riichi set by the table's seats (the
+   * hand dialog) gives way to the toggle, as the store scores it. */
+  if (self->situation.double_riichi)
+    {
+      self->situation.riichi = FALSE;
+      self->situation.given &= ~(guint32) SP_SITUATION_RIICHI;
+    }
 }
 
 static void
@@ -160,23 +154,31 @@ toggle_changed_cb (SpHandEditor *self)
   update (self);
 }
 
+/* The toggles of the ruleset's situation, as the rules core describes them. */
 static void
 build_toggles (SpHandEditor *self)
 {
-  const Toggle *toggles = ruleset_toggles (sp_rules_get_ruleset (self->rules));
-
+  guint n_toggles = 0;
+  const SpSituationToggle *toggles = sp_rules_list_situation_toggles (self->rules, &n_toggles);
   GtkWidget *child;
 
   /* gtk_flow_box_remove_all () is newer than GTK 4.8. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->situation_box))) != NULL)
     gtk_flow_box_remove (self->situation_box, child);
-  for (const Toggle *toggle = toggles; toggle->key != NULL; toggle++)
+  for (const SpSituationToggle *toggle = toggles; toggle < toggles + n_toggles; toggle++)
     {
       GtkWidget *check = gtk_check_button_new_with_label (toggle->term);
 
       /* The widget's name is the situation's key: what is scored, and how tests find it. */
       gtk_widget_set_name (check, toggle->key);
       gtk_widget_set_tooltip_text (check, _(toggle->meaning));
+      /* A screen reader says what it means, then the rules' words it shows. */
+      {
+        g_autofree char *name = g_strdup_printf ("%s %s", toggle->term, _(toggle->meaning));
+
+        gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        name, -1);
+      }
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (toggle_changed_cb), self);
       gtk_flow_box_append (self->situation_box, check);
       if (self->hidden & sp_situation_field_from_key (toggle->key))
@@ -250,6 +252,7 @@ typedef struct
   char  key[24];
   guint kind;  /* PIECE_* */
   guint value; /* meld index, concealed index, or flower */
+  guint red;   /* a meld: bit i, its tile i is a red five; a tile: it is one */
 } Piece;
 
 enum
@@ -315,6 +318,8 @@ new_piece (SpHandEditor *self,
             /* A concealed kong is laid with its outer tiles face down, as at the table. */
             if (meld->kong == SP_KONG_CONCEALED && (i == 0 || i == 3))
               sp_tile_picture_set_look (SP_TILE_PICTURE (picture), SP_TILE_LOOK_BACK);
+            else if (piece->red & (1u << i))
+              sp_tile_picture_set_look (SP_TILE_PICTURE (picture), SP_TILE_LOOK_RED);
             gtk_box_append (GTK_BOX (widget), picture);
           }
         gtk_widget_set_tooltip_text (widget, name);
@@ -336,13 +341,17 @@ new_piece (SpHandEditor *self,
       {
         SpTile tile = self->hand.concealed[piece->value];
         gboolean winning = piece->kind == PIECE_WINNING_TILE;
+        const char *tile_name = piece->red ? sp_tile_red_five_name (tile)
+                                           : sp_tile_face_name (tile);
         g_autofree char *name = NULL;
 
         if (winning)
           /* Translators: %s is a tile's name, such as "5 Dots". */
-          name = g_strdup_printf (_("%s, the winning tile"), sp_tile_face_name (tile));
-        widget = tile_button (tile, winning ? SP_TILE_LOOK_WINNING : 0,
-                              name != NULL ? name : sp_tile_face_name (tile));
+          name = g_strdup_printf (_("%s, the winning tile"), tile_name);
+        widget = tile_button (tile,
+                              (winning ? SP_TILE_LOOK_WINNING : 0)
+                                | (piece->red ? SP_TILE_LOOK_RED : 0),
+                              name != NULL ? name : tile_name);
         g_signal_connect (widget, "toggled", G_CALLBACK (tile_toggled_cb), self);
       }
       break;
@@ -372,10 +381,52 @@ new_piece (SpHandEditor *self,
   return widget;
 }
 
+/* Which of @hand's fives are its red ones (SpHand.red counts them by suit): the first fives of
+ * their suit, melds first, as the notation writes them.  @meld_red gets a bit per tile of each
+ * meld, the result a bit per concealed tile. */
+static guint32
+red_fives (const SpHand *hand,
+           guint         meld_red[SP_HAND_MAX_MELDS])
+{
+  guint8 red[3];
+  guint32 concealed = 0;
+
+  memcpy (red, hand->red, sizeof red);
+  for (guint m = 0; m < hand->n_melds; m++)
+    {
+      const SpMeld *meld = &hand->melds[m];
+
+      meld_red[m] = 0;
+      for (guint i = 0; i < sp_meld_n_tiles (meld); i++)
+        {
+          SpTile tile = (SpTile) (meld->kind == SP_MELD_CHOW ? meld->tile + i : meld->tile);
+
+          if (!sp_tile_is_honor (tile) && sp_tile_rank (tile) == 5 && red[sp_tile_suit (tile)] > 0)
+            {
+              red[sp_tile_suit (tile)]--;
+              meld_red[m] |= 1u << i;
+            }
+        }
+    }
+  for (guint i = 0; i < hand->n_concealed; i++)
+    {
+      SpTile tile = hand->concealed[i];
+
+      if (!sp_tile_is_honor (tile) && sp_tile_rank (tile) == 5 && red[sp_tile_suit (tile)] > 0)
+        {
+          red[sp_tile_suit (tile)]--;
+          concealed |= 1u << i;
+        }
+    }
+  return concealed;
+}
+
 static guint
 list_pieces (SpHandEditor *self,
              Piece        *pieces)
 {
+  guint meld_red[SP_HAND_MAX_MELDS];
+  guint32 concealed_red = red_fives (&self->hand, meld_red);
   gboolean short_hand = hand_is_one_short (self, &self->hand);
   guint n = 0;
 
@@ -383,9 +434,9 @@ list_pieces (SpHandEditor *self,
     {
       const SpMeld *meld = &self->hand.melds[m];
 
-      pieces[n] = (Piece) { .kind = PIECE_MELD, .value = m };
-      g_snprintf (pieces[n++].key, sizeof pieces->key, "m%u.%u.%u.%u", meld->kind, meld->tile,
-                  meld->kong, meld->from);
+      pieces[n] = (Piece) { .kind = PIECE_MELD, .value = m, .red = meld_red[m] };
+      g_snprintf (pieces[n++].key, sizeof pieces->key, "m%u.%u.%u.%u.%u", meld->kind, meld->tile,
+                  meld->kong, meld->from, meld_red[m]);
       pieces[n] = (Piece) { .kind = PIECE_GAP, .key = "g" };
       n++;
     }
@@ -398,9 +449,11 @@ list_pieces (SpHandEditor *self,
           pieces[n] = (Piece) { .kind = PIECE_GAP, .key = "g" };
           n++;
         }
-      pieces[n] = (Piece) { .kind = winning ? PIECE_WINNING_TILE : PIECE_TILE, .value = i };
-      g_snprintf (pieces[n++].key, sizeof pieces->key, "%c%u", winning ? 'w' : 't',
-                  self->hand.concealed[i]);
+      pieces[n] = (Piece) { .kind = winning ? PIECE_WINNING_TILE : PIECE_TILE, .value = i,
+                            .red = (concealed_red >> i) & 1u };
+      g_snprintf (pieces[n].key, sizeof pieces->key, "%c%u%s", winning ? 'w' : 't',
+                  self->hand.concealed[i], pieces[n].red ? "r" : "");
+      n++;
     }
   for (guint f = 0; f < SP_N_FLOWERS; f++)
     {
@@ -530,13 +583,136 @@ show_items (SpHandEditor *self)
     }
 }
 
+/* A Riichi hand's limit as a person reads it, the rules' word beside the English. */
+static char *
+limit_name (const SpScoreResult *result)
+{
+  switch ((SpLimit) result->limit)
+    {
+    case SP_LIMIT_MANGAN:
+      return g_strdup (_("Mangan 満貫"));
+    case SP_LIMIT_HANEMAN:
+      return g_strdup (_("Haneman 跳満"));
+    case SP_LIMIT_BAIMAN:
+      return g_strdup (_("Baiman 倍満"));
+    case SP_LIMIT_SANBAIMAN:
+      return g_strdup (_("Sanbaiman 三倍満"));
+    case SP_LIMIT_YONBAIMAN:
+      return g_strdup (_("Counted yakuman 数え役満"));
+    case SP_LIMIT_YAKUMAN:
+      if (result->yakuman > 1)
+        /* Translators: a multiple yakuman, %d the multiplier paid. */
+        return g_strdup_printf (_("%d× Yakuman 役満"), result->yakuman);
+      return g_strdup (_("Yakuman 役満"));
+    case SP_LIMIT_NONE:
+    default:
+      return NULL;
+    }
+}
+
+char *
+sp_hand_editor_describe_value (const SpScoreResult *result)
+{
+  g_autofree char *limit = NULL;
+
+  g_return_val_if_fail (result != NULL, NULL);
+
+  limit = limit_name (result);
+  if (result->yakuman > 0)
+    return g_steal_pointer (&limit);
+  if (result->fu == 0)
+    {
+      /* Renhou's mangan has no fu. */
+      /* Translators: a Riichi hand's value without fu: its han (飜). */
+      g_autofree char *han = g_strdup_printf (_("%d han"), result->han);
+
+      return limit != NULL ? g_strdup_printf ("%s · %s", han, limit) : g_steal_pointer (&han);
+    }
+  if (limit != NULL)
+    /* Translators: a Riichi hand's value: its han, its fu, then its limit (满贯 …). */
+    return g_strdup_printf (_("%d han %d fu · %s"), result->han, result->fu, limit);
+  /* Translators: a Riichi hand's value: its han and its fu. */
+  return g_strdup_printf (_("%d han %d fu"), result->han, result->fu);
+}
+
+char *
+sp_hand_editor_describe_cost (const SpScoreResult *result)
+{
+  g_return_val_if_fail (result != NULL, NULL);
+
+  if (result->cost_discarder > 0)
+    /* Translators: a Riichi ron: what the discarder pays, then all the winner receives. */
+    return g_strdup_printf (_("Ron: %" PRId64 " from the discarder · total %d"),
+                            result->cost_discarder, result->total);
+  if (result->cost_dealer > 0)
+    /* Translators: a non-dealer's tsumo: the dealer's payment, each other player's, then all
+     * the winner receives. */
+    return g_strdup_printf (_("Tsumo: %" PRId64 " from the dealer, %" PRId64 " from each other "
+                              "player · total %d"),
+                            result->cost_dealer, result->cost_non_dealer, result->total);
+  /* Translators: the dealer's tsumo: each player's payment, then all the winner receives. */
+  return g_strdup_printf (_("Tsumo: %" PRId64 " from each player · total %d"),
+                          result->cost_non_dealer, result->total);
+}
+
+/* Riichi: the yaku by their English titles and the rules' own words, the dora counted apart,
+ * then the value and what it costs. */
+static void
+show_riichi_score (SpHandEditor *self)
+{
+  const SpScoreResult *result = &self->result;
+  const struct
+  {
+    const char *title;
+    const char *term;
+    gint32      count;
+  } dora[] = {
+    { N_("Dora"), "ドラ", result->dora },
+    { N_("Ura dora"), "裏ドラ", result->ura },
+    { N_("Red fives"), "赤ドラ", result->aka },
+  };
+  g_autofree char *value = sp_hand_editor_describe_value (result);
+  g_autofree char *cost = sp_hand_editor_describe_cost (result);
+  g_autofree char *text = g_strdup_printf ("%s\n%s", value != NULL ? value : "", cost);
+  int row = 0;
+
+  for (guint i = 0; i < result->n_items; i++, row++)
+    {
+      const SpScoreItem *item = &result->items[i];
+      const char *title = sp_score_item_title (SP_RULESET_RIICHI, item->name);
+      const char *term = sp_score_item_term (SP_RULESET_RIICHI, item->name);
+      g_autofree char *han = g_strdup_printf ("%d", item->value * (gint32) item->count);
+
+      gtk_grid_attach (self->items_grid, grid_label (title, 0, NULL), 0, row, 1, 1);
+      if (g_strcmp0 (title, term) != 0)
+        gtk_grid_attach (self->items_grid, grid_label (term, 0, "dim-label"), 1, row, 1, 1);
+      gtk_grid_attach (self->items_grid, grid_label (han, 1, "numeric"), 2, row, 1, 1);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (dora); i++)
+    {
+      g_autofree char *han = NULL;
+
+      if (dora[i].count == 0)
+        continue;
+      han = g_strdup_printf ("%d", dora[i].count);
+      gtk_grid_attach (self->items_grid, grid_label (_(dora[i].title), 0, NULL), 0, row, 1, 1);
+      gtk_grid_attach (self->items_grid, grid_label (dora[i].term, 0, "dim-label"), 1, row, 1,
+                       1);
+      gtk_grid_attach (self->items_grid, grid_label (han, 1, "numeric"), 2, row++, 1, 1);
+    }
+  gtk_label_set_text (self->total_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->total_label), TRUE);
+}
+
 static void
 show_score (SpHandEditor *self)
 {
   const SpScoreResult *result = &self->result;
   SpRuleset ruleset = sp_rules_get_ruleset (self->rules);
 
-  if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
+  if (result->win && result->has_han_fu)
+    show_riichi_score (self);
+  else if (result->win || result->error_code == SP_CORE_ERROR_BELOW_MINIMUM)
     {
       g_autofree char *total = NULL;
 
@@ -739,7 +915,8 @@ update (SpHandEditor *self)
       self->has_result = TRUE;
       show_score (self);
     }
-  else if (!sp_hand_parse_at (text, &self->hand, &column, &error))
+  else if (!sp_hand_parse_for (sp_rules_get_ruleset (self->rules), text, &self->hand, &column,
+                               &error))
     {
       self->parsed = FALSE;
       /* The tiles row still shows the last hand that read: dimmed, as it is not this one. */
@@ -821,6 +998,9 @@ replace_text (SpHandEditor *self,
     }
 }
 
+static guint count_fives (const SpHand *hand,
+                          guint         suit);
+
 /* Writes @hand back as text: the field, and so the parse, follow it. */
 static void
 write_hand (SpHandEditor *self,
@@ -829,6 +1009,9 @@ write_hand (SpHandEditor *self,
   g_autofree char *text = NULL;
 
   recount (hand);
+  /* A red five taken out of the hand takes its colour with it. */
+  for (guint suit = 0; suit < 3; suit++)
+    hand->red[suit] = (guint8) MIN (hand->red[suit], count_fives (hand, suit));
   if (hand->n_melds == 0 && hand->n_concealed == 0)
     text = g_strdup ("");
   else
@@ -870,17 +1053,142 @@ editable_hand (SpHandEditor *self,
   return TRUE;
 }
 
+/* ---- Riichi's dora and ura dora indicators, picked on the palette ----------------------- */
+
+static void show_indicators (SpHandEditor *self);
+
+static void
+indicator_clicked_cb (GtkButton    *button,
+                      SpHandEditor *self)
+{
+  guint ura = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sp-ura"));
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sp-index"));
+  Indicators *set = &self->indicators[ura];
+  guint8 low = (guint8) ((1u << index) - 1);
+
+  if (index >= set->n)
+    return;
+  memmove (&set->tiles[index], &set->tiles[index + 1], (set->n - index - 1) * sizeof (SpTile));
+  set->red = (guint8) ((set->red & low) | ((set->red >> 1) & ~low));
+  set->n--;
+  show_indicators (self);
+  compute_situation (self);
+  update (self);
+}
+
+/* One row of indicators: its heading and a button per tile, which takes it back. */
+static void
+fill_indicator_row (SpHandEditor *self,
+                    GtkWidget    *row,
+                    guint         ura)
+{
+  const Indicators *set = &self->indicators[ura];
+  GtkWidget *child;
+
+  /* The first child is the row's heading. */
+  while ((child = gtk_widget_get_next_sibling (gtk_widget_get_first_child (row))) != NULL)
+    gtk_box_remove (GTK_BOX (row), child);
+  for (guint i = 0; i < set->n; i++)
+    {
+      gboolean red = (set->red >> i) & 1u;
+      const char *tile = red ? sp_tile_red_five_name (set->tiles[i])
+                             : sp_tile_face_name (set->tiles[i]);
+      g_autofree char *name = ura
+                              /* Translators: a button taking an ura dora indicator back;
+                               * %s is the tile. */
+                              ? g_strdup_printf (_("Remove ura dora indicator %s"), tile)
+                              /* Translators: a button taking a dora indicator back; %s is
+                               * the tile. */
+                              : g_strdup_printf (_("Remove dora indicator %s"), tile);
+      GtkWidget *button = gtk_button_new ();
+      GtkWidget *picture = sp_tile_picture_new (set->tiles[i], WAIT_TILE_WIDTH);
+
+      if (red)
+        sp_tile_picture_set_look (SP_TILE_PICTURE (picture), SP_TILE_LOOK_RED);
+      gtk_button_set_child (GTK_BUTTON (button), picture);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_add_css_class (button, "sp-tile-button");
+      gtk_widget_set_tooltip_text (button, name);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      name, -1);
+      g_object_set_data (G_OBJECT (button), "sp-ura", GUINT_TO_POINTER (ura));
+      g_object_set_data (G_OBJECT (button), "sp-index", GUINT_TO_POINTER (i));
+      g_signal_connect (button, "clicked", G_CALLBACK (indicator_clicked_cb), self);
+      gtk_box_append (GTK_BOX (row), button);
+    }
+}
+
+static void
+show_indicators (SpHandEditor *self)
+{
+  fill_indicator_row (self, self->dora_box, 0);
+  fill_indicator_row (self, self->ura_box, 1);
+}
+
+static void
+pick_toggled_cb (GtkToggleButton *button,
+                 SpHandEditor    *self)
+{
+  if (!gtk_toggle_button_get_active (button))
+    return;
+  self->picking = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sp-pick"));
+}
+
+/* Adds a tile to the indicators being picked; the palette's red five is one too. */
+static void
+add_indicator (SpHandEditor *self,
+               SpTile        tile,
+               gboolean      red)
+{
+  Indicators *set = &self->indicators[self->picking == PICK_URA];
+
+  if (set->n >= SP_MAX_INDICATORS)
+    {
+      g_autofree char *message = g_strdup_printf (
+        /* Translators: %u is the most indicators a hand turns (5). */
+        _("A hand turns at most %u indicators: one, and one per kong."), SP_MAX_INDICATORS);
+
+      tell (self, message);
+      return;
+    }
+  set->tiles[set->n] = tile;
+  if (red)
+    set->red |= (guint8) (1u << set->n);
+  set->n++;
+  show_indicators (self);
+  compute_situation (self);
+  update (self);
+}
+
+/* The number of fives of @suit in @hand, melds included. */
+static guint
+count_fives (const SpHand *hand,
+             guint         suit)
+{
+  guint8 counts[SP_N_TILE_KINDS];
+
+  sp_hand_all_counts (hand, counts);
+  return counts[sp_tile_make ((SpSuit) suit, 5)];
+}
+
 static void
 tile_activated_cb (SpHandEditor *self,
                    guint         face)
 {
   SpHand hand;
+  gboolean red = face >= SP_N_TILE_FACES;
+  SpTile tile = red ? sp_tile_make ((SpSuit) (face - SP_N_TILE_FACES), 5) : (SpTile) face;
 
-  if (face >= SP_N_TILE_KINDS)
+  if (!red && face >= SP_N_TILE_KINDS)
     {
       self->flowers ^= 1u << (face - SP_N_TILE_KINDS);
       compute_situation (self);
       update (self);
+      return;
+    }
+  if (self->picking != PICK_HAND)
+    {
+      add_indicator (self, tile, red);
       return;
     }
   if (!editable_hand (self, &hand))
@@ -890,7 +1198,9 @@ tile_activated_cb (SpHandEditor *self,
       tell (self, _("The hand has too many tiles to add another."));
       return;
     }
-  hand.concealed[hand.n_concealed++] = (SpTile) face;
+  hand.concealed[hand.n_concealed++] = tile;
+  if (red)
+    hand.red[sp_tile_suit (tile)]++;
   write_hand (self, &hand);
 }
 
@@ -915,7 +1225,17 @@ remove_tiles (SpHand      *hand,
               const guint *indices,
               guint        n)
 {
+  guint meld_red[SP_HAND_MAX_MELDS];
+  guint32 red = red_fives (hand, meld_red);
   guint kept = 0;
+
+  /* A red five removed is no longer counted; one moved into a meld is counted again when the
+   * meld is written (write_hand keeps the count within the fives left). */
+  for (guint k = 0; k < n; k++)
+    {
+      if ((red >> indices[k]) & 1u)
+        hand->red[sp_tile_suit (hand->concealed[indices[k]])]--;
+    }
 
   for (guint i = 0, k = 0; i < hand->n_concealed; i++)
     {
@@ -1057,7 +1377,14 @@ make_meld (SpHandEditor *self,
   else
     meld.from = (guint8) (SP_FROM_LEFT + gtk_drop_down_get_selected (self->from_dropdown));
   qsort (indices, n, sizeof indices[0], compare_indices);
-  remove_tiles (&hand, indices, n);
+  {
+    /* The tiles move into the meld, their red fives with them. */
+    guint8 red[3];
+
+    memcpy (red, hand.red, sizeof red);
+    remove_tiles (&hand, indices, n);
+    memcpy (hand.red, red, sizeof red);
+  }
   hand.melds[hand.n_melds++] = meld;
   write_hand (self, &hand);
 }
@@ -1108,7 +1435,13 @@ winning_clicked_cb (SpHandEditor *self)
     }
   hand = self->hand;
   tile = hand.concealed[indices[0]];
-  remove_tiles (&hand, indices, 1);
+  {
+    guint8 red[3];
+
+    memcpy (red, hand.red, sizeof red);
+    remove_tiles (&hand, indices, 1);
+    memcpy (hand.red, red, sizeof red);
+  }
   hand.concealed[hand.n_concealed++] = tile;
   write_hand (self, &hand);
 }
@@ -1138,6 +1471,26 @@ remove_clicked_cb (SpHandEditor *self)
   else if (hand.n_melds > 0)
     hand.n_melds--;
   write_hand (self, &hand);
+}
+
+/* The palette and the indicators of the ruleset: Riichi has red fives, dora and no flowers. */
+static void
+show_ruleset_tiles (SpHandEditor *self)
+{
+  SpRuleset ruleset = sp_rules_get_ruleset (self->rules);
+  gboolean riichi = ruleset == SP_RULESET_RIICHI;
+
+  sp_tile_palette_set_show_red_fives (self->palette, sp_ruleset_has_red_fives (ruleset));
+  sp_tile_palette_set_show_flowers (self->palette, !riichi);
+  gtk_widget_set_visible (self->indicator_box, riichi);
+  if (!riichi)
+    {
+      memset (self->indicators, 0, sizeof self->indicators);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->pick_buttons[PICK_HAND]), TRUE);
+      show_indicators (self);
+    }
+  else
+    self->flowers = 0;
 }
 
 /* ---- The widget ------------------------------------------------------------------------- */
@@ -1178,6 +1531,16 @@ sp_hand_editor_class_init (SpHandEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, palette);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, from_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, situation_box);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, indicator_box);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, meld_rows);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, dora_box);
+  gtk_widget_class_bind_template_child (widget_class, SpHandEditor, ura_box);
+  gtk_widget_class_bind_template_child_full (widget_class, "pick_hand", FALSE,
+                                             G_STRUCT_OFFSET (SpHandEditor, pick_buttons[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "pick_dora", FALSE,
+                                             G_STRUCT_OFFSET (SpHandEditor, pick_buttons[1]));
+  gtk_widget_class_bind_template_child_full (widget_class, "pick_ura", FALSE,
+                                             G_STRUCT_OFFSET (SpHandEditor, pick_buttons[2]));
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, items_grid);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, total_label);
   gtk_widget_class_bind_template_child (widget_class, SpHandEditor, verdict_label);
@@ -1202,9 +1565,15 @@ sp_hand_editor_init (SpHandEditor *self)
   /* Enter in the field records the hand where a window has a default button to do it. */
   gtk_entry_set_activates_default (self->hand_entry, TRUE);
   sp_tile_palette_set_tile_size (self->palette, 36);
+  for (guint pick = 0; pick < 3; pick++)
+    {
+      g_object_set_data (G_OBJECT (self->pick_buttons[pick]), "sp-pick", GUINT_TO_POINTER (pick));
+      g_signal_connect (self->pick_buttons[pick], "toggled", G_CALLBACK (pick_toggled_cb), self);
+    }
   self->rules = sp_rules_new (SP_RULESET_MCR, NULL, NULL);
   sp_situation_init (&self->base);
   build_toggles (self);
+  show_ruleset_tiles (self);
   compute_situation (self);
   update (self);
 }
@@ -1232,6 +1601,7 @@ sp_hand_editor_set_rules (SpHandEditor  *self,
       /* Another ruleset has its own situations, and another hand size. */
       build_toggles (self);
       self->shown_valid = FALSE;
+      show_ruleset_tiles (self);
     }
   compute_situation (self);
   update (self);
@@ -1313,6 +1683,18 @@ sp_hand_editor_set_settlement_visible (SpHandEditor *self,
   update (self);
 }
 
+void
+sp_hand_editor_set_compact (SpHandEditor *self,
+                            gboolean      compact)
+{
+  g_return_if_fail (SP_IS_HAND_EDITOR (self));
+
+  /* Nine tiles of 32 px and their padding fit a phone's 360 px; the meld buttons go in rows. */
+  sp_tile_palette_set_tile_size (self->palette, compact ? SP_TILE_PALETTE_MIN_SIZE : 36);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->meld_rows),
+                                  compact ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+}
+
 gint64
 sp_hand_editor_get_update_time (SpHandEditor *self)
 {
@@ -1382,6 +1764,22 @@ sp_hand_editor_load_situation (SpHandEditor      *self,
   self->flowers = 0;
   if (situation != NULL && (situation->given & SP_SITUATION_FLOWERS) && situation->flowers_listed)
     self->flowers = situation->flowers;
+  memset (self->indicators, 0, sizeof self->indicators);
+  if (situation != NULL && (situation->given & SP_SITUATION_DORA_INDICATORS))
+    {
+      self->indicators[0].n = MIN (situation->n_dora_indicators, SP_MAX_INDICATORS);
+      memcpy (self->indicators[0].tiles, situation->dora_indicators,
+              sizeof self->indicators[0].tiles);
+      self->indicators[0].red = situation->red_dora_indicators;
+    }
+  if (situation != NULL && (situation->given & SP_SITUATION_URA_INDICATORS))
+    {
+      self->indicators[1].n = MIN (situation->n_ura_indicators, SP_MAX_INDICATORS);
+      memcpy (self->indicators[1].tiles, situation->ura_indicators,
+              sizeof self->indicators[1].tiles);
+      self->indicators[1].red = situation->red_ura_indicators;
+    }
+  show_indicators (self);
   compute_situation (self);
   update (self);
 }

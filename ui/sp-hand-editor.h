@@ -44,11 +44,19 @@ void                 sp_hand_editor_load_situation (SpHandEditor      *self,
                                                     const SpSituation *situation);
 /* Forgets what was set by key (sp_hand_editor_set_situation), the toggles and flowers kept. */
 void                 sp_hand_editor_clear_set (SpHandEditor *self);
+/* The palette's smallest tiles, for a phone's width; or its usual ones. */
+void                 sp_hand_editor_set_compact (SpHandEditor *self,
+                                                 gboolean      compact);
 /* How long the last change took to parse, score and show, in microseconds. */
 gint64               sp_hand_editor_get_update_time (SpHandEditor *self);
 /* Shows or hides each seat's points under the total: the hand dialog shows them only once the
  * winner and where the tile came from are chosen (until then they would be a guess's). */
 void                 sp_hand_editor_set_settlement_visible (SpHandEditor *self,
                                                             gboolean      visible);
+
+/* A Riichi result's value in words ("5 han 40 fu · Mangan 満貫", "Yakuman 役満") and its cost
+ * ("Ron: 8000 from the discarder · total 9000"), for the live summaries. */
+char                *sp_hand_editor_describe_value (const SpScoreResult *result);
+char                *sp_hand_editor_describe_cost  (const SpScoreResult *result);
 
 G_END_DECLS

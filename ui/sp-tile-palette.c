@@ -1,6 +1,7 @@
 /* sp-tile-palette.c: the 34 tiles and 8 flowers as buttons, one row per suit (万 筒 條, the
- * honours, the flowers), each named for a screen reader ("1 Characters", "East", "Plum");
- * a click emits "tile-activated" with the face.
+ * honours, the flowers), each named for a screen reader ("1 Characters", "East", "Plum"), and
+ * for Riichi the red fives in a row after the suits; a click emits "tile-activated" with
+ * the face (SP_TILE_FACE_RED_FIVE (suit) for a red five).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 
@@ -13,9 +14,11 @@ struct _SpTilePalette
 
   int        tile_size;
   gboolean   show_flowers;
+  gboolean   show_red_fives;
   GtkWidget *rows;                       /* a vertical box of one box per row */
   GtkWidget *flower_row;
-  GtkWidget *buttons[SP_N_TILE_FACES];
+  GtkWidget *red_row;
+  GtkWidget *buttons[SP_N_PALETTE_FACES];
 };
 
 G_DEFINE_FINAL_TYPE (SpTilePalette, sp_tile_palette, GTK_TYPE_WIDGET)
@@ -52,9 +55,19 @@ add_button (SpTilePalette *self,
             guint          face)
 {
   GtkWidget *button = gtk_button_new ();
-  const char *name = sp_tile_face_name (face);
+  gboolean red = face >= SP_N_TILE_FACES;
+  /* A red five is drawn as the five of its suit, in red. */
+  SpTile tile = red ? sp_tile_make ((SpSuit) (face - SP_N_TILE_FACES), 5) : (SpTile) face;
+  const char *name = red ? sp_tile_red_five_name (tile) : sp_tile_face_name (face);
+  GtkWidget *picture = sp_tile_picture_new (tile, self->tile_size);
 
-  gtk_button_set_child (GTK_BUTTON (button), sp_tile_picture_new (face, self->tile_size));
+  if (red)
+    {
+      sp_tile_picture_set_look (SP_TILE_PICTURE (picture), SP_TILE_LOOK_RED);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (picture), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      name, -1);
+    }
+  gtk_button_set_child (GTK_BUTTON (button), picture);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "sp-tile-button");
   gtk_widget_set_tooltip_text (button, name);
@@ -73,10 +86,20 @@ build_rows (SpTilePalette *self)
 
   for (guint face = 0; face < SP_N_TILE_FACES; face++)
     {
-      if (face % 9 == 0 && face <= SP_TILE_EAST)
+      if (face % 9 == 0 && face < SP_TILE_EAST)
         row = new_row (self);
       if (face == SP_N_TILE_KINDS)
         row = self->flower_row = new_row (self);
+      /* The red fives in a row of their own after the suits: the palette keeps the width of
+       * nine tiles, which fits a phone. */
+      if (face == SP_TILE_EAST)
+        {
+          self->red_row = new_row (self);
+          for (guint suit = 0; suit < 3; suit++)
+            add_button (self, self->red_row, SP_TILE_FACE_RED_FIVE (suit));
+          gtk_widget_set_visible (self->red_row, self->show_red_fives);
+          row = new_row (self);
+        }
       add_button (self, row, face);
     }
   gtk_widget_set_visible (self->flower_row, self->show_flowers);
@@ -100,7 +123,8 @@ sp_tile_palette_class_init (SpTilePaletteClass *klass)
 
   /**
    * SpTilePalette::tile-activated:
-   * @face: the face clicked: a tile kind 0–33 or SP_TILE_FACE_FLOWER (0–7)
+   * @face: the face clicked: a tile kind 0–33, SP_TILE_FACE_FLOWER (0–7) or
+   *   SP_TILE_FACE_RED_FIVE (suit)
    */
   signals[TILE_ACTIVATED] = g_signal_new ("tile-activated", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -168,12 +192,22 @@ sp_tile_palette_set_show_flowers (SpTilePalette *self,
   gtk_widget_set_visible (self->flower_row, show);
 }
 
+void
+sp_tile_palette_set_show_red_fives (SpTilePalette *self,
+                                    gboolean       show)
+{
+  g_return_if_fail (SP_IS_TILE_PALETTE (self));
+
+  self->show_red_fives = show;
+  gtk_widget_set_visible (self->red_row, show);
+}
+
 GtkWidget *
 sp_tile_palette_get_button (SpTilePalette *self,
                             guint          face)
 {
   g_return_val_if_fail (SP_IS_TILE_PALETTE (self), NULL);
-  g_return_val_if_fail (face < SP_N_TILE_FACES, NULL);
+  g_return_val_if_fail (face < SP_N_PALETTE_FACES, NULL);
 
   return self->buttons[face];
 }

@@ -20,7 +20,10 @@ void       sp_tile_palette_set_tile_size  (SpTilePalette *self,
 int        sp_tile_palette_get_tile_size  (SpTilePalette *self);
 void       sp_tile_palette_set_show_flowers (SpTilePalette *self,
                                            gboolean       show);
-/* The button of @face (a tile kind, or SP_TILE_FACE_FLOWER (n)). */
+/* The red fives (0m 0p 0s) in a row after the suits: Riichi's palette shows them. */
+void       sp_tile_palette_set_show_red_fives (SpTilePalette *self,
+                                               gboolean       show);
+/* The button of @face (a tile kind, SP_TILE_FACE_FLOWER (n) or SP_TILE_FACE_RED_FIVE (suit)). */
 GtkWidget *sp_tile_palette_get_button     (SpTilePalette *self,
                                            guint          face);
 

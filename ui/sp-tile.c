@@ -318,6 +318,18 @@ sp_tile_draw (cairo_t    *cr,
         cairo_set_source_rgb (cr, 0.13, 0.48, 0.29);
       cairo_fill (cr);
     }
+  else if (look & SP_TILE_LOOK_RED)
+    {
+      /* A red five: its face as a mask painted red, as red fives are printed. */
+      cairo_pattern_t *pattern;
+
+      cairo_push_group (cr);
+      draw_face (cr, face);
+      pattern = cairo_pop_group (cr);
+      set_color (cr, &red);
+      cairo_mask (cr, pattern);
+      cairo_pattern_destroy (pattern);
+    }
   else
     draw_face (cr, face);
 
@@ -366,6 +378,29 @@ sp_tile_face_name (guint face)
         suited[face] = g_strdup_printf (_("%u Bamboo"), rank);
     }
   return suited[face];
+}
+
+const char *
+sp_tile_red_five_name (SpTile five)
+{
+  static char *names[3];
+  guint suit = sp_tile_suit (five);
+
+  g_return_val_if_fail (suit < 3, NULL);
+
+  if (names[suit] == NULL)
+    {
+      if (suit == SP_SUIT_CHARACTERS)
+        /* Translators: the red five of the characters suit (赤五萬, Riichi). */
+        names[suit] = g_strdup (_("Red 5 Characters"));
+      else if (suit == SP_SUIT_DOTS)
+        /* Translators: the red five of the dots suit (赤五筒, Riichi). */
+        names[suit] = g_strdup (_("Red 5 Dots"));
+      else
+        /* Translators: the red five of the bamboo suit (赤五索, Riichi). */
+        names[suit] = g_strdup (_("Red 5 Bamboo"));
+    }
+  return names[suit];
 }
 
 /* ---- SpTilePicture ------------------------------------------------------------------------ */

@@ -21,7 +21,12 @@ typedef enum
   SP_TILE_LOOK_SELECTED = 1 << 1, /* chosen for a meld: an accent edge and tint */
   SP_TILE_LOOK_WINNING = 1 << 2,  /* the winning tile: an accent bar under the face */
   SP_TILE_LOOK_BACK = 1 << 3,     /* face down: the outer tiles of a concealed kong */
+  SP_TILE_LOOK_RED = 1 << 4,      /* a red five (赤ドラ, Riichi): the face drawn in red */
 } SpTileLook;
+
+/* The palette's codes of the red fives (0m 0p 0s), after the faces: SpSuit 0–2. */
+#define SP_TILE_FACE_RED_FIVE(suit) (SP_N_TILE_FACES + (suit))
+#define SP_N_PALETTE_FACES          (SP_N_TILE_FACES + 3)
 
 /* Draws @face in the rectangle (@x, @y, @width, @height). */
 void        sp_tile_draw         (cairo_t    *cr,
@@ -33,6 +38,8 @@ void        sp_tile_draw         (cairo_t    *cr,
                                   SpTileLook  look);
 /* What a screen reader says of @face, in the UI's language: "1 Characters", "East", "Plum". */
 const char *sp_tile_face_name    (guint       face);
+/* What a screen reader says of the red five of @five's suit: "Red 5 Dots". */
+const char *sp_tile_red_five_name (SpTile     five);
 
 /* Loads the style of tile buttons (the class "sp-tile-button") for the display, once. */
 void        sp_tile_load_style   (void);

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "sp-db-path.h"
 #include "sp-db-resources.h"
 
 /* ---- statements ------------------------------------------------------------------------ */
@@ -574,7 +575,64 @@ sp_db_set_audit_note (SpDb        *db,
   return db->backend->set_audit_note (db, note != NULL && note[0] != '\0' ? note : NULL, error);
 }
 
-/* ---- opening ----------------------------------------------------------------------------- */
+/* ---- opening by location ---------------------------------------------------------------- */
+
+/* Whether @location names a PostgreSQL server: a `postgresql://` or `postgres://` URI, or a
+ * libpq keyword string (`host=… dbname=…`: words of the form key=value, one of them a key
+ * libpq knows for a server). */
+static gboolean
+is_postgresql_location (const char *location)
+{
+  static const char * const keys[] = { "host", "hostaddr", "dbname", "port", "user",
+                                       "service", NULL };
+  g_auto(GStrv) words = NULL;
+  gboolean server = FALSE;
+
+  if (g_ascii_strncasecmp (location, "postgresql://", strlen ("postgresql://")) == 0
+      || g_ascii_strncasecmp (location, "postgres://", strlen ("postgres://")) == 0)
+    return TRUE;
+  if (strchr (location, '=') == NULL || strchr (location, '/') != NULL)
+    return FALSE;
+  words = g_strsplit_set (g_strstrip (g_strdup (location)), " \t", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *equals = strchr (words[i], '=');
+
+      if (words[i][0] == '\0')
+        continue;
+      if (equals == NULL || equals == words[i])
+        return FALSE;
+      for (guint k = 0; keys[k] != NULL; k++)
+        if ((gsize) (equals - words[i]) == strlen (keys[k])
+            && strncmp (words[i], keys[k], strlen (keys[k])) == 0)
+          server = TRUE;
+    }
+  return server;
+}
+
+gboolean
+sp_db_location_is_file (const char *location)
+{
+  g_return_val_if_fail (location != NULL, FALSE);
+
+  return !is_postgresql_location (location);
+}
+
+/* The backend for @location: a path or a `file:` URI is SQLite's; NULL (with why) for one
+ * this build has no backend for. */
+static const SpDbBackend *
+backend_for (const char  *location,
+             GError     **error)
+{
+  if (is_postgresql_location (location))
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
+                   _("%s names a PostgreSQL server, but PostgreSQL is not available in this "
+                     "build of Sparrow yet; use a database file"), location);
+      return NULL;
+    }
+  return &sp_db_sqlite_backend;
+}
 
 SpDb *
 sp_db_open (const char  *location,
@@ -588,7 +646,9 @@ sp_db_open (const char  *location,
   /* The migrations register themselves when the program loads; naming the resource here
    * keeps its object in the link. */
   g_return_val_if_fail (sp_db_get_resource () != NULL, NULL);
-  backend = &sp_db_sqlite_backend;
+  backend = backend_for (location, error);
+  if (backend == NULL)
+    return NULL;
   db = g_new0 (SpDb, 1);
   db->backend = backend;
   db->path = g_strdup (location);

@@ -586,6 +586,7 @@ is_postgresql_location (const char *location)
   static const char * const keys[] = { "host", "hostaddr", "dbname", "port", "user",
                                        "service", NULL };
   g_auto(GStrv) words = NULL;
+  g_autofree char *text = NULL;
   gboolean server = FALSE;
 
   if (g_ascii_strncasecmp (location, "postgresql://", strlen ("postgresql://")) == 0
@@ -593,7 +594,8 @@ is_postgresql_location (const char *location)
     return TRUE;
   if (strchr (location, '=') == NULL || strchr (location, '/') != NULL)
     return FALSE;
-  words = g_strsplit_set (g_strstrip (g_strdup (location)), " \t", -1);
+  text = g_strstrip (g_strdup (location));
+  words = g_strsplit_set (text, " \t", -1);
   for (guint i = 0; words[i] != NULL; i++)
     {
       const char *equals = strchr (words[i], '=');

@@ -1,7 +1,7 @@
 /* sp-db-backups.c: the automatic backups kept beside the database: made before a migration and
  * at a session close, listed newest first, the oldest pruned.
  * SPDX-License-Identifier: GPL-3.0-or-later */
-#include "sp-db-sqlite.h"
+#include "sp-db-backend.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -228,8 +228,7 @@ sp_db_back_up_quietly (SpDb       *db,
 
   g_return_if_fail (db != NULL);
 
-  if (!sqlite3_get_autocommit (db->handle) || db->path[0] == '\0'
-      || strcmp (db->path, ":memory:") == 0)
+  if (sp_db_in_transaction (db) || !sp_db_is_file (db))
     return;
   if (sp_db_auto_backup (db, reason, NULL, &error))
     return;
@@ -247,8 +246,7 @@ sp_db_back_up_before_change (SpDb        *db,
 {
   g_return_val_if_fail (db != NULL, FALSE);
 
-  if (!sqlite3_get_autocommit (db->handle) || db->path[0] == '\0'
-      || strcmp (db->path, ":memory:") == 0)
+  if (sp_db_in_transaction (db) || !sp_db_is_file (db))
     return TRUE;
   return sp_db_auto_backup (db, reason, NULL, error);
 }
@@ -261,7 +259,7 @@ sp_db_back_up_before_migration (SpDb     *db,
   g_autoptr(GError) local_error = NULL;
   g_autofree char *reason = NULL;
 
-  if (db->path[0] == '\0' || strcmp (db->path, ":memory:") == 0)
+  if (!sp_db_is_file (db))
     return TRUE;
   reason = g_strdup_printf ("before-migration-%" G_GINT64_FORMAT "-to-%d", from,
                             SP_DB_SCHEMA_VERSION);
@@ -305,60 +303,6 @@ sp_db_describe_backup_reason (SpDb       *db,
   return g_strdup (reason);
 }
 
-/* One integer or text PRAGMA of @handle, as text; NULL when the file cannot be read. */
-static char *
-read_pragma (sqlite3    *handle,
-             const char *sql)
-{
-  sqlite3_stmt *statement = NULL;
-  char *value = NULL;
-
-  if (sqlite3_prepare_v2 (handle, sql, -1, &statement, NULL) == SQLITE_OK
-      && sqlite3_step (statement) == SQLITE_ROW)
-    value = g_strdup ((const char *) sqlite3_column_text (statement, 0));
-  sqlite3_finalize (statement);
-  return value;
-}
-
-/* Whether the copy @copy of @backup is a sound Sparrow database of a schema this program knows
- * (an older one is migrated when the database is next opened). */
-static gboolean
-check_copy (const char  *copy,
-            const char  *backup,
-            GError     **error)
-{
-  sqlite3 *handle = NULL;
-  g_autofree char *application_id = NULL;
-  g_autofree char *version = NULL;
-  g_autofree char *check = NULL;
-  gint64 number = 0;
-
-  sp_db_sqlite_use_file_locks ();
-  if (sqlite3_open_v2 (copy, &handle, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK)
-    {
-      application_id = read_pragma (handle, "PRAGMA application_id");
-      version = read_pragma (handle, "PRAGMA user_version");
-      check = read_pragma (handle, "PRAGMA quick_check(1)");
-    }
-  sqlite3_close (handle);
-  if (version != NULL)
-    number = g_ascii_strtoll (version, NULL, 10);
-  if (application_id == NULL || g_ascii_strtoll (application_id, NULL, 10) != SP_DB_APPLICATION_ID
-      || number < 1)
-    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
-                 _("%s is not a Sparrow database; nothing was restored"), backup);
-  else if (number > SP_DB_SCHEMA_VERSION)
-    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_TOO_NEW,
-                 _("%s was written by a newer Sparrow (schema %" PRId64 ", this program "
-                   "knows up to %d); nothing was restored"), backup, number,
-                 SP_DB_SCHEMA_VERSION);
-  else if (g_strcmp0 (check, "ok") != 0)
-    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_CORRUPT,
-                 _("%s is damaged and cannot be read; nothing was restored"), backup);
-  else
-    return TRUE;
-  return FALSE;
-}
 
 /* Moves @from to @to when it exists. */
 static gboolean
@@ -475,7 +419,8 @@ sp_db_replace_unreadable (const char  *path,
                    local_error->message);
       goto failed;
     }
-  if (!check_copy (temporary, backup, error))
+  /* A database at a path is a file of the file-backed backend: SQLite's. */
+  if (!sp_db_sqlite_backend.check_file (temporary, backup, error))
     goto failed;
 
   /* The unreadable file is kept, as it was, among the backups. */

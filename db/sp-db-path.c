@@ -27,6 +27,9 @@ sp_db_default_path (void)
   else
     path = g_build_filename (g_get_user_data_dir (), "sparrow", "sparrow.db", NULL);
 
+  /* A server's address names no folder to make, and a URI's is made by whoever wrote it. */
+  if (!sp_db_location_is_file (path) || g_str_has_prefix (path, "file:"))
+    return g_steal_pointer (&path);
   folder = g_path_get_dirname (path);
   if (g_mkdir_with_parents (folder, 0700) != 0)
     g_debug ("Cannot create the database folder %s: %s", folder, g_strerror (errno));

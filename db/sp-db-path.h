@@ -6,6 +6,8 @@
 
 G_BEGIN_DECLS
 
-char *sp_db_default_path (void);
+char     *sp_db_default_path     (void);
+/* Whether @location is a database file's path (or a `file:` URI), not a server's address. */
+gboolean  sp_db_location_is_file (const char *location);
 
 G_END_DECLS

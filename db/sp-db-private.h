@@ -11,24 +11,27 @@
  *   sp_db_begin_read () and sp_db_end_read ().  They hold no SQL and do not include
  *   <sqlite3.h>.
  *
- * - The backend implements everything else: the connection, transactions and migrations
- *   (sp-db.c), the audit log (kept by the store itself as rows change, so that it is written
- *   in the same transaction as the change), and the row functions (sp-db-rows.c), which read
- *   and write rows and check nothing but what a row needs (that it exists).  The SQLite
- *   backend's own helpers are in sp-db-sqlite.h.
+ * - The rest is the store's and its backend's.  The generic store (sp-db.c) keeps the statement
+ *   cache, the transactions (the retry of a write another connection holds up, the nesting
+ *   of sp_db_begin_write / sp_db_begin_read), the migrations' order, the referee, the
+ *   director's unlocks and the warnings; sp-db-backups.c the automatic backups; the row
+ *   functions (sp-db-rows.c) read and write rows and check nothing but what a row needs (that
+ *   it exists).  All of them reach the database only through the backend interface,
+ *   sp-db-backend.h: a table of functions and capabilities that the SQLite backend
+ *   (sp-db-sqlite.c, with its lock layer sp-db-locks.c; the only files that include
+ *   <sqlite3.h>) fills.  sp_db_open chooses the backend from the location.
  *
- * A second backend (PostgreSQL, for a hall with many referee stations) implements:
- * - from sp-db.h: sp_db_open, sp_db_close, sp_db_get_schema_version, sp_db_set_referee,
- *   sp_db_begin, sp_db_commit, sp_db_rollback, and the row-level reads and writes
- *   sp_db_list_tournaments, sp_db_find_tournament, sp_db_set_plan_seed, sp_db_get_plan_seed,
- *   sp_db_summarize_tournament, sp_db_list_players, sp_db_count_players, sp_db_get_player,
- *   sp_db_find_player_by_name, sp_db_set_player_status, sp_db_replace_player,
- *   sp_db_get_session, sp_db_set_session_closed, sp_db_list_seats, sp_db_get_table_seats,
- *   sp_db_store_plan, sp_db_get_plan_session, sp_db_get_hand, sp_db_list_hands,
- *   sp_db_list_penalties, sp_db_find_penalties, sp_db_list_table_results, sp_db_list_audit,
- *   and the connection's director's lock: sp_db_set_unlock_timeout, sp_db_lock,
- *   sp_db_is_unlocked;
- * - from this header: the functions under "transactions" and "rows".
+ * A second backend (PostgreSQL, for a hall with many referee stations) fills an SpDbBackend:
+ * open by its URI (checking the store and applying its own migrations, in its SQL, through
+ * sp_db_apply_migrations, and installing the audit log), close, exec, prepare / reset /
+ * finalize / bind / step / rewind, the row accessors, the last insert id (or its RETURNING
+ * id) and the changes, in_transaction, begin (read or write; SP_DB_ERROR_BUSY for a
+ * serialization failure, which the store retries), commit, rollback, the data and schema
+ * versions, the change hook (LISTEN/NOTIFY), the audit referee and note; and, only with
+ * SP_DB_CAN_FILE, the file copies.  It is then chosen in backend_for () in sp-db.c.  What it
+ * must still provide beside the table: the SQL of sp-db-rows.c and sp-db.c's migration
+ * conversion in its dialect (they are written for SQLite: `?N` parameters, SQLite's json_
+ * functions), and the audit log as triggers.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -82,9 +85,9 @@ gboolean      sp_db_set_audit_note (SpDb        *db,
 /* ---- queries and rows (backend) --------------------------------------------------------
  *
  * What the row functions see of the database: a query with its values, run by one of the
- * helpers below, and the rows it gives, read column by column (from 0).  The backend
- * implements them (the SQLite backend in sp-db.c); no row function includes a database
- * library's header. */
+ * helpers below, and the rows it gives, read column by column (from 0).  The store
+ * implements them (sp-db.c, over the backend of sp-db-backend.h); no row function includes a
+ * database library's header. */
 
 typedef struct _SpDbQuery SpDbQuery;
 /* The current row of a query, valid while the reader or the row function runs. */

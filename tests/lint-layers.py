@@ -5,7 +5,8 @@
 
   core/     glib and the C library only (no gio, GTK, libadwaita, SQLite, xlsxwriter, cairo,
             json-glib): quoted includes must name a header of core/ itself
-  db/       the only layer that includes <sqlite3.h> and <csv.h> (files are read in the store)
+  db/       the only layer that includes <sqlite3.h> and <csv.h> (files are read in the store);
+            in it, <sqlite3.h> only in the SQLite backend (sp-db-sqlite.c/.h, sp-db-locks.c)
   reports/  the only layer that includes <xlsxwriter.h> and <cairo-pdf.h>
   web/      the only layer that includes <libsoup/soup.h> and <qrencode.h> (ui/ draws the QR
             code through web/'s SpWebQr); it reads the store through db/'s operations, and
@@ -49,6 +50,10 @@ def layer_of(relpath):
     return "tests"
 
 
+# The SQLite backend's files: the rest of the store reaches SQLite through sp-db-backend.h.
+SQLITE_BACKEND = {"sp-db-sqlite.c", "sp-db-sqlite.h", "sp-db-locks.c"}
+
+
 def faults_of_include(relpath, layer, kind, header, own_headers):
     if layer == "core":
         if kind == '"':
@@ -59,6 +64,10 @@ def faults_of_include(relpath, layer, kind, header, own_headers):
             return "core/ may use glib only"
     if header == "sqlite3.h" and layer != "db":
         return "only db/ may include <sqlite3.h>"
+    if (header == "sqlite3.h" and relpath.startswith("db/")
+            and os.path.basename(relpath) not in SQLITE_BACKEND):
+        return "in db/ only the SQLite backend (%s) may include <sqlite3.h>" % (
+            ", ".join(sorted(SQLITE_BACKEND)))
     if header == "csv.h" and layer != "db":
         return "only db/ may include <csv.h>: CSV files are read by the store's operations"
     if header in ("xlsxwriter.h", "cairo-pdf.h") and layer != "reports":
@@ -110,6 +119,7 @@ def self_test():
         "core/sp-bad-cairo.c": "#include <cairo.h>\n",
         "core/sp-bad-other-layer.c": '#include "sp-db.h"\n',
         "db/sp-bad-xlsx.c": "#include <xlsxwriter.h>\n",
+        "db/sp-db-rows.c": "#include <sqlite3.h>\n",
         "reports/sp-bad-sqlite.c": "#include <sqlite3.h>\n",
         "ui/sp-bad-pdf.c": "#include <cairo-pdf.h>\n",
         "app/cli/sp-bad-gtk.c": "#include <gtk/gtk.h>\n",
@@ -126,7 +136,8 @@ def self_test():
     clean = {
         "core/sp-good.h": "#pragma once\n#include <glib.h>\n#include <glib/gstdio.h>\n",
         "core/sp-good.c": '#include <string.h>\n#include <stdio.h>\n#include "sp-good.h"\n',
-        "db/sp-good-db.c": "#include <sqlite3.h>\n#include <gio/gio.h>\n#include <csv.h>\n",
+        "db/sp-good-db.c": "#include <gio/gio.h>\n#include <csv.h>\n",
+        "db/sp-db-sqlite.c": "#include <sqlite3.h>\n",
         "reports/sp-good-xlsx.c": "#include <xlsxwriter.h>\n#include <cairo-pdf.h>\n",
         "ui/sp-good-window.c": "#include <adwaita.h>\n",
         "app/sp-good-app.c": "#include <gtk/gtk.h>\n",

@@ -634,6 +634,50 @@ test_two_writers (Fixture       *fixture,
 }
 
 /* A test on a fresh store opened by the fixture. */
+/* The store is chosen by its location: a server's address is refused (this build has no
+ * PostgreSQL backend) without a file made for it, and a file: URI opens the file it names. */
+static void
+test_location (void)
+{
+  static const char * const servers[] = {
+    "postgresql://referee@localhost:5432/hall",
+    "postgres://localhost/hall",
+    "host=localhost dbname=hall",
+    "dbname=hall",
+  };
+  g_autofree char *folder = g_dir_make_tmp ("sparrow-db-XXXXXX", NULL);
+  g_autofree char *here = g_get_current_dir ();
+  g_autofree char *file = g_build_filename (folder, "by uri.db", NULL);
+  g_autofree char *uri = g_filename_to_uri (file, NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  GDir *dir;
+  SpDb *db;
+
+  g_assert_cmpint (g_chdir (folder), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (servers); i++)
+    {
+      db = sp_db_open (servers[i], &error);
+      g_assert_null (db);
+      g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, servers[i]));
+      g_assert_nonnull (strstr (error->message, "PostgreSQL is not available in this build"));
+      g_clear_error (&error);
+    }
+  dir = g_dir_open (folder, 0, NULL);
+  g_assert_null (g_dir_read_name (dir));
+  g_dir_close (dir);
+
+  db = sp_db_open (uri, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (sp_db_get_path (db), ==, file);
+  g_assert_cmpint (sp_db_get_schema_version (db), ==, SP_DB_SCHEMA_VERSION);
+  sp_db_close (db);
+  g_assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR));
+
+  g_assert_cmpint (g_chdir (here), ==, 0);
+  sp_test_remove_folder (folder);
+}
+
 static void
 add_store_test (const char *path,
                 void      (*test) (Fixture *, gconstpointer))
@@ -649,6 +693,7 @@ main (int    argc,
 
   add_store_test ("/sparrow/db/store/migrations", test_migrations);
   g_test_add_func ("/sparrow/db/store/not-sparrow", test_not_sparrow);
+  g_test_add_func ("/sparrow/db/store/location", test_location);
   add_store_test ("/sparrow/db/store/tournaments", test_tournaments);
   add_store_test ("/sparrow/db/store/players", test_players);
   add_store_test ("/sparrow/db/store/count-players", test_count_players);

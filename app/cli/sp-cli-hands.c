@@ -565,48 +565,39 @@ seats_json (const SpRotation *rotation,
   return g_string_free (out, FALSE);
 }
 
-/* The riichi table around @row's hand: @points (by chair) and @sticks before it, moved past. */
-static gboolean
-riichi_row_fill (HandRow            *row,
-                 const SpHandRecord *record,
-                 const SpRotation   *rotation,
-                 const SpRules      *rules,
-                 gint64              points[4],
-                 guint              *sticks,
-                 GError            **error)
+/* The riichi table around @row's hand, as its table's sheet has it: the counters and sticks
+ * before the hand, each winner's value, each player's points after it. */
+static void
+riichi_row_fill (HandRow                 *row,
+                 const SpRiichiSheetHand *hand)
 {
-  SpScoreResult wins[1 + SP_HAND_MAX_ALSO];
-  guint n_wins;
+  const SpHandRecord *record = hand->record;
+  const SpRotation *rotation = &hand->rotation;
   GString *winners = g_string_new ("[");
+  gint64 points[4];
 
-  if (!sp_hand_record_score_wins (record, rotation, rules, wins, &n_wins, error))
-    {
-      g_string_free (winners, TRUE);
-      return FALSE;
-    }
-  for (guint i = 0; i < n_wins; i++)
+  for (guint i = 0; i < hand->n_wins; i++)
     {
       gint chair = i == 0 ? record->winner : record->also[i - 1].winner;
 
       if (i > 0)
         g_string_append_c (winners, ',');
-      sp_cli_json_win (winners, sp_cli_seat_names[rotation->seat_wind[chair & 3]], &wins[i]);
+      sp_cli_json_win (winners, sp_cli_seat_names[rotation->seat_wind[chair & 3]],
+                       &hand->values[i]);
     }
   g_string_append_c (winners, ']');
   row->winners = g_string_free (winners, FALSE);
   row->riichi_table = TRUE;
   row->dealer = sp_cli_seat_names[SP_WIND_EAST];
   row->honba = rotation->streak;
-  row->sticks = *sticks;
+  row->sticks = hand->sticks;
   row->riichi = seats_json (rotation, record->riichi);
   row->tenpai = record->draw ? seats_json (rotation, record->tenpai) : NULL;
   row->chombo = record->chombo != 0
                 ? sp_cli_seat_names[rotation->seat_wind[__builtin_ctz (record->chombo)]] : NULL;
   for (guint chair = 0; chair < 4; chair++)
-    points[chair] += record->settlement[chair];
+    points[chair] = hand->points[chair];
   by_seat (rotation, points, row->scores);
-  *sticks = (guint) MAX ((gint64) *sticks + record->sticks, 0);
-  return TRUE;
 }
 
 static const SpCliColumn false_win_columns[] = {
@@ -892,16 +883,17 @@ hand_list (SpCli  *cli,
       g_autoptr(GArray) history = NULL;
       SpTable state;
       guint g = 0;
-      gint64 points[4] = { 0 };
-      guint sticks = 0;
-      SpRiichiTableRules riichi_rules;
-      gboolean riichi = store.tournament->ruleset == SP_RULESET_RIICHI
-                        && sp_riichi_table_rules_of (store.rules, &riichi_rules, NULL);
+      g_autoptr(SpRiichiSheet) sheet = NULL;
 
       if (!sp_db_load_table (store.db, store.tournament, (guint) session, t, &state, &hands,
                              &error))
         return sp_cli_store_fail (cli, &store, error);
       history = sp_table_history (store.tournament->ruleset, options.dealer_repeats, hands);
+      /* A riichi table's hands are read off its sheet: the table around each hand. */
+      if (store.tournament->ruleset == SP_RULESET_RIICHI
+          && (sheet = sp_riichi_sheet_new (store.rules, (guint) session, t, state.players, hands,
+                                           &error)) == NULL)
+        return sp_cli_store_fail (cli, &store, error);
       /* Each hand with the seats it was played at, after the false wins declared before it. */
       for (guint i = 0; i <= hands->len; i++)
         {
@@ -917,13 +909,10 @@ hand_list (SpCli  *cli,
             }
           if (i == hands->len)
             break;
-          if (riichi && i == 0)
-            for (guint c = 0; c < 4; c++)
-              points[c] = riichi_rules.start_points;
           g_ptr_array_add (rows, hand_row_new (hands->pdata[i], rotation, state.players));
-          if (riichi && !riichi_row_fill (rows->pdata[rows->len - 1], hands->pdata[i], rotation,
-                                          store.rules, points, &sticks, &error))
-            return sp_cli_store_fail (cli, &store, error);
+          if (sheet != NULL)
+            riichi_row_fill (rows->pdata[rows->len - 1],
+                             &g_array_index (sheet->hands, SpRiichiSheetHand, i));
           g_ptr_array_add (hand_rows, rows->pdata[rows->len - 1]);
         }
       /* The rows point into the table's records. */

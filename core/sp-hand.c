@@ -38,6 +38,22 @@ sp_ruleset_to_string (SpRuleset ruleset)
   return rulesets[ruleset].name;
 }
 
+const char *
+sp_ruleset_names (void)
+{
+  static gsize names = 0;
+
+  if (g_once_init_enter (&names))
+    {
+      GString *list = g_string_new (NULL);
+
+      for (guint i = 0; i < G_N_ELEMENTS (rulesets); i++)
+        g_string_append_printf (list, "%s%s", i > 0 ? "|" : "", rulesets[i].name);
+      g_once_init_leave (&names, (gsize) g_string_free (list, FALSE));
+    }
+  return (const char *) names;
+}
+
 gboolean
 sp_ruleset_from_string (const char *text,
                         SpRuleset  *ruleset)

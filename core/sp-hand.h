@@ -20,6 +20,9 @@ typedef enum
 #define SP_N_RULESETS 4
 
 const char *sp_ruleset_to_string   (SpRuleset   ruleset);
+/* Every ruleset's name, in SpRuleset order: "mcr|taiwan|guangdong|riichi" (for help and usage
+ * messages). */
+const char *sp_ruleset_names       (void);
 gboolean    sp_ruleset_from_string (const char *text,
                                     SpRuleset  *ruleset);
 /* Tiles in a ready hand without kongs: 13 or 16. */

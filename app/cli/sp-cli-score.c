@@ -140,7 +140,7 @@ sp_cli_score (SpCli  *cli,
   g_auto(GStrv) options = NULL;
   gboolean list = FALSE;
   const GOptionEntry entries[] = {
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, N_("mcr, taiwan, guangdong or riichi"),
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, sp_ruleset_names (),
       N_("R") },
     { "profile", 0, 0, G_OPTION_ARG_STRING, &profile,
       N_("The ruleset's profile (mcr: cn r98 gb2006; taiwan: tw; guangdong: gd; riichi: "
@@ -230,7 +230,7 @@ parse_hand_command (SpCli       *cli,
 {
   g_autofree char *rules = NULL;
   const GOptionEntry entries[] = {
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, N_("mcr, taiwan, guangdong or riichi"),
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules, sp_ruleset_names (),
       N_("R") },
     { NULL }
   };

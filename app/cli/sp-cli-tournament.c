@@ -76,7 +76,7 @@ tournament_create (SpCli  *cli,
   const GOptionEntry entries[] = {
     { "name", 0, 0, G_OPTION_ARG_FILENAME, &tournament->name, N_("The tournament's name"),
       N_("NAME") },
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, N_("mcr, taiwan or guangdong"), N_("R") },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, sp_ruleset_names (), N_("R") },
     { "profile", 0, 0, G_OPTION_ARG_STRING, &tournament->profile, N_("The ruleset's profile"),
       N_("P") },
     { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &option_list,

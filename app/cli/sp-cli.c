@@ -371,13 +371,13 @@ sp_cli_parse_ruleset (SpCli      *cli,
   if (name == NULL)
     {
       *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                             _("--rules mcr|taiwan|guangdong|riichi is required"));
+                             _("--rules %s is required"), sp_ruleset_names ());
       return FALSE;
     }
   if (!sp_ruleset_from_string (name, ruleset))
     {
       *status = sp_cli_fail (cli, SP_CLI_USAGE, "usage",
-                             _("unknown ruleset '%s' (mcr, taiwan, guangdong or riichi)"), name);
+                             _("unknown ruleset '%s' (%s)"), name, sp_ruleset_names ());
       return FALSE;
     }
   return TRUE;

@@ -107,7 +107,7 @@ gboolean sp_cli_check_range     (SpCli              *cli,
                                  gint64              min,
                                  gint64              max,
                                  int                *status);
-/* --rules: @name must be mcr, taiwan, guangdong or riichi; else a usage error. */
+/* --rules: @name must be one of sp_ruleset_names (); else a usage error. */
 gboolean sp_cli_parse_ruleset   (SpCli              *cli,
                                  const char         *name,
                                  SpRuleset          *ruleset,

@@ -1406,6 +1406,7 @@ test_hands_riichi_double_ron (void)
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
                                                           "also-fu-2")), 30);
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), " · N: 1 han 30 fu · total "));
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-double-ron.png");
 
   /* What the core makes of the same entry. */
   sp_hand_entry_init (&entry);

@@ -812,7 +812,7 @@ build_also (SpHandDialog *self)
 
       gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (row), GTK_SELECTION_NONE);
       gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (row), 1);
-      gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (row), 6);
+      gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (row), 3);
       gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (row), 6);
       self->also[i].row = row;
       self->also[i].seat = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (letters));
@@ -846,15 +846,25 @@ build_also (SpHandDialog *self)
                                       remove_name, -1);
       g_object_set_data (G_OBJECT (remove), "sp-also", GUINT_TO_POINTER (i));
       g_signal_connect (remove, "clicked", G_CALLBACK (remove_winner_clicked_cb), self);
-      gtk_flow_box_append (GTK_FLOW_BOX (row), gtk_label_new (title));
-      gtk_flow_box_append (GTK_FLOW_BOX (row), GTK_WIDGET (self->also[i].seat));
-      gtk_flow_box_append (GTK_FLOW_BOX (row), gtk_label_new (_("han")));
-      gtk_flow_box_append (GTK_FLOW_BOX (row), GTK_WIDGET (self->also[i].han));
-      gtk_flow_box_append (GTK_FLOW_BOX (row), gtk_label_new (_("fu")));
-      gtk_flow_box_append (GTK_FLOW_BOX (row), GTK_WIDGET (self->also[i].fu));
-      gtk_flow_box_append (GTK_FLOW_BOX (row), gtk_label_new (_("or yakuman ×")));
-      gtk_flow_box_append (GTK_FLOW_BOX (row), GTK_WIDGET (self->also[i].yakuman));
-      gtk_flow_box_append (GTK_FLOW_BOX (row), remove);
+      {
+        GtkWidget *groups[3];
+
+        for (guint k = 0; k < 3; k++)
+          {
+            groups[k] = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+            gtk_widget_set_halign (groups[k], GTK_ALIGN_START);
+            gtk_flow_box_append (GTK_FLOW_BOX (row), groups[k]);
+          }
+        gtk_box_append (GTK_BOX (groups[0]), gtk_label_new (title));
+        gtk_box_append (GTK_BOX (groups[0]), GTK_WIDGET (self->also[i].seat));
+        gtk_box_append (GTK_BOX (groups[1]), gtk_label_new (_("han")));
+        gtk_box_append (GTK_BOX (groups[1]), GTK_WIDGET (self->also[i].han));
+        gtk_box_append (GTK_BOX (groups[1]), gtk_label_new (_("fu")));
+        gtk_box_append (GTK_BOX (groups[1]), GTK_WIDGET (self->also[i].fu));
+        gtk_box_append (GTK_BOX (groups[2]), gtk_label_new (_("or yakuman ×")));
+        gtk_box_append (GTK_BOX (groups[2]), GTK_WIDGET (self->also[i].yakuman));
+        gtk_box_append (GTK_BOX (groups[2]), remove);
+      }
       gtk_widget_set_visible (row, FALSE);
       gtk_box_append (GTK_BOX (self->also_box), row);
     }

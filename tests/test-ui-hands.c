@@ -1453,6 +1453,11 @@ test_hands_riichi_double_ron (void)
   g_assert_cmpint (hand->settlement[0], ==, 0);
   g_assert_cmpint (hand->settlement[2], ==, -(hand->settlement[1] + hand->settlement[3]));
   g_clear_pointer (&hands, g_ptr_array_unref);
+  gtk_window_close (GTK_WINDOW (dialog));
+  maybe_screenshot_window (GTK_WINDOW (view), "table-view-double-ron.png");
+  /* The sheet names both winners and what each received, the one who took the sticks first. */
+  g_assert_true (shows_label_text (GTK_WIDGET (view), "Player 4 · Player 2"));
+  g_assert_true (shows_label_text (GTK_WIDGET (view), "1 han 30 fu · 3 han 40 fu"));
   end_case ();
 }
 

@@ -450,7 +450,7 @@ build_draft (SpHandDialog *self)
                        | SP_SITUATION_STREAK | SP_SITUATION_DISCARDER
                        | SP_SITUATION_SELF_DRAWN);
   if (self->winner < 0 && self->from < 0 && is_blank (text) && is_blank (total)
-      && situation.given == 0)
+      && situation.given == 0 && self->riichi_mask == 0 && self->tenpai_mask == 0)
     return NULL;
   /* Taken when the dialog opened: the table's window may be gone before this dialog is. */
   draft->database = g_strdup (self->draft->database);
@@ -464,6 +464,8 @@ build_draft (SpHandDialog *self)
   draft->tiles = g_strdup (text);
   draft->situation = sp_situation_to_string (&situation);
   draft->total = g_strdup (total);
+  draft->riichi = self->riichi_mask;
+  draft->tenpai = self->tenpai_mask;
   return g_steal_pointer (&draft);
 }
 
@@ -560,7 +562,8 @@ same_hand (const SpHandDraft *a,
 {
   return a != NULL && b != NULL && a->winner == b->winner && a->from == b->from
          && g_strcmp0 (a->tiles, b->tiles) == 0 && g_strcmp0 (a->situation, b->situation) == 0
-         && g_strcmp0 (a->total, b->total) == 0;
+         && g_strcmp0 (a->total, b->total) == 0 && a->riichi == b->riichi
+         && a->tenpai == b->tenpai;
 }
 
 /* Escape or the close button: with nothing typed the dialog just closes; with a hand typed the
@@ -1922,6 +1925,12 @@ sp_hand_dialog_load_draft (SpHandDialog      *self,
   self->from = draft->from >= 0 && draft->from <= SP_HAND_ENTRY_SELF_DRAWN
                && draft->from != self->winner ? draft->from : SP_HAND_ENTRY_UNSAID;
   gtk_editable_set_text (self->total_entry, draft->total != NULL ? draft->total : "");
+  if (self->riichi)
+    {
+      self->riichi_mask = draft->riichi & 0xf;
+      self->tenpai_mask = draft->tenpai & 0xf;
+      show_riichi_seats (self);
+    }
   sp_hand_editor_set_text (self->editor, draft->tiles != NULL ? draft->tiles : "");
   show_seats (self);
   push_situation (self);

@@ -1407,6 +1407,11 @@ test_hands_riichi_double_ron (void)
                                                           "also-fu-2")), 30);
   g_assert_true (shows_label_text (GTK_WIDGET (dialog), " · N: 1 han 30 fu · total "));
   maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-double-ron.png");
+  /* At a phone's width the further winner's row stacks too. */
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 360, 800);
+  wait_until (dialog_is_narrow, dialog, "the dialog to fit 360 px");
+  g_assert_null (widest_under (GTK_WIDGET (dialog), 360));
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-double-ron-360.png");
 
   /* What the core makes of the same entry. */
   sp_hand_entry_init (&entry);

@@ -64,6 +64,9 @@ struct _SpHandDialog
     GtkSpinButton *fu;
     GtkSpinButton *yakuman;
   } also[SP_HAND_ENTRY_MAX_ALSO];
+  /* A corrected hand's further winners given by their tiles (the CLI's): kept as they were. */
+  guint          n_kept;
+  SpHandEntryWin kept[SP_HAND_ENTRY_MAX_ALSO];
 
   /* Template children */
   AdwToastOverlay *toast_overlay;
@@ -1083,6 +1086,13 @@ build_entry (SpHandDialog *self,
       win->has_value = TRUE;
       entry->n_also++;
     }
+  for (guint i = 0; i < self->n_kept && entry->n_also < SP_HAND_ENTRY_MAX_ALSO; i++)
+    {
+      SpHandEntryWin *win = &entry->also[entry->n_also++];
+
+      *win = self->kept[i];
+      win->tiles = g_strdup (self->kept[i].tiles);
+    }
   return TRUE;
 }
 
@@ -1584,6 +1594,10 @@ sp_hand_dialog_dispose (GObject *object)
 {
   SpHandDialog *self = SP_HAND_DIALOG (object);
 
+  for (guint k = 0; k < self->n_kept; k++)
+    g_clear_pointer (&self->kept[k].tiles, g_free);
+  self->n_kept = 0;
+
   /* The window notifies its size as it goes: no layout is scheduled for a dialog gone. */
   g_signal_handlers_disconnect_by_func (self, size_changed_cb, NULL);
   g_clear_handle_id (&self->layout_id, g_source_remove);
@@ -1861,7 +1875,14 @@ sp_hand_dialog_new (SpTableView  *view,
           sp_hand_editor_load_situation (self->editor, &entry.situation);
           /* The further winners entered by value come back in their rows. */
           for (guint i = 0; self->also_box != NULL && i < entry.n_also; i++)
-            if (entry.also[i].has_value)
+            if (entry.also[i].tiles != NULL)
+              {
+                SpHandEntryWin *kept = &self->kept[self->n_kept++];
+
+                *kept = entry.also[i];
+                kept->tiles = g_strdup (entry.also[i].tiles);
+              }
+            else if (entry.also[i].has_value)
               {
                 guint n = self->n_also++;
 

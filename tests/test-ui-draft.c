@@ -401,6 +401,33 @@ test_draft_discarded (void)
   restore_database ();
 }
 
+/* A riichi hand's draft keeps the seats that declared riichi and those marked tenpai. */
+static void
+test_draft_riichi_seats (void)
+{
+  g_autoptr(SpHandDraft) draft = g_new0 (SpHandDraft, 1);
+  g_autoptr(SpHandDraft) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+
+  draft->database = g_build_filename (g_get_tmp_dir (), "riichi-draft.db", NULL);
+  draft->tournament = 1;
+  draft->session = 2;
+  draft->table = 3;
+  draft->hand = 4;
+  draft->winner = SP_HAND_ENTRY_UNSAID;
+  draft->from = SP_HAND_ENTRY_UNSAID;
+  draft->riichi = 0x5;
+  draft->tenpai = 0xa;
+  g_assert_true (sp_hand_draft_save (draft, &error));
+  g_assert_no_error (error);
+  loaded = sp_hand_draft_load (draft->path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+  g_assert_cmphex (loaded->riichi, ==, 0x5);
+  g_assert_cmphex (loaded->tenpai, ==, 0xa);
+  sp_hand_draft_remove (draft->path);
+}
+
 static void
 add_tests (void)
 {
@@ -408,6 +435,7 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/draft/cancelled", test_draft_cancelled);
   g_test_add_func ("/sparrow/ui/draft/kept", test_draft_kept);
   g_test_add_func ("/sparrow/ui/draft/discarded", test_draft_discarded);
+  g_test_add_func ("/sparrow/ui/draft/riichi-seats", test_draft_riichi_seats);
 }
 
 int

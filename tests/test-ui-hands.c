@@ -1361,6 +1361,131 @@ test_hands_riichi (void)
   end_case ();
 }
 
+/* A double ron under ema2016: the second winner added in the dialog by his han and fu, the
+ * hand stored as the core judges the same entry; under wrc2025 (head bump) no Add Winner. */
+static void
+test_hands_riichi_double_ron (void)
+{
+  g_auto(Event) event = { 0 };
+  g_autoptr(GPtrArray) hands = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(SpHandRecord) expected = g_new0 (SpHandRecord, 1);
+  SpScoreResult result;
+  gboolean false_win = FALSE;
+  SpTable before;
+  SpTableView *view;
+  SpHandDialog *dialog;
+  GtkWidget *add;
+  const SpHandRecord *hand;
+
+  make_event (&event, "riichi-ron2.db", SP_RULESET_RIICHI, "ema2016", FALSE);
+  set_referee (REFEREE);
+  view = open_table ();
+  before = *sp_table_view_get_table (view);
+  dialog = open_dialog (view, 0);
+  /* No second winner before a discard win is chosen. */
+  add = find_button (GTK_WIDGET (dialog), "_Add Winner");
+  g_assert_nonnull (add);
+  g_assert_false (gtk_widget_is_drawable (add));
+  click_seat (dialog, "winner", "S Player 2");
+  click_seat (dialog, "from", "W Player 3");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                          "han")), 3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                          "fu")), 40);
+  g_assert_true (gtk_widget_is_drawable (add));
+  press_button (add);
+  /* The seat offered is neither the discarder (W) nor the winner (S): East. */
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (
+                      find_under (GTK_WIDGET (dialog), is_named, "also-seat-2"))), ==, 0);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (find_under (GTK_WIDGET (dialog), is_named,
+                                                         "also-seat-2")), 3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                          "also-han-2")), 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                          "also-fu-2")), 30);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), " · N: 1 han 30 fu · total "));
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-double-ron.png");
+  /* At a phone's width the further winner's row stacks too. */
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 360, 800);
+  wait_until (dialog_is_narrow, dialog, "the dialog to fit 360 px");
+  g_assert_null (widest_under (GTK_WIDGET (dialog), 360));
+  maybe_screenshot_window (GTK_WINDOW (dialog), "hand-dialog-double-ron-360.png");
+
+  /* What the core makes of the same entry. */
+  sp_hand_entry_init (&entry);
+  entry.winner = SP_WIND_SOUTH;
+  entry.from = SP_WIND_WEST;
+  entry.has_value = TRUE;
+  entry.value.han = 3;
+  entry.value.fu = 40;
+  entry.n_also = 1;
+  entry.also[0].winner = SP_WIND_NORTH;
+  entry.also[0].has_value = TRUE;
+  entry.also[0].value.han = 1;
+  entry.also[0].value.fu = 30;
+  g_assert_true (sp_hand_entry_judge (&entry, &before, sp_table_view_get_tournament (view),
+                                      sp_table_view_get_rules (view), expected, &result,
+                                      &false_win, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (expected->n_also, ==, 1);
+
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 1);
+  hand = hand_at (hands, 1);
+  /* Chairs 0–3 sat E S W N at the first hand; the winners are kept in turn order after the
+   * discarder (W): North first, who takes the sticks, then South. */
+  g_assert_cmpint (hand->winner, ==, 3);
+  g_assert_cmpint (hand->discarder, ==, 2);
+  g_assert_cmpuint (hand->n_also, ==, 1);
+  g_assert_cmpint (hand->also[0].winner, ==, 1);
+  g_assert_true (hand->has_value && hand->also[0].has_value);
+  g_assert_cmpint (hand->value.han, ==, 1);
+  g_assert_cmpint (hand->value.fu, ==, 30);
+  g_assert_cmpint (hand->also[0].value.han, ==, 3);
+  g_assert_cmpint (hand->also[0].value.fu, ==, 40);
+  g_assert_cmpint (hand->winner, ==, expected->winner);
+  g_assert_cmpint (hand->also[0].winner, ==, expected->also[0].winner);
+  g_assert_cmpint (hand->also[0].total, ==, expected->also[0].total);
+  g_assert_cmpint (hand->total, ==, expected->total);
+  for (guint c = 0; c < 4; c++)
+    g_assert_cmpint (hand->settlement[c], ==, expected->settlement[c]);
+  /* Both winners are paid by the discarder alone. */
+  g_assert_cmpint (hand->settlement[1], >, 0);
+  g_assert_cmpint (hand->settlement[3], >, 0);
+  g_assert_cmpint (hand->settlement[0], ==, 0);
+  g_assert_cmpint (hand->settlement[2], ==, -(hand->settlement[1] + hand->settlement[3]));
+  g_clear_pointer (&hands, g_ptr_array_unref);
+  gtk_window_close (GTK_WINDOW (dialog));
+  maybe_screenshot_window (GTK_WINDOW (view), "table-view-double-ron.png");
+  /* The sheet names both winners and what each received, the one who took the sticks first. */
+  g_assert_true (shows_label_text (GTK_WIDGET (view), "Player 4 · Player 2"));
+  g_assert_true (shows_label_text (GTK_WIDGET (view), "1 han 30 fu · 3 han 40 fu"));
+  end_case ();
+}
+
+/* Head bump (wrc2025): one winner on a discard, no Add Winner offered. */
+static void
+test_hands_riichi_head_bump (void)
+{
+  g_auto(Event) event = { 0 };
+  SpTableView *view;
+  SpHandDialog *dialog;
+  GtkWidget *add;
+
+  make_event (&event, "riichi-bump.db", SP_RULESET_RIICHI, "wrc2025", FALSE);
+  set_referee (REFEREE);
+  view = open_table ();
+  dialog = open_dialog (view, 0);
+  click_seat (dialog, "winner", "S Player 2");
+  click_seat (dialog, "from", "W Player 3");
+  add = find_button (GTK_WIDGET (dialog), "_Add Winner");
+  g_assert_true (add == NULL || !gtk_widget_is_drawable (add));
+  end_case ();
+}
+
 static void
 add_tests (void)
 {
@@ -1372,6 +1497,8 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/hands/sheet", test_hands_sheet);
   g_test_add_func ("/sparrow/ui/hands/undo-after-elsewhere", test_hands_undo_after_elsewhere);
   g_test_add_func ("/sparrow/ui/hands/riichi", test_hands_riichi);
+  g_test_add_func ("/sparrow/ui/hands/riichi-double-ron", test_hands_riichi_double_ron);
+  g_test_add_func ("/sparrow/ui/hands/riichi-head-bump", test_hands_riichi_head_bump);
 }
 
 int

@@ -8,6 +8,7 @@
 
 #include "sp-hand-dialog.h"
 #include "sp-hand-draft.h"
+#include "sp-riichi-table.h"
 #include "sp-wind.h"
 
 /* How long the typing rests before the draft is written: a keystroke costs only a timer. */
@@ -49,6 +50,23 @@ struct _SpHandDialog
   guint8       tenpai_mask;
   GtkWidget   *riichi_buttons[4];
   GtkWidget   *tenpai_buttons[4];
+  /* Riichi under a profile with several winners on one discard: the further winners, each his
+   * seat and his value by han and fu or yakuman, under the winner's row. */
+  gboolean     multiple_ron;
+  GtkWidget   *also_box;
+  GtkWidget   *add_winner_button;
+  guint        n_also;
+  struct
+  {
+    GtkWidget     *row;
+    GtkDropDown   *seat;
+    GtkSpinButton *han;
+    GtkSpinButton *fu;
+    GtkSpinButton *yakuman;
+  } also[SP_HAND_ENTRY_MAX_ALSO];
+  /* A corrected hand's further winners given by their tiles (the CLI's): kept as they were. */
+  guint          n_kept;
+  SpHandEntryWin kept[SP_HAND_ENTRY_MAX_ALSO];
 
   /* Template children */
   AdwToastOverlay *toast_overlay;
@@ -134,6 +152,8 @@ push_situation (SpHandDialog *self)
     sp_hand_editor_set_situation (self->editor, "discarder", seat_letters[self->from], NULL);
 }
 
+static void show_also (SpHandDialog *self);
+
 /* Whether the winner and where the winning tile came from are both chosen. */
 static gboolean
 seats_chosen (SpHandDialog *self)
@@ -172,6 +192,7 @@ show_seats (SpHandDialog *self)
   /* Who pays whom is known once the winner and the tile's source are: before, the editor's
    * figures would be for a winner in the East seat on his 上家's discard, a guess. */
   sp_hand_editor_set_settlement_visible (self->editor, seats_chosen (self));
+  show_also (self);
 }
 
 static void cancel_offer (SpHandDialog *self);
@@ -432,7 +453,7 @@ build_draft (SpHandDialog *self)
                        | SP_SITUATION_STREAK | SP_SITUATION_DISCARDER
                        | SP_SITUATION_SELF_DRAWN);
   if (self->winner < 0 && self->from < 0 && is_blank (text) && is_blank (total)
-      && situation.given == 0)
+      && situation.given == 0 && self->riichi_mask == 0 && self->tenpai_mask == 0)
     return NULL;
   /* Taken when the dialog opened: the table's window may be gone before this dialog is. */
   draft->database = g_strdup (self->draft->database);
@@ -446,6 +467,8 @@ build_draft (SpHandDialog *self)
   draft->tiles = g_strdup (text);
   draft->situation = sp_situation_to_string (&situation);
   draft->total = g_strdup (total);
+  draft->riichi = self->riichi_mask;
+  draft->tenpai = self->tenpai_mask;
   return g_steal_pointer (&draft);
 }
 
@@ -542,7 +565,8 @@ same_hand (const SpHandDraft *a,
 {
   return a != NULL && b != NULL && a->winner == b->winner && a->from == b->from
          && g_strcmp0 (a->tiles, b->tiles) == 0 && g_strcmp0 (a->situation, b->situation) == 0
-         && g_strcmp0 (a->total, b->total) == 0;
+         && g_strcmp0 (a->total, b->total) == 0 && a->riichi == b->riichi
+         && a->tenpai == b->tenpai;
 }
 
 /* Escape or the close button: with nothing typed the dialog just closes; with a hand typed the
@@ -631,6 +655,230 @@ settle_value (SpHandDialog  *self,
   return claimed;
 }
 
+/* Riichi: the value typed for further winner @i, or FALSE when none is. */
+static gboolean
+also_value (SpHandDialog *self,
+            guint         i,
+            SpHandValue  *value)
+{
+  value->han = gtk_spin_button_get_value_as_int (self->also[i].han);
+  value->fu = gtk_spin_button_get_value_as_int (self->also[i].fu);
+  value->yakuman = gtk_spin_button_get_value_as_int (self->also[i].yakuman);
+  if (value->yakuman > 0)
+    value->han = value->fu = 0;
+  return value->yakuman > 0 || value->han > 0;
+}
+
+/* Whether further winners can be entered: a discard win under a profile that pays each. */
+static gboolean
+also_allowed (SpHandDialog *self)
+{
+  return self->riichi && self->multiple_ron && self->from >= 0
+         && self->from != SP_HAND_ENTRY_SELF_DRAWN && self->winner >= 0;
+}
+
+/* Further winner @i's value settled as the store settles it, at his seat on the discard. */
+static const SpScoreResult *
+settle_also (SpHandDialog  *self,
+             guint          i,
+             SpScoreResult *claimed)
+{
+  SpSituation situation;
+  SpHandValue value;
+  gint seat = (gint) gtk_drop_down_get_selected (self->also[i].seat);
+
+  if (!also_value (self, i, &value))
+    return NULL;
+  sp_hand_editor_get_situation (self->editor, &situation);
+  situation.seat_wind = (guint8) seat;
+  situation.discarder = (guint8) self->from;
+  situation.riichi = (self->riichi_mask >> seat) & 1u;
+  if (!sp_rules_settle_value (sp_table_view_get_rules (self->view), &situation, &value, claimed,
+                              NULL))
+    return NULL;
+  return claimed;
+}
+
+static void result_changed_cb (SpHandDialog *self);
+
+/* The further winners' rows and the Add Winner button as the state says. */
+static void
+show_also (SpHandDialog *self)
+{
+  gboolean allowed = also_allowed (self);
+
+  if (self->also_box == NULL)
+    return;
+  gtk_widget_set_visible (self->also_box, self->riichi && self->multiple_ron);
+  gtk_widget_set_visible (self->add_winner_button, allowed);
+  gtk_widget_set_sensitive (self->add_winner_button, self->n_also < SP_HAND_ENTRY_MAX_ALSO);
+  for (guint i = 0; i < SP_HAND_ENTRY_MAX_ALSO; i++)
+    gtk_widget_set_visible (self->also[i].row, allowed && i < self->n_also);
+}
+
+/* The first seat neither the discarder, the winner nor a further winner already. */
+static gint
+free_seat (SpHandDialog *self)
+{
+  for (gint w = 0; w < 4; w++)
+    {
+      gboolean taken = w == self->from || w == self->winner;
+
+      for (guint i = 0; i < self->n_also && !taken; i++)
+        taken = (gint) gtk_drop_down_get_selected (self->also[i].seat) == w;
+      if (!taken)
+        return w;
+    }
+  return 0;
+}
+
+static void
+add_winner_clicked_cb (SpHandDialog *self)
+{
+  guint i = self->n_also;
+
+  if (i >= SP_HAND_ENTRY_MAX_ALSO || !also_allowed (self))
+    return;
+  gtk_drop_down_set_selected (self->also[i].seat, (guint) free_seat (self));
+  gtk_spin_button_set_value (self->also[i].han, 0);
+  gtk_spin_button_set_value (self->also[i].fu, 0);
+  gtk_spin_button_set_value (self->also[i].yakuman, 0);
+  self->n_also++;
+  show_also (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->also[i].han));
+  result_changed_cb (self);
+}
+
+static void
+remove_winner_clicked_cb (GtkButton    *button,
+                          SpHandDialog *self)
+{
+  guint i = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sp-also"));
+
+  if (i >= self->n_also)
+    return;
+  /* The rows below move up one. */
+  for (; i + 1 < self->n_also; i++)
+    {
+      gtk_drop_down_set_selected (self->also[i].seat,
+                                  gtk_drop_down_get_selected (self->also[i + 1].seat));
+      gtk_spin_button_set_value (self->also[i].han,
+                                 gtk_spin_button_get_value (self->also[i + 1].han));
+      gtk_spin_button_set_value (self->also[i].fu,
+                                 gtk_spin_button_get_value (self->also[i + 1].fu));
+      gtk_spin_button_set_value (self->also[i].yakuman,
+                                 gtk_spin_button_get_value (self->also[i + 1].yakuman));
+    }
+  self->n_also--;
+  show_also (self);
+  result_changed_cb (self);
+}
+
+static GtkSpinButton *
+new_also_spin (const char *label,
+               gdouble     upper,
+               gdouble     step)
+{
+  GtkWidget *spin = gtk_spin_button_new_with_range (0, upper, step);
+
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+  return GTK_SPIN_BUTTON (spin);
+}
+
+/* The box of further winners under the winner's row: Add Winner and a row per winner. */
+static void
+build_also (SpHandDialog *self)
+{
+  static const char *const letters[] = { "E", "S", "W", "N", NULL };
+
+  self->also_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  /* TRANSLATORS: a Riichi double (or triple) ron: another winner on the same discard */
+  self->add_winner_button = gtk_button_new_with_mnemonic (_("_Add Winner"));
+  gtk_widget_set_halign (self->add_winner_button, GTK_ALIGN_START);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->add_winner_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Add Winner"), -1);
+  gtk_widget_set_tooltip_text (self->add_winner_button,
+                               _("Another player won on the same discard (double ron)"));
+  g_signal_connect_swapped (self->add_winner_button, "clicked",
+                            G_CALLBACK (add_winner_clicked_cb), self);
+  for (guint i = 0; i < SP_HAND_ENTRY_MAX_ALSO; i++)
+    {
+      GtkWidget *row = gtk_flow_box_new ();
+      GtkWidget *remove;
+      /* TRANSLATORS: the accessible names of a further winner's controls; %u counts them from 2 */
+      g_autofree char *seat_name = g_strdup_printf (_("Winner %u seat"), i + 2);
+      g_autofree char *han_name = g_strdup_printf (_("Winner %u han"), i + 2);
+      g_autofree char *fu_name = g_strdup_printf (_("Winner %u fu"), i + 2);
+      g_autofree char *yakuman_name = g_strdup_printf (_("Winner %u yakuman"), i + 2);
+      g_autofree char *remove_name = g_strdup_printf (_("Remove winner %u"), i + 2);
+      g_autofree char *title = g_strdup_printf (_("Winner %u"), i + 2);
+
+      gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (row), GTK_SELECTION_NONE);
+      gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (row), 1);
+      gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (row), 3);
+      gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (row), 6);
+      self->also[i].row = row;
+      self->also[i].seat = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (letters));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->also[i].seat),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, seat_name, -1);
+      g_signal_connect_swapped (self->also[i].seat, "notify::selected",
+                                G_CALLBACK (result_changed_cb), self);
+      self->also[i].han = new_also_spin (han_name, 99, 1);
+      self->also[i].fu = new_also_spin (fu_name, 110, 10);
+      self->also[i].yakuman = new_also_spin (yakuman_name, 6, 1);
+      g_signal_connect_swapped (self->also[i].han, "value-changed",
+                                G_CALLBACK (result_changed_cb), self);
+      g_signal_connect_swapped (self->also[i].fu, "value-changed",
+                                G_CALLBACK (result_changed_cb), self);
+      g_signal_connect_swapped (self->also[i].yakuman, "value-changed",
+                                G_CALLBACK (result_changed_cb), self);
+      for (guint k = 0; k < 4; k++)
+        {
+          static const char *const parts[] = { "seat", "han", "fu", "yakuman" };
+          GtkWidget *widgets[] = { GTK_WIDGET (self->also[i].seat), GTK_WIDGET (self->also[i].han),
+                                   GTK_WIDGET (self->also[i].fu),
+                                   GTK_WIDGET (self->also[i].yakuman) };
+          g_autofree char *name = g_strdup_printf ("also-%s-%u", parts[k], i + 2);
+
+          gtk_widget_set_name (widgets[k], name);
+        }
+      remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
+      gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (remove, remove_name);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      remove_name, -1);
+      g_object_set_data (G_OBJECT (remove), "sp-also", GUINT_TO_POINTER (i));
+      g_signal_connect (remove, "clicked", G_CALLBACK (remove_winner_clicked_cb), self);
+      {
+        GtkWidget *groups[3];
+
+        for (guint k = 0; k < 3; k++)
+          {
+            groups[k] = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+            gtk_widget_set_halign (groups[k], GTK_ALIGN_START);
+            gtk_flow_box_append (GTK_FLOW_BOX (row), groups[k]);
+          }
+        gtk_box_append (GTK_BOX (groups[0]), gtk_label_new (title));
+        gtk_box_append (GTK_BOX (groups[0]), GTK_WIDGET (self->also[i].seat));
+        gtk_box_append (GTK_BOX (groups[1]), gtk_label_new (_("han")));
+        gtk_box_append (GTK_BOX (groups[1]), GTK_WIDGET (self->also[i].han));
+        gtk_box_append (GTK_BOX (groups[1]), gtk_label_new (_("fu")));
+        gtk_box_append (GTK_BOX (groups[1]), GTK_WIDGET (self->also[i].fu));
+        gtk_box_append (GTK_BOX (groups[2]), gtk_label_new (_("or yakuman ×")));
+        gtk_box_append (GTK_BOX (groups[2]), GTK_WIDGET (self->also[i].yakuman));
+        gtk_box_append (GTK_BOX (groups[2]), remove);
+      }
+      gtk_widget_set_visible (row, FALSE);
+      gtk_box_append (GTK_BOX (self->also_box), row);
+    }
+  gtk_box_append (GTK_BOX (self->also_box), self->add_winner_button);
+  gtk_widget_set_visible (self->also_box, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (self->form_box), self->also_box, self->winner_row);
+}
+
 /* The verdict in one line beside the buttons, where the referee looks before Enter: the total
  * and each seat's points, or the penalty of a false win. */
 static void
@@ -685,6 +933,28 @@ show_summary (SpHandDialog        *self,
     text = g_strdup_printf (_("False win — %s"), seats->str);
   else
     text = g_strdup (_("Not a win"));
+  /* Each further winner's points on the same discard. */
+  for (guint i = 0; result != NULL && result->win && also_allowed (self) && i < self->n_also;
+       i++)
+    {
+      SpScoreResult also;
+      const SpScoreResult *settled = settle_also (self, i, &also);
+      guint seat = gtk_drop_down_get_selected (self->also[i].seat);
+      g_autofree char *value = settled != NULL && settled->has_han_fu
+                               ? sp_hand_editor_describe_value (settled) : NULL;
+      char *longer;
+
+      if (settled != NULL && settled->win)
+        /* TRANSLATORS: the live result of a further winner on the same discard: his seat
+         * letter, his value and all he receives */
+        longer = g_strdup_printf (_("%s · %s: %s · total %d"), text, sp_wind_letter (seat),
+                                  value != NULL ? value : "", settled->total);
+      else
+        /* TRANSLATORS: the live result of a further winner whose value is not yet given */
+        longer = g_strdup_printf (_("%s · %s: no value"), text, sp_wind_letter (seat));
+      g_free (text);
+      text = longer;
+    }
   gtk_label_set_text (self->summary_label, text);
 }
 
@@ -779,6 +1049,50 @@ build_entry (SpHandDialog *self,
                                             | SP_SITUATION_RIICHI_STICKS);
       entry->situation.riichi = FALSE;
     }
+  for (guint i = 0; also_allowed (self) && i < self->n_also; i++)
+    {
+      SpHandEntryWin *win = &entry->also[entry->n_also];
+      gint seat = (gint) gtk_drop_down_get_selected (self->also[i].seat);
+
+      if (seat == self->from || seat == self->winner)
+        {
+          /* TRANSLATORS: %s is a seat letter */
+          g_autofree char *message
+            = g_strdup_printf (_("Winner %u: seat %s is the discarder or a winner already."),
+                               i + 2, sp_wind_letter ((guint) seat));
+
+          tell (self, message);
+          return FALSE;
+        }
+      for (guint j = 0; j < i; j++)
+        if ((gint) gtk_drop_down_get_selected (self->also[j].seat) == seat)
+          {
+            g_autofree char *message
+              = g_strdup_printf (_("Winner %u: seat %s is the discarder or a winner already."),
+                                 i + 2, sp_wind_letter ((guint) seat));
+
+            tell (self, message);
+            return FALSE;
+          }
+      if (!also_value (self, i, &win->value))
+        {
+          g_autofree char *message
+            = g_strdup_printf (_("Winner %u: give his han and fu, or yakuman."), i + 2);
+
+          tell (self, message);
+          return FALSE;
+        }
+      win->winner = seat;
+      win->has_value = TRUE;
+      entry->n_also++;
+    }
+  for (guint i = 0; i < self->n_kept && entry->n_also < SP_HAND_ENTRY_MAX_ALSO; i++)
+    {
+      SpHandEntryWin *win = &entry->also[entry->n_also++];
+
+      *win = self->kept[i];
+      win->tiles = g_strdup (self->kept[i].tiles);
+    }
   return TRUE;
 }
 
@@ -800,6 +1114,7 @@ move_on (SpHandDialog *self)
   self->winner = SP_HAND_ENTRY_UNSAID;
   self->from = SP_HAND_ENTRY_UNSAID;
   self->riichi_mask = 0;
+  self->n_also = 0;
   self->tenpai_mask = 0;
   show_riichi_seats (self);
   gtk_spin_button_set_value (self->han_spin, 0);
@@ -1279,6 +1594,10 @@ sp_hand_dialog_dispose (GObject *object)
 {
   SpHandDialog *self = SP_HAND_DIALOG (object);
 
+  for (guint k = 0; k < self->n_kept; k++)
+    g_clear_pointer (&self->kept[k].tiles, g_free);
+  self->n_kept = 0;
+
   /* The window notifies its size as it goes: no layout is scheduled for a dialog gone. */
   g_signal_handlers_disconnect_by_func (self, size_changed_cb, NULL);
   g_clear_handle_id (&self->layout_id, g_source_remove);
@@ -1509,7 +1828,16 @@ sp_hand_dialog_new (SpTableView  *view,
   gtk_widget_set_visible (self->riichi_box, self->riichi);
   gtk_widget_set_visible (self->total_box, !self->riichi);
   if (self->riichi)
-    sp_hand_editor_set_toggle_visible (self->editor, "riichi", FALSE);
+    {
+      SpRiichiTableRules table_rules;
+
+      sp_hand_editor_set_toggle_visible (self->editor, "riichi", FALSE);
+      self->multiple_ron
+        = sp_riichi_table_rules_of (sp_table_view_get_rules (view), &table_rules, NULL)
+          && table_rules.multiple_ron;
+      if (self->multiple_ron)
+        build_also (self);
+    }
   g_signal_connect_object (view, "reloaded", G_CALLBACK (table_reloaded_cb), self,
                            G_CONNECT_SWAPPED);
   if (id == 0)
@@ -1545,6 +1873,24 @@ sp_hand_dialog_new (SpTableView  *view,
               gtk_editable_set_text (self->total_entry, total);
             }
           sp_hand_editor_load_situation (self->editor, &entry.situation);
+          /* The further winners entered by value come back in their rows. */
+          for (guint i = 0; self->also_box != NULL && i < entry.n_also; i++)
+            if (entry.also[i].tiles != NULL)
+              {
+                SpHandEntryWin *kept = &self->kept[self->n_kept++];
+
+                *kept = entry.also[i];
+                kept->tiles = g_strdup (entry.also[i].tiles);
+              }
+            else if (entry.also[i].has_value)
+              {
+                guint n = self->n_also++;
+
+                gtk_drop_down_set_selected (self->also[n].seat, (guint) entry.also[i].winner);
+                gtk_spin_button_set_value (self->also[n].han, entry.also[i].value.han);
+                gtk_spin_button_set_value (self->also[n].fu, entry.also[i].value.fu);
+                gtk_spin_button_set_value (self->also[n].yakuman, entry.also[i].value.yakuman);
+              }
         }
     }
   show_table (self);
@@ -1600,6 +1946,12 @@ sp_hand_dialog_load_draft (SpHandDialog      *self,
   self->from = draft->from >= 0 && draft->from <= SP_HAND_ENTRY_SELF_DRAWN
                && draft->from != self->winner ? draft->from : SP_HAND_ENTRY_UNSAID;
   gtk_editable_set_text (self->total_entry, draft->total != NULL ? draft->total : "");
+  if (self->riichi)
+    {
+      self->riichi_mask = draft->riichi & 0xf;
+      self->tenpai_mask = draft->tenpai & 0xf;
+      show_riichi_seats (self);
+    }
   sp_hand_editor_set_text (self->editor, draft->tiles != NULL ? draft->tiles : "");
   show_seats (self);
   push_situation (self);

@@ -111,6 +111,8 @@ sp_hand_draft_save (SpHandDraft  *draft,
   g_key_file_set_string (file, GROUP, "Situation",
                          draft->situation != NULL ? draft->situation : "");
   g_key_file_set_string (file, GROUP, "Total", draft->total != NULL ? draft->total : "");
+  g_key_file_set_integer (file, GROUP, "Riichi", draft->riichi & 0xf);
+  g_key_file_set_integer (file, GROUP, "Tenpai", draft->tenpai & 0xf);
   g_key_file_set_int64 (file, GROUP, "Saved", draft->saved);
   data = g_key_file_to_data (file, &length, NULL);
   /* Written beside and renamed into place: a crash while writing leaves the old draft whole. */
@@ -145,6 +147,9 @@ sp_hand_draft_load (const char  *path,
   draft->hand_id = g_key_file_get_int64 (file, GROUP, "HandId", NULL);
   winner = g_key_file_get_string (file, GROUP, "Winner", NULL);
   from = g_key_file_get_string (file, GROUP, "From", NULL);
+  /* Absent in a draft written before riichi: none. */
+  draft->riichi = (guint8) (g_key_file_get_integer (file, GROUP, "Riichi", NULL) & 0xf);
+  draft->tenpai = (guint8) (g_key_file_get_integer (file, GROUP, "Tenpai", NULL) & 0xf);
   draft->winner = seat_from_key (winner);
   if (draft->winner == SP_HAND_ENTRY_SELF_DRAWN)
     draft->winner = SP_HAND_ENTRY_UNSAID;

@@ -22,6 +22,8 @@ typedef struct
   char   *tiles;       /* as typed */
   char   *situation;   /* the toggles and flowers, sp_situation_to_string's form */
   char   *total;       /* as typed, for a hand given by its total */
+  guint8  riichi;      /* Riichi: the seats that declared riichi, bit s for seat wind s */
+  guint8  tenpai;      /* Riichi: the seats marked tenpai for a draw */
   gint64  saved;       /* when it was written, seconds since 1970 */
   char   *path;        /* the draft's own file */
 } SpHandDraft;

@@ -532,13 +532,31 @@ riichi_items (SpTableView        *self,
       /* TRANSLATORS: the tenpai seats at an exhaustive draw (聴牌); %s is their winds */
       return g_strdup_printf (_("Tenpai: %s"), seats);
     }
-  if (hand->has_value && hand->value.yakuman > 0)
-    /* TRANSLATORS: a riichi win entered by its value: a yakuman of %d times (役満) */
-    return g_strdup_printf (_("Yakuman ×%d"), hand->value.yakuman);
-  if (hand->has_value)
-    /* TRANSLATORS: a riichi win entered by its value: %d han, %d fu (翻 / 符) */
-    return g_strdup_printf (_("%d han %d fu"), hand->value.han, hand->value.fu);
-  return items_text (SP_RULESET_RIICHI, hand->items);
+  {
+    g_autoptr(GString) text = g_string_new (NULL);
+
+    /* A double or triple ron: each winner's items in the order of the Winner column. */
+    for (guint i = 0; i <= hand->n_also && i <= SP_HAND_MAX_ALSO; i++)
+      {
+        gboolean has_value = i == 0 ? hand->has_value : hand->also[i - 1].has_value;
+        const SpHandValue *value = i == 0 ? &hand->value : &hand->also[i - 1].value;
+        const char *items = i == 0 ? hand->items : hand->also[i - 1].items;
+        g_autofree char *one = NULL;
+
+        if (has_value && value->yakuman > 0)
+          /* TRANSLATORS: a riichi win entered by its value: a yakuman of %d times (役満) */
+          one = g_strdup_printf (_("Yakuman ×%d"), value->yakuman);
+        else if (has_value)
+          /* TRANSLATORS: a riichi win entered by its value: %d han, %d fu (翻 / 符) */
+          one = g_strdup_printf (_("%d han %d fu"), value->han, value->fu);
+        else
+          one = items_text (SP_RULESET_RIICHI, items);
+        if (i > 0)
+          g_string_append (text, " · ");
+        g_string_append (text, one);
+      }
+    return g_string_free (g_steal_pointer (&text), FALSE);
+  }
 }
 
 /* The sheet of a riichi table: the core's riichi table replayed hand after hand, each line
@@ -585,12 +603,25 @@ fill_riichi_sheet (SpTableView *self,
         }
       else
         {
-          sheet_line->cells[CELL_WINNER] = g_strdup (chair_name (self, hand->winner));
+          GString *winners = g_string_new (chair_name (self, hand->winner));
+          GString *totals = g_string_new (NULL);
+          g_autofree char *first = sp_points_text (hand->total);
+
+          /* A double or triple ron: every winner, the first the one who took the sticks. */
+          g_string_append (totals, first);
+          for (guint a = 0; a < hand->n_also && a < SP_HAND_MAX_ALSO; a++)
+            {
+              g_autofree char *points = sp_points_text (hand->also[a].total);
+
+              g_string_append_printf (winners, " · %s", chair_name (self, hand->also[a].winner));
+              g_string_append_printf (totals, " · %s", points);
+            }
+          sheet_line->cells[CELL_WINNER] = g_string_free (winners, FALSE);
           sheet_line->cells[CELL_FROM] = hand->discarder >= 0 && hand->discarder < 4
                                          ? g_strdup (chair_name (self, hand->discarder))
                                          /* TRANSLATORS: a self-drawn riichi win (ツモ) */
                                          : g_strdup (_("Tsumo"));
-          sheet_line->cells[CELL_TOTAL] = sp_points_text (hand->total);
+          sheet_line->cells[CELL_TOTAL] = g_string_free (totals, FALSE);
         }
       sp_riichi_table_replay (&self->riichi_table, hand);
       for (guint c = 0; c < 4; c++)

@@ -810,6 +810,30 @@ yaku_text (const SpScoreResult *value)
   return g_string_free (out, FALSE);
 }
 
+
+/* The hands of one table, those of the snapshot's (in session, table and number order) from
+ * @first up to the next table's, into @table_hands (emptied first); returns where the next
+ * table's begin. */
+static guint
+table_hands_from (const SpSnapshot *snapshot,
+                  guint             first,
+                  GPtrArray        *table_hands)
+{
+  const SpHandRecord *head = snapshot->hands->pdata[first];
+  guint end;
+
+  g_ptr_array_set_size (table_hands, 0);
+  for (end = first; end < snapshot->hands->len; end++)
+    {
+      const SpHandRecord *hand = snapshot->hands->pdata[end];
+
+      if (hand->session != head->session || hand->table != head->table)
+        break;
+      g_ptr_array_add (table_hands, (gpointer) hand);
+    }
+  return end;
+}
+
 /* A Riichi event's hands: each hand with the table around it, from the core's sheet of each
  * table (sp_riichi_sheet_new): round, dealer, honba and sticks before it, the riichi declared,
  * its result, the win's han, fu and yaku, and every player's points after it. */
@@ -842,15 +866,7 @@ riichi_hands_rows (const SpSnapshot *snapshot)
       const gint64 *seats;
       g_autoptr(SpRiichiSheet) sheet = NULL;
 
-      g_ptr_array_set_size (table_hands, 0);
-      for (end = first; end < snapshot->hands->len; end++)
-        {
-          const SpHandRecord *hand = snapshot->hands->pdata[end];
-
-          if (hand->session != head->session || hand->table != head->table)
-            break;
-          g_ptr_array_add (table_hands, (gpointer) hand);
-        }
+      end = table_hands_from (snapshot, first, table_hands);
       seats = table_seats (snapshot, head->session, head->table);
       sheet = sp_riichi_sheet_new (rules, head->session, head->table,
                                    seats != NULL ? seats : nobody, table_hands, NULL);
@@ -956,15 +972,7 @@ hands_rows (const SpSnapshot *snapshot)
       const gint64 *seats;
       g_autoptr(GArray) history = NULL;
 
-      g_ptr_array_set_size (table_hands, 0);
-      for (end = first; end < snapshot->hands->len; end++)
-        {
-          const SpHandRecord *hand = snapshot->hands->pdata[end];
-
-          if (hand->session != head->session || hand->table != head->table)
-            break;
-          g_ptr_array_add (table_hands, (gpointer) hand);
-        }
+      end = table_hands_from (snapshot, first, table_hands);
       seats = table_seats (snapshot, head->session, head->table);
       history = sp_table_history (ruleset, options.dealer_repeats, table_hands);
       for (guint k = 0; k < table_hands->len; k++)

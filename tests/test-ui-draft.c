@@ -418,6 +418,14 @@ test_draft_riichi_seats (void)
   draft->from = SP_HAND_ENTRY_UNSAID;
   draft->riichi = 0x5;
   draft->tenpai = 0xa;
+  draft->value.han = 2;
+  draft->value.fu = 70;
+  draft->n_also = 2;
+  draft->also[0].seat = SP_WIND_NORTH;
+  draft->also[0].value.han = 1;
+  draft->also[0].value.fu = 30;
+  draft->also[1].seat = SP_WIND_SOUTH;
+  draft->also[1].value.yakuman = 2;
   g_assert_true (sp_hand_draft_save (draft, &error));
   g_assert_no_error (error);
   loaded = sp_hand_draft_load (draft->path, &error);
@@ -425,6 +433,15 @@ test_draft_riichi_seats (void)
   g_assert_nonnull (loaded);
   g_assert_cmphex (loaded->riichi, ==, 0x5);
   g_assert_cmphex (loaded->tenpai, ==, 0xa);
+  g_assert_cmpint (loaded->value.han, ==, 2);
+  g_assert_cmpint (loaded->value.fu, ==, 70);
+  g_assert_cmpint (loaded->value.yakuman, ==, 0);
+  g_assert_cmpuint (loaded->n_also, ==, 2);
+  g_assert_cmpint (loaded->also[0].seat, ==, SP_WIND_NORTH);
+  g_assert_cmpint (loaded->also[0].value.han, ==, 1);
+  g_assert_cmpint (loaded->also[0].value.fu, ==, 30);
+  g_assert_cmpint (loaded->also[1].seat, ==, SP_WIND_SOUTH);
+  g_assert_cmpint (loaded->also[1].value.yakuman, ==, 2);
   sp_hand_draft_remove (draft->path);
 }
 

@@ -1466,6 +1466,74 @@ test_hands_riichi_double_ron (void)
   end_case ();
 }
 
+/* Whether the draft file at @data holds a value typed without tiles and a further winner. */
+static gboolean
+draft_holds_values (gpointer data)
+{
+  g_autoptr(SpHandDraft) draft = sp_hand_draft_load (data, NULL);
+
+  return draft != NULL && draft->value.han == 3 && draft->n_also == 1
+         && draft->also[0].value.fu == 30;
+}
+
+/* A double ron typed by value survives a crash: the draft keeps the winner's han and fu and
+ * the further winner's seat and value, and the dialog opened again shows them as typed. */
+static void
+test_hands_riichi_draft (void)
+{
+  g_auto(Event) event = { 0 };
+  g_autoptr(GPtrArray) hands = NULL;
+  g_autofree char *path = NULL;
+  SpTableView *view;
+  SpHandDialog *dialog;
+  const SpHandRecord *hand;
+
+  make_event (&event, "riichi-draft.db", SP_RULESET_RIICHI, "ema2016", FALSE);
+  set_referee (REFEREE);
+  view = open_table ();
+  dialog = open_dialog (view, 0);
+  click_seat (dialog, "winner", "S Player 2");
+  click_seat (dialog, "from", "W Player 3");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                          "han")), 3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                          "fu")), 40);
+  press_button (find_button (GTK_WIDGET (dialog), "_Add Winner"));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (find_under (GTK_WIDGET (dialog), is_named,
+                                                         "also-seat-2")), 3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                          "also-han-2")), 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
+                                                          "also-fu-2")), 30);
+  path = sp_hand_draft_path (sp_db_get_path (sp_table_view_get_database (view)),
+                             sp_table_view_get_tournament (view)->id, 1, 1);
+  wait_until (draft_holds_values, path, "the draft to keep the values");
+  /* Gone as a crash leaves it, then opened again for the same hand. */
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  dialog = open_dialog (view, 0);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (
+                     find_under (GTK_WIDGET (dialog), is_named, "han"))), ==, 3);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (
+                     find_under (GTK_WIDGET (dialog), is_named, "fu"))), ==, 40);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (
+                      find_under (GTK_WIDGET (dialog), is_named, "also-seat-2"))), ==, 3);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (
+                     find_under (GTK_WIDGET (dialog), is_named, "also-han-2"))), ==, 1);
+  g_assert_true (shows_label_text (GTK_WIDGET (dialog), " · N: 1 han 30 fu · total "));
+  press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
+  hands = stored_hands (&event);
+  g_assert_cmpuint (hands->len, ==, 1);
+  hand = hand_at (hands, 1);
+  /* North (chair 3) takes the sticks first; South (chair 1) is the further winner. */
+  g_assert_cmpint (hand->winner, ==, 3);
+  g_assert_cmpuint (hand->n_also, ==, 1);
+  g_assert_cmpint (hand->also[0].winner, ==, 1);
+  g_assert_cmpint (hand->also[0].value.han, ==, 3);
+  /* Recorded, the draft is gone. */
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  end_case ();
+}
+
 /* Head bump (wrc2025): one winner on a discard, no Add Winner offered. */
 static void
 test_hands_riichi_head_bump (void)
@@ -1499,6 +1567,7 @@ add_tests (void)
   g_test_add_func ("/sparrow/ui/hands/riichi", test_hands_riichi);
   g_test_add_func ("/sparrow/ui/hands/riichi-double-ron", test_hands_riichi_double_ron);
   g_test_add_func ("/sparrow/ui/hands/riichi-head-bump", test_hands_riichi_head_bump);
+  g_test_add_func ("/sparrow/ui/hands/riichi-draft", test_hands_riichi_draft);
 }
 
 int

@@ -438,6 +438,12 @@ is_blank (const char *text)
 
 /* ---- the draft: what is typed survives a crash of the app ------------------------------ */
 
+static gboolean typed_value (SpHandDialog *self,
+                             SpHandValue  *value);
+static gboolean also_value (SpHandDialog *self,
+                            guint         i,
+                            SpHandValue  *value);
+
 /* The draft as the dialog stands; NULL when it holds nothing a person gave. */
 static SpHandDraft *
 build_draft (SpHandDialog *self)
@@ -446,6 +452,8 @@ build_draft (SpHandDialog *self)
   const char *text = sp_hand_editor_get_text (self->editor);
   const char *total = gtk_editable_get_text (self->total_entry);
   SpSituation situation;
+  SpHandValue value = { 0 };
+  gboolean typed = self->riichi && typed_value (self, &value);
 
   sp_hand_editor_get_situation (self->editor, &situation);
   /* The rotation's part and the seats are set from the table and the buttons, not kept. */
@@ -453,7 +461,8 @@ build_draft (SpHandDialog *self)
                        | SP_SITUATION_STREAK | SP_SITUATION_DISCARDER
                        | SP_SITUATION_SELF_DRAWN);
   if (self->winner < 0 && self->from < 0 && is_blank (text) && is_blank (total)
-      && situation.given == 0 && self->riichi_mask == 0 && self->tenpai_mask == 0)
+      && situation.given == 0 && self->riichi_mask == 0 && self->tenpai_mask == 0 && !typed
+      && self->n_also == 0)
     return NULL;
   /* Taken when the dialog opened: the table's window may be gone before this dialog is. */
   draft->database = g_strdup (self->draft->database);
@@ -469,6 +478,13 @@ build_draft (SpHandDialog *self)
   draft->total = g_strdup (total);
   draft->riichi = self->riichi_mask;
   draft->tenpai = self->tenpai_mask;
+  draft->value = value;
+  for (guint i = 0; i < self->n_also; i++)
+    {
+      draft->also[i].seat = (gint) gtk_drop_down_get_selected (self->also[i].seat);
+      also_value (self, i, &draft->also[i].value);
+    }
+  draft->n_also = self->n_also;
   return g_steal_pointer (&draft);
 }
 
@@ -566,7 +582,9 @@ same_hand (const SpHandDraft *a,
   return a != NULL && b != NULL && a->winner == b->winner && a->from == b->from
          && g_strcmp0 (a->tiles, b->tiles) == 0 && g_strcmp0 (a->situation, b->situation) == 0
          && g_strcmp0 (a->total, b->total) == 0 && a->riichi == b->riichi
-         && a->tenpai == b->tenpai;
+         && a->tenpai == b->tenpai && memcmp (&a->value, &b->value, sizeof a->value) == 0
+         && a->n_also == b->n_also
+         && memcmp (a->also, b->also, a->n_also * sizeof a->also[0]) == 0;
 }
 
 /* Escape or the close button: with nothing typed the dialog just closes; with a hand typed the
@@ -1950,7 +1968,24 @@ sp_hand_dialog_load_draft (SpHandDialog      *self,
     {
       self->riichi_mask = draft->riichi & 0xf;
       self->tenpai_mask = draft->tenpai & 0xf;
+      gtk_spin_button_set_value (self->han_spin, draft->value.han);
+      gtk_spin_button_set_value (self->fu_spin, draft->value.fu);
+      gtk_spin_button_set_value (self->yakuman_spin, draft->value.yakuman);
       show_riichi_seats (self);
+    }
+  /* The further winners come back in their rows where the profile has them, in place of any
+   * the dialog opened with. */
+  if (self->also_box != NULL)
+    self->n_also = 0;
+  for (guint i = 0; self->also_box != NULL && i < draft->n_also && i < SP_HAND_ENTRY_MAX_ALSO;
+       i++)
+    {
+      guint n = self->n_also++;
+
+      gtk_drop_down_set_selected (self->also[n].seat, (guint) draft->also[i].seat);
+      gtk_spin_button_set_value (self->also[n].han, draft->also[i].value.han);
+      gtk_spin_button_set_value (self->also[n].fu, draft->also[i].value.fu);
+      gtk_spin_button_set_value (self->also[n].yakuman, draft->also[i].value.yakuman);
     }
   sp_hand_editor_set_text (self->editor, draft->tiles != NULL ? draft->tiles : "");
   show_seats (self);

@@ -5,9 +5,12 @@
  * The file ($XDG_STATE_HOME/sparrow/drafts/<database hash>-<tournament>-<session>-<table>.draft,
  * mode 0600 in a 0700 folder) holds one group [Hand] with the keys Database, Tournament,
  * Session, Table, Hand, HandId, Winner and From (E S W N, self-drawn, or empty), Tiles,
- * Situation, Total and Saved.
+ * Situation, Total and Saved; in a Riichi event also Riichi and Tenpai (the seats, a bit each),
+ * Value (han, fu, yakuman typed without tiles) and Also (a further winner a line,
+ * "SEAT HAN FU YAKUMAN").
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <errno.h>
+#include <stdio.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -113,11 +116,67 @@ sp_hand_draft_save (SpHandDraft  *draft,
   g_key_file_set_string (file, GROUP, "Total", draft->total != NULL ? draft->total : "");
   g_key_file_set_integer (file, GROUP, "Riichi", draft->riichi & 0xf);
   g_key_file_set_integer (file, GROUP, "Tenpai", draft->tenpai & 0xf);
+  {
+    gint value[] = { draft->value.han, draft->value.fu, draft->value.yakuman };
+    g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+    g_auto(GStrv) also = NULL;
+
+    g_key_file_set_integer_list (file, GROUP, "Value", value, G_N_ELEMENTS (value));
+    for (guint i = 0; i < MIN (draft->n_also, SP_HAND_ENTRY_MAX_ALSO); i++)
+      {
+        g_autofree char *line = g_strdup_printf ("%s %d %d %d", seat_key (draft->also[i].seat),
+                                                 draft->also[i].value.han,
+                                                 draft->also[i].value.fu,
+                                                 draft->also[i].value.yakuman);
+
+        g_strv_builder_add (builder, line);
+      }
+    also = g_strv_builder_end (builder);
+    g_key_file_set_string_list (file, GROUP, "Also", (const char * const *) also,
+                                g_strv_length (also));
+  }
   g_key_file_set_int64 (file, GROUP, "Saved", draft->saved);
   data = g_key_file_to_data (file, &length, NULL);
   /* Written beside and renamed into place: a crash while writing leaves the old draft whole. */
   return g_file_set_contents_full (draft->path, data, length, G_FILE_SET_CONTENTS_CONSISTENT,
                                    0600, error);
+}
+
+/* Riichi: the value typed without tiles and the further winners; what is absent or not of its
+ * shape (a draft of an earlier version, a file edited by hand) is none. */
+static void
+load_values (GKeyFile    *file,
+             SpHandDraft *draft)
+{
+  gsize n = 0;
+  g_autofree gint *value = g_key_file_get_integer_list (file, GROUP, "Value", &n, NULL);
+  g_auto(GStrv) also = g_key_file_get_string_list (file, GROUP, "Also", NULL, NULL);
+
+  if (value != NULL && n == 3 && value[0] >= 0 && value[1] >= 0 && value[2] >= 0)
+    {
+      draft->value.han = value[0];
+      draft->value.fu = value[1];
+      draft->value.yakuman = value[2];
+    }
+  for (guint i = 0; also != NULL && also[i] != NULL && draft->n_also < SP_HAND_ENTRY_MAX_ALSO;
+       i++)
+    {
+      char seat[11];
+      int han, fu, yakuman;
+      gint wind;
+
+      if (sscanf (also[i], "%10s %d %d %d", seat, &han, &fu, &yakuman) != 4 || han < 0 || fu < 0
+          || yakuman < 0)
+        continue;
+      wind = seat_from_key (seat);
+      if (wind < 0 || wind > 3)
+        continue;
+      draft->also[draft->n_also].seat = wind;
+      draft->also[draft->n_also].value.han = han;
+      draft->also[draft->n_also].value.fu = fu;
+      draft->also[draft->n_also].value.yakuman = yakuman;
+      draft->n_also++;
+    }
 }
 
 SpHandDraft *
@@ -150,6 +209,7 @@ sp_hand_draft_load (const char  *path,
   /* Absent in a draft written before riichi: none. */
   draft->riichi = (guint8) (g_key_file_get_integer (file, GROUP, "Riichi", NULL) & 0xf);
   draft->tenpai = (guint8) (g_key_file_get_integer (file, GROUP, "Tenpai", NULL) & 0xf);
+  load_values (file, draft);
   draft->winner = seat_from_key (winner);
   if (draft->winner == SP_HAND_ENTRY_SELF_DRAWN)
     draft->winner = SP_HAND_ENTRY_UNSAID;

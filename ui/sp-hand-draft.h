@@ -24,6 +24,13 @@ typedef struct
   char   *total;       /* as typed, for a hand given by its total */
   guint8  riichi;      /* Riichi: the seats that declared riichi, bit s for seat wind s */
   guint8  tenpai;      /* Riichi: the seats marked tenpai for a draw */
+  SpHandValue value;   /* Riichi: the han and fu (or yakuman) typed without tiles; all 0 if none */
+  guint   n_also;      /* Riichi: the further winners on the discard, by seat and value */
+  struct
+  {
+    gint        seat;  /* SpWind */
+    SpHandValue value;
+  } also[SP_HAND_ENTRY_MAX_ALSO];
   gint64  saved;       /* when it was written, seconds since 1970 */
   char   *path;        /* the draft's own file */
 } SpHandDraft;

@@ -763,9 +763,21 @@ is_named_toggle (GtkWidget     *widget,
   return GTK_IS_CHECK_BUTTON (widget) && g_strcmp0 (gtk_widget_get_name (widget), key) == 0;
 }
 
+/* Whether @data is shown in its narrow layout (its two groups of rows one above the other):
+ * narrower than the wide layout's 600 px at least. */
+static gboolean
+calculator_is_narrow (gpointer data)
+{
+  int narrowest = 0;
+
+  gtk_widget_measure (data, GTK_ORIENTATION_HORIZONTAL, -1, &narrowest, NULL, NULL, NULL);
+  return gtk_widget_get_mapped (data) && narrowest < 600;
+}
+
 /* Riichi: red fives on the palette, the dora and ura dora indicators picked on it, riichi and
  * the counters and sticks: han, fu, yaku in the rules' words, cost and total as the rules core
  * (and so `sparrow-cli score --rules riichi`) gives them. */
+
 static void
 test_calculator_riichi (void)
 {
@@ -845,6 +857,25 @@ test_calculator_riichi (void)
   press_button (find_tooltip_button (GTK_WIDGET (editor), "Remove dora indicator 4 Dots"));
   g_assert_cmpint (sp_hand_editor_get_result (editor)->han, ==, expected.han - 1);
   save_calculator_screenshot (calculator, "calculator-riichi.png");
+  /* Opened at a phone's width, with the yaku and the counters shown, it fits 360 px. */
+  {
+    GtkWidget *phone = sp_calculator_window_new (gtk_window_get_transient_for (
+                                                   GTK_WINDOW (calculator)));
+    SpHandEditor *narrow_editor = sp_calculator_window_get_editor (SP_CALCULATOR_WINDOW (phone));
+    int narrowest = 0;
+
+    gtk_window_set_default_size (GTK_WINDOW (phone), 360, 800);
+    gtk_window_present (GTK_WINDOW (phone));
+    select_combo_item (find_row (phone, "Rules"), "Riichi 立直");
+    sp_hand_editor_set_text (narrow_editor, hand);
+    wait_until (calculator_is_narrow, phone, "the calculator's narrow layout");
+    g_assert_true (sp_hand_editor_get_result (narrow_editor)->win);
+    /* The window's content: the shadow around it is the desktop's, not on a phone. */
+    gtk_widget_measure (adw_window_get_content (ADW_WINDOW (phone)), GTK_ORIENTATION_HORIZONTAL,
+                        -1, &narrowest, NULL, NULL, NULL);
+    g_assert_cmpint (narrowest, <=, 360);
+    save_calculator_screenshot (SP_CALCULATOR_WINDOW (phone), "calculator-riichi-360.png");
+  }
   close_all_windows ();
 }
 

@@ -26,6 +26,7 @@ struct _SpCalculatorWindow
   SpHandEditor *editor;
   GtkWidget    *rows_box;
   guint         layout_id;   /* the pending change of layout */
+  GtkWidget    *form_box;    /* the rows and the editor, within the window's margins */
 };
 
 G_DEFINE_FINAL_TYPE (SpCalculatorWindow, sp_calculator_window, ADW_TYPE_WINDOW)
@@ -129,6 +130,9 @@ apply_layout_cb (gpointer user_data)
   narrow = width > 0 && width < 600;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->rows_box),
                                   narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  /* Narrow, the palette's nine tiles take the width: the margins shrink to let them. */
+  gtk_widget_set_margin_start (self->form_box, narrow ? 6 : 12);
+  gtk_widget_set_margin_end (self->form_box, narrow ? 6 : 12);
   sp_hand_editor_set_compact (self->editor, narrow);
   return G_SOURCE_REMOVE;
 }
@@ -138,6 +142,19 @@ size_changed_cb (SpCalculatorWindow *self)
 {
   if (self->layout_id == 0)
     self->layout_id = g_idle_add (apply_layout_cb, self);
+}
+
+/* The layout for the size the window is asked to open at, before its first allocation: once
+ * shown, the size asked for becomes the size allocated, and the wide layout is wider than a
+ * phone. */
+static void
+sp_calculator_window_realize (GtkWidget *widget)
+{
+  SpCalculatorWindow *self = SP_CALCULATOR_WINDOW (widget);
+
+  g_clear_handle_id (&self->layout_id, g_source_remove);
+  apply_layout_cb (self);
+  GTK_WIDGET_CLASS (sp_calculator_window_parent_class)->realize (widget);
 }
 
 static void
@@ -157,6 +174,7 @@ sp_calculator_window_class_init (SpCalculatorWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = sp_calculator_window_dispose;
+  widget_class->realize = sp_calculator_window_realize;
 
   g_type_ensure (SP_TYPE_HAND_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -174,6 +192,7 @@ sp_calculator_window_class_init (SpCalculatorWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, sticks_spin);
   gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, editor);
   gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, rows_box);
+  gtk_widget_class_bind_template_child (widget_class, SpCalculatorWindow, form_box);
   gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, rules_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, seats_changed_cb);

@@ -13,6 +13,7 @@ sp_snapshot_new (void)
   snapshot->hands = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_hand_record_free);
   snapshot->penalties = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_penalty_free);
   snapshot->tables = g_array_new (FALSE, TRUE, sizeof (SpTableResult));
+  snapshot->session_results = g_array_new (FALSE, TRUE, sizeof (SpSessionResult));
   snapshot->standings = g_array_new (FALSE, TRUE, sizeof (SpStanding));
   snapshot->team_standings = g_array_new (FALSE, TRUE, sizeof (SpStanding));
   snapshot->team_names = g_ptr_array_new_with_free_func (g_free);
@@ -33,6 +34,7 @@ sp_snapshot_free (SpSnapshot *snapshot)
   g_ptr_array_unref (snapshot->hands);
   g_ptr_array_unref (snapshot->penalties);
   g_array_unref (snapshot->tables);
+  g_array_unref (snapshot->session_results);
   g_array_unref (snapshot->standings);
   g_array_unref (snapshot->team_standings);
   g_ptr_array_unref (snapshot->team_names);

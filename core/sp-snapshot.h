@@ -34,6 +34,8 @@ typedef struct
   GPtrArray    *hands;           /* SpHandRecord, by session, table, number */
   GPtrArray    *penalties;       /* SpPenalty, by id */
   GArray       *tables;          /* SpTableResult of every table played, by session and table */
+  GArray       *session_results; /* SpSessionResult of every player at every table that counted,
+                                  * by session, table and chair (sp_session_results_from_tables) */
   GArray       *standings;       /* SpStanding after every session, best first */
   GArray       *team_standings;  /* SpStanding of the teams (player = index into team_names) */
   GPtrArray    *team_names;      /* char *, team number - 1 → name */

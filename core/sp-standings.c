@@ -417,47 +417,39 @@ sp_standings_put_first (GArray       *standings,
   g_array_append_vals (standings, back->data, back->len);
 }
 
-/* A Riichi table's places and table points (uma, ×12 in thousands) from its hanchan's end; its
- * players' scores become their tournament points (in points), through @table's hand scores. */
+/* A Riichi table's results from its hanchan's end: places, uma as table points (×12 in
+ * thousands), tournament points (in points, penalties included) as the score. */
 static void
-riichi_table_points (const SpTableResult      *table,
-                     const SpRiichiTableRules *rules,
-                     guint8                    places[4],
-                     gint32                    points[4],
-                     gint64                    scores[4])
+riichi_session_results (const SpTableResult      *table,
+                        const SpRiichiTableRules *rules,
+                        SpSessionResult           results[4])
 {
   SpRiichiFinal final;
 
   sp_riichi_table_result_final (table, rules, &final);
   for (guint c = 0; c < 4; c++)
     {
-      places[c] = final.place[c];
-      points[c] = final.uma[c] * 12 / 1000;
-      scores[c] = final.score[c] + table->penalties[c];
+      results[c].place = final.place[c];
+      results[c].group_place = final.place[c];
+      results[c].table_points_x12 = final.uma[c] * SP_TABLE_POINTS_SCALE / 1000;
+      results[c].alone_points_x12 = results[c].table_points_x12;
+      results[c].score = final.score[c] + table->penalties[c];
+      results[c].final_points = final.points[c];
+      results[c].uma = final.uma[c];
+      results[c].chombos = table->chombos[c];
     }
 }
 
 GArray *
-sp_standings_from_tables (const SpTableResult    *tables,
-                          guint                   n_tables,
-                          const SpStandingsInput *input)
+sp_session_results_from_tables (const SpTableResult    *tables,
+                                guint                   n_tables,
+                                const SpStandingsInput *input)
 {
-  return sp_standings_from_tables_with_sessions (tables, n_tables, input, NULL);
-}
-
-GArray *
-sp_standings_from_tables_with_sessions (const SpTableResult    *tables,
-                                        guint                   n_tables,
-                                        const SpStandingsInput *input,
-                                        GArray                **session_results)
-{
-  g_autoptr(GArray) results = NULL;
   g_autoptr(GPtrArray) counted = NULL;
-  g_autoptr(GArray) finalists = NULL;
   g_autofree gint64 *group_scores = NULL;
   g_autofree guint *group_places = NULL;
   g_autofree gint32 *group_points = NULL;
-  GArray *standings;
+  GArray *results;
   guint group_tables;
 
   g_return_val_if_fail (tables != NULL || n_tables == 0, NULL);
@@ -469,21 +461,16 @@ sp_standings_from_tables_with_sessions (const SpTableResult    *tables,
   group_points = g_new (gint32, 4 * group_tables);
 
   /* The tables that count: once they have a hand, or when their session was closed (time
-   * up).  The players of a final's tables are its finalists, played or not. */
+   * up). */
   counted = g_ptr_array_sized_new (n_tables);
-  finalists = g_array_new (FALSE, FALSE, sizeof (gint64));
   for (guint i = 0; i < n_tables; i++)
-    {
-      if (input->final_session > 0 && tables[i].session == input->final_session)
-        g_array_append_vals (finalists, tables[i].players, 4);
-      if (tables[i].n_hands > 0 || tables[i].closed)
-        g_ptr_array_add (counted, (gpointer) &tables[i]);
-    }
+    if (tables[i].n_hands > 0 || tables[i].closed)
+      g_ptr_array_add (counted, (gpointer) &tables[i]);
 
   /* Table points: 4 / 2 / 1 / 0 at each table, or with group_tables=N the standard score of
    * the group of tables 1–N, N+1–2N, … of a session (R98 第十条).  The place kept for the
    * tie-breaks is the place at the table. */
-  results = g_array_sized_new (FALSE, TRUE, sizeof (SpSessionResult), n_tables * 4);
+  results = g_array_sized_new (FALSE, TRUE, sizeof (SpSessionResult), counted->len * 4);
   for (guint first = 0, end; first < counted->len; first = end)
     {
       const SpTableResult *head = counted->pdata[first];
@@ -510,30 +497,70 @@ sp_standings_from_tables_with_sessions (const SpTableResult    *tables,
         {
           const SpTableResult *table = counted->pdata[k];
           const gint64 *scores = &group_scores[4 * (k - first)];
+          SpSessionResult four[4] = { 0 };
           guint8 places[4];
           gint32 points[4];
-          gint64 riichi_scores[4] = { 0 };
 
           sp_table_points (scores, places, points);
-          if (input->riichi != NULL)
-            riichi_table_points (table, input->riichi, places, points, riichi_scores);
           for (guint c = 0; c < 4; c++)
             {
-              SpSessionResult result = {
-                .player = (guint32) table->players[c],
-                .session = table->session,
-                .score = input->riichi != NULL ? riichi_scores[c]
-                         : table->hand_scores[c] + table->penalties[c],
-                .table_points_x12 = group_tables > 1 && input->riichi == NULL
-                                    ? group_points[4 * (k - first) + c] : points[c],
-                .place = places[c],
-              };
-
-              if (!contains_id (input->excluded, input->n_excluded, table->players[c]))
-                g_array_append_val (results, result);
+              four[c].player = (guint32) table->players[c];
+              four[c].session = table->session;
+              four[c].table = table->table;
+              four[c].score = table->hand_scores[c] + table->penalties[c];
+              four[c].table_points_x12 = group_tables > 1 ? group_points[4 * (k - first) + c]
+                                                          : points[c];
+              four[c].alone_points_x12 = points[c];
+              four[c].place = places[c];
+              four[c].group_place = group_tables > 1
+                                    ? (guint16) MIN (group_places[4 * (k - first) + c],
+                                                     G_MAXUINT16)
+                                    : places[c];
+              four[c].penalties = table->penalties[c];
+              four[c].ranked = !contains_id (input->excluded, input->n_excluded,
+                                             table->players[c]);
             }
+          if (input->riichi != NULL)
+            riichi_session_results (table, input->riichi, four);
+          g_array_append_vals (results, four, 4);
         }
     }
+  return results;
+}
+
+GArray *
+sp_standings_from_tables (const SpTableResult    *tables,
+                          guint                   n_tables,
+                          const SpStandingsInput *input)
+{
+  return sp_standings_from_tables_with_sessions (tables, n_tables, input, NULL);
+}
+
+GArray *
+sp_standings_from_tables_with_sessions (const SpTableResult    *tables,
+                                        guint                   n_tables,
+                                        const SpStandingsInput *input,
+                                        GArray                **session_results)
+{
+  g_autoptr(GArray) all = NULL;
+  g_autoptr(GArray) results = NULL;
+  g_autoptr(GArray) finalists = NULL;
+  GArray *standings;
+
+  g_return_val_if_fail (tables != NULL || n_tables == 0, NULL);
+  g_return_val_if_fail (input != NULL, NULL);
+
+  /* The players of a final's tables are its finalists, played or not. */
+  finalists = g_array_new (FALSE, FALSE, sizeof (gint64));
+  for (guint i = 0; i < n_tables; i++)
+    if (input->final_session > 0 && tables[i].session == input->final_session)
+      g_array_append_vals (finalists, tables[i].players, 4);
+
+  all = sp_session_results_from_tables (tables, n_tables, input);
+  results = g_array_sized_new (FALSE, TRUE, sizeof (SpSessionResult), all->len);
+  for (guint i = 0; i < all->len; i++)
+    if (g_array_index (all, SpSessionResult, i).ranked)
+      g_array_append_val (results, g_array_index (all, SpSessionResult, i));
   standings = sp_standings_compute ((const SpSessionResult *) results->data, results->len,
                                     input->ranking);
 
@@ -566,7 +593,7 @@ sp_standings_from_tables_with_sessions (const SpTableResult    *tables,
     sp_standings_put_first (standings, (const gint64 *) finalists->data, finalists->len,
                             input->ranking);
   if (session_results != NULL)
-    *session_results = g_steal_pointer (&results);
+    *session_results = g_steal_pointer (&all);
   return standings;
 }
 

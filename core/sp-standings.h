@@ -52,11 +52,25 @@ gint64 sp_session_score (gint64        start_score,
 /* One player's result in one session. */
 typedef struct
 {
-  guint32 player;
-  guint32 session;
-  gint64  score;            /* session score (penalties included where the tournament says) */
-  gint32  table_points_x12;
-  guint8  place;            /* 1–4 at the table */
+  guint32  player;
+  guint32  session;
+  gint64   score;            /* session score, penalties included (Riichi: the tournament
+                              * points, in points) */
+  gint32   table_points_x12; /* the tournament's table points (Riichi: the uma, ×12 in
+                              * thousands) */
+  guint8   place;            /* 1–4 at the table */
+  /* Filled by sp_session_results_from_tables () only; 0 where the results are given. */
+  guint32  table;
+  guint16  group_place;      /* in the group of tables ranked together (R98 第十条); the place
+                              * at the table when each table stands alone */
+  gint32   alone_points_x12; /* 4 / 2 / 1 / 0 at the table whatever the groups (EMA's); Riichi:
+                              * the uma */
+  gint64   penalties;        /* the penalty points of the session, signed */
+  gboolean ranked;           /* FALSE: left out of the standings (a substitute not ranked) */
+  /* Riichi: the hanchan's end. */
+  gint32   final_points;
+  gint32   uma;
+  guint8   chombos;
 } SpSessionResult;
 
 typedef struct
@@ -138,9 +152,18 @@ void    sp_standings_put_first   (GArray                 *standings,
                                   const gint64           *first,
                                   guint                   n_first,
                                   SpRanking               ranking);
+/* The result of every player in every session that counted, from the results of tables
+ * (ordered by session, then table), as sp_standings_from_tables () sums them: a table counts
+ * once it has a hand or its session is closed; table points and places as that function says,
+ * penalties in the table points where @input says, the score with them always.  The players of
+ * @input->excluded are listed with .ranked FALSE.  A GArray of SpSessionResult, by session then
+ * table then chair; what every report of sessions reads. */
+GArray *sp_session_results_from_tables (const SpTableResult    *tables,
+                                        guint                   n_tables,
+                                        const SpStandingsInput *input);
 /* sp_standings_from_tables (), and when @session_results is not NULL the result of every
- * player in every session that counted (SpSessionResult, by session then table), from which
- * the standings were summed: a standings page's per-session columns. */
+ * player in every session that counted, as sp_session_results_from_tables () gives them (those
+ * left out of the standings with .ranked FALSE): from them the standings were summed. */
 GArray *sp_standings_from_tables_with_sessions (const SpTableResult    *tables,
                                                 guint                   n_tables,
                                                 const SpStandingsInput *input,

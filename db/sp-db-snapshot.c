@@ -132,9 +132,14 @@ load (SpDb                *db,
       if ((values = sp_db_list_table_results (db, tournament->id, 0, error)) == NULL)
         return FALSE;
       take_array (snapshot->tables, values);
-      if ((values = sp_db_compute_standings (db, tournament, 0, NULL, error)) == NULL)
+      g_autoptr(GArray) results = NULL;
+      g_autoptr(GPtrArray) players = NULL;
+
+      if ((values = sp_db_compute_standings_by_session (db, tournament, &results, &players,
+                                                        error)) == NULL)
         return FALSE;
       take_array (snapshot->standings, values);
+      take_array (snapshot->session_results, g_steal_pointer (&results));
     }
   if ((values = sp_db_compute_standings (db, tournament, 0, &team_names, error)) == NULL)
     return FALSE;

@@ -938,108 +938,39 @@ typedef struct
   GHashTable *teams;    /* team name → SessionCell[n_sessions] (points: the members' sum) */
 } SummaryCells;
 
-/* With group_tables=N (R98 第十条), the table points are the standard score of the group of
- * tables 1–N, N+1–2N, … of a session, as the standings count them, and the 名次 of the form is
- * the place in the group that gave it. */
-static void
-group_points (SummaryCells              *cells,
-              const SpSnapshot          *snapshot,
-              const SpTournamentOptions *options)
-{
-  guint size = MIN (options->group_tables, SP_TOURNAMENT_MAX_GROUP_TABLES);
-  g_autofree gint64 *scores = g_new (gint64, 4 * size);
-  g_autofree gint64 *players = g_new (gint64, 4 * size);
-  g_autofree guint *places = g_new (guint, 4 * size);
-  g_autofree gint32 *points = g_new (gint32, 4 * size);
-  g_autoptr(GPtrArray) counted = g_ptr_array_new ();
-
-  for (guint i = 0; i < snapshot->tables->len; i++)
-    {
-      const SpTableResult *table = &g_array_index (snapshot->tables, SpTableResult, i);
-
-      if (table->session >= 1 && table->session <= cells->n_sessions
-          && (table->n_hands > 0 || table->closed))
-        g_ptr_array_add (counted, (gpointer) table);
-    }
-  for (guint first = 0, end; first < counted->len; first = end)
-    {
-      const SpTableResult *head = counted->pdata[first];
-      guint n = 0;
-
-      for (end = first; end < counted->len; end++)
-        {
-          const SpTableResult *table = counted->pdata[end];
-
-          if (table->session != head->session
-              || (table->table - 1) / size != (head->table - 1) / size || n == 4 * size)
-            break;
-          for (guint c = 0; c < 4; c++, n++)
-            {
-              players[n] = table->players[c];
-              scores[n] = table->hand_scores[c]
-                          + (options->penalties_in_session ? table->penalties[c] : 0);
-            }
-        }
-      sp_group_points (scores, n, places, points);
-      for (guint k = 0; k < n; k++)
-        {
-          SessionCell *row = g_hash_table_lookup (cells->players, &players[k]);
-
-          if (row != NULL)
-            {
-              row[head->session - 1].place = (guint8) MIN (places[k], G_MAXUINT8);
-              row[head->session - 1].points_x12 = points[k];
-            }
-        }
-    }
-}
-
+/* Each player's sessions as the core worked them out for the standings: with group_tables=N
+ * (R98 第十条) the table points are the standard score of the group of tables and the 名次 of
+ * the form is the place in the group that gave it; in a Riichi event the uma and the hanchan's
+ * place. */
 static void
 summary_cells_init (SummaryCells     *cells,
                     const SpSnapshot *snapshot,
                     guint             n_sessions)
 {
-  SpTournamentOptions options = { 0 };
-
-  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
-    options.penalties_in_session = FALSE;
   cells->n_sessions = n_sessions;
   cells->players = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   cells->teams = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
-  for (guint i = 0; i < snapshot->tables->len; i++)
+  for (guint i = 0; i < snapshot->session_results->len; i++)
     {
-      const SpTableResult *table = &g_array_index (snapshot->tables, SpTableResult, i);
-      gint64 scores[4];
-      guint8 places[4];
-      gint32 points[4];
+      const SpSessionResult *result = &g_array_index (snapshot->session_results,
+                                                      SpSessionResult, i);
+      gint64 player = result->player;
+      SessionCell *row;
 
-      if (table->session == 0 || table->session > n_sessions
-          || (table->n_hands == 0 && !table->closed))
+      if (result->session == 0 || result->session > n_sessions)
         continue;
-      for (guint c = 0; c < 4; c++)
-        scores[c] = table->hand_scores[c]
-                    + (options.penalties_in_session ? table->penalties[c] : 0);
-      sp_table_points (scores, places, points);
-      for (guint c = 0; c < 4; c++)
+      if ((row = g_hash_table_lookup (cells->players, &player)) == NULL)
         {
-          SessionCell *row = g_hash_table_lookup (cells->players, &table->players[c]);
-
-          if (row == NULL)
-            {
-              row = g_new0 (SessionCell, n_sessions);
-              g_hash_table_insert (cells->players, g_memdup2 (&table->players[c], sizeof (gint64)),
-                                   row);
-            }
-          row[table->session - 1] = (SessionCell) {
-            .played = TRUE,
-            .score = table->hand_scores[c] + table->penalties[c],
-            .place = places[c],
-            .points_x12 = points[c],
-          };
+          row = g_new0 (SessionCell, n_sessions);
+          g_hash_table_insert (cells->players, g_memdup2 (&player, sizeof (gint64)), row);
         }
+      row[result->session - 1] = (SessionCell) {
+        .played = TRUE,
+        .score = result->score,
+        .place = (guint8) MIN (result->group_place, G_MAXUINT8),
+        .points_x12 = result->table_points_x12,
+      };
     }
-  if (options.group_tables > 1)
-    group_points (cells, snapshot, &options);
   for (guint p = 0; p < snapshot->players->len; p++)
     {
       const SpPlayer *member = snapshot->players->pdata[p];

@@ -185,27 +185,6 @@ cell_to_string (const Cell *cell)
     }
 }
 
-/* ---------------------------------------------------------------------------------------------
- * Each player's result in each session, with the tournament's table points (4/2/1/0 a table, or
- * the standard score of a group of tables, R98 第十条), worked out as the standings do.
- */
-typedef struct
-{
-  guint   session;
-  guint   table;
-  gint64  player;
-  gint64  score;       /* the session score, penalties included */
-  gint32  points_x12;  /* the tournament's table points */
-  gint32  ema_x12;     /* EMA's 4/2/1/0 at the table */
-  guint8  place;       /* at the table */
-  guint   group_place; /* in the group of tables ranked together (the table when alone) */
-  /* Riichi: the hanchan's end (score is then the tournament points, in points). */
-  gint32  final_points;
-  gint32  uma;
-  guint8  chombos;
-  gint64  penalties;
-} Result;
-
 /* The table rules of a Riichi @snapshot; FALSE for the other rulesets. */
 static gboolean
 riichi_rules (const SpSnapshot   *snapshot,
@@ -219,124 +198,6 @@ riichi_rules (const SpSnapshot   *snapshot,
   return rules != NULL && sp_riichi_table_rules_of (rules, table_rules, NULL);
 }
 
-/* A Riichi session's results: each table's hanchan's end as the core works it out for the
- * standings (final points, places, uma, tournament points less chombos and penalties). */
-static GArray *
-riichi_session_results (const SpSnapshot         *snapshot,
-                        const SpRiichiTableRules *rules)
-{
-  GArray *results = g_array_new (FALSE, TRUE, sizeof (Result));
-
-  for (guint i = 0; i < snapshot->tables->len; i++)
-    {
-      const SpTableResult *table = &g_array_index (snapshot->tables, SpTableResult, i);
-      SpRiichiFinal final;
-
-      if (table->n_hands == 0 && !table->closed)
-        continue;
-      sp_riichi_table_result_final (table, rules, &final);
-      for (guint c = 0; c < 4; c++)
-        {
-          Result result = {
-            .session = table->session,
-            .table = table->table,
-            .player = table->players[c],
-            .score = final.score[c] + table->penalties[c],
-            .points_x12 = final.uma[c] * SP_TABLE_POINTS_SCALE / 1000,
-            .ema_x12 = final.uma[c] * SP_TABLE_POINTS_SCALE / 1000,
-            .place = final.place[c],
-            .group_place = final.place[c],
-            .final_points = final.points[c],
-            .uma = final.uma[c],
-            .chombos = table->chombos[c],
-            .penalties = table->penalties[c],
-          };
-
-          g_array_append_val (results, result);
-        }
-    }
-  return results;
-}
-
-static GArray *
-session_results (const SpSnapshot *snapshot)
-{
-  SpTournamentOptions options = { 0 };
-  GArray *results = g_array_new (FALSE, TRUE, sizeof (Result));
-  g_autoptr(GPtrArray) counted = g_ptr_array_new ();
-  guint group_tables;
-  SpRiichiTableRules riichi;
-
-  if (riichi_rules (snapshot, &riichi))
-    {
-      g_array_unref (results);
-      return riichi_session_results (snapshot, &riichi);
-    }
-  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
-    memset (&options, 0, sizeof options);
-  group_tables = CLAMP (options.group_tables, 1, SP_TOURNAMENT_MAX_GROUP_TABLES);
-  for (guint i = 0; i < snapshot->tables->len; i++)
-    {
-      SpTableResult *table = &g_array_index (snapshot->tables, SpTableResult, i);
-
-      if (table->n_hands > 0 || table->closed)
-        g_ptr_array_add (counted, table);
-    }
-  for (guint first = 0, end; first < counted->len; first = end)
-    {
-      const SpTableResult *head = counted->pdata[first];
-      g_autofree gint64 *scores = NULL;
-      g_autofree guint *places = NULL;
-      g_autofree gint32 *points = NULL;
-      guint n = 0;
-
-      for (end = first; end < counted->len; end++)
-        {
-          const SpTableResult *table = counted->pdata[end];
-
-          if (table->session != head->session
-              || (table->table - 1) / group_tables != (head->table - 1) / group_tables)
-            break;
-        }
-      scores = g_new (gint64, 4 * (end - first));
-      places = g_new (guint, 4 * (end - first));
-      points = g_new (gint32, 4 * (end - first));
-      for (guint k = first; k < end; k++)
-        {
-          const SpTableResult *table = counted->pdata[k];
-
-          for (guint c = 0; c < 4; c++)
-            scores[n++] = table->hand_scores[c]
-                          + (options.penalties_in_session ? table->penalties[c] : 0);
-        }
-      if (group_tables > 1)
-        sp_group_points (scores, n, places, points);
-      for (guint k = first; k < end; k++)
-        {
-          const SpTableResult *table = counted->pdata[k];
-          guint8 table_places[4];
-          gint32 table_points[4];
-
-          sp_table_points (&scores[4 * (k - first)], table_places, table_points);
-          for (guint c = 0; c < 4; c++)
-            {
-              Result result = {
-                .session = table->session,
-                .table = table->table,
-                .player = table->players[c],
-                .score = table->hand_scores[c] + table->penalties[c],
-                .points_x12 = group_tables > 1 ? points[4 * (k - first) + c] : table_points[c],
-                .ema_x12 = table_points[c],
-                .place = table_places[c],
-                .group_place = group_tables > 1 ? places[4 * (k - first) + c] : table_places[c],
-              };
-
-              g_array_append_val (results, result);
-            }
-        }
-    }
-  return results;
-}
 
 /* The number of the last session drawn or played. */
 static guint
@@ -376,22 +237,22 @@ player_mark (const SpSnapshot *snapshot,
   return NULL;
 }
 
-/* The results of each player: player id → GPtrArray of Result in @results. */
+/* The results of each player: player id → GPtrArray of SpSessionResult in @results. */
 static GHashTable *
 results_by_player (GArray *results)
 {
-  GHashTable *by_player = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
+  GHashTable *by_player = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                                  (GDestroyNotify) g_ptr_array_unref);
 
   for (guint i = 0; i < results->len; i++)
     {
-      Result *result = &g_array_index (results, Result, i);
-      GPtrArray *list = g_hash_table_lookup (by_player, &result->player);
+      SpSessionResult *result = &g_array_index (results, SpSessionResult, i);
+      GPtrArray *list = g_hash_table_lookup (by_player, GUINT_TO_POINTER (result->player));
 
       if (list == NULL)
         {
           list = g_ptr_array_new ();
-          g_hash_table_insert (by_player, &result->player, list);
+          g_hash_table_insert (by_player, GUINT_TO_POINTER (result->player), list);
         }
       g_ptr_array_add (list, result);
     }
@@ -399,15 +260,15 @@ results_by_player (GArray *results)
 }
 
 /* The result of player @id in @session, or NULL. */
-static const Result *
+static const SpSessionResult *
 find_result (GHashTable *by_player,
              gint64      id,
              guint       session)
 {
-  GPtrArray *list = g_hash_table_lookup (by_player, &id);
+  GPtrArray *list = g_hash_table_lookup (by_player, GUINT_TO_POINTER ((guint32) id));
 
   for (guint k = 0; list != NULL && k < list->len; k++)
-    if (((Result *) list->pdata[k])->session == session)
+    if (((SpSessionResult *) list->pdata[k])->session == session)
       return list->pdata[k];
   return NULL;
 }
@@ -418,7 +279,7 @@ find_result (GHashTable *by_player,
 static Rows *
 standings_rows (const SpSnapshot *snapshot)
 {
-  g_autoptr(GArray) results = session_results (snapshot);
+  GArray *results = snapshot->session_results;
   g_autoptr(GHashTable) by_player = results_by_player (results);
   guint n_sessions = last_session (snapshot);
   Rows *rows = rows_new ();
@@ -464,7 +325,7 @@ standings_rows (const SpSnapshot *snapshot)
       add_text (rows, mark);
       for (guint s = 1; s <= n_sessions; s++)
         {
-          const Result *found = find_result (by_player, standing->player, s);
+          const SpSessionResult *found = find_result (by_player, standing->player, s);
 
           if (found == NULL)
             {
@@ -478,7 +339,7 @@ standings_rows (const SpSnapshot *snapshot)
             }
           else
             {
-              add_points (rows, found->points_x12);
+              add_points (rows, found->table_points_x12);
               add_int (rows, found->score);
             }
         }
@@ -622,7 +483,7 @@ wind_name (guint wind)
 static Rows *
 sessions_rows (const SpSnapshot *snapshot)
 {
-  g_autoptr(GArray) results = session_results (snapshot);
+  GArray *results = snapshot->session_results;
   Rows *rows = rows_new ();
   guint next = 0;
 
@@ -645,12 +506,12 @@ sessions_rows (const SpSnapshot *snapshot)
         for (guint c = 0; c < 4; c++)
           {
             gint64 id = session->seats[4 * t + c];
-            const Result *found = NULL;
+            const SpSessionResult *found = NULL;
 
             /* Results are in session, table, chair order, as the seats. */
             for (guint k = next; k < results->len; k++)
               {
-                const Result *result = &g_array_index (results, Result, k);
+                const SpSessionResult *result = &g_array_index (results, SpSessionResult, k);
 
                 if (result->session == session->number && result->table == t + 1
                     && result->player == id)
@@ -684,7 +545,7 @@ sessions_rows (const SpSnapshot *snapshot)
             else if (found != NULL)
               {
                 add_int (rows, found->score);
-                add_points (rows, found->points_x12);
+                add_points (rows, found->table_points_x12);
                 add_int (rows, found->place);
               }
             else
@@ -1292,7 +1153,7 @@ penalty_record_rows (const SpSnapshot *snapshot)
 static Rows *
 results_summary_rows (const SpSnapshot *snapshot)
 {
-  g_autoptr(GArray) results = session_results (snapshot);
+  GArray *results = snapshot->session_results;
   g_autoptr(GHashTable) by_player = results_by_player (results);
   g_autoptr(GHashTable) team_points = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                                               g_free);
@@ -1302,7 +1163,7 @@ results_summary_rows (const SpSnapshot *snapshot)
   /* Each team's table points session by session: the sum of its members'. */
   for (guint i = 0; i < results->len; i++)
     {
-      const Result *result = &g_array_index (results, Result, i);
+      const SpSessionResult *result = &g_array_index (results, SpSessionResult, i);
       const SpPlayer *player = sp_snapshot_find_player (snapshot, result->player);
       gint64 *points;
 
@@ -1313,7 +1174,7 @@ results_summary_rows (const SpSnapshot *snapshot)
           points = g_new0 (gint64, n_sessions + 1);
           g_hash_table_insert (team_points, player->team, points);
         }
-      points[result->session] += result->points_x12;
+      points[result->session] += result->table_points_x12;
     }
 
   rows_columns (rows, "单位", "姓名", "号码", NULL);
@@ -1355,7 +1216,7 @@ results_summary_rows (const SpSnapshot *snapshot)
       add_int (rows, standing->player);
       for (guint s = 1; s <= n_sessions; s++)
         {
-          const Result *found = find_result (by_player, standing->player, s);
+          const SpSessionResult *found = find_result (by_player, standing->player, s);
 
           if (found != NULL)
             {
@@ -1370,10 +1231,10 @@ results_summary_rows (const SpSnapshot *snapshot)
         }
       for (guint s = 1; s <= n_sessions; s++)
         {
-          const Result *found = find_result (by_player, standing->player, s);
+          const SpSessionResult *found = find_result (by_player, standing->player, s);
 
           if (found != NULL)
-            add_points (rows, found->points_x12);
+            add_points (rows, found->table_points_x12);
           else
             add_empty (rows);
         }
@@ -1737,7 +1598,7 @@ sp_report_split_name (const char  *name,
 static Rows *
 riichi_ema_rows (const SpSnapshot *snapshot)
 {
-  g_autoptr(GArray) results = session_results (snapshot);
+  GArray *results = snapshot->session_results;
   g_autoptr(GHashTable) by_player = results_by_player (results);
   SpRiichiTableRules riichi = { .return_points = 30000 };
   Rows *rows = rows_new ();
@@ -1749,7 +1610,7 @@ riichi_ema_rows (const SpSnapshot *snapshot)
     {
       const SpStanding *standing = &g_array_index (snapshot->standings, SpStanding, i);
       const SpPlayer *player = sp_snapshot_find_player (snapshot, standing->player);
-      GPtrArray *played = g_hash_table_lookup (by_player, &(gint64) { standing->player });
+      GPtrArray *played = g_hash_table_lookup (by_player, GUINT_TO_POINTER (standing->player));
       g_autofree char *first = NULL;
       g_autofree char *last = NULL;
       gint64 score = 0;
@@ -1758,7 +1619,7 @@ riichi_ema_rows (const SpSnapshot *snapshot)
       if (player == NULL)
         continue;
       for (guint k = 0; played != NULL && k < played->len; k++)
-        score += ((const Result *) played->pdata[k])->final_points - riichi.return_points;
+        score += ((const SpSessionResult *) played->pdata[k])->final_points - riichi.return_points;
       member = player->federation_id != NULL && player->federation_id[0] != '\0';
       sp_report_split_name (player->name, &first, &last);
       add_int (rows, standing->rank);
@@ -1778,7 +1639,7 @@ static Rows *
 ema_rows (const SpSnapshot  *snapshot,
           GError           **error)
 {
-  g_autoptr(GArray) results = NULL;
+  GArray *results = snapshot->session_results;
   g_autoptr(Rows) rows = NULL;
 
   if (snapshot->tournament->ruleset == SP_RULESET_RIICHI)
@@ -1790,18 +1651,17 @@ ema_rows (const SpSnapshot  *snapshot,
                    snapshot->tournament->name);
       return NULL;
     }
-  results = session_results (snapshot);
   for (guint i = 0; i + 3 < results->len; i += 4)
     {
-      const Result *table = &g_array_index (results, Result, i);
+      const SpSessionResult *table = &g_array_index (results, SpSessionResult, i);
       gint32 total = 0;
       gboolean full = TRUE, same = TRUE;
 
       for (guint c = 0; c < 4; c++)
         {
-          total += table[c].points_x12;
+          total += table[c].table_points_x12;
           full = full && table[c].player > 0;
-          same = same && table[c].points_x12 == table[c].ema_x12;
+          same = same && table[c].table_points_x12 == table[c].alone_points_x12;
           for (guint d = 0; d < c; d++)
             full = full && table[c].player != table[d].player;
         }

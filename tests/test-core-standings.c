@@ -624,6 +624,76 @@ test_from_tables_with_sessions (void)
     }
 }
 
+/* Each session's results as every report reads them: with two tables ranked together (R98
+ * 第十条) the group's standard score and place beside the place and 4/2/1/0 at the table, the
+ * penalties in the score, a table without a hand left out, and a substitute not ranked listed
+ * but marked so (and left out of the standings). */
+static void
+test_session_results (void)
+{
+  const SpTableResult tables[] = {
+    { .session = 1, .table = 1, .players = { 1, 2, 3, 4 }, .hand_scores = { 40, 10, -20, -30 },
+      .penalties = { 0, -5, 0, 0 }, .n_hands = 2 },
+    { .session = 1, .table = 2, .players = { 5, 6, 7, 8 }, .hand_scores = { 30, 20, -20, -30 },
+      .n_hands = 1 },
+    { .session = 1, .table = 3, .players = { 9, 10, 11, 12 }, .n_hands = 0 },
+  };
+  const gint64 excluded[] = { 8 };
+  SpStandingsInput input = { .ranking = SP_RANKING_R98, .group_tables = 2,
+                             .excluded = excluded, .n_excluded = 1 };
+  g_autoptr(GArray) results = sp_session_results_from_tables (tables, G_N_ELEMENTS (tables),
+                                                              &input);
+  g_autoptr(GArray) with = NULL;
+  g_autoptr(GArray) standings = NULL;
+  const SpSessionResult *first, *second, *sixth, *last;
+
+  g_assert_cmpuint (results->len, ==, 8);
+  first = &g_array_index (results, SpSessionResult, 0);
+  second = &g_array_index (results, SpSessionResult, 1);
+  sixth = &g_array_index (results, SpSessionResult, 5);
+  last = &g_array_index (results, SpSessionResult, 7);
+  /* Player 1: best of the eight, 8 standard points; first at his table, 4 there. */
+  g_assert_cmpuint (first->player, ==, 1);
+  g_assert_cmpuint (first->table, ==, 1);
+  g_assert_cmpuint (first->group_place, ==, 1);
+  g_assert_cmpint (first->table_points_x12, ==, 8 * 12);
+  g_assert_cmpuint (first->place, ==, 1);
+  g_assert_cmpint (first->alone_points_x12, ==, 4 * 12);
+  /* Player 2: 10 less his penalty of 5 in the score, 4th of the group (1: 40, 5: 30, 6: 20),
+   * second at his table. */
+  g_assert_cmpint (second->score, ==, 5);
+  g_assert_cmpint (second->penalties, ==, -5);
+  g_assert_cmpuint (second->group_place, ==, 4);
+  g_assert_cmpint (second->table_points_x12, ==, (8 - 4) * 12);
+  g_assert_cmpuint (second->place, ==, 2);
+  g_assert_cmpint (second->alone_points_x12, ==, 2 * 12);
+  /* Player 6 at table 2: third of the group. */
+  g_assert_cmpuint (sixth->player, ==, 6);
+  g_assert_cmpuint (sixth->group_place, ==, 3);
+  g_assert_true (sixth->ranked);
+  /* Player 8, a substitute not ranked: listed, not ranked. */
+  g_assert_cmpuint (last->player, ==, 8);
+  g_assert_false (last->ranked);
+
+  /* The standings sum the ranked ones; the results given with them are the same. */
+  standings = sp_standings_from_tables_with_sessions (tables, G_N_ELEMENTS (tables), &input,
+                                                      &with);
+  g_assert_cmpuint (with->len, ==, results->len);
+  for (guint i = 0; i < with->len; i++)
+    {
+      const SpSessionResult *a = &g_array_index (with, SpSessionResult, i);
+      const SpSessionResult *b = &g_array_index (results, SpSessionResult, i);
+
+      g_assert_cmpuint (a->player, ==, b->player);
+      g_assert_cmpint (a->score, ==, b->score);
+      g_assert_cmpint (a->table_points_x12, ==, b->table_points_x12);
+      g_assert_cmpuint (a->group_place, ==, b->group_place);
+      g_assert_cmpint (a->ranked, ==, b->ranked);
+    }
+  for (guint i = 0; i < standings->len; i++)
+    g_assert_cmpuint (g_array_index (standings, SpStanding, i).player, !=, 8);
+}
+
 /* The length by the ranking, the time left at a given wall time, and the commands. */
 static void
 test_clock_default_length (void)
@@ -723,6 +793,7 @@ main (int   argc,
                    test_decider_follows_ranking);
   g_test_add_func ("/sparrow/core/standings/from-tables-with-sessions",
                    test_from_tables_with_sessions);
+  g_test_add_func ("/sparrow/core/standings/session-results", test_session_results);
   g_test_add_func ("/sparrow/core/session-clock/default-length", test_clock_default_length);
   g_test_add_func ("/sparrow/core/session-clock/run", test_clock_run);
   g_test_add_func ("/sparrow/core/session-clock/length-and-format",

@@ -34,6 +34,14 @@ snapshot_new (SpRuleset ruleset,
 
       g_array_append_val (snapshot->tables, table);
     }
+  /* Each session's results as the store gives them with the standings. */
+  {
+    SpStandingsInput input = { .ranking = SP_RANKING_R98 };
+
+    g_array_unref (snapshot->session_results);
+    snapshot->session_results = sp_session_results_from_tables (
+      (const SpTableResult *) snapshot->tables->data, snapshot->tables->len, &input);
+  }
   for (guint i = 0; i < n_penalties; i++)
     {
       SpPenalty *penalty = g_new0 (SpPenalty, 1);

@@ -741,32 +741,15 @@ parse_quickly (const char *text,
   return TRUE;
 }
 
-gboolean
-sp_hand_parse (const char  *text,
-               SpHand      *hand,
-               GError     **error)
+/* The notation of SPEC.md §2, with the digit 0 a red five where @red_fives. */
+static inline gboolean
+parse_notation (const char  *text,
+                gboolean     red_fives,
+                SpHand      *hand,
+                guint       *error_column,
+                GError     **error)
 {
-  return sp_hand_parse_at (text, hand, NULL, error);
-}
-
-gboolean
-sp_hand_parse_at (const char  *text,
-                  SpHand      *hand,
-                  guint       *error_column,
-                  GError     **error)
-{
-  /* The notation without red fives, which is every ruleset's but Riichi's. */
-  return sp_hand_parse_for (SP_RULESET_MCR, text, hand, error_column, error);
-}
-
-gboolean
-sp_hand_parse_for (SpRuleset    ruleset,
-                   const char  *text,
-                   SpHand      *hand,
-                   guint       *error_column,
-                   GError     **error)
-{
-  Reader reader = { text, 1, error, error_column, sp_ruleset_has_red_fives (ruleset), NULL };
+  Reader reader = { text, 1, error, error_column, red_fives, NULL };
   Token token;
   char shown[8];
 
@@ -825,6 +808,33 @@ sp_hand_parse_for (SpRuleset    ruleset,
   for (guint i = 0; i < hand->n_concealed; i++)
     hand->counts[hand->concealed[i]]++;
   return TRUE;
+}
+
+gboolean
+sp_hand_parse (const char  *text,
+               SpHand      *hand,
+               GError     **error)
+{
+  return sp_hand_parse_at (text, hand, NULL, error);
+}
+
+gboolean
+sp_hand_parse_at (const char  *text,
+                  SpHand      *hand,
+                  guint       *error_column,
+                  GError     **error)
+{
+  return parse_notation (text, FALSE, hand, error_column, error);
+}
+
+gboolean
+sp_hand_parse_for (SpRuleset    ruleset,
+                   const char  *text,
+                   SpHand      *hand,
+                   guint       *error_column,
+                   GError     **error)
+{
+  return parse_notation (text, sp_ruleset_has_red_fives (ruleset), hand, error_column, error);
 }
 
 char *

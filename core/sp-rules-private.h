@@ -39,7 +39,11 @@ typedef enum
   SP_ROTATION_HANCHAN,
 } SpRotationKind;
 
-/* A ruleset module: immutable data and functions, one per ruleset. */
+/* A ruleset module: immutable data and functions, one per ruleset.  It is the one description
+ * of its ruleset: the rest of core/ asks it (through sp_ruleset_class () or
+ * sp_rules_get_class ()) and never tests the ruleset's name, so that a further ruleset is its
+ * own files, a value of SpRuleset and a line of sp_ruleset_classes (sp-rules.c).  A hook left
+ * NULL says the ruleset has no such thing, as each field's comment tells. */
 typedef struct
 {
   const char * const *profiles;     /* NULL-terminated; the first is the default */

@@ -3,25 +3,14 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-analysis.h"
 #include "sp-analysis-private.h"
+#include "sp-rules-private.h"
 
 #include <string.h>
 
 SpShapes
 sp_ruleset_shapes (SpRuleset ruleset)
 {
-  switch (ruleset)
-    {
-    case SP_RULESET_MCR:
-      return SP_SHAPE_SETS | SP_SHAPE_SEVEN_PAIRS | SP_SHAPE_THIRTEEN_ORPHANS | SP_SHAPE_KNITTED;
-    case SP_RULESET_GUANGDONG:
-      return SP_SHAPE_SETS | SP_SHAPE_THIRTEEN_ORPHANS;
-    case SP_RULESET_RIICHI:
-      return SP_SHAPE_SETS | SP_SHAPE_SEVEN_PAIRS | SP_SHAPE_DISTINCT_PAIRS
-             | SP_SHAPE_THIRTEEN_ORPHANS;
-    case SP_RULESET_TAIWAN:
-    default:
-      return SP_SHAPE_SETS;
-    }
+  return (guint) ruleset < SP_N_RULESETS ? sp_ruleset_class (ruleset)->shapes : SP_SHAPE_SETS;
 }
 
 const char *

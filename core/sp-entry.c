@@ -1,7 +1,9 @@
 /* sp-entry.c: judging a hand entered at a table, and a table's hands after a correction.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-entry.h"
+#include "sp-entry-private.h"
 #include "sp-riichi-table.h"
+#include "sp-rules-private.h"
 
 #include <inttypes.h>
 
@@ -308,56 +310,33 @@ sp_hand_entry_from_fields (SpHandEntry  *entry,
 gint64
 sp_hand_entry_max_total (const SpRules *rules)
 {
-  switch (sp_rules_get_ruleset (rules))
-    {
-    case SP_RULESET_MCR:
-      /* The values of the 81 fans each counted once sum to 1,751 (rules/mcr.md); a hand can
-       * hold only a few of them more than once (幺九刻, the kongs, 一般高, 喜相逢, 连六, 老少副,
-       * 双同刻, 四归一, 箭刻: under 30 fan more) and 8 flowers: no legal hand reaches 1,800. */
-      return 1800;
-    case SP_RULESET_TAIWAN:
-      /* Every 台 of the table counted at its largest (天胡 32 with option heavenly_value, two
-       * 正花, two 花槓, three 三元牌) sums to 229; the dealer's 台 are paid, not counted. */
-      return 240;
-    case SP_RULESET_RIICHI:
-      /* Points: a dealer's six-fold yakuman by ron (288,000) with counters and sticks. */
-      return 400000;
-    case SP_RULESET_GUANGDONG:
-    default:
-      {
-        /* Within the cap at most the cap (爆和); beyond it the special hands, 9 番 at most. */
-        g_autofree char *cap = sp_rules_get_option (rules, "cap");
-        gint64 value = cap != NULL ? g_ascii_strtoll (cap, NULL, 10) : 5;
+  gint64 least, most;
 
-        return MAX (value, 9);
-      }
-    }
+  sp_rules_get_class (rules)->claim_bounds (sp_rules_get_options (rules), &least, &most);
+  return most;
 }
 
 /* The least total a win needs under @rules (起和), for a claimed total. */
 static gint64
 min_total (const SpRules *rules)
 {
-  g_autofree char *text = sp_rules_get_option (rules, "min_fan");
+  gint64 least, most;
 
-  return text != NULL ? g_ascii_strtoll (text, NULL, 10) : 0;
+  sp_rules_get_class (rules)->claim_bounds (sp_rules_get_options (rules), &least, &most);
+  return least;
 }
 
 /* The ruleset as a person names it. */
 static const char *
 title_of (SpRuleset ruleset)
 {
-  /* Translators: the rulesets' names inside refusals such as "more than any MCR hand". */
-  return ruleset == SP_RULESET_MCR ? _("MCR") : ruleset == SP_RULESET_TAIWAN ? _("Taiwan")
-         : _("Guangdong");
+  return _(sp_ruleset_class (ruleset)->short_title);
 }
 
 static const char *
 unit_of (SpRuleset ruleset)
 {
-  /* Translators: MCR's unit of score (番 in Chinese); Taiwan's 台 and Guangdong's 番 are the
-   * rules' own words. */
-  return ruleset == SP_RULESET_MCR ? _("fan") : ruleset == SP_RULESET_TAIWAN ? "台" : "番";
+  return _(sp_ruleset_class (ruleset)->unit);
 }
 
 /* Refuses with @code, the message prefixed with where the hand is. */
@@ -467,37 +446,39 @@ check_seating (const SpHandEntry  *entry,
   return TRUE;
 }
 
-/* The stakes of a hand: MCR has none; Guangdong has a stake but no 每台. */
+/* The stakes of a hand: only those the ruleset plays with (MCR has none; Guangdong has a stake
+ * but no 每台). */
 static gboolean
 check_stakes (const SpHandEntry  *entry,
               const SpTable      *table,
               SpRuleset           ruleset,
               GError            **error)
 {
-  guint32 given = entry->situation.given;
+  const SpRulesetClass *klass = sp_ruleset_class (ruleset);
+  guint32 refused = 0;
 
-  if (ruleset == SP_RULESET_MCR && (given & (SP_SITUATION_BASE | SP_SITUATION_PER_TAI)))
-    return refuse (error, SP_CORE_ERROR_INVALID, table, table->next.number,
-                   _("MCR has no stakes: a base or a per-tai amount would change nothing "
-                     "(they are for Taiwan and Guangdong)"));
-  if (ruleset == SP_RULESET_GUANGDONG && (given & SP_SITUATION_PER_TAI))
-    return refuse (error, SP_CORE_ERROR_INVALID, table, table->next.number,
-                   _("Guangdong pays by 番, not by 台: a per-tai amount would change nothing "
-                     "(the stake is the base)"));
+  if (!(klass->settings & SP_RULESET_HAS_BASE))
+    refused |= SP_SITUATION_BASE;
+  if (!(klass->settings & SP_RULESET_HAS_PER_UNIT))
+    refused |= SP_SITUATION_PER_TAI;
+  if ((entry->situation.given & refused) && klass->stakes_refusal != NULL)
+    return refuse (error, SP_CORE_ERROR_INVALID, table, table->next.number, "%s",
+                   _(klass->stakes_refusal));
   return TRUE;
 }
 
-/* What a claimed total cannot use, and a liable player outside Guangdong (包牌 is its rule
- * alone): refused rather than kept and silently ignored. */
+/* What a claimed total cannot use, and a liable player where the rules have none (包牌 is
+ * Guangdong's rule alone): refused rather than kept and silently ignored. */
 static gboolean
 check_claimed_total (const SpHandEntry  *entry,
                      const SpTable      *table,
                      SpRuleset           ruleset,
                      GError            **error)
 {
+  const SpRulesetClass *klass = sp_ruleset_class (ruleset);
   guint32 unused = entry->has_total ? entry->situation.given & SCORER_ONLY : 0;
 
-  if (entry->has_total && ruleset != SP_RULESET_MCR
+  if (entry->has_total && !klass->flowers_in_claimed_total
       && (entry->situation.given & SP_SITUATION_FLOWERS))
     unused |= SP_SITUATION_FLOWERS;
   if (unused != 0)
@@ -510,7 +491,7 @@ check_claimed_total (const SpHandEntry  *entry,
                        "change nothing (count it in the total, or give the tiles)"),
                      sp_situation_field_to_key ((SpSituationField) first));
     }
-  if (ruleset != SP_RULESET_GUANGDONG && (entry->situation.given & SP_SITUATION_LIABLE))
+  if (!klass->liable_payer && (entry->situation.given & SP_SITUATION_LIABLE))
     return refuse (error, SP_CORE_ERROR_INVALID, table, table->next.number,
                    _("a liable player (包牌) is a Guangdong rule: it would change nothing here"));
   return TRUE;
@@ -631,7 +612,8 @@ value_riichi_win (const SpHandEntry  *entry,
   {
     SpHand hand;
 
-    if (!sp_hand_parse_for (SP_RULESET_RIICHI, entry->tiles, &hand, NULL, &local_error))
+    if (!sp_hand_parse_for (sp_rules_get_ruleset (rules), entry->tiles, &hand, NULL,
+                            &local_error))
       return refuse (error, (SpCoreError) local_error->code, table, number, "%s",
                      local_error->message);
     sp_rules_score (rules, &hand, s, result);
@@ -666,14 +648,14 @@ win_view (const SpHandEntry *entry,
 /* A Riichi hand: a win (its tiles, or its han and fu), an exhaustive draw with its tenpai
  * seats, or a chombo; the riichi declared by seat.  The settlement moves the riichi sticks
  * too (record->sticks). */
-static gboolean
-judge_riichi (const SpHandEntry  *entry,
-              const SpTable      *table,
-              const SpTournament *tournament,
-              const SpRules      *rules,
-              SpHandRecord       *record,
-              SpScoreResult      *result,
-              GError            **error)
+gboolean
+sp_riichi_judge_entry (const SpHandEntry  *entry,
+                       const SpTable      *table,
+                       const SpTournament *tournament,
+                       const SpRules      *rules,
+                       SpHandRecord       *record,
+                       SpScoreResult      *result,
+                       GError            **error)
 {
   const SpRotation *rotation = &table->next;
   guint number = rotation->number;
@@ -732,7 +714,7 @@ judge_riichi (const SpHandEntry  *entry,
 
           win_view (entry, i, view);
           if (i > 0)
-            sp_score_result_init (&others[i - 1], SP_RULESET_RIICHI);
+            sp_score_result_init (&others[i - 1], sp_rules_get_ruleset (rules));
           if (view->winner < 0 || view->winner > 3 || view->from < 0
               || view->from > SP_HAND_ENTRY_SELF_DRAWN || view->from == view->winner)
             return refuse (error, SP_CORE_ERROR_INVALID, table, number,
@@ -832,6 +814,7 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
 {
   const SpRotation *rotation = &table->next;
   SpRuleset ruleset = sp_rules_get_ruleset (rules);
+  const SpRulesetClass *klass = sp_rules_get_class (rules);
   guint number = rotation->number;
   SpSituation situation;
   SpSituation kept;
@@ -851,8 +834,8 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
                    table->session, table->table, table->n_hands);
       return FALSE;
     }
-  if (ruleset == SP_RULESET_RIICHI)
-    return judge_riichi (entry, table, tournament, rules, record, result, error);
+  if (klass->judge_entry != NULL)
+    return klass->judge_entry (entry, table, tournament, rules, record, result, error);
   if (entry->riichi != 0 || entry->tenpai != 0 || entry->chombo != SP_HAND_ENTRY_UNSAID
       || entry->has_value || entry->n_also > 0)
     return refuse (error, SP_CORE_ERROR_INVALID, table, number,
@@ -918,7 +901,7 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
 
       /* MCR: the claimed total includes the flowers given with it (花牌, 1 fan each), which
        * do not count toward the minimum (R98 起和分 8, flowers excluded). */
-      if (ruleset == SP_RULESET_MCR && (entry->situation.given & SP_SITUATION_FLOWERS))
+      if (klass->flowers_in_claimed_total && (entry->situation.given & SP_SITUATION_FLOWERS))
         flowers = entry->situation.n_flowers;
       if (flowers > entry->total)
         return refuse (error, SP_CORE_ERROR_INVALID, table, number,
@@ -933,10 +916,9 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
                        (long long) max);
       if (entry->false_win)
         {
-          if (ruleset == SP_RULESET_MCR)
-            return refuse (error, SP_CORE_ERROR_INVALID, table, number,
-                           _("an MCR false win is judged from its tiles (--hand): the penalty "
-                             "depends on how far they are from ready"));
+          if (klass->penalize_claim == NULL)
+            return refuse (error, SP_CORE_ERROR_INVALID, table, number, "%s",
+                           _(klass->false_claim_refusal));
           if (!sp_rules_penalize_claim (rules, &situation, (gint32) entry->total, result,
                                         error))
             return FALSE;
@@ -1021,14 +1003,9 @@ gboolean
 sp_hand_entry_disqualifies (const SpRules       *rules,
                             const SpScoreResult *result)
 {
-  g_autofree char *profile = NULL;
+  const SpRulesetClass *klass = sp_rules_get_class (rules);
 
-  if (sp_rules_get_ruleset (rules) != SP_RULESET_MCR || result->win || !result->has_penalty
-      || result->error_code != SP_CORE_ERROR_NOT_A_WIN || result->ready)
-    return FALSE;
-  profile = sp_rules_get_option (rules, "penalty_profile");
-  /* R98 第十四条: 有意诈和, two tiles or more from ready, is 停赛. */
-  return g_strcmp0 (profile, "ema") != 0 && result->shanten > 1;
+  return klass->disqualifies != NULL && klass->disqualifies (sp_rules_get_options (rules), result);
 }
 
 gboolean
@@ -1088,15 +1065,31 @@ sp_hand_record_score_wins (const SpHandRecord *record,
                            guint              *n_wins,
                            GError            **error)
 {
-  g_auto(SpHandEntry) entry = { 0 };
-  SpTable table = { .session = record->session, .table = record->table, .next = *rotation };
+  const SpRulesetClass *klass;
 
   g_return_val_if_fail (record != NULL && rotation != NULL && rules != NULL, FALSE);
   g_return_val_if_fail (results != NULL && n_wins != NULL, FALSE);
 
   *n_wins = 0;
-  if (sp_rules_get_ruleset (rules) != SP_RULESET_RIICHI || record->draw
-      || record->winner == SP_CHAIR_NONE)
+  klass = sp_rules_get_class (rules);
+  return klass->score_record_wins == NULL
+         || klass->score_record_wins (record, rotation, rules, results, n_wins, error);
+}
+
+/* The wins of a Riichi hand, each judged again from its tiles or its value, as
+ * sp_riichi_judge_entry () judged them. */
+gboolean
+sp_riichi_score_record_wins (const SpHandRecord *record,
+                             const SpRotation   *rotation,
+                             const SpRules      *rules,
+                             SpScoreResult       results[1 + SP_HAND_MAX_ALSO],
+                             guint              *n_wins,
+                             GError            **error)
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  SpTable table = { .session = record->session, .table = record->table, .next = *rotation };
+
+  if (record->draw || record->winner == SP_CHAIR_NONE)
     return TRUE;
   if (!sp_hand_entry_from_record (&entry, record, rotation, error))
     return FALSE;
@@ -1106,7 +1099,7 @@ sp_hand_record_score_wins (const SpHandRecord *record,
       SpSituation situation;
 
       win_view (&entry, i, &view);
-      sp_score_result_init (&results[i], SP_RULESET_RIICHI);
+      sp_score_result_init (&results[i], sp_rules_get_ruleset (rules));
       if (!value_riichi_win (&view, &table, rules, &situation, &results[i], error))
         return FALSE;
       (*n_wins)++;

@@ -60,28 +60,6 @@ static const SpOptionField option_fields[] = {
 
 G_STATIC_ASSERT (G_N_ELEMENTS (options_list) == G_N_ELEMENTS (option_fields));
 
-static gboolean
-set_option (gpointer     options,
-            const char  *key,
-            const char  *value,
-            GError     **error)
-{
-  int custom;
-
-  return sp_rule_options_set (options_list, option_fields, G_N_ELEMENTS (options_list), options,
-                              key, value, &custom, error);
-}
-
-static char *
-get_option (gconstpointer  options,
-            const char    *key)
-{
-  int custom;
-
-  return sp_rule_options_get (options_list, option_fields, G_N_ELEMENTS (options_list), options,
-                              key, &custom);
-}
-
 /* ---- The 番 of one reading ---------------------------------------------------------------- */
 
 typedef struct
@@ -627,19 +605,80 @@ static const SpSituationToggle situation_toggles[] = {
   { "human", "人和", N_("Humanly hand: a win before one's first draw") },
 };
 
+/* The tile count refused (sp_hand_check_tile_count). */
+static void
+refuse_tile_count (guint    n_tiles,
+                   guint    n_kongs,
+                   guint    needed,
+                   GError **error)
+{
+  if (n_kongs > 0)
+    g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                 /* Translators: the tiles written, the kongs declared, the tiles needed */
+                 g_dngettext (GETTEXT_PACKAGE,
+                              "%u tiles: a Guangdong hand with %u kong needs %u",
+                              "%u tiles: a Guangdong hand with %u kongs needs %u", n_kongs),
+                 n_tiles, n_kongs, needed + n_kongs);
+  else
+    g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                 _("%u tiles: a Guangdong hand needs %u (+1 per kong)"), n_tiles, needed);
+}
+
+static void
+claim_bounds (gconstpointer  options,
+              gint64        *least,
+              gint64        *most)
+{
+  const Options *o = options;
+
+  *least = o->min_fan;
+  /* Within the cap at most the cap (爆和); beyond it the special hands, 9 番 at most. */
+  *most = MAX (o->cap, 9);
+}
+
 const SpRulesetClass sp_guangdong_class = {
-  profiles,
-  sizeof (Options),
-  NULL, /* init_options: the defaults of options_list */
-  set_option,
-  get_option,
-  options_list,
-  G_N_ELEMENTS (options_list),
-  score,
-  settle_total,
-  penalize_claim,
-  0,
-  NULL, /* settle_value */
-  situation_toggles,
-  G_N_ELEMENTS (situation_toggles),
+  .profiles = profiles,
+  .options_size = sizeof (Options),
+  .init_options = NULL, /* the defaults of options_list */
+  .options = options_list,
+  .n_options = G_N_ELEMENTS (options_list),
+  .score = score,
+  .settle = settle_total,
+  .penalize_claim = penalize_claim,
+  .own_situation_fields = 0,
+  .settle_value = NULL,
+  .situation_toggles = situation_toggles,
+  .n_situation_toggles = G_N_ELEMENTS (situation_toggles),
+
+  .option_fields = option_fields,
+  .name = "guangdong",
+  .title = N_("Guangdong 广东"),
+  /* Translators: the Guangdong rules, inside refusals such as "more than any Guangdong
+   * hand". */
+  .short_title = N_("Guangdong"),
+  .unit = "番", /* the rules' own word */
+  .hand_size = 13,
+  .max_melds = 4,
+  .red_fives = FALSE,
+  .shapes = SP_SHAPE_SETS | SP_SHAPE_THIRTEEN_ORPHANS,
+  .settings = SP_RULESET_HAS_BASE | SP_RULESET_HAS_DEALER_REPEATS,
+  .refuse_tile_count = refuse_tile_count,
+  /* 小相公: a hand short of tiles may still win. */
+  .short_hand_may_win = TRUE,
+  .melded_kong_replacement_wins = TRUE,
+  .item_titles = sp_guangdong_item_titles,
+  .item_title_context = "Guangdong fan",
+  /* The items it shares with MCR take MCR's titles. */
+  .more_item_titles = sp_mcr_item_titles,
+  .more_item_title_context = "MCR fan",
+  /* Its rules (rules/guangdong.md) name no chair change: the deal simply keeps going round,
+   * or repeats (連莊) where the tournament plays it. */
+  .rotation = SP_ROTATION_FIXED,
+  .repeating_rotation = SP_ROTATION_REPEATING,
+  .default_seating = "random",
+  .default_ranking = "score",
+  .claim_bounds = claim_bounds,
+  .liable_payer = TRUE, /* 包牌 */
+  .stakes_refusal = N_("Guangdong pays by 番, not by 台: a per-tai amount would change nothing "
+                       "(the stake is the base)"),
 };

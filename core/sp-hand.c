@@ -8,34 +8,13 @@
 
 #include "sp-core-error.h"
 #include "sp-analysis-private.h"
-
-/* What the notation, the tile counts and a tournament's settings need to know of each
- * ruleset, in SpRuleset order. */
-static const struct
-{
-  const char      *name;
-  const char      *title;     /* N_(): as the window names the rules */
-  guint8           hand_size; /* a ready hand without kongs */
-  guint8           max_melds;
-  gboolean         red_fives; /* 0m 0p 0s are red fives */
-  SpRulesetSettings settings;
-} rulesets[] = {
-  { "mcr", N_("MCR 国标"), 13, 4, FALSE, 0 },
-  /* 底 and 每台: a Taiwan table always repeats the deal (連莊). */
-  { "taiwan", N_("Taiwan 台灣"), 16, 5, FALSE, SP_RULESET_HAS_BASE | SP_RULESET_HAS_PER_UNIT },
-  { "guangdong", N_("Guangdong 广东"), 13, 4, FALSE,
-    SP_RULESET_HAS_BASE | SP_RULESET_HAS_DEALER_REPEATS },
-  /* Points, not stakes; the deal and its repeats are the profile's (rules/riichi.md §7). */
-  { "riichi", N_("Riichi 立直"), 13, 4, TRUE, 0 },
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (rulesets) == SP_N_RULESETS);
+#include "sp-rules-private.h"
 
 const char *
 sp_ruleset_to_string (SpRuleset ruleset)
 {
   g_return_val_if_fail (ruleset < SP_N_RULESETS, "?");
-  return rulesets[ruleset].name;
+  return sp_ruleset_class (ruleset)->name;
 }
 
 const char *
@@ -47,8 +26,9 @@ sp_ruleset_names (void)
     {
       GString *list = g_string_new (NULL);
 
-      for (guint i = 0; i < G_N_ELEMENTS (rulesets); i++)
-        g_string_append_printf (list, "%s%s", i > 0 ? "|" : "", rulesets[i].name);
+      for (guint i = 0; i < SP_N_RULESETS; i++)
+        g_string_append_printf (list, "%s%s", i > 0 ? "|" : "",
+                                sp_ruleset_class ((SpRuleset) i)->name);
       g_once_init_leave (&names, (gsize) g_string_free (list, FALSE));
     }
   return (const char *) names;
@@ -60,9 +40,9 @@ sp_ruleset_from_string (const char *text,
 {
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (rulesets); i++)
+  for (guint i = 0; i < SP_N_RULESETS; i++)
     {
-      if (g_ascii_strcasecmp (text, rulesets[i].name) == 0)
+      if (g_ascii_strcasecmp (text, sp_ruleset_class ((SpRuleset) i)->name) == 0)
         {
           *ruleset = (SpRuleset) i;
           return TRUE;
@@ -74,32 +54,32 @@ sp_ruleset_from_string (const char *text,
 guint
 sp_ruleset_hand_size (SpRuleset ruleset)
 {
-  return ruleset < SP_N_RULESETS ? rulesets[ruleset].hand_size : 13;
+  return ruleset < SP_N_RULESETS ? sp_ruleset_class (ruleset)->hand_size : 13;
 }
 
 guint
 sp_ruleset_max_melds (SpRuleset ruleset)
 {
-  return ruleset < SP_N_RULESETS ? rulesets[ruleset].max_melds : 4;
+  return ruleset < SP_N_RULESETS ? sp_ruleset_class (ruleset)->max_melds : 4;
 }
 
 gboolean
 sp_ruleset_has_red_fives (SpRuleset ruleset)
 {
-  return ruleset < SP_N_RULESETS && rulesets[ruleset].red_fives;
+  return ruleset < SP_N_RULESETS && sp_ruleset_class (ruleset)->red_fives;
 }
 
 const char *
 sp_ruleset_title (SpRuleset ruleset)
 {
   g_return_val_if_fail (ruleset < SP_N_RULESETS, "?");
-  return _(rulesets[ruleset].title);
+  return _(sp_ruleset_class (ruleset)->title);
 }
 
 SpRulesetSettings
 sp_ruleset_settings (SpRuleset ruleset)
 {
-  return ruleset < SP_N_RULESETS ? rulesets[ruleset].settings : 0;
+  return ruleset < SP_N_RULESETS ? sp_ruleset_class (ruleset)->settings : 0;
 }
 
 SpHand *
@@ -761,31 +741,15 @@ parse_quickly (const char *text,
   return TRUE;
 }
 
-gboolean
-sp_hand_parse (const char  *text,
-               SpHand      *hand,
-               GError     **error)
+/* The notation of SPEC.md §2, with the digit 0 a red five where @red_fives. */
+static inline gboolean
+parse_notation (const char  *text,
+                gboolean     red_fives,
+                SpHand      *hand,
+                guint       *error_column,
+                GError     **error)
 {
-  return sp_hand_parse_at (text, hand, NULL, error);
-}
-
-gboolean
-sp_hand_parse_at (const char  *text,
-                  SpHand      *hand,
-                  guint       *error_column,
-                  GError     **error)
-{
-  return sp_hand_parse_for (SP_RULESET_MCR, text, hand, error_column, error);
-}
-
-gboolean
-sp_hand_parse_for (SpRuleset    ruleset,
-                   const char  *text,
-                   SpHand      *hand,
-                   guint       *error_column,
-                   GError     **error)
-{
-  Reader reader = { text, 1, error, error_column, sp_ruleset_has_red_fives (ruleset), NULL };
+  Reader reader = { text, 1, error, error_column, red_fives, NULL };
   Token token;
   char shown[8];
 
@@ -844,6 +808,33 @@ sp_hand_parse_for (SpRuleset    ruleset,
   for (guint i = 0; i < hand->n_concealed; i++)
     hand->counts[hand->concealed[i]]++;
   return TRUE;
+}
+
+gboolean
+sp_hand_parse (const char  *text,
+               SpHand      *hand,
+               GError     **error)
+{
+  return sp_hand_parse_at (text, hand, NULL, error);
+}
+
+gboolean
+sp_hand_parse_at (const char  *text,
+                  SpHand      *hand,
+                  guint       *error_column,
+                  GError     **error)
+{
+  return parse_notation (text, FALSE, hand, error_column, error);
+}
+
+gboolean
+sp_hand_parse_for (SpRuleset    ruleset,
+                   const char  *text,
+                   SpHand      *hand,
+                   guint       *error_column,
+                   GError     **error)
+{
+  return parse_notation (text, sp_ruleset_has_red_fives (ruleset), hand, error_column, error);
 }
 
 char *
@@ -1015,45 +1006,7 @@ sp_hand_check_tile_count (const SpHand  *hand,
 
   if (n_tiles != needed + n_kongs || hand->n_melds > max_melds)
     {
-      /* With kongs declared, the count the hand needs is said as it is: each kong's fourth
-       * tile is added for the reader, not left to him. */
-      if (n_kongs > 0 && ruleset == SP_RULESET_MCR)
-        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                     /* Translators: the tiles written, the kongs declared, the tiles needed */
-                     g_dngettext (GETTEXT_PACKAGE, "%u tiles: an MCR hand with %u kong needs %u",
-                                  "%u tiles: an MCR hand with %u kongs needs %u", n_kongs),
-                     n_tiles, n_kongs, needed + n_kongs);
-      else if (n_kongs > 0 && ruleset == SP_RULESET_TAIWAN)
-        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                     /* Translators: the tiles written, the kongs declared, the tiles needed */
-                     g_dngettext (GETTEXT_PACKAGE, "%u tiles: a Taiwan hand with %u kong needs %u",
-                                  "%u tiles: a Taiwan hand with %u kongs needs %u", n_kongs),
-                     n_tiles, n_kongs, needed + n_kongs);
-      else if (n_kongs > 0 && ruleset == SP_RULESET_RIICHI)
-        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                     /* Translators: the tiles written, the kongs declared, the tiles needed */
-                     g_dngettext (GETTEXT_PACKAGE, "%u tiles: a Riichi hand with %u kong needs %u",
-                                  "%u tiles: a Riichi hand with %u kongs needs %u", n_kongs),
-                     n_tiles, n_kongs, needed + n_kongs);
-      else if (n_kongs > 0)
-        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                     /* Translators: the tiles written, the kongs declared, the tiles needed */
-                     g_dngettext (GETTEXT_PACKAGE,
-                                  "%u tiles: a Guangdong hand with %u kong needs %u",
-                                  "%u tiles: a Guangdong hand with %u kongs needs %u", n_kongs),
-                     n_tiles, n_kongs, needed + n_kongs);
-      else if (ruleset == SP_RULESET_MCR)
-        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                     _("%u tiles: an MCR hand needs %u (+1 per kong)"), n_tiles, needed);
-      else if (ruleset == SP_RULESET_TAIWAN)
-        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                     _("%u tiles: a Taiwan hand needs %u (+1 per kong)"), n_tiles, needed);
-      else if (ruleset == SP_RULESET_RIICHI)
-        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                     _("%u tiles: a Riichi hand needs %u (+1 per kong)"), n_tiles, needed);
-      else
-        g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
-                     _("%u tiles: a Guangdong hand needs %u (+1 per kong)"), n_tiles, needed);
+      sp_ruleset_class (ruleset)->refuse_tile_count (n_tiles, n_kongs, needed, error);
       return FALSE;
     }
   return TRUE;

@@ -69,27 +69,6 @@ G_STATIC_ASSERT (G_N_ELEMENTS (option_fields) == N_OPTIONS);
 /* penalty_profile is stored as the index of its value in "r98|ema". */
 G_STATIC_ASSERT (SP_MCR_PENALTY_R98 == 0 && SP_MCR_PENALTY_EMA == 1);
 
-static gboolean
-set_option (gpointer     data,
-            const char  *key,
-            const char  *value,
-            GError     **error)
-{
-  int custom;
-
-  return sp_rule_options_set (options_cn, option_fields, N_OPTIONS, data, key, value, &custom,
-                              error);
-}
-
-static char *
-get_option (gconstpointer  data,
-            const char    *key)
-{
-  int custom;
-
-  return sp_rule_options_get (options_cn, option_fields, N_OPTIONS, data, key, &custom);
-}
-
 /* The defaults of the table are those of cn; r98 and gb2006 differ in the kong values and
  * the exclusions. */
 static gboolean
@@ -100,19 +79,11 @@ init_options (gpointer     data,
   SpMcrOptions *options = data;
   Profile p = PROFILE_CN;
 
+  /* sp_rules_new () knows the profile to be one of profiles[]. */
   if (strcmp (profile, "r98") == 0)
     p = PROFILE_R98;
   else if (strcmp (profile, "gb2006") == 0)
     p = PROFILE_GB2006;
-  else if (strcmp (profile, "cn") != 0)
-    {
-      g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID, _("unknown mcr profile '%s'"),
-                   profile);
-      return FALSE;
-    }
-
-  if (!sp_rule_options_init (options_cn, N_OPTIONS, data, sizeof (SpMcrOptions), set_option, error))
-    return FALSE;
   options->concealed_kong_pair_value = p == PROFILE_GB2006 ? 8 : 6;
   options->melded_concealed_kong = p == PROFILE_CN ? 5 : p == PROFILE_GB2006 ? 6 : 0;
   options->si_exclusions = p != PROFILE_R98;
@@ -552,13 +523,94 @@ static const SpSituationToggle situation_toggles[] = {
   { "human", "人和", N_("Humanly hand: a win before one's first draw") },
 };
 
-const SpRulesetClass sp_mcr_class = {
-  profiles, sizeof (SpMcrOptions), init_options, set_option, get_option,
-  options_cn, N_OPTIONS, score, settle_total,
-  NULL, /* penalize_claim */
-  0,
-  NULL, /* settle_value */
-  situation_toggles,
-  G_N_ELEMENTS (situation_toggles),
-};
+/* The tile count refused (sp_hand_check_tile_count). */
+static void
+refuse_tile_count (guint    n_tiles,
+                   guint    n_kongs,
+                   guint    needed,
+                   GError **error)
+{
+  if (n_kongs > 0)
+    g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                 /* Translators: the tiles written, the kongs declared, the tiles needed */
+                 g_dngettext (GETTEXT_PACKAGE, "%u tiles: an MCR hand with %u kong needs %u",
+                              "%u tiles: an MCR hand with %u kongs needs %u", n_kongs),
+                 n_tiles, n_kongs, needed + n_kongs);
+  else
+    g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                 _("%u tiles: an MCR hand needs %u (+1 per kong)"), n_tiles, needed);
+}
 
+static void
+claim_bounds (gconstpointer  data,
+              gint64        *least,
+              gint64        *most)
+{
+  const SpMcrOptions *options = data;
+
+  *least = options->min_fan;
+  /* The values of the 81 fans each counted once sum to 1,751 (rules/mcr.md); a hand can hold
+   * only a few of them more than once (幺九刻, the kongs, 一般高, 喜相逢, 连六, 老少副, 双同刻,
+   * 四归一, 箭刻: under 30 fan more) and 8 flowers: no legal hand reaches 1,800. */
+  *most = 1800;
+}
+
+/* R98 第十四条: 有意诈和, two tiles or more from ready, is 停赛 (the EMA's penalty has no
+ * disqualification). */
+static gboolean
+disqualifies (gconstpointer        data,
+              const SpScoreResult *result)
+{
+  const SpMcrOptions *options = data;
+
+  if (result->win || !result->has_penalty || result->error_code != SP_CORE_ERROR_NOT_A_WIN
+      || result->ready)
+    return FALSE;
+  return options->penalty_profile != SP_MCR_PENALTY_EMA && result->shanten > 1;
+}
+
+const SpRulesetClass sp_mcr_class = {
+  .profiles = profiles,
+  .options_size = sizeof (SpMcrOptions),
+  .init_options = init_options,
+  .options = options_cn,
+  .n_options = N_OPTIONS,
+  .score = score,
+  .settle = settle_total,
+  .penalize_claim = NULL, /* a false win is judged from its tiles */
+  .own_situation_fields = 0,
+  .settle_value = NULL,
+  .situation_toggles = situation_toggles,
+  .n_situation_toggles = G_N_ELEMENTS (situation_toggles),
+
+  .option_fields = option_fields,
+  .name = "mcr",
+  .title = N_("MCR 国标"),
+  /* Translators: the Chinese Official rules (Mahjong Competition Rules, 国标麻将), inside
+   * refusals such as "more than any MCR hand". */
+  .short_title = N_("MCR"),
+  /* Translators: MCR's unit of score (番 in Chinese). */
+  .unit = N_("fan"),
+  .hand_size = 13,
+  .max_melds = 4,
+  .red_fives = FALSE,
+  .shapes = SP_SHAPE_SETS | SP_SHAPE_SEVEN_PAIRS | SP_SHAPE_THIRTEEN_ORPHANS | SP_SHAPE_KNITTED,
+  .settings = 0, /* no stakes */
+  .refuse_tile_count = refuse_tile_count,
+  .item_titles = sp_mcr_item_titles,
+  .item_title_context = "MCR fan",
+  /* Each player deals once per 圈, and the players change chairs between 圈. */
+  .rotation = SP_ROTATION_FIXED_CHANGING_CHAIRS,
+  /* The WMA's practice: a balanced schedule and R98's table points. */
+  .default_seating = "balanced",
+  .default_ranking = "r98",
+  .claim_bounds = claim_bounds,
+  /* The claimed total includes the flowers given with it (花牌, 1 fan each), which do not
+   * count toward the minimum (R98 起和分 8, flowers excluded). */
+  .flowers_in_claimed_total = TRUE,
+  .stakes_refusal = N_("MCR has no stakes: a base or a per-tai amount would change nothing "
+                       "(they are for Taiwan and Guangdong)"),
+  .false_claim_refusal = N_("an MCR false win is judged from its tiles (--hand): the penalty "
+                            "depends on how far they are from ready"),
+  .disqualifies = disqualifies,
+};

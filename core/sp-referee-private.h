@@ -5,6 +5,7 @@
 
 #include "sp-analysis.h"
 #include "sp-score.h"
+#include "sp-rules-private.h"
 
 G_BEGIN_DECLS
 
@@ -128,7 +129,7 @@ sp_referee_check_hand (const SpHand      *hand,
                        SpScoreResult     *result)
 {
   g_autoptr(GError) error = NULL;
-  gboolean guangdong = ruleset == SP_RULESET_GUANGDONG;
+  const SpRulesetClass *klass = sp_ruleset_class (ruleset);
 
   if (!sp_hand_check_copies (hand, &error))
     {
@@ -137,12 +138,13 @@ sp_referee_check_hand (const SpHand      *hand,
     }
   *count = sp_referee_tile_count (hand, ruleset);
   if (*count != SP_TILE_COUNT_RIGHT
-      && !(guangdong && *count == SP_TILE_COUNT_TOO_FEW && hand->n_concealed >= 2))
+      && !(klass->short_hand_may_win && *count == SP_TILE_COUNT_TOO_FEW && hand->n_concealed >= 2))
     {
       sp_referee_refuse_count (hand, ruleset, *count, result);
       return FALSE;
     }
-  return sp_referee_check_situation (hand, situation, guangdong, result);
+  return sp_referee_check_situation (hand, situation, klass->melded_kong_replacement_wins,
+                                     result);
 }
 
 G_END_DECLS

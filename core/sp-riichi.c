@@ -10,6 +10,7 @@
 #include "sp-referee-private.h"
 #include "sp-rule-option-private.h"
 #include "sp-rules-private.h"
+#include "sp-entry-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -90,44 +91,21 @@ static const struct
                  { "leftover_sticks", "winner-rounded-down" } } },
 };
 
-static gboolean
-set_option (gpointer     options,
-            const char  *key,
-            const char  *value,
-            GError     **error)
-{
-  int custom;
-
-  return sp_rule_options_set (options_list, option_fields, G_N_ELEMENTS (options_list), options,
-                              key, value, &custom, error);
-}
-
-static char *
-get_option (gconstpointer  options,
-            const char    *key)
-{
-  int custom;
-
-  return sp_rule_options_get (options_list, option_fields, G_N_ELEMENTS (options_list), options,
-                              key, &custom);
-}
-
+/* The defaults are ema2016's: the profile's changes from them. */
 static gboolean
 init_options (gpointer     options,
               const char  *profile,
               GError     **error)
 {
-  if (!sp_rule_options_init (options_list, G_N_ELEMENTS (options_list), options,
-                             sizeof (SpRiichiOptions), set_option, error))
-    return FALSE;
   for (guint p = 0; p < G_N_ELEMENTS (profile_changes); p++)
     {
       if (strcmp (profile_changes[p].profile, profile) != 0)
         continue;
       for (guint i = 0; i < G_N_ELEMENTS (profile_changes[p].changes); i++)
         if (profile_changes[p].changes[i][0] != NULL
-            && !set_option (options, profile_changes[p].changes[i][0],
-                            profile_changes[p].changes[i][1], error))
+            && !sp_ruleset_class_set_option (&sp_riichi_class, options,
+                                             profile_changes[p].changes[i][0],
+                                             profile_changes[p].changes[i][1], error))
           return FALSE;
     }
   return TRUE;
@@ -683,19 +661,68 @@ static const SpSituationToggle situation_toggles[] = {
   { "human", "人和", N_("Renhou: a non-dealer's win on a discard before the first draw") },
 };
 
+/* The tile count refused (sp_hand_check_tile_count). */
+static void
+refuse_tile_count (guint    n_tiles,
+                   guint    n_kongs,
+                   guint    needed,
+                   GError **error)
+{
+  if (n_kongs > 0)
+    g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                 /* Translators: the tiles written, the kongs declared, the tiles needed */
+                 g_dngettext (GETTEXT_PACKAGE, "%u tiles: a Riichi hand with %u kong needs %u",
+                              "%u tiles: a Riichi hand with %u kongs needs %u", n_kongs),
+                 n_tiles, n_kongs, needed + n_kongs);
+  else
+    g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                 _("%u tiles: a Riichi hand needs %u (+1 per kong)"), n_tiles, needed);
+}
+
+static void
+claim_bounds (gconstpointer  options,
+              gint64        *least,
+              gint64        *most)
+{
+  *least = 0;
+  /* Points: a dealer's six-fold yakuman by ron (288,000) with counters and sticks. */
+  *most = 400000;
+}
+
 const SpRulesetClass sp_riichi_class = {
-  profiles,
-  sizeof (SpRiichiOptions),
-  init_options,
-  set_option,
-  get_option,
-  options_list,
-  G_N_ELEMENTS (options_list),
-  score,
-  NULL, /* settle: a Riichi hand is settled from its han and fu, not a total */
-  NULL, /* penalize_claim: a chombo is judged from the tiles */
-  SP_SITUATION_RIICHI_FIELDS,
-  settle_value,
-  situation_toggles,
-  G_N_ELEMENTS (situation_toggles),
+  .profiles = profiles,
+  .options_size = sizeof (SpRiichiOptions),
+  .init_options = init_options,
+  .options = options_list,
+  .n_options = G_N_ELEMENTS (options_list),
+  .score = score,
+  .settle = NULL, /* a Riichi hand is settled from its han and fu, not a total */
+  .penalize_claim = NULL, /* a chombo is judged from the tiles */
+  .own_situation_fields = SP_SITUATION_RIICHI_FIELDS,
+  .settle_value = settle_value,
+  .situation_toggles = situation_toggles,
+  .n_situation_toggles = G_N_ELEMENTS (situation_toggles),
+
+  .option_fields = option_fields,
+  .name = "riichi",
+  .title = N_("Riichi 立直"),
+  .short_title = N_("Riichi"),
+  .unit = "点", /* points, in the rules' own word */
+  .hand_size = 13,
+  .max_melds = 4,
+  .red_fives = TRUE,
+  .shapes = SP_SHAPE_SETS | SP_SHAPE_SEVEN_PAIRS | SP_SHAPE_DISTINCT_PAIRS
+            | SP_SHAPE_THIRTEEN_ORPHANS,
+  /* Points, not stakes; the deal and its repeats are the profile's (rules/riichi.md §7). */
+  .settings = 0,
+  .refuse_tile_count = refuse_tile_count,
+  .item_titles = sp_riichi_item_titles,
+  .item_title_context = "Riichi yaku",
+  .item_terms = sp_riichi_item_terms,
+  .rotation = SP_ROTATION_HANCHAN,
+  .default_seating = "random",
+  .default_ranking = "score",
+  .claim_bounds = claim_bounds,
+  .judge_entry = sp_riichi_judge_entry,
+  .score_record_wins = sp_riichi_score_record_wins,
 };

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sp-core-error.h"
+#include "sp-rules-private.h"
 
 /* MCR hands per 圈 and 圈 per 局 (rules/mcr.md §2): each player deals once per 圈. */
 #define HANDS_PER_ROUND 4
@@ -122,14 +123,14 @@ advance_repeating (SpRotation *rotation,
     rotation->round_wind++;
 }
 
-/* Riichi (rules/riichi.md §8, §9): seats stay, the deal passes to the right.  The dealer
- * stays after his win and when tenpai at an exhaustive draw; the counters (streak) go up after
- * a dealer's win and after every draw, and back to 0 after a win of others only; a chombo deals
- * the same hand again.  The hanchan ends when the deal would pass from the dealer of South 4
- * back to the first dealer. */
+/* A hanchan (Riichi, rules/riichi.md §8, §9): seats stay, the deal passes to the right.  The
+ * dealer stays after his win and when tenpai at an exhaustive draw; the counters (streak) go
+ * up after a dealer's win and after every draw, and back to 0 after a win of others only; a
+ * chombo deals the same hand again.  The hanchan ends when the deal would pass from the dealer
+ * of South 4 back to the first dealer. */
 static void
-advance_riichi (SpRotation          *rotation,
-                const SpHandOutcome *outcome)
+advance_hanchan (SpRotation          *rotation,
+                 const SpHandOutcome *outcome)
 {
   if (rotation->number < G_MAXUINT16)
     rotation->number++;
@@ -173,29 +174,30 @@ sp_rotation_advance_outcome (SpRotation          *rotation,
                              gboolean             dealer_repeats,
                              const SpHandOutcome *outcome)
 {
-  gboolean dealer_won, exhaustive_draw;
+  const SpRulesetClass *klass;
+  SpRotationKind kind;
 
   g_return_if_fail (rotation != NULL && outcome != NULL);
   g_return_if_fail (!rotation->finished);
 
-  dealer_won = outcome->dealer_won;
-  exhaustive_draw = outcome->exhaustive_draw;
-  switch (ruleset)
+  g_return_if_fail ((guint) ruleset < SP_N_RULESETS);
+
+  klass = sp_ruleset_class (ruleset);
+  kind = dealer_repeats && (klass->settings & SP_RULESET_HAS_DEALER_REPEATS)
+         ? klass->repeating_rotation : klass->rotation;
+  switch (kind)
     {
-    case SP_RULESET_MCR:
+    case SP_ROTATION_FIXED:
+      advance_fixed (rotation, FALSE);
+      break;
+    case SP_ROTATION_FIXED_CHANGING_CHAIRS:
       advance_fixed (rotation, TRUE);
       break;
-    case SP_RULESET_TAIWAN:
-      advance_repeating (rotation, dealer_won, exhaustive_draw);
+    case SP_ROTATION_REPEATING:
+      advance_repeating (rotation, outcome->dealer_won, outcome->exhaustive_draw);
       break;
-    case SP_RULESET_RIICHI:
-      advance_riichi (rotation, outcome);
-      break;
-    case SP_RULESET_GUANGDONG:
-      if (dealer_repeats)
-        advance_repeating (rotation, dealer_won, exhaustive_draw);
-      else
-        advance_fixed (rotation, FALSE);
+    case SP_ROTATION_HANCHAN:
+      advance_hanchan (rotation, outcome);
       break;
     default:
       g_return_if_reached ();
@@ -247,8 +249,7 @@ sp_rotation_replay (SpRuleset            ruleset,
   g_return_val_if_fail (rotations != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (ruleset != SP_RULESET_MCR && ruleset != SP_RULESET_TAIWAN
-      && ruleset != SP_RULESET_GUANGDONG && ruleset != SP_RULESET_RIICHI)
+  if ((guint) ruleset >= SP_N_RULESETS)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
                    _("rotation: unknown ruleset %d"), (int) ruleset);

@@ -26,19 +26,6 @@ typedef struct
   gint32       max;
 } SpOptionField;
 
-/* A module's setter (SpRulesetClass.set_option), which handles its own SP_OPTION_CUSTOM. */
-typedef gboolean (*SpRuleOptionSetFunc) (gpointer     storage,
-                                         const char  *key,
-                                         const char  *value,
-                                         GError     **error);
-
-/* Clears @storage (@size bytes) and sets every option to its default through @set. */
-gboolean sp_rule_options_init (const SpRuleOption  *options,
-                               guint                n_options,
-                               gpointer             storage,
-                               gsize                size,
-                               SpRuleOptionSetFunc  set,
-                               GError             **error);
 /* Sets @key to @value in @options (a switch also reads true and false); FALSE with
  * SP_CORE_ERROR_INVALID naming the key and the accepted values.  A SP_OPTION_CUSTOM option is
  * left to the caller: *@custom is set to its index and TRUE is returned without touching

@@ -79,21 +79,6 @@ number_value (const char *values,
 }
 
 gboolean
-sp_rule_options_init (const SpRuleOption  *options,
-                      guint                n_options,
-                      gpointer             storage,
-                      gsize                size,
-                      SpRuleOptionSetFunc  set,
-                      GError             **error)
-{
-  memset (storage, 0, size);
-  for (guint i = 0; i < n_options; i++)
-    if (!set (storage, options[i].key, options[i].default_value, error))
-      return FALSE;
-  return TRUE;
-}
-
-gboolean
 sp_rule_options_set (const SpRuleOption  *options,
                      const SpOptionField *fields,
                      guint                n_options,

@@ -14,22 +14,45 @@ struct _SpRules
   gpointer              options;
 };
 
+const SpRulesetClass * const sp_ruleset_classes[SP_N_RULESETS] = {
+  [SP_RULESET_MCR] = &sp_mcr_class,
+  [SP_RULESET_TAIWAN] = &sp_taiwan_class,
+  [SP_RULESET_GUANGDONG] = &sp_guangdong_class,
+  [SP_RULESET_RIICHI] = &sp_riichi_class,
+};
+
 static const SpRulesetClass *
 class_of (SpRuleset ruleset)
 {
-  switch (ruleset)
-    {
-    case SP_RULESET_MCR:
-      return &sp_mcr_class;
-    case SP_RULESET_TAIWAN:
-      return &sp_taiwan_class;
-    case SP_RULESET_GUANGDONG:
-      return &sp_guangdong_class;
-    case SP_RULESET_RIICHI:
-      return &sp_riichi_class;
-    default:
-      g_return_val_if_reached (NULL);
-    }
+  g_return_val_if_fail ((guint) ruleset < SP_N_RULESETS, NULL);
+  return sp_ruleset_classes[ruleset];
+}
+
+const SpRulesetClass *
+sp_rules_get_class (const SpRules *rules)
+{
+  return rules->klass;
+}
+
+gconstpointer
+sp_rules_get_options (const SpRules *rules)
+{
+  return rules->options;
+}
+
+gboolean
+sp_ruleset_class_set_option (const SpRulesetClass  *klass,
+                             gpointer               options,
+                             const char            *key,
+                             const char            *value,
+                             GError               **error)
+{
+  int custom;
+
+  if (!sp_rule_options_set (klass->options, klass->option_fields, klass->n_options, options,
+                            key, value, &custom, error))
+    return FALSE;
+  return custom < 0 || klass->set_custom_option (options, (guint) custom, value, error);
 }
 
 SpRules *
@@ -60,9 +83,11 @@ sp_rules_new (SpRuleset    ruleset,
       return NULL;
     }
   options = g_malloc0 (klass->options_size);
-  if (klass->init_options != NULL ? !klass->init_options (options, profile, error)
-      : !sp_rule_options_init (klass->options, klass->n_options, options, klass->options_size,
-                               klass->set_option, error))
+  for (guint i = 0; i < klass->n_options; i++)
+    if (!sp_ruleset_class_set_option (klass, options, klass->options[i].key,
+                                      klass->options[i].default_value, error))
+      return NULL;
+  if (klass->init_options != NULL && !klass->init_options (options, profile, error))
     return NULL;
 
   rules = g_new0 (SpRules, 1);
@@ -117,15 +142,23 @@ sp_rules_set_option (SpRules     *rules,
                      GError     **error)
 {
   g_return_val_if_fail (rules != NULL && key != NULL && value != NULL, FALSE);
-  return rules->klass->set_option (rules->options, key, value, error);
+  return sp_ruleset_class_set_option (rules->klass, rules->options, key, value, error);
 }
 
 char *
 sp_rules_get_option (const SpRules *rules,
                      const char    *key)
 {
+  const SpRulesetClass *klass;
+  char *value;
+  int custom;
+
   g_return_val_if_fail (rules != NULL && key != NULL, NULL);
-  return rules->klass->get_option (rules->options, key);
+
+  klass = rules->klass;
+  value = sp_rule_options_get (klass->options, klass->option_fields, klass->n_options,
+                               rules->options, key, &custom);
+  return custom < 0 ? value : klass->get_custom_option (rules->options, (guint) custom);
 }
 
 const SpRuleOption *

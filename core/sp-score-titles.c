@@ -6,19 +6,14 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "sp-score.h"
+#include "sp-rules-private.h"
 
-/* An item's name as the scorer writes it, and its English title, translated in the context of
- * its ruleset: the same English name may stand for different items in two rulesets (Taiwan's
- * "Last Tile Draw" is 海底撈月, MCR's is 妙手回春). */
-typedef struct
-{
-  const char *name;
-  const char *title;
-} ItemTitle;
+/* Each item's name as the scorer writes it, and its English title, translated in the context
+ * of its ruleset (SpRulesetClass.item_title_context): the same English name may stand for
+ * different items in two rulesets (Taiwan's "Last Tile Draw" is 海底撈月, MCR's is 妙手回春). */
 
 /* MCR, the fan table of rules/mcr.md §7 in table order, with the EMA's English names. */
-static const ItemTitle mcr_titles[] = {
+const SpItemTitle sp_mcr_item_titles[] = {
   { "大四喜", NC_("MCR fan", "Big Four Winds") },
   { "大三元", NC_("MCR fan", "Big Three Dragons") },
   { "绿一色", NC_("MCR fan", "All Green") },
@@ -104,10 +99,11 @@ static const ItemTitle mcr_titles[] = {
   { "地和", NC_("MCR fan", "Earthly Hand") },
   { "人和", NC_("MCR fan", "Humanly Hand") },
   { "花牌", NC_("MCR fan", "Flower Tiles") },
+  { NULL, NULL },
 };
 
 /* Taiwan, in traditional characters as rules/taiwan.md writes them. */
-static const ItemTitle taiwan_titles[] = {
+const SpItemTitle sp_taiwan_item_titles[] = {
   { "門清", NC_("Taiwan tai", "Concealed Hand") },
   { "不求", NC_("Taiwan tai", "Fully Concealed Self-Draw") },
   { "全求", NC_("Taiwan tai", "Melded Hand") },
@@ -138,21 +134,23 @@ static const ItemTitle taiwan_titles[] = {
   { "莊家", NC_("Taiwan tai", "Dealer") },
   { "連莊", NC_("Taiwan tai", "Dealer's Streak") },
   { "拉莊", NC_("Taiwan tai", "Streak Bonus") },
+  { NULL, NULL },
 };
 
 /* Guangdong, in simplified characters as rules/guangdong.md writes them; the items it shares
  * with MCR take MCR's titles. */
-static const ItemTitle guangdong_titles[] = {
+const SpItemTitle sp_guangdong_item_titles[] = {
   { "鸡糊", NC_("Guangdong fan", "Chicken Hand") },
   { "鸡胡", NC_("Guangdong fan", "Chicken Hand") },
   { "混碰", NC_("Guangdong fan", "Half Flush All Pungs") },
   { "清碰", NC_("Guangdong fan", "Full Flush All Pungs") },
   { "风牌刻", NC_("Guangdong fan", "Wind Pung") },
+  { NULL, NULL },
 };
 
 
 /* Riichi, the yaku of rules/riichi.md §2/§3 by their keys, with their usual English names. */
-static const ItemTitle riichi_titles[] = {
+const SpItemTitle sp_riichi_item_titles[] = {
   { "riichi", NC_("Riichi yaku", "Riichi") },
   { "double riichi", NC_("Riichi yaku", "Double Riichi") },
   { "ippatsu", NC_("Riichi yaku", "Ippatsu (One Shot)") },
@@ -196,16 +194,16 @@ static const ItemTitle riichi_titles[] = {
   { "suukantsu", NC_("Riichi yaku", "Suukantsu (Four Kongs)") },
   { "tenhou", NC_("Riichi yaku", "Tenhou (Blessing of Heaven)") },
   { "chiihou", NC_("Riichi yaku", "Chiihou (Blessing of Earth)") },
+  { NULL, NULL },
 };
 
 /* The title of @name in @titles, translated in @context; NULL when it is not there. */
 static const char *
-find_title (const ItemTitle *titles,
-            gsize            n_titles,
-            const char      *context,
-            const char      *name)
+find_title (const SpItemTitle *titles,
+            const char        *context,
+            const char        *name)
 {
-  for (gsize i = 0; i < n_titles; i++)
+  for (gsize i = 0; titles != NULL && titles[i].name != NULL; i++)
     {
       if (strcmp (titles[i].name, name) == 0)
         return g_dpgettext2 (GETTEXT_PACKAGE, context, titles[i].title);
@@ -217,39 +215,23 @@ const char *
 sp_score_item_title (SpRuleset   ruleset,
                      const char *name)
 {
-  const char *title = NULL;
+  const SpRulesetClass *klass;
+  const char *title;
 
   g_return_val_if_fail (name != NULL, NULL);
 
-  switch (ruleset)
-    {
-    case SP_RULESET_TAIWAN:
-      title = find_title (taiwan_titles, G_N_ELEMENTS (taiwan_titles), "Taiwan tai", name);
-      break;
-    case SP_RULESET_GUANGDONG:
-      title = find_title (guangdong_titles, G_N_ELEMENTS (guangdong_titles), "Guangdong fan",
-                          name);
-      if (title == NULL)
-        title = find_title (mcr_titles, G_N_ELEMENTS (mcr_titles), "MCR fan", name);
-      break;
-    case SP_RULESET_RIICHI:
-      title = find_title (riichi_titles, G_N_ELEMENTS (riichi_titles), "Riichi yaku", name);
-      break;
-    case SP_RULESET_MCR:
-    default:
-      title = find_title (mcr_titles, G_N_ELEMENTS (mcr_titles), "MCR fan", name);
-      break;
-    }
+  if ((guint) ruleset >= SP_N_RULESETS)
+    return name;
+  klass = sp_ruleset_class (ruleset);
+  title = find_title (klass->item_titles, klass->item_title_context, name);
+  if (title == NULL)
+    title = find_title (klass->more_item_titles, klass->more_item_title_context, name);
   return title != NULL ? title : name;
 }
 
 /* Riichi, the rules' own words for each yaku key (rules/riichi.md §2/§3, column 中 / 日): shown
  * beside the English title as a score sheet writes them, never translated. */
-static const struct
-{
-  const char *key;
-  const char *term;
-} riichi_terms[] = {
+const SpItemTerm sp_riichi_item_terms[] = {
   { "riichi", "立直" }, { "double riichi", "ダブル立直" }, { "ippatsu", "一発" },
   { "menzen tsumo", "門前清自摸和" }, { "pinfu", "平和" }, { "iipeikou", "一盃口" },
   { "tanyao", "断么九" }, { "haku", "役牌 白" }, { "hatsu", "役牌 發" }, { "chun", "役牌 中" },
@@ -264,21 +246,22 @@ static const struct
   { "shousuushii", "小四喜" }, { "daisuushii", "大四喜" }, { "tsuuiisou", "字一色" },
   { "chinroutou", "清老頭" }, { "ryuuiisou", "緑一色" }, { "chuuren poutou", "九蓮宝燈" },
   { "suukantsu", "四槓子" }, { "tenhou", "天和" }, { "chiihou", "地和" },
+  { NULL, NULL },
 };
 
 const char *
 sp_score_item_term (SpRuleset   ruleset,
                     const char *name)
 {
+  const SpItemTerm *terms;
+
   g_return_val_if_fail (name != NULL, NULL);
 
-  if (ruleset == SP_RULESET_RIICHI)
+  terms = (guint) ruleset < SP_N_RULESETS ? sp_ruleset_class (ruleset)->item_terms : NULL;
+  for (gsize i = 0; terms != NULL && terms[i].key != NULL; i++)
     {
-      for (gsize i = 0; i < G_N_ELEMENTS (riichi_terms); i++)
-        {
-          if (strcmp (riichi_terms[i].key, name) == 0)
-            return riichi_terms[i].term;
-        }
+      if (strcmp (terms[i].key, name) == 0)
+        return terms[i].term;
     }
   return name;
 }

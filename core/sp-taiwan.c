@@ -102,19 +102,16 @@ static const SpOptionField option_fields[] = {
 
 G_STATIC_ASSERT (G_N_ELEMENTS (options_list) == G_N_ELEMENTS (option_fields));
 
+/* max_tai and false_win_penalty, which the table cannot read. */
 static gboolean
-set_option (gpointer     options,
-            const char  *key,
-            const char  *value,
-            GError     **error)
+set_custom_option (gpointer     options,
+                   guint        index,
+                   const char  *value,
+                   GError     **error)
 {
   Options *o = options;
-  int custom;
 
-  if (!sp_rule_options_set (options_list, option_fields, G_N_ELEMENTS (options_list), options,
-                            key, value, &custom, error))
-    return FALSE;
-  if (custom == OPTION_MAX_TAI)
+  if (index == OPTION_MAX_TAI)
     {
       guint64 n;
 
@@ -130,7 +127,7 @@ set_option (gpointer     options,
           return FALSE;
         }
     }
-  else if (custom == OPTION_FALSE_WIN_PENALTY)
+  else if (index == OPTION_FALSE_WIN_PENALTY)
     {
       guint64 n;
 
@@ -158,30 +155,23 @@ set_option (gpointer     options,
 }
 
 static char *
-get_option (gconstpointer  options,
-            const char    *key)
+get_custom_option (gconstpointer options,
+                   guint         index)
 {
   const Options *o = options;
-  int custom;
-  char *value = sp_rule_options_get (options_list, option_fields, G_N_ELEMENTS (options_list),
-                                     options, key, &custom);
 
-  if (custom == OPTION_MAX_TAI)
+  if (index == OPTION_MAX_TAI)
     return o->max_tai == 0 ? g_strdup ("none") : g_strdup_printf ("%d", o->max_tai);
-  if (custom == OPTION_FALSE_WIN_PENALTY)
+  switch ((FalseWinPenalty) o->false_win_penalty)
     {
-      switch ((FalseWinPenalty) o->false_win_penalty)
-        {
-        case FALSE_WIN_DEALER_ONLY:
-          return g_strdup ("dealer-only");
-        case FALSE_WIN_FIXED:
-          return g_strdup_printf ("fixed:%d", o->false_win_fixed);
-        case FALSE_WIN_ALL_THREE:
-        default:
-          return g_strdup ("三家");
-        }
+    case FALSE_WIN_DEALER_ONLY:
+      return g_strdup ("dealer-only");
+    case FALSE_WIN_FIXED:
+      return g_strdup_printf ("fixed:%d", o->false_win_fixed);
+    case FALSE_WIN_ALL_THREE:
+    default:
+      return g_strdup ("三家");
     }
-  return value;
 }
 
 /* ---- The 台 of one reading ---------------------------------------------------------------- */
@@ -739,19 +729,73 @@ static const SpSituationToggle situation_toggles[] = {
   { "ready-first-draw", "地聽", N_("Ready after the first discard") },
 };
 
+/* The tile count refused (sp_hand_check_tile_count). */
+static void
+refuse_tile_count (guint    n_tiles,
+                   guint    n_kongs,
+                   guint    needed,
+                   GError **error)
+{
+  if (n_kongs > 0)
+    g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                 /* Translators: the tiles written, the kongs declared, the tiles needed */
+                 g_dngettext (GETTEXT_PACKAGE, "%u tiles: a Taiwan hand with %u kong needs %u",
+                              "%u tiles: a Taiwan hand with %u kongs needs %u", n_kongs),
+                 n_tiles, n_kongs, needed + n_kongs);
+  else
+    g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_WRONG_TILE_COUNT,
+                 _("%u tiles: a Taiwan hand needs %u (+1 per kong)"), n_tiles, needed);
+}
+
+static void
+claim_bounds (gconstpointer  options,
+              gint64        *least,
+              gint64        *most)
+{
+  /* No 起和: any win counts. */
+  *least = 0;
+  /* Every 台 of the table counted at its largest (天胡 32 with option heavenly_value, two
+   * 正花, two 花槓, three 三元牌) sums to 229; the dealer's 台 are paid, not counted. */
+  *most = 240;
+}
+
 const SpRulesetClass sp_taiwan_class = {
-  profiles,
-  sizeof (Options),
-  NULL, /* init_options: the defaults of options_list */
-  set_option,
-  get_option,
-  options_list,
-  G_N_ELEMENTS (options_list),
-  score,
-  settle_total,
-  penalize_claim,
-  0,
-  NULL, /* settle_value */
-  situation_toggles,
-  G_N_ELEMENTS (situation_toggles),
+  .profiles = profiles,
+  .options_size = sizeof (Options),
+  .init_options = NULL, /* the defaults of options_list */
+  .options = options_list,
+  .n_options = G_N_ELEMENTS (options_list),
+  .score = score,
+  .settle = settle_total,
+  .penalize_claim = penalize_claim,
+  .own_situation_fields = 0,
+  .settle_value = NULL,
+  .situation_toggles = situation_toggles,
+  .n_situation_toggles = G_N_ELEMENTS (situation_toggles),
+
+  .option_fields = option_fields,
+  .set_custom_option = set_custom_option,
+  .get_custom_option = get_custom_option,
+  .name = "taiwan",
+  .title = N_("Taiwan 台灣"),
+  /* Translators: the Taiwanese rules, inside refusals such as "more than any Taiwan hand". */
+  .short_title = N_("Taiwan"),
+  .unit = "台", /* the rules' own word */
+  .hand_size = 16,
+  .max_melds = 5,
+  .red_fives = FALSE,
+  .shapes = SP_SHAPE_SETS,
+  /* 底 and 每台: a Taiwan table always repeats the deal (連莊). */
+  .settings = SP_RULESET_HAS_BASE | SP_RULESET_HAS_PER_UNIT,
+  .refuse_tile_count = refuse_tile_count,
+  .item_titles = sp_taiwan_item_titles,
+  .item_title_context = "Taiwan tai",
+  .rotation = SP_ROTATION_REPEATING,
+  /* Clubs draw by lots and rank by the score; the common table's stakes are 30 底 and 10 a
+   * 台. */
+  .default_seating = "random",
+  .default_ranking = "score",
+  .default_base = 30,
+  .default_per_unit = 10,
+  .claim_bounds = claim_bounds,
 };

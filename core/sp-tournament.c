@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-tournament.h"
 #include "sp-standings.h"
+#include "sp-rules-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -255,23 +256,24 @@ sp_tournament_new_rules (const SpTournament  *tournament,
 void
 sp_tournament_init_defaults (SpTournament *tournament)
 {
-  gboolean mcr;
+  const SpRulesetClass *klass;
 
   g_return_if_fail (tournament != NULL);
+  g_return_if_fail ((guint) tournament->ruleset < SP_N_RULESETS);
 
-  /* MCR events follow the WMA's practice (a balanced schedule, R98 table points); Taiwan and
-   * Guangdong clubs draw by lots and rank by the score. */
-  mcr = tournament->ruleset == SP_RULESET_MCR;
+  /* The draw, the ranking and the stakes are the ruleset's usual ones (MCR events follow the
+   * WMA's practice, a balanced schedule and R98 table points; clubs of the others draw by
+   * lots and rank by the score). */
+  klass = sp_ruleset_class (tournament->ruleset);
   if (tournament->seating == NULL)
-    tournament->seating = g_strdup (mcr ? "balanced" : "random");
+    tournament->seating = g_strdup (klass->default_seating);
   if (tournament->ranking == NULL)
-    tournament->ranking = g_strdup (mcr ? "r98" : "score");
-  /* Taiwan stakes of 30 底 and 10 a 台 are the common table's; one said leaves the other 0. */
-  if (tournament->ruleset == SP_RULESET_TAIWAN && tournament->base == 0
-      && tournament->per_tai == 0)
+    tournament->ranking = g_strdup (klass->default_ranking);
+  /* The stakes said, one of them, leave the other 0. */
+  if (tournament->base == 0 && tournament->per_tai == 0)
     {
-      tournament->base = 30;
-      tournament->per_tai = 10;
+      tournament->base = klass->default_base;
+      tournament->per_tai = klass->default_per_unit;
     }
 }
 

@@ -642,4 +642,20 @@ const SpRulesetClass sp_guangdong_class = {
   NULL, /* settle_value */
   situation_toggles,
   G_N_ELEMENTS (situation_toggles),
+  .traits = {
+    /* Translators: Guangdong (Cantonese) mahjong (广东麻将). */
+    .short_title = N_("Guangdong"),
+    .unit = SP_RULESET_UNIT_FAN_DOUBLED,
+    .keeps_points = FALSE,
+    .has_counters = FALSE,
+    .counts_streak = FALSE,
+    .names_dealer = TRUE,
+    .has_flowers = TRUE,
+    .has_dora = FALSE,
+    .places_by_uma = FALSE,
+    /* The dealer may keep the deal (連莊, the tournament's choice): rows for the repeats. */
+    .form_hands = 24,
+    .ema_results = FALSE,
+    .r98_forms = TRUE,
+  },
 };

@@ -560,5 +560,21 @@ const SpRulesetClass sp_mcr_class = {
   NULL, /* settle_value */
   situation_toggles,
   G_N_ELEMENTS (situation_toggles),
+  .traits = {
+    /* Translators: the Chinese Official rules (Mahjong Competition Rules, 国标麻将). */
+    .short_title = N_("MCR"),
+    .unit = SP_RULESET_UNIT_FAN,
+    .keeps_points = FALSE,
+    .has_counters = FALSE,
+    .counts_streak = FALSE,
+    .names_dealer = TRUE,
+    .has_flowers = TRUE,
+    .has_dora = FALSE,
+    .places_by_uma = FALSE,
+    /* Four rounds of four dealers, never repeated. */
+    .form_hands = 16,
+    .ema_results = TRUE,
+    .r98_forms = TRUE,
+  },
 };
 

@@ -754,4 +754,20 @@ const SpRulesetClass sp_taiwan_class = {
   NULL, /* settle_value */
   situation_toggles,
   G_N_ELEMENTS (situation_toggles),
+  .traits = {
+    /* Translators: Taiwanese 16-tile mahjong (台灣麻將). */
+    .short_title = N_("Taiwan"),
+    .unit = SP_RULESET_UNIT_TAI,
+    .keeps_points = FALSE,
+    .has_counters = FALSE,
+    .counts_streak = TRUE,
+    .names_dealer = TRUE,
+    .has_flowers = TRUE,
+    .has_dora = FALSE,
+    .places_by_uma = FALSE,
+    /* The dealer keeps the deal on a win or a draw (連莊): eight rows more for the repeats. */
+    .form_hands = 24,
+    .ema_results = FALSE,
+    .r98_forms = TRUE,
+  },
 };

@@ -9,6 +9,7 @@
 #include "sp-score.h"
 #include "sp-penalty-reason.h"
 #include "sp-rules.h"
+#include "sp-ruleset-traits.h"
 #include "sp-mcr.h"
 #include "sp-riichi-table.h"
 #include "sp-riichi-sheet.h"

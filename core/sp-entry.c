@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-entry.h"
 #include "sp-entry-private.h"
+#include "sp-ruleset-traits.h"
 #include "sp-riichi-table.h"
 #include "sp-rules-private.h"
 
@@ -324,13 +325,6 @@ min_total (const SpRules *rules)
 
   sp_rules_get_class (rules)->claim_bounds (sp_rules_get_options (rules), &least, &most);
   return least;
-}
-
-/* The ruleset as a person names it. */
-static const char *
-title_of (SpRuleset ruleset)
-{
-  return _(sp_ruleset_class (ruleset)->short_title);
 }
 
 static const char *
@@ -912,7 +906,7 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
       if (entry->total < 0 || entry->total > max)
         return refuse (error, SP_CORE_ERROR_INVALID, table, number,
                        _("%lld %s is more than any %s hand can score (at most %lld)"),
-                       (long long) entry->total, unit_of (ruleset), title_of (ruleset),
+                       (long long) entry->total, unit_of (ruleset), sp_ruleset_short_title (ruleset),
                        (long long) max);
       if (entry->false_win)
         {
@@ -947,7 +941,7 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
     }
   if (!result->has_settlement)
     return refuse (error, SP_CORE_ERROR_INVALID, table, number,
-                   _("the %s rules gave no settlement"), title_of (ruleset));
+                   _("the %s rules gave no settlement"), sp_ruleset_short_title (ruleset));
 
   record->winner = (gint) sp_rotation_chair_at (rotation, (SpWind) entry->winner);
   if (entry->from != SP_HAND_ENTRY_SELF_DRAWN)

@@ -681,4 +681,18 @@ const SpRulesetClass sp_guangdong_class = {
   .liable_payer = TRUE, /* 包牌 */
   .stakes_refusal = N_("Guangdong pays by 番, not by 台: a per-tai amount would change nothing "
                        "(the stake is the base)"),
+  .traits = {
+    .unit = SP_RULESET_UNIT_FAN_DOUBLED,
+    .keeps_points = FALSE,
+    .has_counters = FALSE,
+    .counts_streak = FALSE,
+    .names_dealer = TRUE,
+    .has_flowers = TRUE,
+    .has_dora = FALSE,
+    .places_by_uma = FALSE,
+    /* The dealer may keep the deal (連莊, the tournament's choice): rows for the repeats. */
+    .form_hands = 24,
+    .ema_results = FALSE,
+    .r98_forms = TRUE,
+  },
 };

@@ -613,4 +613,18 @@ const SpRulesetClass sp_mcr_class = {
   .false_claim_refusal = N_("an MCR false win is judged from its tiles (--hand): the penalty "
                             "depends on how far they are from ready"),
   .disqualifies = disqualifies,
+  .traits = {
+    .unit = SP_RULESET_UNIT_FAN,
+    .keeps_points = FALSE,
+    .has_counters = FALSE,
+    .counts_streak = FALSE,
+    .names_dealer = TRUE,
+    .has_flowers = TRUE,
+    .has_dora = FALSE,
+    .places_by_uma = FALSE,
+    /* Four rounds of four dealers, never repeated. */
+    .form_hands = 16,
+    .ema_results = TRUE,
+    .r98_forms = TRUE,
+  },
 };

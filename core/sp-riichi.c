@@ -725,4 +725,20 @@ const SpRulesetClass sp_riichi_class = {
   .claim_bounds = claim_bounds,
   .judge_entry = sp_riichi_judge_entry,
   .score_record_wins = sp_riichi_score_record_wins,
+  .traits = {
+    .unit = SP_RULESET_UNIT_POINTS,
+    .keeps_points = TRUE,
+    .has_counters = TRUE,
+    .counts_streak = FALSE,
+    /* East deals; the deal passes and repeats as the profile says (rules/riichi.md §7). */
+    .names_dealer = FALSE,
+    .has_flowers = FALSE,
+    .has_dora = TRUE,
+    .places_by_uma = TRUE,
+    /* The hanchan sheet: 東1局 to 南4局 each with a row for a repeat (連荘) or a counter
+     * below it, and four more. */
+    .form_hands = 20,
+    .ema_results = TRUE,
+    .r98_forms = FALSE,
+  },
 };

@@ -6,6 +6,7 @@
 #include "sp-entry.h"
 #include "sp-rule-option-private.h"
 #include "sp-rules.h"
+#include "sp-ruleset-traits.h"
 
 G_BEGIN_DECLS
 
@@ -173,6 +174,23 @@ typedef struct
                                           SpScoreResult       results[1 + SP_HAND_MAX_ALSO],
                                           guint              *n_wins,
                                           GError            **error);
+
+  /* What the window, the reports and the CLI ask of the ruleset (sp-ruleset-traits.h): the
+   * answers as data, set by each module with designated initialisers. */
+  struct
+  {
+    SpRulesetUnit  unit;
+    gboolean       keeps_points; /* running points, final points, uma: a hanchan */
+    gboolean       has_counters; /* 本場 and riichi sticks */
+    gboolean       counts_streak; /* 連莊 in a dealer's win */
+    gboolean       names_dealer; /* the situation names the dealer; else East deals */
+    gboolean       has_flowers;
+    gboolean       has_dora;
+    gboolean       places_by_uma; /* uma, and tournament points in thousandths */
+    guint          form_hands;   /* hand rows per session on the paper score sheet */
+    gboolean       ema_results;
+    gboolean       r98_forms;    /* 附件4 and 附件6 in the workbook */
+  } traits;
 } SpRulesetClass;
 
 extern const SpRulesetClass sp_mcr_class;

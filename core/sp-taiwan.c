@@ -798,4 +798,18 @@ const SpRulesetClass sp_taiwan_class = {
   .default_base = 30,
   .default_per_unit = 10,
   .claim_bounds = claim_bounds,
+  .traits = {
+    .unit = SP_RULESET_UNIT_TAI,
+    .keeps_points = FALSE,
+    .has_counters = FALSE,
+    .counts_streak = TRUE,
+    .names_dealer = TRUE,
+    .has_flowers = TRUE,
+    .has_dora = FALSE,
+    .places_by_uma = FALSE,
+    /* The dealer keeps the deal on a win or a draw (連莊): eight rows more for the repeats. */
+    .form_hands = 24,
+    .ema_results = FALSE,
+    .r98_forms = TRUE,
+  },
 };

@@ -107,12 +107,14 @@ sp_hand_report_clear (SpHandReport *report)
   g_clear_pointer (&report->penalties, g_ptr_array_unref);
 }
 
+/* Empties @report for an operation on a hand of @tournament: no hand, no penalty, no win yet. */
 static void
-report_reset (SpHandReport *report)
+report_reset (SpHandReport       *report,
+              const SpTournament *tournament)
 {
   sp_hand_report_clear (report);
   memset (report, 0, sizeof *report);
-  sp_score_result_init (&report->result, SP_RULESET_MCR);
+  sp_score_result_init (&report->result, tournament->ruleset);
 }
 
 static gboolean
@@ -504,7 +506,7 @@ sp_db_add_hand_expecting (SpDb                *db,
   g_return_val_if_fail (db != NULL && tournament != NULL && rules != NULL, FALSE);
   g_return_val_if_fail (entry != NULL && report != NULL, FALSE);
 
-  report_reset (report);
+  report_reset (report, tournament);
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
   return sp_db_end_write (db, started,
@@ -680,7 +682,7 @@ sp_db_correct_hand_expecting (SpDb                *db,
   g_return_val_if_fail (db != NULL && tournament != NULL && rules != NULL, FALSE);
   g_return_val_if_fail (entry != NULL && report != NULL, FALSE);
 
-  report_reset (report);
+  report_reset (report, tournament);
   if (entry->false_win)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
@@ -754,7 +756,7 @@ sp_db_remove_hand_expecting (SpDb                *db,
   g_return_val_if_fail (db != NULL && tournament != NULL && rules != NULL, FALSE);
   g_return_val_if_fail (report != NULL, FALSE);
 
-  report_reset (report);
+  report_reset (report, tournament);
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
   ok = (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL

@@ -147,7 +147,8 @@ compute_standings (SpDb                *db,
   if (!sp_db_find_final_session (db, tournament->id, last_session, &input.final_session,
                                  error))
     return NULL;
-  if (tournament->ruleset == SP_RULESET_RIICHI)
+  /* A hanchan's table result is its final points, places and uma. */
+  if (sp_ruleset_keeps_points (tournament->ruleset))
     {
       g_autoptr(SpRules) rules = sp_tournament_new_rules (tournament, error);
 

@@ -80,8 +80,7 @@ sp_report_export_applies_to (const SpReportExport *export,
 {
   g_return_val_if_fail (export != NULL && tournament != NULL, FALSE);
 
-  return !export->ema_only || tournament->ruleset == SP_RULESET_MCR
-         || tournament->ruleset == SP_RULESET_RIICHI;
+  return !export->ema_only || sp_ruleset_has_ema_results (tournament->ruleset);
 }
 
 char *

@@ -137,10 +137,6 @@ format_points (gint64 points_x12)
 
 /* ---- The Riichi hanchan score sheet -------------------------------------------------------- */
 
-/* The rows of hands a hanchan sheet leaves: East 1 to South 4 each with a row for a repeat
- * (連荘) or a counter below it, and four more. */
-#define HANCHAN_ROWS 20
-
 /* A round as its own term writes it, "東1局", with the name in the reader's language below
  * it ("East 1"); in Chinese the name alone (东1局 / 東1局). */
 static char *
@@ -296,8 +292,9 @@ hanchan_sheet_draw (cairo_t          *cr,
   over = sheet != NULL && n_played > 0
          && (sheet->end.rotation.finished || session->closed
              || (result != NULL && result->closed));
-  /* Every hand played, the next one, and room below. */
-  n_rows = MAX (HANCHAN_ROWS, n_played + (over ? 0 : 1));
+  /* Every hand played, the next one, and room below: the rows the ruleset's sheet leaves. */
+  n_rows = MAX (sp_ruleset_form_hands (snapshot->tournament->ruleset),
+                n_played + (over ? 0 : 1));
 
   for (guint i = 0; i < G_N_ELEMENTS (fixed_widths); i++)
     fixed_w += fixed_widths[i];
@@ -382,7 +379,7 @@ hanchan_sheet_draw (cairo_t          *cr,
       else if (n_played == 0 && r < 16 && r % 2 == 0)
         {
           /* The blank sheet's guide: the dealer passes at every other row. */
-          sp_rotation_start (&guide, SP_RULESET_RIICHI);
+          sp_rotation_start (&guide, snapshot->tournament->ruleset);
           guide.round_wind = r / 8;
           for (guint c = 0; c < 4; c++)
             guide.seat_wind[c] = (guint8) ((c + 4 - (r / 2) % 4) % 4);
@@ -493,9 +490,8 @@ hanchan_sheet_draw (cairo_t          *cr,
 guint
 sp_scoresheet_n_hands (SpRuleset ruleset)
 {
-  /* MCR plays four rounds of four dealers without repeats; Taiwan and Guangdong keep the
-   * dealer on a win or a draw, so their sheets leave eight more columns for the repeats. */
-  return ruleset == SP_RULESET_MCR ? 16 : 24;
+  /* Four rounds of four dealers, and more where the dealer keeps the deal (連莊). */
+  return sp_ruleset_form_hands (ruleset);
 }
 
 void
@@ -529,8 +525,8 @@ sp_scoresheet_draw (cairo_t          *cr,
 
   g_return_if_fail (session != NULL && table >= 1 && table <= session->n_tables);
 
-  /* A Riichi table keeps the hanchan's sheet: a row per hand, the running points. */
-  if (snapshot->tournament->ruleset == SP_RULESET_RIICHI)
+  /* A table that keeps running points has the hanchan's sheet: a row per hand, the points. */
+  if (sp_ruleset_keeps_points (snapshot->tournament->ruleset))
     {
       hanchan_sheet_draw (cr, snapshot, session_number, table, width, height);
       return;
@@ -697,7 +693,7 @@ sp_report_write_scoresheets_pdf (const SpSnapshot  *snapshot,
                    session);
       return FALSE;
     }
-  if (snapshot->tournament->ruleset == SP_RULESET_RIICHI)
+  if (sp_ruleset_keeps_points (snapshot->tournament->ruleset))
     title = g_strdup_printf (_("%s — hanchan score sheets, session %u"),
                              snapshot->tournament->name, session);
   else

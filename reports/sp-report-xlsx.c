@@ -185,14 +185,15 @@ cell_to_string (const Cell *cell)
     }
 }
 
-/* The table rules of a Riichi @snapshot; FALSE for the other rulesets. */
+/* The table rules of a @snapshot whose sessions keep running points (Riichi); FALSE for the
+ * other rulesets. */
 static gboolean
 riichi_rules (const SpSnapshot   *snapshot,
               SpRiichiTableRules *table_rules)
 {
   g_autoptr(SpRules) rules = NULL;
 
-  if (snapshot->tournament->ruleset != SP_RULESET_RIICHI)
+  if (!sp_ruleset_keeps_points (snapshot->tournament->ruleset))
     return FALSE;
   rules = sp_tournament_new_rules (snapshot->tournament, NULL);
   return rules != NULL && sp_riichi_table_rules_of (rules, table_rules, NULL);
@@ -283,7 +284,7 @@ standings_rows (const SpSnapshot *snapshot)
   g_autoptr(GHashTable) by_player = results_by_player (results);
   guint n_sessions = last_session (snapshot);
   Rows *rows = rows_new ();
-  gboolean riichi = snapshot->tournament->ruleset == SP_RULESET_RIICHI;
+  gboolean riichi = sp_ruleset_places_by_uma (snapshot->tournament->ruleset);
 
   rows_columns (rows, _("Rank"), _("Name"), _("Club"), _("Country"), _("Team"),
                 riichi ? _("Tournament points") : _("Table points"),
@@ -486,8 +487,8 @@ sessions_rows (const SpSnapshot *snapshot)
   GArray *results = snapshot->session_results;
   Rows *rows = rows_new ();
   guint next = 0;
-
-  gboolean riichi = snapshot->tournament->ruleset == SP_RULESET_RIICHI;
+  /* A hanchan ends in final points and places; the other sessions in table points. */
+  gboolean riichi = sp_ruleset_keeps_points (snapshot->tournament->ruleset);
 
   if (riichi)
     /* A hanchan's end: the final points (leftover sticks given), the place, the uma, the
@@ -660,7 +661,7 @@ yaku_text (const SpScoreResult *value)
   for (guint i = 0; i < value->n_items; i++)
     {
       g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "",
-                              sp_score_item_title (SP_RULESET_RIICHI, value->items[i].name));
+                              sp_score_item_title (value->ruleset, value->items[i].name));
       if (value->yakuman == 0)
         g_string_append_printf (out, " %d", value->items[i].value);
     }
@@ -810,7 +811,8 @@ hands_rows (const SpSnapshot *snapshot)
   Rows *rows = rows_new ();
   g_autoptr(GPtrArray) table_hands = g_ptr_array_new ();
 
-  if (ruleset == SP_RULESET_RIICHI)
+  /* A table that keeps running points: each hand with the points after it. */
+  if (sp_ruleset_keeps_points (ruleset))
     {
       rows_free (rows);
       return riichi_hands_rows (snapshot);
@@ -906,7 +908,7 @@ static Rows *
 teams_rows (const SpSnapshot *snapshot)
 {
   Rows *rows = rows_new ();
-  gboolean riichi = snapshot->tournament->ruleset == SP_RULESET_RIICHI;
+  gboolean riichi = sp_ruleset_places_by_uma (snapshot->tournament->ruleset);
 
   /* A Riichi team ranks as its players: by tournament points, the uma beside them. */
   if (riichi)
@@ -1363,9 +1365,9 @@ sp_report_write_xlsx (const SpSnapshot  *snapshot,
   g_autoptr(SpReportFile) file = NULL;
   g_autofree char *title = NULL;
   Book book;
-  /* R98's forms (附件4, 附件6) are MCR's; a Riichi event has none. */
-  guint n_sheets = snapshot->tournament->ruleset == SP_RULESET_RIICHI ? G_N_ELEMENTS (sheets) - 2
-                                                                      : G_N_ELEMENTS (sheets);
+  /* R98's forms (附件4, 附件6), the last two sheets, are the Chinese rules' referee's. */
+  guint n_sheets = sp_ruleset_has_r98_forms (snapshot->tournament->ruleset)
+                   ? G_N_ELEMENTS (sheets) : G_N_ELEMENTS (sheets) - 2;
 
   g_return_val_if_fail (snapshot != NULL && path != NULL, FALSE);
   file = sp_report_file_new (path);
@@ -1642,15 +1644,16 @@ ema_rows (const SpSnapshot  *snapshot,
   GArray *results = snapshot->session_results;
   g_autoptr(Rows) rows = NULL;
 
-  if (snapshot->tournament->ruleset == SP_RULESET_RIICHI)
-    return riichi_ema_rows (snapshot);
-  if (snapshot->tournament->ruleset != SP_RULESET_MCR)
+  if (!sp_ruleset_has_ema_results (snapshot->tournament->ruleset))
     {
       g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_FAILED,
                    _("EMA results are for MCR and Riichi tournaments; %s is not one."),
                    snapshot->tournament->name);
       return NULL;
     }
+  /* A hanchan's results: its final points, not table points. */
+  if (sp_ruleset_keeps_points (snapshot->tournament->ruleset))
+    return riichi_ema_rows (snapshot);
   for (guint i = 0; i + 3 < results->len; i += 4)
     {
       const SpSessionResult *table = &g_array_index (results, SpSessionResult, i);

@@ -66,11 +66,11 @@ ruleset_changed_cb (SpCalculatorWindow *self)
   adw_combo_row_set_model (self->profile_row, G_LIST_MODEL (list));
   adw_combo_row_set_selected (self->profile_row, selected);
   g_signal_handlers_unblock_by_func (self->profile_row, rules_changed_cb, self);
-  gtk_widget_set_visible (self->streak_row, ruleset == SP_RULESET_TAIWAN);
+  gtk_widget_set_visible (self->streak_row, sp_ruleset_counts_streak (ruleset));
   /* Riichi: East is the dealer; the counters and the sticks are its own. */
-  gtk_widget_set_visible (GTK_WIDGET (self->dealer_row), ruleset != SP_RULESET_RIICHI);
-  gtk_widget_set_visible (self->honba_row, ruleset == SP_RULESET_RIICHI);
-  gtk_widget_set_visible (self->sticks_row, ruleset == SP_RULESET_RIICHI);
+  gtk_widget_set_visible (GTK_WIDGET (self->dealer_row), sp_ruleset_names_dealer (ruleset));
+  gtk_widget_set_visible (self->honba_row, sp_ruleset_has_counters (ruleset));
+  gtk_widget_set_visible (self->sticks_row, sp_ruleset_has_counters (ruleset));
   rules_changed_cb (self);
   seats_changed_cb (self);
 }
@@ -85,33 +85,36 @@ selected_wind (AdwComboRow *row)
 static void
 seats_changed_cb (SpCalculatorWindow *self)
 {
-  g_autofree char *streak = g_strdup_printf ("%d",
-                                             gtk_spin_button_get_value_as_int (self->streak_spin));
+  SpRuleset ruleset = (SpRuleset) adw_combo_row_get_selected (self->ruleset_row);
 
   /* The template connects this before the editor is bound. */
   if (self->editor == NULL)
     return;
   sp_hand_editor_clear_set (self->editor);
-  if (adw_combo_row_get_selected (self->ruleset_row) == SP_RULESET_RIICHI)
+  sp_hand_editor_set_situation (self->editor, "seat-wind", selected_wind (self->seat_row), NULL);
+  sp_hand_editor_set_situation (self->editor, "round-wind", selected_wind (self->round_row),
+                                NULL);
+  /* The dealer with his streak (連莊), where the situation names him: in Riichi East deals. */
+  if (sp_ruleset_names_dealer (ruleset))
+    {
+      int count = gtk_spin_button_get_value_as_int (self->streak_spin);
+      g_autofree char *streak = g_strdup_printf ("%d", count);
+
+      sp_hand_editor_set_situation (self->editor, "dealer", selected_wind (self->dealer_row),
+                                    NULL);
+      sp_hand_editor_set_situation (self->editor, "streak", streak, NULL);
+    }
+  /* The table's counters (本場) and the riichi sticks on it. */
+  if (sp_ruleset_has_counters (ruleset))
     {
       int counters = gtk_spin_button_get_value_as_int (self->honba_spin);
       int on_table = gtk_spin_button_get_value_as_int (self->sticks_spin);
       g_autofree char *honba = g_strdup_printf ("%d", counters);
       g_autofree char *sticks = g_strdup_printf ("%d", on_table);
 
-      sp_hand_editor_set_situation (self->editor, "seat-wind", selected_wind (self->seat_row),
-                                    NULL);
-      sp_hand_editor_set_situation (self->editor, "round-wind", selected_wind (self->round_row),
-                                    NULL);
       sp_hand_editor_set_situation (self->editor, "honba", honba, NULL);
       sp_hand_editor_set_situation (self->editor, "riichi-sticks", sticks, NULL);
-      return;
     }
-  sp_hand_editor_set_situation (self->editor, "seat-wind", selected_wind (self->seat_row), NULL);
-  sp_hand_editor_set_situation (self->editor, "round-wind", selected_wind (self->round_row),
-                                NULL);
-  sp_hand_editor_set_situation (self->editor, "dealer", selected_wind (self->dealer_row), NULL);
-  sp_hand_editor_set_situation (self->editor, "streak", streak, NULL);
 }
 
 /* A phone's width (below 600 px): the two groups of rows one above the other and the palette's

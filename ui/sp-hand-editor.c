@@ -679,8 +679,8 @@ show_riichi_score (SpHandEditor *self)
   for (guint i = 0; i < result->n_items; i++, row++)
     {
       const SpScoreItem *item = &result->items[i];
-      const char *title = sp_score_item_title (SP_RULESET_RIICHI, item->name);
-      const char *term = sp_score_item_term (SP_RULESET_RIICHI, item->name);
+      const char *title = sp_score_item_title (result->ruleset, item->name);
+      const char *term = sp_score_item_term (result->ruleset, item->name);
       g_autofree char *han = g_strdup_printf ("%d", item->value * (gint32) item->count);
 
       gtk_grid_attach (self->items_grid, grid_label (title, 0, NULL), 0, row, 1, 1);
@@ -708,7 +708,7 @@ static void
 show_score (SpHandEditor *self)
 {
   const SpScoreResult *result = &self->result;
-  SpRuleset ruleset = sp_rules_get_ruleset (self->rules);
+  SpRulesetUnit unit = sp_ruleset_unit (sp_rules_get_ruleset (self->rules));
 
   if (result->win && result->has_han_fu)
     show_riichi_score (self);
@@ -717,10 +717,10 @@ show_score (SpHandEditor *self)
       g_autofree char *total = NULL;
 
       show_items (self);
-      if (ruleset == SP_RULESET_TAIWAN)
+      if (unit == SP_RULESET_UNIT_TAI)
         /* Translators: the total of a Taiwan hand, in 台. */
         total = g_strdup_printf (_("Total: %d 台"), result->total);
-      else if (ruleset == SP_RULESET_GUANGDONG)
+      else if (unit == SP_RULESET_UNIT_FAN_DOUBLED)
         /* Translators: the total of a Guangdong hand in 番, and its points (2^番). */
         total = g_strdup_printf (_("Total: %d 番 (%" PRId64 " points)"), result->total,
                                  result->points);
@@ -1473,23 +1473,24 @@ remove_clicked_cb (SpHandEditor *self)
   write_hand (self, &hand);
 }
 
-/* The palette and the indicators of the ruleset: Riichi has red fives, dora and no flowers. */
+/* The palette and the indicators of the ruleset, as it plays: red fives, dora, flowers. */
 static void
 show_ruleset_tiles (SpHandEditor *self)
 {
   SpRuleset ruleset = sp_rules_get_ruleset (self->rules);
-  gboolean riichi = ruleset == SP_RULESET_RIICHI;
+  gboolean dora = sp_ruleset_has_dora (ruleset);
+  gboolean flowers = sp_ruleset_has_flowers (ruleset);
 
   sp_tile_palette_set_show_red_fives (self->palette, sp_ruleset_has_red_fives (ruleset));
-  sp_tile_palette_set_show_flowers (self->palette, !riichi);
-  gtk_widget_set_visible (self->indicator_box, riichi);
-  if (!riichi)
+  sp_tile_palette_set_show_flowers (self->palette, flowers);
+  gtk_widget_set_visible (self->indicator_box, dora);
+  if (!dora)
     {
       memset (self->indicators, 0, sizeof self->indicators);
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->pick_buttons[PICK_HAND]), TRUE);
       show_indicators (self);
     }
-  else
+  if (!flowers)
     self->flowers = 0;
 }
 

@@ -442,7 +442,7 @@ add_cards (SpSessionsPage *self)
   if (self->card_seats == NULL)
     return FALSE;
   /* A riichi table's players start with the profile's points. */
-  if (self->tournament->ruleset == SP_RULESET_RIICHI)
+  if (sp_ruleset_keeps_points (self->tournament->ruleset))
     {
       g_autoptr(SpRules) rules = sp_tournament_new_rules (self->tournament, NULL);
 

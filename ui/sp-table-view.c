@@ -466,7 +466,7 @@ show_chair_titles (SpTableView *self)
   /* After a hanchan the players keep the seats they started from (起家 East). */
   if (self->riichi && self->table.next.finished)
     {
-      sp_rotation_start (&first, SP_RULESET_RIICHI);
+      sp_rotation_start (&first, self->tournament->ruleset);
       seats = &first;
     }
   for (guint c = 0; c < 4; c++)
@@ -718,7 +718,7 @@ show_riichi_state (SpTableView *self,
       /* After a hanchan the players keep the seats they started from (起家 East). */
       SpRotation first;
 
-      sp_rotation_start (&first, SP_RULESET_RIICHI);
+      sp_rotation_start (&first, self->tournament->ruleset);
       show_riichi_seats (self, &first, table->points);
     }
   else
@@ -979,19 +979,19 @@ build_columns (SpTableView *self)
   g_autoptr(GtkColumnViewColumn) column = NULL;
   const char *total_title;
 
-  switch (self->tournament->ruleset)
+  switch (sp_ruleset_unit (self->tournament->ruleset))
     {
-    case SP_RULESET_TAIWAN:
+    case SP_RULESET_UNIT_TAI:
       total_title = _("台");
       break;
-    case SP_RULESET_GUANGDONG:
+    case SP_RULESET_UNIT_FAN_DOUBLED:
       total_title = _("番");
       break;
-    case SP_RULESET_RIICHI:
+    case SP_RULESET_UNIT_POINTS:
       /* TRANSLATORS: the sheet's column of what a riichi win paid the winner */
       total_title = C_("riichi", "Points");
       break;
-    case SP_RULESET_MCR:
+    case SP_RULESET_UNIT_FAN:
     default:
       total_title = _("Fan");
       break;
@@ -1891,7 +1891,8 @@ sp_table_view_new (GtkWindow  *parent,
   self->tournament = g_steal_pointer (&found);
   self->rules = rules;
   self->dealer_repeats = options.dealer_repeats;
-  self->riichi = self->tournament->ruleset == SP_RULESET_RIICHI;
+  /* A table that keeps running points (Riichi) replays its hanchan on the table rules. */
+  self->riichi = sp_ruleset_keeps_points (self->tournament->ruleset);
   if (self->riichi && !sp_riichi_table_rules_of (rules, &self->riichi_rules, error))
     {
       gtk_window_destroy (GTK_WINDOW (self));

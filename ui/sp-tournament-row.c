@@ -38,28 +38,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-static const char *
-ruleset_title (SpRuleset ruleset)
-{
-  switch (ruleset)
-    {
-    case SP_RULESET_MCR:
-      /* Translators: the Chinese Official rules (Mahjong Competition Rules, 国标麻将). */
-      return _("MCR");
-    case SP_RULESET_TAIWAN:
-      /* Translators: Taiwanese 16-tile mahjong (台灣麻將). */
-      return _("Taiwan");
-    case SP_RULESET_GUANGDONG:
-      /* Translators: Guangdong (Cantonese) mahjong (广东麻将). */
-      return _("Guangdong");
-    case SP_RULESET_RIICHI:
-      /* Translators: Japanese riichi mahjong (立直麻雀), EMA and WRC rules. */
-      return _("Riichi");
-    default:
-      return sp_ruleset_to_string (ruleset);
-    }
-}
-
 static void
 sp_tournament_row_finalize (GObject *object)
 {
@@ -233,11 +211,12 @@ sp_tournament_row_new (const SpTournament *tournament,
     {
       /* Translators: a ruleset and the profile of its rules, as in "MCR (cn)". */
       self->rules = g_strdup_printf (C_("ruleset and profile", "%s (%s)"),
-                                     ruleset_title (tournament->ruleset), tournament->profile);
+                                     sp_ruleset_short_title (tournament->ruleset),
+                                     tournament->profile);
     }
   else
     {
-      self->rules = g_strdup (ruleset_title (tournament->ruleset));
+      self->rules = g_strdup (sp_ruleset_short_title (tournament->ruleset));
     }
   self->sessions = tournament->n_sessions;
   self->players = n_players;

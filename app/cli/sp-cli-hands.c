@@ -889,8 +889,8 @@ hand_list (SpCli  *cli,
                              &error))
         return sp_cli_store_fail (cli, &store, error);
       history = sp_table_history (store.tournament->ruleset, options.dealer_repeats, hands);
-      /* A riichi table's hands are read off its sheet: the table around each hand. */
-      if (store.tournament->ruleset == SP_RULESET_RIICHI
+      /* A riichi table's hands are read off its sheet: the points around each hand. */
+      if (sp_ruleset_keeps_points (store.tournament->ruleset)
           && (sheet = sp_riichi_sheet_new (store.rules, (guint) session, t, state.players, hands,
                                            &error)) == NULL)
         return sp_cli_store_fail (cli, &store, error);
@@ -926,8 +926,8 @@ hand_list (SpCli  *cli,
     }
   json_builder_begin_object (builder);
   sp_cli_build_records (builder, "hands",
-                        store.tournament->ruleset == SP_RULESET_RIICHI ? riichi_hand_columns
-                                                                       : hand_columns,
+                        sp_ruleset_keeps_points (store.tournament->ruleset)
+                        ? riichi_hand_columns : hand_columns,
                         hand_rows);
   sp_cli_build_records (builder, "false_wins", false_win_columns, false_win_rows);
   json_builder_end_object (builder);

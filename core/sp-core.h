@@ -7,6 +7,7 @@
 #include "sp-hand.h"
 #include "sp-analysis.h"
 #include "sp-score.h"
+#include "sp-hand-items.h"
 #include "sp-penalty-reason.h"
 #include "sp-rules.h"
 #include "sp-ruleset-traits.h"

@@ -354,20 +354,6 @@ refuse (GError        **error,
   return FALSE;
 }
 
-static char *
-items_to_json (const SpScoreResult *result)
-{
-  GString *out = g_string_new ("[");
-
-  /* The items' names are the rules' static names: nothing in them needs escaping. */
-  for (guint i = 0; i < result->n_items; i++)
-    g_string_append_printf (out, "%s{\"name\":\"%s\",\"value\":%d,\"count\":%u}",
-                            i > 0 ? "," : "", result->items[i].name, result->items[i].value,
-                            result->items[i].count);
-  g_string_append_c (out, ']');
-  return g_string_free (out, FALSE);
-}
-
 static void
 reset_record (SpHandRecord  *record,
               const SpTable *table)
@@ -382,7 +368,7 @@ reset_record (SpHandRecord  *record,
   memset (record->settlement, 0, sizeof record->settlement);
   g_clear_pointer (&record->notation, g_free);
   g_clear_pointer (&record->situation, g_free);
-  g_clear_pointer (&record->items, g_free);
+  g_clear_pointer (&record->items, sp_hand_items_free);
   record->riichi = record->tenpai = record->chombo = 0;
   record->sticks = 0;
   record->has_value = FALSE;
@@ -771,7 +757,7 @@ sp_riichi_judge_entry (const SpHandEntry  *entry,
             win.total = won->total + sp_riichi_table_sticks_won (&before, &hand,
                                                                   (guint) view->winner);
             win.notation = g_strdup (view->tiles);
-            win.items = items_to_json (won);
+            win.items = sp_hand_items_new_from_result (won);
             win.has_value = view->has_value;
             win.value = view->value;
             kept.given &= ~(guint32) (SEATING_FIELDS | SP_SITUATION_HONBA
@@ -884,7 +870,7 @@ sp_hand_entry_judge (const SpHandEntry  *entry,
                        _("declared a false win, but the hand is a legal win of %d"),
                        result->total);
       record->notation = g_strdup (entry->tiles);
-      record->items = items_to_json (result);
+      record->items = sp_hand_items_new_from_result (result);
     }
   else
     {

@@ -66,7 +66,7 @@ sp_hand_win_clear (SpHandWin *win)
 {
   g_clear_pointer (&win->notation, g_free);
   g_clear_pointer (&win->situation, g_free);
-  g_clear_pointer (&win->items, g_free);
+  g_clear_pointer (&win->items, sp_hand_items_free);
 }
 
 void
@@ -76,7 +76,7 @@ sp_hand_win_copy (SpHandWin       *dest,
   *dest = *src;
   dest->notation = g_strdup (src->notation);
   dest->situation = g_strdup (src->situation);
-  dest->items = g_strdup (src->items);
+  dest->items = sp_hand_items_copy (src->items);
 }
 
 void
@@ -86,7 +86,7 @@ sp_hand_record_free (SpHandRecord *hand)
     return;
   g_free (hand->notation);
   g_free (hand->situation);
-  g_free (hand->items);
+  sp_hand_items_free (hand->items);
   g_free (hand->entered_by);
   g_free (hand->entered_at);
   g_free (hand->changed_by);

@@ -6,6 +6,7 @@
 #include <glib.h>
 
 #include "sp-hand.h"
+#include "sp-hand-items.h"
 #include "sp-rules.h"
 
 G_BEGIN_DECLS
@@ -66,7 +67,7 @@ typedef struct
   gint        winner;      /* chair */
   char       *notation;    /* the tiles, NULL for a win entered by its value */
   char       *situation;   /* the SITUATION options given for his win, or NULL */
-  char       *items;       /* the yaku as JSON, NULL without the tiles */
+  SpHandItems *items;      /* the yaku, NULL without the tiles */
   gint32      total;       /* what he receives, counters and sticks included */
   gboolean    has_value;
   SpHandValue value;
@@ -85,7 +86,7 @@ typedef struct
   gboolean draw;
   char    *notation;       /* the tiles, NULL for a --fan entry */
   char    *situation;      /* the SITUATION options given, space-separated, or NULL */
-  char    *items;          /* the fan/台/番 items as JSON, NULL for a --fan entry */
+  SpHandItems *items;     /* the fan/台/番 items, NULL for a --fan entry */
   gint32   total;
   gint64   settlement[4];  /* by chair */
   char    *entered_by;

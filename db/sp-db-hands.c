@@ -544,7 +544,8 @@ same_win (const SpHandWin *a,
           const SpHandWin *b)
 {
   return a->winner == b->winner && g_strcmp0 (a->notation, b->notation) == 0
-         && g_strcmp0 (a->situation, b->situation) == 0 && g_strcmp0 (a->items, b->items) == 0
+         && g_strcmp0 (a->situation, b->situation) == 0
+         && sp_hand_items_equal (a->items, b->items)
          && a->total == b->total && a->has_value == b->has_value
          && memcmp (&a->value, &b->value, sizeof a->value) == 0;
 }
@@ -561,8 +562,8 @@ same_record (const SpHandRecord *a,
       return FALSE;
   return a->number == b->number && a->winner == b->winner && a->discarder == b->discarder
          && a->draw == b->draw && g_strcmp0 (a->notation, b->notation) == 0
-         && g_strcmp0 (a->situation, b->situation) == 0 && g_strcmp0 (a->items, b->items) == 0
-         && a->total == b->total
+         && g_strcmp0 (a->situation, b->situation) == 0
+         && sp_hand_items_equal (a->items, b->items) && a->total == b->total
          && memcmp (a->settlement, b->settlement, sizeof a->settlement) == 0
          && a->riichi == b->riichi && a->tenpai == b->tenpai && a->chombo == b->chombo
          && a->sticks == b->sticks && a->has_value == b->has_value

@@ -572,61 +572,6 @@ table_seats (const SpSnapshot *snapshot,
   return &session->seats[4 * (table - 1)];
 }
 
-/* A quoted JSON string at @p (after its opening quote) up to its closing quote; NULL when
- * it does not end. */
-static char *
-json_string (const char **p)
-{
-  GString *out = g_string_new (NULL);
-  const char *q = *p;
-
-  for (; *q != '\0' && *q != '"'; q++)
-    {
-      if (*q == '\\' && q[1] != '\0')
-        q++;
-      g_string_append_c (out, *q);
-    }
-  if (*q != '"')
-    {
-      g_string_free (out, TRUE);
-      return NULL;
-    }
-  *p = q + 1;
-  return g_string_free (out, FALSE);
-}
-
-/* The fan/台/番 items as a person reads them, "混幺九 32, 三暗刻 16, 花牌 1 ×2", from the
- * stored JSON ([{"name":…,"value":…,"count":…}, …]); the stored text itself when it is not
- * of that shape. */
-static char *
-items_text (const char *json)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-  const char *p = json;
-
-  if (json == NULL)
-    return NULL;
-  while ((p = strstr (p, "\"name\":\"")) != NULL)
-    {
-      g_autofree char *name = NULL;
-      const char *value, *count;
-      gint64 n = 1;
-
-      p += strlen ("\"name\":\"");
-      if ((name = json_string (&p)) == NULL
-          || (value = strstr (p, "\"value\":")) == NULL)
-        return g_strdup (json);
-      count = strstr (p, "\"count\":");
-      if (count != NULL && (strstr (p, "\"name\":") == NULL || count < strstr (p, "\"name\":")))
-        n = g_ascii_strtoll (count + strlen ("\"count\":"), NULL, 10);
-      g_string_append_printf (out, "%s%s %" G_GINT64_FORMAT, out->len > 0 ? ", " : "", name,
-                              g_ascii_strtoll (value + strlen ("\"value\":"), NULL, 10));
-      if (n > 1)
-        g_string_append_printf (out, " ×%" G_GINT64_FORMAT, n);
-    }
-  return out->len > 0 || strchr (json, '{') == NULL ? g_strdup (out->str) : g_strdup (json);
-}
-
 /* The players of @chairs (a bit per chair) at @seats, "Ana, Cai". */
 static char *
 chairs_names (const SpSnapshot *snapshot,
@@ -844,7 +789,10 @@ hands_rows (const SpSnapshot *snapshot)
           const SpRotation *rotation = &g_array_index (history, SpRotation, k);
           guint dealer = sp_rotation_dealer_chair (rotation);
           g_autoptr(GString) false_wins = g_string_new (NULL);
-          g_autofree char *items = items_text (hand->items);
+          /* The items in the rules' own words, as the stored data: the cell reads the same in
+           * every language. */
+          g_autofree char *items = sp_hand_items_to_text (hand->items, ruleset,
+                                                          SP_ITEM_WORDING_TERM);
 
           add_int (rows, hand->session);
           add_int (rows, hand->table);

@@ -30,6 +30,25 @@ first_hand (SpRuleset ruleset)
   return table;
 }
 
+/* @items hold the item @name once, worth @value, counted @count times. */
+static void
+assert_item (const SpHandItems *items,
+             const char        *name,
+             gint32             value,
+             guint32            count)
+{
+  guint found = 0;
+
+  for (guint i = 0; i < items->n_items; i++)
+    if (strcmp (items->items[i].name, name) == 0)
+      {
+        g_assert_cmpint (items->items[i].value, ==, value);
+        g_assert_cmpuint (items->items[i].count, ==, count);
+        found++;
+      }
+  g_assert_cmpuint (found, ==, 1);
+}
+
 static void
 win (SpHandEntry *entry,
      gint         winner,
@@ -130,7 +149,11 @@ test_tiles (void)
   g_assert_cmpint (record->settlement[0], ==, 114);
   g_assert_cmpint (record->settlement[1], ==, -98);
   g_assert_cmpstr (record->notation, ==, "19m19s19pESWNCFPN");
-  g_assert_nonnull (strstr (record->items, "\"name\":\"十三幺\""));
+  /* The record keeps the verdict's items: 十三幺 88 and the two flowers. */
+  g_assert_nonnull (record->items);
+  g_assert_cmpuint (record->items->n_items, ==, 2);
+  assert_item (record->items, "十三幺", 88, 1);
+  assert_item (record->items, "花牌", 1, 2);
   /* The stored situation is its stable form, without what the seating decides. */
   g_assert_cmpstr (record->situation, ==, "flowers=2");
 
@@ -822,7 +845,11 @@ test_riichi_hands (void)
   third = play_riichi (&table, &tournament, &entry,
                        (const gint64[]) { -2700, 8100 + 1000, -2700, -2700 }, -1);
   g_assert_cmpint (third->total, ==, 9100);
-  g_assert_nonnull (strstr (third->items, "\"pinfu\""));
+  g_assert_nonnull (third->items);
+  g_assert_cmpuint (third->items->n_items, ==, 3);
+  assert_item (third->items, "menzen tsumo", 1, 1);
+  assert_item (third->items, "pinfu", 1, 1);
+  assert_item (third->items, "ittsu", 2, 1);
   g_assert_cmpuint (table.next.streak, ==, 2);
   g_assert_cmpuint (table.sticks, ==, 0);
 

@@ -323,9 +323,11 @@ test_hands_and_penalties (Fixture       *fixture,
   g_autoptr(SpHandRecord) stored = NULL;
   gint64 tournament = create_tournament (fixture->db, "Hands");
   gint64 players[4];
+  const SpScoreItem pung[] = { { "碰碰和", 6, 1 } };
+  g_autoptr(SpHandItems) items = sp_hand_items_new (pung, G_N_ELEMENTS (pung));
   SpHandRecord win = { .session = 1, .table = 1, .number = 1, .winner = 2, .discarder = 0,
                        .notation = (char *) "[EEE][WWW]SSSNNCCN", .situation = (char *) "",
-                       .items = (char *) "[{\"name\":\"碰碰和\",\"value\":6,\"count\":1}]",
+                       .items = items,
                        .total = 10, .settlement = { -18, -8, 34, -8 } };
   SpHandRecord draw = { .session = 1, .table = 1, .number = 2, .winner = SP_CHAIR_NONE,
                         .discarder = SP_CHAIR_NONE, .draw = TRUE };
@@ -369,7 +371,7 @@ test_hands_and_penalties (Fixture       *fixture,
   g_assert_cmpint (stored->discarder, ==, 0);
   g_assert_false (stored->draw);
   g_assert_cmpstr (stored->notation, ==, win.notation);
-  g_assert_cmpstr (stored->items, ==, win.items);
+  g_assert_true (sp_hand_items_equal (stored->items, win.items));
   g_assert_cmpint (stored->total, ==, 10);
   g_assert_cmpint (stored->settlement[2], ==, 34);
   g_assert_cmpstr (stored->entered_by, ==, "Referee Wu");
@@ -418,6 +420,156 @@ test_hands_and_penalties (Fixture       *fixture,
   g_free (win.entered_at);
   g_free (draw.entered_at);
   g_free (self.entered_at);
+}
+
+/* The text of column @column of hand @id, read straight from the file with SQLite; NULL for a
+ * NULL. */
+static char *
+read_hand_column (const char *path,
+                  const char *column,
+                  gint64      id)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT %s FROM hands WHERE id = %" G_GINT64_FORMAT,
+                                          column, id);
+  sqlite3 *raw;
+  sqlite3_stmt *statement;
+  char *value;
+
+  g_assert_cmpint (sqlite3_open (path, &raw), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (raw, sql, -1, &statement, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (statement), ==, SQLITE_ROW);
+  value = g_strdup ((const char *) sqlite3_column_text (statement, 0));
+  sqlite3_finalize (statement);
+  sqlite3_close (raw);
+  return value;
+}
+
+/* Sets column items of hand @id to @text behind the store's back, as another program could. */
+static void
+write_items_column (const char *path,
+                    gint64      id,
+                    const char *text)
+{
+  sqlite3 *raw;
+  sqlite3_stmt *statement;
+
+  g_assert_cmpint (sqlite3_open (path, &raw), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (raw, "UPDATE hands SET items = ? WHERE id = ?", -1,
+                                       &statement, NULL), ==, SQLITE_OK);
+  sqlite3_bind_text (statement, 1, text, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (statement, 2, id);
+  g_assert_cmpint (sqlite3_step (statement), ==, SQLITE_DONE);
+  sqlite3_finalize (statement);
+  sqlite3_close (raw);
+}
+
+/* A hand's items are a typed array in memory and, in the file, the JSON text every database has
+ * held since the first version: the same bytes for the same items, and read back as written. */
+static void
+test_hand_items_column (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 tournament = create_tournament (fixture->db, "Items");
+  gint64 players[4];
+  const SpScoreItem scored[] = { { "碰碰和", 6, 1 }, { "花牌", 1, 2 } };
+  const SpScoreItem pinfu[] = { { "pinfu", 1, 1 } };
+  g_autoptr(SpHandItems) items = sp_hand_items_new (scored, G_N_ELEMENTS (scored));
+  g_autoptr(SpHandItems) none = sp_hand_items_new (NULL, 0);
+  g_autoptr(SpHandItems) also_items = sp_hand_items_new (pinfu, G_N_ELEMENTS (pinfu));
+  SpHandRecord win = { .session = 1, .table = 1, .number = 1, .winner = 2, .discarder = 0,
+                       .notation = (char *) "[EEE][WWW]SSSNNCCN", .items = items, .total = 8,
+                       .settlement = { -16, -8, 32, -8 } };
+  SpHandRecord empty = { .session = 1, .table = 1, .number = 2, .winner = 1, .discarder = 0,
+                         .notation = (char *) "123m", .items = none, .total = 8,
+                         .settlement = { -16, 32, -8, -8 } };
+  SpHandRecord by_total = { .session = 1, .table = 1, .number = 3, .winner = 1,
+                            .discarder = 0, .total = 8, .settlement = { -16, 32, -8, -8 } };
+  SpHandRecord two = { .session = 1, .table = 1, .number = 4, .winner = 1, .discarder = 0,
+                       .notation = (char *) "123m", .items = items, .total = 8,
+                       .settlement = { -16, 32, -8, -8 }, .n_also = 1 };
+  SpHandRecord *records[] = { &win, &empty, &by_total, &two };
+  const struct
+  {
+    const char *text;
+    guint       n_items;
+    const char *name;
+    gint32      value;
+    guint32     count;
+  } odd[] = {
+    { "not JSON", 0 },
+    { "{\"name\":\"碰碰和\"}", 0 },
+    { "[7, [], {\"value\":3}, {\"name\":\"碰碰和\",\"value\":\"6\",\"count\":{}}]", 1, "碰碰和",
+      0, 1 },
+    { "[{\"count\":3,\"value\":2,\"name\":\"花牌\",\"note\":\"x\"}]", 1, "花牌", 2, 3 },
+  };
+
+  two.also[0] = (SpHandWin) { .winner = 3, .notation = (char *) "456p", .items = also_items,
+                              .total = 1000 };
+  seat_one_table (fixture->db, tournament, players);
+  for (guint i = 0; i < G_N_ELEMENTS (records); i++)
+    {
+      g_assert_true (sp_db_record_hand (fixture->db, tournament, records[i], &error));
+      g_assert_no_error (error);
+      g_free (records[i]->entered_at);
+    }
+
+  /* The bytes of the column: the verdict's array without spaces, "[]" for a win scored with no
+   * items, NULL for a hand entered by its total; a further winner's in hands.also_won. */
+  {
+    g_autofree char *text = read_hand_column (fixture->path, "items", win.id);
+    g_autofree char *empty_text = read_hand_column (fixture->path, "items", empty.id);
+    g_autofree char *total_text = read_hand_column (fixture->path, "items", by_total.id);
+    g_autofree char *also_text = read_hand_column (fixture->path, "also_won", two.id);
+
+    g_assert_cmpstr (text, ==, "[{\"name\":\"碰碰和\",\"value\":6,\"count\":1},"
+                               "{\"name\":\"花牌\",\"value\":1,\"count\":2}]");
+    g_assert_cmpstr (empty_text, ==, "[]");
+    g_assert_null (total_text);
+    g_assert_cmpstr (also_text, ==, "[{\"winner\":3,\"notation\":\"456p\",\"items\":"
+                                    "\"[{\\\"name\\\":\\\"pinfu\\\",\\\"value\\\":1,"
+                                    "\\\"count\\\":1}]\",\"total\":1000}]");
+  }
+
+  /* And read back as they were written. */
+  for (guint i = 0; i < G_N_ELEMENTS (records); i++)
+    {
+      g_autoptr(SpHandRecord) stored = sp_db_get_hand (fixture->db, tournament, records[i]->id,
+                                                       &error);
+
+      g_assert_no_error (error);
+      g_assert_true (sp_hand_items_equal (stored->items, records[i]->items));
+      g_assert_cmpuint (stored->n_also, ==, records[i]->n_also);
+      if (stored->n_also > 0)
+        g_assert_true (sp_hand_items_equal (stored->also[0].items, also_items));
+    }
+  {
+    g_autoptr(SpHandRecord) stored = sp_db_get_hand (fixture->db, tournament, win.id, &error);
+
+    g_assert_cmpuint (stored->items->n_items, ==, 2);
+    g_assert_cmpstr (stored->items->items[1].name, ==, "花牌");
+    g_assert_cmpint (stored->items->items[1].value, ==, 1);
+    g_assert_cmpuint (stored->items->items[1].count, ==, 2);
+  }
+
+  /* A column another program wrote in another shape is read for what it holds: the objects
+   * with a name, their value and count when they are numbers; never a crash. */
+  for (guint i = 0; i < G_N_ELEMENTS (odd); i++)
+    {
+      g_autoptr(SpHandRecord) stored = NULL;
+
+      write_items_column (fixture->path, win.id, odd[i].text);
+      stored = sp_db_get_hand (fixture->db, tournament, win.id, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (stored->items);
+      g_assert_cmpuint (stored->items->n_items, ==, odd[i].n_items);
+      if (odd[i].n_items > 0)
+        {
+          g_assert_cmpstr (stored->items->items[0].name, ==, odd[i].name);
+          g_assert_cmpint (stored->items->items[0].value, ==, odd[i].value);
+          g_assert_cmpuint (stored->items->items[0].count, ==, odd[i].count);
+        }
+    }
 }
 
 static void
@@ -698,6 +850,7 @@ main (int    argc,
   add_store_test ("/sparrow/db/store/players", test_players);
   add_store_test ("/sparrow/db/store/count-players", test_count_players);
   add_store_test ("/sparrow/db/store/hands", test_hands_and_penalties);
+  add_store_test ("/sparrow/db/store/hand-items", test_hand_items_column);
   add_store_test ("/sparrow/db/store/sessions", test_sessions_and_plan);
   add_store_test ("/sparrow/db/store/audit", test_audit);
   add_store_test ("/sparrow/db/store/rollback", test_rollback);

@@ -3,7 +3,6 @@
  * director's pages, and Ctrl+Z undoes what was done in this window only.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
-#include <json-glib/json-glib.h>
 #include <string.h>
 
 #include "sp-hand-dialog.h"
@@ -148,42 +147,6 @@ enum
 
 static guint signals[N_SIGNALS];
 
-
-/* The fan/台/番 items of @ruleset as a person reads them, "Pure Straight 16, Dragon Pung 2",
- * from the stored JSON ([{"name":…,"value":…,"count":…}, …]). */
-static char *
-items_text (SpRuleset   ruleset,
-            const char *json)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GString) out = g_string_new (NULL);
-  JsonNode *root;
-  JsonArray *items;
-
-  if (json == NULL || !json_parser_load_from_data (parser, json, -1, NULL))
-    return g_strdup ("");
-  root = json_parser_get_root (parser);
-  if (!JSON_NODE_HOLDS_ARRAY (root))
-    return g_strdup ("");
-  items = json_node_get_array (root);
-  for (guint i = 0; i < json_array_get_length (items); i++)
-    {
-      JsonObject *item = json_array_get_object_element (items, i);
-      gint64 count;
-
-      if (item == NULL || !json_object_has_member (item, "name"))
-        continue;
-      count = json_object_has_member (item, "count")
-              ? json_object_get_int_member (item, "count") : 1;
-      g_string_append_printf (out, "%s%s %" G_GINT64_FORMAT, out->len > 0 ? ", " : "",
-                              sp_score_item_title (ruleset, json_object_get_string_member (item, "name")),
-                              json_object_has_member (item, "value")
-                              ? json_object_get_int_member (item, "value") : 0);
-      if (count > 1)
-        g_string_append_printf (out, " ×%" G_GINT64_FORMAT, count);
-    }
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
 
 static char *
 signed_number (gint64 n)
@@ -540,7 +503,7 @@ riichi_items (SpTableView        *self,
       {
         gboolean has_value = i == 0 ? hand->has_value : hand->also[i - 1].has_value;
         const SpHandValue *value = i == 0 ? &hand->value : &hand->also[i - 1].value;
-        const char *items = i == 0 ? hand->items : hand->also[i - 1].items;
+        const SpHandItems *items = i == 0 ? hand->items : hand->also[i - 1].items;
         g_autofree char *one = NULL;
 
         if (has_value && value->yakuman > 0)
@@ -550,7 +513,7 @@ riichi_items (SpTableView        *self,
           /* TRANSLATORS: a riichi win entered by its value: %d han, %d fu (翻 / 符) */
           one = g_strdup_printf (_("%d han %d fu"), value->han, value->fu);
         else
-          one = items_text (SP_RULESET_RIICHI, items);
+          one = sp_hand_items_to_text (items, SP_RULESET_RIICHI, SP_ITEM_WORDING_TITLE);
         if (i > 0)
           g_string_append (text, " · ");
         g_string_append (text, one);
@@ -781,11 +744,12 @@ load (SpTableView  *self,
           sheet_line->cells[CELL_FROM] = hand->discarder >= 0 && hand->discarder < 4
                                          ? g_strdup (chair_name (self, hand->discarder))
                                          : g_strdup (_("Self-drawn"));
-          sheet_line->cells[CELL_ITEMS] = hand->items != NULL
-                                          ? items_text (sp_rules_get_ruleset (self->rules),
-                                                        hand->items)
-                                          /* TRANSLATORS: a hand entered by its total alone */
-                                          : g_strdup (_("(total only)"));
+          sheet_line->cells[CELL_ITEMS]
+            = hand->items != NULL
+              ? sp_hand_items_to_text (hand->items, sp_rules_get_ruleset (self->rules),
+                                       SP_ITEM_WORDING_TITLE)
+              /* TRANSLATORS: a hand entered by its total alone */
+              : g_strdup (_("(total only)"));
           sheet_line->cells[CELL_TOTAL] = g_strdup_printf ("%d", hand->total);
         }
       for (guint c = 0; c < 4; c++)

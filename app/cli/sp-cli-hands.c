@@ -439,7 +439,7 @@ typedef struct
   const char *from;
   const char *hand;
   const char *situation;
-  const char *fan;          /* the items, stored as the verdict's JSON array */
+  const SpHandItems *fan;   /* the items, written as the verdict's "fan" */
   gint        total;
   gint64      seats[4];     /* the settlement, or a false win's penalties */
   gint64      players[4];
@@ -491,7 +491,7 @@ static const SpCliColumn hand_columns[] = {
   { "hand", NULL, SP_CLI_STRING, SP_CLI_NULL_IF_EMPTY, G_STRUCT_OFFSET (HandRow, hand), NULL },
   { "situation", NULL, SP_CLI_STRING, SP_CLI_OMIT_IF_EMPTY, G_STRUCT_OFFSET (HandRow, situation),
     NULL },
-  { "fan", NULL, SP_CLI_JSON, 0, G_STRUCT_OFFSET (HandRow, fan), NULL },
+  { "fan", NULL, SP_CLI_ITEMS, 0, G_STRUCT_OFFSET (HandRow, fan), NULL },
   { "total", NULL, SP_CLI_INT, 0, G_STRUCT_OFFSET (HandRow, total), NULL },
   { "settlement", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, seats), NULL },
   { "players", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, players), NULL },
@@ -520,7 +520,7 @@ static const SpCliColumn riichi_hand_columns[] = {
   { "situation", NULL, SP_CLI_STRING, SP_CLI_OMIT_IF_EMPTY, G_STRUCT_OFFSET (HandRow, situation),
     NULL },
   { "winners", NULL, SP_CLI_JSON, 0, G_STRUCT_OFFSET (HandRow, winners), NULL },
-  { "yaku", NULL, SP_CLI_JSON, 0, G_STRUCT_OFFSET (HandRow, fan), NULL },
+  { "yaku", NULL, SP_CLI_ITEMS, 0, G_STRUCT_OFFSET (HandRow, fan), NULL },
   { "total", NULL, SP_CLI_INT, 0, G_STRUCT_OFFSET (HandRow, total), NULL },
   { "settlement", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, seats), NULL },
   { "scores", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, scores), NULL },
@@ -632,7 +632,7 @@ hand_row_new (const SpHandRecord *record,
               : sp_cli_seat_names[rotation->seat_wind[record->discarder]];
   row->hand = record->notation;
   row->situation = record->situation;
-  row->fan = record->items != NULL ? record->items : "[]";
+  row->fan = record->items;
   row->total = record->total;
   by_seat (rotation, record->settlement, row->seats);
   by_seat (rotation, players, row->players);

@@ -630,9 +630,26 @@ is_empty (const SpCliColumn *column,
           gconstpointer      record)
 {
   if (column->type == SP_CLI_DOUBLE || column->type == SP_CLI_SEATS
-      || column->type == SP_CLI_OBJECT)
+      || column->type == SP_CLI_OBJECT || column->type == SP_CLI_ITEMS)
     return FALSE;
   return number_of (column, record) == 0;
+}
+
+/* @items as a verdict's "fan" writes them: [{"name":…,"value":…,"count":…}, …]. */
+static void
+build_items (JsonBuilder       *builder,
+             const SpHandItems *items)
+{
+  json_builder_begin_array (builder);
+  for (guint i = 0; items != NULL && i < items->n_items; i++)
+    {
+      json_builder_begin_object (builder);
+      sp_cli_builder_string (builder, "name", items->items[i].name);
+      sp_cli_builder_int (builder, "value", items->items[i].value);
+      sp_cli_builder_int (builder, "count", items->items[i].count);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
 }
 
 void
@@ -664,6 +681,8 @@ sp_cli_build_members (JsonBuilder       *builder,
           sp_cli_build_members (builder, c->members, record);
           json_builder_end_object (builder);
         }
+      else if (c->type == SP_CLI_ITEMS)
+        build_items (builder, *(const SpHandItems * const *) field_of (c, record));
       else if (c->type == SP_CLI_JSON)
         {
           /* No text, or text that is not the JSON it should be, is shown as null rather than

@@ -157,6 +157,8 @@ typedef enum
   SP_CLI_SEATS,   /* a gint64[4] field by seat: an object E S W N */
   SP_CLI_JSON,    /* a char * field holding JSON, written as the value it is */
   SP_CLI_OBJECT,  /* an object of the same record: the column's @members (JSON only) */
+  SP_CLI_ITEMS,   /* a const SpHandItems * field: an array of {"name", "value", "count"}, empty
+                   * for NULL (JSON only) */
 } SpCliValue;
 
 typedef enum

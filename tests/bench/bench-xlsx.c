@@ -86,7 +86,9 @@ build_snapshot (void)
           for (guint h = 1; h <= N_HANDS; h++)
             {
               SpHandRecord *hand = g_new0 (SpHandRecord, 1);
-              GString *items = g_string_new ("[");
+              /* The items as the hand keeps them, and as the audit log writes the row. */
+              g_autoptr(GString) items = g_string_new ("[");
+              SpScoreItem scored[3];
               guint n_items = g_rand_int_range (rand, 1, 4);
               gint32 fan = 0;
               gboolean self_drawn = g_rand_int_range (rand, 0, 4) == 0;
@@ -96,6 +98,7 @@ build_snapshot (void)
                 {
                   guint f = g_rand_int_range (rand, 0, G_N_ELEMENTS (fans));
 
+                  scored[k] = (SpScoreItem) { fans[f][0], atoi (fans[f][1]), 1 };
                   g_string_append_printf (items, "%s{\"name\":\"%s\",\"value\":%s,\"count\":1}",
                                           k > 0 ? "," : "", fans[f][0], fans[f][1]);
                   fan += atoi (fans[f][1]);
@@ -109,7 +112,7 @@ build_snapshot (void)
               hand->winner = g_rand_int_range (rand, 0, 4);
               hand->discarder = self_drawn ? SP_CHAIR_NONE
                                 : (hand->winner + g_rand_int_range (rand, 1, 4)) % 4;
-              hand->items = g_string_free (items, FALSE);
+              hand->items = sp_hand_items_new (scored, n_items);
               hand->total = fan;
               for (guint c = 0; c < 4; c++)
                 {
@@ -133,7 +136,7 @@ build_snapshot (void)
               entry->new_values =
                 g_strdup_printf ("{\"session_id\":%u,\"table_number\":%u,\"number\":%u,"
                                  "\"winner\":%d,\"items\":%s,\"total\":%d}", s, t, h,
-                                 hand->winner, hand->items, hand->total);
+                                 hand->winner, items->str, hand->total);
               g_ptr_array_add (snapshot->audit, entry);
               g_ptr_array_add (snapshot->hands, hand);
             }

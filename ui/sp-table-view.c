@@ -513,7 +513,8 @@ riichi_items (SpTableView        *self,
           /* TRANSLATORS: a riichi win entered by its value: %d han, %d fu (翻 / 符) */
           one = g_strdup_printf (_("%d han %d fu"), value->han, value->fu);
         else
-          one = sp_hand_items_to_text (items, SP_RULESET_RIICHI, SP_ITEM_WORDING_TITLE);
+          one = sp_hand_items_to_text (items, self->tournament->ruleset,
+                                       SP_ITEM_WORDING_TITLE);
         if (i > 0)
           g_string_append (text, " · ");
         g_string_append (text, one);

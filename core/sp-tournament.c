@@ -189,43 +189,51 @@ foreach_option (const SpTournament  *tournament,
   return TRUE;
 }
 
+/* Sets the tournament option @key, already checked, in @settings. */
+static void
+set_setting (SpTournamentOptions *settings,
+             const char          *key,
+             const char          *value)
+{
+  if (strcmp (key, "rank_substitutes") == 0)
+    settings->substitutes_unranked = strcmp (value, "off") == 0;
+  else if (strcmp (key, "penalties") == 0)
+    settings->penalties_overall = strcmp (value, "overall") == 0;
+  else if (strcmp (key, "swiss") == 0)
+    settings->swiss_snake = strcmp (value, "snake") == 0;
+  else if (strcmp (key, "dealer_repeats") == 0)
+    settings->dealer_repeats = strcmp (value, "on") == 0;
+  else if (strcmp (key, "group_tables") == 0)
+    settings->group_tables = (guint) g_ascii_strtoull (value, NULL, 10);
+}
+
 static gboolean
 read_option (const char  *key,
              const char  *value,
              gpointer     data,
              GError     **error)
 {
-  SpTournamentOptions *options = data;
   gboolean known;
 
   if (!sp_tournament_check_option (key, value, &known, error))
     return FALSE;
-  if (!known)
-    return TRUE;
-  if (strcmp (key, "rank_substitutes") == 0)
-    options->rank_substitutes = strcmp (value, "on") == 0;
-  else if (strcmp (key, "penalties") == 0)
-    options->penalties_in_session = strcmp (value, "session") == 0;
-  else if (strcmp (key, "swiss") == 0)
-    options->swiss_snake = strcmp (value, "snake") == 0;
-  else if (strcmp (key, "dealer_repeats") == 0)
-    options->dealer_repeats = strcmp (value, "on") == 0;
-  else if (strcmp (key, "group_tables") == 0)
-    options->group_tables = (guint) g_ascii_strtoull (value, NULL, 10);
+  if (known)
+    set_setting (data, key, value);
   return TRUE;
 }
 
 gboolean
-sp_tournament_get_options (const SpTournament   *tournament,
-                           SpTournamentOptions  *options,
-                           GError              **error)
+sp_tournament_read_options (SpTournament  *tournament,
+                            GError       **error)
 {
-  options->rank_substitutes = TRUE;
-  options->penalties_in_session = TRUE;
-  options->swiss_snake = FALSE;
-  options->dealer_repeats = FALSE;
-  options->group_tables = 1;
-  return foreach_option (tournament, read_option, options, error);
+  SpTournamentOptions settings = { 0 };
+
+  g_return_val_if_fail (tournament != NULL, FALSE);
+
+  if (!foreach_option (tournament, read_option, &settings, error))
+    return FALSE;
+  tournament->settings = settings;
+  return TRUE;
 }
 
 static gboolean
@@ -320,7 +328,9 @@ sp_tournament_add_option (SpTournament  *tournament,
   if (!sp_tournament_check_option (key, value, &known, error)
       || (!known && !sp_rules_set_option (rules, key, value, error)))
     return FALSE;
-  /* Stored as sp_tournament_new_rules() and sp_tournament_get_options() read them back. */
+  if (known)
+    set_setting (&tournament->settings, key, value);
+  /* Stored as sp_tournament_new_rules() and sp_tournament_read_options() read them back. */
   options = tournament->options != NULL && tournament->options[0] != '\0'
             ? g_strdup_printf ("%s\n%s=%s", tournament->options, key, value)
             : g_strdup_printf ("%s=%s", key, value);

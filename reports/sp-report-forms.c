@@ -977,7 +977,7 @@ group_points (SummaryCells              *cells,
             {
               players[n] = table->players[c];
               scores[n] = table->hand_scores[c]
-                          + (options->penalties_in_session ? table->penalties[c] : 0);
+                          + (options->penalties_overall ? 0 : table->penalties[c]);
             }
         }
       sp_group_points (scores, n, places, points);
@@ -999,10 +999,8 @@ summary_cells_init (SummaryCells     *cells,
                     const SpSnapshot *snapshot,
                     guint             n_sessions)
 {
-  SpTournamentOptions options = { 0 };
+  const SpTournamentOptions *settings = &snapshot->tournament->settings;
 
-  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
-    options.penalties_in_session = FALSE;
   cells->n_sessions = n_sessions;
   cells->players = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   cells->teams = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
@@ -1018,7 +1016,7 @@ summary_cells_init (SummaryCells     *cells,
         continue;
       for (guint c = 0; c < 4; c++)
         scores[c] = table->hand_scores[c]
-                    + (options.penalties_in_session ? table->penalties[c] : 0);
+                    + (settings->penalties_overall ? 0 : table->penalties[c]);
       sp_table_points (scores, places, points);
       for (guint c = 0; c < 4; c++)
         {
@@ -1038,8 +1036,8 @@ summary_cells_init (SummaryCells     *cells,
           };
         }
     }
-  if (options.group_tables > 1)
-    group_points (cells, snapshot, &options);
+  if (settings->group_tables > 1)
+    group_points (cells, snapshot, settings);
   for (guint p = 0; p < snapshot->players->len; p++)
     {
       const SpPlayer *member = snapshot->players->pdata[p];

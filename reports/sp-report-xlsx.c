@@ -261,7 +261,7 @@ riichi_session_results (const SpSnapshot         *snapshot,
 static GArray *
 session_results (const SpSnapshot *snapshot)
 {
-  SpTournamentOptions options = { 0 };
+  const SpTournamentOptions *settings = &snapshot->tournament->settings;
   GArray *results = g_array_new (FALSE, TRUE, sizeof (Result));
   g_autoptr(GPtrArray) counted = g_ptr_array_new ();
   guint group_tables;
@@ -272,9 +272,7 @@ session_results (const SpSnapshot *snapshot)
       g_array_unref (results);
       return riichi_session_results (snapshot, &riichi);
     }
-  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
-    memset (&options, 0, sizeof options);
-  group_tables = CLAMP (options.group_tables, 1, SP_TOURNAMENT_MAX_GROUP_TABLES);
+  group_tables = CLAMP (settings->group_tables, 1, SP_TOURNAMENT_MAX_GROUP_TABLES);
   for (guint i = 0; i < snapshot->tables->len; i++)
     {
       SpTableResult *table = &g_array_index (snapshot->tables, SpTableResult, i);
@@ -307,7 +305,7 @@ session_results (const SpSnapshot *snapshot)
 
           for (guint c = 0; c < 4; c++)
             scores[n++] = table->hand_scores[c]
-                          + (options.penalties_in_session ? table->penalties[c] : 0);
+                          + (settings->penalties_overall ? 0 : table->penalties[c]);
         }
       if (group_tables > 1)
         sp_group_points (scores, n, places, points);
@@ -944,7 +942,6 @@ riichi_hands_rows (const SpSnapshot *snapshot)
 static Rows *
 hands_rows (const SpSnapshot *snapshot)
 {
-  SpTournamentOptions options = { 0 };
   SpRuleset ruleset = snapshot->tournament->ruleset;
   Rows *rows = rows_new ();
   g_autoptr(GPtrArray) table_hands = g_ptr_array_new ();
@@ -954,8 +951,6 @@ hands_rows (const SpSnapshot *snapshot)
       rows_free (rows);
       return riichi_hands_rows (snapshot);
     }
-  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
-    memset (&options, 0, sizeof options);
   rows_columns (rows, _("Session"), _("Table"), _("Hand"), _("Round wind"), _("Dealer"),
                 _("Dealer repeats"), _("Winner"), _("Discarder"), _("Items"), _("Total"), NULL);
   for (guint w = 0; w < 4; w++)
@@ -974,7 +969,8 @@ hands_rows (const SpSnapshot *snapshot)
 
       end = table_hands_from (snapshot, first, table_hands);
       seats = table_seats (snapshot, head->session, head->table);
-      history = sp_table_history (ruleset, options.dealer_repeats, table_hands);
+      history = sp_table_history (ruleset, snapshot->tournament->settings.dealer_repeats,
+                                  table_hands);
       for (guint k = 0; k < table_hands->len; k++)
         {
           const SpHandRecord *hand = table_hands->pdata[k];
@@ -1213,14 +1209,11 @@ seat_wind_at (const SpSnapshot *snapshot,
               guint             chair,
               guint             number)
 {
-  SpTournamentOptions options = { 0 };
   g_autoptr(GPtrArray) hands = g_ptr_array_new ();
   g_autoptr(GArray) history = NULL;
 
   if (number <= 1)
     return chair;
-  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
-    memset (&options, 0, sizeof options);
   for (guint i = 0; i < snapshot->hands->len; i++)
     {
       const SpHandRecord *hand = snapshot->hands->pdata[i];
@@ -1228,7 +1221,8 @@ seat_wind_at (const SpSnapshot *snapshot,
       if (hand->session == session && hand->table == table)
         g_ptr_array_add (hands, (gpointer) hand);
     }
-  history = sp_table_history (snapshot->tournament->ruleset, options.dealer_repeats, hands);
+  history = sp_table_history (snapshot->tournament->ruleset,
+                              snapshot->tournament->settings.dealer_repeats, hands);
   return g_array_index (history, SpRotation, MIN (number - 1, history->len - 1))
          .seat_wind[chair];
 }
@@ -1237,13 +1231,9 @@ seat_wind_at (const SpSnapshot *snapshot,
 static Rows *
 penalty_record_rows (const SpSnapshot *snapshot)
 {
-  SpTournamentOptions options = { 0 };
   Rows *rows = rows_new ();
-  guint group_tables;
+  guint group_tables = MAX (snapshot->tournament->settings.group_tables, 1);
 
-  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
-    memset (&options, 0, sizeof options);
-  group_tables = MAX (options.group_tables, 1);
   rows_columns (rows, "局", "组", "桌", "队别", "姓名", "序号", "违规局、盘、桌、位",
                 "违规内容", "处罚方法", "备注", NULL);
   for (guint i = 0; i < snapshot->penalties->len; i++)

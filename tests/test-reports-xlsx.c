@@ -65,13 +65,14 @@ new_snapshot (guint       n_tables,
   SpStandingsInput input = { .ranking = SP_RANKING_R98 };
   static const char *const names[] = { "王芳", "Dupont, Jean", "Club \"Q\"", "=1+1" };
   g_autoptr(GError) error = NULL;
-  SpTournamentOptions parsed;
 
   snapshot->tournament = g_new0 (SpTournament, 1);
   snapshot->tournament->id = 1;
   snapshot->tournament->name = g_strdup ("Test Cup");
   snapshot->tournament->ruleset = SP_RULESET_MCR;
   snapshot->tournament->options = g_strdup (options);
+  g_assert_true (sp_tournament_read_options (snapshot->tournament, &error));
+  g_assert_no_error (error);
   snapshot->tournament->n_sessions = 1;
   snapshot->date = g_strdup ("2026-11-30");
   session->number = 1;
@@ -106,9 +107,7 @@ new_snapshot (guint       n_tables,
       g_array_append_val (snapshot->tables, table);
     }
   g_ptr_array_add (snapshot->sessions, session);
-  g_assert_true (sp_tournament_get_options (snapshot->tournament, &parsed, &error));
-  g_assert_no_error (error);
-  input.group_tables = parsed.group_tables;
+  input.group_tables = snapshot->tournament->settings.group_tables;
   g_array_unref (snapshot->standings);
   snapshot->standings = sp_standings_from_tables ((SpTableResult *) snapshot->tables->data,
                                                   snapshot->tables->len, &input);

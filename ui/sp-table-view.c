@@ -104,7 +104,6 @@ struct _SpTableView
   SpDb         *db;         /* the caller's */
   SpTournament *tournament;
   SpRules      *rules;
-  gboolean      dealer_repeats;
   /* Riichi: the hanchan replayed by the core's riichi table, its points after each hand. */
   gboolean      riichi;
   SpRiichiTableRules riichi_rules;
@@ -744,7 +743,8 @@ load (SpTableView  *self,
   self->table = table;
   g_clear_pointer (&self->hands, g_ptr_array_unref);
   self->hands = g_ptr_array_ref (hands);
-  history = sp_table_history (self->tournament->ruleset, self->dealer_repeats, hands);
+  history = sp_table_history (self->tournament->ruleset,
+                              self->tournament->settings.dealer_repeats, hands);
 
   g_list_store_remove_all (self->lines);
   penalties = table_penalties (self);
@@ -1864,7 +1864,6 @@ sp_table_view_new (GtkWindow  *parent,
   g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, tournament);
   g_autoptr(SpTournament) found = sp_db_find_tournament (db, id, error);
   g_autoptr(GPtrArray) players = NULL;
-  SpTournamentOptions options = { 0 };
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *closed = NULL;
@@ -1874,11 +1873,8 @@ sp_table_view_new (GtkWindow  *parent,
   if (found == NULL)
     return NULL;
   rules = sp_tournament_new_rules (found, error);
-  if (rules == NULL || !sp_tournament_get_options (found, &options, error))
-    {
-      g_clear_pointer (&rules, sp_rules_free);
-      return NULL;
-    }
+  if (rules == NULL)
+    return NULL;
   players = sp_db_list_players (db, tournament, error);
   if (players == NULL)
     {
@@ -1890,7 +1886,6 @@ sp_table_view_new (GtkWindow  *parent,
   self->db = db;
   self->tournament = g_steal_pointer (&found);
   self->rules = rules;
-  self->dealer_repeats = options.dealer_repeats;
   self->riichi = self->tournament->ruleset == SP_RULESET_RIICHI;
   if (self->riichi && !sp_riichi_table_rules_of (rules, &self->riichi_rules, error))
     {

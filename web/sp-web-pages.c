@@ -892,7 +892,8 @@ render_table (const SpWebData *data,
       render_riichi_table (data, session, table, players, hands, lang, path, reply);
       return;
     }
-  history = sp_table_history (data->tournament->ruleset, data->options.dealer_repeats, hands);
+  history = sp_table_history (data->tournament->ruleset,
+                              data->tournament->settings.dealer_repeats, hands);
   title = g_strdup_printf (C_("web", "Session %u, table %u"), number, table);
   page_begin (out, data, lang, title);
   sp_web_html (out, "<h1>%s</h1>", title);

@@ -38,6 +38,7 @@ sp_tournament_free (SpTournament *tournament)
   g_free (tournament->name);
   g_free (tournament->profile);
   g_free (tournament->options);
+  g_clear_pointer (&tournament->rules, sp_rules_free);
   g_free (tournament->seating);
   g_free (tournament->ranking);
   g_free (tournament->created);
@@ -207,57 +208,71 @@ set_setting (SpTournamentOptions *settings,
     settings->group_tables = (guint) g_ascii_strtoull (value, NULL, 10);
 }
 
+/* What one reading of the options text fills: the tournament's settings and its rules. */
+typedef struct
+{
+  SpTournamentOptions  settings;
+  SpRules             *rules;
+} OptionsRead;
+
+/* One line: a tournament option checked and set in the settings, any other on the rules. */
 static gboolean
 read_option (const char  *key,
              const char  *value,
              gpointer     data,
              GError     **error)
 {
+  OptionsRead *read = data;
   gboolean known;
 
   if (!sp_tournament_check_option (key, value, &known, error))
     return FALSE;
   if (known)
-    set_setting (data, key, value);
-  return TRUE;
+    {
+      set_setting (&read->settings, key, value);
+      return TRUE;
+    }
+  return sp_rules_set_option (read->rules, key, value, error);
 }
 
-gboolean
-sp_tournament_read_options (SpTournament  *tournament,
-                            GError       **error)
-{
-  SpTournamentOptions settings = { 0 };
-
-  g_return_val_if_fail (tournament != NULL, FALSE);
-
-  if (!foreach_option (tournament, read_option, &settings, error))
-    return FALSE;
-  tournament->settings = settings;
-  return TRUE;
-}
-
+/* Reads the options text of @tournament, every line in order, into @read. */
 static gboolean
-set_rules_option (const char  *key,
-                  const char  *value,
-                  gpointer     data,
-                  GError     **error)
+read_options (const SpTournament  *tournament,
+              OptionsRead         *read,
+              GError             **error)
 {
-  gboolean known;
-
-  if (!sp_tournament_check_option (key, value, &known, error))
-    return FALSE;
-  return known || sp_rules_set_option (data, key, value, error);
+  read->rules = sp_rules_new (tournament->ruleset, tournament->profile, error);
+  if (read->rules != NULL && foreach_option (tournament, read_option, read, error))
+    return TRUE;
+  g_clear_pointer (&read->rules, sp_rules_free);
+  return FALSE;
 }
 
 SpRules *
 sp_tournament_new_rules (const SpTournament  *tournament,
                          GError             **error)
 {
-  g_autoptr(SpRules) rules = sp_rules_new (tournament->ruleset, tournament->profile, error);
+  OptionsRead read = { { 0 } };
 
-  if (rules == NULL || !foreach_option (tournament, set_rules_option, rules, error))
-    return NULL;
-  return g_steal_pointer (&rules);
+  g_return_val_if_fail (tournament != NULL, NULL);
+
+  return read_options (tournament, &read, error) ? read.rules : NULL;
+}
+
+gboolean
+sp_tournament_read_options (SpTournament  *tournament,
+                            GError       **error)
+{
+  OptionsRead read = { { 0 } };
+
+  g_return_val_if_fail (tournament != NULL, FALSE);
+
+  if (!read_options (tournament, &read, error))
+    return FALSE;
+  tournament->settings = read.settings;
+  g_clear_pointer (&tournament->rules, sp_rules_free);
+  tournament->rules = read.rules;
+  return TRUE;
 }
 
 void

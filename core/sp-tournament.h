@@ -38,6 +38,10 @@ typedef struct
   SpTournamentOptions settings; /* the tournament options of .options, read once: by the store
                                  * as it reads the row, by sp_tournament_add_option () as a new
                                  * tournament is made, else by sp_tournament_read_options () */
+  SpRules   *rules;       /* its ruleset and profile with the ruleset's options of .options set,
+                           * built once with .settings by sp_tournament_read_options () (so for
+                           * every tournament the store reads); NULL before, and while a new
+                           * tournament is made (sp_tournament_add_option () sets the caller's) */
   guint      n_sessions;
   char      *seating;     /* balanced, random or swiss */
   char      *ranking;     /* r98, ema or score */
@@ -143,13 +147,14 @@ gboolean  sp_tournament_check_option  (const char                *key,
                                        const char                *value,
                                        gboolean                  *known,
                                        GError                   **error);
-/* Reads the tournament options of @tournament->options, defaults where not said, into
- * @tournament->settings: the one reading of the stored text.  A known key with a bad value is
- * SP_CORE_ERROR_INVALID and leaves @tournament->settings as it was; the ruleset's keys are
- * left to sp_tournament_new_rules (). */
+/* Reads @tournament->options, the stored text, once: the tournament options (defaults where
+ * not said) into @tournament->settings, the ruleset's into new @tournament->rules
+ * (sp_tournament_new_rules ()), each replacing what was there.  A bad profile, key or value is
+ * a core error (the first line at fault named) and leaves @tournament as it was. */
 gboolean  sp_tournament_read_options  (SpTournament              *tournament,
                                        GError                   **error);
-/* The rules of @tournament: its ruleset and profile with the ruleset's options set. */
+/* New rules of @tournament: its ruleset and profile with the ruleset's options set, read from
+ * @tournament->options (a tournament read by the store has them already in ->rules). */
 SpRules  *sp_tournament_new_rules     (const SpTournament        *tournament,
                                        GError                   **error);
 

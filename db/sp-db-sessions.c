@@ -146,9 +146,7 @@ compute_standings (SpDb                *db,
     return NULL;
   if (tournament->ruleset == SP_RULESET_RIICHI)
     {
-      g_autoptr(SpRules) rules = sp_tournament_new_rules (tournament, error);
-
-      if (rules == NULL || !sp_riichi_table_rules_of (rules, &riichi, error))
+      if (!sp_riichi_table_rules_of (tournament->rules, &riichi, error))
         return NULL;
       input.riichi = &riichi;
     }

@@ -211,12 +211,10 @@ static gboolean
 riichi_rules (const SpSnapshot   *snapshot,
               SpRiichiTableRules *table_rules)
 {
-  g_autoptr(SpRules) rules = NULL;
+  const SpRules *rules = snapshot->tournament->rules;
 
-  if (snapshot->tournament->ruleset != SP_RULESET_RIICHI)
-    return FALSE;
-  rules = sp_tournament_new_rules (snapshot->tournament, NULL);
-  return rules != NULL && sp_riichi_table_rules_of (rules, table_rules, NULL);
+  return snapshot->tournament->ruleset == SP_RULESET_RIICHI && rules != NULL
+         && sp_riichi_table_rules_of (rules, table_rules, NULL);
 }
 
 /* A Riichi session's results: each table's hanchan's end as the core works it out for the
@@ -838,7 +836,7 @@ table_hands_from (const SpSnapshot *snapshot,
 static Rows *
 riichi_hands_rows (const SpSnapshot *snapshot)
 {
-  g_autoptr(SpRules) rules = sp_tournament_new_rules (snapshot->tournament, NULL);
+  const SpRules *rules = snapshot->tournament->rules;
   Rows *rows = rows_new ();
   g_autoptr(GPtrArray) table_hands = g_ptr_array_new ();
 

@@ -164,11 +164,14 @@ test_bad_stored_options (void)
   g_assert_no_error (error);
   id = create_tournament (db, "Spring");
   create_tournament (db, "Autumn");
+  create_tournament (db, "Summer");
   sp_db_close (db);
   g_assert_cmpint (sqlite3_open (path, &raw), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (raw, "UPDATE tournaments SET options = "
                                  "'swiss=snake\npenalties=sometimes' WHERE name = 'Spring'",
                                  NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (raw, "UPDATE tournaments SET options = 'max_tai=many'"
+                                 " WHERE name = 'Summer'", NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (raw);
 
   db = sp_db_open (path, &error);
@@ -179,17 +182,27 @@ test_bad_stored_options (void)
   g_assert_nonnull (strstr (error->message, "penalties"));
   g_assert_nonnull (strstr (error->message, "sometimes"));
   g_clear_error (&error);
-  /* The other tournament reads as before. */
+  /* An option its ruleset (MCR) does not have, as its rules would refuse it. */
+  found = sp_db_find_tournament (db, "Summer", &error);
+  g_assert_null (found);
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "max_tai"));
+  g_clear_error (&error);
+  /* The other tournament reads as before, its rules with it. */
   found = sp_db_find_tournament (db, "Autumn", &error);
   g_assert_no_error (error);
   g_assert_nonnull (found);
+  g_assert_nonnull (found->rules);
+  g_assert_cmpstr (sp_rules_get_profile (found->rules), ==, "cn");
   list = sp_db_list_tournaments (db, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (list->len, ==, 2);
+  g_assert_cmpuint (list->len, ==, 3);
   g_assert_cmpint (((SpTournament *) list->pdata[0])->id, ==, id);
   g_assert_cmpstr (((SpTournament *) list->pdata[0])->options, ==,
                    "swiss=snake\npenalties=sometimes");
   g_assert_false (((SpTournament *) list->pdata[0])->settings.swiss_snake);
+  g_assert_null (((SpTournament *) list->pdata[0])->rules);
+  g_assert_nonnull (((SpTournament *) list->pdata[1])->rules);
   sp_db_close (db);
 
   g_assert_cmpint (sqlite3_open (path, &raw), ==, SQLITE_OK);

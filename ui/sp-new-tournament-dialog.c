@@ -685,7 +685,6 @@ fill_from (SpNewTournamentDialog *self,
            const SpTournament    *source)
 {
   const SpTournamentOptions *settings = &source->settings;
-  g_autoptr(SpRules) rules = NULL;
   g_autofree char *name = NULL;
   const char *const *profiles;
 
@@ -729,11 +728,10 @@ fill_from (SpNewTournamentDialog *self,
   gtk_spin_button_set_value (self->group_tables_spin, MAX (settings->group_tables, 1));
   adw_combo_row_set_selected (self->swiss_row, settings->swiss_snake ? 1 : 0);
   /* The ruleset's own options: each row shows the source's value, as its rules hold it. */
-  rules = sp_tournament_new_rules (source, NULL);
-  for (guint i = 0; rules != NULL && i < self->options->len; i++)
+  for (guint i = 0; source->rules != NULL && i < self->options->len; i++)
     {
       OptionRow *option = g_ptr_array_index (self->options, i);
-      g_autofree char *value = sp_rules_get_option (rules, option->key);
+      g_autofree char *value = sp_rules_get_option (source->rules, option->key);
 
       if (value != NULL)
         set_option_value (option, value);
@@ -744,7 +742,7 @@ fill_from (SpNewTournamentDialog *self,
  * sp_new_tournament_dialog_new_copy:
  * @parent: the main window, which the dialog stays over
  * @db: (transfer none): the store, which outlives the dialog
- * @source: the tournament whose settings the new one starts from
+ * @source: the tournament whose settings the new one starts from, as the store read it
  *
  * The New Tournament dialog filled with @source's settings (rules, profile, options,
  * sessions, seating, ranking, venue and dates) and the name "@source (copy)", with a switch
@@ -773,7 +771,7 @@ sp_new_tournament_dialog_new_copy (GtkWindow          *parent,
  * sp_new_tournament_dialog_new_rules:
  * @parent: the window the dialog stays over
  * @db: (transfer none): the store, which outlives the dialog
- * @tournament: the tournament whose rules change
+ * @tournament: the tournament whose rules change, as the store read it
  *
  * The dialog in its Change Rules mode: the rules, profile, options, sessions, seating and
  * ranking of @tournament, written by sp_db_change_rules () on Save (refused once a hand is

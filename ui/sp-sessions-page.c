@@ -444,9 +444,7 @@ add_cards (SpSessionsPage *self)
   /* A riichi table's players start with the profile's points. */
   if (self->tournament->ruleset == SP_RULESET_RIICHI)
     {
-      g_autoptr(SpRules) rules = sp_tournament_new_rules (self->tournament, NULL);
-
-      if (rules != NULL && sp_riichi_table_rules_of (rules, &riichi, NULL))
+      if (sp_riichi_table_rules_of (self->tournament->rules, &riichi, NULL))
         riichi_start = riichi.start_points;
     }
   n_tables = self->card_seats->len / 4;

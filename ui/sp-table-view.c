@@ -103,7 +103,7 @@ struct _SpTableView
 
   SpDb         *db;         /* the caller's */
   SpTournament *tournament;
-  SpRules      *rules;
+  const SpRules *rules;     /* the tournament's, read with it */
   /* Riichi: the hanchan replayed by the core's riichi table, its points after each hand. */
   gboolean      riichi;
   SpRiichiTableRules riichi_rules;
@@ -1759,8 +1759,8 @@ sp_table_view_dispose (GObject *object)
   g_clear_weak_pointer (&self->toast);
   g_clear_handle_id (&self->poll_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_TABLE_VIEW);
+  self->rules = NULL;
   g_clear_pointer (&self->tournament, sp_tournament_free);
-  g_clear_pointer (&self->rules, sp_rules_free);
   g_clear_pointer (&self->hands, g_ptr_array_unref);
   g_clear_pointer (&self->undo, g_ptr_array_unref);
   for (guint c = 0; c < 4; c++)
@@ -1868,19 +1868,14 @@ sp_table_view_new (GtkWindow  *parent,
   g_autofree char *subtitle = NULL;
   g_autofree char *closed = NULL;
   SpTableView *self;
-  SpRules *rules;
+  const SpRules *rules;
 
   if (found == NULL)
     return NULL;
-  rules = sp_tournament_new_rules (found, error);
-  if (rules == NULL)
-    return NULL;
+  rules = found->rules;
   players = sp_db_list_players (db, tournament, error);
   if (players == NULL)
-    {
-      sp_rules_free (rules);
-      return NULL;
-    }
+    return NULL;
 
   self = g_object_new (SP_TYPE_TABLE_VIEW, "transient-for", parent, NULL);
   self->db = db;

@@ -499,11 +499,7 @@ riichi_sheet_of (const SpWebData *data,
                  const gint64     players[4],
                  GPtrArray       *hands)
 {
-  g_autoptr(SpRules) rules = sp_tournament_new_rules (data->tournament, NULL);
-
-  return rules != NULL ? sp_riichi_sheet_new (rules, session, table, players,
-                                              hands, NULL)
-                       : NULL;
+  return sp_riichi_sheet_new (data->tournament->rules, session, table, players, hands, NULL);
 }
 
 /* A hand's round as a riichi table says it, "East 1" (东1局): the core's words, in the page's

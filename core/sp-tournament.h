@@ -140,7 +140,6 @@ typedef struct
   guint   number;
 } SpPenalty;
 
-
 /* Checks one option: *@known says whether @key is a tournament option (else it is left to the
  * ruleset); a known key with a bad value is SP_CORE_ERROR_INVALID. */
 gboolean  sp_tournament_check_option  (const char                *key,

@@ -233,7 +233,8 @@ gboolean      sp_db_insert_tournament     (SpDb          *db,
                                            SpTournament  *tournament,
                                            const char    *created,
                                            GError       **error);
-/* SP_DB_ERROR_NOT_FOUND when there is none. */
+/* SP_DB_ERROR_NOT_FOUND when there is none; its options read as sp_db_find_tournament () reads
+ * them. */
 SpTournament *sp_db_get_tournament        (SpDb          *db,
                                            gint64         id,
                                            GError       **error);

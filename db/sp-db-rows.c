@@ -121,9 +121,9 @@ sp_db_list_tournaments (SpDb    *db,
                                      (GDestroyNotify) sp_tournament_free, "listing tournaments",
                                      error);
 
-  /* A tournament whose options do not read is listed all the same, with them at their
-   * defaults: the list names it, so that it can be chosen, and opening it (finding it) says
-   * what is wrong. */
+  /* A tournament whose options do not read is listed all the same, its settings at their
+   * defaults and without rules: the list names it, so that it can be chosen, and opening it
+   * (finding it) says what is wrong. */
   for (guint i = 0; list != NULL && i < list->len; i++)
     sp_tournament_read_options (list->pdata[i], NULL);
   return list;

@@ -998,12 +998,9 @@ sp_table_rescore (SpTable            *table,
                   GError            **error)
 {
   SpRuleset ruleset = sp_rules_get_ruleset (rules);
-  SpTournamentOptions options;
 
-  g_return_val_if_fail (table != NULL && hands != NULL, FALSE);
+  g_return_val_if_fail (table != NULL && tournament != NULL && hands != NULL, FALSE);
 
-  if (!sp_tournament_get_options (tournament, &options, error))
-    return FALSE;
   sp_rotation_start (&table->next, ruleset);
   table->n_hands = 0;
   for (guint i = 0; i < hands->len; i++)
@@ -1032,7 +1029,7 @@ sp_table_rescore (SpTable            *table,
             return refuse (error, SP_CORE_ERROR_INVALID, table, table->next.number,
                            _("a false win is a penalty, not a hand: it cannot replace one"));
         }
-      sp_table_advance (table, ruleset, options.dealer_repeats, hand);
+      sp_table_advance (table, ruleset, tournament->settings.dealer_repeats, hand);
     }
   return TRUE;
 }

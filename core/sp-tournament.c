@@ -39,6 +39,7 @@ sp_tournament_free (SpTournament *tournament)
   g_free (tournament->name);
   g_free (tournament->profile);
   g_free (tournament->options);
+  g_clear_pointer (&tournament->rules, sp_rules_free);
   g_free (tournament->seating);
   g_free (tournament->ranking);
   g_free (tournament->created);
@@ -190,67 +191,89 @@ foreach_option (const SpTournament  *tournament,
   return TRUE;
 }
 
+/* Sets the tournament option @key, already checked, in @settings. */
+static void
+set_setting (SpTournamentOptions *settings,
+             const char          *key,
+             const char          *value)
+{
+  if (strcmp (key, "rank_substitutes") == 0)
+    settings->substitutes_unranked = strcmp (value, "off") == 0;
+  else if (strcmp (key, "penalties") == 0)
+    settings->penalties_overall = strcmp (value, "overall") == 0;
+  else if (strcmp (key, "swiss") == 0)
+    settings->swiss_snake = strcmp (value, "snake") == 0;
+  else if (strcmp (key, "dealer_repeats") == 0)
+    settings->dealer_repeats = strcmp (value, "on") == 0;
+  else if (strcmp (key, "group_tables") == 0)
+    settings->group_tables = (guint) g_ascii_strtoull (value, NULL, 10);
+}
+
+/* What one reading of the options text fills: the tournament's settings and its rules. */
+typedef struct
+{
+  SpTournamentOptions  settings;
+  SpRules             *rules;
+} OptionsRead;
+
+/* One line: a tournament option checked and set in the settings, any other on the rules. */
 static gboolean
 read_option (const char  *key,
              const char  *value,
              gpointer     data,
              GError     **error)
 {
-  SpTournamentOptions *options = data;
+  OptionsRead *read = data;
   gboolean known;
 
   if (!sp_tournament_check_option (key, value, &known, error))
     return FALSE;
-  if (!known)
-    return TRUE;
-  if (strcmp (key, "rank_substitutes") == 0)
-    options->rank_substitutes = strcmp (value, "on") == 0;
-  else if (strcmp (key, "penalties") == 0)
-    options->penalties_in_session = strcmp (value, "session") == 0;
-  else if (strcmp (key, "swiss") == 0)
-    options->swiss_snake = strcmp (value, "snake") == 0;
-  else if (strcmp (key, "dealer_repeats") == 0)
-    options->dealer_repeats = strcmp (value, "on") == 0;
-  else if (strcmp (key, "group_tables") == 0)
-    options->group_tables = (guint) g_ascii_strtoull (value, NULL, 10);
-  return TRUE;
+  if (known)
+    {
+      set_setting (&read->settings, key, value);
+      return TRUE;
+    }
+  return sp_rules_set_option (read->rules, key, value, error);
 }
 
-gboolean
-sp_tournament_get_options (const SpTournament   *tournament,
-                           SpTournamentOptions  *options,
-                           GError              **error)
-{
-  options->rank_substitutes = TRUE;
-  options->penalties_in_session = TRUE;
-  options->swiss_snake = FALSE;
-  options->dealer_repeats = FALSE;
-  options->group_tables = 1;
-  return foreach_option (tournament, read_option, options, error);
-}
-
+/* Reads the options text of @tournament, every line in order, into @read. */
 static gboolean
-set_rules_option (const char  *key,
-                  const char  *value,
-                  gpointer     data,
-                  GError     **error)
+read_options (const SpTournament  *tournament,
+              OptionsRead         *read,
+              GError             **error)
 {
-  gboolean known;
-
-  if (!sp_tournament_check_option (key, value, &known, error))
-    return FALSE;
-  return known || sp_rules_set_option (data, key, value, error);
+  read->rules = sp_rules_new (tournament->ruleset, tournament->profile, error);
+  if (read->rules != NULL && foreach_option (tournament, read_option, read, error))
+    return TRUE;
+  g_clear_pointer (&read->rules, sp_rules_free);
+  return FALSE;
 }
 
 SpRules *
 sp_tournament_new_rules (const SpTournament  *tournament,
                          GError             **error)
 {
-  g_autoptr(SpRules) rules = sp_rules_new (tournament->ruleset, tournament->profile, error);
+  OptionsRead read = { { 0 } };
 
-  if (rules == NULL || !foreach_option (tournament, set_rules_option, rules, error))
-    return NULL;
-  return g_steal_pointer (&rules);
+  g_return_val_if_fail (tournament != NULL, NULL);
+
+  return read_options (tournament, &read, error) ? read.rules : NULL;
+}
+
+gboolean
+sp_tournament_read_options (SpTournament  *tournament,
+                            GError       **error)
+{
+  OptionsRead read = { { 0 } };
+
+  g_return_val_if_fail (tournament != NULL, FALSE);
+
+  if (!read_options (tournament, &read, error))
+    return FALSE;
+  tournament->settings = read.settings;
+  g_clear_pointer (&tournament->rules, sp_rules_free);
+  tournament->rules = read.rules;
+  return TRUE;
 }
 
 void
@@ -322,7 +345,9 @@ sp_tournament_add_option (SpTournament  *tournament,
   if (!sp_tournament_check_option (key, value, &known, error)
       || (!known && !sp_rules_set_option (rules, key, value, error)))
     return FALSE;
-  /* Stored as sp_tournament_new_rules() and sp_tournament_get_options() read them back. */
+  if (known)
+    set_setting (&tournament->settings, key, value);
+  /* Stored as sp_tournament_new_rules() and sp_tournament_read_options() read them back. */
   options = tournament->options != NULL && tournament->options[0] != '\0'
             ? g_strdup_printf ("%s\n%s=%s", tournament->options, key, value)
             : g_strdup_printf ("%s=%s", key, value);

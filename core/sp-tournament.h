@@ -14,13 +14,35 @@ G_BEGIN_DECLS
 /* Chairs are the seats (0 E, 1 S, 2 W, 3 N) the players held at the session's first hand. */
 #define SP_CHAIR_NONE (-1)
 
+/* The tournament options (the KEY=VALUE lines of SpTournament.options that are not the
+ * ruleset's), typed.  All zero is every one at its default, as a tournament that sets none has
+ * them, so that a tournament made with g_new0 () or { 0 } reads as one without options. */
+#define SP_TOURNAMENT_MAX_GROUP_TABLES 256
+
+typedef struct
+{
+  gboolean substitutes_unranked; /* rank_substitutes=off: substitutes left out of the standings */
+  gboolean penalties_overall;    /* penalties=overall: in the total only, not the session score */
+  gboolean swiss_snake;          /* swiss=snake: 蛇形 rather than 高高碰 for the Swiss draw */
+  gboolean dealer_repeats;       /* dealer_repeats=on: Guangdong 連莊 */
+  guint    group_tables;         /* group_tables=N: R98 第十条, N tables ranked together (2–256);
+                                  * 0 or 1: each table alone */
+} SpTournamentOptions;
+
 typedef struct
 {
   gint64     id;
   char      *name;
   SpRuleset  ruleset;
   char      *profile;
-  char      *options;     /* KEY=VALUE, one per line: ruleset and tournament options */
+  char      *options;     /* KEY=VALUE, one per line: ruleset and tournament options, as stored */
+  SpTournamentOptions settings; /* the tournament options of .options, read once: by the store
+                                 * as it reads the row, by sp_tournament_add_option () as a new
+                                 * tournament is made, else by sp_tournament_read_options () */
+  SpRules   *rules;       /* its ruleset and profile with the ruleset's options of .options set,
+                           * built once with .settings by sp_tournament_read_options () (so for
+                           * every tournament the store reads); NULL before, and while a new
+                           * tournament is made (sp_tournament_add_option () sets the caller's) */
   guint      n_sessions;
   char      *seating;     /* balanced, random or swiss */
   char      *ranking;     /* r98, ema or score */
@@ -119,29 +141,20 @@ typedef struct
   guint   number;
 } SpPenalty;
 
-/* The tournament options (KEY=VALUE in SpTournament.options) that are not the ruleset's. */
-#define SP_TOURNAMENT_MAX_GROUP_TABLES 256
-
-typedef struct
-{
-  gboolean rank_substitutes;     /* rank_substitutes=on|off: substitutes appear in the standings */
-  gboolean penalties_in_session; /* penalties=session|overall: in the session score or the total */
-  gboolean swiss_snake;          /* swiss=high-high|snake: 高高碰 or 蛇形 for the Swiss draw */
-  gboolean dealer_repeats;       /* dealer_repeats=on|off: Guangdong 連莊 */
-  guint    group_tables;         /* group_tables=N: R98 第十条, tables ranked together (1–256) */
-} SpTournamentOptions;
-
 /* Checks one option: *@known says whether @key is a tournament option (else it is left to the
  * ruleset); a known key with a bad value is SP_CORE_ERROR_INVALID. */
 gboolean  sp_tournament_check_option  (const char                *key,
                                        const char                *value,
                                        gboolean                  *known,
                                        GError                   **error);
-/* The tournament options of @tournament, defaults where not said. */
-gboolean  sp_tournament_get_options   (const SpTournament        *tournament,
-                                       SpTournamentOptions       *options,
+/* Reads @tournament->options, the stored text, once: the tournament options (defaults where
+ * not said) into @tournament->settings, the ruleset's into new @tournament->rules
+ * (sp_tournament_new_rules ()), each replacing what was there.  A bad profile, key or value is
+ * a core error (the first line at fault named) and leaves @tournament as it was. */
+gboolean  sp_tournament_read_options  (SpTournament              *tournament,
                                        GError                   **error);
-/* The rules of @tournament: its ruleset and profile with the ruleset's options set. */
+/* New rules of @tournament: its ruleset and profile with the ruleset's options set, read from
+ * @tournament->options (a tournament read by the store has them already in ->rules). */
 SpRules  *sp_tournament_new_rules     (const SpTournament        *tournament,
                                        GError                   **error);
 
@@ -164,9 +177,10 @@ gboolean  sp_tournament_check_event   (SpTournament              *tournament,
 /* Whether @text is a day written yyyy-mm-dd (a real one: no 2026-02-30). */
 gboolean  sp_date_is_valid            (const char                *text);
 
-/* Sets option @key to @value for a new @tournament: a tournament option is checked, any other
- * set on @rules (the tournament's ruleset); either way the line KEY=VALUE is appended to
- * @tournament->options, as the store keeps them.  A bad key or value is a core error. */
+/* Sets option @key to @value for a new @tournament: a tournament option is checked and set in
+ * @tournament->settings, any other set on @rules (the tournament's ruleset); either way the
+ * line KEY=VALUE is appended to @tournament->options, as the store keeps them.  A bad key or
+ * value is a core error. */
 gboolean  sp_tournament_add_option    (SpTournament              *tournament,
                                        SpRules                   *rules,
                                        const char                *key,

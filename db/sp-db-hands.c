@@ -118,19 +118,6 @@ report_reset (SpHandReport       *report,
 }
 
 static gboolean
-dealer_repeats (const SpTournament  *tournament,
-                gboolean            *repeats,
-                GError             **error)
-{
-  SpTournamentOptions options;
-
-  if (!sp_tournament_get_options (tournament, &options, error))
-    return FALSE;
-  *repeats = options.dealer_repeats;
-  return TRUE;
-}
-
-static gboolean
 load_table (SpDb                *db,
             const SpTournament  *tournament,
             guint                session,
@@ -142,10 +129,8 @@ load_table (SpDb                *db,
   g_autoptr(GPtrArray) list = NULL;
   SpSessionInfo info;
   gint64 players[4];
-  gboolean repeats;
 
-  if (!dealer_repeats (tournament, &repeats, error)
-      || !sp_db_check_session (tournament, session, error)
+  if (!sp_db_check_session (tournament, session, error)
       || !sp_db_get_drawn_session (db, tournament->id, session, &info, error))
     return FALSE;
   if (table < 1 || table > info.n_tables)
@@ -162,7 +147,7 @@ load_table (SpDb                *db,
     return FALSE;
   sp_table_init (state, tournament->ruleset, session, table, players);
   state->closed = info.closed;
-  sp_table_replay (state, tournament->ruleset, repeats, list);
+  sp_table_replay (state, tournament->ruleset, tournament->settings.dealer_repeats, list);
   if (hands != NULL)
     *hands = g_steal_pointer (&list);
   return TRUE;
@@ -190,22 +175,17 @@ sp_db_load_table (SpDb                *db,
 }
 
 /* The table before its hand @number (from 1), replayed from @hands. */
-static gboolean
+static void
 table_before (const SpTournament  *tournament,
               GPtrArray           *hands,
               guint                number,
-              SpTable             *state,
-              GError             **error)
+              SpTable             *state)
 {
-  gboolean repeats;
-
-  if (!dealer_repeats (tournament, &repeats, error))
-    return FALSE;
   sp_rotation_start (&state->next, tournament->ruleset);
   state->n_hands = 0;
   for (guint i = 0; i + 1 < number && i < hands->len; i++)
-    sp_table_advance (state, tournament->ruleset, repeats, hands->pdata[i]);
-  return TRUE;
+    sp_table_advance (state, tournament->ruleset, tournament->settings.dealer_repeats,
+                      hands->pdata[i]);
 }
 
 /* No new hand at a table where a withdrawn player still sits: before its first hand his
@@ -534,9 +514,10 @@ sp_db_get_hand_entry (SpDb               *db,
   ok = (hand = sp_db_get_hand (db, tournament->id, id, error)) != NULL
        && load_table (db, tournament, hand->session, hand->table, state, &hands, error);
   sp_db_end_read (db, started);
-  return ok
-         && table_before (tournament, hands, hand->number, state, error)
-         && sp_hand_entry_from_record (entry, hand, &state->next, error);
+  if (!ok)
+    return FALSE;
+  table_before (tournament, hands, hand->number, state);
+  return sp_hand_entry_from_record (entry, hand, &state->next, error);
 }
 
 static gboolean
@@ -599,7 +580,8 @@ rescore_and_write (SpDb                *db,
         && !sp_db_update_hand (db, tournament->id, hands->pdata[i], error))
       return FALSE;
   report->table = state;
-  return table_before (tournament, hands, start + 1, &report->table, error);
+  table_before (tournament, hands, start + 1, &report->table);
+  return TRUE;
 }
 
 /* A hand of a closed session is frozen; under the director's lock it may be corrected or
@@ -720,9 +702,10 @@ remove_hand (SpDb                *db,
   g_auto(SpHandReport) rescored = { 0 };
 
   /* sp_db_delete_hand refuses a closed session. */
-  return load_table (db, tournament, old->session, old->table, before, &hands, error)
-         && table_before (tournament, hands, old->number, before, error)
-         && sp_db_delete_hand (db, tournament->id, old->id, error)
+  if (!load_table (db, tournament, old->session, old->table, before, &hands, error))
+    return FALSE;
+  table_before (tournament, hands, old->number, before);
+  return sp_db_delete_hand (db, tournament->id, old->id, error)
          && rescore_and_write (db, tournament, rules, old->session, old->table, old->number - 1,
                                NULL, &rescored, error);
 }
@@ -783,7 +766,6 @@ sp_db_import_hands (SpDb                *db,
 {
   g_autoptr(GHashTable) tables = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                                         g_free);
-  gboolean repeats;
   gboolean started;
   gboolean ok = FALSE;
   guint i;
@@ -791,7 +773,7 @@ sp_db_import_hands (SpDb                *db,
   g_return_val_if_fail (db != NULL && tournament != NULL && rules != NULL, FALSE);
   g_return_val_if_fail (hands != NULL || n_hands == 0, FALSE);
 
-  if (!dealer_repeats (tournament, &repeats, error) || !sp_db_begin_write (db, &started, error))
+  if (!sp_db_begin_write (db, &started, error))
     return FALSE;
   for (i = 0; i < n_hands; i++)
     {
@@ -827,7 +809,7 @@ sp_db_import_hands (SpDb                *db,
                                 &false_win, error)
           || !sp_db_record_hand (db, tournament->id, record, error))
         break;
-      sp_table_advance (state, tournament->ruleset, repeats, record);
+      sp_table_advance (state, tournament->ruleset, tournament->settings.dealer_repeats, record);
     }
   ok = i == n_hands;
   if (!ok && hands[i].where != NULL)

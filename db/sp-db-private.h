@@ -233,7 +233,8 @@ gboolean      sp_db_insert_tournament     (SpDb          *db,
                                            SpTournament  *tournament,
                                            const char    *created,
                                            GError       **error);
-/* SP_DB_ERROR_NOT_FOUND when there is none. */
+/* SP_DB_ERROR_NOT_FOUND when there is none; its options read as sp_db_find_tournament () reads
+ * them. */
 SpTournament *sp_db_get_tournament        (SpDb          *db,
                                            gint64         id,
                                            GError       **error);
@@ -442,10 +443,10 @@ char         *sp_db_take_name    (const char  *what,
 /* Turns an error of the core (a refused input) into SP_DB_ERROR_INVALID, its message kept. */
 void          sp_db_propagate_refusal (GError     **error,
                                        GError      *core_error);
-/* The tournament's options, a refusal as SP_DB_ERROR_INVALID. */
-gboolean      sp_db_tournament_options (const SpTournament  *tournament,
-                                        SpTournamentOptions *options,
-                                        GError             **error);
+/* Reads the tournament options of @tournament's stored text into its settings
+ * (sp_tournament_read_options ()), a refusal as SP_DB_ERROR_INVALID. */
+gboolean      sp_db_read_tournament_options (SpTournament  *tournament,
+                                             GError       **error);
 /* A session that has been drawn (@info filled), else SP_DB_ERROR_NOT_FOUND. */
 gboolean      sp_db_get_drawn_session (SpDb           *db,
                                        gint64          tournament,

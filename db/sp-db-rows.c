@@ -99,14 +99,34 @@ sp_db_insert_tournament (SpDb          *db,
   return TRUE;
 }
 
+/* @tournament as read with its options read too, once: a stored text that does not read
+ * refuses the tournament here, as every use of it would have to. */
+static SpTournament *
+take_options (SpTournament  *tournament,
+              GError       **error)
+{
+  if (tournament == NULL || sp_db_read_tournament_options (tournament, error))
+    return tournament;
+  sp_tournament_free (tournament);
+  return NULL;
+}
+
 GPtrArray *
 sp_db_list_tournaments (SpDb    *db,
                         GError **error)
 {
-  return sp_db_list_rows (db, sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS
-                                             " FROM tournaments ORDER BY id", error),
-                          (SpDbRowReader) tournament_from_row,
-                          (GDestroyNotify) sp_tournament_free, "listing tournaments", error);
+  GPtrArray *list = sp_db_list_rows (db, sp_db_prepare (db, "SELECT " TOURNAMENT_COLUMNS
+                                                        " FROM tournaments ORDER BY id", error),
+                                     (SpDbRowReader) tournament_from_row,
+                                     (GDestroyNotify) sp_tournament_free, "listing tournaments",
+                                     error);
+
+  /* A tournament whose options do not read is listed all the same, its settings at their
+   * defaults and without rules: the list names it, so that it can be chosen, and opening it
+   * (finding it) says what is wrong. */
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    sp_tournament_read_options (list->pdata[i], NULL);
+  return list;
 }
 
 SpTournament *
@@ -137,7 +157,7 @@ sp_db_find_tournament (SpDb        *db,
         g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
                      _("no tournament '%s' in %s"), id_or_name, sp_db_get_path (db));
     }
-  return tournament;
+  return take_options (tournament, error);
 }
 
 SpTournament *
@@ -156,7 +176,7 @@ sp_db_get_tournament (SpDb     *db,
   if (tournament == NULL)
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
                  _("There is no tournament %" PRId64 "."), id);
-  return tournament;
+  return take_options (tournament, error);
 }
 
 gboolean

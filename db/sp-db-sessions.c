@@ -109,12 +109,9 @@ compute_standings (SpDb                *db,
   g_autoptr(GPtrArray) players = NULL;
   g_autoptr(GArray) closed = NULL;
   g_autoptr(GArray) excluded = g_array_new (FALSE, FALSE, sizeof (gint64));
-  SpTournamentOptions options;
   SpStandingsInput input = { 0 };
   SpRiichiTableRules riichi;
 
-  if (!sp_db_tournament_options (tournament, &options, error))
-    return NULL;
   tables = sp_db_list_table_results (db, tournament->id, last_session, error);
   if (tables == NULL)
     return NULL;
@@ -136,12 +133,12 @@ compute_standings (SpDb                *db,
     {
       const SpPlayer *player = players->pdata[i];
 
-      if (player->status == SP_PLAYER_SUBSTITUTE && !options.rank_substitutes)
+      if (player->status == SP_PLAYER_SUBSTITUTE && tournament->settings.substitutes_unranked)
         g_array_append_val (excluded, player->id);
     }
   sp_ranking_from_string (tournament->ranking, &input.ranking);
-  input.penalties_in_session = options.penalties_in_session;
-  input.group_tables = options.group_tables;
+  input.penalties_in_session = !tournament->settings.penalties_overall;
+  input.group_tables = tournament->settings.group_tables;
   input.excluded = (const gint64 *) excluded->data;
   input.n_excluded = excluded->len;
   if (!sp_db_find_final_session (db, tournament->id, last_session, &input.final_session,
@@ -150,9 +147,7 @@ compute_standings (SpDb                *db,
   /* A hanchan's table result is its final points, places and uma. */
   if (sp_ruleset_keeps_points (tournament->ruleset))
     {
-      g_autoptr(SpRules) rules = sp_tournament_new_rules (tournament, error);
-
-      if (rules == NULL || !sp_riichi_table_rules_of (rules, &riichi, error))
+      if (!sp_riichi_table_rules_of (tournament->rules, &riichi, error))
         return NULL;
       input.riichi = &riichi;
     }
@@ -547,11 +542,8 @@ draw_swiss (SpDb                *db,
   g_autofree guint8 *meetings = NULL;
   g_autofree guint16 *round = NULL;
   GError *core_error = NULL;
-  SpTournamentOptions options;
   guint n = field->len;
 
-  if (!sp_db_tournament_options (tournament, &options, error))
-    return FALSE;
   standings = compute_standings (db, tournament, session - 1, NULL, NULL, error);
   if (standings == NULL)
     return FALSE;
@@ -571,7 +563,7 @@ draw_swiss (SpDb                *db,
     }
   round = g_new (guint16, n);
   if (!sp_seating_round_swiss (n, ranking, meetings, teams,
-                               options.swiss_snake ? SP_SWISS_SNAKE : SP_SWISS_HIGH_HIGH, round,
+                               tournament->settings.swiss_snake ? SP_SWISS_SNAKE : SP_SWISS_HIGH_HIGH, round,
                                &core_error))
     {
       sp_db_propagate_refusal (error, core_error);
@@ -753,10 +745,9 @@ session_progress (SpDb                *db,
 {
   g_autoptr(GPtrArray) hands = sp_db_list_hands (db, tournament->id, info->number, 0, error);
   g_autoptr(GArray) progress = NULL;
-  SpTournamentOptions options;
   guint first = 0;
 
-  if (hands == NULL || !sp_db_tournament_options (tournament, &options, error))
+  if (hands == NULL)
     return NULL;
   progress = g_array_sized_new (FALSE, TRUE, sizeof (SpTableProgress), info->n_tables);
   g_array_set_size (progress, info->n_tables);
@@ -766,7 +757,7 @@ session_progress (SpDb                *db,
 
       while (end < hands->len && ((SpHandRecord *) hands->pdata[end])->table == t)
         end++;
-      sp_session_table_progress (tournament->ruleset, options.dealer_repeats, t,
+      sp_session_table_progress (tournament->ruleset, tournament->settings.dealer_repeats, t,
                                  (const SpHandRecord * const *) hands->pdata + first, end - first,
                                  &g_array_index (progress, SpTableProgress, t - 1));
       first = end;

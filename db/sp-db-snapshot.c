@@ -129,12 +129,12 @@ load (SpDb                *db,
   take_records (snapshot->penalties, records);
   if (!(omit & SP_DB_SNAPSHOT_NO_STANDINGS))
     {
-      if ((values = sp_db_list_table_results (db, tournament->id, 0, error)) == NULL)
-        return FALSE;
-      take_array (snapshot->tables, values);
       g_autoptr(GArray) results = NULL;
       g_autoptr(GPtrArray) players = NULL;
 
+      if ((values = sp_db_list_table_results (db, tournament->id, 0, error)) == NULL)
+        return FALSE;
+      take_array (snapshot->tables, values);
       if ((values = sp_db_compute_standings_by_session (db, tournament, &results, &players,
                                                         error)) == NULL)
         return FALSE;

@@ -35,13 +35,12 @@ sp_db_take_name (const char  *what,
 }
 
 gboolean
-sp_db_tournament_options (const SpTournament  *tournament,
-                          SpTournamentOptions *options,
-                          GError             **error)
+sp_db_read_tournament_options (SpTournament  *tournament,
+                               GError       **error)
 {
   GError *core_error = NULL;
 
-  if (sp_tournament_get_options (tournament, options, &core_error))
+  if (sp_tournament_read_options (tournament, &core_error))
     return TRUE;
   sp_db_propagate_refusal (error, core_error);
   return FALSE;

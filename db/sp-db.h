@@ -98,9 +98,14 @@ void      sp_db_rollback            (SpDb        *db);
 gboolean      sp_db_create_tournament (SpDb          *db,
                                        SpTournament  *tournament,
                                        GError       **error);
+/* Every tournament, its settings and rules read from its options; one whose stored options do
+ * not read is listed with its settings at their defaults and no rules (sp_db_find_tournament ()
+ * says why). */
 GPtrArray    *sp_db_list_tournaments  (SpDb          *db,
                                        GError       **error);
-/* By id or name; NULL means the most recently created. */
+/* By id or name; NULL means the most recently created.  Its settings and rules are read from
+ * its stored options (sp_tournament_read_options ()): a text that does not read is
+ * SP_DB_ERROR_INVALID with the core's reason. */
 SpTournament *sp_db_find_tournament   (SpDb          *db,
                                        const char    *id_or_name,
                                        GError       **error);

@@ -256,7 +256,7 @@ hanchan_sheet_draw (cairo_t          *cr,
   static const double player_widths[] = { 22, 52, 56 };
   const SpSessionSnapshot *session = sp_snapshot_find_session (snapshot, session_number);
   const gint64 *seats;
-  g_autoptr(SpRules) rules = sp_tournament_new_rules (snapshot->tournament, NULL);
+  const SpRules *rules = snapshot->tournament->rules;
   g_autoptr(GPtrArray) hands = g_ptr_array_new ();
   g_autoptr(SpRiichiSheet) sheet = NULL;
   const SpTableResult *result = NULL;

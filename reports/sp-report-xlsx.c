@@ -191,12 +191,10 @@ static gboolean
 riichi_rules (const SpSnapshot   *snapshot,
               SpRiichiTableRules *table_rules)
 {
-  g_autoptr(SpRules) rules = NULL;
+  const SpRules *rules = snapshot->tournament->rules;
 
-  if (!sp_ruleset_keeps_points (snapshot->tournament->ruleset))
-    return FALSE;
-  rules = sp_tournament_new_rules (snapshot->tournament, NULL);
-  return rules != NULL && sp_riichi_table_rules_of (rules, table_rules, NULL);
+  return sp_ruleset_keeps_points (snapshot->tournament->ruleset) && rules != NULL
+         && sp_riichi_table_rules_of (rules, table_rules, NULL);
 }
 
 
@@ -647,7 +645,7 @@ table_hands_from (const SpSnapshot *snapshot,
 static Rows *
 riichi_hands_rows (const SpSnapshot *snapshot)
 {
-  g_autoptr(SpRules) rules = sp_tournament_new_rules (snapshot->tournament, NULL);
+  const SpRules *rules = snapshot->tournament->rules;
   Rows *rows = rows_new ();
   g_autoptr(GPtrArray) table_hands = g_ptr_array_new ();
 
@@ -751,7 +749,6 @@ riichi_hands_rows (const SpSnapshot *snapshot)
 static Rows *
 hands_rows (const SpSnapshot *snapshot)
 {
-  SpTournamentOptions options = { 0 };
   SpRuleset ruleset = snapshot->tournament->ruleset;
   Rows *rows = rows_new ();
   g_autoptr(GPtrArray) table_hands = g_ptr_array_new ();
@@ -762,8 +759,6 @@ hands_rows (const SpSnapshot *snapshot)
       rows_free (rows);
       return riichi_hands_rows (snapshot);
     }
-  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
-    memset (&options, 0, sizeof options);
   rows_columns (rows, _("Session"), _("Table"), _("Hand"), _("Round wind"), _("Dealer"),
                 _("Dealer repeats"), _("Winner"), _("Discarder"), _("Items"), _("Total"), NULL);
   for (guint w = 0; w < 4; w++)
@@ -782,7 +777,8 @@ hands_rows (const SpSnapshot *snapshot)
 
       end = table_hands_from (snapshot, first, table_hands);
       seats = table_seats (snapshot, head->session, head->table);
-      history = sp_table_history (ruleset, options.dealer_repeats, table_hands);
+      history = sp_table_history (ruleset, snapshot->tournament->settings.dealer_repeats,
+                                  table_hands);
       for (guint k = 0; k < table_hands->len; k++)
         {
           const SpHandRecord *hand = table_hands->pdata[k];
@@ -1024,14 +1020,11 @@ seat_wind_at (const SpSnapshot *snapshot,
               guint             chair,
               guint             number)
 {
-  SpTournamentOptions options = { 0 };
   g_autoptr(GPtrArray) hands = g_ptr_array_new ();
   g_autoptr(GArray) history = NULL;
 
   if (number <= 1)
     return chair;
-  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
-    memset (&options, 0, sizeof options);
   for (guint i = 0; i < snapshot->hands->len; i++)
     {
       const SpHandRecord *hand = snapshot->hands->pdata[i];
@@ -1039,7 +1032,8 @@ seat_wind_at (const SpSnapshot *snapshot,
       if (hand->session == session && hand->table == table)
         g_ptr_array_add (hands, (gpointer) hand);
     }
-  history = sp_table_history (snapshot->tournament->ruleset, options.dealer_repeats, hands);
+  history = sp_table_history (snapshot->tournament->ruleset,
+                              snapshot->tournament->settings.dealer_repeats, hands);
   return g_array_index (history, SpRotation, MIN (number - 1, history->len - 1))
          .seat_wind[chair];
 }
@@ -1048,13 +1042,9 @@ seat_wind_at (const SpSnapshot *snapshot,
 static Rows *
 penalty_record_rows (const SpSnapshot *snapshot)
 {
-  SpTournamentOptions options = { 0 };
   Rows *rows = rows_new ();
-  guint group_tables;
+  guint group_tables = MAX (snapshot->tournament->settings.group_tables, 1);
 
-  if (!sp_tournament_get_options (snapshot->tournament, &options, NULL))
-    memset (&options, 0, sizeof options);
-  group_tables = MAX (options.group_tables, 1);
   rows_columns (rows, "局", "组", "桌", "队别", "姓名", "序号", "违规局、盘、桌、位",
                 "违规内容", "处罚方法", "备注", NULL);
   for (guint i = 0; i < snapshot->penalties->len; i++)

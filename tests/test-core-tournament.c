@@ -65,34 +65,140 @@ test_check (void)
   g_free (t.ranking);
 }
 
-/* A tournament option is checked, a ruleset option set on the rules; both are kept as lines. */
+/* A tournament option is checked and set in the settings, a ruleset option set on the rules;
+ * both are kept as lines, which read back to the same settings. */
 static void
 test_add_option (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(SpRules) rules = sp_rules_new (SP_RULESET_MCR, NULL, &error);
   SpTournament t = { .ruleset = SP_RULESET_MCR };
-  SpTournamentOptions options;
+  SpTournament again = { .ruleset = SP_RULESET_MCR };
   g_autofree char *min_fan = NULL;
 
   g_assert_no_error (error);
   g_assert_true (sp_tournament_add_option (&t, rules, "group_tables", "2", &error));
   g_assert_true (sp_tournament_add_option (&t, rules, "min_fan", "6", &error));
+  g_assert_true (sp_tournament_add_option (&t, rules, "penalties", "overall", &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (t.options, ==, "group_tables=2\nmin_fan=6");
+  g_assert_cmpstr (t.options, ==, "group_tables=2\nmin_fan=6\npenalties=overall");
   min_fan = sp_rules_get_option (rules, "min_fan");
   g_assert_cmpstr (min_fan, ==, "6");
-  g_assert_true (sp_tournament_get_options (&t, &options, &error));
-  g_assert_cmpuint (options.group_tables, ==, 2);
+  g_assert_cmpuint (t.settings.group_tables, ==, 2);
+  g_assert_true (t.settings.penalties_overall);
+  g_assert_false (t.settings.substitutes_unranked);
+  /* A new tournament's rules are the caller's, not its own. */
+  g_assert_null (t.rules);
+  again.options = t.options;
+  g_assert_true (sp_tournament_read_options (&again, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (&again.settings, sizeof again.settings, &t.settings, sizeof t.settings);
+  g_free (min_fan);
+  min_fan = sp_rules_get_option (again.rules, "min_fan");
+  g_assert_cmpstr (min_fan, ==, "6");
+  g_clear_pointer (&again.rules, sp_rules_free);
 
   g_assert_false (sp_tournament_add_option (&t, rules, "group_tables", "0", &error));
   g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
   g_clear_error (&error);
   g_assert_false (sp_tournament_add_option (&t, rules, "no_such_option", "1", &error));
   g_assert_nonnull (error);
-  /* A refused option is not kept. */
-  g_assert_cmpstr (t.options, ==, "group_tables=2\nmin_fan=6");
+  /* A refused option is kept neither in the text nor in the settings. */
+  g_assert_cmpstr (t.options, ==, "group_tables=2\nmin_fan=6\npenalties=overall");
+  g_assert_cmpuint (t.settings.group_tables, ==, 2);
   g_free (t.options);
+}
+
+/* The stored text read into the settings and the rules: each tournament option to its field,
+ * the ruleset's keys set on its rules, nothing said the defaults (all zero). */
+static void
+test_read_options (void)
+{
+  static const struct
+  {
+    const char          *text;
+    SpTournamentOptions  settings;
+    const char          *min_fan;  /* NULL: the profile's, 8 */
+  } cases[] = {
+    { NULL, { 0 } },
+    { "", { 0 } },
+    { "min_fan=6\nheavenly_hands=on", { 0 }, "6" },
+    { "rank_substitutes=off", { .substitutes_unranked = TRUE } },
+    { "rank_substitutes=on\npenalties=session\nswiss=high-high\ndealer_repeats=off", { 0 } },
+    { "penalties=overall", { .penalties_overall = TRUE } },
+    { "swiss=snake", { .swiss_snake = TRUE } },
+    { "min_fan=0\ndealer_repeats=on", { .dealer_repeats = TRUE }, "0" },
+    { "group_tables=256", { .group_tables = 256 } },
+    /* A later line says the last word, as the rules read theirs. */
+    { "dealer_repeats=on\ndealer_repeats=off\ngroup_tables=3\ngroup_tables=2\nmin_fan=5"
+      "\nmin_fan=12", { .group_tables = 2 }, "12" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *min_fan = NULL;
+      /* Settings and rules left over from before are replaced, not added to. */
+      SpTournament t = { .ruleset = SP_RULESET_MCR, .options = (char *) cases[i].text,
+                         .settings = { .swiss_snake = TRUE, .group_tables = 9 },
+                         .rules = sp_rules_new (SP_RULESET_TAIWAN, NULL, NULL) };
+
+      g_test_message ("options %s", cases[i].text != NULL ? cases[i].text : "(none)");
+      g_assert_true (sp_tournament_read_options (&t, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (t.settings.substitutes_unranked, ==, cases[i].settings.substitutes_unranked);
+      g_assert_cmpint (t.settings.penalties_overall, ==, cases[i].settings.penalties_overall);
+      g_assert_cmpint (t.settings.swiss_snake, ==, cases[i].settings.swiss_snake);
+      g_assert_cmpint (t.settings.dealer_repeats, ==, cases[i].settings.dealer_repeats);
+      g_assert_cmpuint (t.settings.group_tables, ==, cases[i].settings.group_tables);
+      g_assert_cmpint (sp_rules_get_ruleset (t.rules), ==, SP_RULESET_MCR);
+      g_assert_cmpstr (sp_rules_get_profile (t.rules), ==, "cn");
+      min_fan = sp_rules_get_option (t.rules, "min_fan");
+      g_assert_cmpstr (min_fan, ==, cases[i].min_fan != NULL ? cases[i].min_fan : "8");
+      sp_rules_free (t.rules);
+    }
+}
+
+/* A bad value of a tournament option, a key or value the ruleset does not have or a profile it
+ * does not have is refused, the first line at fault named, and the settings and rules stay as
+ * they were. */
+static void
+test_read_options_refused (void)
+{
+  static const struct
+  {
+    const char *profile;
+    const char *text;
+    const char *named[2];
+  } cases[] = {
+    { NULL, "penalties=sometimes", { "penalties", "sometimes" } },
+    { NULL, "max_tai=40\npenalties=sometimes", { "max_tai", "max_tai" } },
+    { NULL, "penalties=sometimes\nmax_tai=40", { "penalties", "sometimes" } },
+    { NULL, "min_fan=many", { "min_fan", "many" } },
+    { "wrc2025", "", { "wrc2025", "wrc2025" } },
+    { NULL, "swiss=snake\nrank_substitutes=yes", { "rank_substitutes", "yes" } },
+    { NULL, "group_tables=0", { "group_tables", "'0'" } },
+    { NULL, "group_tables=257", { "group_tables", "257" } },
+    { NULL, "dealer_repeats=", { "dealer_repeats", "''" } },
+  };
+  g_autoptr(SpRules) before = sp_rules_new (SP_RULESET_TAIWAN, NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      SpTournament t = { .ruleset = SP_RULESET_MCR, .profile = (char *) cases[i].profile,
+                         .options = (char *) cases[i].text, .settings = { .group_tables = 4 },
+                         .rules = before };
+
+      g_test_message ("options %s", cases[i].text);
+      g_assert_false (sp_tournament_read_options (&t, &error));
+      g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, cases[i].named[0]));
+      g_assert_nonnull (strstr (error->message, cases[i].named[1]));
+      g_assert_cmpuint (t.settings.group_tables, ==, 4);
+      g_assert_false (t.settings.swiss_snake);
+      g_assert_true (t.rules == before);
+    }
 }
 
 static SpHandRecord *
@@ -154,6 +260,8 @@ main (int    argc,
   g_test_add_func ("/sparrow/core/tournament/defaults", test_defaults);
   g_test_add_func ("/sparrow/core/tournament/check", test_check);
   g_test_add_func ("/sparrow/core/tournament/add-option", test_add_option);
+  g_test_add_func ("/sparrow/core/tournament/read-options", test_read_options);
+  g_test_add_func ("/sparrow/core/tournament/read-options-refused", test_read_options_refused);
   g_test_add_func ("/sparrow/core/table-history/taiwan", test_history_taiwan);
   g_test_add_func ("/sparrow/core/table-history/mcr", test_history_mcr);
   return g_test_run ();

@@ -237,8 +237,9 @@ test_edit (Fixture       *fixture,
   g_assert_cmpstr (stored->starts_on, ==, "2026-05-02");
   g_assert_null (stored->ends_on);
   g_assert_true (stored->hide_standings);
-  /* The rules are not touched. */
+  /* The rules are not touched: the text as stored, read into the settings. */
   g_assert_cmpstr (stored->options, ==, "rank_substitutes=off");
+  g_assert_true (stored->settings.substitutes_unranked);
 
   /* One audited change, old and new values. */
   audit = sp_db_list_audit (fixture->db, &error);

@@ -1,6 +1,7 @@
 /* test-db-hostile.c: database files that are not what they should be (empty, a folder, a
  * damaged page) are refused with the file's name and left as they were; a player's fields are
- * checked before anything is written; an imported file with a NUL byte is refused.
+ * checked before anything is written; an imported file with a NUL byte is refused; options
+ * the store cannot read are refused when the tournament is read.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -143,6 +144,78 @@ test_damaged_page (void)
   sp_test_remove_folder (folder);
 }
 
+/* Options text written into the file by another program and not one Sparrow reads: finding
+ * the tournament (every command and page starts there) refuses it with the option and value
+ * named, as its rules would; the list still names it; the text is left as it was. */
+static void
+test_bad_stored_options (void)
+{
+  g_autofree char *folder = make_folder ();
+  g_autofree char *path = g_build_filename (folder, "event.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpTournament) found = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  sqlite3 *raw;
+  sqlite3_stmt *statement;
+  gint64 id;
+  SpDb *db;
+
+  db = sp_db_open (path, &error);
+  g_assert_no_error (error);
+  id = create_tournament (db, "Spring");
+  create_tournament (db, "Autumn");
+  create_tournament (db, "Summer");
+  sp_db_close (db);
+  g_assert_cmpint (sqlite3_open (path, &raw), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (raw, "UPDATE tournaments SET options = "
+                                 "'swiss=snake\npenalties=sometimes' WHERE name = 'Spring'",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (raw, "UPDATE tournaments SET options = 'max_tai=many'"
+                                 " WHERE name = 'Summer'", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (raw);
+
+  db = sp_db_open (path, &error);
+  g_assert_no_error (error);
+  found = sp_db_find_tournament (db, "Spring", &error);
+  g_assert_null (found);
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "penalties"));
+  g_assert_nonnull (strstr (error->message, "sometimes"));
+  g_clear_error (&error);
+  /* An option its ruleset (MCR) does not have, as its rules would refuse it. */
+  found = sp_db_find_tournament (db, "Summer", &error);
+  g_assert_null (found);
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "max_tai"));
+  g_clear_error (&error);
+  /* The other tournament reads as before, its rules with it. */
+  found = sp_db_find_tournament (db, "Autumn", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (found);
+  g_assert_nonnull (found->rules);
+  g_assert_cmpstr (sp_rules_get_profile (found->rules), ==, "cn");
+  list = sp_db_list_tournaments (db, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 3);
+  g_assert_cmpint (((SpTournament *) list->pdata[0])->id, ==, id);
+  g_assert_cmpstr (((SpTournament *) list->pdata[0])->options, ==,
+                   "swiss=snake\npenalties=sometimes");
+  g_assert_false (((SpTournament *) list->pdata[0])->settings.swiss_snake);
+  g_assert_null (((SpTournament *) list->pdata[0])->rules);
+  g_assert_nonnull (((SpTournament *) list->pdata[1])->rules);
+  sp_db_close (db);
+
+  g_assert_cmpint (sqlite3_open (path, &raw), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (raw, "SELECT options FROM tournaments WHERE name = "
+                                       "'Spring'", -1, &statement, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (statement), ==, SQLITE_ROW);
+  g_assert_cmpstr ((const char *) sqlite3_column_text (statement, 0), ==,
+                   "swiss=snake\npenalties=sometimes");
+  sqlite3_finalize (statement);
+  sqlite3_close (raw);
+  sp_test_remove_folder (folder);
+}
+
 /* A player's club, country, team and federation id are checked as names are, before the
  * write: nothing of a refused player is stored. */
 static void
@@ -226,6 +299,7 @@ main (int   argc,
   g_test_add_func ("/sparrow/db/hostile/empty-file", test_empty_file);
   g_test_add_func ("/sparrow/db/hostile/folder", test_folder);
   g_test_add_func ("/sparrow/db/hostile/damaged-page", test_damaged_page);
+  g_test_add_func ("/sparrow/db/hostile/bad-stored-options", test_bad_stored_options);
   g_test_add_func ("/sparrow/db/hostile/player-fields", test_player_fields);
   g_test_add_func ("/sparrow/db/hostile/nul-byte", test_nul_byte);
   return g_test_run ();

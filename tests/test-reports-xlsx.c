@@ -61,12 +61,8 @@ static void
 compute_results (SpSnapshot *snapshot)
 {
   SpStandingsInput input = { .ranking = SP_RANKING_R98 };
-  g_autoptr(GError) error = NULL;
-  SpTournamentOptions parsed;
 
-  g_assert_true (sp_tournament_get_options (snapshot->tournament, &parsed, &error));
-  g_assert_no_error (error);
-  input.group_tables = parsed.group_tables;
+  input.group_tables = snapshot->tournament->settings.group_tables;
   g_array_unref (snapshot->standings);
   g_array_unref (snapshot->session_results);
   snapshot->standings = sp_standings_from_tables_with_sessions (
@@ -81,12 +77,15 @@ new_snapshot (guint       n_tables,
   SpSnapshot *snapshot = sp_snapshot_new ();
   SpSessionSnapshot *session = g_new0 (SpSessionSnapshot, 1);
   static const char *const names[] = { "王芳", "Dupont, Jean", "Club \"Q\"", "=1+1" };
+  g_autoptr(GError) error = NULL;
 
   snapshot->tournament = g_new0 (SpTournament, 1);
   snapshot->tournament->id = 1;
   snapshot->tournament->name = g_strdup ("Test Cup");
   snapshot->tournament->ruleset = SP_RULESET_MCR;
   snapshot->tournament->options = g_strdup (options);
+  g_assert_true (sp_tournament_read_options (snapshot->tournament, &error));
+  g_assert_no_error (error);
   snapshot->tournament->n_sessions = 1;
   snapshot->date = g_strdup ("2026-11-30");
   session->number = 1;

@@ -35,15 +35,13 @@ static guint signals[N_SIGNALS];
 const char *
 sp_draw_dialog_method_name (const SpTournament *tournament)
 {
-  SpTournamentOptions options = { 0 };
-
   g_return_val_if_fail (tournament != NULL, NULL);
 
   if (g_strcmp0 (tournament->seating, "balanced") == 0)
     return _("Balanced plan");
   if (g_strcmp0 (tournament->seating, "swiss") == 0)
     {
-      if (sp_tournament_get_options (tournament, &options, NULL) && options.swiss_snake)
+      if (tournament->settings.swiss_snake)
         return _("Swiss pairing, 蛇形 (snake)");
       return _("Swiss pairing, 高高碰 (high meets high)");
     }

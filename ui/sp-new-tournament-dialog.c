@@ -391,7 +391,6 @@ create_tournament (SpNewTournamentDialog *self)
   g_autoptr(SpRules) rules = NULL;
   g_autoptr(GError) error = NULL;
   SpRuleset ruleset = selected_ruleset (self);
-  SpTournamentOptions defaults;
   guint group_tables;
   gboolean ok = TRUE;
 
@@ -428,19 +427,15 @@ create_tournament (SpNewTournamentDialog *self)
   if (ok && g_strcmp0 (tournament->seating, "swiss") == 0
       && adw_combo_row_get_selected (self->swiss_row) == 1)
     ok = sp_tournament_add_option (tournament, rules, "swiss", "snake", &error);
-  /* The tournament's options, written when they differ from the defaults. */
-  sp_tournament_get_options (&(SpTournament) { 0 }, &defaults, NULL);
-  if (ok && gtk_switch_get_active (self->rank_substitutes_switch) != defaults.rank_substitutes)
-    ok = sp_tournament_add_option (tournament, rules, "rank_substitutes",
-                                   defaults.rank_substitutes ? "off" : "on", &error);
-  if (ok && (adw_combo_row_get_selected (self->penalties_row) == 0)
-            != defaults.penalties_in_session)
-    ok = sp_tournament_add_option (tournament, rules, "penalties",
-                                   defaults.penalties_in_session ? "overall" : "session", &error);
+  /* The tournament's options, written when they differ from the defaults: substitutes
+   * ranked, penalties in the session score, the deal passing. */
+  if (ok && !gtk_switch_get_active (self->rank_substitutes_switch))
+    ok = sp_tournament_add_option (tournament, rules, "rank_substitutes", "off", &error);
+  if (ok && adw_combo_row_get_selected (self->penalties_row) != 0)
+    ok = sp_tournament_add_option (tournament, rules, "penalties", "overall", &error);
   if (ok && (sp_ruleset_settings (ruleset) & SP_RULESET_HAS_DEALER_REPEATS)
-      && gtk_switch_get_active (self->dealer_repeats_switch) != defaults.dealer_repeats)
-    ok = sp_tournament_add_option (tournament, rules, "dealer_repeats",
-                                   defaults.dealer_repeats ? "off" : "on", &error);
+      && gtk_switch_get_active (self->dealer_repeats_switch))
+    ok = sp_tournament_add_option (tournament, rules, "dealer_repeats", "on", &error);
 
   tournament->venue = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->venue_row)));
   tournament->starts_on = sp_date_row_get_date (self->starts_row);
@@ -689,9 +684,8 @@ static void
 fill_from (SpNewTournamentDialog *self,
            const SpTournament    *source)
 {
-  g_auto(GStrv) lines = g_strsplit (source->options != NULL ? source->options : "", "\n", -1);
+  const SpTournamentOptions *settings = &source->settings;
   g_autofree char *name = NULL;
-  SpTournamentOptions options;
   const char *const *profiles;
 
   /* Translators: the name offered for a duplicated tournament; %s is the original's name. */
@@ -728,29 +722,19 @@ fill_from (SpNewTournamentDialog *self,
   if (sp_ruleset_settings (source->ruleset) & SP_RULESET_HAS_PER_UNIT)
     gtk_spin_button_set_value (self->per_tai_spin, source->per_tai);
 
-  if (sp_tournament_get_options (source, &options, NULL))
+  gtk_switch_set_active (self->rank_substitutes_switch, !settings->substitutes_unranked);
+  adw_combo_row_set_selected (self->penalties_row, settings->penalties_overall ? 1 : 0);
+  gtk_switch_set_active (self->dealer_repeats_switch, settings->dealer_repeats);
+  gtk_spin_button_set_value (self->group_tables_spin, MAX (settings->group_tables, 1));
+  adw_combo_row_set_selected (self->swiss_row, settings->swiss_snake ? 1 : 0);
+  /* The ruleset's own options: each row shows the source's value, as its rules hold it. */
+  for (guint i = 0; source->rules != NULL && i < self->options->len; i++)
     {
-      gtk_switch_set_active (self->rank_substitutes_switch, options.rank_substitutes);
-      adw_combo_row_set_selected (self->penalties_row, options.penalties_in_session ? 0 : 1);
-      gtk_switch_set_active (self->dealer_repeats_switch, options.dealer_repeats);
-      gtk_spin_button_set_value (self->group_tables_spin, options.group_tables);
-      adw_combo_row_set_selected (self->swiss_row, options.swiss_snake ? 1 : 0);
-    }
-  /* The ruleset's own options: each row shows the value the source set. */
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      char *eq = strchr (lines[i], '=');
+      OptionRow *option = g_ptr_array_index (self->options, i);
+      g_autofree char *value = sp_rules_get_option (source->rules, option->key);
 
-      if (eq == NULL)
-        continue;
-      *eq = '\0';
-      for (guint j = 0; j < self->options->len; j++)
-        {
-          OptionRow *option = g_ptr_array_index (self->options, j);
-
-          if (strcmp (option->key, lines[i]) == 0)
-            set_option_value (option, eq + 1);
-        }
+      if (value != NULL)
+        set_option_value (option, value);
     }
 }
 
@@ -758,7 +742,7 @@ fill_from (SpNewTournamentDialog *self,
  * sp_new_tournament_dialog_new_copy:
  * @parent: the main window, which the dialog stays over
  * @db: (transfer none): the store, which outlives the dialog
- * @source: the tournament whose settings the new one starts from
+ * @source: the tournament whose settings the new one starts from, as the store read it
  *
  * The New Tournament dialog filled with @source's settings (rules, profile, options,
  * sessions, seating, ranking, venue and dates) and the name "@source (copy)", with a switch
@@ -787,7 +771,7 @@ sp_new_tournament_dialog_new_copy (GtkWindow          *parent,
  * sp_new_tournament_dialog_new_rules:
  * @parent: the window the dialog stays over
  * @db: (transfer none): the store, which outlives the dialog
- * @tournament: the tournament whose rules change
+ * @tournament: the tournament whose rules change, as the store read it
  *
  * The dialog in its Change Rules mode: the rules, profile, options, sessions, seating and
  * ranking of @tournament, written by sp_db_change_rules () on Save (refused once a hand is

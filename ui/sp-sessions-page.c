@@ -444,9 +444,7 @@ add_cards (SpSessionsPage *self)
   /* A riichi table's players start with the profile's points. */
   if (sp_ruleset_keeps_points (self->tournament->ruleset))
     {
-      g_autoptr(SpRules) rules = sp_tournament_new_rules (self->tournament, NULL);
-
-      if (rules != NULL && sp_riichi_table_rules_of (rules, &riichi, NULL))
+      if (sp_riichi_table_rules_of (self->tournament->rules, &riichi, NULL))
         riichi_start = riichi.start_points;
     }
   n_tables = self->card_seats->len / 4;

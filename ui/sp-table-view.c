@@ -102,8 +102,7 @@ struct _SpTableView
 
   SpDb         *db;         /* the caller's */
   SpTournament *tournament;
-  SpRules      *rules;
-  gboolean      dealer_repeats;
+  const SpRules *rules;     /* the tournament's, read with it */
   /* Riichi: the hanchan replayed by the core's riichi table, its points after each hand. */
   gboolean      riichi;
   SpRiichiTableRules riichi_rules;
@@ -708,7 +707,8 @@ load (SpTableView  *self,
   self->table = table;
   g_clear_pointer (&self->hands, g_ptr_array_unref);
   self->hands = g_ptr_array_ref (hands);
-  history = sp_table_history (self->tournament->ruleset, self->dealer_repeats, hands);
+  history = sp_table_history (self->tournament->ruleset,
+                              self->tournament->settings.dealer_repeats, hands);
 
   g_list_store_remove_all (self->lines);
   penalties = table_penalties (self);
@@ -1724,8 +1724,8 @@ sp_table_view_dispose (GObject *object)
   g_clear_weak_pointer (&self->toast);
   g_clear_handle_id (&self->poll_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SP_TYPE_TABLE_VIEW);
+  self->rules = NULL;
   g_clear_pointer (&self->tournament, sp_tournament_free);
-  g_clear_pointer (&self->rules, sp_rules_free);
   g_clear_pointer (&self->hands, g_ptr_array_unref);
   g_clear_pointer (&self->undo, g_ptr_array_unref);
   for (guint c = 0; c < 4; c++)
@@ -1829,33 +1829,23 @@ sp_table_view_new (GtkWindow  *parent,
   g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, tournament);
   g_autoptr(SpTournament) found = sp_db_find_tournament (db, id, error);
   g_autoptr(GPtrArray) players = NULL;
-  SpTournamentOptions options = { 0 };
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *closed = NULL;
   SpTableView *self;
-  SpRules *rules;
+  const SpRules *rules;
 
   if (found == NULL)
     return NULL;
-  rules = sp_tournament_new_rules (found, error);
-  if (rules == NULL || !sp_tournament_get_options (found, &options, error))
-    {
-      g_clear_pointer (&rules, sp_rules_free);
-      return NULL;
-    }
+  rules = found->rules;
   players = sp_db_list_players (db, tournament, error);
   if (players == NULL)
-    {
-      sp_rules_free (rules);
-      return NULL;
-    }
+    return NULL;
 
   self = g_object_new (SP_TYPE_TABLE_VIEW, "transient-for", parent, NULL);
   self->db = db;
   self->tournament = g_steal_pointer (&found);
   self->rules = rules;
-  self->dealer_repeats = options.dealer_repeats;
   /* A table that keeps running points (Riichi) replays its hanchan on the table rules. */
   self->riichi = sp_ruleset_keeps_points (self->tournament->ruleset);
   if (self->riichi && !sp_riichi_table_rules_of (rules, &self->riichi_rules, error))

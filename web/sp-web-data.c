@@ -44,8 +44,6 @@ sp_web_data_load (SpDb        *db,
   data->tournament = sp_db_find_tournament (db, tournament, error);
   if (data->tournament == NULL)
     return NULL;
-  if (!sp_tournament_get_options (data->tournament, &data->options, error))
-    return NULL;
   /* The pages show neither the audit log nor the snapshot's standings (theirs, per session,
    * are read below). */
   data->snapshot = sp_db_load_snapshot_without (db, data->tournament, today,

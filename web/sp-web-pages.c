@@ -499,11 +499,7 @@ riichi_sheet_of (const SpWebData *data,
                  const gint64     players[4],
                  GPtrArray       *hands)
 {
-  g_autoptr(SpRules) rules = sp_tournament_new_rules (data->tournament, NULL);
-
-  return rules != NULL ? sp_riichi_sheet_new (rules, session, table, players,
-                                              hands, NULL)
-                       : NULL;
+  return sp_riichi_sheet_new (data->tournament->rules, session, table, players, hands, NULL);
 }
 
 /* A hand's round as a riichi table says it, "East 1" (东1局): the core's words, in the page's
@@ -892,7 +888,8 @@ render_table (const SpWebData *data,
       render_riichi_table (data, session, table, players, hands, lang, path, reply);
       return;
     }
-  history = sp_table_history (data->tournament->ruleset, data->options.dealer_repeats, hands);
+  history = sp_table_history (data->tournament->ruleset,
+                              data->tournament->settings.dealer_repeats, hands);
   title = g_strdup_printf (C_("web", "Session %u, table %u"), number, table);
   page_begin (out, data, lang, title);
   sp_web_html (out, "<h1>%s</h1>", title);

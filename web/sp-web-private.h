@@ -23,7 +23,6 @@ typedef struct
 {
   SpTournament        *tournament;
   SpSnapshot          *snapshot;
-  SpTournamentOptions  options;
   gboolean             hidden;         /* Hide Standings is on and a session is still open */
   GArray              *standings;      /* SpStanding, best first */
   GArray              *results;        /* SpSessionResult */

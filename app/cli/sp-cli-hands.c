@@ -854,7 +854,6 @@ hand_list (SpCli  *cli,
   g_autoptr(GPtrArray) penalties = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(SpCliStore) store = { 0 };
-  SpTournamentOptions options;
   SpSessionInfo info;
   int status;
 
@@ -866,8 +865,7 @@ hand_list (SpCli  *cli,
       || !sp_cli_check_range (cli, "table", table, 0, 100000, &status)
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
-  if (!sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error)
-      || !sp_tournament_get_options (store.tournament, &options, &error))
+  if (!sp_db_get_session (store.db, store.tournament->id, (guint) session, &info, &error))
     return sp_cli_store_fail (cli, &store, error);
   if (!info.exists)
     return sp_cli_fail (cli, SP_CLI_REFUSED, "not-found", _("session %u has not been drawn"),
@@ -888,7 +886,8 @@ hand_list (SpCli  *cli,
       if (!sp_db_load_table (store.db, store.tournament, (guint) session, t, &state, &hands,
                              &error))
         return sp_cli_store_fail (cli, &store, error);
-      history = sp_table_history (store.tournament->ruleset, options.dealer_repeats, hands);
+      history = sp_table_history (store.tournament->ruleset,
+                                  store.tournament->settings.dealer_repeats, hands);
       /* A riichi table's hands are read off its sheet: the points around each hand. */
       if (sp_ruleset_keeps_points (store.tournament->ruleset)
           && (sheet = sp_riichi_sheet_new (store.rules, (guint) session, t, state.players, hands,

@@ -60,22 +60,23 @@ sp_cli_store_open (SpCli       *cli,
   sp_db_set_referee (store->db, cli->referee);
   if (!need_tournament)
     return TRUE;
+  /* The store reads the tournament's options with it: a text that does not read is refused
+   * here, for every command. */
   store->tournament = sp_db_find_tournament (store->db, cli->tournament, &error);
-  if (store->tournament != NULL)
-    store->rules = sp_tournament_new_rules (store->tournament, &error);
-  if (store->rules == NULL)
+  if (store->tournament == NULL)
     {
       *status = sp_cli_store_fail (cli, store, error);
       sp_cli_store_clear (store);
       return FALSE;
     }
+  store->rules = store->tournament->rules;
   return TRUE;
 }
 
 void
 sp_cli_store_clear (SpCliStore *store)
 {
-  g_clear_pointer (&store->rules, sp_rules_free);
+  store->rules = NULL;
   g_clear_pointer (&store->tournament, sp_tournament_free);
   g_clear_pointer (&store->db, sp_db_close);
 }

@@ -13,7 +13,7 @@ typedef struct
 {
   SpDb         *db;
   SpTournament *tournament;
-  SpRules      *rules;
+  const SpRules *rules;     /* the tournament's, read with it */
 } SpCliStore;
 
 /* Opens the store and, if @need_tournament, finds the tournament the command acts on

@@ -169,13 +169,14 @@ check_tournament_options (const char *text,
     .base = 30,
     .per_tai = 10,
   };
-  SpTournamentOptions options;
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) rules_error = NULL;
   g_autoptr(SpRules) rules = NULL;
 
-  if (!sp_tournament_get_options (&tournament, &options, &error))
+  if (!sp_tournament_read_options (&tournament, &error))
     fuzz_assert_refusal (error, SP_CORE_ERROR);
+  else
+    g_assert (tournament.settings.group_tables <= SP_TOURNAMENT_MAX_GROUP_TABLES);
   rules = sp_tournament_new_rules (&tournament, &rules_error);
   if (rules == NULL)
     fuzz_assert_refusal (rules_error, SP_CORE_ERROR);

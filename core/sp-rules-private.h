@@ -177,20 +177,7 @@ typedef struct
 
   /* What the window, the reports and the CLI ask of the ruleset (sp-ruleset-traits.h): the
    * answers as data, set by each module with designated initialisers. */
-  struct
-  {
-    SpRulesetUnit  unit;
-    gboolean       keeps_points; /* running points, final points, uma: a hanchan */
-    gboolean       has_counters; /* 本場 and riichi sticks */
-    gboolean       counts_streak; /* 連莊 in a dealer's win */
-    gboolean       names_dealer; /* the situation names the dealer; else East deals */
-    gboolean       has_flowers;
-    gboolean       has_dora;
-    gboolean       places_by_uma; /* uma, and tournament points in thousandths */
-    guint          form_hands;   /* hand rows per session on the paper score sheet */
-    gboolean       ema_results;
-    gboolean       r98_forms;    /* 附件4 and 附件6 in the workbook */
-  } traits;
+  SpRulesetTraits traits;
 } SpRulesetClass;
 
 extern const SpRulesetClass sp_mcr_class;

@@ -145,7 +145,7 @@ compute_standings (SpDb                *db,
                                  error))
     return NULL;
   /* A hanchan's table result is its final points, places and uma. */
-  if (sp_ruleset_keeps_points (tournament->ruleset))
+  if (sp_ruleset_traits (tournament->ruleset)->keeps_points)
     {
       if (!sp_riichi_table_rules_of (tournament->rules, &riichi, error))
         return NULL;

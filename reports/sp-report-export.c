@@ -80,7 +80,7 @@ sp_report_export_applies_to (const SpReportExport *export,
 {
   g_return_val_if_fail (export != NULL && tournament != NULL, FALSE);
 
-  return !export->ema_only || sp_ruleset_has_ema_results (tournament->ruleset);
+  return !export->ema_only || sp_ruleset_traits (tournament->ruleset)->ema_results;
 }
 
 char *

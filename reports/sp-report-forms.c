@@ -293,7 +293,7 @@ hanchan_sheet_draw (cairo_t          *cr,
          && (sheet->end.rotation.finished || session->closed
              || (result != NULL && result->closed));
   /* Every hand played, the next one, and room below: the rows the ruleset's sheet leaves. */
-  n_rows = MAX (sp_ruleset_form_hands (snapshot->tournament->ruleset),
+  n_rows = MAX (sp_ruleset_traits (snapshot->tournament->ruleset)->form_hands,
                 n_played + (over ? 0 : 1));
 
   for (guint i = 0; i < G_N_ELEMENTS (fixed_widths); i++)
@@ -491,7 +491,7 @@ guint
 sp_scoresheet_n_hands (SpRuleset ruleset)
 {
   /* Four rounds of four dealers, and more where the dealer keeps the deal (連莊). */
-  return sp_ruleset_form_hands (ruleset);
+  return sp_ruleset_traits (ruleset)->form_hands;
 }
 
 void
@@ -526,7 +526,7 @@ sp_scoresheet_draw (cairo_t          *cr,
   g_return_if_fail (session != NULL && table >= 1 && table <= session->n_tables);
 
   /* A table that keeps running points has the hanchan's sheet: a row per hand, the points. */
-  if (sp_ruleset_keeps_points (snapshot->tournament->ruleset))
+  if (sp_ruleset_traits (snapshot->tournament->ruleset)->keeps_points)
     {
       hanchan_sheet_draw (cr, snapshot, session_number, table, width, height);
       return;
@@ -693,7 +693,7 @@ sp_report_write_scoresheets_pdf (const SpSnapshot  *snapshot,
                    session);
       return FALSE;
     }
-  if (sp_ruleset_keeps_points (snapshot->tournament->ruleset))
+  if (sp_ruleset_traits (snapshot->tournament->ruleset)->keeps_points)
     title = g_strdup_printf (_("%s — hanchan score sheets, session %u"),
                              snapshot->tournament->name, session);
   else

@@ -162,7 +162,7 @@ sp_standings_print_draw_page (cairo_t  *cr,
   double y = MARGIN + HEADER_HEIGHT;
   /* A Riichi event ranks by tournament points (one decimal), then shows the uma in thousands
    * where the others show table points and the score. */
-  gboolean riichi = sp_ruleset_places_by_uma (snapshot->tournament->ruleset);
+  gboolean riichi = sp_ruleset_traits (snapshot->tournament->ruleset)->places_by_uma;
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   show_cell (cr, snapshot->tournament->name, 18, TRUE, MARGIN, MARGIN, width - 2 * MARGIN,

@@ -193,7 +193,7 @@ riichi_rules (const SpSnapshot   *snapshot,
 {
   const SpRules *rules = snapshot->tournament->rules;
 
-  return sp_ruleset_keeps_points (snapshot->tournament->ruleset) && rules != NULL
+  return sp_ruleset_traits (snapshot->tournament->ruleset)->keeps_points && rules != NULL
          && sp_riichi_table_rules_of (rules, table_rules, NULL);
 }
 
@@ -282,7 +282,7 @@ standings_rows (const SpSnapshot *snapshot)
   g_autoptr(GHashTable) by_player = results_by_player (results);
   guint n_sessions = last_session (snapshot);
   Rows *rows = rows_new ();
-  gboolean riichi = sp_ruleset_places_by_uma (snapshot->tournament->ruleset);
+  gboolean riichi = sp_ruleset_traits (snapshot->tournament->ruleset)->places_by_uma;
 
   rows_columns (rows, _("Rank"), _("Name"), _("Club"), _("Country"), _("Team"),
                 riichi ? _("Tournament points") : _("Table points"),
@@ -486,7 +486,7 @@ sessions_rows (const SpSnapshot *snapshot)
   Rows *rows = rows_new ();
   guint next = 0;
   /* A hanchan ends in final points and places; the other sessions in table points. */
-  gboolean riichi = sp_ruleset_keeps_points (snapshot->tournament->ruleset);
+  gboolean riichi = sp_ruleset_traits (snapshot->tournament->ruleset)->keeps_points;
 
   if (riichi)
     /* A hanchan's end: the final points (leftover sticks given), the place, the uma, the
@@ -754,7 +754,7 @@ hands_rows (const SpSnapshot *snapshot)
   g_autoptr(GPtrArray) table_hands = g_ptr_array_new ();
 
   /* A table that keeps running points: each hand with the points after it. */
-  if (sp_ruleset_keeps_points (ruleset))
+  if (sp_ruleset_traits (ruleset)->keeps_points)
     {
       rows_free (rows);
       return riichi_hands_rows (snapshot);
@@ -852,7 +852,7 @@ static Rows *
 teams_rows (const SpSnapshot *snapshot)
 {
   Rows *rows = rows_new ();
-  gboolean riichi = sp_ruleset_places_by_uma (snapshot->tournament->ruleset);
+  gboolean riichi = sp_ruleset_traits (snapshot->tournament->ruleset)->places_by_uma;
 
   /* A Riichi team ranks as its players: by tournament points, the uma beside them. */
   if (riichi)
@@ -1304,7 +1304,7 @@ sp_report_write_xlsx (const SpSnapshot  *snapshot,
   g_autofree char *title = NULL;
   Book book;
   /* R98's forms (附件4, 附件6), the last two sheets, are the Chinese rules' referee's. */
-  guint n_sheets = sp_ruleset_has_r98_forms (snapshot->tournament->ruleset)
+  guint n_sheets = sp_ruleset_traits (snapshot->tournament->ruleset)->r98_forms
                    ? G_N_ELEMENTS (sheets) : G_N_ELEMENTS (sheets) - 2;
 
   g_return_val_if_fail (snapshot != NULL && path != NULL, FALSE);
@@ -1582,7 +1582,7 @@ ema_rows (const SpSnapshot  *snapshot,
   GArray *results = snapshot->session_results;
   g_autoptr(Rows) rows = NULL;
 
-  if (!sp_ruleset_has_ema_results (snapshot->tournament->ruleset))
+  if (!sp_ruleset_traits (snapshot->tournament->ruleset)->ema_results)
     {
       g_set_error (error, SP_REPORT_ERROR, SP_REPORT_ERROR_FAILED,
                    _("EMA results are for MCR and Riichi tournaments; %s is not one."),
@@ -1590,7 +1590,7 @@ ema_rows (const SpSnapshot  *snapshot,
       return NULL;
     }
   /* A hanchan's results: its final points, not table points. */
-  if (sp_ruleset_keeps_points (snapshot->tournament->ruleset))
+  if (sp_ruleset_traits (snapshot->tournament->ruleset)->keeps_points)
     return riichi_ema_rows (snapshot);
   for (guint i = 0; i + 3 < results->len; i += 4)
     {

@@ -89,7 +89,7 @@ test_counters (void)
       g_test_message ("%s", sp_ruleset_to_string (r));
       score_win (r, "", &plain);
       score_win (r, "--honba 2 --riichi-sticks 1", &counted);
-      if (sp_ruleset_has_counters (r))
+      if (sp_ruleset_traits (r)->has_counters)
         {
           g_assert_true (counted.win);
           g_assert_cmpint (east_gets (&counted), >, east_gets (&plain));
@@ -113,7 +113,7 @@ test_dora (void)
       g_test_message ("%s", sp_ruleset_to_string (r));
       /* 1m turned: the dora is 2m, of which the Riichi win holds one. */
       score_win (r, "--dora-indicators 1m", &result);
-      if (sp_ruleset_has_dora (r))
+      if (sp_ruleset_traits (r)->has_dora)
         {
           g_assert_true (result.win);
           g_assert_cmpint (result.dora, ==, 1);
@@ -136,7 +136,7 @@ test_flowers (void)
 
       g_test_message ("%s", sp_ruleset_to_string (r));
       score_win (r, "--flowers f1", &result);
-      if (sp_ruleset_has_flowers (r))
+      if (sp_ruleset_traits (r)->has_flowers)
         g_assert_true (result.win);
       else
         {
@@ -158,7 +158,7 @@ test_streak (void)
       score_win (r, "", &plain);
       score_win (r, "--streak 2", &streak);
       g_assert_true (streak.win);
-      if (sp_ruleset_counts_streak (r))
+      if (sp_ruleset_traits (r)->counts_streak)
         g_assert_cmpint (east_gets (&streak), >, east_gets (&plain));
       else
         g_assert_cmpint (east_gets (&streak), ==, east_gets (&plain));
@@ -176,8 +176,8 @@ test_dealer (void)
       SpScoreResult east, south;
 
       g_test_message ("%s", sp_ruleset_to_string (r));
-      some_named |= sp_ruleset_names_dealer (r);
-      if (sp_ruleset_names_dealer (r))
+      some_named |= sp_ruleset_traits (r)->names_dealer;
+      if (sp_ruleset_traits (r)->names_dealer)
         continue;
       some_not = TRUE;
       score_win (r, "--self-drawn", &east);
@@ -206,14 +206,14 @@ test_unit (void)
       g_test_message ("%s", sp_ruleset_to_string (r));
       sp_situation_init (&situation);
       settled = sp_rules_settle_value (rules, &situation, &value, &result, &error);
-      g_assert_cmpint (settled, ==, sp_ruleset_unit (r) == SP_RULESET_UNIT_POINTS);
+      g_assert_cmpint (settled, ==, sp_ruleset_traits (r)->unit == SP_RULESET_UNIT_POINTS);
       if (!settled)
         g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
 
       score_win (r, "", &result);
       doubled = result.total >= 0 && result.total < 62
                 && result.points == (gint64) 1 << result.total;
-      g_assert_cmpint (doubled, ==, sp_ruleset_unit (r) == SP_RULESET_UNIT_FAN_DOUBLED);
+      g_assert_cmpint (doubled, ==, sp_ruleset_traits (r)->unit == SP_RULESET_UNIT_FAN_DOUBLED);
     }
 }
 
@@ -227,7 +227,7 @@ test_running_points (void)
       g_autoptr(SpRules) rules = sp_rules_new (r, NULL, NULL);
       g_autoptr(GError) error = NULL;
       SpRiichiTableRules table;
-      gboolean keeps = sp_ruleset_keeps_points (r);
+      gboolean keeps = sp_ruleset_traits (r)->keeps_points;
 
       g_test_message ("%s", sp_ruleset_to_string (r));
       g_assert_cmpint (sp_riichi_table_rules_of (rules, &table, &error), ==, keeps);
@@ -237,8 +237,8 @@ test_running_points (void)
         g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
       if (!keeps)
         {
-          g_assert_false (sp_ruleset_has_counters (r));
-          g_assert_false (sp_ruleset_places_by_uma (r));
+          g_assert_false (sp_ruleset_traits (r)->has_counters);
+          g_assert_false (sp_ruleset_traits (r)->places_by_uma);
         }
     }
 }
@@ -268,9 +268,9 @@ test_form_hands (void)
       repeats = rotation.number == 2 && rotation.seat_wind[0] == SP_WIND_EAST;
 
       if (repeats)
-        g_assert_cmpuint (sp_ruleset_form_hands (r), >, passing);
+        g_assert_cmpuint (sp_ruleset_traits (r)->form_hands, >, passing);
       else
-        g_assert_cmpuint (sp_ruleset_form_hands (r), ==, passing);
+        g_assert_cmpuint (sp_ruleset_traits (r)->form_hands, ==, passing);
     }
 }
 

@@ -66,11 +66,11 @@ ruleset_changed_cb (SpCalculatorWindow *self)
   adw_combo_row_set_model (self->profile_row, G_LIST_MODEL (list));
   adw_combo_row_set_selected (self->profile_row, selected);
   g_signal_handlers_unblock_by_func (self->profile_row, rules_changed_cb, self);
-  gtk_widget_set_visible (self->streak_row, sp_ruleset_counts_streak (ruleset));
+  gtk_widget_set_visible (self->streak_row, sp_ruleset_traits (ruleset)->counts_streak);
   /* Riichi: East is the dealer; the counters and the sticks are its own. */
-  gtk_widget_set_visible (GTK_WIDGET (self->dealer_row), sp_ruleset_names_dealer (ruleset));
-  gtk_widget_set_visible (self->honba_row, sp_ruleset_has_counters (ruleset));
-  gtk_widget_set_visible (self->sticks_row, sp_ruleset_has_counters (ruleset));
+  gtk_widget_set_visible (GTK_WIDGET (self->dealer_row), sp_ruleset_traits (ruleset)->names_dealer);
+  gtk_widget_set_visible (self->honba_row, sp_ruleset_traits (ruleset)->has_counters);
+  gtk_widget_set_visible (self->sticks_row, sp_ruleset_traits (ruleset)->has_counters);
   rules_changed_cb (self);
   seats_changed_cb (self);
 }
@@ -95,7 +95,7 @@ seats_changed_cb (SpCalculatorWindow *self)
   sp_hand_editor_set_situation (self->editor, "round-wind", selected_wind (self->round_row),
                                 NULL);
   /* The dealer with his streak (連莊), where the situation names him: in Riichi East deals. */
-  if (sp_ruleset_names_dealer (ruleset))
+  if (sp_ruleset_traits (ruleset)->names_dealer)
     {
       int count = gtk_spin_button_get_value_as_int (self->streak_spin);
       g_autofree char *streak = g_strdup_printf ("%d", count);
@@ -105,7 +105,7 @@ seats_changed_cb (SpCalculatorWindow *self)
       sp_hand_editor_set_situation (self->editor, "streak", streak, NULL);
     }
   /* The table's counters (本場) and the riichi sticks on it. */
-  if (sp_ruleset_has_counters (ruleset))
+  if (sp_ruleset_traits (ruleset)->has_counters)
     {
       int counters = gtk_spin_button_get_value_as_int (self->honba_spin);
       int on_table = gtk_spin_button_get_value_as_int (self->sticks_spin);

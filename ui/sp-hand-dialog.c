@@ -1841,7 +1841,8 @@ sp_hand_dialog_new (SpTableView  *view,
   gtk_widget_set_visible (GTK_WIDGET (self->reason_entry), id != 0);
   sp_hand_editor_set_rules (self->editor, sp_table_view_get_rules (view));
   /* The entry of a table that keeps running points: riichi seats, sticks, han and fu. */
-  self->riichi = sp_ruleset_keeps_points (sp_rules_get_ruleset (sp_table_view_get_rules (view)));
+  self->riichi
+    = sp_ruleset_traits (sp_rules_get_ruleset (sp_table_view_get_rules (view)))->keeps_points;
   /* Riichi: the seats say who declared riichi (the editor's toggle would count it twice); a
    * win without tiles is given by its han and fu, not a total. */
   gtk_widget_set_visible (self->riichi_box, self->riichi);

@@ -708,7 +708,7 @@ static void
 show_score (SpHandEditor *self)
 {
   const SpScoreResult *result = &self->result;
-  SpRulesetUnit unit = sp_ruleset_unit (sp_rules_get_ruleset (self->rules));
+  SpRulesetUnit unit = sp_ruleset_traits (sp_rules_get_ruleset (self->rules))->unit;
 
   if (result->win && result->has_han_fu)
     show_riichi_score (self);
@@ -1478,8 +1478,8 @@ static void
 show_ruleset_tiles (SpHandEditor *self)
 {
   SpRuleset ruleset = sp_rules_get_ruleset (self->rules);
-  gboolean dora = sp_ruleset_has_dora (ruleset);
-  gboolean flowers = sp_ruleset_has_flowers (ruleset);
+  gboolean dora = sp_ruleset_traits (ruleset)->has_dora;
+  gboolean flowers = sp_ruleset_traits (ruleset)->has_flowers;
 
   sp_tile_palette_set_show_red_fives (self->palette, sp_ruleset_has_red_fives (ruleset));
   sp_tile_palette_set_show_flowers (self->palette, flowers);

@@ -442,7 +442,7 @@ add_cards (SpSessionsPage *self)
   if (self->card_seats == NULL)
     return FALSE;
   /* A riichi table's players start with the profile's points. */
-  if (sp_ruleset_keeps_points (self->tournament->ruleset))
+  if (sp_ruleset_traits (self->tournament->ruleset)->keeps_points)
     {
       if (sp_riichi_table_rules_of (self->tournament->rules, &riichi, NULL))
         riichi_start = riichi.start_points;

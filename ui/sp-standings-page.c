@@ -584,7 +584,7 @@ load_teams (SpStandingsPage *self,
 
       item_set (item, team, team->player < names->len ? names->pdata[team->player] : "", "",
                 decider, NULL, 0);
-      item->riichi = sp_ruleset_places_by_uma (self->tournament->ruleset);
+      item->riichi = sp_ruleset_traits (self->tournament->ruleset)->places_by_uma;
       g_ptr_array_add (items, item);
     }
   /* As the players' lines: changed in place, the rows shown kept. */
@@ -660,7 +660,7 @@ load_standings (SpStandingsPage *self)
       decider = line_decider (standings, i, ranking);
       item_set (item, standing, player != NULL ? player->name : "", marks, decider,
                 &cells[i * n_sessions], n_sessions);
-      item->riichi = sp_ruleset_places_by_uma (self->tournament->ruleset);
+      item->riichi = sp_ruleset_traits (self->tournament->ruleset)->places_by_uma;
       g_ptr_array_add (fresh, item);
     }
   update_rows (self->standings, fresh, is_sorted (self->standings_view));
@@ -788,7 +788,7 @@ sp_standings_page_load (SpStandingsPage    *self,
    * title a phone's column has room for. */
   if (tournament != NULL)
     gtk_column_view_column_set_title (self->table_points_column,
-                                      sp_ruleset_places_by_uma (tournament->ruleset)
+                                      sp_ruleset_traits (tournament->ruleset)->places_by_uma
                                       ? _("Uma") : _("Table Points"));
   load_standings (self);
 }

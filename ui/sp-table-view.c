@@ -944,7 +944,7 @@ build_columns (SpTableView *self)
   g_autoptr(GtkColumnViewColumn) column = NULL;
   const char *total_title;
 
-  switch (sp_ruleset_unit (self->tournament->ruleset))
+  switch (sp_ruleset_traits (self->tournament->ruleset)->unit)
     {
     case SP_RULESET_UNIT_TAI:
       total_title = _("台");
@@ -1847,7 +1847,7 @@ sp_table_view_new (GtkWindow  *parent,
   self->tournament = g_steal_pointer (&found);
   self->rules = rules;
   /* A table that keeps running points (Riichi) replays its hanchan on the table rules. */
-  self->riichi = sp_ruleset_keeps_points (self->tournament->ruleset);
+  self->riichi = sp_ruleset_traits (self->tournament->ruleset)->keeps_points;
   if (self->riichi && !sp_riichi_table_rules_of (rules, &self->riichi_rules, error))
     {
       gtk_window_destroy (GTK_WINDOW (self));

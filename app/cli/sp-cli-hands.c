@@ -889,7 +889,7 @@ hand_list (SpCli  *cli,
       history = sp_table_history (store.tournament->ruleset,
                                   store.tournament->settings.dealer_repeats, hands);
       /* A riichi table's hands are read off its sheet: the points around each hand. */
-      if (sp_ruleset_keeps_points (store.tournament->ruleset)
+      if (sp_ruleset_traits (store.tournament->ruleset)->keeps_points
           && (sheet = sp_riichi_sheet_new (store.rules, (guint) session, t, state.players, hands,
                                            &error)) == NULL)
         return sp_cli_store_fail (cli, &store, error);
@@ -925,7 +925,7 @@ hand_list (SpCli  *cli,
     }
   json_builder_begin_object (builder);
   sp_cli_build_records (builder, "hands",
-                        sp_ruleset_keeps_points (store.tournament->ruleset)
+                        sp_ruleset_traits (store.tournament->ruleset)->keeps_points
                         ? riichi_hand_columns : hand_columns,
                         hand_rows);
   sp_cli_build_records (builder, "false_wins", false_win_columns, false_win_rows);

@@ -164,7 +164,7 @@ sp_cli_standings (SpCli  *cli,
       sp_cli_builder_string (builder, "tournament", store.tournament->name);
       sp_cli_build_records (builder, teams ? "teams" : "players",
                             teams ? team_columns
-                            : sp_ruleset_places_by_uma (store.tournament->ruleset)
+                            : sp_ruleset_traits (store.tournament->ruleset)->places_by_uma
                             ? riichi_player_columns : player_columns, rows);
       json_builder_end_object (builder);
       sp_cli_print_builder (builder);
@@ -176,7 +176,7 @@ sp_cli_standings (SpCli  *cli,
   else
     g_string_printf (out, _("%s — standings\n"), store.tournament->name);
   sp_cli_append_table (out, teams ? team_columns
-                            : sp_ruleset_places_by_uma (store.tournament->ruleset)
+                            : sp_ruleset_traits (store.tournament->ruleset)->places_by_uma
                             ? riichi_player_columns : player_columns, rows);
   fputs (out->str, stdout);
   return SP_CLI_OK;

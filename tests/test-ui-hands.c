@@ -1390,6 +1390,12 @@ test_hands_riichi_double_ron (void)
   g_assert_false (gtk_widget_is_drawable (add));
   click_seat (dialog, "winner", "S Player 2");
   click_seat (dialog, "from", "W Player 3");
+  /* Both winners declared riichi: each takes his own stick back, and the other stick goes to
+   * North, the first after the discarder. */
+  press_button (find_button_showing (find_under (GTK_WIDGET (dialog), is_named, "riichi"),
+                                     "S Player 2"));
+  press_button (find_button_showing (find_under (GTK_WIDGET (dialog), is_named, "riichi"),
+                                     "N Player 4"));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
                                                           "han")), 3);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_under (GTK_WIDGET (dialog), is_named,
@@ -1417,6 +1423,7 @@ test_hands_riichi_double_ron (void)
   sp_hand_entry_init (&entry);
   entry.winner = SP_WIND_SOUTH;
   entry.from = SP_WIND_WEST;
+  entry.riichi = (1u << SP_WIND_SOUTH) | (1u << SP_WIND_NORTH);
   entry.has_value = TRUE;
   entry.value.han = 3;
   entry.value.fu = 40;
@@ -1430,6 +1437,17 @@ test_hands_riichi_double_ron (void)
                                       &false_win, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (expected->n_also, ==, 1);
+  /* What the dialog shows before Record Hand is what is stored: North (chair 3, the first
+   * winner) with the sticks, South (chair 1) his own stick back. */
+  g_assert_cmpint (expected->winner, ==, 3);
+  {
+    g_autofree char *north = g_strdup_printf (" · N: 1 han 30 fu · total %d", expected->total);
+    g_autofree char *south = g_strdup_printf ("3 han 40 fu · total %d — ",
+                                              expected->also[0].total);
+
+    g_assert_true (shows_label_text (GTK_WIDGET (dialog), north));
+    g_assert_true (shows_label_text (GTK_WIDGET (dialog), south));
+  }
 
   press_button (find_drawn_button (GTK_WIDGET (dialog), "Record Hand"));
   hands = stored_hands (&event);

@@ -112,6 +112,15 @@ tell (SpHandDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
 }
 
+/* What is missing or wrong in the form, in *@why (when not NULL). */
+static void
+set_why (char       **why,
+         const char  *message)
+{
+  if (why != NULL)
+    *why = g_strdup (message);
+}
+
 /* The rotation's part of the situation, and the winner's and the discarder's seats. */
 static void
 push_situation (SpHandDialog *self)
@@ -897,6 +906,47 @@ build_also (SpHandDialog *self)
   gtk_box_insert_child_after (GTK_BOX (self->form_box), self->also_box, self->winner_row);
 }
 
+static gboolean build_entry (SpHandDialog  *self,
+                             SpHandEntry   *entry,
+                             gboolean       false_win,
+                             char         **why);
+
+/* Riichi with further winners on the discard: the hand judged as it would be stored, so that
+ * the totals shown are those recorded (the sticks to the first winner in turn order after the
+ * discarder, each his own riichi stick back): what each seat receives in @totals (0 where no
+ * winner) and each seat's points in @seats.  FALSE while the form is not complete. */
+static gboolean
+judge_winners (SpHandDialog *self,
+               gint32        totals[4],
+               gint64        seats[4])
+{
+  g_auto(SpHandEntry) entry = { 0 };
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+  SpScoreResult result;
+  gboolean false_win = FALSE;
+
+  if (!self->riichi || self->n_also == 0 || !also_allowed (self)
+      || !build_entry (self, &entry, FALSE, NULL)
+      || !sp_hand_entry_judge (&entry, &self->table, sp_table_view_get_tournament (self->view),
+                               sp_table_view_get_rules (self->view), record, &result,
+                               &false_win, NULL)
+      || false_win)
+    return FALSE;
+  for (guint w = 0; w < 4; w++)
+    {
+      guint chair = sp_rotation_chair_at (&self->table.next, (SpWind) w);
+
+      totals[w] = 0;
+      seats[w] = record->settlement[chair];
+      if (record->winner == (gint) chair)
+        totals[w] = record->total;
+      for (guint i = 0; i < record->n_also; i++)
+        if (record->also[i].winner == (gint) chair)
+          totals[w] = record->also[i].total;
+    }
+  return TRUE;
+}
+
 /* The verdict in one line beside the buttons, where the referee looks before Enter: the total
  * and each seat's points, or the penalty of a false win. */
 static void
@@ -907,6 +957,9 @@ show_summary (SpHandDialog        *self,
   const gint64 *figures = NULL;
   g_autofree char *text = NULL;
   SpScoreResult claimed;
+  gint32 judged_totals[4];
+  gint64 judged_seats[4];
+  gboolean judged;
 
   if (self->summary_label == NULL)
     return;
@@ -917,7 +970,10 @@ show_summary (SpHandDialog        *self,
   if (result != NULL && sp_score_result_is_notation_error (result))
     result = NULL;
   /* Each seat's figures once the seats are chosen; the total alone until then. */
-  if (result != NULL && result->win && result->has_settlement && seats_chosen (self))
+  judged = result != NULL && result->win && judge_winners (self, judged_totals, judged_seats);
+  if (judged)
+    figures = judged_seats;
+  else if (result != NULL && result->win && result->has_settlement && seats_chosen (self))
     figures = result->settlement;
   else if (result != NULL && !result->win && result->has_penalty && seats_chosen (self))
     figures = result->penalty;
@@ -931,14 +987,16 @@ show_summary (SpHandDialog        *self,
     {
       g_autofree char *value = sp_hand_editor_describe_value (result);
 
+      gint32 total = judged ? judged_totals[self->winner] : result->total;
+
       if (figures == NULL)
         /* TRANSLATORS: the live result of a Riichi hand: its value (han, fu, limit) and all
          * the winner receives, riichi sticks included */
-        text = g_strdup_printf (_("%s · total %d"), value, result->total);
+        text = g_strdup_printf (_("%s · total %d"), value, total);
       else
         /* TRANSLATORS: the live result of a Riichi hand: its value, all the winner receives,
          * then each seat's payments (counters included, sticks not) */
-        text = g_strdup_printf (_("%s · total %d — %s"), value, result->total, seats->str);
+        text = g_strdup_printf (_("%s · total %d — %s"), value, total, seats->str);
     }
   else if (result->win && figures == NULL)
     /* TRANSLATORS: the live result before the winner and the source are chosen */
@@ -966,7 +1024,8 @@ show_summary (SpHandDialog        *self,
         /* TRANSLATORS: the live result of a further winner on the same discard: his seat
          * letter, his value and all he receives */
         longer = g_strdup_printf (_("%s · %s: %s · total %d"), text, sp_wind_letter (seat),
-                                  value != NULL ? value : "", settled->total);
+                                  value != NULL ? value : "",
+                                  judged ? judged_totals[seat] : settled->total);
       else
         /* TRANSLATORS: the live result of a further winner whose value is not yet given */
         longer = g_strdup_printf (_("%s · %s: no value"), text, sp_wind_letter (seat));
@@ -1001,9 +1060,10 @@ result_changed_cb (SpHandDialog *self)
 
 /* The entry as the dialog stands; FALSE with the reason told when it is not complete. */
 static gboolean
-build_entry (SpHandDialog *self,
-             SpHandEntry  *entry,
-             gboolean      false_win)
+build_entry (SpHandDialog  *self,
+             SpHandEntry   *entry,
+             gboolean       false_win,
+             char         **why)
 {
   const char *text = sp_hand_editor_get_text (self->editor);
   const char *total = gtk_editable_get_text (self->total_entry);
@@ -1012,13 +1072,13 @@ build_entry (SpHandDialog *self,
   sp_hand_entry_init (entry);
   if (self->winner < 0)
     {
-      tell (self, _("Choose the winner (Alt+1 … 4)."));
+      set_why (why, _("Choose the winner (Alt+1 … 4)."));
       return FALSE;
     }
   if (self->from < 0)
     {
-      tell (self, _("Choose whom the winning tile came from (Ctrl+1 … 4), or Self-drawn "
-                    "(Ctrl+0)."));
+      set_why (why, _("Choose whom the winning tile came from (Ctrl+1 … 4), or Self-drawn "
+                      "(Ctrl+0)."));
       return FALSE;
     }
   entry->winner = self->winner;
@@ -1034,8 +1094,8 @@ build_entry (SpHandDialog *self,
     {
       if (!typed_value (self, &entry->value))
         {
-          tell (self, _("Type the hand, click it on the palette, or give its han and fu (or "
-                        "yakuman) without tiles."));
+          set_why (why, _("Type the hand, click it on the palette, or give its han and fu "
+                          "(or yakuman) without tiles."));
           return FALSE;
         }
       entry->has_value = TRUE;
@@ -1044,14 +1104,15 @@ build_entry (SpHandDialog *self,
     {
       if (!sp_hand_entry_parse_total (total, &entry->total, &error))
         {
-          tell (self, error->message);
+          set_why (why, error->message);
           return FALSE;
         }
       entry->has_total = TRUE;
     }
   else
     {
-      tell (self, _("Type the hand, click it on the palette, or give its total without tiles."));
+      set_why (why,
+               _("Type the hand, click it on the palette, or give its total without tiles."));
       return FALSE;
     }
   sp_hand_editor_get_situation (self->editor, &entry->situation);
@@ -1079,7 +1140,7 @@ build_entry (SpHandDialog *self,
             = g_strdup_printf (_("Winner %u: seat %s is the discarder or a winner already."),
                                i + 2, sp_wind_letter ((guint) seat));
 
-          tell (self, message);
+          set_why (why, message);
           return FALSE;
         }
       for (guint j = 0; j < i; j++)
@@ -1089,7 +1150,7 @@ build_entry (SpHandDialog *self,
               = g_strdup_printf (_("Winner %u: seat %s is the discarder or a winner already."),
                                  i + 2, sp_wind_letter ((guint) seat));
 
-            tell (self, message);
+            set_why (why, message);
             return FALSE;
           }
       if (!also_value (self, i, &win->value))
@@ -1097,7 +1158,7 @@ build_entry (SpHandDialog *self,
           g_autofree char *message
             = g_strdup_printf (_("Winner %u: give his han and fu, or yakuman."), i + 2);
 
-          tell (self, message);
+          set_why (why, message);
           return FALSE;
         }
       win->winner = seat;
@@ -1288,14 +1349,18 @@ static void
 offer_clicked_cb (SpHandDialog *self)
 {
   g_auto(SpHandEntry) entry = { 0 };
+  g_autofree char *why = NULL;
   gboolean draw = self->offer_draw;
   gboolean false_win = self->offer_false_win;
 
   cancel_offer (self);
   sp_hand_entry_init (&entry);
   entry.draw = draw;
-  if (!draw && !build_entry (self, &entry, false_win))
-    return;
+  if (!draw && !build_entry (self, &entry, false_win, &why))
+    {
+      tell (self, why);
+      return;
+    }
   store (self, &entry);
 }
 
@@ -1454,6 +1519,7 @@ record (SpHandDialog *self,
 {
   g_auto(SpHandEntry) entry = { 0 };
   g_autoptr(SpHandDraft) typed = NULL;
+  g_autofree char *why = NULL;
   int double_click_ms = 400;
 
   /* The second click of a double click on Record Hand lands on the next hand's empty form: it
@@ -1464,8 +1530,11 @@ record (SpHandDialog *self,
       && g_get_monotonic_time () - self->moved_on < (gint64) double_click_ms * 1000
       && (typed = build_draft (self)) == NULL)
     return;
-  if (!build_entry (self, &entry, false_win))
-    return;
+  if (!build_entry (self, &entry, false_win, &why))
+    {
+      tell (self, why);
+      return;
+    }
   if (self->id != 0)
     entry.reason = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->reason_entry)));
   store (self, &entry);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "sp-calculator-window.h"
+#include "sp-form.h"
 
 struct _SpCalculatorWindow
 {
@@ -207,6 +208,8 @@ sp_calculator_window_init (SpCalculatorWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect (self, "notify::default-width", G_CALLBACK (size_changed_cb), NULL);
+  /* The rulesets from the core's registry; setting the model selects the first (MCR). */
+  sp_form_offer_rulesets (self->ruleset_row);
   ruleset_changed_cb (self);
   seats_changed_cb (self);
   sp_hand_editor_focus (self->editor);

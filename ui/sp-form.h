@@ -1,8 +1,9 @@
-/* sp-form.h: the inline error of a dialog's form, shown under the field it is about.
+/* sp-form.h: the inline error of a dialog's form, shown under the field it is about, and the
+ * rulesets offered by a form.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -12,5 +13,9 @@ void sp_form_show_error          (GtkLabel    *label,
 /* Hides the error @label again as soon as @field is edited. */
 void sp_form_hide_error_on_edit  (GtkLabel    *label,
                                   GtkEditable *field);
+
+/* Offers every ruleset the core knows in @row, by its title, in SpRuleset order: the row's
+ * selected index is the ruleset. */
+void sp_form_offer_rulesets      (AdwComboRow *row);
 
 G_END_DECLS

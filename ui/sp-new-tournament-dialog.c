@@ -576,14 +576,7 @@ sp_new_tournament_dialog_init (SpNewTournamentDialog *self)
   self->options = g_ptr_array_new_with_free_func (option_row_free);
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Every ruleset the core knows, in SpRuleset order (the combo's index is the ruleset). */
-  {
-    g_autoptr(GtkStringList) rulesets = gtk_string_list_new (NULL);
-
-    for (guint r = 0; r < SP_N_RULESETS; r++)
-      gtk_string_list_append (rulesets, sp_ruleset_title ((SpRuleset) r));
-    adw_combo_row_set_model (self->ruleset_row, G_LIST_MODEL (rulesets));
-  }
+  sp_form_offer_rulesets (self->ruleset_row);
   /* The dialog starts on its first field, not on the header's Cancel. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
 

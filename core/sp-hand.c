@@ -34,6 +34,28 @@ sp_ruleset_names (void)
   return (const char *) names;
 }
 
+const char *
+sp_ruleset_profile_names (void)
+{
+  static gsize names = 0;
+
+  if (g_once_init_enter (&names))
+    {
+      GString *list = g_string_new (NULL);
+
+      for (guint i = 0; i < SP_N_RULESETS; i++)
+        {
+          const SpRulesetClass *klass = sp_ruleset_class ((SpRuleset) i);
+
+          g_string_append_printf (list, "%s%s:", i > 0 ? "; " : "", klass->name);
+          for (guint k = 0; klass->profiles[k] != NULL; k++)
+            g_string_append_printf (list, " %s", klass->profiles[k]);
+        }
+      g_once_init_leave (&names, (gsize) g_string_free (list, FALSE));
+    }
+  return (const char *) names;
+}
+
 gboolean
 sp_ruleset_from_string (const char *text,
                         SpRuleset  *ruleset)

@@ -23,6 +23,9 @@ const char *sp_ruleset_to_string   (SpRuleset   ruleset);
 /* Every ruleset's name, in SpRuleset order: "mcr|taiwan|guangdong|riichi" (for help and usage
  * messages). */
 const char *sp_ruleset_names       (void);
+/* Every ruleset's profiles, the default first: "mcr: cn r98 gb2006; taiwan: tw; …" (for
+ * help messages). */
+const char *sp_ruleset_profile_names (void);
 gboolean    sp_ruleset_from_string (const char *text,
                                     SpRuleset  *ruleset);
 /* Tiles in a ready hand without kongs: 13 or 16. */

@@ -139,12 +139,13 @@ sp_cli_score (SpCli  *cli,
   g_autofree char *rules_name = NULL, *profile = NULL, *batch = NULL;
   g_auto(GStrv) options = NULL;
   gboolean list = FALSE;
+  /* TRANSLATORS: %s lists each ruleset's profiles, "mcr: cn r98 gb2006; taiwan: tw; …" */
+  g_autofree char *profiles = g_strdup_printf (_("The ruleset's profile (%s)"),
+                                               sp_ruleset_profile_names ());
   const GOptionEntry entries[] = {
     { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_name, sp_ruleset_names (),
       N_("R") },
-    { "profile", 0, 0, G_OPTION_ARG_STRING, &profile,
-      N_("The ruleset's profile (mcr: cn r98 gb2006; taiwan: tw; guangdong: gd; riichi: "
-         "ema2016 wrc2025 wrc2022 ema2025)"), N_("NAME") },
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &profile, profiles, N_("NAME") },
     { "option", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options,
       N_("Change one option of the profile (see --list-options); repeatable"), N_("KEY=VALUE") },
     { "batch", 0, 0, G_OPTION_ARG_FILENAME, &batch,

@@ -1,26 +1,31 @@
-/* sp-entry-private.h: the judges of a hand entry that are one ruleset's own, named by its
- * description (SpRulesetClass.judge_entry, .score_record_wins).
+/* sp-entry-private.h: what the judge of a hand entry (sp-entry.c) shares with the judges that
+ * are one ruleset's own (SpRulesetClass.judge_entry, .score_record_wins).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "sp-core-error.h"
 #include "sp-entry.h"
 
 G_BEGIN_DECLS
 
-/* A Riichi hand of the hanchan: a win (one winner or several on one discard), an exhaustive
- * draw with its tenpai seats, or a chombo, the sticks moved with it. */
-gboolean sp_riichi_judge_entry       (const SpHandEntry  *entry,
+/* The fields of a situation that the seating and the rotation decide: they are checked against
+ * the table, never stored with the hand. */
+#define SP_HAND_ENTRY_SEATING_FIELDS \
+  (SP_SITUATION_SEAT_WIND | SP_SITUATION_ROUND_WIND | SP_SITUATION_DEALER | SP_SITUATION_STREAK \
+   | SP_SITUATION_DISCARDER | SP_SITUATION_SELF_DRAWN)
+
+/* Refuses hand @number of @table with @code, the message prefixed with where the hand is.
+ * Returns FALSE. */
+gboolean sp_table_refuse             (GError            **error,
+                                      SpCoreError         code,
                                       const SpTable      *table,
-                                      const SpTournament *tournament,
-                                      const SpRules      *rules,
-                                      SpHandRecord       *record,
-                                      SpScoreResult      *result,
-                                      GError            **error);
-gboolean sp_riichi_score_record_wins (const SpHandRecord *record,
-                                      const SpRotation   *rotation,
-                                      const SpRules      *rules,
-                                      SpScoreResult       results[1 + SP_HAND_MAX_ALSO],
-                                      guint              *n_wins,
+                                      guint               number,
+                                      const char         *format,
+                                      ...) G_GNUC_PRINTF (5, 6);
+/* The fields of @entry's situation that the seating decides must agree with @table's next
+ * hand. */
+gboolean sp_hand_entry_check_seating (const SpHandEntry  *entry,
+                                      const SpTable      *table,
                                       GError            **error);
 
 G_END_DECLS

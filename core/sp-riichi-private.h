@@ -4,6 +4,7 @@
 #pragma once
 
 #include "sp-analysis.h"
+#include "sp-entry.h"
 #include "sp-score.h"
 
 G_BEGIN_DECLS
@@ -83,5 +84,23 @@ void sp_riichi_score_reading (const SpRiichiFacts   *facts,
                               const SpDecomposition *d,
                               guint                  w,
                               SpRiichiReading       *reading);
+
+/* A Riichi hand of the hanchan (sp-riichi-entry.c, SpRulesetClass.judge_entry): a win (one
+ * winner or several on one discard), an exhaustive draw with its tenpai seats, or a chombo, the
+ * sticks moved with it. */
+gboolean sp_riichi_judge_entry       (const SpHandEntry  *entry,
+                                      const SpTable      *table,
+                                      const SpTournament *tournament,
+                                      const SpRules      *rules,
+                                      SpHandRecord       *record,
+                                      SpScoreResult      *result,
+                                      GError            **error);
+/* The verdicts of a recorded Riichi hand's wins (SpRulesetClass.score_record_wins). */
+gboolean sp_riichi_score_record_wins (const SpHandRecord *record,
+                                      const SpRotation   *rotation,
+                                      const SpRules      *rules,
+                                      SpScoreResult       results[1 + SP_HAND_MAX_ALSO],
+                                      guint              *n_wins,
+                                      GError            **error);
 
 G_END_DECLS

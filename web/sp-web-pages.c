@@ -212,11 +212,13 @@ render_index (const SpWebData *data,
           sp_web_html (out, "<li%s><a href=\"/sessions/%u/tables/%u\">",
                        table->finished ? " class=\"done\"" : "", k, table->table);
           sp_web_html (out, C_("web", "Table %u"), table->table);
-          if (data->tournament->ruleset == SP_RULESET_RIICHI && !table->finished)
+          if (sp_ruleset_keeps_points (data->tournament->ruleset) && !table->finished)
             {
               /* A hanchan has no fixed count of hands: the round it is at says how far. */
               g_autoptr(GPtrArray) hands = hands_at (data, k, table->table);
-              g_autoptr(GArray) history = sp_table_history (SP_RULESET_RIICHI, FALSE, hands);
+              g_autoptr(GArray) history
+                = sp_table_history (data->tournament->ruleset,
+                                    data->tournament->settings.dealer_repeats, hands);
               g_autofree char *round = round_name (&g_array_index (history, SpRotation,
                                                                    hands->len));
 
@@ -250,7 +252,7 @@ render_standings (const SpWebData *data,
   GString *out = reply->body;
   guint n_sessions = data->tournament->n_sessions;
   const SpSnapshot *snapshot = data->snapshot;
-  gboolean riichi = data->tournament->ruleset == SP_RULESET_RIICHI;
+  gboolean by_uma = sp_ruleset_places_by_uma (data->tournament->ruleset);
 
   page_begin (out, data, lang, C_("web", "Standings"));
   sp_web_html (out, "<h1>%s</h1>", C_("web", "Standings"));
@@ -262,8 +264,9 @@ render_standings (const SpWebData *data,
       page_end (out, "/standings");
       return;
     }
-  if (riichi)
-    /* Riichi ranks by tournament points; the uma is what table points are elsewhere. */
+  if (by_uma)
+    /* Where a table gives uma, the standings rank by tournament points; the uma is what table
+     * points are elsewhere. */
     sp_web_html (out, "<div class=\"scroll\"><table class=\"standings\"><thead><tr>"
                  "<th>%s</th><th>%s</th><th>%s</th><th>%s</th>",
                  C_("web", "Rank"), C_("web", "Player"), C_("web", "Tournament points"),
@@ -289,7 +292,7 @@ render_standings (const SpWebData *data,
                    (gint64) standing->player, player != NULL ? player->name : "?");
       if (mark != NULL)
         sp_web_html (out, " <small>(%s)</small>", mark);
-      if (riichi)
+      if (by_uma)
         sp_web_html (out, "</td><td>%T</td><td>%T</td>", standing->score,
                      uma_points (standing->table_points_x12));
       else
@@ -299,7 +302,7 @@ render_standings (const SpWebData *data,
         {
           const SpSessionResult *result = data->by_session[i * n_sessions + k];
 
-          if (result != NULL && riichi)
+          if (result != NULL && by_uma)
             sp_web_html (out, "<td class=\"session\">%T</td>", result->score);
           else if (result != NULL)
             sp_web_html (out, "<td class=\"session\">%P</td>",
@@ -315,14 +318,14 @@ render_standings (const SpWebData *data,
       sp_web_html (out, "<h2>%s</h2><div class=\"scroll\"><table class=\"standings\"><thead>"
                    "<tr><th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr></thead><tbody>",
                    C_("web", "Teams"), C_("web", "Rank"), C_("web", "Team"),
-                   C_("web", "Points"), riichi ? C_("web", "Uma") : C_("web", "Score"));
+                   C_("web", "Points"), by_uma ? C_("web", "Uma") : C_("web", "Score"));
       for (guint i = 0; i < snapshot->team_standings->len; i++)
         {
           const SpStanding *team = &g_array_index (snapshot->team_standings, SpStanding, i);
           const char *name = team->player < snapshot->team_names->len
                              ? snapshot->team_names->pdata[team->player] : "?";
 
-          if (riichi)
+          if (by_uma)
             sp_web_html (out, "<tr><td>%u</td><td>%s</td><td>%T</td><td>%T</td></tr>",
                          team->rank, name, team->score, uma_points (team->table_points_x12));
           else
@@ -762,7 +765,7 @@ render_player (const SpWebData *data,
   if (data->hidden)
     sp_web_html (out, "<p class=\"notice\">%s</p>",
                  C_("web", "The standings are hidden until the last session is closed."));
-  else if (standing != NULL && data->tournament->ruleset == SP_RULESET_RIICHI)
+  else if (standing != NULL && sp_ruleset_places_by_uma (data->tournament->ruleset))
     sp_web_html (out, "<dl class=\"summary\"><div><dt>%s</dt><dd class=\"rank\">%u</dd></div>"
                  "<div><dt>%s</dt><dd>%T</dd></div><div><dt>%s</dt><dd>%T</dd></div></dl>",
                  C_("web", "Rank"), standing->rank, C_("web", "Tournament points"),
@@ -814,7 +817,7 @@ render_player (const SpWebData *data,
       sp_web_html (out, C_("web", "Session %u"), seat->session);
       sp_web_html (out, " · ");
       sp_web_html (out, C_("web", "Table %u"), seat->table);
-      if (data->tournament->ruleset == SP_RULESET_RIICHI)
+      if (sp_ruleset_keeps_points (data->tournament->ruleset))
         {
           append_riichi_hands (out, data, seat, &session->seats[(seat->table - 1) * 4], hands);
           continue;
@@ -883,7 +886,7 @@ render_table (const SpWebData *data,
   reply->cacheable = TRUE;
   players = &session->seats[(table - 1) * 4];
   hands = hands_at (data, number, table);
-  if (data->tournament->ruleset == SP_RULESET_RIICHI)
+  if (sp_ruleset_keeps_points (data->tournament->ruleset))
     {
       render_riichi_table (data, session, table, players, hands, lang, path, reply);
       return;
@@ -984,7 +987,7 @@ member_score (JsonBuilder     *builder,
               gint64           score)
 {
   json_builder_set_member_name (builder, "score");
-  if (data->tournament->ruleset == SP_RULESET_RIICHI)
+  if (sp_ruleset_places_by_uma (data->tournament->ruleset))
     json_builder_add_double_value (builder, (double) ((score + (score >= 0 ? 50 : -50)) / 100)
                                             / 10.0);
   else

@@ -212,7 +212,7 @@ render_index (const SpWebData *data,
           sp_web_html (out, "<li%s><a href=\"/sessions/%u/tables/%u\">",
                        table->finished ? " class=\"done\"" : "", k, table->table);
           sp_web_html (out, C_("web", "Table %u"), table->table);
-          if (sp_ruleset_keeps_points (data->tournament->ruleset) && !table->finished)
+          if (sp_ruleset_traits (data->tournament->ruleset)->keeps_points && !table->finished)
             {
               /* A hanchan has no fixed count of hands: the round it is at says how far. */
               g_autoptr(GPtrArray) hands = hands_at (data, k, table->table);
@@ -252,7 +252,7 @@ render_standings (const SpWebData *data,
   GString *out = reply->body;
   guint n_sessions = data->tournament->n_sessions;
   const SpSnapshot *snapshot = data->snapshot;
-  gboolean by_uma = sp_ruleset_places_by_uma (data->tournament->ruleset);
+  gboolean by_uma = sp_ruleset_traits (data->tournament->ruleset)->places_by_uma;
 
   page_begin (out, data, lang, C_("web", "Standings"));
   sp_web_html (out, "<h1>%s</h1>", C_("web", "Standings"));
@@ -765,7 +765,7 @@ render_player (const SpWebData *data,
   if (data->hidden)
     sp_web_html (out, "<p class=\"notice\">%s</p>",
                  C_("web", "The standings are hidden until the last session is closed."));
-  else if (standing != NULL && sp_ruleset_places_by_uma (data->tournament->ruleset))
+  else if (standing != NULL && sp_ruleset_traits (data->tournament->ruleset)->places_by_uma)
     sp_web_html (out, "<dl class=\"summary\"><div><dt>%s</dt><dd class=\"rank\">%u</dd></div>"
                  "<div><dt>%s</dt><dd>%T</dd></div><div><dt>%s</dt><dd>%T</dd></div></dl>",
                  C_("web", "Rank"), standing->rank, C_("web", "Tournament points"),
@@ -817,7 +817,7 @@ render_player (const SpWebData *data,
       sp_web_html (out, C_("web", "Session %u"), seat->session);
       sp_web_html (out, " · ");
       sp_web_html (out, C_("web", "Table %u"), seat->table);
-      if (sp_ruleset_keeps_points (data->tournament->ruleset))
+      if (sp_ruleset_traits (data->tournament->ruleset)->keeps_points)
         {
           append_riichi_hands (out, data, seat, &session->seats[(seat->table - 1) * 4], hands);
           continue;
@@ -886,7 +886,7 @@ render_table (const SpWebData *data,
   reply->cacheable = TRUE;
   players = &session->seats[(table - 1) * 4];
   hands = hands_at (data, number, table);
-  if (sp_ruleset_keeps_points (data->tournament->ruleset))
+  if (sp_ruleset_traits (data->tournament->ruleset)->keeps_points)
     {
       render_riichi_table (data, session, table, players, hands, lang, path, reply);
       return;
@@ -987,7 +987,7 @@ member_score (JsonBuilder     *builder,
               gint64           score)
 {
   json_builder_set_member_name (builder, "score");
-  if (sp_ruleset_places_by_uma (data->tournament->ruleset))
+  if (sp_ruleset_traits (data->tournament->ruleset)->places_by_uma)
     json_builder_add_double_value (builder, (double) ((score + (score >= 0 ? 50 : -50)) / 100)
                                             / 10.0);
   else

@@ -17,7 +17,10 @@
 # from the kernel's accounting of the child), then the median of N runs (default 7) and the
 # largest resident size.  With --against, the other binary (say, a build of main) exports the
 # same store in the same sitting, the two alternating run by run so that a machine busy with
-# other work weighs on both alike; the ratio of the medians is printed.  One figure per line.
+# other work weighs on both alike; the ratio of the medians is printed.  With --compare as
+# well, the two workbooks are then read with openpyxl and compared sheet by sheet: every
+# cell's value, type and number format, the column widths, the frozen panes, the autofilter
+# and the page setup.  One figure per line.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
 import json
@@ -49,6 +52,41 @@ def timed(cli, db, *args):
     if status != 0:
         sys.exit(f"{cli} {' '.join(args)}: {err.strip()}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def workbook_content(path):
+    """Everything a reader sees of the workbook at @path, sheet by sheet."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path)
+    content = []
+    for sheet in book.worksheets:
+        cells = [[(c.value, c.data_type, c.number_format, c.font.b) for c in row]
+                 for row in sheet.iter_rows()]
+        widths = {k: d.width for k, d in sheet.column_dimensions.items()}
+        content.append((sheet.title, cells, widths, sheet.freeze_panes, sheet.auto_filter.ref,
+                        sheet.page_setup.orientation, sheet.page_setup.fitToWidth,
+                        sheet.page_setup.fitToHeight, sheet.print_title_rows))
+    return book.properties.title, book.properties.subject, content
+
+
+def compare(first, second):
+    """Where the workbooks @first and @second differ, or None."""
+    a_title, a_subject, a = workbook_content(first)
+    b_title, b_subject, b = workbook_content(second)
+    if (a_title, a_subject) != (b_title, b_subject):
+        return f"properties: {a_title!r}, {a_subject!r} against {b_title!r}, {b_subject!r}"
+    if [s[0] for s in a] != [s[0] for s in b]:
+        return f"sheets: {[s[0] for s in a]} against {[s[0] for s in b]}"
+    for x, y in zip(a, b):
+        if x[1] != y[1]:
+            for r, (row_x, row_y) in enumerate(zip(x[1], y[1]), 1):
+                if row_x != row_y:
+                    return f"sheet {x[0]}, row {r}: {row_x} against {row_y}"
+            return f"sheet {x[0]}: {len(x[1])} rows against {len(y[1])}"
+        if x[2:] != y[2:]:
+            return f"sheet {x[0]}: layout {x[2:]} against {y[2:]}"
+    return None
 
 
 def make_store(cli, folder):
@@ -116,6 +154,8 @@ def main():
     parser.add_argument("--against", help="another sparrow-cli, timed on the same store")
     parser.add_argument("--store", help="a folder to keep the store in between runs")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--compare", action="store_true",
+                        help="with --against: compare the two workbooks' content (openpyxl)")
     args = parser.parse_args()
 
     folder = args.store or tempfile.mkdtemp(prefix="sparrow-bench-xlsx-")
@@ -138,6 +178,14 @@ def main():
             figures[label].append(timed(cli, db, "export", "xlsx", out))
     size = os.path.getsize(out) / 1e6
     os.unlink(out)
+    difference = "not compared"
+    if args.against and args.compare:
+        other = os.path.join(folder, "export-against.xlsx")
+        for cli, path in ((args.cli, out), (args.against, other)):
+            timed(cli, db, "export", "xlsx", path)
+        difference = compare(out, other) or "identical"
+        os.unlink(out)
+        os.unlink(other)
 
     medians = {}
     for label, cli in clis:
@@ -150,6 +198,8 @@ def main():
               f"max {max(walls) * 1000:.0f}), {medians[label][1] * 1000:.0f} ms CPU, "
               f"peak {peak:.0f} MB (target < 2000 ms, < 200 MB)")
     print(f"workbook: {size:.1f} MB")
+    if args.against:
+        print(f"content against {args.against}: {difference}")
     if args.against:
         print(f"ratio against {args.against}: wall "
               f"{medians['against'][0] / medians['this'][0]:.2f}×, CPU "

@@ -321,6 +321,25 @@ gboolean      sp_db_find_final_session    (SpDb            *db,
                                            guint           *final_session,
                                            GError         **error);
 
+/* A hand's items as hands.items keeps them (sp-db-items.c): a JSON array of {"name", "value",
+ * "count"} objects in the scorer's order, without spaces ([{"name":"碰碰和","value":6,"count":1}]),
+ * the same bytes for the same items as every database written before; NULL for NULL (a hand
+ * entered without its tiles). */
+char         *sp_db_items_to_json         (const SpHandItems   *items);
+/* The items of @text; NULL for NULL.  Text of another shape than sp_db_items_to_json ()'s (a
+ * file changed by other means: the column has no CHECK) gives what can be read of it, as the
+ * other JSON columns are read: each object's string "name", with its "value" (0 when not a
+ * number) and its "count" (1 when not a number), and nothing for what is no such object. */
+SpHandItems  *sp_db_items_from_json       (const char          *text);
+/* How sp_db_items_from_json () reads @text: exactly the form sp_db_items_to_json () writes
+ * (no space, the members in its order, names without escapes, whole numbers of at most 18
+ * digits, at most 64 items), into *@items; FALSE, *@items untouched, for any other text, which
+ * sp_db_items_from_json_parsed () reads.  Both read the same items from the same text. */
+gboolean      sp_db_items_from_json_strict (const char         *text,
+                                            SpHandItems       **items);
+/* The reading of any text through json-glib's parser. */
+SpHandItems  *sp_db_items_from_json_parsed (const char         *text);
+
 /* Hands.  sp_db_insert_hand sets @hand->id and, when NULL, @hand->entered_at; entered_by NULL
  * is the referee of the connection. */
 gboolean      sp_db_insert_hand           (SpDb                *db,

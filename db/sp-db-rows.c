@@ -916,94 +916,6 @@ member_text (JsonObject *object,
          && json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : NULL;
 }
 
-/* The member @key of @object when it is a whole number, else @default_value. */
-static gint64
-member_int (JsonObject *object,
-            const char *key,
-            gint64      default_value)
-{
-  JsonNode *node = json_object_get_member (object, key);
-
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node)
-         && json_node_get_value_type (node) == G_TYPE_INT64 ? json_node_get_int (node)
-                                                             : default_value;
-}
-
-/* A hand's items as the store keeps them, in hands.items and in each further winner's "items"
- * of hands.also_won: a JSON array of {"name", "value", "count"} objects in the scorer's order,
- * without spaces ([{"name":"碰碰和","value":6,"count":1}]), the same bytes for the same items
- * as every database written before; NULL for NULL (a hand entered without its tiles). */
-static char *
-items_to_json (const SpHandItems *items)
-{
-  g_autoptr(JsonBuilder) builder = NULL;
-  g_autoptr(JsonGenerator) generator = NULL;
-  g_autoptr(JsonNode) root = NULL;
-
-  if (items == NULL)
-    return NULL;
-  builder = json_builder_new ();
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < items->n_items; i++)
-    {
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, items->items[i].name);
-      json_builder_set_member_name (builder, "value");
-      json_builder_add_int_value (builder, items->items[i].value);
-      json_builder_set_member_name (builder, "count");
-      json_builder_add_int_value (builder, items->items[i].count);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  root = json_builder_get_root (builder);
-  generator = json_generator_new ();
-  json_generator_set_root (generator, root);
-  return json_generator_to_data (generator, NULL);
-}
-
-/* The items of @text as items_to_json () writes them; NULL for NULL.  Text of another shape
- * (a file changed by other means: the column has no CHECK) gives what can be read of it, as
- * the other JSON columns are read: each object's string "name", with its "value" (0 when not
- * a number) and its "count" (1 when not a number), and nothing for what is no such object. */
-static SpHandItems *
-items_from_json (const char *text)
-{
-  g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(GArray) read = NULL;
-  JsonArray *array;
-
-  if (text == NULL)
-    return NULL;
-  read = g_array_new (FALSE, FALSE, sizeof (SpScoreItem));
-  parser = json_parser_new_immutable ();
-  if (json_parser_load_from_data (parser, text, -1, NULL)
-      && JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)))
-    {
-      array = json_node_get_array (json_parser_get_root (parser));
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        {
-          JsonNode *node = json_array_get_element (array, i);
-          JsonObject *object;
-          const char *name;
-          SpScoreItem item;
-
-          if (!JSON_NODE_HOLDS_OBJECT (node))
-            continue;
-          object = json_node_get_object (node);
-          name = member_text (object, "name");
-          if (name == NULL)
-            continue;
-          item.name = name;
-          item.value = (gint32) CLAMP (member_int (object, "value", 0), G_MININT32, G_MAXINT32);
-          item.count = (guint32) CLAMP (member_int (object, "count", 1), 0, G_MAXUINT32);
-          g_array_append_val (read, item);
-        }
-    }
-  /* The names still belong to the parser: the items copy them. */
-  return sp_hand_items_new ((const SpScoreItem *) read->data, read->len);
-}
-
 /* The further winners of a double or triple ron (hands.also_won, 0011-riichi-winners.sql) as
  * the column keeps them: a JSON array in turn order, NULL for none. */
 static char *
@@ -1020,7 +932,7 @@ also_won_to_json (const SpHandRecord *hand)
   for (guint i = 0; i < hand->n_also; i++)
     {
       const SpHandWin *win = &hand->also[i];
-      g_autofree char *items = items_to_json (win->items);
+      g_autofree char *items = sp_db_items_to_json (win->items);
       const struct { const char *key; const char *text; } texts[] = {
         { "notation", win->notation }, { "situation", win->situation }, { "items", items },
       };
@@ -1070,11 +982,15 @@ static void
 also_won_from_json (SpHandRecord *hand,
                     const char   *text)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser = NULL;
   JsonArray *array;
 
   hand->n_also = 0;
-  if (text == NULL || !json_parser_load_from_data (parser, text, -1, NULL)
+  /* Most hands have no further winner: no parser is made for them. */
+  if (text == NULL)
+    return;
+  parser = json_parser_new ();
+  if (!json_parser_load_from_data (parser, text, -1, NULL)
       || !JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)))
     return;
   array = json_node_get_array (json_parser_get_root (parser));
@@ -1091,7 +1007,7 @@ also_won_from_json (SpHandRecord *hand,
       win->winner = (gint) json_object_get_int_member_with_default (object, "winner", 0) & 3;
       win->notation = dup_member_text (object, "notation");
       win->situation = dup_member_text (object, "situation");
-      win->items = items_from_json (member_text (object, "items"));
+      win->items = sp_db_items_from_json (member_text (object, "items"));
       win->total = (gint32) json_object_get_int_member_with_default (object, "total", 0);
       win->value = (SpHandValue) {
         (gint32) json_object_get_int_member_with_default (object, "han", 0),
@@ -1119,7 +1035,7 @@ hand_from_row (SpDbRow      *row)
   hand->draw = sp_db_row_int (row, 6) != 0;
   hand->notation = sp_db_row_dup_text (row, 7);
   hand->situation = sp_db_row_dup_text (row, 8);
-  hand->items = items_from_json (sp_db_row_text (row, 9));
+  hand->items = sp_db_items_from_json (sp_db_row_text (row, 9));
   hand->total = sp_db_row_int (row, 10);
   for (guint i = 0; i < 4; i++)
     hand->settlement[i] = sp_db_row_int64 (row, 11 + i);
@@ -1157,7 +1073,7 @@ hand_values (const SpHandRecord *hand,
              char              **items,
              char              **also_won)
 {
-  *items = items_to_json (hand->items);
+  *items = sp_db_items_to_json (hand->items);
   values[0] = sp_db_int (hand->number);
   values[1] = chair_value (hand->winner);
   values[2] = chair_value (hand->discarder);

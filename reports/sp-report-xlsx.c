@@ -26,9 +26,10 @@ typedef enum
 
 typedef struct
 {
-  CellKind kind;
-  char    *text;
-  gint64   value;
+  CellKind    kind;
+  gboolean    owned;  /* whether the cell holds its own copy of @text */
+  const char *text;
+  gint64      value;
 } Cell;
 
 /* A table of cells: a header and rows of the same width. */
@@ -44,7 +45,8 @@ cell_clear (gpointer data)
 {
   Cell *cell = data;
 
-  g_free (cell->text);
+  if (cell->owned)
+    g_free ((char *) cell->text);
 }
 
 static Rows *
@@ -102,7 +104,29 @@ static void
 add_text (Rows       *rows,
           const char *text)
 {
-  Cell cell = { text != NULL && text[0] != '\0' ? CELL_TEXT : CELL_EMPTY, g_strdup (text), 0 };
+  Cell cell = { text != NULL && text[0] != '\0' ? CELL_TEXT : CELL_EMPTY, TRUE, g_strdup (text),
+                0 };
+
+  g_array_append_val (rows->cells, cell);
+}
+
+/* @text, which the rows free. */
+static void
+add_taken_text (Rows *rows,
+                char *text)
+{
+  Cell cell = { text != NULL && text[0] != '\0' ? CELL_TEXT : CELL_EMPTY, TRUE, text, 0 };
+
+  g_array_append_val (rows->cells, cell);
+}
+
+/* @text that outlives the rows, not copied: a field of the snapshot the rows are built from, a
+ * static or a translated string.  A sheet of a large event holds hundreds of thousands. */
+static void
+add_kept_text (Rows       *rows,
+               const char *text)
+{
+  Cell cell = { text != NULL && text[0] != '\0' ? CELL_TEXT : CELL_EMPTY, FALSE, text, 0 };
 
   g_array_append_val (rows->cells, cell);
 }
@@ -111,7 +135,7 @@ static void
 add_int (Rows   *rows,
          gint64  value)
 {
-  Cell cell = { CELL_INT, NULL, value };
+  Cell cell = { CELL_INT, FALSE, NULL, value };
 
   g_array_append_val (rows->cells, cell);
 }
@@ -120,7 +144,7 @@ static void
 add_points (Rows   *rows,
             gint64  points_x12)
 {
-  Cell cell = { CELL_POINTS, NULL, points_x12 };
+  Cell cell = { CELL_POINTS, FALSE, NULL, points_x12 };
 
   g_array_append_val (rows->cells, cell);
 }
@@ -130,7 +154,7 @@ static void
 add_thousands (Rows   *rows,
                gint64  points)
 {
-  Cell cell = { CELL_TENTHS, NULL, points };
+  Cell cell = { CELL_TENTHS, FALSE, NULL, points };
 
   g_array_append_val (rows->cells, cell);
 }
@@ -138,7 +162,7 @@ add_thousands (Rows   *rows,
 static void
 add_empty (Rows *rows)
 {
-  Cell cell = { CELL_EMPTY, NULL, 0 };
+  Cell cell = { CELL_EMPTY, FALSE, NULL, 0 };
 
   g_array_append_val (rows->cells, cell);
 }
@@ -305,10 +329,10 @@ standings_rows (const SpSnapshot *snapshot)
       g_autofree char *mark = player != NULL ? player_mark (snapshot, player) : NULL;
 
       add_int (rows, standing->rank);
-      add_text (rows, player != NULL ? player->name : "");
-      add_text (rows, player != NULL ? player->club : NULL);
-      add_text (rows, player != NULL ? player->country : NULL);
-      add_text (rows, player != NULL ? player->team : NULL);
+      add_kept_text (rows, player != NULL ? player->name : "");
+      add_kept_text (rows, player != NULL ? player->club : NULL);
+      add_kept_text (rows, player != NULL ? player->country : NULL);
+      add_kept_text (rows, player != NULL ? player->team : NULL);
       if (riichi)
         {
           add_thousands (rows, standing->score);
@@ -358,15 +382,33 @@ typedef struct
   lxw_error      status;   /* the first fault, LXW_NO_ERROR while none */
 } Book;
 
-/* The width a spreadsheet gives @text: wide (CJK) characters count double. */
+/* The widest a column is made, in characters. */
+#define MAX_COLUMN_WIDTH 80
+
+/* The width a spreadsheet gives @text: wide (CJK) characters count double; counted up to
+ * MAX_COLUMN_WIDTH only, the widest a column is made (the audit log's cells are long). */
 static guint
 text_width (const char *text)
 {
   guint width = 0;
 
-  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+  for (const char *p = text; p != NULL && *p != '\0' && width < MAX_COLUMN_WIDTH;
+       p = g_utf8_next_char (p))
     /* ASCII, most of what a sheet holds, is narrow. */
     width += (guchar) *p < 0x80 ? 1 : g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
+  return width;
+}
+
+/* The number of characters of @value written in decimal, its minus sign included. */
+static guint
+decimal_width (gint64 value)
+{
+  guint width = value < 0 ? 2 : 1;
+  /* The magnitude without overflow at G_MININT64: the digits of value / 10, and one more. */
+  guint64 rest = value < 0 ? -(guint64) (value / 10) : (guint64) (value / 10);
+
+  for (; rest > 0; rest /= 10)
+    width++;
   return width;
 }
 
@@ -441,12 +483,7 @@ book_write_sheet (Book       *book,
           case CELL_INT:
             book_check (book, worksheet_write_number (sheet, r + 1, c, (double) cell->value,
                                                       NULL));
-            {
-              char digits[24];
-
-              widths[c] = MAX (widths[c], (guint) g_snprintf (digits, sizeof digits,
-                                                              "%" G_GINT64_FORMAT, cell->value));
-            }
+            widths[c] = MAX (widths[c], decimal_width (cell->value));
             break;
           case CELL_POINTS:
             book_check (book, worksheet_write_number (sheet, r + 1, c, cell->value / 12.0,
@@ -464,7 +501,8 @@ book_write_sheet (Book       *book,
           }
       }
   for (guint c = 0; c < rows->n_columns; c++)
-    book_check (book, worksheet_set_column (sheet, c, c, MIN (widths[c], 80) + 2.0, NULL));
+    book_check (book, worksheet_set_column (sheet, c, c, MIN (widths[c], MAX_COLUMN_WIDTH) + 2.0,
+                                            NULL));
   worksheet_freeze_panes (sheet, 1, 0);
   book_check (book, worksheet_autofilter (sheet, 0, 0, n_rows,
                                           MAX (rows->n_columns, 1) - 1));
@@ -524,8 +562,8 @@ sessions_rows (const SpSnapshot *snapshot)
               }
             add_int (rows, session->number);
             add_int (rows, t + 1);
-            add_text (rows, wind_name (c));
-            add_text (rows, player_name (snapshot, id));
+            add_kept_text (rows, wind_name (c));
+            add_kept_text (rows, player_name (snapshot, id));
             if (riichi)
               {
                 if (found != NULL)
@@ -701,18 +739,19 @@ riichi_hands_rows (const SpSnapshot *snapshot)
               add_int (rows, hand->table);
               add_int (rows, hand->number);
               add_text (rows, round);
-              add_text (rows, seats != NULL ? player_name (snapshot, seats[dealer]) : "");
+              add_kept_text (rows, seats != NULL ? player_name (snapshot, seats[dealer]) : "");
               add_int (rows, line->rotation.streak);
               add_int (rows, line->sticks);
               add_text (rows, riichi);
-              add_text (rows, hand->chombo != 0 ? _("chombo")
-                              : hand->draw ? _("exhaustive draw")
-                              : !win ? ""
-                              : hand->discarder == SP_CHAIR_NONE ? _("tsumo") : _("ron"));
-              add_text (rows, win && seats != NULL && winner >= 0 && winner < 4
-                              ? player_name (snapshot, seats[winner]) : "");
-              add_text (rows, win && seats != NULL && hand->discarder >= 0 && hand->discarder < 4
-                              ? player_name (snapshot, seats[hand->discarder]) : "");
+              add_kept_text (rows, hand->chombo != 0 ? _("chombo")
+                                   : hand->draw ? _("exhaustive draw")
+                                   : !win ? ""
+                                   : hand->discarder == SP_CHAIR_NONE ? _("tsumo") : _("ron"));
+              add_kept_text (rows, win && seats != NULL && winner >= 0 && winner < 4
+                                   ? player_name (snapshot, seats[winner]) : "");
+              add_kept_text (rows, win && seats != NULL && hand->discarder >= 0
+                                   && hand->discarder < 4
+                                   ? player_name (snapshot, seats[hand->discarder]) : "");
               add_text (rows, tenpai);
               add_text (rows, chombo);
               if (value != NULL && value->win && value->has_han_fu && value->yakuman == 0)
@@ -737,7 +776,7 @@ riichi_hands_rows (const SpSnapshot *snapshot)
                 add_empty (rows);
               for (guint c = 0; c < 4; c++)
                 {
-                  add_text (rows, seats != NULL ? player_name (snapshot, seats[c]) : "");
+                  add_kept_text (rows, seats != NULL ? player_name (snapshot, seats[c]) : "");
                   add_int (rows, line->points[c]);
                 }
             }
@@ -793,16 +832,16 @@ hands_rows (const SpSnapshot *snapshot)
           add_int (rows, hand->session);
           add_int (rows, hand->table);
           add_int (rows, hand->number);
-          add_text (rows, wind_name (rotation->round_wind));
-          add_text (rows, seats != NULL ? player_name (snapshot, seats[dealer]) : "");
+          add_kept_text (rows, wind_name (rotation->round_wind));
+          add_kept_text (rows, seats != NULL ? player_name (snapshot, seats[dealer]) : "");
           add_int (rows, rotation->streak);
-          add_text (rows, seats != NULL && hand->winner >= 0 && hand->winner < 4
-                          ? player_name (snapshot, seats[hand->winner])
-                          : hand->draw ? _("draw") : "");
-          add_text (rows, seats != NULL && hand->discarder >= 0 && hand->discarder < 4
-                          ? player_name (snapshot, seats[hand->discarder])
-                          : hand->winner >= 0 ? _("self-drawn") : "");
-          add_text (rows, items);
+          add_kept_text (rows, seats != NULL && hand->winner >= 0 && hand->winner < 4
+                               ? player_name (snapshot, seats[hand->winner])
+                               : hand->draw ? _("draw") : "");
+          add_kept_text (rows, seats != NULL && hand->discarder >= 0 && hand->discarder < 4
+                               ? player_name (snapshot, seats[hand->discarder])
+                               : hand->winner >= 0 ? _("self-drawn") : "");
+          add_taken_text (rows, g_steal_pointer (&items));
           add_int (rows, hand->total);
           /* The settlement by the seat each chair held at this hand. */
           for (guint w = 0; w < 4; w++)
@@ -836,14 +875,14 @@ players_rows (const SpSnapshot *snapshot)
       const SpPlayer *player = snapshot->players->pdata[i];
 
       add_int (rows, player->id);
-      add_text (rows, player->name);
-      add_text (rows, player->club);
-      add_text (rows, player->country);
-      add_text (rows, player->team);
-      add_text (rows, player->federation_id);
-      add_text (rows, sp_player_status_to_string (player->status));
-      add_text (rows, player_name (snapshot, player->substitute_for));
-      add_text (rows, player->present ? _("yes") : _("no"));
+      add_kept_text (rows, player->name);
+      add_kept_text (rows, player->club);
+      add_kept_text (rows, player->country);
+      add_kept_text (rows, player->team);
+      add_kept_text (rows, player->federation_id);
+      add_kept_text (rows, sp_player_status_to_string (player->status));
+      add_kept_text (rows, player_name (snapshot, player->substitute_for));
+      add_kept_text (rows, player->present ? _("yes") : _("no"));
     }
   return rows;
 }
@@ -925,9 +964,9 @@ penalties_rows (const SpSnapshot *snapshot)
 
       add_int (rows, penalty->id);
       add_int (rows, penalty->session);
-      add_text (rows, player_name (snapshot, penalty->player));
+      add_kept_text (rows, player_name (snapshot, penalty->player));
       add_int (rows, penalty->points);
-      add_text (rows, penalty->reason);
+      add_kept_text (rows, penalty->reason);
       add_int_if_any (rows, penalty->hand);
       add_int_if_any (rows, table);
       add_int_if_any (rows, number);
@@ -952,9 +991,9 @@ seating_rows (const SpSnapshot *snapshot)
 
             add_int (rows, session->number);
             add_int (rows, t + 1);
-            add_text (rows, wind_name (c));
+            add_kept_text (rows, wind_name (c));
             add_int_if_any (rows, id);
-            add_text (rows, player_name (snapshot, id));
+            add_kept_text (rows, player_name (snapshot, id));
           }
     }
   return rows;
@@ -971,13 +1010,13 @@ audit_rows (const SpSnapshot *snapshot)
     {
       const SpAuditEntry *entry = snapshot->audit->pdata[i];
 
-      add_text (rows, entry->at);
-      add_text (rows, entry->who);
-      add_text (rows, entry->target);
+      add_kept_text (rows, entry->at);
+      add_kept_text (rows, entry->who);
+      add_kept_text (rows, entry->target);
       add_int (rows, entry->row_id);
-      add_text (rows, entry->action);
-      add_text (rows, entry->old_values);
-      add_text (rows, entry->new_values);
+      add_kept_text (rows, entry->action);
+      add_kept_text (rows, entry->old_values);
+      add_kept_text (rows, entry->new_values);
     }
   return rows;
 }
@@ -1076,11 +1115,11 @@ penalty_record_rows (const SpSnapshot *snapshot)
       else
         add_empty (rows);
       add_int_if_any (rows, table);
-      add_text (rows, player != NULL ? player->team : NULL);
-      add_text (rows, player_name (snapshot, penalty->player));
+      add_kept_text (rows, player != NULL ? player->team : NULL);
+      add_kept_text (rows, player_name (snapshot, penalty->player));
       add_int (rows, i + 1);
       add_text (rows, where);
-      add_text (rows, penalty->reason);
+      add_kept_text (rows, penalty->reason);
       add_int (rows, penalty->points);
       add_empty (rows);
     }
@@ -1151,8 +1190,8 @@ results_summary_rows (const SpSnapshot *snapshot)
       const SpStanding *team = player != NULL
                                ? sp_snapshot_find_team_standing (snapshot, player->team) : NULL;
 
-      add_text (rows, player != NULL ? player->club : NULL);
-      add_text (rows, player != NULL ? player->name : "");
+      add_kept_text (rows, player != NULL ? player->club : NULL);
+      add_kept_text (rows, player != NULL ? player->name : "");
       add_int (rows, standing->player);
       for (guint s = 1; s <= n_sessions; s++)
         {

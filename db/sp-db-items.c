@@ -7,11 +7,29 @@
 #include <string.h>
 
 char *
+sp_db_json_builder_to_text (JsonBuilder *builder)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = json_builder_get_root (builder);
+
+  json_generator_set_root (generator, root);
+  return json_generator_to_data (generator, NULL);
+}
+
+const char *
+sp_db_json_member_text (JsonObject *object,
+                        const char *key)
+{
+  JsonNode *node = json_object_get_member (object, key);
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node)
+         && json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : NULL;
+}
+
+char *
 sp_db_items_to_json (const SpHandItems *items)
 {
   g_autoptr(JsonBuilder) builder = NULL;
-  g_autoptr(JsonGenerator) generator = NULL;
-  g_autoptr(JsonNode) root = NULL;
 
   if (items == NULL)
     return NULL;
@@ -29,21 +47,7 @@ sp_db_items_to_json (const SpHandItems *items)
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
-  root = json_builder_get_root (builder);
-  generator = json_generator_new ();
-  json_generator_set_root (generator, root);
-  return json_generator_to_data (generator, NULL);
-}
-
-/* The member @key of @object when it is a string, else NULL. */
-static const char *
-member_text (JsonObject *object,
-             const char *key)
-{
-  JsonNode *node = json_object_get_member (object, key);
-
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node)
-         && json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : NULL;
+  return sp_db_json_builder_to_text (builder);
 }
 
 /* The member @key of @object when it is a whole number, else @default_value. */
@@ -86,7 +90,7 @@ sp_db_items_from_json_parsed (const char *text)
           if (!JSON_NODE_HOLDS_OBJECT (node))
             continue;
           object = json_node_get_object (node);
-          name = member_text (object, "name");
+          name = sp_db_json_member_text (object, "name");
           if (name == NULL)
             continue;
           item.name = name;

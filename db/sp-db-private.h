@@ -35,6 +35,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <json-glib/json-glib.h>
+
 #include "sp-db.h"
 
 G_BEGIN_DECLS
@@ -339,6 +341,11 @@ gboolean      sp_db_items_from_json_strict (const char         *text,
                                             SpHandItems       **items);
 /* The reading of any text through json-glib's parser. */
 SpHandItems  *sp_db_items_from_json_parsed (const char         *text);
+/* What @builder built, as JSON text. */
+char         *sp_db_json_builder_to_text  (JsonBuilder         *builder);
+/* The member @key of @object when it is a string, else NULL. */
+const char   *sp_db_json_member_text      (JsonObject          *object,
+                                           const char          *key);
 
 /* Hands.  sp_db_insert_hand sets @hand->id and, when NULL, @hand->entered_at; entered_by NULL
  * is the referee of the connection. */

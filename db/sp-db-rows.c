@@ -905,25 +905,12 @@ sp_db_get_plan_session (SpDb    *db,
   " h.version, h.changed_by, h.changed_at, h.riichi, h.tenpai, h.chombo, h.sticks," \
   " h.han, h.fu, h.yakuman, h.also_won"
 
-/* The member @key of @object when it is a string, else NULL. */
-static const char *
-member_text (JsonObject *object,
-             const char *key)
-{
-  JsonNode *node = json_object_get_member (object, key);
-
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node)
-         && json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : NULL;
-}
-
 /* The further winners of a double or triple ron (hands.also_won, 0011-riichi-winners.sql) as
  * the column keeps them: a JSON array in turn order, NULL for none. */
 static char *
 also_won_to_json (const SpHandRecord *hand)
 {
   g_autoptr(JsonBuilder) builder = NULL;
-  g_autoptr(JsonGenerator) generator = NULL;
-  g_autoptr(JsonNode) root = NULL;
 
   if (hand->n_also == 0)
     return NULL;
@@ -963,17 +950,14 @@ also_won_to_json (const SpHandRecord *hand)
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
-  root = json_builder_get_root (builder);
-  generator = json_generator_new ();
-  json_generator_set_root (generator, root);
-  return json_generator_to_data (generator, NULL);
+  return sp_db_json_builder_to_text (builder);
 }
 
 static char *
 dup_member_text (JsonObject *object,
                  const char *key)
 {
-  return g_strdup (member_text (object, key));
+  return g_strdup (sp_db_json_member_text (object, key));
 }
 
 /* Reads hands.also_won into @hand; a column that cannot be read leaves no further winner (the
@@ -1007,7 +991,7 @@ also_won_from_json (SpHandRecord *hand,
       win->winner = (gint) json_object_get_int_member_with_default (object, "winner", 0) & 3;
       win->notation = dup_member_text (object, "notation");
       win->situation = dup_member_text (object, "situation");
-      win->items = sp_db_items_from_json (member_text (object, "items"));
+      win->items = sp_db_items_from_json (sp_db_json_member_text (object, "items"));
       win->total = (gint32) json_object_get_int_member_with_default (object, "total", 0);
       win->value = (SpHandValue) {
         (gint32) json_object_get_int_member_with_default (object, "han", 0),

@@ -7,6 +7,9 @@
 #include "sp-core-error.h"
 #include "sp-rules-private.h"
 
+/* sp_rotation_replay () refuses a kind past the last. */
+G_STATIC_ASSERT (SP_ROTATION_HANCHAN + 1 == SP_N_ROTATION_KINDS);
+
 /* MCR hands per 圈 and 圈 per 局 (rules/mcr.md §2): each player deals once per 圈. */
 #define HANDS_PER_ROUND 4
 #define ROUNDS_PER_SESSION 4

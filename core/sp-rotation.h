@@ -49,8 +49,8 @@ typedef struct
 void  sp_rotation_start     (SpRotation     *rotation,
                              SpRotationKind  kind);
 /* After a hand: @dealer_won, @exhaustive_draw decide 連莊 where @kind repeats the deal
- * (SP_ROTATION_REPEATING; the fixed kinds never do).  After the last hand number is one past
- * it and finished is set; the other fields keep the last hand's values. */
+ * (SP_ROTATION_REPEATING, SP_ROTATION_HANCHAN; never the fixed kinds).  After the last hand
+ * number is one past it and finished is set; the other fields keep the last hand's values. */
 void  sp_rotation_advance   (SpRotation     *rotation,
                              SpRotationKind  kind,
                              gboolean        dealer_won,
@@ -81,10 +81,11 @@ void  sp_rotation_advance_outcome (SpRotation          *rotation,
                                    SpRotationKind       kind,
                                    const SpHandOutcome *outcome);
 
-/* Replays a table's session of @kind from its first hand: @rotations (room for @n_outcomes + 1) gets
- * the state before each hand 1 … n + 1, the last one being the state after the finished
- * hands (the next hand, or finished).  SP_CORE_ERROR_INVALID, naming the hand, for an outcome
- * that is both a dealer win and a draw, or for a hand after the sequence was over. */
+/* Replays a table's session of @kind from its first hand: @rotations (room for @n_outcomes
+ * + 1) gets the state before each hand 1 … n + 1, the last one being the state after the
+ * finished hands (the next hand, or finished).  SP_CORE_ERROR_INVALID, naming the hand, for an
+ * outcome that is both a dealer win and a draw, or for a hand after the sequence was over, and
+ * for a @kind that is none of SpRotationKind. */
 gboolean sp_rotation_replay (SpRotationKind       kind,
                              const SpHandOutcome *outcomes,
                              guint                n_outcomes,

@@ -745,11 +745,12 @@ sp_table_rescore (SpTable            *table,
                   const SpHandEntry  *edited,
                   GError            **error)
 {
-  SpRuleset ruleset = sp_rules_get_ruleset (rules);
+  SpRotationKind kind;
 
   g_return_val_if_fail (table != NULL && tournament != NULL && hands != NULL, FALSE);
 
-  sp_rotation_start (&table->next, ruleset);
+  kind = sp_tournament_rotation (tournament);
+  sp_rotation_start (&table->next, kind);
   table->n_hands = 0;
   for (guint i = 0; i < hands->len; i++)
     {
@@ -778,7 +779,7 @@ sp_table_rescore (SpTable            *table,
                                     _("a false win is a penalty, not a hand: it cannot replace "
                                       "one"));
         }
-      sp_table_advance (table, ruleset, tournament->settings.dealer_repeats, hand);
+      sp_table_advance (table, kind, hand);
     }
   return TRUE;
 }

@@ -26,7 +26,7 @@ sp_riichi_sheet_new (const SpRules      *rules,
   sheet->hands = g_array_sized_new (FALSE, TRUE, sizeof (SpRiichiSheetHand), hands->len);
   if (!sp_riichi_table_rules_of (rules, &sheet->rules, error))
     return NULL;
-  sp_table_init (&table, SP_RULESET_RIICHI, session, number, players);
+  sp_table_init (&table, SP_ROTATION_HANCHAN, session, number, players);
   sp_riichi_table_start (&sheet->end, &sheet->rules);
   for (guint i = 0; i < hands->len; i++)
     {
@@ -47,7 +47,7 @@ sp_riichi_sheet_new (const SpRules      *rules,
           hand->points[c] = sheet->end.points[c];
           sheet->end.chombos[c] += (record->chombo >> c) & 1u;
         }
-      sp_table_advance (&table, SP_RULESET_RIICHI, FALSE, record);
+      sp_table_advance (&table, SP_ROTATION_HANCHAN, record);
     }
   sheet->end.rotation = table.next;
   sheet->end.sticks = (guint8) MIN (table.sticks, 255);

@@ -74,7 +74,7 @@ sp_riichi_table_start (SpRiichiTable            *table,
   g_return_if_fail (table != NULL && rules != NULL);
 
   memset (table, 0, sizeof *table);
-  sp_rotation_start (&table->rotation, SP_RULESET_RIICHI);
+  sp_rotation_start (&table->rotation, SP_ROTATION_HANCHAN);
   for (guint c = 0; c < 4; c++)
     table->points[c] = rules->start_points;
 }
@@ -278,7 +278,7 @@ sp_riichi_table_play (SpRiichiTable            *table,
       /* Dealt again: no counter, no rotation, the riichi sticks of the hand returned. */
       table->chombos[sp_riichi_table_chair_at (table, hand->offender)]++;
       outcome.dealt_again = TRUE;
-      sp_rotation_advance_outcome (&table->rotation, SP_RULESET_RIICHI, FALSE, &outcome);
+      sp_rotation_advance_outcome (&table->rotation, SP_ROTATION_HANCHAN, &outcome);
       if (delta != NULL)
         memset (delta, 0, 4 * sizeof (gint32));
       return TRUE;
@@ -312,7 +312,7 @@ sp_riichi_table_play (SpRiichiTable            *table,
       if (delta != NULL)
         delta[chair] = by_seat[seat];
     }
-  sp_rotation_advance_outcome (&table->rotation, SP_RULESET_RIICHI, FALSE, &outcome);
+  sp_rotation_advance_outcome (&table->rotation, SP_ROTATION_HANCHAN, &outcome);
   return TRUE;
 }
 
@@ -332,7 +332,7 @@ sp_riichi_table_replay (SpRiichiTable      *table,
         table->chombos[c]++;
     }
   table->sticks = (guint8) CLAMP ((gint) table->sticks + record->sticks, 0, G_MAXUINT8);
-  sp_rotation_advance_outcome (&table->rotation, SP_RULESET_RIICHI, FALSE, &outcome);
+  sp_rotation_advance_outcome (&table->rotation, SP_ROTATION_HANCHAN, &outcome);
 }
 
 guint

@@ -7,6 +7,9 @@
 #include "sp-core-error.h"
 #include "sp-rules-private.h"
 
+/* sp_rotation_replay () refuses a kind past the last. */
+G_STATIC_ASSERT (SP_ROTATION_HANCHAN + 1 == SP_N_ROTATION_KINDS);
+
 /* MCR hands per 圈 and 圈 per 局 (rules/mcr.md §2): each player deals once per 圈. */
 #define HANDS_PER_ROUND 4
 #define ROUNDS_PER_SESSION 4
@@ -23,18 +26,27 @@ static const guint8 chair_moves[ROUNDS_PER_SESSION - 1][4] = {
   { SP_WIND_SOUTH, SP_WIND_EAST, SP_WIND_NORTH, SP_WIND_WEST },
 };
 
+SpRotationKind
+sp_ruleset_rotation (SpRuleset ruleset)
+{
+  g_return_val_if_fail ((guint) ruleset < SP_N_RULESETS, SP_ROTATION_FIXED);
+
+  return sp_ruleset_class (ruleset)->rotation;
+}
+
 void
-sp_rotation_start (SpRotation *rotation,
-                   SpRuleset   ruleset)
+sp_rotation_start (SpRotation     *rotation,
+                   SpRotationKind  kind)
 {
   g_return_if_fail (rotation != NULL);
+  g_return_if_fail ((guint) kind < SP_N_ROTATION_KINDS);
 
   rotation->number = 1;
   rotation->round_wind = SP_WIND_EAST;
   rotation->streak = 0;
   rotation->finished = FALSE;
   /* Chairs are named by the seat held at the first hand, so chair c starts at seat wind c
-   * whatever the ruleset: the player in the East seat deals first (定位). */
+   * whatever the kind: the player in the East seat deals first (定位). */
   for (guint chair = 0; chair < 4; chair++)
     rotation->seat_wind[chair] = (guint8) chair;
 }
@@ -157,34 +169,24 @@ advance_hanchan (SpRotation          *rotation,
 }
 
 void
-sp_rotation_advance (SpRotation *rotation,
-                     SpRuleset   ruleset,
-                     gboolean    dealer_repeats,
-                     gboolean    dealer_won,
-                     gboolean    exhaustive_draw)
+sp_rotation_advance (SpRotation     *rotation,
+                     SpRotationKind  kind,
+                     gboolean        dealer_won,
+                     gboolean        exhaustive_draw)
 {
   SpHandOutcome outcome = { .dealer_won = dealer_won, .exhaustive_draw = exhaustive_draw };
 
-  sp_rotation_advance_outcome (rotation, ruleset, dealer_repeats, &outcome);
+  sp_rotation_advance_outcome (rotation, kind, &outcome);
 }
 
 void
 sp_rotation_advance_outcome (SpRotation          *rotation,
-                             SpRuleset            ruleset,
-                             gboolean             dealer_repeats,
+                             SpRotationKind       kind,
                              const SpHandOutcome *outcome)
 {
-  const SpRulesetClass *klass;
-  SpRotationKind kind;
-
   g_return_if_fail (rotation != NULL && outcome != NULL);
   g_return_if_fail (!rotation->finished);
 
-  g_return_if_fail ((guint) ruleset < SP_N_RULESETS);
-
-  klass = sp_ruleset_class (ruleset);
-  kind = dealer_repeats && (klass->settings & SP_RULESET_HAS_DEALER_REPEATS)
-         ? klass->repeating_rotation : klass->rotation;
   switch (kind)
     {
     case SP_ROTATION_FIXED:
@@ -238,8 +240,7 @@ sp_rotation_players_by_seat (const SpRotation *rotation,
 }
 
 gboolean
-sp_rotation_replay (SpRuleset            ruleset,
-                    gboolean             dealer_repeats,
+sp_rotation_replay (SpRotationKind       kind,
                     const SpHandOutcome *outcomes,
                     guint                n_outcomes,
                     SpRotation          *rotations,
@@ -249,10 +250,10 @@ sp_rotation_replay (SpRuleset            ruleset,
   g_return_val_if_fail (rotations != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if ((guint) ruleset >= SP_N_RULESETS)
+  if ((guint) kind >= SP_N_ROTATION_KINDS)
     {
       g_set_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID,
-                   _("rotation: unknown ruleset %d"), (int) ruleset);
+                   _("rotation: unknown kind of rotation %d"), (int) kind);
       return FALSE;
     }
   if (n_outcomes >= G_MAXUINT16)
@@ -263,7 +264,7 @@ sp_rotation_replay (SpRuleset            ruleset,
       return FALSE;
     }
 
-  sp_rotation_start (&rotations[0], ruleset);
+  sp_rotation_start (&rotations[0], kind);
   for (guint i = 0; i < n_outcomes; i++)
     {
       if (rotations[i].finished)
@@ -279,7 +280,7 @@ sp_rotation_replay (SpRuleset            ruleset,
           return FALSE;
         }
       rotations[i + 1] = rotations[i];
-      sp_rotation_advance_outcome (&rotations[i + 1], ruleset, dealer_repeats, &outcomes[i]);
+      sp_rotation_advance_outcome (&rotations[i + 1], kind, &outcomes[i]);
     }
   return TRUE;
 }

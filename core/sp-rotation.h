@@ -10,6 +10,30 @@
 
 G_BEGIN_DECLS
 
+/* How the deal goes round a table in a session: a ruleset's own (sp_ruleset_rotation ()), or
+ * a tournament's, which its settings may change (sp_tournament_rotation (): Guangdong with
+ * 連莊). */
+typedef enum
+{
+  /* Four hands per 圈 with no repeat, sixteen in all; the deal keeps going round. */
+  SP_ROTATION_FIXED,
+  /* As SP_ROTATION_FIXED, the players changing chairs between 圈 (rules/mcr.md §3). */
+  SP_ROTATION_FIXED_CHANGING_CHAIRS,
+  /* The dealer keeps the deal after a win or an exhaustive draw (連莊) until the North 圈
+   * ends. */
+  SP_ROTATION_REPEATING,
+  /* A hanchan at fixed seats: the dealer stays after his win and when tenpai at a draw, the
+   * counters count the repeats and draws, the end after South 4 (rules/riichi.md §8, §9). */
+  SP_ROTATION_HANCHAN,
+} SpRotationKind;
+
+#define SP_N_ROTATION_KINDS 4
+
+/* The rotation @ruleset plays with its settings at their defaults (MCR's chair changes,
+ * Taiwan's 連莊, Guangdong without 連莊, Riichi's hanchan).  A tournament's is
+ * sp_tournament_rotation (). */
+SpRotationKind sp_ruleset_rotation (SpRuleset ruleset);
+
 /* The state of a table before a hand.  Players are named by their chair: the seat (0 E, 1 S,
  * 2 W, 3 N) they held at the session's first hand, as the seating lists them. */
 typedef struct
@@ -21,17 +45,16 @@ typedef struct
   guint8  finished;     /* the sequence is over (MCR: 16 hands; Taiwan: a 將 of four 圈) */
 } SpRotation;
 
-/* Before the first hand. */
-void  sp_rotation_start     (SpRotation *rotation,
-                             SpRuleset   ruleset);
-/* After a hand: @dealer_won, @exhaustive_draw decide 連莊 where the ruleset repeats the deal
- * (Taiwan always; Guangdong when @dealer_repeats; MCR never).  After the last hand number is
- * one past it and finished is set; the other fields keep the last hand's values. */
-void  sp_rotation_advance   (SpRotation *rotation,
-                             SpRuleset   ruleset,
-                             gboolean    dealer_repeats,
-                             gboolean    dealer_won,
-                             gboolean    exhaustive_draw);
+/* Before the first hand of a sequence of @kind. */
+void  sp_rotation_start     (SpRotation     *rotation,
+                             SpRotationKind  kind);
+/* After a hand: @dealer_won, @exhaustive_draw decide 連莊 where @kind repeats the deal
+ * (SP_ROTATION_REPEATING, SP_ROTATION_HANCHAN; never the fixed kinds).  After the last hand
+ * number is one past it and finished is set; the other fields keep the last hand's values. */
+void  sp_rotation_advance   (SpRotation     *rotation,
+                             SpRotationKind  kind,
+                             gboolean        dealer_won,
+                             gboolean        exhaustive_draw);
 /* The chair that sits at @seat this hand. */
 guint sp_rotation_chair_at  (const SpRotation *rotation,
                              SpWind            seat);
@@ -55,16 +78,15 @@ typedef struct
 /* sp_rotation_advance () from a whole outcome: Riichi's deal needs the dealer's tenpai at a
  * draw and the chombo that deals the hand again. */
 void  sp_rotation_advance_outcome (SpRotation          *rotation,
-                                   SpRuleset            ruleset,
-                                   gboolean             dealer_repeats,
+                                   SpRotationKind       kind,
                                    const SpHandOutcome *outcome);
 
-/* Replays a table's session from its first hand: @rotations (room for @n_outcomes + 1) gets
- * the state before each hand 1 … n + 1, the last one being the state after the finished
- * hands (the next hand, or finished).  SP_CORE_ERROR_INVALID, naming the hand, for an outcome
- * that is both a dealer win and a draw, or for a hand after the sequence was over. */
-gboolean sp_rotation_replay (SpRuleset            ruleset,
-                             gboolean             dealer_repeats,
+/* Replays a table's session of @kind from its first hand: @rotations (room for @n_outcomes
+ * + 1) gets the state before each hand 1 … n + 1, the last one being the state after the
+ * finished hands (the next hand, or finished).  SP_CORE_ERROR_INVALID, naming the hand, for an
+ * outcome that is both a dealer win and a draw, or for a hand after the sequence was over, and
+ * for a @kind that is none of SpRotationKind. */
+gboolean sp_rotation_replay (SpRotationKind       kind,
                              const SpHandOutcome *outcomes,
                              guint                n_outcomes,
                              SpRotation          *rotations,

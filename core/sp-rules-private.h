@@ -5,6 +5,7 @@
 #include "sp-analysis.h"
 #include "sp-entry.h"
 #include "sp-rule-option-private.h"
+#include "sp-rotation.h"
 #include "sp-rules.h"
 #include "sp-ruleset-traits.h"
 
@@ -24,21 +25,6 @@ typedef struct
   const char *key;
   const char *term;
 } SpItemTerm;
-
-/* How the deal goes round a table in a session (sp_rotation_advance_outcome). */
-typedef enum
-{
-  /* Four hands per 圈 with no repeat, sixteen in all; the deal keeps going round. */
-  SP_ROTATION_FIXED,
-  /* As SP_ROTATION_FIXED, the players changing chairs between 圈 (rules/mcr.md §3). */
-  SP_ROTATION_FIXED_CHANGING_CHAIRS,
-  /* The dealer keeps the deal after a win or an exhaustive draw (連莊) until the North 圈
-   * ends. */
-  SP_ROTATION_REPEATING,
-  /* A hanchan at fixed seats: the dealer stays after his win and when tenpai at a draw, the
-   * counters count the repeats and draws, the end after South 4 (rules/riichi.md §8, §9). */
-  SP_ROTATION_HANCHAN,
-} SpRotationKind;
 
 /* A ruleset module: immutable data and functions, one per ruleset.  It is the one description
  * of its ruleset: the rest of core/ asks it (through sp_ruleset_class () or

@@ -214,8 +214,7 @@ sp_session_pick_finalists (const SpStanding *standings,
 }
 
 void
-sp_session_table_progress (SpRuleset                   ruleset,
-                           gboolean                    dealer_repeats,
+sp_session_table_progress (SpRotationKind              kind,
                            guint                       table,
                            const SpHandRecord * const *hands,
                            guint                       n_hands,
@@ -229,12 +228,12 @@ sp_session_table_progress (SpRuleset                   ruleset,
 
   /* The table's own replay (sp-table.h), stopped where the sequence ends.  A hand after which
    * the dealer keeps the deal (連莊: the streak grew) adds a hand to the sequence's 16 deals. */
-  sp_table_init (&state, ruleset, 0, table, NULL);
+  sp_table_init (&state, kind, 0, table, NULL);
   for (guint i = 0; i < n_hands && !state.next.finished; i++)
     {
       guint8 streak = state.next.streak;
 
-      sp_table_advance (&state, ruleset, dealer_repeats, hands[i]);
+      sp_table_advance (&state, kind, hands[i]);
       if (!state.next.finished && state.next.streak > streak)
         repeats++;
     }

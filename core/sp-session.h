@@ -70,9 +70,9 @@ typedef struct
                         * dealer's repeats (連莊) so far; n_hands once finished */
 } SpTableProgress;
 
-/* Replays @n_hands hands of one table (in order) to tell whether its sequence is over. */
-void     sp_session_table_progress  (SpRuleset                  ruleset,
-                                     gboolean                   dealer_repeats,
+/* Replays @n_hands hands of one table (in order), in a sequence of @kind
+ * (sp_tournament_rotation ()), to tell whether it is over. */
+void     sp_session_table_progress  (SpRotationKind             kind,
                                      guint                      table,
                                      const SpHandRecord * const *hands,
                                      guint                      n_hands,

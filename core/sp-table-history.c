@@ -3,9 +3,8 @@
 #include "sp-table-history.h"
 
 GArray *
-sp_table_history (SpRuleset  ruleset,
-                  gboolean   dealer_repeats,
-                  GPtrArray *hands)
+sp_table_history (SpRotationKind  kind,
+                  GPtrArray      *hands)
 {
   GArray *history;
   SpTable table;
@@ -13,11 +12,11 @@ sp_table_history (SpRuleset  ruleset,
   g_return_val_if_fail (hands != NULL, NULL);
 
   history = g_array_sized_new (FALSE, FALSE, sizeof (SpRotation), hands->len + 1);
-  sp_table_init (&table, ruleset, 0, 0, NULL);
+  sp_table_init (&table, kind, 0, 0, NULL);
   for (guint i = 0; i < hands->len; i++)
     {
       g_array_append_val (history, table.next);
-      sp_table_advance (&table, ruleset, dealer_repeats, hands->pdata[i]);
+      sp_table_advance (&table, kind, hands->pdata[i]);
     }
   g_array_append_val (history, table.next);
   return history;

@@ -5,11 +5,11 @@
 #include <string.h>
 
 void
-sp_table_init (SpTable      *table,
-               SpRuleset     ruleset,
-               guint         session,
-               guint         number,
-               const gint64  players[4])
+sp_table_init (SpTable        *table,
+               SpRotationKind  kind,
+               guint           session,
+               guint           number,
+               const gint64    players[4])
 {
   g_return_if_fail (table != NULL);
 
@@ -18,7 +18,7 @@ sp_table_init (SpTable      *table,
   table->table = number;
   if (players != NULL)
     memcpy (table->players, players, sizeof table->players);
-  sp_rotation_start (&table->next, ruleset);
+  sp_rotation_start (&table->next, kind);
 }
 
 gboolean
@@ -54,8 +54,7 @@ sp_hand_record_outcome (const SpHandRecord *hand,
 
 void
 sp_table_advance (SpTable            *table,
-                  SpRuleset           ruleset,
-                  gboolean            dealer_repeats,
+                  SpRotationKind      kind,
                   const SpHandRecord *hand)
 {
   SpHandOutcome outcome;
@@ -63,21 +62,20 @@ sp_table_advance (SpTable            *table,
   g_return_if_fail (table != NULL && hand != NULL);
 
   outcome = sp_hand_record_outcome (hand, &table->next);
-  sp_rotation_advance_outcome (&table->next, ruleset, dealer_repeats, &outcome);
+  sp_rotation_advance_outcome (&table->next, kind, &outcome);
   table->sticks = (guint) MAX ((gint64) table->sticks + hand->sticks, 0);
   table->n_hands++;
 }
 
 void
-sp_table_replay (SpTable   *table,
-                 SpRuleset  ruleset,
-                 gboolean   dealer_repeats,
-                 GPtrArray *hands)
+sp_table_replay (SpTable        *table,
+                 SpRotationKind  kind,
+                 GPtrArray      *hands)
 {
   g_return_if_fail (table != NULL && hands != NULL);
 
-  sp_rotation_start (&table->next, ruleset);
+  sp_rotation_start (&table->next, kind);
   table->n_hands = 0;
   for (guint i = 0; i < hands->len; i++)
-    sp_table_advance (table, ruleset, dealer_repeats, hands->pdata[i]);
+    sp_table_advance (table, kind, hands->pdata[i]);
 }

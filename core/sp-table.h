@@ -21,9 +21,9 @@ typedef struct
   guint      sticks;       /* Riichi: the 1,000-point riichi sticks on the table */
 } SpTable;
 
-/* A table before its first hand, with its players by chair. */
+/* A table before its first hand of a sequence of @kind, with its players by chair. */
 void     sp_table_init     (SpTable             *table,
-                            SpRuleset            ruleset,
+                            SpRotationKind       kind,
                             guint                session,
                             guint                number,
                             const gint64         players[4]);
@@ -33,16 +33,14 @@ gboolean sp_hand_record_won_by (const SpHandRecord *hand,
 /* How @hand, played at @rotation, ended as far as the deal is concerned. */
 SpHandOutcome sp_hand_record_outcome (const SpHandRecord *hand,
                                       const SpRotation   *rotation);
-/* Moves the rotation past @hand: the dealer's win or an exhaustive draw keeps the deal where
- * the ruleset repeats it (Taiwan; Guangdong when @dealer_repeats). */
+/* Moves the rotation, of @kind (sp_tournament_rotation ()), past @hand: the dealer's win or an
+ * exhaustive draw keeps the deal where @kind repeats it (Taiwan; Guangdong with 連莊). */
 void     sp_table_advance  (SpTable             *table,
-                            SpRuleset            ruleset,
-                            gboolean             dealer_repeats,
+                            SpRotationKind       kind,
                             const SpHandRecord  *hand);
 /* Replays @hands (SpHandRecord in number order) from the first hand. */
 void     sp_table_replay   (SpTable             *table,
-                            SpRuleset            ruleset,
-                            gboolean             dealer_repeats,
+                            SpRotationKind       kind,
                             GPtrArray           *hands);
 
 G_END_DECLS

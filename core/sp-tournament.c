@@ -276,6 +276,20 @@ sp_tournament_read_options (SpTournament  *tournament,
   return TRUE;
 }
 
+SpRotationKind
+sp_tournament_rotation (const SpTournament *tournament)
+{
+  const SpRulesetClass *klass;
+
+  g_return_val_if_fail (tournament != NULL, SP_ROTATION_FIXED);
+  g_return_val_if_fail ((guint) tournament->ruleset < SP_N_RULESETS, SP_ROTATION_FIXED);
+
+  klass = sp_ruleset_class (tournament->ruleset);
+  if (tournament->settings.dealer_repeats && (klass->settings & SP_RULESET_HAS_DEALER_REPEATS))
+    return klass->repeating_rotation;
+  return klass->rotation;
+}
+
 void
 sp_tournament_init_defaults (SpTournament *tournament)
 {

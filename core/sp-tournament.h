@@ -7,6 +7,7 @@
 
 #include "sp-hand.h"
 #include "sp-hand-items.h"
+#include "sp-rotation.h"
 #include "sp-rules.h"
 
 G_BEGIN_DECLS
@@ -157,6 +158,12 @@ gboolean  sp_tournament_read_options  (SpTournament              *tournament,
  * @tournament->options (a tournament read by the store has them already in ->rules). */
 SpRules  *sp_tournament_new_rules     (const SpTournament        *tournament,
                                        GError                   **error);
+
+/* How the deal goes round @tournament's tables: its ruleset's rotation, or the ruleset's
+ * repeating one (連莊) where the ruleset has that setting (SP_RULESET_HAS_DEALER_REPEATS:
+ * Guangdong) and the tournament plays it (dealer_repeats=on).  Every replay of a table of the
+ * tournament passes it. */
+SpRotationKind sp_tournament_rotation (const SpTournament        *tournament);
 
 /* Fills what @tournament leaves unsaid (NULL seating or ranking, no Taiwan stakes) with its
  * ruleset's defaults: balanced seating and r98 ranking for MCR, random and score otherwise;

@@ -145,9 +145,9 @@ load_table (SpDb                *db,
   list = sp_db_list_hands (db, tournament->id, session, table, error);
   if (list == NULL)
     return FALSE;
-  sp_table_init (state, tournament->ruleset, session, table, players);
+  sp_table_init (state, sp_tournament_rotation (tournament), session, table, players);
   state->closed = info.closed;
-  sp_table_replay (state, tournament->ruleset, tournament->settings.dealer_repeats, list);
+  sp_table_replay (state, sp_tournament_rotation (tournament), list);
   if (hands != NULL)
     *hands = g_steal_pointer (&list);
   return TRUE;
@@ -181,11 +181,12 @@ table_before (const SpTournament  *tournament,
               guint                number,
               SpTable             *state)
 {
-  sp_rotation_start (&state->next, tournament->ruleset);
+  SpRotationKind kind = sp_tournament_rotation (tournament);
+
+  sp_rotation_start (&state->next, kind);
   state->n_hands = 0;
   for (guint i = 0; i + 1 < number && i < hands->len; i++)
-    sp_table_advance (state, tournament->ruleset, tournament->settings.dealer_repeats,
-                      hands->pdata[i]);
+    sp_table_advance (state, kind, hands->pdata[i]);
 }
 
 /* No new hand at a table where a withdrawn player still sits: before its first hand his
@@ -809,7 +810,7 @@ sp_db_import_hands (SpDb                *db,
                                 &false_win, error)
           || !sp_db_record_hand (db, tournament->id, record, error))
         break;
-      sp_table_advance (state, tournament->ruleset, tournament->settings.dealer_repeats, record);
+      sp_table_advance (state, sp_tournament_rotation (tournament), record);
     }
   ok = i == n_hands;
   if (!ok && hands[i].where != NULL)

@@ -757,7 +757,7 @@ session_progress (SpDb                *db,
 
       while (end < hands->len && ((SpHandRecord *) hands->pdata[end])->table == t)
         end++;
-      sp_session_table_progress (tournament->ruleset, tournament->settings.dealer_repeats, t,
+      sp_session_table_progress (sp_tournament_rotation (tournament), t,
                                  (const SpHandRecord * const *) hands->pdata + first, end - first,
                                  &g_array_index (progress, SpTableProgress, t - 1));
       first = end;

@@ -379,7 +379,7 @@ hanchan_sheet_draw (cairo_t          *cr,
       else if (n_played == 0 && r < 16 && r % 2 == 0)
         {
           /* The blank sheet's guide: the dealer passes at every other row. */
-          sp_rotation_start (&guide, snapshot->tournament->ruleset);
+          sp_rotation_start (&guide, sp_tournament_rotation (snapshot->tournament));
           guide.round_wind = r / 8;
           for (guint c = 0; c < 4; c++)
             guide.seat_wind[c] = (guint8) ((c + 4 - (r / 2) % 4) % 4);

@@ -816,8 +816,7 @@ hands_rows (const SpSnapshot *snapshot)
 
       end = table_hands_from (snapshot, first, table_hands);
       seats = table_seats (snapshot, head->session, head->table);
-      history = sp_table_history (ruleset, snapshot->tournament->settings.dealer_repeats,
-                                  table_hands);
+      history = sp_table_history (sp_tournament_rotation (snapshot->tournament), table_hands);
       for (guint k = 0; k < table_hands->len; k++)
         {
           const SpHandRecord *hand = table_hands->pdata[k];
@@ -1071,8 +1070,7 @@ seat_wind_at (const SpSnapshot *snapshot,
       if (hand->session == session && hand->table == table)
         g_ptr_array_add (hands, (gpointer) hand);
     }
-  history = sp_table_history (snapshot->tournament->ruleset,
-                              snapshot->tournament->settings.dealer_repeats, hands);
+  history = sp_table_history (sp_tournament_rotation (snapshot->tournament), hands);
   return g_array_index (history, SpRotation, MIN (number - 1, history->len - 1))
          .seat_wind[chair];
 }

@@ -26,7 +26,7 @@ first_hand (SpRuleset ruleset)
   static const gint64 players[4] = { 11, 12, 13, 14 };
   SpTable table;
 
-  sp_table_init (&table, ruleset, 1, 1, players);
+  sp_table_init (&table, sp_ruleset_rotation (ruleset), 1, 1, players);
   return table;
 }
 
@@ -532,7 +532,7 @@ test_complete_table (void)
   draw->draw = TRUE;
   draw->winner = SP_CHAIR_NONE;
   for (guint i = 0; i < 16; i++)
-    sp_table_advance (&table, SP_RULESET_MCR, FALSE, draw);
+    sp_table_advance (&table, sp_tournament_rotation (&tournament), draw);
   sp_hand_entry_init (&entry);
   entry.draw = TRUE;
   g_assert_false (judge (&entry, &table, &tournament, record, &result, &false_win, &error));
@@ -571,7 +571,7 @@ test_rescore (void)
       g_assert_no_error (error);
       record->id = 100 + i;
       g_ptr_array_add (hands, record);
-      sp_table_advance (&table, SP_RULESET_TAIWAN, FALSE, record);
+      sp_table_advance (&table, sp_tournament_rotation (&tournament), record);
       sp_hand_entry_clear (&entry);
     }
   second = hands->pdata[1];
@@ -637,7 +637,7 @@ test_rescore_later_hand (void)
       g_assert_no_error (error);
       record->id = 100 + i;
       g_ptr_array_add (hands, record);
-      sp_table_advance (&table, SP_RULESET_MCR, FALSE, record);
+      sp_table_advance (&table, sp_tournament_rotation (&tournament), record);
     }
   g_assert_cmpint (((SpHandRecord *) hands->pdata[1])->total, ==, 8);
 
@@ -794,7 +794,7 @@ play_riichi (SpTable           *table,
   for (guint chair = 0; chair < 4; chair++)
     g_assert_cmpint (record->settlement[chair], ==, settlement[chair]);
   g_assert_cmpint (record->sticks, ==, sticks);
-  sp_table_advance (table, SP_RULESET_RIICHI, FALSE, record);
+  sp_table_advance (table, sp_tournament_rotation (tournament), record);
   return record;
 }
 

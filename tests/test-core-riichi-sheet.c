@@ -25,7 +25,7 @@ play (SpTable            *table,
                                       &false_win, &error));
   g_assert_no_error (error);
   g_assert_false (false_win);
-  sp_table_advance (table, SP_RULESET_RIICHI, FALSE, record);
+  sp_table_advance (table, SP_ROTATION_HANCHAN, record);
   g_ptr_array_add (records, record);
   sp_hand_entry_clear (entry);
 }
@@ -47,7 +47,7 @@ test_sheet (void)
   SpTable table;
 
   g_assert_nonnull (rules);
-  sp_table_init (&table, SP_RULESET_RIICHI, 1, 1, players);
+  sp_table_init (&table, SP_ROTATION_HANCHAN, 1, 1, players);
 
   /* East 1: S declares riichi and wins 5 han 30 fu (mangan, 8,000) off W. */
   sp_hand_entry_init (&entry);
@@ -158,7 +158,7 @@ test_round_name (void)
   g_autofree char *first = NULL;
   g_autofree char *last = NULL;
 
-  sp_rotation_start (&rotation, SP_RULESET_RIICHI);
+  sp_rotation_start (&rotation, SP_ROTATION_HANCHAN);
   first = sp_riichi_round_name (&rotation);
   g_assert_cmpstr (first, ==, "East 1");
   rotation.round_wind = SP_WIND_SOUTH;

@@ -46,13 +46,25 @@ static const char *mcr_round_openings[4] = {
   "NWSE", /* N */
 };
 
+/* The rotation of a tournament of @ruleset, with or without 連莊 (dealer_repeats=on). */
+static SpRotationKind
+rotation_of (SpRuleset ruleset,
+             gboolean  dealer_repeats)
+{
+  SpTournament tournament = { .ruleset = ruleset, .settings.dealer_repeats = dealer_repeats };
+
+  return sp_tournament_rotation (&tournament);
+}
+
 static void
 test_mcr_sequence (void)
 {
+  /* No dealer repeat in MCR, even with dealer_repeats=on. */
+  SpRotationKind kind = rotation_of (SP_RULESET_MCR, TRUE);
   SpRotation rotation;
   guint dealt[4] = { 0 };
 
-  sp_rotation_start (&rotation, SP_RULESET_MCR);
+  sp_rotation_start (&rotation, kind);
   for (guint hand = 0; hand < 16; hand++)
     {
       guint round = hand / 4;
@@ -82,20 +94,20 @@ test_mcr_sequence (void)
         {
           SpRotation again;
 
-          sp_rotation_start (&again, SP_RULESET_MCR);
+          sp_rotation_start (&again, kind);
           for (guint h = 0; h < hand - 3; h++)
-            sp_rotation_advance (&again, SP_RULESET_MCR, FALSE, FALSE, FALSE);
+            sp_rotation_advance (&again, kind, FALSE, FALSE);
           for (guint h = 0; h < 4; h++)
             {
               east_in_round[sp_rotation_dealer_chair (&again)]++;
-              sp_rotation_advance (&again, SP_RULESET_MCR, FALSE, FALSE, FALSE);
+              sp_rotation_advance (&again, kind, FALSE, FALSE);
             }
           for (guint chair = 0; chair < 4; chair++)
             g_assert_cmpuint (east_in_round[chair], ==, 1);
         }
 
       /* No dealer repeat in MCR, whatever happened in the hand. */
-      sp_rotation_advance (&rotation, SP_RULESET_MCR, TRUE, hand % 2 == 0, hand % 2 == 1);
+      sp_rotation_advance (&rotation, kind, hand % 2 == 0, hand % 2 == 1);
     }
   g_assert_true (rotation.finished);
   g_assert_cmpuint (rotation.number, ==, 17);
@@ -110,9 +122,9 @@ test_mcr_chair_at (void)
   const guint32 by_chair[4] = { 101, 202, 303, 404 };
   guint32 by_seat[4];
 
-  sp_rotation_start (&rotation, SP_RULESET_MCR);
+  sp_rotation_start (&rotation, sp_ruleset_rotation (SP_RULESET_MCR));
   for (guint hand = 0; hand < 5; hand++)
-    sp_rotation_advance (&rotation, SP_RULESET_MCR, FALSE, FALSE, FALSE);
+    sp_rotation_advance (&rotation, sp_ruleset_rotation (SP_RULESET_MCR), FALSE, FALSE);
   /* Hand 6 is the South 圈's second hand: started E is E, S is N, W is W, N is S. */
   assert_winds (&rotation, "ENWS");
   g_assert_cmpuint (sp_rotation_chair_at (&rotation, SP_WIND_EAST), ==, 0);
@@ -136,21 +148,19 @@ typedef struct
 } SequenceStep;
 
 static void
-run_sequence (SpRuleset           ruleset,
-              gboolean            dealer_repeats,
+run_sequence (SpRotationKind      kind,
               const SequenceStep *steps,
               guint               n_steps,
               gboolean            finished_at_end)
 {
   SpRotation rotation;
 
-  sp_rotation_start (&rotation, ruleset);
+  sp_rotation_start (&rotation, kind);
   assert_winds (&rotation, "ESWN");
   for (guint i = 0; i < n_steps; i++)
     {
       g_assert_false (rotation.finished);
-      sp_rotation_advance (&rotation, ruleset, dealer_repeats, steps[i].outcome == 'd',
-                           steps[i].outcome == '=');
+      sp_rotation_advance (&rotation, kind, steps[i].outcome == 'd', steps[i].outcome == '=');
       g_assert_cmpuint (rotation.number, ==, steps[i].number);
       g_assert_cmpuint (rotation.round_wind, ==, steps[i].round_wind);
       g_assert_cmpuint (rotation.streak, ==, steps[i].streak);
@@ -189,18 +199,19 @@ static const SequenceStep taiwan_steps[] = {
 static void
 test_taiwan_sequence (void)
 {
+  /* Taiwan repeats the deal whatever dealer_repeats says. */
+  SpRotationKind kind = rotation_of (SP_RULESET_TAIWAN, FALSE);
   SpRotation rotation;
 
-  run_sequence (SP_RULESET_TAIWAN, FALSE, taiwan_steps, G_N_ELEMENTS (taiwan_steps), FALSE);
+  run_sequence (kind, taiwan_steps, G_N_ELEMENTS (taiwan_steps), FALSE);
 
-  /* Taiwan repeats the deal whatever dealer_repeats says; the pass after the North 圈's last
-   * dealer ends the 將, keeping that hand's winds. */
-  sp_rotation_start (&rotation, SP_RULESET_TAIWAN);
+  /* The pass after the North 圈's last dealer ends the 將, keeping that hand's winds. */
+  sp_rotation_start (&rotation, kind);
   for (guint i = 0; i < G_N_ELEMENTS (taiwan_steps); i++)
-    sp_rotation_advance (&rotation, SP_RULESET_TAIWAN, FALSE, taiwan_steps[i].outcome == 'd',
+    sp_rotation_advance (&rotation, kind, taiwan_steps[i].outcome == 'd',
                          taiwan_steps[i].outcome == '=');
   g_assert_false (rotation.finished);
-  sp_rotation_advance (&rotation, SP_RULESET_TAIWAN, FALSE, FALSE, FALSE);
+  sp_rotation_advance (&rotation, kind, FALSE, FALSE);
   g_assert_true (rotation.finished);
   g_assert_cmpuint (rotation.number, ==, 24);
   g_assert_cmpuint (rotation.round_wind, ==, SP_WIND_NORTH);
@@ -213,13 +224,13 @@ test_taiwan_shortest (void)
   SpRotation rotation;
 
   /* Sixteen passes are the shortest 將. */
-  sp_rotation_start (&rotation, SP_RULESET_TAIWAN);
+  sp_rotation_start (&rotation, sp_ruleset_rotation (SP_RULESET_TAIWAN));
   for (guint hand = 1; hand <= 16; hand++)
     {
       g_assert_false (rotation.finished);
       g_assert_cmpuint (sp_rotation_dealer_chair (&rotation), ==, (hand - 1) % 4);
       g_assert_cmpuint (rotation.round_wind, ==, (hand - 1) / 4);
-      sp_rotation_advance (&rotation, SP_RULESET_TAIWAN, FALSE, FALSE, FALSE);
+      sp_rotation_advance (&rotation, sp_ruleset_rotation (SP_RULESET_TAIWAN), FALSE, FALSE);
     }
   g_assert_true (rotation.finished);
 }
@@ -228,7 +239,8 @@ test_taiwan_shortest (void)
 static void
 test_guangdong_repeats (void)
 {
-  run_sequence (SP_RULESET_GUANGDONG, TRUE, taiwan_steps, G_N_ELEMENTS (taiwan_steps), FALSE);
+  run_sequence (rotation_of (SP_RULESET_GUANGDONG, TRUE), taiwan_steps,
+                G_N_ELEMENTS (taiwan_steps), FALSE);
 }
 
 /* Guangdong without 連莊: sixteen hands, the deal always passing, the round wind moving on
@@ -255,8 +267,8 @@ static const SequenceStep guangdong_steps[] = {
 static void
 test_guangdong_passing (void)
 {
-  run_sequence (SP_RULESET_GUANGDONG, FALSE, guangdong_steps, G_N_ELEMENTS (guangdong_steps),
-                TRUE);
+  run_sequence (rotation_of (SP_RULESET_GUANGDONG, FALSE), guangdong_steps,
+                G_N_ELEMENTS (guangdong_steps), TRUE);
 }
 
 static void
@@ -269,10 +281,10 @@ test_replay (void)
   SpRotation step;
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (sp_rotation_replay (SP_RULESET_TAIWAN, FALSE, outcomes,
-                                     G_N_ELEMENTS (outcomes), rotations, &error));
+  g_assert_true (sp_rotation_replay (SP_ROTATION_REPEATING, outcomes, G_N_ELEMENTS (outcomes),
+                                     rotations, &error));
   g_assert_no_error (error);
-  sp_rotation_start (&step, SP_RULESET_TAIWAN);
+  sp_rotation_start (&step, SP_ROTATION_REPEATING);
   for (guint i = 0; i <= G_N_ELEMENTS (outcomes); i++)
     {
       g_assert_cmpuint (rotations[i].number, ==, step.number);
@@ -282,7 +294,7 @@ test_replay (void)
       for (guint chair = 0; chair < 4; chair++)
         g_assert_cmpuint (rotations[i].seat_wind[chair], ==, step.seat_wind[chair]);
       if (i < G_N_ELEMENTS (outcomes))
-        sp_rotation_advance (&step, SP_RULESET_TAIWAN, FALSE, outcomes[i].dealer_won,
+        sp_rotation_advance (&step, SP_ROTATION_REPEATING, outcomes[i].dealer_won,
                              outcomes[i].exhaustive_draw);
     }
   /* Hands 1–2 repeat, 3 and 4 pass: hand 5 is dealt by chair 2 with no streak... */
@@ -304,20 +316,28 @@ test_replay_errors (void)
   g_autoptr(GError) error = NULL;
 
   /* MCR has sixteen hands: a seventeenth is refused, naming it. */
-  g_assert_true (sp_rotation_replay (SP_RULESET_MCR, FALSE, outcomes, 16, rotations, &error));
+  g_assert_true (sp_rotation_replay (SP_ROTATION_FIXED_CHANGING_CHAIRS, outcomes, 16, rotations,
+                                     &error));
   g_assert_no_error (error);
   g_assert_true (rotations[16].finished);
-  g_assert_false (sp_rotation_replay (SP_RULESET_MCR, FALSE, outcomes, 17, rotations, &error));
+  g_assert_false (sp_rotation_replay (SP_ROTATION_FIXED_CHANGING_CHAIRS, outcomes, 17, rotations,
+                                      &error));
   g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "hand 17"));
   g_clear_error (&error);
 
   outcomes[3].dealer_won = TRUE;
   outcomes[3].exhaustive_draw = TRUE;
-  g_assert_false (sp_rotation_replay (SP_RULESET_TAIWAN, FALSE, outcomes, 5, rotations,
-                                      &error));
+  g_assert_false (sp_rotation_replay (SP_ROTATION_REPEATING, outcomes, 5, rotations, &error));
   g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "hand 4"));
+  g_clear_error (&error);
+
+  /* A kind of rotation that is none of SpRotationKind is refused, not replayed. */
+  g_assert_false (sp_rotation_replay ((SpRotationKind) SP_N_ROTATION_KINDS, outcomes, 1,
+                                      rotations, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "rotation"));
 }
 
 int

@@ -250,21 +250,25 @@ test_form_hands (void)
 {
   for (SpRuleset r = 0; r < SP_N_RULESETS; r++)
     {
+      SpTournament tournament = { .ruleset = r, .settings.dealer_repeats = TRUE };
+      SpRotationKind kind;
       SpRotation rotation;
       guint passing = 0;
       gboolean repeats;
 
       g_test_message ("%s", sp_ruleset_to_string (r));
-      sp_rotation_start (&rotation, r);
+      /* With every setting that lets the deal repeat (Guangdong's 連莊) on. */
+      kind = sp_tournament_rotation (&tournament);
+      sp_rotation_start (&rotation, kind);
       while (!rotation.finished && passing < 100)
         {
-          sp_rotation_advance (&rotation, r, TRUE, FALSE, FALSE);
+          sp_rotation_advance (&rotation, kind, FALSE, FALSE);
           passing++;
         }
       g_assert_true (rotation.finished);
 
-      sp_rotation_start (&rotation, r);
-      sp_rotation_advance (&rotation, r, TRUE, TRUE, FALSE);
+      sp_rotation_start (&rotation, kind);
+      sp_rotation_advance (&rotation, kind, TRUE, FALSE);
       repeats = rotation.number == 2 && rotation.seat_wind[0] == SP_WIND_EAST;
 
       if (repeats)

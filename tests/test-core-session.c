@@ -4,6 +4,16 @@
 
 #include "sp-core.h"
 
+/* The rotation of a tournament of @ruleset, with or without 連莊 (dealer_repeats=on). */
+static SpRotationKind
+rotation_of (SpRuleset ruleset,
+             gboolean  dealer_repeats)
+{
+  SpTournament tournament = { .ruleset = ruleset, .settings.dealer_repeats = dealer_repeats };
+
+  return sp_tournament_rotation (&tournament);
+}
+
 /* Progress: MCR counts 16 hands whatever happens; Taiwan adds a hand for each 連莊. */
 static void
 test_progress_expected (void)
@@ -22,12 +32,12 @@ test_progress_expected (void)
 
   /* MCR: the dealer's win does not repeat the deal. */
   records[0].winner = 0;
-  sp_session_table_progress (SP_RULESET_MCR, FALSE, 3, hands, 9, &progress);
+  sp_session_table_progress (rotation_of (SP_RULESET_MCR, FALSE), 3, hands, 9, &progress);
   g_assert_cmpuint (progress.table, ==, 3);
   g_assert_cmpuint (progress.n_hands, ==, 9);
   g_assert_cmpuint (progress.n_expected, ==, 16);
   g_assert_false (progress.finished);
-  sp_session_table_progress (SP_RULESET_MCR, FALSE, 3, hands, 16, &progress);
+  sp_session_table_progress (rotation_of (SP_RULESET_MCR, FALSE), 3, hands, 16, &progress);
   g_assert_true (progress.finished);
   g_assert_cmpuint (progress.n_expected, ==, 16);
 
@@ -35,17 +45,17 @@ test_progress_expected (void)
    * the 將 has at least 18 hands; hand 3, won by chair 1, passes the deal. */
   records[1].draw = TRUE;
   records[1].winner = SP_CHAIR_NONE;
-  sp_session_table_progress (SP_RULESET_TAIWAN, FALSE, 1, hands, 3, &progress);
+  sp_session_table_progress (rotation_of (SP_RULESET_TAIWAN, FALSE), 1, hands, 3, &progress);
   g_assert_cmpuint (progress.n_hands, ==, 3);
   g_assert_cmpuint (progress.n_expected, ==, 18);
   g_assert_false (progress.finished);
-  sp_session_table_progress (SP_RULESET_TAIWAN, FALSE, 1, hands, 0, &progress);
+  sp_session_table_progress (rotation_of (SP_RULESET_TAIWAN, FALSE), 1, hands, 0, &progress);
   g_assert_cmpuint (progress.n_expected, ==, 16);
 
   /* Guangdong repeats the deal only with the option. */
-  sp_session_table_progress (SP_RULESET_GUANGDONG, FALSE, 1, hands, 3, &progress);
+  sp_session_table_progress (rotation_of (SP_RULESET_GUANGDONG, FALSE), 1, hands, 3, &progress);
   g_assert_cmpuint (progress.n_expected, ==, 16);
-  sp_session_table_progress (SP_RULESET_GUANGDONG, TRUE, 1, hands, 3, &progress);
+  sp_session_table_progress (rotation_of (SP_RULESET_GUANGDONG, TRUE), 1, hands, 3, &progress);
   g_assert_cmpuint (progress.n_expected, ==, 18);
 }
 

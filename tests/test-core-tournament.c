@@ -201,6 +201,44 @@ test_read_options_refused (void)
     }
 }
 
+/* A tournament's rotation is its ruleset's, except where the ruleset lets the tournament choose
+ * 連莊 (Guangdong's dealer_repeats=on) and it does; elsewhere the option changes nothing. */
+static void
+test_rotation (void)
+{
+  static const struct
+  {
+    SpRuleset       ruleset;
+    const char     *text;
+    SpRotationKind  kind;
+  } cases[] = {
+    { SP_RULESET_GUANGDONG, "", SP_ROTATION_FIXED },
+    { SP_RULESET_GUANGDONG, "dealer_repeats=off", SP_ROTATION_FIXED },
+    { SP_RULESET_GUANGDONG, "dealer_repeats=on", SP_ROTATION_REPEATING },
+    { SP_RULESET_GUANGDONG, "dealer_repeats=on\ndealer_repeats=off", SP_ROTATION_FIXED },
+    { SP_RULESET_MCR, "", SP_ROTATION_FIXED_CHANGING_CHAIRS },
+    { SP_RULESET_MCR, "dealer_repeats=on", SP_ROTATION_FIXED_CHANGING_CHAIRS },
+    { SP_RULESET_TAIWAN, "", SP_ROTATION_REPEATING },
+    { SP_RULESET_RIICHI, "", SP_ROTATION_HANCHAN },
+    { SP_RULESET_RIICHI, "dealer_repeats=on", SP_ROTATION_HANCHAN },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      SpTournament t = { .ruleset = cases[i].ruleset, .options = (char *) cases[i].text };
+
+      g_test_message ("%s: options %s", sp_ruleset_to_string (cases[i].ruleset), cases[i].text);
+      g_assert_true (sp_tournament_read_options (&t, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (sp_tournament_rotation (&t), ==, cases[i].kind);
+      /* Without the option the tournament plays the ruleset's own rotation. */
+      if (!t.settings.dealer_repeats)
+        g_assert_cmpint (sp_ruleset_rotation (cases[i].ruleset), ==, cases[i].kind);
+      sp_rules_free (t.rules);
+    }
+}
+
 static SpHandRecord *
 hand_won_by (gint winner)
 {
@@ -222,7 +260,7 @@ test_history_taiwan (void)
 
   g_ptr_array_add (hands, hand_won_by (0));
   g_ptr_array_add (hands, hand_won_by (2));
-  history = sp_table_history (SP_RULESET_TAIWAN, FALSE, hands);
+  history = sp_table_history (sp_ruleset_rotation (SP_RULESET_TAIWAN), hands);
   g_assert_cmpuint (history->len, ==, 3);
   r = &g_array_index (history, SpRotation, 0);
   g_assert_cmpuint (sp_rotation_dealer_chair (r), ==, 0);
@@ -244,7 +282,7 @@ test_history_mcr (void)
 
   g_ptr_array_add (hands, hand_won_by (0));
   g_ptr_array_add (hands, hand_won_by (SP_CHAIR_NONE));
-  history = sp_table_history (SP_RULESET_MCR, FALSE, hands);
+  history = sp_table_history (sp_ruleset_rotation (SP_RULESET_MCR), hands);
   g_assert_cmpuint (history->len, ==, 3);
   g_assert_cmpuint (sp_rotation_dealer_chair (&g_array_index (history, SpRotation, 0)), ==, 0);
   g_assert_cmpuint (sp_rotation_dealer_chair (&g_array_index (history, SpRotation, 1)), ==, 1);
@@ -262,6 +300,7 @@ main (int    argc,
   g_test_add_func ("/sparrow/core/tournament/add-option", test_add_option);
   g_test_add_func ("/sparrow/core/tournament/read-options", test_read_options);
   g_test_add_func ("/sparrow/core/tournament/read-options-refused", test_read_options_refused);
+  g_test_add_func ("/sparrow/core/tournament/rotation", test_rotation);
   g_test_add_func ("/sparrow/core/table-history/taiwan", test_history_taiwan);
   g_test_add_func ("/sparrow/core/table-history/mcr", test_history_mcr);
   return g_test_run ();

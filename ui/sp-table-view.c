@@ -428,7 +428,7 @@ show_chair_titles (SpTableView *self)
   /* After a hanchan the players keep the seats they started from (起家 East). */
   if (self->riichi && self->table.next.finished)
     {
-      sp_rotation_start (&first, self->tournament->ruleset);
+      sp_rotation_start (&first, sp_tournament_rotation (self->tournament));
       seats = &first;
     }
   for (guint c = 0; c < 4; c++)
@@ -681,7 +681,7 @@ show_riichi_state (SpTableView *self,
       /* After a hanchan the players keep the seats they started from (起家 East). */
       SpRotation first;
 
-      sp_rotation_start (&first, self->tournament->ruleset);
+      sp_rotation_start (&first, sp_tournament_rotation (self->tournament));
       show_riichi_seats (self, &first, table->points);
     }
   else
@@ -707,8 +707,7 @@ load (SpTableView  *self,
   self->table = table;
   g_clear_pointer (&self->hands, g_ptr_array_unref);
   self->hands = g_ptr_array_ref (hands);
-  history = sp_table_history (self->tournament->ruleset,
-                              self->tournament->settings.dealer_repeats, hands);
+  history = sp_table_history (sp_tournament_rotation (self->tournament), hands);
 
   g_list_store_remove_all (self->lines);
   penalties = table_penalties (self);

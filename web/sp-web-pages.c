@@ -217,8 +217,7 @@ render_index (const SpWebData *data,
               /* A hanchan has no fixed count of hands: the round it is at says how far. */
               g_autoptr(GPtrArray) hands = hands_at (data, k, table->table);
               g_autoptr(GArray) history
-                = sp_table_history (data->tournament->ruleset,
-                                    data->tournament->settings.dealer_repeats, hands);
+                = sp_table_history (sp_tournament_rotation (data->tournament), hands);
               g_autofree char *round = round_name (&g_array_index (history, SpRotation,
                                                                    hands->len));
 
@@ -891,8 +890,7 @@ render_table (const SpWebData *data,
       render_riichi_table (data, session, table, players, hands, lang, path, reply);
       return;
     }
-  history = sp_table_history (data->tournament->ruleset,
-                              data->tournament->settings.dealer_repeats, hands);
+  history = sp_table_history (sp_tournament_rotation (data->tournament), hands);
   title = g_strdup_printf (C_("web", "Session %u, table %u"), number, table);
   page_begin (out, data, lang, title);
   sp_web_html (out, "<h1>%s</h1>", title);

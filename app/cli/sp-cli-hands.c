@@ -886,8 +886,7 @@ hand_list (SpCli  *cli,
       if (!sp_db_load_table (store.db, store.tournament, (guint) session, t, &state, &hands,
                              &error))
         return sp_cli_store_fail (cli, &store, error);
-      history = sp_table_history (store.tournament->ruleset,
-                                  store.tournament->settings.dealer_repeats, hands);
+      history = sp_table_history (sp_tournament_rotation (store.tournament), hands);
       /* A riichi table's hands are read off its sheet: the points around each hand. */
       if (sp_ruleset_traits (store.tournament->ruleset)->keeps_points
           && (sheet = sp_riichi_sheet_new (store.rules, (guint) session, t, state.players, hands,

@@ -73,7 +73,7 @@ test_items_written (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (SEED);
   guint strict = 0, escaped = 0;
 
-  for (guint k = 0; k < 5000; k++)
+  for (guint k = 0; k < 1200; k++)
     {
       g_autoptr(SpHandItems) items = random_items (rand, 12);
       g_autofree char *text = sp_db_items_to_json (items);
@@ -87,8 +87,8 @@ test_items_written (void)
       escaped += !taken;
     }
   /* Both paths were tried. */
-  g_assert_cmpuint (strict, >, 1000);
-  g_assert_cmpuint (escaped, >, 1000);
+  g_assert_cmpuint (strict, >, 240);
+  g_assert_cmpuint (escaped, >, 240);
   g_assert_null (sp_db_items_from_json (NULL));
 }
 
@@ -178,7 +178,7 @@ test_items_damaged (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (SEED + 1);
   guint taken = 0;
 
-  for (guint k = 0; k < 20000; k++)
+  for (guint k = 0; k < 3000; k++)
     {
       g_autoptr(SpHandItems) items = random_items (rand, 4);
       g_autofree char *text = sp_db_items_to_json (items);
@@ -200,7 +200,7 @@ test_items_damaged (void)
       taken += assert_read_alike (damaged->str);
     }
   /* Some damage leaves the form whole (a digit for a digit): those were compared too. */
-  g_assert_cmpuint (taken, >, 100);
+  g_assert_cmpuint (taken, >, 15);
 }
 
 int

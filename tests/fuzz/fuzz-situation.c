@@ -177,6 +177,8 @@ check_tournament_options (const char *text,
     fuzz_assert_refusal (error, SP_CORE_ERROR);
   else
     g_assert (tournament.settings.group_tables <= SP_TOURNAMENT_MAX_GROUP_TABLES);
+  /* The rules read with the options are the tournament's own. */
+  g_clear_pointer (&tournament.rules, sp_rules_free);
   rules = sp_tournament_new_rules (&tournament, &rules_error);
   if (rules == NULL)
     fuzz_assert_refusal (rules_error, SP_CORE_ERROR);

@@ -58,6 +58,8 @@ struct _SpDbBackend
   SpDbCapabilities  capabilities;
   /* The resource folder of the numbered migrations in this backend's SQL. */
   const char       *migrations;
+  /* Its text of each SpDbStatement. */
+  const char * const *statements;
 
   /* Connects db->connection to @location (a path, or the backend's URI), checks that it is a
    * Sparrow store, brings its schema up to date (through sp_db_apply_migrations) and installs
@@ -181,8 +183,9 @@ struct _SpDb
   gboolean           opened;     /* set up and migrated */
 };
 
-/* The SQLite backend (sp-db-sqlite.c). */
+/* The SQLite backend (sp-db-sqlite.c), the PostgreSQL one (sp-db-pg.c). */
 extern const SpDbBackend sp_db_sqlite_backend;
+extern const SpDbBackend sp_db_pg_backend;
 
 /* Whether @db's backend can do all of @capabilities. */
 static inline gboolean

@@ -78,6 +78,10 @@ gboolean      sp_db_back_up_before_migration (SpDb     *db,
                                               gint64    from,
                                               GError  **error);
 
+/* Who the changes from now on are made by: the name sp_db_set_referee () gave, else the
+ * user's login name. */
+const char   *sp_db_get_referee    (SpDb        *db);
+
 /* What the audit log notes with the changes made from now on (a correction's reason), until
  * set again; NULL or "" for nothing.  Set and cleared around one operation's changes. */
 gboolean      sp_db_set_audit_note (SpDb        *db,
@@ -136,6 +140,23 @@ sp_db_id (gint64 id)
 {
   return (SpDbValue) { id > 0 ? SP_DB_VALUE_INT : SP_DB_VALUE_NULL, id, NULL };
 }
+
+/* The statements whose SQL differs from one database's dialect to another's (the audit log's
+ * JSON, above all): each backend gives its own text (SpDbBackend.statements). */
+typedef enum
+{
+  /* Parameters: tournament, session, table.  Columns: the number of the table's last deleted
+   * hand, who deleted it and when, from the audit log. */
+  SP_DB_STATEMENT_HAND_DELETION,
+  /* Parameter: tournament.  Every line of its audit log (the columns of sp-db-rows.c's
+   * LogColumn), newest first. */
+  SP_DB_STATEMENT_LOG,
+  SP_DB_N_STATEMENTS
+} SpDbStatement;
+
+/* @db's backend's text of @statement (static, as sp_db_prepare () wants it). */
+const char   *sp_db_statement    (SpDb          *db,
+                                  SpDbStatement  statement);
 
 /* Reads one row into a newly allocated record. */
 typedef gpointer (*SpDbRowReader) (SpDbRow      *row);

@@ -1107,14 +1107,15 @@ sp_db_insert_hand (SpDb          *db,
   values[N_HAND_VALUES] = sp_db_int (tournament);
   values[N_HAND_VALUES + 1] = sp_db_int (hand->session);
   values[N_HAND_VALUES + 2] = sp_db_int (hand->table);
-  values[N_HAND_VALUES + 3] = sp_db_text (hand->entered_by);
+  values[N_HAND_VALUES + 3] = sp_db_text (hand->entered_by != NULL ? hand->entered_by
+                                                                   : sp_db_get_referee (db));
   values[N_HAND_VALUES + 4] = sp_db_text (entered_at);
   if (!sp_db_run (db, "INSERT INTO hands (number, winner, discarder, draw, notation, situation,"
                   " items, total, s0, s1, s2, s3, riichi, tenpai, chombo, sticks, han, fu, yakuman,"
                   " also_won, session_id, table_number, entered_by, entered_at)"
                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
                   " (SELECT id FROM sessions WHERE tournament_id = ? AND number = ?), ?,"
-                  " coalesce (?, (SELECT who FROM temp.sp_referee)), ?)",
+                  " ?, ?)",
                   values, G_N_ELEMENTS (values), "recording the hand", error))
     return FALSE;
   hand->id = sp_db_last_insert_id (db);
@@ -1130,21 +1131,22 @@ sp_db_update_hand_row (SpDb                *db,
                        GError             **error)
 {
   g_autofree char *changed_at = now_text ();
-  SpDbValue values[N_HAND_VALUES + 3];
+  SpDbValue values[N_HAND_VALUES + 4];
   g_autofree char *items = NULL;
   g_autofree char *also_won = NULL;
 
   hand_values (hand, values, &items, &also_won);
-  values[N_HAND_VALUES] = sp_db_text (changed_at);
-  values[N_HAND_VALUES + 1] = sp_db_int (hand->id);
-  values[N_HAND_VALUES + 2] = sp_db_int (tournament);
+  values[N_HAND_VALUES] = sp_db_text (sp_db_get_referee (db));
+  values[N_HAND_VALUES + 1] = sp_db_text (changed_at);
+  values[N_HAND_VALUES + 2] = sp_db_int (hand->id);
+  values[N_HAND_VALUES + 3] = sp_db_int (tournament);
   /* Every change of the row is a new version of the hand, whoever made it and why (a
    * correction, or a rescoring after an earlier hand changed). */
   if (!sp_db_run (db, "UPDATE hands SET number = ?, winner = ?, discarder = ?, draw = ?,"
                   " notation = ?, situation = ?, items = ?, total = ?, s0 = ?, s1 = ?, s2 = ?,"
                   " s3 = ?, riichi = ?, tenpai = ?, chombo = ?, sticks = ?, han = ?, fu = ?, yakuman = ?,"
                   " also_won = ?, version = version + 1,"
-                  " changed_by = (SELECT who FROM temp.sp_referee), changed_at = ? WHERE id = ?"
+                  " changed_by = ?, changed_at = ? WHERE id = ?"
                   " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
                   values, G_N_ELEMENTS (values), "correcting the hand", error))
     return FALSE;
@@ -1169,14 +1171,15 @@ sp_db_delete_hand_row (SpDb                *db,
                               sp_db_int (tournament), sp_db_int (hand->session) };
   const SpDbValue renumbered[] = { sp_db_int (hand->table), sp_db_int (hand->number),
                                    sp_db_int (tournament), sp_db_int (hand->session),
-                                   sp_db_text (changed_at) };
+                                   sp_db_text (changed_at),
+                                   sp_db_text (sp_db_get_referee (db)) };
 
   /* A renumbered hand is a new version of it: a correction typed against its old number is
    * stale. */
   return sp_db_run (db, "DELETE FROM hands WHERE id = ?", row, G_N_ELEMENTS (row),
                     "deleting the hand", error)
          && sp_db_run (db, "UPDATE hands SET number = number - 1, version = version + 1,"
-                       " changed_by = (SELECT who FROM temp.sp_referee), changed_at = ?5"
+                       " changed_by = ?6, changed_at = ?5"
                        " WHERE table_number = ?1 AND number > ?2 AND session_id ="
                        " (SELECT id FROM sessions WHERE tournament_id = ?3 AND number = ?4)",
                        renumbered, G_N_ELEMENTS (renumbered), "renumbering the hands", error)
@@ -1219,14 +1222,7 @@ sp_db_find_hand_deletion (SpDb           *db,
                                sp_db_int (table) };
 
   /* The audit log keeps a deleted hand's row as it was: its session's id, table and number. */
-  return sp_db_read_row (db, sp_db_query (db, "SELECT json_extract (a.old_values, '$.number'),"
-                                          " a.who, a.at FROM audit a"
-                                          " JOIN sessions s"
-                                          " ON s.id = json_extract (a.old_values, '$.session_id')"
-                                          " WHERE a.target = 'hands' AND a.action = 'delete'"
-                                          " AND s.tournament_id = ?1 AND s.number = ?2"
-                                          " AND json_extract (a.old_values, '$.table_number') = ?3"
-                                          " ORDER BY a.id DESC LIMIT 1",
+  return sp_db_read_row (db, sp_db_query (db, sp_db_statement (db, SP_DB_STATEMENT_HAND_DELETION),
                                           values, G_N_ELEMENTS (values), error),
                          (SpDbRowReader) hand_change_from_row, (gpointer *) change,
                          "reading the log of deleted hands", error);
@@ -1555,8 +1551,9 @@ sp_db_list_table_results (SpDb    *db,
     add_hand_sums, &read, "summing the results", error))
     return NULL;
   if (!sp_db_each_row (db, sp_db_query (db,
-    "SELECT session_id, table_number, sum (sticks), sum (chombo = 0), sum (chombo = 1),"
-    " sum (chombo = 2), sum (chombo = 3) FROM hands"
+    "SELECT session_id, table_number, sum (sticks), count (CASE WHEN chombo = 0 THEN 1 END),"
+    " count (CASE WHEN chombo = 1 THEN 1 END), count (CASE WHEN chombo = 2 THEN 1 END),"
+    " count (CASE WHEN chombo = 3 THEN 1 END) FROM hands"
     " WHERE (sticks != 0 OR chombo IS NOT NULL)"
     " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
     " GROUP BY session_id, table_number", id, G_N_ELEMENTS (id), error),
@@ -1616,7 +1613,7 @@ sp_log_entry_free (SpLogEntry *entry)
   g_free (entry);
 }
 
-/* The columns of LOG_QUERY, in order. */
+/* The columns of SP_DB_STATEMENT_LOG, in order. */
 enum
 {
   LOG_ID,
@@ -1648,70 +1645,10 @@ enum
 /* A hand logged with no winner that is no draw is a Riichi chombo (the store's check on
  * hands); its offender is read from the hand, the logged values not holding him.
  * Every line of the audit log with the tournament, session, table and player it concerns,
- * read from the values it logged and, for seats, hands and penalties, from their session and
+ * read (the backend's SP_DB_STATEMENT_LOG, whose columns are the above) from the values it logged and, for seats, hands and penalties, from their session and
  * its seats.  Updates that changed none of the logged columns (a session's clock, say) are
  * left out. */
-static const char LOG_QUERY[] =
-  "WITH a AS ("
-  "  SELECT id, at, who, note, target, row_id, action, old_values AS o, new_values AS n,"
-  "   coalesce (new_values, old_values) AS v FROM audit"
-  "  WHERE action != 'update' OR old_values IS NOT new_values),"
-  " b AS ("
-  "  SELECT a.*, s.id AS sid, s.tournament_id AS st, s.number AS snum,"
-  "   json_extract (a.v, '$.table_number') AS tn, json_extract (a.v, '$.player_id') AS pl"
-  "  FROM a LEFT JOIN sessions s"
-  "   ON a.target IN ('seats', 'hands', 'penalties') AND s.id = json_extract (a.v, '$.session_id')),"
-  " c AS ("
-  "  SELECT b.*,"
-  "   CASE b.target WHEN 'tournaments' THEN b.row_id"
-  "    WHEN 'players' THEN json_extract (b.v, '$.tournament_id')"
-  "    WHEN 'pin_log' THEN json_extract (b.v, '$.tournament_id')"
-  "    WHEN 'sessions' THEN json_extract (b.v, '$.tournament_id')"
-  "    ELSE b.st END AS tid,"
-  "   CASE b.target WHEN 'penalties' THEN"
-  "     (SELECT table_number FROM seats WHERE session_id = b.sid AND player_id = b.pl)"
-  "    ELSE b.tn END AS tbl,"
-  "   CASE b.target WHEN 'players' THEN b.row_id"
-  "    WHEN 'hands' THEN (SELECT player_id FROM seats WHERE session_id = b.sid"
-  "     AND table_number = b.tn"
-  "     AND chair = coalesce (json_extract (b.v, '$.winner'),"
-  "      (SELECT chombo FROM hands WHERE id = b.row_id)))"
-  "    ELSE b.pl END AS pid"
-  "  FROM b)"
-  " SELECT c.id, c.at, c.who, c.target, c.action,"
-  "  CASE WHEN c.action = 'update' THEN (SELECT group_concat (e.key, ' ') FROM json_each (c.o) e"
-  "   WHERE e.value IS NOT json_extract (c.n, '$.' || e.key)) END,"
-  "  CASE c.target WHEN 'sessions' THEN json_extract (c.v, '$.number') ELSE c.snum END,"
-  "  c.tbl,"
-  "  CASE c.target WHEN 'hands' THEN json_extract (c.v, '$.number') END,"
-  "  CASE c.target WHEN 'hands' THEN json_extract (c.o, '$.number') END,"
-  "  c.pid,"
-  "  CASE WHEN c.target IN ('players', 'tournaments') THEN json_extract (c.v, '$.name')"
-  "   ELSE (SELECT name FROM players WHERE id = c.pid) END,"
-  "  CASE c.target"
-  "   WHEN 'players' THEN CASE WHEN c.action = 'insert'"
-  "     THEN (SELECT name FROM players WHERE id = json_extract (c.v, '$.substitute_for'))"
-  "     ELSE json_extract (c.o, '$.name') END"
-  "   WHEN 'tournaments' THEN json_extract (c.o, '$.name')"
-  "   WHEN 'seats' THEN (SELECT name FROM players WHERE id = json_extract (c.o, '$.player_id'))"
-  "   END,"
-  "  json_extract (c.o, '$.status'), json_extract (c.n, '$.status'),"
-  "  json_extract (c.n, '$.present'),"
-  "  CASE c.target WHEN 'penalties' THEN json_extract (c.v, '$.points')"
-  "   WHEN 'hands' THEN json_extract (c.v, '$.total') END,"
-  "  CASE c.target WHEN 'penalties' THEN json_extract (c.v, '$.reason')"
-  "   WHEN 'pin_log' THEN json_extract (c.v, '$.action') END,"
-  "  CASE c.target WHEN 'sessions' THEN json_extract (c.v, '$.seed') END,"
-  "  CASE c.target WHEN 'hands' THEN (SELECT group_concat (player_id, ' ') FROM"
-  "   (SELECT player_id FROM seats WHERE session_id = c.sid AND table_number = c.tn"
-  "    ORDER BY chair)) END,"
-  "  CASE c.target WHEN 'sessions' THEN json_extract (c.o, '$.seed') END,"
-  "  CASE c.target WHEN 'pin_log' THEN json_extract (c.v, '$.event') END,"
-  "  c.note,"
-  "  CASE WHEN c.target = 'hands' AND json_extract (c.v, '$.winner') IS NULL"
-  "   AND json_extract (c.v, '$.draw') = 0 THEN 1 ELSE 0 END"
-  " FROM c WHERE c.tid = ?"
-  " ORDER BY c.id DESC";
+
 
 static gboolean
 column_is (SpDbRow      *row,
@@ -1882,7 +1819,7 @@ sp_db_list_log (SpDb    *db,
 
   g_return_val_if_fail (db != NULL, NULL);
 
-  return sp_db_list_rows (db, sp_db_query (db, LOG_QUERY, values, G_N_ELEMENTS (values), error),
+  return sp_db_list_rows (db, sp_db_query (db, sp_db_statement (db, SP_DB_STATEMENT_LOG), values, G_N_ELEMENTS (values), error),
                           (SpDbRowReader) log_entry_from_row, (GDestroyNotify) sp_log_entry_free,
                           "reading the tournament's log", error);
 }

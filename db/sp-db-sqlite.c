@@ -1064,10 +1064,87 @@ sqlite_check_file (const char  *copy,
   return FALSE;
 }
 
+/* ---- the statements of this dialect --------------------------------------------------------- */
+
+/* The audit log's JSON is read with SQLite's json_ functions. */
+static const char * const statements[SP_DB_N_STATEMENTS] = {
+  [SP_DB_STATEMENT_HAND_DELETION] =
+    "SELECT json_extract (a.old_values, '$.number'),"
+    " a.who, a.at FROM audit a"
+    " JOIN sessions s"
+    " ON s.id = json_extract (a.old_values, '$.session_id')"
+    " WHERE a.target = 'hands' AND a.action = 'delete'"
+    " AND s.tournament_id = ?1 AND s.number = ?2"
+    " AND json_extract (a.old_values, '$.table_number') = ?3"
+    " ORDER BY a.id DESC LIMIT 1",
+  [SP_DB_STATEMENT_LOG] =
+    "WITH a AS ("
+    "  SELECT id, at, who, note, target, row_id, action, old_values AS o, new_values AS n,"
+    "   coalesce (new_values, old_values) AS v FROM audit"
+    "  WHERE action != 'update' OR old_values IS NOT new_values),"
+    " b AS ("
+    "  SELECT a.*, s.id AS sid, s.tournament_id AS st, s.number AS snum,"
+    "   json_extract (a.v, '$.table_number') AS tn, json_extract (a.v, '$.player_id') AS pl"
+    "  FROM a LEFT JOIN sessions s"
+    "   ON a.target IN ('seats', 'hands', 'penalties') AND s.id = json_extract (a.v, '$.session_id')),"
+    " c AS ("
+    "  SELECT b.*,"
+    "   CASE b.target WHEN 'tournaments' THEN b.row_id"
+    "    WHEN 'players' THEN json_extract (b.v, '$.tournament_id')"
+    "    WHEN 'pin_log' THEN json_extract (b.v, '$.tournament_id')"
+    "    WHEN 'sessions' THEN json_extract (b.v, '$.tournament_id')"
+    "    ELSE b.st END AS tid,"
+    "   CASE b.target WHEN 'penalties' THEN"
+    "     (SELECT table_number FROM seats WHERE session_id = b.sid AND player_id = b.pl)"
+    "    ELSE b.tn END AS tbl,"
+    "   CASE b.target WHEN 'players' THEN b.row_id"
+    "    WHEN 'hands' THEN (SELECT player_id FROM seats WHERE session_id = b.sid"
+    "     AND table_number = b.tn"
+    "     AND chair = coalesce (json_extract (b.v, '$.winner'),"
+    "      (SELECT chombo FROM hands WHERE id = b.row_id)))"
+    "    ELSE b.pl END AS pid"
+    "  FROM b)"
+    " SELECT c.id, c.at, c.who, c.target, c.action,"
+    "  CASE WHEN c.action = 'update' THEN (SELECT group_concat (e.key, ' ') FROM json_each (c.o) e"
+    "   WHERE e.value IS NOT json_extract (c.n, '$.' || e.key)) END,"
+    "  CASE c.target WHEN 'sessions' THEN json_extract (c.v, '$.number') ELSE c.snum END,"
+    "  c.tbl,"
+    "  CASE c.target WHEN 'hands' THEN json_extract (c.v, '$.number') END,"
+    "  CASE c.target WHEN 'hands' THEN json_extract (c.o, '$.number') END,"
+    "  c.pid,"
+    "  CASE WHEN c.target IN ('players', 'tournaments') THEN json_extract (c.v, '$.name')"
+    "   ELSE (SELECT name FROM players WHERE id = c.pid) END,"
+    "  CASE c.target"
+    "   WHEN 'players' THEN CASE WHEN c.action = 'insert'"
+    "     THEN (SELECT name FROM players WHERE id = json_extract (c.v, '$.substitute_for'))"
+    "     ELSE json_extract (c.o, '$.name') END"
+    "   WHEN 'tournaments' THEN json_extract (c.o, '$.name')"
+    "   WHEN 'seats' THEN (SELECT name FROM players WHERE id = json_extract (c.o, '$.player_id'))"
+    "   END,"
+    "  json_extract (c.o, '$.status'), json_extract (c.n, '$.status'),"
+    "  json_extract (c.n, '$.present'),"
+    "  CASE c.target WHEN 'penalties' THEN json_extract (c.v, '$.points')"
+    "   WHEN 'hands' THEN json_extract (c.v, '$.total') END,"
+    "  CASE c.target WHEN 'penalties' THEN json_extract (c.v, '$.reason')"
+    "   WHEN 'pin_log' THEN json_extract (c.v, '$.action') END,"
+    "  CASE c.target WHEN 'sessions' THEN json_extract (c.v, '$.seed') END,"
+    "  CASE c.target WHEN 'hands' THEN (SELECT group_concat (player_id, ' ') FROM"
+    "   (SELECT player_id FROM seats WHERE session_id = c.sid AND table_number = c.tn"
+    "    ORDER BY chair)) END,"
+    "  CASE c.target WHEN 'sessions' THEN json_extract (c.o, '$.seed') END,"
+    "  CASE c.target WHEN 'pin_log' THEN json_extract (c.v, '$.event') END,"
+    "  c.note,"
+    "  CASE WHEN c.target = 'hands' AND json_extract (c.v, '$.winner') IS NULL"
+    "   AND json_extract (c.v, '$.draw') = 0 THEN 1 ELSE 0 END"
+    " FROM c WHERE c.tid = ?"
+    " ORDER BY c.id DESC",
+};
+
 const SpDbBackend sp_db_sqlite_backend = {
   .name = "SQLite",
   .capabilities = SP_DB_CAN_FILE | SP_DB_CAN_ADVISORY_LOCKS,
   .migrations = "/org/sparrow/Sparrow/db/migrations",
+  .statements = statements,
   .open = sqlite_open,
   .close = sqlite_close,
   .exec = exec,

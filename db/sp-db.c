@@ -84,6 +84,15 @@ sp_db_row_dup_text (SpDbRow *row,
   return sp_db_row_is_null (row, column) ? NULL : g_strdup (sp_db_row_text (row, column));
 }
 
+const char *
+sp_db_statement (SpDb          *db,
+                 SpDbStatement  statement)
+{
+  g_return_val_if_fail (statement < SP_DB_N_STATEMENTS, NULL);
+
+  return db->backend->statements[statement];
+}
+
 gint64
 sp_db_last_insert_id (SpDb *db)
 {
@@ -565,6 +574,12 @@ sp_db_set_referee (SpDb       *db,
     g_warning ("%s: %s", db->path, error->message);
 }
 
+const char *
+sp_db_get_referee (SpDb *db)
+{
+  return db->referee != NULL ? db->referee : g_get_user_name ();
+}
+
 gboolean
 sp_db_set_audit_note (SpDb        *db,
                       const char  *note,
@@ -627,12 +642,7 @@ backend_for (const char  *location,
              GError     **error)
 {
   if (is_postgresql_location (location))
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
-                   _("%s names a PostgreSQL server, but PostgreSQL is not available in this "
-                     "build of Sparrow yet; use a database file"), location);
-      return NULL;
-    }
+    return &sp_db_pg_backend;
   return &sp_db_sqlite_backend;
 }
 

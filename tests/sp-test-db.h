@@ -2,8 +2,45 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <string.h>
+
 #include "sp-db.h"
 #include "sp-test-folder.h"
+
+/* Where a test's new store is: "test.db" in @folder; or, when $SP_TEST_BACKEND is
+ * "postgresql", a new empty database on the server $SP_TEST_POSTGRESQL (a URI without a
+ * database, postgresql://USER@HOST:PORT), made with psql and named after @folder. */
+static inline char *
+sp_test_db_location (const char *folder)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *maintenance = NULL;
+  g_autofree char *sql = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *server = g_getenv ("SP_TEST_POSTGRESQL");
+  int status = 0;
+
+  if (g_strcmp0 (g_getenv ("SP_TEST_BACKEND"), "postgresql") != 0)
+    return g_build_filename (folder, "test.db", NULL);
+  g_assert_nonnull (server);
+  name = g_ascii_strdown (strrchr (folder, '/') != NULL ? strrchr (folder, '/') + 1 : folder, -1);
+  g_strcanon (name, "abcdefghijklmnopqrstuvwxyz0123456789", '_');
+  maintenance = g_strconcat (server, "/postgres", NULL);
+  sql = g_strdup_printf ("CREATE DATABASE \"%s\"", name);
+  {
+    const char *argv[] = { "psql", "-q", "-X", "-v", "ON_ERROR_STOP=1", maintenance, "-c", sql,
+                           NULL };
+
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
+                  &status, &error);
+  }
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("creating the database %s on %s: %s", name, server, err);
+  return g_strconcat (server, "/", name, NULL);
+}
 
 /* Opens a new store "test.db" in a new temporary folder made from @folder_template; the folder
  * and the store's path in @folder and @path. */
@@ -17,7 +54,7 @@ sp_test_db_new (const char  *folder_template,
 
   *folder = g_dir_make_tmp (folder_template, &error);
   g_assert_no_error (error);
-  *path = g_build_filename (*folder, "test.db", NULL);
+  *path = sp_test_db_location (*folder);
   db = sp_db_open (*path, &error);
   g_assert_no_error (error);
   g_assert_nonnull (db);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # test-cli-store-location.py: sparrow-cli opens the store named by --db or $SPARROW_DB by its
-# kind: a path or a file: URI is a SQLite file; a PostgreSQL URI or key=value string is refused,
-# exit 1, saying PostgreSQL is not available in this build, and nothing is made on disk.
+# kind: a path or a file: URI is a SQLite file; a PostgreSQL URI or key=value string is a
+# server, and one that does not answer (port 1 here) exits 3 naming the location, nothing made
+# on disk.  With $SP_TEST_POSTGRESQL, a real server's empty database is made a store.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import os
 import subprocess
@@ -37,21 +38,22 @@ def everything_under(top):
 
 
 servers = [
-    ("a postgresql:// URI", "postgresql://referee@localhost:5432/hall"),
-    ("a postgres:// URI", "postgres://localhost/hall"),
-    ("a key=value string", "host=localhost dbname=hall"),
+    ("a postgresql:// URI", "postgresql://referee@127.0.0.1:1/hall"),
+    ("a postgres:// URI", "postgres://127.0.0.1:1/hall"),
+    ("a key=value string", "host=127.0.0.1 port=1 dbname=hall"),
 ]
 for name, location in servers:
     rc, out, err = run("--db", location, "tournament", "list")
-    check(f"--db {name} exits 1", rc == 1, f"rc={rc} {err}")
-    check(f"--db {name}: the message names PostgreSQL and the location",
-          "PostgreSQL is not available in this build" in err and location in err, err)
+    check(f"--db {name} that does not answer exits 3", rc == 3, f"rc={rc} {err}")
+    check(f"--db {name}: the message says the server cannot be reached, and where",
+          "cannot connect to the server" in err and location in err, err)
     check(f"--db {name}: nothing made on disk", everything_under(folder) == ["home", "work"],
           str(everything_under(folder)))
 
-rc, out, err = run("tournament", "list", sparrow_db="postgresql://localhost/hall")
-check("$SPARROW_DB naming a server exits 1 with the message",
-      rc == 1 and "PostgreSQL is not available in this build" in err, f"rc={rc} {err}")
+rc, out, err = run("tournament", "list", sparrow_db="postgresql://127.0.0.1:1/hall")
+check("$SPARROW_DB naming a server that does not answer exits 3 with the message",
+      rc == 3 and "cannot connect to the server postgresql://127.0.0.1:1/hall" in err,
+      f"rc={rc} {err}")
 check("$SPARROW_DB naming a server: nothing made on disk",
       everything_under(folder) == ["home", "work"], str(everything_under(folder)))
 

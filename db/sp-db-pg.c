@@ -1,0 +1,937 @@
+/* sp-db-pg.c: the PostgreSQL backend, for a hall whose referee stations share one event on
+ * a server: its connection (libpq), statements, transactions, the checks and migrations of a
+ * database, the audit log (triggers of the schema, db/migrations-pg/) and the stations'
+ * notifications.  The only file of the store that calls libpq.
+ *
+ * - Statements are prepared on the server once per connection, their `?` and `?N` written
+ *   `$N`; values go as text and the server gives them their column's type.  An INSERT into a
+ *   table with an id returns it (RETURNING id), which last_insert_id gives.
+ * - A write transaction is the one writer of the database, as a SQLite file's is: it takes a
+ *   transaction-level advisory lock first, so that the operations that check and then write
+ *   (a hand's number, its version, a session still open) see every commit before theirs and
+ *   none can come between.  A lock held longer than SP_DB_BUSY_TIMEOUT_MS, a deadlock or a
+ *   serialization failure is SP_DB_ERROR_BUSY, which the store retries.
+ * - The data version counts the other connections' commits: the audit log's last id moves with
+ *   every change, and the moves this connection made itself are not counted.
+ * - Each change is announced on the channel `sparrow` (the schema's trigger); a station's
+ *   window listens through a GSource on the connection's socket.
+ * - A lost server is SP_DB_ERROR_IO, and the connection is made again at the next transaction.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "sp-db-backend.h"
+
+#include <glib-unix.h>
+#include <glib/gi18n-lib.h>
+#include <libpq-fe.h>
+#include <string.h>
+
+/* The key of the advisory lock a write transaction holds ("Spar"). */
+#define WRITER_LOCK "1399878258"
+/* The channel of the schema's notifications. */
+#define CHANNEL "sparrow"
+
+typedef struct
+{
+  PGconn         *conn;
+  guint           n_prepared;     /* names the statements: s1, s2, … */
+  gint64          last_id;
+  gint64          changes;
+  gboolean        writing;        /* the open transaction holds the writer's lock */
+  gint64          log_seen;       /* the audit log's last id as this connection knows it */
+  gint64          others;         /* the other connections' commits seen: the data version */
+  SpDbChangeFunc  change_func;
+  gpointer        change_data;
+  guint           watch;          /* the socket's GSource, while a change hook is set */
+} Connection;
+
+struct _SpDbQuery
+{
+  Connection *connection;
+  char       *name;         /* NULL until prepared on this connection */
+  char       *sql;          /* with $N parameters */
+  int         n_params;
+  char      **values;       /* n_params texts, NULL for NULL */
+  gboolean    returns_id;   /* an INSERT whose RETURNING id is the last insert id */
+  PGresult   *result;
+  int         row;          /* the current row, -1 before the first */
+};
+
+static inline Connection *
+connection_of (SpDb *db)
+{
+  return (Connection *) db->connection;
+}
+
+/* ---- errors ----------------------------------------------------------------------------- */
+
+static gboolean
+lost_server (PGconn *conn)
+{
+  return conn == NULL || PQstatus (conn) == CONNECTION_BAD;
+}
+
+/* The SpDbError of a failed result's SQLSTATE: a constraint is a refusal, a lock or a
+ * serialization failure a busy store that the store retries, anything else a fault of the
+ * server or of the connection. */
+static int
+code_of_state (const char *state)
+{
+  if (state == NULL)
+    return SP_DB_ERROR_IO;
+  if (g_str_has_prefix (state, "23") || g_str_has_prefix (state, "22"))
+    return SP_DB_ERROR_INVALID;
+  if (strcmp (state, "40001") == 0 || strcmp (state, "40P01") == 0
+      || strcmp (state, "55P03") == 0)
+    return SP_DB_ERROR_BUSY;
+  return SP_DB_ERROR_IO;
+}
+
+/* The first line of libpq's message, without its "ERROR:  " and its newline. */
+static char *
+message_of (PGconn   *conn,
+            PGresult *result)
+{
+  const char *text = result != NULL ? PQresultErrorField (result, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+  g_autofree char *copy = g_strdup (text != NULL ? text : conn != NULL ? PQerrorMessage (conn)
+                                                                       : "no connection");
+  char *newline = strchr (copy, '\n');
+
+  if (newline != NULL)
+    *newline = '\0';
+  return g_strdup (g_strstrip (copy));
+}
+
+static gboolean
+fail (SpDb        *db,
+      PGresult    *result,
+      const char  *what,
+      GError     **error)
+{
+  Connection *connection = connection_of (db);
+  PGconn *conn = connection != NULL ? connection->conn : NULL;
+  g_autofree char *message = message_of (conn, result);
+
+  if (lost_server (conn))
+    /* Translators: the server's location, what was being done, then libpq's reason. */
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO,
+                 _("lost the connection to the server %s while %s (%s); nothing was changed"),
+                 db->path, what, message);
+  else
+    g_set_error (error, SP_DB_ERROR,
+                 code_of_state (result != NULL ? PQresultErrorField (result, PG_DIAG_SQLSTATE)
+                                               : NULL),
+                 "%s: %s (%s)", what, message, db->path);
+  return FALSE;
+}
+
+/* Runs @sql with @n_values text parameters; the result, or NULL with @error set. */
+static PGresult *
+run (SpDb               *db,
+     const char         *sql,
+     int                 n_values,
+     const char * const *values,
+     const char         *what,
+     GError            **error)
+{
+  Connection *connection = connection_of (db);
+  PGresult *result = PQexecParams (connection->conn, sql, n_values, NULL, values, NULL, NULL, 0);
+  ExecStatusType status = PQresultStatus (result);
+
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+    {
+      fail (db, result, what, error);
+      PQclear (result);
+      return NULL;
+    }
+  return result;
+}
+
+static gboolean
+exec (SpDb        *db,
+      const char  *script,
+      const char  *what,
+      GError     **error)
+{
+  Connection *connection = connection_of (db);
+  PGresult *result = PQexec (connection->conn, script);
+  ExecStatusType status = PQresultStatus (result);
+  gboolean ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
+
+  if (!ok)
+    fail (db, result, what, error);
+  PQclear (result);
+  return ok;
+}
+
+/* Column 0 of the first row of @sql as a number (0 for none or NULL). */
+static gboolean
+read_number (SpDb        *db,
+             const char  *sql,
+             const char  *parameter,
+             gint64      *value,
+             const char  *what,
+             GError     **error)
+{
+  const char *values[] = { parameter };
+  PGresult *result = run (db, sql, parameter != NULL ? 1 : 0, values, what, error);
+
+  if (result == NULL)
+    return FALSE;
+  *value = PQntuples (result) > 0 && !PQgetisnull (result, 0, 0)
+           ? g_ascii_strtoll (PQgetvalue (result, 0, 0), NULL, 10) : 0;
+  PQclear (result);
+  return TRUE;
+}
+
+/* ---- statements --------------------------------------------------------------------------- */
+
+/* @sql with `?N` written `$N` and each bare `?` the next number, outside quotes; the number of
+ * parameters in *@n_params. */
+static char *
+dollar_parameters (const char *sql,
+                   int        *n_params)
+{
+  GString *text = g_string_sized_new (strlen (sql) + 16);
+  char quote = '\0';
+  int next = 0;
+  int most = 0;
+
+  for (const char *p = sql; *p != '\0'; p++)
+    {
+      if (quote != '\0')
+        {
+          if (*p == quote)
+            quote = '\0';
+          g_string_append_c (text, *p);
+          continue;
+        }
+      if (*p == '\'' || *p == '"')
+        quote = *p;
+      if (*p != '?')
+        {
+          g_string_append_c (text, *p);
+          continue;
+        }
+      if (g_ascii_isdigit (p[1]))
+        {
+          char *end = NULL;
+          int number = (int) g_ascii_strtoll (p + 1, &end, 10);
+
+          g_string_append_printf (text, "$%d", number);
+          most = MAX (most, number);
+          next = number;
+          p = end - 1;
+        }
+      else
+        {
+          next++;
+          g_string_append_printf (text, "$%d", next);
+          most = MAX (most, next);
+        }
+    }
+  *n_params = most;
+  return g_string_free (text, FALSE);
+}
+
+/* The tables whose rows have an id, which an INSERT into them returns. */
+static gboolean
+inserts_with_id (const char *sql)
+{
+  static const char * const tables[] = { "tournaments", "players", "sessions", "hands",
+                                         "penalties", "pin_log", "audit" };
+  const char *p = sql;
+
+  while (g_ascii_isspace (*p))
+    p++;
+  if (g_ascii_strncasecmp (p, "INSERT INTO ", strlen ("INSERT INTO ")) != 0
+      || strstr (sql, "RETURNING") != NULL)
+    return FALSE;
+  p += strlen ("INSERT INTO ");
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    if (strncmp (p, tables[i], strlen (tables[i])) == 0
+        && !g_ascii_isalnum (p[strlen (tables[i])]) && p[strlen (tables[i])] != '_')
+      return TRUE;
+  return FALSE;
+}
+
+static SpDbQuery *
+pg_prepare (SpDb        *db,
+            const char  *sql,
+            GError     **error)
+{
+  SpDbQuery *query = g_new0 (SpDbQuery, 1);
+  g_autofree char *converted = dollar_parameters (sql, &query->n_params);
+
+  query->connection = connection_of (db);
+  query->returns_id = inserts_with_id (sql);
+  query->sql = query->returns_id ? g_strconcat (converted, " RETURNING id", NULL)
+                                 : g_steal_pointer (&converted);
+  query->values = g_new0 (char *, query->n_params + 1);
+  query->row = -1;
+  return query;
+}
+
+static void
+clear_values (SpDbQuery *query)
+{
+  for (int i = 0; i < query->n_params; i++)
+    g_clear_pointer (&query->values[i], g_free);
+}
+
+static void
+pg_rewind (SpDbQuery *query)
+{
+  g_clear_pointer (&query->result, PQclear);
+  query->row = -1;
+}
+
+static gboolean
+pg_reset (SpDb       *db,
+          SpDbQuery  *query,
+          GError    **error)
+{
+  pg_rewind (query);
+  clear_values (query);
+  return TRUE;
+}
+
+/* The statement's name on the server is dropped with its connection (a session's prepared
+ * statements end with it); one finalized before is deallocated. */
+static void
+pg_finalize (SpDbQuery *query)
+{
+  pg_rewind (query);
+  if (query->name != NULL && !lost_server (query->connection->conn)
+      && PQtransactionStatus (query->connection->conn) == PQTRANS_IDLE)
+    {
+      g_autofree char *sql = g_strdup_printf ("DEALLOCATE %s", query->name);
+
+      PQclear (PQexec (query->connection->conn, sql));
+    }
+  clear_values (query);
+  g_free (query->values);
+  g_free (query->sql);
+  g_free (query->name);
+  g_free (query);
+}
+
+static gboolean
+pg_bind (SpDb             *db,
+         SpDbQuery        *query,
+         guint             index,
+         const SpDbValue  *value,
+         GError          **error)
+{
+  if (index < 1 || (int) index > query->n_params)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO,
+                   "binding parameter %u of a query of %d parameters", index, query->n_params);
+      return FALSE;
+    }
+  g_free (query->values[index - 1]);
+  switch (value->kind)
+    {
+    case SP_DB_VALUE_INT:
+      query->values[index - 1] = g_strdup_printf ("%" G_GINT64_FORMAT, value->number);
+      break;
+    case SP_DB_VALUE_TEXT:
+      query->values[index - 1] = g_strdup (value->text);
+      break;
+    case SP_DB_VALUE_NULL:
+    default:
+      query->values[index - 1] = NULL;
+      break;
+    }
+  return TRUE;
+}
+
+static gboolean
+prepare_on_server (SpDb        *db,
+                   SpDbQuery   *query,
+                   GError     **error)
+{
+  Connection *connection = connection_of (db);
+  g_autofree char *name = g_strdup_printf ("s%u", ++connection->n_prepared);
+  PGresult *result = PQprepare (connection->conn, name, query->sql, query->n_params, NULL);
+  gboolean ok = PQresultStatus (result) == PGRES_COMMAND_OK;
+
+  if (!ok)
+    fail (db, result, "preparing a query", error);
+  else
+    query->name = g_steal_pointer (&name);
+  PQclear (result);
+  return ok;
+}
+
+static gboolean
+pg_step (SpDb        *db,
+         SpDbQuery   *query,
+         gboolean    *has_row,
+         const char  *what,
+         GError     **error)
+{
+  Connection *connection = connection_of (db);
+
+  *has_row = FALSE;
+  if (query->result == NULL)
+    {
+      ExecStatusType status;
+
+      if (query->name == NULL && !prepare_on_server (db, query, error))
+        return FALSE;
+      query->result = PQexecPrepared (connection->conn, query->name, query->n_params,
+                                      (const char * const *) query->values, NULL, NULL, 0);
+      status = PQresultStatus (query->result);
+      if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+        {
+          fail (db, query->result, what, error);
+          pg_rewind (query);
+          return FALSE;
+        }
+      connection->changes = g_ascii_strtoll (PQcmdTuples (query->result), NULL, 10);
+      if (query->returns_id)
+        {
+          int n = PQntuples (query->result);
+
+          if (n > 0)
+            connection->last_id = g_ascii_strtoll (PQgetvalue (query->result, n - 1, 0), NULL,
+                                                   10);
+          return TRUE;
+        }
+    }
+  else if (query->returns_id)
+    return TRUE;
+  query->row++;
+  *has_row = query->row < PQntuples (query->result);
+  return TRUE;
+}
+
+static gint64
+pg_row_int64 (SpDbQuery *query,
+              int        column)
+{
+  const char *text;
+
+  if (PQgetisnull (query->result, query->row, column))
+    return 0;
+  text = PQgetvalue (query->result, query->row, column);
+  /* A boolean expression reads as SQLite's 1 and 0. */
+  if (text[0] == 't' && text[1] == '\0')
+    return 1;
+  return g_ascii_strtoll (text, NULL, 10);
+}
+
+static gboolean
+pg_row_is_null (SpDbQuery *query,
+                int        column)
+{
+  return PQgetisnull (query->result, query->row, column);
+}
+
+static const char *
+pg_row_text (SpDbQuery *query,
+             int        column)
+{
+  if (PQgetisnull (query->result, query->row, column))
+    return NULL;
+  return PQgetvalue (query->result, query->row, column);
+}
+
+static gint64
+pg_last_insert_id (SpDb *db)
+{
+  return connection_of (db)->last_id;
+}
+
+static gint64
+pg_changes (SpDb *db)
+{
+  return connection_of (db)->changes;
+}
+
+/* ---- transactions and versions ----------------------------------------------------------- */
+
+static gboolean
+pg_in_transaction (SpDb *db)
+{
+  Connection *connection = connection_of (db);
+
+  return !lost_server (connection->conn)
+         && PQtransactionStatus (connection->conn) != PQTRANS_IDLE;
+}
+
+static gboolean reconnect (SpDb    *db,
+                           GError **error);
+
+/* Counts another connection's commits seen since the last look (the log's last id moved). */
+static gboolean
+look_at_log (SpDb     *db,
+             GError  **error)
+{
+  Connection *connection = connection_of (db);
+  gint64 last = 0;
+
+  if (!read_number (db, "SELECT coalesce (max (id), 0) FROM audit", NULL, &last,
+                    "reading the data version", error))
+    return FALSE;
+  if (last != connection->log_seen)
+    {
+      connection->others++;
+      connection->log_seen = last;
+    }
+  return TRUE;
+}
+
+static gboolean
+pg_begin (SpDb             *db,
+          SpDbTransaction   kind,
+          GError          **error)
+{
+  Connection *connection = connection_of (db);
+
+  if (lost_server (connection->conn) && !reconnect (db, error))
+    return FALSE;
+  if (kind == SP_DB_TRANSACTION_READ)
+    return exec (db, "BEGIN ISOLATION LEVEL REPEATABLE READ", "starting to read", error);
+  if (!exec (db, "BEGIN", "starting a transaction", error))
+    return FALSE;
+  if (!exec (db, "SELECT pg_advisory_xact_lock (" WRITER_LOCK ")",
+             "waiting for the other stations' changes", error)
+      || (db->opened && !look_at_log (db, error)))
+    {
+      PQclear (PQexec (connection->conn, "ROLLBACK"));
+      return FALSE;
+    }
+  connection->writing = TRUE;
+  return TRUE;
+}
+
+static gboolean
+pg_commit (SpDb    *db,
+           GError **error)
+{
+  Connection *connection = connection_of (db);
+  gint64 last = connection->log_seen;
+  gboolean writing = connection->writing;
+
+  /* What this transaction logged is its own: read while it still holds the writer's lock. */
+  if (writing && db->opened
+      && !read_number (db, "SELECT coalesce (max (id), 0) FROM audit", NULL, &last,
+                       "reading the data version", error))
+    return FALSE;
+  if (!exec (db, "COMMIT", "committing", error))
+    return FALSE;
+  connection->writing = FALSE;
+  if (writing)
+    connection->log_seen = last;
+  return TRUE;
+}
+
+static void
+pg_rollback (SpDb *db)
+{
+  Connection *connection = connection_of (db);
+
+  connection->writing = FALSE;
+  if (pg_in_transaction (db))
+    {
+      PGresult *result = PQexec (connection->conn, "ROLLBACK");
+
+      if (PQresultStatus (result) != PGRES_COMMAND_OK)
+        g_warning ("%s: rolling back: %s", db->path, PQerrorMessage (connection->conn));
+      PQclear (result);
+    }
+}
+
+static gboolean
+pg_get_data_version (SpDb    *db,
+                     gint64  *version,
+                     GError **error)
+{
+  Connection *connection = connection_of (db);
+
+  if (lost_server (connection->conn) && !reconnect (db, error))
+    return FALSE;
+  if (!look_at_log (db, error))
+    return FALSE;
+  *version = connection->others;
+  return TRUE;
+}
+
+/* Whether the database has the table meta (a query naming it would not parse otherwise). */
+static gboolean
+has_meta (SpDb      *db,
+          gboolean  *found,
+          GError   **error)
+{
+  gint64 count = 0;
+
+  if (!read_number (db, "SELECT count(*) FROM pg_catalog.pg_tables"
+                    " WHERE schemaname = current_schema () AND tablename = 'meta'", NULL,
+                    &count, "reading the database's tables", error))
+    return FALSE;
+  *found = count > 0;
+  return TRUE;
+}
+
+static gboolean
+pg_get_schema_version (SpDb    *db,
+                       gint64  *version,
+                       GError **error)
+{
+  gboolean found = FALSE;
+
+  *version = 0;
+  if (!has_meta (db, &found, error))
+    return FALSE;
+  return !found || read_number (db, "SELECT coalesce (max (value::bigint), 0) FROM meta"
+                                " WHERE key = 'schema_version'", NULL, version,
+                                "reading the schema's version", error);
+}
+
+static gboolean
+pg_set_schema_version (SpDb    *db,
+                       gint64   version,
+                       GError **error)
+{
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, version);
+  const char *values[] = { number };
+  PGresult *result = run (db, "INSERT INTO meta (key, value) VALUES ('schema_version', $1)"
+                          " ON CONFLICT (key) DO UPDATE SET value = excluded.value", 1, values,
+                          "noting the migration", error);
+
+  if (result == NULL)
+    return FALSE;
+  PQclear (result);
+  return TRUE;
+}
+
+/* ---- notifications ----------------------------------------------------------------------- */
+
+static gboolean
+socket_readable_cb (int           fd,
+                    GIOCondition  condition,
+                    gpointer      user_data)
+{
+  SpDb *db = user_data;
+  Connection *connection = connection_of (db);
+  gboolean changed = FALSE;
+  PGnotify *notify;
+
+  if (!PQconsumeInput (connection->conn))
+    {
+      /* The server is gone: the next poll of the data version reconnects and reports it. */
+      connection->watch = 0;
+      if (connection->change_func != NULL)
+        connection->change_func (db, connection->change_data);
+      return G_SOURCE_REMOVE;
+    }
+  while ((notify = PQnotifies (connection->conn)) != NULL)
+    {
+      changed = TRUE;
+      PQfreemem (notify);
+    }
+  if (changed && connection->change_func != NULL)
+    connection->change_func (db, connection->change_data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+watch_socket (SpDb *db)
+{
+  Connection *connection = connection_of (db);
+
+  g_clear_handle_id (&connection->watch, g_source_remove);
+  if (connection->change_func == NULL || lost_server (connection->conn))
+    return;
+  if (!exec (db, "LISTEN " CHANNEL, "listening for the other stations' changes", NULL))
+    return;
+  connection->watch = g_unix_fd_add (PQsocket (connection->conn), G_IO_IN, socket_readable_cb,
+                                     db);
+}
+
+static void
+pg_set_change_hook (SpDb           *db,
+                    SpDbChangeFunc  func,
+                    gpointer        user_data)
+{
+  Connection *connection = connection_of (db);
+
+  connection->change_func = func;
+  connection->change_data = user_data;
+  if (func == NULL)
+    {
+      g_clear_handle_id (&connection->watch, g_source_remove);
+      exec (db, "UNLISTEN " CHANNEL, "no longer listening", NULL);
+      return;
+    }
+  watch_socket (db);
+}
+
+/* ---- the audit log's referee and note ------------------------------------------------------ */
+
+static gboolean
+set_setting (SpDb        *db,
+             const char  *name,
+             const char  *value,
+             const char  *what,
+             GError     **error)
+{
+  const char *values[] = { name, value != NULL ? value : "" };
+  PGresult *result = run (db, "SELECT set_config ($1, $2, false)", 2, values, what, error);
+
+  if (result == NULL)
+    return FALSE;
+  PQclear (result);
+  return TRUE;
+}
+
+static gboolean
+pg_set_referee (SpDb        *db,
+                const char  *referee,
+                GError     **error)
+{
+  return set_setting (db, "sparrow.referee", referee, "setting the referee", error);
+}
+
+static gboolean
+pg_set_audit_note (SpDb        *db,
+                   const char  *note,
+                   GError     **error)
+{
+  return set_setting (db, "sparrow.note", note, "noting why the change is made", error);
+}
+
+/* ---- opening ------------------------------------------------------------------------------- */
+
+/* Whether the database is a Sparrow store, or empty (no table of its own): *@empty. */
+static gboolean
+check_store (SpDb      *db,
+             gboolean  *empty,
+             GError   **error)
+{
+  gint64 tables = 0, ours = 0;
+  gboolean found = FALSE;
+
+  if (!read_number (db, "SELECT count(*) FROM pg_catalog.pg_tables"
+                    " WHERE schemaname = current_schema ()", NULL, &tables,
+                    "reading the database's tables", error)
+      || !has_meta (db, &found, error)
+      || (found && !read_number (db, "SELECT count(*) FROM meta WHERE key = 'application'"
+                                 " AND value = 'sparrow'", NULL, &ours,
+                                 "reading the database's tables", error)))
+    return FALSE;
+  *empty = tables == 0;
+  if (tables > 0 && ours == 0)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_SPARROW,
+                   _("%s is not a Sparrow database"), db->path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+migrate (SpDb     *db,
+         GError  **error)
+{
+  gint64 version = 0;
+  gboolean empty = FALSE;
+
+  if (!check_store (db, &empty, error) || !pg_get_schema_version (db, &version, error))
+    return FALSE;
+  if (version > SP_DB_SCHEMA_VERSION)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_TOO_NEW,
+                   _("%s was written by a newer Sparrow (schema %" G_GINT64_FORMAT
+                     ", this program knows up to %d)"), db->path, version, SP_DB_SCHEMA_VERSION);
+      return FALSE;
+    }
+  if (version == SP_DB_SCHEMA_VERSION)
+    return TRUE;
+  /* Another station may be making the schema: the writer's lock waits for it. */
+  if (!pg_begin (db, SP_DB_TRANSACTION_WRITE, error))
+    return FALSE;
+  if (!check_store (db, &empty, error) || !pg_get_schema_version (db, &version, error)
+      || !sp_db_apply_migrations (db, version, error) || !pg_commit (db, error))
+    {
+      pg_rollback (db);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Connects to db->path; the connection is set up, not yet checked. */
+static gboolean
+connect_to_server (SpDb     *db,
+                   GError  **error)
+{
+  Connection *connection = connection_of (db);
+  const char *keys[] = { "dbname", "connect_timeout", "keepalives", "keepalives_idle",
+                         "keepalives_interval", "keepalives_count", "tcp_user_timeout",
+                         "application_name", "client_encoding", NULL };
+  const char *values[] = { db->path, "10", "1", "10", "5", "3", "15000", "sparrow", "UTF8",
+                           NULL };
+
+  /* The location is expanded as dbname, so that its own settings win over these. */
+  connection->conn = PQconnectdbParams (keys, values, 1);
+  if (connection->conn == NULL || PQstatus (connection->conn) != CONNECTION_OK)
+    {
+      g_autofree char *message = message_of (connection->conn, NULL);
+
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO,
+                   _("cannot connect to the server %s: %s"), db->path, message);
+      g_clear_pointer (&connection->conn, PQfinish);
+      return FALSE;
+    }
+  return exec (db, "SET lock_timeout = '10s'; SET client_min_messages = warning",
+               "setting the connection up", error);
+}
+
+static gboolean
+reconnect (SpDb    *db,
+           GError **error)
+{
+  Connection *connection = connection_of (db);
+
+  /* The server dropped the statements with the connection. */
+  sp_db_forget_statements (db);
+  g_clear_handle_id (&connection->watch, g_source_remove);
+  g_clear_pointer (&connection->conn, PQfinish);
+  connection->writing = FALSE;
+  if (!connect_to_server (db, error)
+      || !pg_set_referee (db, sp_db_get_referee (db), error))
+    return FALSE;
+  /* What changed while this station was away is seen at the next poll. */
+  watch_socket (db);
+  return TRUE;
+}
+
+static gboolean
+pg_open (SpDb        *db,
+         const char  *location,
+         GError     **error)
+{
+  db->connection = (SpDbConnection *) g_new0 (Connection, 1);
+  if (!connect_to_server (db, error) || !migrate (db, error)
+      || !pg_set_referee (db, g_get_user_name (), error))
+    return FALSE;
+  /* The log as it is now is what this connection starts from. */
+  return look_at_log (db, error);
+}
+
+static void
+pg_close (SpDb *db)
+{
+  Connection *connection = connection_of (db);
+
+  if (connection == NULL)
+    return;
+  g_clear_handle_id (&connection->watch, g_source_remove);
+  g_clear_pointer (&connection->conn, PQfinish);
+  g_free (connection);
+  db->connection = NULL;
+}
+
+/* ---- the statements of this dialect --------------------------------------------------------- */
+
+static const char * const statements[SP_DB_N_STATEMENTS] = {
+  [SP_DB_STATEMENT_HAND_DELETION] =
+    "SELECT (a.old_values::jsonb ->> 'number')::bigint, a.who, a.at FROM audit a"
+    " JOIN sessions s ON s.id = (a.old_values::jsonb ->> 'session_id')::bigint"
+    " WHERE a.target = 'hands' AND a.action = 'delete'"
+    " AND s.tournament_id = ?1 AND s.number = ?2"
+    " AND (a.old_values::jsonb ->> 'table_number')::bigint = ?3"
+    " ORDER BY a.id DESC LIMIT 1",
+  [SP_DB_STATEMENT_LOG] =
+    "WITH a AS ("
+    "  SELECT id, at, who, note, target, row_id, action, old_values::jsonb AS o,"
+    "   new_values::jsonb AS n, coalesce (new_values, old_values)::jsonb AS v FROM audit"
+    "  WHERE action != 'update' OR old_values IS DISTINCT FROM new_values),"
+    " b AS ("
+    "  SELECT a.*, s.id AS sid, s.tournament_id AS st, s.number AS snum,"
+    "   (a.v ->> 'table_number')::bigint AS tn, (a.v ->> 'player_id')::bigint AS pl"
+    "  FROM a LEFT JOIN sessions s"
+    "   ON a.target IN ('seats', 'hands', 'penalties')"
+    "   AND s.id = (a.v ->> 'session_id')::bigint),"
+    " c AS ("
+    "  SELECT b.*,"
+    "   CASE b.target WHEN 'tournaments' THEN b.row_id"
+    "    WHEN 'players' THEN (b.v ->> 'tournament_id')::bigint"
+    "    WHEN 'pin_log' THEN (b.v ->> 'tournament_id')::bigint"
+    "    WHEN 'sessions' THEN (b.v ->> 'tournament_id')::bigint"
+    "    ELSE b.st END AS tid,"
+    "   CASE b.target WHEN 'penalties' THEN"
+    "     (SELECT table_number FROM seats WHERE session_id = b.sid AND player_id = b.pl)"
+    "    ELSE b.tn END AS tbl,"
+    "   CASE b.target WHEN 'players' THEN b.row_id"
+    "    WHEN 'hands' THEN (SELECT player_id FROM seats WHERE session_id = b.sid"
+    "     AND table_number = b.tn"
+    "     AND chair = coalesce ((b.v ->> 'winner')::bigint,"
+    "      (SELECT chombo FROM hands WHERE id = b.row_id)))"
+    "    ELSE b.pl END AS pid"
+    "  FROM b)"
+    " SELECT c.id, c.at, c.who, c.target, c.action,"
+    "  CASE WHEN c.action = 'update' THEN (SELECT string_agg (e.key, ' ' ORDER BY e.key)"
+    "   FROM jsonb_each (c.o) e WHERE e.value IS DISTINCT FROM c.n -> e.key) END,"
+    "  CASE c.target WHEN 'sessions' THEN (c.v ->> 'number')::bigint ELSE c.snum END,"
+    "  c.tbl,"
+    "  CASE c.target WHEN 'hands' THEN (c.v ->> 'number')::bigint END,"
+    "  CASE c.target WHEN 'hands' THEN (c.o ->> 'number')::bigint END,"
+    "  c.pid,"
+    "  CASE WHEN c.target IN ('players', 'tournaments') THEN c.v ->> 'name'"
+    "   ELSE (SELECT name FROM players WHERE id = c.pid) END,"
+    "  CASE c.target"
+    "   WHEN 'players' THEN CASE WHEN c.action = 'insert'"
+    "     THEN (SELECT name FROM players WHERE id = (c.v ->> 'substitute_for')::bigint)"
+    "     ELSE c.o ->> 'name' END"
+    "   WHEN 'tournaments' THEN c.o ->> 'name'"
+    "   WHEN 'seats' THEN (SELECT name FROM players WHERE id = (c.o ->> 'player_id')::bigint)"
+    "   END,"
+    "  c.o ->> 'status', c.n ->> 'status',"
+    "  (c.n ->> 'present')::bigint,"
+    "  CASE c.target WHEN 'penalties' THEN (c.v ->> 'points')::bigint"
+    "   WHEN 'hands' THEN (c.v ->> 'total')::bigint END,"
+    "  CASE c.target WHEN 'penalties' THEN c.v ->> 'reason'"
+    "   WHEN 'pin_log' THEN c.v ->> 'action' END,"
+    "  CASE c.target WHEN 'sessions' THEN (c.v ->> 'seed')::bigint END,"
+    "  CASE c.target WHEN 'hands' THEN (SELECT string_agg (player_id::text, ' '"
+    "   ORDER BY chair) FROM seats WHERE session_id = c.sid AND table_number = c.tn) END,"
+    "  CASE c.target WHEN 'sessions' THEN (c.o ->> 'seed')::bigint END,"
+    "  CASE c.target WHEN 'pin_log' THEN c.v ->> 'event' END,"
+    "  c.note,"
+    "  CASE WHEN c.target = 'hands' AND c.v ->> 'winner' IS NULL"
+    "   AND (c.v ->> 'draw')::bigint = 0 THEN 1 ELSE 0 END"
+    " FROM c WHERE c.tid = ?"
+    " ORDER BY c.id DESC",
+};
+
+const SpDbBackend sp_db_pg_backend = {
+  .name = "PostgreSQL",
+  .capabilities = SP_DB_CAN_NOTIFY,
+  .migrations = "/org/sparrow/Sparrow/db/migrations-pg",
+  .statements = statements,
+  .open = pg_open,
+  .close = pg_close,
+  .exec = exec,
+  .prepare = pg_prepare,
+  .reset = pg_reset,
+  .finalize = pg_finalize,
+  .bind = pg_bind,
+  .step = pg_step,
+  .rewind = pg_rewind,
+  .row_int64 = pg_row_int64,
+  .row_is_null = pg_row_is_null,
+  .row_text = pg_row_text,
+  .last_insert_id = pg_last_insert_id,
+  .changes = pg_changes,
+  .in_transaction = pg_in_transaction,
+  .begin = pg_begin,
+  .commit = pg_commit,
+  .rollback = pg_rollback,
+  .get_data_version = pg_get_data_version,
+  .get_schema_version = pg_get_schema_version,
+  .set_schema_version = pg_set_schema_version,
+  .set_change_hook = pg_set_change_hook,
+  .set_referee = pg_set_referee,
+  .set_audit_note = pg_set_audit_note,
+};

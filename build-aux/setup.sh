@@ -36,6 +36,8 @@ packages=(
   python3-pyatspi xdotool
   # the players' view's end-to-end test: its pages in a real browser, headless
   chromium
+  # the hall: the PostgreSQL client library, and a server for the tests (build-aux/test-server.sh)
+  postgresql
   # the C tests under memcheck (meson test --setup valgrind)
   valgrind
   # the Debian package: dpkg-shlibdeps computes its Depends; a Chinese locale to check it in
@@ -148,9 +150,27 @@ CONTROL
   echo "setup.sh: built $deb_file"
 }
 
+# A private PostgreSQL server for the suite's postgresql tests (build-aux/test-server.sh), on
+# a free loopback port, stopped and removed when the tests end; $SP_TEST_POSTGRESQL, when set,
+# names a server to use instead.
+start_test_server() {
+  local port
+  if [ -n "${SP_TEST_POSTGRESQL:-}" ]; then
+    return 0
+  fi
+  test_server_dir=$(mktemp -d "${TMPDIR:-/tmp}/sparrow-test-server-XXXXXX")
+  chmod 755 "$test_server_dir"
+  trap '"$top/build-aux/test-server.sh" stop "$test_server_dir"' EXIT
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  SP_TEST_POSTGRESQL=$("$top/build-aux/test-server.sh" start "$test_server_dir" "$port")
+  export SP_TEST_POSTGRESQL
+  echo "setup.sh: a test server at $SP_TEST_POSTGRESQL"
+}
+
 run_tests() {
   deps
   build
+  start_test_server
   # The ui suite starts its own virtual display (xvfb-run) and session bus: see tests/meson.build.
   meson test -C "$build_dir" --print-errorlogs "$@"
 }

@@ -27,6 +27,8 @@ static const SpCliCommand commands[] = {
   { "backup", N_("copy the whole database to a file"), sp_cli_backup },
   { "restore", N_("replace the database with a backup"), sp_cli_restore },
   { "serve", N_("the players' view: read-only pages on the hall network"), sp_cli_serve },
+  { "db", N_("the store itself: the PostgreSQL roles of a hall server"), NULL,
+    sp_cli_db_commands },
 };
 
 /* The usage line, the commands, then the global options as GLib lists them. */

@@ -260,5 +260,6 @@ extern const SpCliCommand sp_cli_players_commands[];
 extern const SpCliCommand sp_cli_hand_commands[];
 extern const SpCliCommand sp_cli_penalty_commands[];
 extern const SpCliCommand sp_cli_session_commands[];
+extern const SpCliCommand sp_cli_db_commands[];
 
 G_END_DECLS

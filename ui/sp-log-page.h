@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "sp-db.h"
+#include "sp-db-log.h"
 
 G_BEGIN_DECLS
 
@@ -20,7 +21,5 @@ void  sp_log_page_set_filter (SpLogPage        *self,
                               guint             session,
                               guint             table,
                               gint64            player);
-/* What @entry did, as a sentence in the user's language. */
-char *sp_log_describe      (const SpLogEntry   *entry);
 
 G_END_DECLS

@@ -22,10 +22,13 @@ static const SpCliCommand commands[] = {
   { "penalty", N_("record a penalty"), NULL, sp_cli_penalty_commands },
   { "session", N_("close or reopen a session"), NULL, sp_cli_session_commands },
   { "standings", N_("table points, scores and ranks"), sp_cli_standings },
+  { "log", N_("the audit log: who changed what, and when"), sp_cli_log },
   { "export", N_("the workbook, the standings and the printouts, as files"), sp_cli_export },
   { "backup", N_("copy the whole database to a file"), sp_cli_backup },
   { "restore", N_("replace the database with a backup"), sp_cli_restore },
   { "serve", N_("the players' view: read-only pages on the hall network"), sp_cli_serve },
+  { "db", N_("the store itself: the PostgreSQL roles of a hall server"), NULL,
+    sp_cli_db_commands },
 };
 
 /* The usage line, the commands, then the global options as GLib lists them. */

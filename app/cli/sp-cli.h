@@ -253,11 +253,13 @@ int      sp_cli_export          (SpCli *cli, int argc, char **argv);
 int      sp_cli_backup          (SpCli *cli, int argc, char **argv);
 int      sp_cli_restore         (SpCli *cli, int argc, char **argv);
 int      sp_cli_serve           (SpCli *cli, int argc, char **argv);
+int      sp_cli_log             (SpCli *cli, int argc, char **argv);
 extern const SpCliCommand sp_cli_seating_commands[];
 extern const SpCliCommand sp_cli_tournament_commands[];
 extern const SpCliCommand sp_cli_players_commands[];
 extern const SpCliCommand sp_cli_hand_commands[];
 extern const SpCliCommand sp_cli_penalty_commands[];
 extern const SpCliCommand sp_cli_session_commands[];
+extern const SpCliCommand sp_cli_db_commands[];
 
 G_END_DECLS

@@ -148,6 +148,22 @@ struct _SpDbBackend
                                       const char       *note,
                                       GError          **error);
 
+  /* Whether the audit log notes the changes from now on (on by default; a copy of another
+   * store's rows, which bring their own log, turns it off). */
+  gboolean     (*set_audit_enabled)  (SpDb             *db,
+                                      gboolean          enabled,
+                                      GError          **error);
+  /* The highest id @table (a table whose rows have ids) has given, deleted rows included (0
+   * for none); and making the ids it gives from now on come after @last. */
+  gboolean     (*get_id_counter)     (SpDb             *db,
+                                      const char       *table,
+                                      gint64           *last,
+                                      GError          **error);
+  gboolean     (*set_id_counter)     (SpDb             *db,
+                                      const char       *table,
+                                      gint64            last,
+                                      GError          **error);
+
   /* SP_DB_CAN_FILE: a consistent copy of the store into the new file @path (written beside
    * it, then renamed); the store replaced, all or nothing, by the file @path (then migrated);
    * whether the file @path is a sound Sparrow store of a schema this program knows (the

@@ -20,6 +20,7 @@ typedef enum
   SP_DB_ERROR_PIN_REQUIRED, /* the director's lock is shut: sp_db_unlock () first */
   SP_DB_ERROR_PIN_WRONG,   /* the PIN given is not the director's (the attempt was logged) */
   SP_DB_ERROR_STALE,       /* the entry was made against a table or hand that has changed since */
+  SP_DB_ERROR_DENIED,      /* the server's role of this connection may not make the change */
 } SpDbError;
 
 GQuark sp_db_error_quark (void);

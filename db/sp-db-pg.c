@@ -82,6 +82,8 @@ code_of_state (const char *state)
   if (strcmp (state, "40001") == 0 || strcmp (state, "40P01") == 0
       || strcmp (state, "55P03") == 0)
     return SP_DB_ERROR_BUSY;
+  if (strcmp (state, "42501") == 0)
+    return SP_DB_ERROR_DENIED;
   return SP_DB_ERROR_IO;
 }
 
@@ -115,6 +117,13 @@ fail (SpDb        *db,
     g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO,
                  _("lost the connection to the server %s while %s (%s); nothing was changed"),
                  db->path, what, message);
+  else if (code_of_state (result != NULL ? PQresultErrorField (result, PG_DIAG_SQLSTATE)
+                                           : NULL) == SP_DB_ERROR_DENIED)
+    /* Translators: the server's user, its location, then the server's words ("permission
+     * denied for table tournaments"). */
+    g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_DENIED,
+                 _("%s may not do this on %s (%s): the director's role is needed; nothing was "
+                   "changed"), PQuser (conn), db->path, message);
   else
     g_set_error (error, SP_DB_ERROR,
                  code_of_state (result != NULL ? PQresultErrorField (result, PG_DIAG_SQLSTATE)
@@ -701,6 +710,48 @@ pg_set_audit_note (SpDb        *db,
   return set_setting (db, "sparrow.note", note, "noting why the change is made", error);
 }
 
+static gboolean
+pg_set_audit_enabled (SpDb      *db,
+                      gboolean   enabled,
+                      GError   **error)
+{
+  return set_setting (db, "sparrow.audit_off", enabled ? "" : "on",
+                      "turning the audit log on or off", error);
+}
+
+static gboolean
+pg_get_id_counter (SpDb        *db,
+                   const char  *table,
+                   gint64      *last,
+                   GError     **error)
+{
+  return read_number (db, "SELECT coalesce (pg_sequence_last_value"
+                      " (pg_get_serial_sequence ($1, 'id')), 0)", table, last,
+                      "reading the ids given", error);
+}
+
+static gboolean
+pg_set_id_counter (SpDb        *db,
+                   const char  *table,
+                   gint64       last,
+                   GError     **error)
+{
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, last);
+  const char *values[] = { table, number };
+  PGresult *result;
+
+  if (last < 1)
+    return TRUE;
+  result = run (db, "SELECT setval (pg_get_serial_sequence ($1, 'id'),"
+                " greatest ($2::bigint, coalesce (pg_sequence_last_value"
+                " (pg_get_serial_sequence ($1, 'id')), 0)))", 2, values,
+                "setting the ids given", error);
+  if (result == NULL)
+    return FALSE;
+  PQclear (result);
+  return TRUE;
+}
+
 /* ---- opening ------------------------------------------------------------------------------- */
 
 /* Whether the database is a Sparrow store, or empty (no table of its own): *@empty. */
@@ -934,4 +985,7 @@ const SpDbBackend sp_db_pg_backend = {
   .set_change_hook = pg_set_change_hook,
   .set_referee = pg_set_referee,
   .set_audit_note = pg_set_audit_note,
+  .set_audit_enabled = pg_set_audit_enabled,
+  .get_id_counter = pg_get_id_counter,
+  .set_id_counter = pg_set_id_counter,
 };

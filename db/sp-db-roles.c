@@ -4,8 +4,10 @@
 
 /* What each role may do follows what the store's operations write:
  * - entering, correcting or deleting a hand writes hands, the penalties of a false win (and
- *   their hand numbers when a hand before them goes), and the audit log, which the triggers
- *   write as the user; a director's PIN given or mistyped adds a line to pin_log;
+ *   their hand numbers when a hand before them goes); a director's PIN given or mistyped adds
+ *   a line to pin_log.  The audit log is written by the schema's trigger as the schema's
+ *   owner (SECURITY DEFINER): no role gets a right on it beyond reading, so that nobody writes
+ *   a line of it but the trigger;
  * - everything else (tournaments, players, the seating plan, sessions and their draws, closing
  *   and reopening them, the PIN itself) is the director's.
  * The ids come from sequences (serial or identity columns): inserting takes USAGE on the
@@ -55,8 +57,10 @@ static const char roles_sql[] =
   "\n"
   "GRANT USAGE ON SCHEMA public TO director, referee, viewer;\n"
   "\n"
-  "-- director: everything on every table and sequence.\n"
+  "-- director: everything on every table and sequence, but writing the audit log, which only\n"
+  "-- its trigger does.\n"
   "GRANT ALL PRIVILEGES ON ALL TABLES IN SCHEMA public TO director;\n"
+  "REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON audit FROM director;\n"
   "GRANT ALL PRIVILEGES ON ALL SEQUENCES IN SCHEMA public TO director;\n"
   "\n"
   "-- viewer: reads.\n"
@@ -65,13 +69,13 @@ static const char roles_sql[] =
   "-- referee: reads, and writes what entering a hand or a penalty writes.\n"
   "GRANT SELECT ON ALL TABLES IN SCHEMA public TO referee;\n"
   "GRANT INSERT, UPDATE, DELETE ON hands, penalties TO referee;\n"
-  "GRANT INSERT ON audit, pin_log TO referee;\n"
+  "GRANT INSERT ON pin_log TO referee;\n"
   "DO $$\n"
   "DECLARE\n"
   "  t text;\n"
   "  s text;\n"
   "BEGIN\n"
-  "  FOREACH t IN ARRAY ARRAY['hands', 'penalties', 'audit', 'pin_log'] LOOP\n"
+  "  FOREACH t IN ARRAY ARRAY['hands', 'penalties', 'pin_log'] LOOP\n"
   "    s := pg_get_serial_sequence (format ('public.%I', t), 'id');\n"
   "    IF s IS NOT NULL THEN\n"
   "      EXECUTE format ('GRANT USAGE, SELECT ON SEQUENCE %s TO referee', s);\n"

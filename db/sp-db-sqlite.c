@@ -401,7 +401,7 @@ install_audit (SpDb        *db,
                GError     **error)
 {
   GString *sql = g_string_new ("CREATE TEMP TABLE IF NOT EXISTS sp_referee (who TEXT NOT NULL,"
-                               " note TEXT);"
+                               " note TEXT, off INTEGER NOT NULL DEFAULT 0);"
                                "DELETE FROM temp.sp_referee;");
   g_autofree char *text = NULL;
   const SpDbValue who[] = { sp_db_text (referee) };
@@ -413,19 +413,22 @@ install_audit (SpDb        *db,
       const char *t = audited[i].table;
 
       g_string_append_printf (sql,
-        "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_insert AFTER INSERT ON main.%s BEGIN "
+        "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_insert AFTER INSERT ON main.%s"
+        " WHEN NOT (SELECT off FROM temp.sp_referee) BEGIN "
         "INSERT INTO audit (who, note, target, row_id, action, new_values) VALUES "
         "((SELECT who FROM temp.sp_referee), (SELECT note FROM temp.sp_referee), '%s',"
         " NEW.rowid, 'insert', %s); END;",
         t, t, t, new_json);
       g_string_append_printf (sql,
-        "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_update AFTER UPDATE ON main.%s BEGIN "
+        "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_update AFTER UPDATE ON main.%s"
+        " WHEN NOT (SELECT off FROM temp.sp_referee) BEGIN "
         "INSERT INTO audit (who, note, target, row_id, action, old_values, new_values) VALUES "
         "((SELECT who FROM temp.sp_referee), (SELECT note FROM temp.sp_referee), '%s',"
         " NEW.rowid, 'update', %s, %s); END;",
         t, t, t, old_json, new_json);
       g_string_append_printf (sql,
-        "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_delete AFTER DELETE ON main.%s BEGIN "
+        "CREATE TEMP TRIGGER IF NOT EXISTS audit_%s_delete AFTER DELETE ON main.%s"
+        " WHEN NOT (SELECT off FROM temp.sp_referee) BEGIN "
         "INSERT INTO audit (who, note, target, row_id, action, old_values) VALUES "
         "((SELECT who FROM temp.sp_referee), (SELECT note FROM temp.sp_referee), '%s',"
         " OLD.rowid, 'delete', %s); END;",
@@ -448,6 +451,51 @@ sqlite_set_referee (SpDb        *db,
 
   return sp_db_run (db, "UPDATE temp.sp_referee SET who = ?", who, G_N_ELEMENTS (who),
                     "setting the referee", error);
+}
+
+static gboolean
+sqlite_set_audit_enabled (SpDb      *db,
+                          gboolean   enabled,
+                          GError   **error)
+{
+  const SpDbValue values[] = { sp_db_int (!enabled) };
+
+  return sp_db_run (db, "UPDATE temp.sp_referee SET off = ?", values, G_N_ELEMENTS (values),
+                    "turning the audit log on or off", error);
+}
+
+/* Only a table declared AUTOINCREMENT (hands) keeps its counter, in sqlite_sequence; the
+ * others give the id after their highest row's. */
+static gboolean
+sqlite_get_id_counter (SpDb        *db,
+                       const char  *table,
+                       gint64      *last,
+                       GError     **error)
+{
+  const SpDbValue values[] = { sp_db_text (table) };
+  gboolean found;
+
+  *last = 0;
+  return sp_db_read_int64 (db, sp_db_query (db, "SELECT seq FROM sqlite_sequence WHERE name = ?",
+                                            values, G_N_ELEMENTS (values), error),
+                           last, &found, "reading the ids given", error);
+}
+
+static gboolean
+sqlite_set_id_counter (SpDb        *db,
+                       const char  *table,
+                       gint64       last,
+                       GError     **error)
+{
+  const SpDbValue values[] = { sp_db_text (table), sp_db_int (last) };
+
+  return sp_db_run (db, "UPDATE sqlite_sequence SET seq = ?2 WHERE name = ?1 AND seq < ?2",
+                    values, G_N_ELEMENTS (values), "setting the ids given", error)
+         && sp_db_run (db, "INSERT INTO sqlite_sequence (name, seq) SELECT ?1, ?2"
+                       " WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?1)"
+                       " AND EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table'"
+                       " AND name = ?1 AND sql LIKE '%AUTOINCREMENT%')",
+                       values, G_N_ELEMENTS (values), "setting the ids given", error);
 }
 
 static gboolean
@@ -1169,6 +1217,9 @@ const SpDbBackend sp_db_sqlite_backend = {
   .set_change_hook = sqlite_set_change_hook,
   .set_referee = sqlite_set_referee,
   .set_audit_note = sqlite_set_audit_note,
+  .set_audit_enabled = sqlite_set_audit_enabled,
+  .get_id_counter = sqlite_get_id_counter,
+  .set_id_counter = sqlite_set_id_counter,
   .copy_to_file = sqlite_copy_to_file,
   .restore_from_file = sqlite_restore_from_file,
   .check_file = sqlite_check_file,

@@ -758,6 +758,26 @@ gboolean sp_db_standings_hidden         (SpDb               *db,
                                          gboolean           *hidden,
                                          GError            **error);
 
+/* What sp_db_copy_store () copied: tournaments, their hands, the rows of every table but the
+ * log, and the lines of the log. */
+typedef struct
+{
+  guint tournaments;
+  guint hands;
+  guint rows;
+  guint log_lines;
+} SpDbCopyCount;
+
+/* Copies every row of @from (or of its tournament @tournament, 0 for all) into @to, of either
+ * backend, ids kept, the audit log with them and no line of its own; the ids @to gives later
+ * come after the copied ones.  @to must hold no tournament (SP_DB_ERROR_INVALID); all or
+ * nothing. */
+gboolean  sp_db_copy_store          (SpDb          *from,
+                                     SpDb          *to,
+                                     gint64         tournament,
+                                     SpDbCopyCount *count,
+                                     GError       **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpDb, sp_db_close)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SpDbBackup, sp_db_backup_free)
 

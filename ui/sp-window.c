@@ -801,6 +801,9 @@ database_error_advice (const GError *error)
       case SP_DB_ERROR_BUSY:
         return _("Another program kept the database locked for too long. Let it finish, then "
                  "try again.");
+      case SP_DB_ERROR_DENIED:
+        return _("The server's role of this station does not allow it. Connect as the "
+                 "director to make this change.");
       case SP_DB_ERROR_IO:
       case SP_DB_ERROR_NOT_FOUND:
       case SP_DB_ERROR_INVALID:

@@ -32,6 +32,8 @@ sp_cli_store_fail (SpCli        *cli,
           return sp_cli_fail (cli, SP_CLI_REFUSED, "pin-wrong", "%s", error->message);
         case SP_DB_ERROR_STALE:
           return sp_cli_fail (cli, SP_CLI_REFUSED, "stale", "%s", error->message);
+        case SP_DB_ERROR_DENIED:
+          return sp_cli_fail (cli, SP_CLI_REFUSED, "denied", "%s", error->message);
         case SP_DB_ERROR_INVALID:
         default:
           return sp_cli_fail (cli, SP_CLI_REFUSED, "invalid", "%s", error->message);

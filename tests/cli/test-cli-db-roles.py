@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import urllib.parse
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -17,6 +18,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sptap import check, command, finish, skip  # noqa: E402
 
 sparrow_cli = command(sys.argv[1], timeout=60)
+cli = os.path.abspath(sys.argv[1])
+folder = tempfile.mkdtemp(prefix="sparrow-roles-")
 source_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # ---- the SQL, without a server --------------------------------------------------------------
@@ -72,11 +75,11 @@ CREATE TABLE pin_log (id bigserial PRIMARY KEY, tournament_id bigint, event text
 """
 TABLES = ["meta", "tournaments", "players", "plan_players", "plan_seats", "sessions", "seats",
           "hands", "penalties", "audit", "pin_log"]
-# What the referee writes: a hand's entry, correction and deletion, a penalty, their audit lines
-# and a director's PIN given at the station.
+# What the referee writes: a hand's entry, correction and deletion, a penalty and a director's
+# PIN given at the station.  The audit log is the schema's trigger's to write: nobody else may.
 REFEREE_WRITES = {"hands": {"INSERT", "UPDATE", "DELETE"},
                   "penalties": {"INSERT", "UPDATE", "DELETE"},
-                  "audit": {"INSERT"}, "pin_log": {"INSERT"}}
+                  "pin_log": {"INSERT"}}
 
 server = os.environ.get("SP_TEST_POSTGRESQL", "")
 psql = shutil.which("psql")
@@ -118,9 +121,12 @@ else:
     check("a fresh database", rc == 0 and rc2 == 0, err + err2)
     try:
         migrations = sorted(glob.glob(os.path.join(source_root, "db", "migrations-pg", "*.sql")))
-        schema = "".join(open(m, encoding="utf-8").read() for m in migrations) or STAND_IN_SCHEMA
-        rc, out, err = run_psql(target, stdin=schema)
-        check("the schema (" + ("db/migrations-pg" if migrations else "a stand-in") + ")",
+        # The schema as a hall's is made: sparrow-cli db init, as the superuser.
+        if migrations:
+            rc, out, err = sparrow_cli("db", "init", "--db", target)
+        else:
+            rc, out, err = run_psql(target, stdin=STAND_IN_SCHEMA)
+        check("the schema (" + ("sparrow-cli db init" if migrations else "a stand-in") + ")",
               rc == 0, err)
 
         rc, out, err = run_psql(with_database(server, bare), stdin=sql)
@@ -141,15 +147,16 @@ else:
             run_psql(server, f'CREATE ROLE "{user}" LOGIN IN ROLE {role}')
         director, referee, viewer = users["director"], users["referee"], users["viewer"]
 
-        check("a director (a login member) may do everything on every table",
-              all(privileges(target, director, t) == {"SELECT", "INSERT", "UPDATE", "DELETE"}
+        check("a director (a login member) may do everything on every table but write the log",
+              all(privileges(target, director, t)
+                  == ({"SELECT"} if t == "audit" else {"SELECT", "INSERT", "UPDATE", "DELETE"})
                   for t in TABLES),
               str({t: privileges(target, director, t) for t in TABLES}))
         check("a viewer reads every table and writes none",
               all(privileges(target, viewer, t) == {"SELECT"} for t in TABLES),
               str({t: privileges(target, viewer, t) for t in TABLES}))
         got = {t: privileges(target, referee, t) for t in TABLES}
-        check("a referee reads every table and writes hands, penalties and their log only",
+        check("a referee reads every table and writes hands, penalties and the PIN's log only",
               got == {t: {"SELECT"} | REFEREE_WRITES.get(t, set()) for t in TABLES}, str(got))
 
         rc, out, err = run_psql(target, "SELECT string_agg (c.relname || ':' ||"
@@ -181,12 +188,43 @@ else:
               and privileges(target, viewer, "later") == {"SELECT"},
               str([privileges(target, u, "later") for u in users.values()]) + err)
 
-        # The rights in use: as the referee, a penalty is written and a player is not.
-        rc, out, err = run_psql(target, f'SET ROLE "{referee}"; INSERT INTO penalties'
-                                " (session_id, points) VALUES (NULL, -10) RETURNING id"
-                                if not migrations else
-                                f'SET ROLE "{referee}"; SELECT count (*) FROM hands')
-        check("the referee writes (or, with the real schema, reads) as granted", rc == 0, err)
+        # The rights in use, through sparrow-cli as each login.
+        def as_user(user, *args):
+            parts = urllib.parse.urlsplit(target if "://" in target else server)
+            uri = urllib.parse.urlunsplit(parts._replace(
+                netloc=f"{user}@{parts.hostname}:{parts.port}", path="/" + database))
+            p = subprocess.run([cli, "--db", uri, "--referee", user, *args],
+                               capture_output=True, text=True, timeout=60)
+            return p.returncode, p.stdout, p.stderr
+
+        if migrations:
+            players_csv = os.path.join(folder, "players.csv")
+            with open(players_csv, "w", encoding="utf-8") as f:
+                f.write("name\nA\nB\nC\nD\n")
+            steps = [as_user(director, "tournament", "create", "--name", "Hall", "--rules", "mcr"),
+                     as_user(director, "players", "import", players_csv),
+                     as_user(director, "seating", "draw", "--session", "1")]
+            check("the director creates a tournament, its players and its draw",
+                  all(rc == 0 for rc, _, _ in steps), str([err for _, _, err in steps]))
+            rc, out, err = as_user(referee, "hand", "add", "--session", "1", "--table", "1",
+                                   "--draw")
+            check("a referee enters a hand", rc == 0, err)
+            rc, out, err = as_user(referee, "log")
+            check("and the log names him, written by the trigger", rc == 0 and referee in out,
+                  out + err)
+            rc, out, err = as_user(referee, "tournament", "create", "--name", "Mine",
+                                   "--rules", "mcr")
+            check("a referee may not create a tournament: exit 1, saying the role forbids it",
+                  rc == 1 and "may not do this" in err and referee in err, f"rc={rc} {err!r}")
+            rc, out, err = as_user(viewer, "standings")
+            check("a viewer reads the standings", rc == 0, err)
+            rc, out, err = as_user(viewer, "hand", "add", "--session", "1", "--table", "1",
+                                   "--draw")
+            check("a viewer may not enter a hand (exit 1)", rc == 1 and "may not do this" in err,
+                  f"rc={rc} {err!r}")
+            rc, out, err = run_psql(target, f'SET ROLE "{director}"; DELETE FROM audit')
+            check("nobody, the director included, may rewrite the log",
+                  rc != 0 and "permission denied" in err, f"rc={rc} {err!r}")
         rc, out, err = run_psql(target, f'SET ROLE "{referee}"; DELETE FROM players')
         check("the referee may not delete players", rc != 0 and "permission denied" in err,
               f"rc={rc} {err!r}")
@@ -198,5 +236,6 @@ else:
         run_psql(server, f'DROP DATABASE IF EXISTS "{bare}"')
         for user in users.values():
             run_psql(server, f'DROP ROLE IF EXISTS "{user}"')
+shutil.rmtree(folder, ignore_errors=True)
 
 finish()

@@ -680,6 +680,19 @@ sp_db_is_file (SpDb *db)
 }
 
 gboolean
+sp_db_watch_changes (SpDb            *db,
+                     SpDbChangedFunc  func,
+                     gpointer         user_data)
+{
+  g_return_val_if_fail (db != NULL, FALSE);
+
+  if (!sp_db_can (db, SP_DB_CAN_NOTIFY))
+    return FALSE;
+  db->backend->set_change_hook (db, func, user_data);
+  return TRUE;
+}
+
+gboolean
 sp_db_get_data_version (SpDb    *db,
                         gint64  *version,
                         GError **error)

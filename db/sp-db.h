@@ -470,6 +470,17 @@ GPtrArray *sp_db_list_log       (SpDb          *db,
                                  gint64         tournament,
                                  GError       **error);
 
+/* Called soon after another connection has committed a change. */
+typedef void (*SpDbChangedFunc) (SpDb     *db,
+                                 gpointer  user_data);
+
+/* When the store can tell (a PostgreSQL server's notifications), calls @func from the thread-
+ * default main context of the caller soon after another station commits a change, and returns
+ * TRUE; a file cannot, and a view polls sp_db_get_data_version ().  NULL @func stops. */
+gboolean   sp_db_watch_changes    (SpDb            *db,
+                                   SpDbChangedFunc  func,
+                                   gpointer         user_data);
+
 /* A number that changes whenever another connection (sparrow-cli, a second window) commits a
  * change to the file, for a view to know when to read again. */
 gboolean   sp_db_get_data_version (SpDb        *db,

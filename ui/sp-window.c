@@ -395,6 +395,19 @@ poll_data_version_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+static void
+store_changed_cb (SpDb     *db,
+                  gpointer  user_data)
+{
+  SpWindow *self = user_data;
+  GSource *poll = self->poll_id != 0 ? g_main_context_find_source_by_id (NULL, self->poll_id)
+                                     : NULL;
+
+  /* The poll runs now, and then each second again. */
+  if (self->db == db && poll != NULL)
+    g_source_set_ready_time (poll, 0);
+}
+
 static gboolean
 offer_drafts_cb (gpointer user_data)
 {
@@ -432,6 +445,9 @@ take_database (SpWindow *self,
     /* Not g_timeout_add_seconds (): it rounds each wake-up to a whole second of its own, which
      * can leave almost two seconds between two polls. */
     self->poll_id = g_timeout_add (1000, poll_data_version_cb, self);
+  /* A hall's server says when another station has changed something: the window reads it at
+   * once rather than at the next poll, which stays for a connection that drops. */
+  sp_db_watch_changes (db, store_changed_cb, self);
 }
 
 /* Runs on a worker thread: the store is opened (and migrated) there and handed to the main

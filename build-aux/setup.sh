@@ -15,7 +15,7 @@ packages=(
   # build
   meson ninja-build pkg-config gcc
   libglib2.0-dev libgtk-4-dev libadwaita-1-dev
-  libsqlite3-dev libpq-dev libxlsxwriter-dev libjson-glib-dev libcsv-dev
+  libsqlite3-dev libpq-dev libsecret-1-dev libxlsxwriter-dev libjson-glib-dev libcsv-dev
   libpango1.0-dev libcairo2-dev libcrypt-dev
   gettext libxml2-utils
   # the players' view: its server and its QR codes

@@ -196,6 +196,7 @@ struct _SpDb
   GHashTable        *unlocked;   /* tournament id (gint64 *) → SpDbUnlock, what it verified */
   gint64             unlock_timeout; /* µs an unlock lasts unused; 0: until sp_db_lock () */
   char              *referee;    /* as set by sp_db_set_referee (), for a connection opened again */
+  char              *password;   /* a server's, for a connection opened again; never shown */
   gboolean           opened;     /* set up and migrated */
 };
 

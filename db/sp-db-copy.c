@@ -11,6 +11,7 @@
 #include "sp-db-backend.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 /* One table: its columns as both schemas name them, its rows of one tournament (?1), and
  * whether its rows have an id (and a counter of them). */
@@ -199,9 +200,9 @@ check_target_empty (SpDb     *to,
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
                    g_dngettext (GETTEXT_PACKAGE,
-                                "%s already holds %" G_GINT64_FORMAT " tournament: a copy goes "
+                                "%s already holds %" PRId64 " tournament: a copy goes "
                                 "into an empty store only, and nothing was copied",
-                                "%s already holds %" G_GINT64_FORMAT " tournaments: a copy goes "
+                                "%s already holds %" PRId64 " tournaments: a copy goes "
                                 "into an empty store only, and nothing was copied", count),
                    to->path, count);
       return FALSE;
@@ -246,7 +247,7 @@ sp_db_copy_store (SpDb          *from,
       if (!found)
         {
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                       _("There is no tournament %" G_GINT64_FORMAT " in %s."), tournament,
+                       _("There is no tournament %" PRId64 " in %s."), tournament,
                        from->path);
           goto out;
         }

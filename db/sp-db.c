@@ -567,7 +567,10 @@ sp_db_set_referee (SpDb       *db,
     referee = g_get_user_name ();
   if (referee != db->referee)
     {
-      g_free (db->referee);
+      if (db->password != NULL)
+    explicit_bzero (db->password, strlen (db->password));
+  g_free (db->password);
+  g_free (db->referee);
       db->referee = g_strdup (referee);
     }
   if (!db->backend->set_referee (db, referee, &error))
@@ -650,6 +653,14 @@ SpDb *
 sp_db_open (const char  *location,
             GError     **error)
 {
+  return sp_db_open_with_password (location, NULL, error);
+}
+
+SpDb *
+sp_db_open_with_password (const char  *location,
+                          const char  *password,
+                          GError     **error)
+{
   g_autoptr(SpDb) db = NULL;
   const SpDbBackend *backend;
 
@@ -664,6 +675,7 @@ sp_db_open (const char  *location,
   db = g_new0 (SpDb, 1);
   db->backend = backend;
   db->path = g_strdup (location);
+  db->password = g_strdup (password);
   db->statements = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                           (GDestroyNotify) backend->finalize);
   if (!backend->open (db, location, error))

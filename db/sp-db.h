@@ -22,6 +22,12 @@ typedef struct _SpDb SpDb;
  * that is not a Sparrow database is SP_DB_ERROR_NOT_SPARROW, a newer one SP_DB_ERROR_TOO_NEW. */
 SpDb     *sp_db_open                (const char  *path,
                                      GError     **error);
+/* sp_db_open () of a server with the @password of its user (NULL: none, or libpq's
+ * ~/.pgpass); the password is kept only to connect again, never in the location or a
+ * message.  For a file, the same as sp_db_open (). */
+SpDb     *sp_db_open_with_password  (const char  *location,
+                                     const char  *password,
+                                     GError     **error);
 void      sp_db_close               (SpDb        *db);
 int       sp_db_get_schema_version  (SpDb        *db);
 /* Copies the whole database to @path with SQLite's online backup, safe while others write:

@@ -8,6 +8,8 @@
 #include "sp-message.h"
 #include "sp-new-tournament-dialog.h"
 #include "sp-share-dialog.h"
+#include "sp-db-path.h"
+#include "sp-server-dialog.h"
 #include "sp-tournament-row.h"
 #include "sp-tournament-view.h"
 #include "sp-window.h"
@@ -452,14 +454,32 @@ take_database (SpWindow *self,
 
 /* Runs on a worker thread: the store is opened (and migrated) there and handed to the main
  * thread, which alone uses it from then on. */
+/* What a worker thread opens: a location, and a server's password (or NULL). */
+typedef struct
+{
+  char *location;
+  char *password;
+} Opening;
+
+static void
+opening_free (Opening *opening)
+{
+  if (opening->password != NULL)
+    explicit_bzero (opening->password, strlen (opening->password));
+  g_free (opening->password);
+  g_free (opening->location);
+  g_free (opening);
+}
+
 static void
 open_database_thread (GTask        *task,
                       gpointer      source_object,
                       gpointer      task_data,
                       GCancellable *cancellable)
 {
+  Opening *opening = task_data;
   GError *error = NULL;
-  SpDb *db = sp_db_open (task_data, &error);
+  SpDb *db = sp_db_open_with_password (opening->location, opening->password, &error);
 
   if (db == NULL)
     g_task_return_error (task, error);
@@ -495,9 +515,11 @@ database_opened_cb (GObject      *source_object,
 
 /* Opens the window's database on a worker thread, the window showing a spinner meanwhile. */
 static void
-open_database (SpWindow *self)
+open_database_with_password (SpWindow   *self,
+                             const char *password)
 {
   g_autoptr(GTask) task = NULL;
+  Opening *opening = NULL;
 
   if (self->database_path == NULL || self->opening != NULL)
     return;
@@ -508,9 +530,65 @@ open_database (SpWindow *self)
   /* The task keeps the window alive until the store is open; the callback owns the
    * cancellable. */
   task = g_task_new (self, NULL, database_opened_cb, g_object_ref (self->opening));
-  g_task_set_source_tag (task, open_database);
-  g_task_set_task_data (task, g_strdup (self->database_path), g_free);
+  g_task_set_source_tag (task, open_database_with_password);
+  opening = g_new0 (Opening, 1);
+  opening->location = g_strdup (self->database_path);
+  opening->password = g_strdup (password);
+  g_task_set_task_data (task, opening, (GDestroyNotify) opening_free);
   g_task_run_in_thread (task, open_database_thread);
+}
+
+static void
+open_database (SpWindow *self)
+{
+  open_database_with_password (self, NULL);
+}
+
+/* The actions that copy files of the store are a file's only. */
+static void
+update_file_actions (SpWindow *self)
+{
+  gboolean file = self->database_path != NULL && sp_db_location_is_file (self->database_path);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "window.copy-database-path",
+                                 self->database_path != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back-up", file);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.restore", file);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.share", self->database_path != NULL);
+}
+
+GSettings *
+sp_window_get_settings (SpWindow *self)
+{
+  g_return_val_if_fail (SP_IS_WINDOW (self), NULL);
+
+  return self->settings;
+}
+
+void
+sp_window_connect (SpWindow   *self,
+                   const char *location,
+                   const char *password)
+{
+  g_return_if_fail (SP_IS_WINDOW (self));
+  g_return_if_fail (location != NULL);
+
+  if (self->opening != NULL)
+    return;
+  g_free (self->database_path);
+  self->database_path = g_strdup (location);
+  show_database_path (self);
+  update_file_actions (self);
+  open_database_with_password (self, password);
+}
+
+/* Main menu: Connect to Server… joins a hall's event on its server. */
+static void
+connect_server_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  sp_server_dialog_present (SP_WINDOW (widget));
 }
 
 static void
@@ -578,11 +656,7 @@ sp_window_constructed (GObject *object)
     }
 
   show_database_path (self);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "window.copy-database-path",
-                                 self->database_path != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back-up", self->database_path != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.restore", self->database_path != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.share", self->database_path != NULL);
+  update_file_actions (self);
 }
 
 static void
@@ -712,6 +786,8 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
                                        "win.new-tournament", NULL);
   gtk_widget_class_install_action (widget_class, "win.calculator", NULL, open_calculator);
+  gtk_widget_class_install_action (widget_class, "win.connect-server", NULL,
+                                   connect_server_action);
   gtk_widget_class_install_action (widget_class, "win.back-up", NULL, back_up_action);
   gtk_widget_class_install_action (widget_class, "win.restore", NULL, restore_action);
   gtk_widget_class_install_action (widget_class, "win.share", NULL, share_action);

@@ -20,6 +20,13 @@ SpDb       *sp_window_get_database        (SpWindow       *self);
 void        sp_window_show_database_error (SpWindow       *self,
                                            const GError   *error);
 gboolean    sp_window_is_opening          (SpWindow       *self);
+/* The window's settings, or NULL when the schema is not installed. */
+GSettings  *sp_window_get_settings        (SpWindow       *self);
+/* Works on the store at @location from now on (a hall's server, with the @password of its
+ * user, or NULL), opened off the main thread as at the start. */
+void        sp_window_connect             (SpWindow       *self,
+                                           const char     *location,
+                                           const char     *password);
 void        sp_window_add_toast           (SpWindow       *self,
                                            const char     *message);
 void        sp_window_reload              (SpWindow       *self);

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-# test-e2e-hall.py: a station's window on a hall's PostgreSQL server, another station (sparrow-cli)
-# beside it.  What the other station enters shows in the window within a second (SPEC.md §4: the
-# server announces each change, the window reads it at once rather than at its next poll), and
-# what is done in the window reaches the other station.  The real binary over the accessibility
+# test-e2e-hall.py: a station's window joins a hall's PostgreSQL server through Connect to
+# Server… (started on a file of its own, which it leaves), another station (sparrow-cli) beside
+# it.  What the other station enters shows in the window within a second (SPEC.md §4: the server
+# announces each change, the window reads it at once rather than at its next poll), and what is
+# done in the window reaches the other station.  The real binary over the accessibility
 # bus; the server is $SP_TEST_POSTGRESQL (build-aux/setup.sh test starts one), else skipped.
 # TAP output (sptap.py).
 #
@@ -19,8 +20,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'cli'))
 import sptap  # noqa: E402
-from sptest_e2e import (StepFailed, app_env, do_action, dump, find, find_sparrow,  # noqa: E402
-                        open_tournament, start_app, stop_app, wait_for)
+from sptest_e2e import (Pointer, StepFailed, app_env, do_action, dump, find,  # noqa: E402
+                        find_sparrow, named, start_app, stop_app, toplevel, wait_for)
 
 TOURNAMENT = 'Hall Open'
 PLAYERS = ['Anna Berg', 'Bo Lind', 'Chen Wei', 'Dana Ross']
@@ -50,7 +51,7 @@ def inner(argv):
         ok = ok and rc == 0
     sptap.check('the director prepares the tournament on the server', ok, err)
 
-    app_process = start_app(sparrow, app_env(work, db, schemas))
+    app_process = start_app(sparrow, app_env(work, os.path.join(work, 'station.db'), schemas))
     app = None
     try:
         app = steps(run, db)
@@ -67,7 +68,39 @@ def inner(argv):
 
 
 def steps(run, db):
-    app, frame, pages, pointer = open_tournament(TOURNAMENT)
+    app = wait_for(find_sparrow, 'sparrow on the accessibility bus')
+    frame = wait_for(lambda: toplevel(app, 'Sparrow'), 'the main window')
+    loading = wait_for(lambda: find(frame, 'panel', 'Opening the database…'), 'the window pages')
+    pages = loading.parent
+    wait_for(lambda: find(frame, 'label', pred=lambda a: 'station.db' in (a.name or '')),
+             'the window on its own file')
+
+    # Main Menu ▸ Connect to Server…: the address, then Connect.
+    pointer = Pointer(frame)
+    pointer.click(wait_for(lambda: find(frame, 'push button', 'Main Menu'), 'the main menu'))
+    do_action(wait_for(lambda: find(app, 'menu item', 'Connect to Server…'),
+                       'Connect to Server… in the menu'))
+    dialog = wait_for(lambda: toplevel(app, 'Connect to Server'), 'the Connect to Server dialog')
+    address = wait_for(lambda: find(dialog, 'text', 'Server address'), 'the address field')
+    address.queryEditableText().setTextContents('not a server')
+    wait_for(lambda: find(dialog, 'label', pred=lambda a: 'not a server' in (a.name or '')
+                          or "is not a server's address" in (a.name or '')),
+             'the dialog saying what is wrong with the address')
+    connect = find(dialog, 'push button', 'Connect')
+    sptap.check('Connect is off while the address is no server\'s',
+                connect is not None and not connect.getState().contains(
+                    __import__('pyatspi').STATE_SENSITIVE))
+    address.queryEditableText().setTextContents(db)
+    do_action(wait_for(lambda: find(dialog, 'push button', 'Connect', pred=lambda a:
+                                    a.getState().contains(__import__('pyatspi').STATE_SENSITIVE)),
+                       'Connect to be offered'))
+    wait_for(lambda: find(frame, 'label', pred=lambda a: db in (a.name or '')),
+             'the window to name the server as its database')
+    row = wait_for(lambda: find(pages, 'table row', pred=lambda a: find(a, 'label', TOURNAMENT)),
+                   "the server's tournament in the list")
+    sptap.check("the window shows the server's tournament after Connect to Server…", True)
+    pointer.double_click(row)
+    wait_for(lambda: named(frame, TOURNAMENT), 'the tournament to open')
     players = wait_for(lambda: find(pages, 'tree table', 'Players'), 'the players list')
     wait_for(lambda: find(players, 'label', PLAYERS[-1]), 'the players to be listed')
     sptap.check('the window opens the tournament from the server', True)

@@ -699,7 +699,16 @@ pg_set_referee (SpDb        *db,
                 const char  *referee,
                 GError     **error)
 {
-  return set_setting (db, "sparrow.referee", referee, "setting the referee", error);
+  g_autoptr(GError) local_error = NULL;
+
+  if (set_setting (db, "sparrow.referee", referee, "setting the referee", &local_error))
+    return TRUE;
+  /* A lost server is not this call's to report: the next transaction meets it, connects again
+   * and sets the referee then (reconnect). */
+  if (lost_server (connection_of (db)->conn))
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
 }
 
 static gboolean

@@ -18,7 +18,11 @@
 #   kept, and it sees what the others entered meanwhile; after the second, setting the referee
 #   (as the table view does before each change) meets the dropped connection quietly and the
 #   entry that follows works;
-# - new commands work after the restarts.
+# - new commands work after the restarts;
+# - a connection dropped after its COMMIT reached the server, before the answer came back (a
+#   proxy on a loopback port cuts it there): exit 3, saying that the change may have been saved
+#   (not that nothing was), and the hand is stored once; the same entry sent again with the
+#   same --expect-hand is refused as stale naming it, not stored twice.
 #
 #   test-cli-hall-restart.py SPARROW-CLI HELPER-DB-REFEREE [SECONDS]
 # Skipped when PostgreSQL's server or psql is not installed.
@@ -109,6 +113,8 @@ if seated.returncode != 0:
     sys.exit(1)
 
 LOST = ("lost the connection to the server", "cannot connect to the server")
+# Said when the connection dropped during COMMIT: the change may have reached the server.
+MAYBE_SAVED = "the change may have been saved: look before making it again"
 stored_by = []      # (session, table, number, referee) of every hand a referee knows is stored
 lost = []           # the messages of the commands that exited 3
 confirmed = []      # (session, table, number) a failed command had stored, the retry refused
@@ -139,7 +145,8 @@ def referee(table, name):
                 expect, retrying = expect + 1, False
             elif rc == 1 and "is complete" in message:
                 session, expect, retrying = session + 1, 1, False
-            elif rc == 3 and (LOST[0] in message and "nothing was changed" in message
+            elif rc == 3 and (LOST[0] in message and ("nothing was changed" in message
+                                                      or MAYBE_SAVED in message)
                               or LOST[1] in message):
                 lost.append(message)
                 retrying = True
@@ -237,6 +244,94 @@ rc, data, message = hand_add("referee-9", SESSIONS, 1, 1)
 check("a new command works after the restarts", rc == 0 and data.get("number") == 1, message)
 if rc == 0:
     stored_by.append((SESSIONS, 1, 1, "referee-9"))
+
+
+
+class CuttingProxy:
+    """Relays connections on a loopback port to the server; once a client has sent an INSERT
+    INTO hands and then COMMIT, the COMMIT goes through, and both sides are closed before the
+    server's answer is relayed: the commit happened, the client never hears it."""
+
+    def __init__(self, port):
+        self.port = port
+        self.cut = 0
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.address = self.listener.getsockname()[1]
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(("127.0.0.1", self.port))
+            threading.Thread(target=self.upstream, args=(client, server), daemon=True).start()
+            threading.Thread(target=self.downstream, args=(client, server), daemon=True).start()
+
+    def upstream(self, client, server):
+        seen, inserted = b"", False
+        while True:
+            try:
+                data = client.recv(65536)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            seen = seen[-64:] + data
+            inserted = inserted or b"INSERT INTO hands" in seen
+            try:
+                server.sendall(data)
+            except OSError:
+                break
+            if inserted and b"COMMIT\x00" in seen:
+                time.sleep(0.5)  # the server commits
+                self.cut += 1
+                break
+        for s in (client, server):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
+
+    def downstream(self, client, server):
+        while True:
+            try:
+                data = server.recv(65536)
+                if not data or self.cut_pending(data):
+                    break
+                client.sendall(data)
+            except OSError:
+                break
+
+    def cut_pending(self, data):
+        # The answer to COMMIT ("CommandComplete COMMIT") is never relayed.
+        return b"COMMIT\x00" in data
+
+    def close(self):
+        self.listener.close()
+
+
+proxy = CuttingProxy(int(SERVER.rsplit(":", 1)[1]))
+THROUGH_PROXY = f"postgresql://postgres@127.0.0.1:{proxy.address}/{store.database}"
+count_before = store.count("hands")
+p = subprocess.run([CLI, "--db", THROUGH_PROXY, "--referee", "referee-cut", "hand", "add",
+                    "--session", str(SESSIONS), "--table", "2", "--draw", "--expect-hand", "1"],
+                   capture_output=True, text=True, timeout=120)
+proxy.close()
+check("a connection cut after its COMMIT reached the server: exit 3, the connection lost",
+      proxy.cut == 1 and p.returncode == 3 and LOST[0] in p.stderr,
+      f"cut {proxy.cut}, rc={p.returncode} {p.stderr}")
+check("and the hand is stored, once", store.count("hands") == count_before + 1)
+check("the message says the change may have been saved, not that nothing was changed",
+      MAYBE_SAVED in p.stderr and "nothing was changed" not in p.stderr, p.stderr)
+rc, data, message = hand_add("referee-cut", SESSIONS, 2, 1)
+check("the same entry again with the same --expect-hand is refused as stale, naming it",
+      rc == 1 and "is at hand 2: hand 1 was entered by referee-cut at" in message,
+      f"rc={rc} {message}")
+check("and not stored twice", store.count("hands") == count_before + 1)
+stored_by.append((SESSIONS, 2, 1, "referee-cut"))
 
 # What the server holds.
 rows = [tuple(int(v) for v in row) for row in store.rows(

@@ -522,14 +522,33 @@ pg_commit (SpDb    *db,
   Connection *connection = connection_of (db);
   gint64 last = connection->log_seen;
   gboolean writing = connection->writing;
+  PGresult *result;
 
   /* What this transaction logged is its own: read while it still holds the writer's lock. */
   if (writing && db->opened
       && !read_number (db, "SELECT coalesce (max (id), 0) FROM audit", NULL, &last,
                        "reading the data version", error))
     return FALSE;
-  if (!exec (db, "COMMIT", "committing", error))
-    return FALSE;
+  result = PQexec (connection->conn, "COMMIT");
+  if (PQresultStatus (result) != PGRES_COMMAND_OK)
+    {
+      /* The COMMIT may have reached the server before the connection dropped: whether the
+       * change was saved cannot be known here, and the referee must not be told it was not. */
+      if (writing && lost_server (connection->conn))
+        {
+          g_autofree char *message = message_of (connection->conn, result);
+
+          /* Translators: the server's location, then libpq's reason. */
+          g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO,
+                       _("lost the connection to the server %s while committing (%s); the change "
+                         "may have been saved: look before making it again"), db->path, message);
+        }
+      else
+        fail (db, result, "committing", error);
+      PQclear (result);
+      return FALSE;
+    }
+  PQclear (result);
   connection->writing = FALSE;
   if (writing)
     connection->log_seen = last;
@@ -700,7 +719,16 @@ pg_set_referee (SpDb        *db,
                 const char  *referee,
                 GError     **error)
 {
-  return set_setting (db, "sparrow.referee", referee, "setting the referee", error);
+  g_autoptr(GError) local_error = NULL;
+
+  if (set_setting (db, "sparrow.referee", referee, "setting the referee", &local_error))
+    return TRUE;
+  /* A lost server is not this call's to report: the next transaction meets it, connects again
+   * and sets the referee then (reconnect). */
+  if (lost_server (connection_of (db)->conn))
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
 }
 
 static gboolean

@@ -5,11 +5,19 @@
  *   helper-db-referee seat DB SESSIONS               seat the players at every session's tables
  *   helper-db-referee add DB TABLE SECONDS NAME SEED  enter hands at TABLE for SECONDS
  *   helper-db-referee log DB                         the log's hand entries: "S T N" per line
+ *   helper-db-referee station DB NAME                one connection, kept; an operation a line
  *
  * `add` starts at session 1 and moves to the next session when the table is complete there; it
  * prints "hand ID SESSION TABLE NUMBER" for every hand the store reported as saved, flushed at
  * once, and exits 1 on any other error (its message on stderr), 0 when the time is up or the
  * sessions are all played.
+ *
+ * `station` (for test-cli-hall-restart.py) opens the store once and reads lines from stdin:
+ * NAME is its referee, set once; "add SESSION TABLE EXPECT" enters a draw at the table against
+ * "Next: hand EXPECT", "version" reads the data version, "referee NAME" sets the referee again
+ * (as the table view does around each change).  Each answers one line, flushed: "ok ID NUMBER",
+ * "ok VERSION" or "ok", else "error CODE MESSAGE" (CODE the SpDbError's name in lowercase: io, stale,
+ * busy, …; "other" outside that domain), and the next line is read on the same connection.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <stdio.h>
 #include <string.h>
@@ -163,6 +171,98 @@ log_hands (const char *path)
   return 0;
 }
 
+static const char *
+code_of (const GError *error)
+{
+  static const char * const names[] = {
+    [SP_DB_ERROR_IO] = "io", [SP_DB_ERROR_NOT_SPARROW] = "not-sparrow",
+    [SP_DB_ERROR_TOO_NEW] = "too-new", [SP_DB_ERROR_NOT_FOUND] = "not-found",
+    [SP_DB_ERROR_INVALID] = "invalid", [SP_DB_ERROR_CORRUPT] = "corrupt",
+    [SP_DB_ERROR_BUSY] = "busy", [SP_DB_ERROR_PIN_REQUIRED] = "pin-required",
+    [SP_DB_ERROR_PIN_WRONG] = "pin-wrong", [SP_DB_ERROR_STALE] = "stale",
+    [SP_DB_ERROR_DENIED] = "denied",
+  };
+
+  if (error->domain == SP_DB_ERROR && error->code >= 0
+      && (gsize) error->code < G_N_ELEMENTS (names) && names[error->code] != NULL)
+    return names[error->code];
+  return "other";
+}
+
+static void
+answer_error (const GError *error)
+{
+  g_autofree char *message = g_strdelimit (g_strdup (error->message), "\n", ' ');
+
+  printf ("error %s %s\n", code_of (error), message);
+  fflush (stdout);
+}
+
+static int
+station (const char *path,
+         const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) db = sp_db_open (path, &error);
+  g_autoptr(SpTournament) tournament = NULL;
+  g_autoptr(SpRules) rules = NULL;
+  char line[256];
+
+  if (db == NULL)
+    return fail ("opening", error);
+  tournament = sp_db_find_tournament (db, NULL, &error);
+  if (tournament == NULL)
+    return fail ("finding the tournament", error);
+  rules = sp_tournament_new_rules (tournament, &error);
+  if (rules == NULL)
+    return fail ("the rules", error);
+  sp_db_set_referee (db, name);
+  printf ("ready\n");
+  fflush (stdout);
+
+  while (fgets (line, sizeof line, stdin) != NULL)
+    {
+      guint session = 0, table = 0, expect = 0;
+
+      g_clear_error (&error);
+      if (sscanf (line, "add %u %u %u", &session, &table, &expect) == 3)
+        {
+          g_auto(SpHandReport) report = { 0 };
+          SpHandEntry entry;
+          gboolean ok;
+
+          sp_hand_entry_init (&entry);
+          entry.draw = TRUE;
+          ok = sp_db_add_hand_expecting (db, tournament, rules, session, table, expect, NULL,
+                                         &entry, &report, &error);
+          sp_hand_entry_clear (&entry);
+          if (!ok)
+            answer_error (error);
+          else
+            printf ("ok %" G_GINT64_FORMAT " %u\n", report.hand->id, report.hand->number);
+        }
+      else if (g_str_has_prefix (line, "version"))
+        {
+          gint64 version = 0;
+
+          if (!sp_db_get_data_version (db, &version, &error))
+            answer_error (error);
+          else
+            printf ("ok %" G_GINT64_FORMAT "\n", version);
+        }
+      else if (g_str_has_prefix (line, "referee "))
+        {
+          g_strchomp (line);
+          sp_db_set_referee (db, line + strlen ("referee "));
+          printf ("ok\n");
+        }
+      else
+        printf ("error usage %s", line);
+      fflush (stdout);
+    }
+  return 0;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -175,7 +275,9 @@ main (int    argc,
                 (guint32) g_ascii_strtoull (argv[6], NULL, 10));
   if (argc == 3 && g_str_equal (argv[1], "log"))
     return log_hands (argv[2]);
+  if (argc == 4 && g_str_equal (argv[1], "station"))
+    return station (argv[2], argv[3]);
   g_printerr ("usage: helper-db-referee seat DB SESSIONS | add DB TABLE SECONDS NAME SEED"
-              " | log DB\n");
+              " | log DB | station DB NAME\n");
   return 2;
 }

@@ -7,14 +7,16 @@
 # reported as saved is stored once and nothing else is, the hand numbers of every table are
 # 1, 2, 3 … with no gap, no command failed (no "database is locked" reaches a referee), every
 # reader got its answer, and the audit log has one entry per hand, by the referee who entered it.
+# With --postgresql the same on a new database of the test server $SP_TEST_POSTGRESQL (skipped
+# without it): the hall's stations.
 #
-#   test-cli-concurrency.py SPARROW-CLI HELPER-DB-REFEREE [SECONDS]   (else $SPARROW_BUSY_SECONDS)
+#   test-cli-concurrency.py SPARROW-CLI HELPER-DB-REFEREE [--postgresql] [SECONDS]
+#                                                         (else $SPARROW_BUSY_SECONDS)
 # SPDX-License-Identifier: GPL-3.0-or-later
 import collections
 import json
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -23,13 +25,21 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sptap import check, command, finish  # noqa: E402
+from sptap import check, command, finish, skip  # noqa: E402
+from spstore import Store, server_missing  # noqa: E402
 
 CLI, HELPER = sys.argv[1], sys.argv[2]
-SECONDS = float(sys.argv[3] if len(sys.argv) > 3 else os.environ.get("SPARROW_BUSY_SECONDS", "12"))
+options = sys.argv[3:]
+POSTGRESQL = "--postgresql" in options
+options = [o for o in options if o != "--postgresql"]
+SECONDS = float(options[0] if options else os.environ.get("SPARROW_BUSY_SECONDS", "12"))
 SESSIONS = 100
+if POSTGRESQL and server_missing():
+    skip("eight stations at once on a PostgreSQL server", server_missing())
+    finish()
 folder = tempfile.mkdtemp(prefix="sparrow-cli-busy-")
-DB = os.path.join(folder, "busy.db")
+store = Store(folder, "busy", POSTGRESQL)
+DB = store.location
 sparrow_cli = command(CLI, timeout=120)
 WIND = "ESWN"
 
@@ -42,6 +52,8 @@ def must(*args):
     return out
 
 
+if POSTGRESQL:
+    must("db", "init")
 must("tournament", "create", "--name", "Busy Cup", "--rules", "mcr", "--sessions", str(SESSIONS),
      "--seating", "random")
 players_csv = os.path.join(folder, "players.csv")
@@ -132,12 +144,11 @@ for t in threads:
     t.join()
 elapsed = time.monotonic() - start
 
-db = sqlite3.connect(DB)
-rows = db.execute("SELECT h.id, s.number, h.table_number, h.number FROM hands h "
-                  "JOIN sessions s ON s.id = h.session_id").fetchall()
-audit = collections.Counter(row_id for (row_id,) in db.execute(
+rows = [tuple(int(v) for v in row) for row in store.rows(
+    "SELECT h.id, s.number, h.table_number, h.number FROM hands h "
+    "JOIN sessions s ON s.id = h.session_id")]
+audit = collections.Counter(int(row_id) for (row_id,) in store.rows(
     "SELECT row_id FROM audit WHERE target = 'hands' AND action = 'insert'"))
-db.close()
 stored = {r[0]: r[1:] for r in rows}
 ids = [r[0] for r in reported]
 by_kind = collections.Counter(r[4].split("-")[0] for r in reported)
@@ -178,26 +189,34 @@ expected = collections.Counter((str(s), str(t), str(n), name) for _, s, t, n, na
 check("the log lists every hand once, with the referee who entered it",
       log.returncode == 0 and entries == expected,
       f"{sum(entries.values())} entries for {len(reported)} hands {log.stderr}")
+rc, out, err = sparrow_cli("--db", DB, "log", "--json")
+cli_entries = collections.Counter(
+    (str(line["session"]), str(line["table"]), str(line["hand"]), line["who"])
+    for line in (json.loads(out)["log"] if rc == 0 else []) if line["kind"] == "hand-entered")
+check("sparrow-cli log --json says the same", rc == 0 and cli_entries == expected,
+      f"rc={rc} {sum(cli_entries.values())} entries for {len(reported)} hands {err}")
 check("the readers got their answers", reads["standings"] > 0 and reads["hand"] > 0, reads)
 
 # A write lock held beyond the busy timeout (10 s): the referee is told, in words, that the
-# file is busy and nothing was changed; a reader still gets its answer meanwhile (WAL).
-holder = sqlite3.connect(DB, isolation_level=None)
-holder.execute("BEGIN IMMEDIATE")
+# store is busy and nothing was changed; a reader still gets its answer meanwhile (WAL on a
+# file, a snapshot on the server).
+hands_before = store.count("hands")
+holder = store.hold_writer_lock()
 began = time.monotonic()
 rc, out, err = sparrow_cli("--db", DB, "hand", "add", "--session", str(SESSIONS), "--table", "8",
                            "--draw")
 waited = time.monotonic() - began
 rc_read, _, err_read = sparrow_cli("--db", DB, "standings", "--json")
-holder.execute("ROLLBACK")
-holder.close()
-check("a lock held too long: exit 3, the file busy, try again, after the wait",
+holder.release()
+check("a lock held too long: exit 3, the store busy, try again, after the wait",
       rc == 3 and "is busy" in err and "try again" in err and "database is locked" not in err
-      and waited >= 9, f"rc={rc} {err!r} after {waited:.1f} s")
+      and "lock timeout" not in err and waited >= 9, f"rc={rc} {err!r} after {waited:.1f} s")
+check("and nothing was stored", store.count("hands") == hands_before)
 check("a reader is not held up by a writer", rc_read == 0, err_read)
 rc, out, err = sparrow_cli("--db", DB, "hand", "add", "--session", str(SESSIONS), "--table", "8",
                            "--draw")
 check("the same hand once the lock is given back", rc == 0, err)
 
+store.drop()
 shutil.rmtree(folder)
 finish()

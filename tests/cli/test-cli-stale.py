@@ -2,24 +2,34 @@
 # test-cli-stale.py: entries made against what a referee saw (SPEC.md §3.3): `hand add
 # --expect-hand N` is refused once the table has hand N, `hand edit|delete ID --expect-version V`
 # once the hand has changed; each refusal exits 1, names who changed what and when, and writes
-# nothing.  `hand list --json` gives each hand its version.
+# nothing.  `hand list --json` gives each hand its version.  Each command is its own process, a
+# station of its own.  With --postgresql the same on a new database of the test server
+# $SP_TEST_POSTGRESQL (skipped without it): two stations of the hall.
+#
+#   test-cli-stale.py SPARROW-CLI [--postgresql]
 # SPDX-License-Identifier: GPL-3.0-or-later
 import json
 import os
 import re
 import shutil
-import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sptap import check, command, finish  # noqa: E402
+from sptap import check, command, finish, skip  # noqa: E402
+from spstore import Store, server_missing  # noqa: E402
 
 sparrow_cli = command(sys.argv[1], timeout=60)
+POSTGRESQL = "--postgresql" in sys.argv[2:]
+if POSTGRESQL and server_missing():
+    skip("stale entries from two stations on a PostgreSQL server", server_missing())
+    finish()
 folder = tempfile.mkdtemp(prefix="sparrow-cli-stale-")
-DB = os.path.join(folder, "stale.db")
+store = Store(folder, "stale", POSTGRESQL)
+DB = store.location
 
 
 def run(*args, referee="Referee Wu"):
@@ -27,11 +37,7 @@ def run(*args, referee="Referee Wu"):
 
 
 def count_rows(table):
-    db = sqlite3.connect(DB)
-    try:
-        return db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-    finally:
-        db.close()
+    return store.count(table)
 
 
 def hands():
@@ -45,6 +51,9 @@ def clocks(before, after):
     return {time.strftime("%H:%M", time.localtime(t)) for t in (before, after)}
 
 
+if POSTGRESQL:
+    rc, _, err = run("db", "init")
+    check("db init on the server", rc == 0, err)
 rc, _, err = run("tournament", "create", "--name", "Stale", "--rules", "mcr", "--sessions", "1")
 check("tournament created", rc == 0, err)
 for name in ["Anna", "Bo", "Chen", "Dai"]:
@@ -130,5 +139,44 @@ rc, out, err = run("hand", "add", "--session", "1", "--table", "1", "--draw", "-
 check("a hand deleted since is named with who deleted it",
       rc == 1 and "table 1 is at hand 2: hand 1 was deleted by Referee Wu at " in err, err)
 
+# Two stations sending the same entry at the same moment: one is accepted, the other refused
+# naming it, whichever comes first; never both.
+def at_once(*args_of_each):
+    processes = [subprocess.Popen([sys.argv[1], "--db", DB, "--referee", referee, *args],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                 for referee, args in args_of_each]
+    outputs = [p.communicate(timeout=60) for p in processes]
+    return [(p.returncode, out, err) for p, (out, err) in zip(processes, outputs)]
+
+
+raced = []
+for attempt in range(4):
+    number = len(hands()) + 1
+    results = at_once(*[(station, ["hand", "add", "--session", "1", "--table", "1", "--draw",
+                                   "--expect-hand", str(number)])
+                        for station in ("Station A", "Station B")])
+    raced.append((number, results, hands()))
+check("the same hand number from two stations at once: one stored, the other refused naming it",
+      all(sorted(r[0] for r in results) == [0, 1] and len(after) == number
+          and any(f"hand {number} was entered by Station {w}" in r[2] for r in results
+                  for w in "AB")
+          for number, results, after in raced), str(raced)[:600])
+
+last = hands()[-1]
+before_audit = count_rows("audit")
+results = at_once(*[(station, ["hand", "edit", str(last["id"]), "--fan", fan, "--winner", "E",
+                               "--from", "S", "--expect-version", str(last["version"])])
+                    for station, fan in (("Station A", "11"), ("Station B", "13"))])
+after = hands()[-1]
+winner = "Station A" if after["total"] == 11 else "Station B" if after["total"] == 13 else None
+check("one correction of the same version from two stations at once: one applied, the other "
+      "refused naming it, nothing overwritten",
+      sorted(r[0] for r in results) == [0, 1] and winner is not None
+      and after["version"] == last["version"] + 1
+      and any(f"was corrected by {winner} at" in r[2] for r in results), f"{results} {after}")
+check("the refused one logged nothing", count_rows("audit") == before_audit + 1,
+      f"{count_rows('audit') - before_audit} new lines")
+
+store.drop()
 shutil.rmtree(folder)
 finish()

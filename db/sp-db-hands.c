@@ -456,6 +456,18 @@ add_hand (SpDb                *db,
          && (report->hand = sp_db_get_hand (db, tournament->id, record->id, error)) != NULL;
 }
 
+/* The rules an operation scores with: the tournament's as stored when the operation runs, read
+ * in its own transaction (another station, the director's, may have changed them since
+ * @given was read); the caller's @rules only when they are not @given's own (a caller's
+ * rules of its own making). */
+static const SpRules *
+rules_of (const SpTournament *current,
+          const SpTournament *given,
+          const SpRules      *rules)
+{
+  return rules == given->rules ? current->rules : rules;
+}
+
 gboolean
 sp_db_add_hand (SpDb                *db,
                 const SpTournament  *tournament,
@@ -482,6 +494,7 @@ sp_db_add_hand_expecting (SpDb                *db,
                           SpHandReport        *report,
                           GError             **error)
 {
+  g_autoptr(SpTournament) current = NULL;
   gboolean started;
 
   g_return_val_if_fail (db != NULL && tournament != NULL && rules != NULL, FALSE);
@@ -490,9 +503,12 @@ sp_db_add_hand_expecting (SpDb                *db,
   report_reset (report, tournament);
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
+  current = sp_db_get_tournament (db, tournament->id, error);
   return sp_db_end_write (db, started,
-                          add_hand (db, tournament, rules, session, table, expect_hand,
-                                    expect_seats, entry, report, error),
+                          current != NULL
+                          && add_hand (db, current, rules_of (current, tournament, rules),
+                                       session, table, expect_hand, expect_seats, entry, report,
+                                       error),
                           error);
 }
 
@@ -658,6 +674,7 @@ sp_db_correct_hand_expecting (SpDb                *db,
                               GError             **error)
 {
   g_autoptr(SpHandRecord) old = NULL;
+  g_autoptr(SpTournament) current = NULL;
   SpSessionInfo info = { 0 };
   gboolean reclose = FALSE;
   gboolean started;
@@ -677,14 +694,15 @@ sp_db_correct_hand_expecting (SpDb                *db,
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
   /* The reason said goes with the correction's lines of the audit log, and with no other. */
-  ok = sp_db_set_audit_note (db, entry->reason, error)
-       && (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL
+  ok = (current = sp_db_get_tournament (db, tournament->id, error)) != NULL
+       && sp_db_set_audit_note (db, entry->reason, error)
+       && (old = sp_db_get_hand (db, current->id, id, error)) != NULL
        && check_version (old, expect_version, error)
-       && open_for_director (db, tournament, old, FALSE, &info, &reclose, error)
-       && rescore_and_write (db, tournament, rules, old->session, old->table, old->number - 1,
-                             entry, report, error)
-       && (report->hand = sp_db_get_hand (db, tournament->id, id, error)) != NULL
-       && close_after_director (db, tournament, &info, reclose, error);
+       && open_for_director (db, current, old, FALSE, &info, &reclose, error)
+       && rescore_and_write (db, current, rules_of (current, tournament, rules), old->session,
+                             old->table, old->number - 1, entry, report, error)
+       && (report->hand = sp_db_get_hand (db, current->id, id, error)) != NULL
+       && close_after_director (db, current, &info, reclose, error);
   if (entry->reason != NULL)
     sp_db_set_audit_note (db, NULL, NULL);
   return sp_db_end_write (db, started, ok, error);
@@ -732,6 +750,7 @@ sp_db_remove_hand_expecting (SpDb                *db,
                              GError             **error)
 {
   g_autoptr(SpHandRecord) old = NULL;
+  g_autoptr(SpTournament) current = NULL;
   SpSessionInfo info = { 0 };
   gboolean reclose = FALSE;
   SpTable before;
@@ -744,11 +763,12 @@ sp_db_remove_hand_expecting (SpDb                *db,
   report_reset (report, tournament);
   if (!sp_db_begin_write (db, &started, error))
     return FALSE;
-  ok = (old = sp_db_get_hand (db, tournament->id, id, error)) != NULL
+  ok = (current = sp_db_get_tournament (db, tournament->id, error)) != NULL
+       && (old = sp_db_get_hand (db, current->id, id, error)) != NULL
        && check_version (old, expect_version, error)
-       && open_for_director (db, tournament, old, TRUE, &info, &reclose, error)
-       && remove_hand (db, tournament, rules, old, &before, error)
-       && close_after_director (db, tournament, &info, reclose, error);
+       && open_for_director (db, current, old, TRUE, &info, &reclose, error)
+       && remove_hand (db, current, rules_of (current, tournament, rules), old, &before, error)
+       && close_after_director (db, current, &info, reclose, error);
   if (ok)
     {
       report->table = before;

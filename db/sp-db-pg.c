@@ -840,6 +840,13 @@ migrate (SpDb     *db,
   return TRUE;
 }
 
+static void
+drop_notice (void       *user_data,
+             const char *message)
+{
+  g_debug ("server notice: %s", message);
+}
+
 /* Connects to db->path; the connection is set up, not yet checked. */
 static gboolean
 connect_to_server (SpDb     *db,
@@ -867,6 +874,9 @@ connect_to_server (SpDb     *db,
       g_clear_pointer (&connection->conn, PQfinish);
       return FALSE;
     }
+  /* The server's notices (a shutdown's warning before the connection drops) are not for the
+   * person: what failed is reported by the call that met it. */
+  PQsetNoticeProcessor (connection->conn, drop_notice, NULL);
   return exec (db, "SET lock_timeout = '10s'; SET client_min_messages = warning",
                "setting the connection up", error);
 }

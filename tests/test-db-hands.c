@@ -1094,6 +1094,46 @@ test_snapshot_without (Fixture       *fixture,
   g_assert_cmpuint (snapshot->tables->len, ==, 1);
 }
 
+/* A station opened the tournament before the director, at another station, raised its minimum
+ * to 12 fan (allowed until the first hand): the station's first hand, 8 fan, is judged under
+ * the rules as stored when it is entered, not as the station read them. */
+static void
+test_rules_changed_elsewhere (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SpDb) director = sp_db_open (fixture->path, &error);
+  g_autoptr(SpTournament) changes = NULL;
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, fixture->tournament->id);
+  g_auto(SpHandEntry) entry = { 0 };
+  g_auto(SpHandReport) report = { 0 };
+
+  g_assert_no_error (error);
+  changes = sp_db_find_tournament (director, id, &error);
+  g_assert_no_error (error);
+  g_free (changes->options);
+  changes->options = g_strdup ("min_fan=12");
+  g_assert_true (sp_db_change_rules (director, changes, &error));
+  g_assert_no_error (error);
+
+  /* The station still holds the tournament it read before: minimum 8. */
+  g_assert_null (strstr (fixture->tournament->options != NULL ? fixture->tournament->options
+                                                             : "", "min_fan=12"));
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 8);
+  g_assert_false (sp_db_add_hand (fixture->db, fixture->tournament, fixture->tournament->rules,
+                                  1, 1, &entry, &report, &error));
+  g_assert_error (error, SP_CORE_ERROR, SP_CORE_ERROR_BELOW_MINIMUM);
+  g_assert_cmpuint (count_hands (fixture), ==, 0);
+  g_clear_error (&error);
+
+  /* 12 fan passes the stored minimum. */
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 12);
+  g_assert_true (sp_db_add_hand (fixture->db, fixture->tournament, fixture->tournament->rules,
+                                 1, 1, &entry, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_hands (fixture), ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1109,6 +1149,7 @@ main (int   argc,
   ADD ("correct", TAIWAN, test_correct);
   ADD ("remove", TAIWAN, test_remove);
   ADD ("stale-add", MCR, test_stale_add);
+  ADD ("rules-changed-elsewhere", MCR, test_rules_changed_elsewhere);
   ADD ("stale-correct", MCR, test_stale_correct);
   ADD ("stale-seats", TAIWAN, test_stale_seats);
   ADD ("import", MCR, test_import);

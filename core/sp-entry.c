@@ -34,6 +34,7 @@ sp_hand_entry_clear (SpHandEntry *entry)
 {
   g_clear_pointer (&entry->tiles, g_free);
   g_clear_pointer (&entry->reason, g_free);
+  g_clear_pointer (&entry->key, g_free);
   for (guint i = 0; i < SP_HAND_ENTRY_MAX_ALSO; i++)
     g_clear_pointer (&entry->also[i].tiles, g_free);
   entry->n_also = 0;
@@ -46,6 +47,7 @@ sp_hand_entry_copy (SpHandEntry       *dest,
   *dest = *src;
   dest->tiles = g_strdup (src->tiles);
   dest->reason = g_strdup (src->reason);
+  dest->key = g_strdup (src->key);
   for (guint i = 0; i < SP_HAND_ENTRY_MAX_ALSO; i++)
     dest->also[i].tiles = g_strdup (src->also[i].tiles);
 }

@@ -43,6 +43,8 @@ typedef struct
   SpSituation situation;   /* what the referee said of the win: its given bits */
   gboolean    false_win;   /* the declared win is judged as a false win (诈和 / 詐胡) */
   char       *reason;      /* why a hand is corrected, for the audit log; NULL: not said */
+  char       *key;         /* the station's idempotency key of a new hand, or NULL: a hand
+                            * sent again with its key is found, not entered twice */
   /* Riichi; by seat wind, bit s for seat s. */
   guint8      riichi;      /* declared riichi in this hand (1,000 on the table each) */
   guint8      tenpai;      /* tenpai at the exhaustive draw */

@@ -128,6 +128,7 @@ typedef struct
   guint    version;        /* 1 as entered, one more at every change of the row (the store's) */
   char    *changed_by;     /* who made the last change and when, NULL while as entered */
   char    *changed_at;
+  char    *entry_key;      /* the idempotency key it was entered with, or NULL */
 } SpHandRecord;
 
 typedef struct

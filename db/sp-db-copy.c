@@ -55,11 +55,11 @@ static const CopiedTable tables[] = {
          "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?", "tournament_id = ?1"),
   TABLE ("seats", 4, FALSE, "session_id, table_number, chair, player_id", "?, ?, ?, ?",
          OF_SESSIONS),
-  TABLE ("hands", 28, TRUE,
+  TABLE ("hands", 29, TRUE,
          "id, session_id, table_number, number, winner, discarder, draw, notation, situation,"
          " items, total, s0, s1, s2, s3, entered_by, entered_at, version, changed_by,"
-         " changed_at, riichi, tenpai, chombo, sticks, han, fu, yakuman, also_won",
-         "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?",
+         " changed_at, riichi, tenpai, chombo, sticks, han, fu, yakuman, also_won, entry_key",
+         "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?",
          OF_SESSIONS),
   TABLE ("penalties", 8, TRUE,
          "id, session_id, player_id, hand_id, points, reason, table_number, hand_number",

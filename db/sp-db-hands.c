@@ -445,6 +445,26 @@ add_hand (SpDb                *db,
 {
   g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
 
+  /* Sent again (the station could not know whether its first sending was saved): the hand
+   * stored then is the answer, and nothing is written. */
+  if (entry->key != NULL)
+    {
+      g_autoptr(SpHandRecord) sent = NULL;
+      g_autoptr(GPtrArray) hands = NULL;
+
+      if (!sp_db_find_hand_by_key (db, tournament->id, entry->key, &sent, error))
+        return FALSE;
+      if (sent != NULL)
+        {
+          if (!load_table (db, tournament, sent->session, sent->table, &report->table, &hands,
+                           error))
+            return FALSE;
+          table_before (tournament, hands, sent->number, &report->table);
+          report->repeated = TRUE;
+          report->hand = g_steal_pointer (&sent);
+          return TRUE;
+        }
+    }
   if (!load_table_for_hand (db, tournament, session, table, &report->table, error)
       || !check_next_hand (db, tournament, &report->table, expect_hand, expect_seats, error)
       || !sp_hand_entry_judge (entry, &report->table, tournament, rules, record, &report->result,
@@ -452,6 +472,7 @@ add_hand (SpDb                *db,
     return FALSE;
   if (report->false_win)
     return record_false_win (db, tournament, rules, entry, report, error);
+  record->entry_key = g_strdup (entry->key);
   return sp_db_record_hand (db, tournament->id, record, error)
          && (report->hand = sp_db_get_hand (db, tournament->id, record->id, error)) != NULL;
 }

@@ -379,6 +379,12 @@ gboolean      sp_db_update_hand_row       (SpDb                *db,
                                            gint64               tournament,
                                            const SpHandRecord  *hand,
                                            GError             **error);
+/* The hand of @tournament entered with the entry key @key, or NULL in *@hand. */
+gboolean      sp_db_find_hand_by_key      (SpDb                *db,
+                                           gint64               tournament,
+                                           const char          *key,
+                                           SpHandRecord       **hand,
+                                           GError             **error);
 /* Who made a change to a hand and when (UTC, ISO 8601), and the hand's number then. */
 typedef struct
 {

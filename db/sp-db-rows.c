@@ -627,7 +627,7 @@ session_info_from_row (SpDbRow      *row,
   info->has_seed = !sp_db_row_is_null (row, 2);
   info->seed = (guint64) sp_db_row_int64 (row, 2);
   info->n_tables = sp_db_row_int (row, 3);
-  info->n_hands = sp_db_row_int (row, 4);
+  info->has_hands = sp_db_row_int (row, 4) != 0;
 }
 
 gboolean
@@ -645,7 +645,7 @@ sp_db_get_session (SpDb           *db,
   return sp_db_each_row (db, sp_db_query (db,
     "SELECT s.status, s.time_up, s.seed,"
     " (SELECT coalesce (max (table_number), 0) FROM seats WHERE session_id = s.id),"
-    " (SELECT count (*) FROM hands WHERE session_id = s.id)"
+    " EXISTS (SELECT 1 FROM hands WHERE session_id = s.id)"
     " FROM sessions s WHERE s.tournament_id = ? AND s.number = ?",
     values, G_N_ELEMENTS (values), error), session_info_from_row, info, "reading the session",
     error);
@@ -903,7 +903,7 @@ sp_db_get_plan_session (SpDb    *db,
   "h.id, s.number, h.table_number, h.number, h.winner, h.discarder, h.draw, h.notation," \
   " h.situation, h.items, h.total, h.s0, h.s1, h.s2, h.s3, h.entered_by, h.entered_at," \
   " h.version, h.changed_by, h.changed_at, h.riichi, h.tenpai, h.chombo, h.sticks," \
-  " h.han, h.fu, h.yakuman, h.also_won"
+  " h.han, h.fu, h.yakuman, h.also_won, h.entry_key"
 
 /* The further winners of a double or triple ron (hands.also_won, 0011-riichi-winners.sql) as
  * the column keeps them: a JSON array in turn order, NULL for none. */
@@ -1036,6 +1036,7 @@ hand_from_row (SpDbRow      *row)
   hand->value = (SpHandValue) { sp_db_row_int (row, 24), sp_db_row_int (row, 25),
                                 sp_db_row_int (row, 26) };
   also_won_from_json (hand, sp_db_row_text (row, 27));
+  hand->entry_key = sp_db_row_dup_text (row, 28);
   return hand;
 }
 
@@ -1099,11 +1100,12 @@ sp_db_insert_hand (SpDb          *db,
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *entered_at = g_date_time_format_iso8601 (now);
-  SpDbValue values[N_HAND_VALUES + 5];
+  SpDbValue values[N_HAND_VALUES + 6];
   g_autofree char *items = NULL;
   g_autofree char *also_won = NULL;
 
   hand_values (hand, values, &items, &also_won);
+  values[N_HAND_VALUES + 5] = sp_db_text (hand->entry_key);
   values[N_HAND_VALUES] = sp_db_int (tournament);
   values[N_HAND_VALUES + 1] = sp_db_int (hand->session);
   values[N_HAND_VALUES + 2] = sp_db_int (hand->table);
@@ -1112,10 +1114,10 @@ sp_db_insert_hand (SpDb          *db,
   values[N_HAND_VALUES + 4] = sp_db_text (entered_at);
   if (!sp_db_run (db, "INSERT INTO hands (number, winner, discarder, draw, notation, situation,"
                   " items, total, s0, s1, s2, s3, riichi, tenpai, chombo, sticks, han, fu, yakuman,"
-                  " also_won, session_id, table_number, entered_by, entered_at)"
+                  " also_won, session_id, table_number, entered_by, entered_at, entry_key)"
                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
                   " (SELECT id FROM sessions WHERE tournament_id = ? AND number = ?), ?,"
-                  " ?, ?)",
+                  " ?, ?, ?)",
                   values, G_N_ELEMENTS (values), "recording the hand", error))
     return FALSE;
   hand->id = sp_db_last_insert_id (db);
@@ -1226,6 +1228,23 @@ sp_db_find_hand_deletion (SpDb           *db,
                                           values, G_N_ELEMENTS (values), error),
                          (SpDbRowReader) hand_change_from_row, (gpointer *) change,
                          "reading the log of deleted hands", error);
+}
+
+gboolean
+sp_db_find_hand_by_key (SpDb           *db,
+                        gint64          tournament,
+                        const char     *key,
+                        SpHandRecord  **hand,
+                        GError        **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_text (key) };
+
+  return sp_db_read_row (db, sp_db_query (db, "SELECT " HAND_COLUMNS " FROM hands h"
+                                          " JOIN sessions s ON s.id = h.session_id"
+                                          " WHERE s.tournament_id = ?1 AND h.entry_key = ?2",
+                                          values, G_N_ELEMENTS (values), error),
+                         (SpDbRowReader) hand_from_row, (gpointer *) hand,
+                         "finding the hand by its entry key", error);
 }
 
 SpHandRecord *

@@ -233,7 +233,7 @@ static gboolean
 check_no_hands (const SpSessionInfo  *info,
                 GError              **error)
 {
-  if (info->closed || info->n_hands > 0)
+  if (info->closed || info->has_hands)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
                    _("Session %u already has hands: its seats cannot be drawn again."),

@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this program writes; a file with a higher one is SP_DB_ERROR_TOO_NEW. */
-#define SP_DB_SCHEMA_VERSION 11
+#define SP_DB_SCHEMA_VERSION 12
 /* PRAGMA application_id of a Sparrow database ("Sprw"). */
 #define SP_DB_APPLICATION_ID 0x53707277
 
@@ -166,7 +166,7 @@ typedef struct
   gboolean has_seed;
   guint64  seed;
   guint    n_tables;
-  guint    n_hands;
+  gboolean has_hands; /* a hand is entered (whether, not how many: asked at every hand) */
 } SpSessionInfo;
 
 gboolean sp_db_get_session    (SpDb          *db,
@@ -272,6 +272,8 @@ typedef struct
   GPtrArray    *penalties;    /* SpPenalty of a false win as stored, or NULL */
   gint64        disqualified; /* the player a 有意诈和 verdict disqualifies (offer to withdraw
                                * him), 0 for none */
+  gboolean      repeated;     /* the entry's key was already a hand's: .hand is that hand as
+                               * stored, nothing was written */
 } SpHandReport;
 
 void     sp_hand_report_clear (SpHandReport *report);

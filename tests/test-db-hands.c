@@ -1094,6 +1094,49 @@ test_snapshot_without (Fixture       *fixture,
   g_assert_cmpuint (snapshot->tables->len, ==, 1);
 }
 
+/* A hand sent twice with its entry key (the first sending's fate unknown to the station) is
+ * stored once: the second finds it, writes nothing, and says so. */
+static void
+test_entry_key (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(SpHandEntry) entry = { 0 };
+  g_auto(SpHandReport) first = { 0 };
+  g_auto(SpHandReport) again = { 0 };
+  g_auto(SpHandReport) other = { 0 };
+  guint audit;
+
+  win (&entry, SP_WIND_EAST, SP_WIND_SOUTH, NULL, 8);
+  entry.key = g_strdup ("station-3-0001");
+  g_assert_true (sp_db_add_hand (fixture->db, fixture->tournament, fixture->rules, 1, 1, &entry,
+                                 &first, &error));
+  g_assert_no_error (error);
+  g_assert_false (first.repeated);
+  g_assert_cmpstr (first.hand->entry_key, ==, "station-3-0001");
+  audit = count_audit (fixture);
+
+  /* Sent again, even against the table's next hand number: the first is the answer. */
+  g_assert_true (sp_db_add_hand_expecting (fixture->db, fixture->tournament, fixture->rules, 1,
+                                           1, 1, NULL, &entry, &again, &error));
+  g_assert_no_error (error);
+  g_assert_true (again.repeated);
+  g_assert_cmpint (again.hand->id, ==, first.hand->id);
+  g_assert_cmpuint (again.hand->number, ==, 1);
+  g_assert_cmpuint (count_hands (fixture), ==, 1);
+  g_assert_cmpuint (count_audit (fixture), ==, audit);
+
+  /* Another key is another hand. */
+  g_free (entry.key);
+  entry.key = g_strdup ("station-3-0002");
+  g_assert_true (sp_db_add_hand (fixture->db, fixture->tournament, fixture->rules, 1, 1, &entry,
+                                 &other, &error));
+  g_assert_no_error (error);
+  g_assert_false (other.repeated);
+  g_assert_cmpuint (other.hand->number, ==, 2);
+  g_assert_cmpuint (count_hands (fixture), ==, 2);
+}
+
 /* A station opened the tournament before the director, at another station, raised its minimum
  * to 12 fan (allowed until the first hand): the station's first hand, 8 fan, is judged under
  * the rules as stored when it is entered, not as the station read them. */
@@ -1150,6 +1193,7 @@ main (int   argc,
   ADD ("remove", TAIWAN, test_remove);
   ADD ("stale-add", MCR, test_stale_add);
   ADD ("rules-changed-elsewhere", MCR, test_rules_changed_elsewhere);
+  ADD ("entry-key", MCR, test_entry_key);
   ADD ("stale-correct", MCR, test_stale_correct);
   ADD ("stale-seats", TAIWAN, test_stale_seats);
   ADD ("import", MCR, test_import);

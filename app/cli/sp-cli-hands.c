@@ -39,6 +39,7 @@ typedef struct
   gboolean     false_win;
   char        *pin;
   char        *reason;       /* hand edit: why, for the audit log */
+  char        *key;          /* hand add: the entry's idempotency key */
   gint64       expect_hand;     /* hand add: the number the new hand takes, 0 unchecked */
   gint64       expect_version;  /* hand edit: the version corrected, 0 unchecked */
   /* Riichi. */
@@ -62,6 +63,7 @@ hand_options_clear (HandOptions *options)
   g_clear_pointer (&options->fan, g_free);
   g_clear_pointer (&options->pin, g_free);
   g_clear_pointer (&options->reason, g_free);
+  g_clear_pointer (&options->key, g_free);
   g_clear_pointer (&options->riichi, g_free);
   g_clear_pointer (&options->tenpai, g_free);
   g_clear_pointer (&options->chombo, g_free);
@@ -211,9 +213,15 @@ parse_hand_options (SpCli        *cli,
     : (GOptionEntry) { "expect-version", 0, 0, G_OPTION_ARG_INT64, &options->expect_version,
                        N_("Refuse the correction unless the hand is at version V (hand list "
                           "--json)"), N_("V") },
-    /* hand edit: a hand of a closed session is corrected under the director's lock, and the
-     * correction's reason goes with it into the audit log. */
-    parameter != NULL ? sp_cli_pin_entry (&options->pin) : (GOptionEntry) { NULL },
+    /* hand add: a hand sent again with its key (the first sending's fate unknown: the
+     * connection dropped during the commit) is found, not entered twice.  hand edit: a hand of
+     * a closed session is corrected under the director's lock, and the correction's reason
+     * goes with it into the audit log. */
+    parameter == NULL
+    ? (GOptionEntry) { "key", 0, 0, G_OPTION_ARG_STRING, &options->key,
+                       N_("The entry's own key (any text, unique to it): sent again with the "
+                          "same key, the hand is found and not entered twice"), N_("KEY") }
+    : sp_cli_pin_entry (&options->pin),
     parameter != NULL ? (GOptionEntry) { "reason", 0, 0, G_OPTION_ARG_STRING, &options->reason,
                                          N_("Why the hand is corrected, kept in the audit log"),
                                          N_("TEXT") }
@@ -445,6 +453,8 @@ typedef struct
   gint64      players[4];
   const char *entered_by;
   guint       version;      /* changes with every correction: hand edit --expect-version */
+  const char *entry_key;    /* hand add --key */
+  gboolean    repeated;     /* hand add: the key was already this hand's, nothing entered */
   gboolean    false_win;
   const char *reason;
   char       *penalty_ids;  /* a false win's penalties, a JSON array */
@@ -497,6 +507,8 @@ static const SpCliColumn hand_columns[] = {
   { "players", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, players), NULL },
   { "entered_by", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, entered_by), NULL },
   { "version", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, version), NULL },
+  { "key", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, entry_key), NULL },
+  { "repeated", NULL, SP_CLI_BOOL, 0, G_STRUCT_OFFSET (HandRow, repeated), NULL },
   { NULL }
 };
 
@@ -623,6 +635,7 @@ hand_row_new (const SpHandRecord *record,
   row->id = record->id;
   row->session = record->session;
   row->table = record->table;
+  row->entry_key = record->entry_key;
   row->number = record->number;
   row->round_wind = sp_cli_seat_names[rotation->round_wind];
   row->streak = rotation->streak;
@@ -795,6 +808,10 @@ hand_enter (SpCli  *cli,
   if (!sp_cli_store_open (cli, &store, TRUE, &status)
       || (!adding && !sp_cli_store_unlock (cli, &store, options.pin, "hand edit", &status)))
     return status;
+  if (adding && options.key != NULL && g_strstrip (options.key)[0] == '\0')
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage", _("--key is empty"));
+  if (adding)
+    entry.key = g_strdup (options.key);
   if (adding)
     done = sp_db_add_hand_expecting (store.db, store.tournament, store.rules,
                                      (guint) options.session, (guint) options.table,
@@ -821,11 +838,21 @@ hand_enter (SpCli  *cli,
       HandRow *row = hand_row_new (report.hand, rotation, report.table.players);
       g_autofree char *text = NULL;
 
-      text = g_strdup_printf (_("hand %lld: session %u table %u hand %u (%s round): %s — E %+"
-                                PRId64 " S %+" PRId64 " W %+" PRId64
-                                " N %+" PRId64), (long long) row->id, row->session,
-                              row->table, row->number, row->round_wind, row->result,
-                              row->seats[0], row->seats[1], row->seats[2], row->seats[3]);
+      row->repeated = report.repeated;
+      if (report.repeated)
+        /* Translators: the key given with --key, then the hand as stored. */
+        text = g_strdup_printf (_("already entered with the key %s, nothing added: hand %lld: "
+                                  "session %u table %u hand %u (%s round): %s — E %+" PRId64
+                                  " S %+" PRId64 " W %+" PRId64 " N %+" PRId64),
+                                row->entry_key, (long long) row->id, row->session, row->table,
+                                row->number, row->round_wind, row->result, row->seats[0],
+                                row->seats[1], row->seats[2], row->seats[3]);
+      else
+        text = g_strdup_printf (_("hand %lld: session %u table %u hand %u (%s round): %s — E %+"
+                                  PRId64 " S %+" PRId64 " W %+" PRId64
+                                  " N %+" PRId64), (long long) row->id, row->session,
+                                row->table, row->number, row->round_wind, row->result,
+                                row->seats[0], row->seats[1], row->seats[2], row->seats[3]);
       sp_cli_print_record (cli, hand_columns, row, text);
       hand_row_free (row);
     }

@@ -333,6 +333,27 @@ check("the same entry again with the same --expect-hand is refused as stale, nam
 check("and not stored twice", store.count("hands") == count_before + 1)
 stored_by.append((SESSIONS, 2, 1, "referee-cut"))
 
+# The same cut with the entry's own key (what a station's outbox sends): sent again with it,
+# the hand is found and nothing is entered twice, whatever the table did meanwhile.
+proxy = CuttingProxy(int(SERVER.rsplit(":", 1)[1]))
+THROUGH_PROXY = f"postgresql://postgres@127.0.0.1:{proxy.address}/{store.database}"
+count_before = store.count("hands")
+keyed = ["hand", "add", "--session", str(SESSIONS), "--table", "3", "--draw", "--key",
+         f"station-9-{os.getpid()}-1"]
+p = subprocess.run([CLI, "--db", THROUGH_PROXY, "--referee", "referee-key", *keyed],
+                   capture_output=True, text=True, timeout=120)
+proxy.close()
+check("a keyed entry cut after its COMMIT: exit 3, the change may have been saved",
+      proxy.cut == 1 and p.returncode == 3 and MAYBE_SAVED in p.stderr,
+      f"cut {proxy.cut}, rc={p.returncode} {p.stderr}")
+p = subprocess.run([CLI, "--db", DB, "--referee", "referee-key", *keyed, "--json"],
+                   capture_output=True, text=True, timeout=120)
+sent = json.loads(p.stdout) if p.returncode == 0 else {}
+check("sent again with its key: exit 0, the stored hand found (repeated), nothing added",
+      p.returncode == 0 and sent.get("repeated") is True and sent.get("number") == 1
+      and store.count("hands") == count_before + 1, f"rc={p.returncode} {p.stdout} {p.stderr}")
+stored_by.append((SESSIONS, 3, 1, "referee-key"))
+
 # What the server holds.
 rows = [tuple(int(v) for v in row) for row in store.rows(
     "SELECT h.id, s.number, h.table_number, h.number FROM hands h "

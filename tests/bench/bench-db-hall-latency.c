@@ -5,25 +5,28 @@
  *   bench-db-hall-latency LOCATION [N_HANDS] [POLL_MS]
  *
  * LOCATION is a store, a PostgreSQL URI (postgresql://USER@HOST:PORT/DB: an empty database gets
- * the schema) or a SQLite file; a new tournament of 160 players (40 tables, 1 session) is made in
+ * the schema) or a SQLite file; a new tournament of 240 players (60 tables, 1 session) is made in
  * it, so that a store already holding an event can be used.  Two connections to it are two
  * stations: the entering one, on a thread of its own, enters N_HANDS (default 50) draws through
  * sp_db_add_hand (), the whole transaction a referee's Save runs, each after a random pause
- * (50–250 ms, or 50 ms to 50 ms + POLL_MS when polled) once the other has seen the one before; the watching one, on the main loop, reads
- * the session's hands again whenever it learns of a change.  It learns of it in two ways, timed
- * one after the other: the backend's notification (its change hook, on the server LISTEN on the
- * connection's socket; a SQLite file has none) and polling sp_db_get_data_version () every
- * POLL_MS (default 1000, as the station's window does).  The latency of a hand is from the
- * moment the entering station starts its transaction to the moment the watching one has read
- * the hand back; its median and maximum are printed, with the time of the entry itself. */
+ * (50–250 ms, or 50 ms to 50 ms + POLL_MS when polled) once the other has seen the one before;
+ * the watching one, on the main loop, reads the session's hands again whenever it learns of a
+ * change.  It learns of it in two ways, timed one after the other: the backend's notification
+ * (its change hook, on the server LISTEN on the connection's socket; a SQLite file has none)
+ * and polling sp_db_get_data_version () every POLL_MS (default 1000, as the station's window
+ * does).  With the notification, a third round enters the hands 5–25 ms apart without waiting,
+ * so that changes come while the watching station is reading: every hand must still be seen.
+ * The latency of a hand is from the moment the entering station starts its transaction to the
+ * moment the watching one has read the hand back; its median and maximum are printed, with the
+ * time of the entry itself. */
 #include <stdio.h>
 
 #include "sp-bench.h"
 #include "sp-bench-store.h"
 #include "sp-db-backend.h"
 
-/* Hands at a table: fewer than a session's 16 in the two rounds of MAX_HANDS / 2 each. */
-#define N_TABLES  40
+/* Hands at a table: fewer than a session's 16 in the three rounds of MAX_HANDS / 3 each. */
+#define N_TABLES  60
 #define N_PLAYERS (N_TABLES * 4)
 #define MAX_HANDS 400
 
@@ -39,6 +42,7 @@ typedef struct
   SpDb         *watching;
   SpTournament *tournament;
   Watch         watch;
+  gboolean      back_to_back; /* the next hand entered without waiting for the last seen */
   guint         poll_ms;
   guint         n_hands;
   guint         first;        /* hands before this round's, entered by earlier rounds */
@@ -121,8 +125,11 @@ enter_hands (gpointer user_data)
 
       /* Polled, a pause as long as the period at most, so that the hands fall anywhere in it
        * (the one before was seen at a poll). */
-      g_usleep ((50 + g_rand_int_range (rand, 0, bench->watch == WATCH_POLL
-                                                   ? (gint32) bench->poll_ms : 200)) * 1000);
+      if (bench->back_to_back)
+        g_usleep (g_rand_int_range (rand, 5, 26) * 1000);
+      else
+        g_usleep ((50 + g_rand_int_range (rand, 0, bench->watch == WATCH_POLL
+                                                     ? (gint32) bench->poll_ms : 200)) * 1000);
       started = sp_bench_now_ns (CLOCK_MONOTONIC);
       g_mutex_lock (&bench->lock);
       bench->started[i] = started;
@@ -131,9 +138,11 @@ enter_hands (gpointer user_data)
                            table, &entry, &report, &bench->error))
         break;
       bench->entered[i] = sp_bench_now_ns (CLOCK_MONOTONIC);
+      if (bench->back_to_back && i + 1 < bench->n_hands)
+        continue;
       until = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
       g_mutex_lock (&bench->lock);
-      while (bench->n_seen <= i)
+      while (bench->n_seen <= (bench->back_to_back ? bench->n_hands - 1 : i))
         if (!g_cond_wait_until (&bench->seen_cond, &bench->lock, until))
           break;
       g_mutex_unlock (&bench->lock);
@@ -148,7 +157,9 @@ run_round (Bench *bench)
   g_autoptr(GError) error = NULL;
   g_autoptr(GThread) thread = NULL;
   g_autofree char *how = bench->watch == WATCH_NOTIFY
-                         ? g_strdup ("notification (change hook)")
+                         ? g_strdup (bench->back_to_back
+                                     ? "notification, hands entered 5–25 ms apart"
+                                     : "notification (change hook)")
                          : g_strdup_printf ("polling every %u ms", bench->poll_ms);
   double latency[MAX_HANDS], entry[MAX_HANDS];
   guint source = 0, n;
@@ -213,9 +224,9 @@ main (int   argc,
     }
   bench.n_hands = argc > 2 ? (guint) g_ascii_strtoull (argv[2], NULL, 10) : 50;
   bench.poll_ms = argc > 3 ? (guint) g_ascii_strtoull (argv[3], NULL, 10) : 1000;
-  if (bench.n_hands == 0 || bench.n_hands * 2 > MAX_HANDS || bench.poll_ms == 0)
+  if (bench.n_hands == 0 || bench.n_hands * 3 > MAX_HANDS || bench.poll_ms == 0)
     {
-      fprintf (stderr, "bench-db-hall-latency: N_HANDS 1–%d, POLL_MS > 0\n", MAX_HANDS / 2);
+      fprintf (stderr, "bench-db-hall-latency: N_HANDS 1–%d, POLL_MS > 0\n", MAX_HANDS / 3);
       return 2;
     }
 
@@ -254,6 +265,10 @@ main (int   argc,
     {
       bench.watch = WATCH_NOTIFY;
       run_round (&bench);
+      /* Hands that come while the watching station reads the ones before. */
+      bench.back_to_back = TRUE;
+      run_round (&bench);
+      bench.back_to_back = FALSE;
     }
   else
     printf ("notification: none on the %s backend (a station polls)\n", watching->backend->name);

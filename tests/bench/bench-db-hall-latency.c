@@ -11,8 +11,9 @@
  * sp_db_add_hand (), the whole transaction a referee's Save runs, each after a random pause
  * (50–250 ms, or 50 ms to 50 ms + POLL_MS when polled) once the other has seen the one before;
  * the watching one, on the main loop, reads the session's hands again whenever it learns of a
- * change.  It learns of it in two ways, timed one after the other: the backend's notification
- * (its change hook, on the server LISTEN on the connection's socket; a SQLite file has none)
+ * change.  It learns of it in two ways, timed one after the other: the store's notification
+ * (sp_db_watch_changes (), as the window is told: LISTEN on the server connection's socket; a
+ * SQLite file has none)
  * and polling sp_db_get_data_version () every POLL_MS (default 1000, as the station's window
  * does).  With the notification, a third round enters the hands 5–25 ms apart without waiting,
  * so that changes come while the watching station is reading: every hand must still be seen.
@@ -23,7 +24,6 @@
 
 #include "sp-bench.h"
 #include "sp-bench-store.h"
-#include "sp-db-backend.h"
 
 /* Hands at a table: fewer than a session's 16 in the three rounds of MAX_HANDS / 3 each. */
 #define N_TABLES  60
@@ -159,7 +159,7 @@ run_round (Bench *bench)
   g_autofree char *how = bench->watch == WATCH_NOTIFY
                          ? g_strdup (bench->back_to_back
                                      ? "notification, hands entered 5–25 ms apart"
-                                     : "notification (change hook)")
+                                     : "notification (sp_db_watch_changes)")
                          : g_strdup_printf ("polling every %u ms", bench->poll_ms);
   double latency[MAX_HANDS], entry[MAX_HANDS];
   guint source = 0, n;
@@ -167,14 +167,14 @@ run_round (Bench *bench)
   bench->n_seen = 0;
   sp_bench_check (sp_db_get_data_version (bench->watching, &bench->version, &error), error);
   if (bench->watch == WATCH_NOTIFY)
-    bench->watching->backend->set_change_hook (bench->watching, changed_cb, bench);
+    sp_db_watch_changes (bench->watching, changed_cb, bench);
   else
     source = g_timeout_add (bench->poll_ms, poll_cb, bench);
   thread = g_thread_new ("entering station", enter_hands, bench);
   g_main_loop_run (bench->loop);
   g_thread_join (g_steal_pointer (&thread));
   if (bench->watch == WATCH_NOTIFY)
-    bench->watching->backend->set_change_hook (bench->watching, NULL, NULL);
+    sp_db_watch_changes (bench->watching, NULL, NULL);
   else
     g_source_remove (source);
   sp_bench_check (bench->error == NULL, bench->error);
@@ -233,8 +233,8 @@ main (int   argc,
   t0 = sp_bench_now_ns (CLOCK_MONOTONIC);
   entering = sp_db_open (argv[1], &error);
   sp_bench_check (entering != NULL, error);
-  printf ("store: %s (%s), opened in %.0f ms\n", sp_db_get_path (entering),
-          entering->backend->name, (sp_bench_now_ns (CLOCK_MONOTONIC) - t0) / 1e6);
+  printf ("store: %s, opened in %.0f ms\n", sp_db_get_path (entering),
+          (sp_bench_now_ns (CLOCK_MONOTONIC) - t0) / 1e6);
   sp_db_set_referee (entering, "Referee Wu");
   sp_bench_check (sp_db_begin (entering, &error), error);
   sp_bench_check (sp_db_create_tournament (entering, &event, &error), error);
@@ -261,7 +261,8 @@ main (int   argc,
   g_mutex_init (&bench.lock);
   g_cond_init (&bench.seen_cond);
 
-  if (watching->backend->capabilities & SP_DB_CAN_NOTIFY)
+  /* The window's way: the notification when the store can tell, else the poll alone. */
+  if (sp_db_watch_changes (watching, NULL, NULL))
     {
       bench.watch = WATCH_NOTIFY;
       run_round (&bench);
@@ -271,7 +272,7 @@ main (int   argc,
       bench.back_to_back = FALSE;
     }
   else
-    printf ("notification: none on the %s backend (a station polls)\n", watching->backend->name);
+    printf ("notification: none from %s (a station polls)\n", sp_db_get_path (watching));
   bench.watch = WATCH_POLL;
   run_round (&bench);
 

@@ -1,6 +1,6 @@
 -- 0011-schema.sql: the tournament store on a PostgreSQL server, as the SQLite store stands at
 -- its migration 0011 (db/migrations/).  A later change of the schema is a new numbered file
--- here and in db/migrations/, kept in step by tests/test-db-schemas.c, which compares the two.
+-- here and in db/migrations/, kept in step by tests/test-db-schemas.py, which compares the two.
 -- Numbers are bigint where SQLite's INTEGER is 64 bits; ids are identities a copy may set.
 -- Never edit once shipped: add 0012-….sql instead.
 

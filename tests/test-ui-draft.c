@@ -257,6 +257,73 @@ test_draft_resumed (void)
   restore_database ();
 }
 
+/* The app stopped after the hand it was sending had reached the store, before it could remove
+ * the draft: the draft, offered back and recorded, carries the entry's key, and the store finds
+ * the hand instead of entering it a second time. */
+static void
+test_draft_already_recorded (void)
+{
+  g_auto(Event) event = { 0 };
+  g_autofree char *path = NULL;
+  g_autoptr(SpHandDraft) draft = NULL;
+  g_autoptr(GError) error = NULL;
+  SpTableView *view;
+  SpHandDialog *dialog;
+  AdwMessageDialog *offer;
+  gpointer count[2];
+
+  make_event (&event, "draft-sent.db");
+  path = sp_hand_draft_path (event.path, event.tournament, 1, 1);
+  view = open_table ();
+  dialog = open_dialog (view);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.winner", "i", 0));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.from", "i", 1));
+  type_hand (dialog, "123m123p123s789m55s");
+  wait_for_draft (path, "123m123p123s789m55s");
+  draft = sp_hand_draft_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (draft->entry_key);
+  g_assert_cmpuint (strlen (draft->entry_key), >, 0);
+
+  /* The sending that reached the store: the same entry, with the draft's key. */
+  {
+    g_autoptr(SpDb) db = sp_db_open (event.path, &error);
+    g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, event.tournament);
+    g_autoptr(SpTournament) tournament = NULL;
+    g_auto(SpHandEntry) entry = { 0 };
+    g_auto(SpHandReport) report = { 0 };
+
+    g_assert_no_error (error);
+    tournament = sp_db_find_tournament (db, id, &error);
+    g_assert_no_error (error);
+    sp_hand_entry_init (&entry);
+    entry.winner = 0;
+    entry.from = 1;
+    sp_hand_entry_set_tiles (&entry, "123m123p123s789m55s");
+    entry.key = g_strdup (draft->entry_key);
+    g_assert_true (sp_db_add_hand (db, tournament, tournament->rules, 1, 1, &entry, &report,
+                                   &error));
+    g_assert_no_error (error);
+  }
+  close_all_windows ();
+  g_assert_cmpuint (count_hands (&event), ==, 1);
+
+  start_app ();
+  wait_until (message_dialog_shown, NULL, "the offer of the draft");
+  offer = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  adw_message_dialog_response (offer, "resume");
+  gtk_window_destroy (GTK_WINDOW (offer));
+  dialog = SP_HAND_DIALOG (wait_for_toplevel (SP_TYPE_HAND_DIALOG, "the resumed hand dialog"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "hand.record", NULL));
+  wait_for_draft (path, NULL);
+  count[0] = &event;
+  count[1] = GUINT_TO_POINTER (1);
+  g_assert_true (hand_count_is (count));
+  close_all_windows ();
+  g_assert_cmpuint (count_hands (&event), ==, 1);
+  restore_database ();
+}
+
 /* The mapped message dialog headed @heading (the referee's name may be asked beside it). */
 static AdwMessageDialog *
 find_headed (const char *heading)
@@ -449,6 +516,7 @@ static void
 add_tests (void)
 {
   g_test_add_func ("/sparrow/ui/draft/resumed", test_draft_resumed);
+  g_test_add_func ("/sparrow/ui/draft/already-recorded", test_draft_already_recorded);
   g_test_add_func ("/sparrow/ui/draft/cancelled", test_draft_cancelled);
   g_test_add_func ("/sparrow/ui/draft/kept", test_draft_kept);
   g_test_add_func ("/sparrow/ui/draft/discarded", test_draft_discarded);

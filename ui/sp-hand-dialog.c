@@ -20,6 +20,9 @@ struct _SpHandDialog
 
   SpTableView *view;        /* the transient parent */
   gint64       id;          /* the hand corrected, 0 for the next hand */
+  char        *entry_key;   /* the next hand's key, sent with it, kept with its draft: a hand
+                             * sent again (Save pressed again after a lost connection, a draft
+                             * offered back after a crash) is found, not entered twice */
   SpTable      table;       /* the table before this hand */
   gint         winner;      /* SpWind, or SP_HAND_ENTRY_UNSAID */
   gint         from;        /* SpWind, SP_HAND_ENTRY_SELF_DRAWN or _UNSAID */
@@ -480,6 +483,7 @@ build_draft (SpHandDialog *self)
   draft->table = self->draft->table;
   draft->hand = self->table.next.number;
   draft->hand_id = self->id;
+  draft->entry_key = g_strdup (self->entry_key);
   draft->winner = self->winner;
   draft->from = self->from;
   draft->tiles = g_strdup (text);
@@ -1070,6 +1074,8 @@ build_entry (SpHandDialog  *self,
   g_autoptr(GError) error = NULL;
 
   sp_hand_entry_init (entry);
+  if (self->id == 0)
+    entry->key = g_strdup (self->entry_key);
   if (self->winner < 0)
     {
       set_why (why, _("Choose the winner (Alt+1 … 4)."));
@@ -1189,6 +1195,9 @@ move_on (SpHandDialog *self)
       return;
     }
   self->moved_on = g_get_monotonic_time ();
+  /* The next hand is another entry. */
+  g_free (self->entry_key);
+  self->entry_key = g_uuid_string_random ();
   self->table = *table;
   self->winner = SP_HAND_ENTRY_UNSAID;
   self->from = SP_HAND_ENTRY_UNSAID;
@@ -1499,7 +1508,12 @@ store (SpHandDialog      *self,
       return;
     }
   drop_draft (self);
-  if (self->id == 0 && report.hand != NULL)
+  if (self->id == 0 && report.hand != NULL && report.repeated)
+    /* TRANSLATORS: a toast; %u is the hand's number.  The hand sent again (after a lost
+     * connection, or from a draft) had reached the store already. */
+    message = g_strdup_printf (_("Hand %u was already recorded; nothing was added"),
+                               report.hand->number);
+  else if (self->id == 0 && report.hand != NULL)
     message = report.hand->draw
               /* TRANSLATORS: a toast; %u is the hand's number */
               ? g_strdup_printf (_("Hand %u recorded: exhaustive draw"), report.hand->number)
@@ -1695,6 +1709,7 @@ sp_hand_dialog_dispose (GObject *object)
   g_clear_weak_pointer (&self->toast);
   g_clear_pointer (&self->draft, sp_hand_draft_free);
   g_clear_pointer (&self->opened, sp_hand_draft_free);
+  g_clear_pointer (&self->entry_key, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), SP_TYPE_HAND_DIALOG);
   G_OBJECT_CLASS (sp_hand_dialog_parent_class)->dispose (object);
 }
@@ -1995,6 +2010,8 @@ sp_hand_dialog_new (SpTableView  *view,
   self->draft->session = sp_table_view_get_session (view);
   self->draft->table = sp_table_view_get_number (view);
   self->drafting = TRUE;
+  if (id == 0)
+    self->entry_key = g_uuid_string_random ();
   if (id != 0)
     self->opened = build_draft (self);
   /* A hand kept as a draft (Keep as Draft) comes back when its table's dialog opens again
@@ -2026,6 +2043,13 @@ sp_hand_dialog_load_draft (SpHandDialog      *self,
   g_return_if_fail (SP_IS_HAND_DIALOG (self));
   g_return_if_fail (draft != NULL);
 
+  /* The same entry as before the app stopped: sent with the same key, a hand that reached the
+   * store then is found rather than entered again. */
+  if (self->id == 0 && draft->entry_key != NULL && draft->entry_key[0] != '\0')
+    {
+      g_free (self->entry_key);
+      self->entry_key = g_strdup (draft->entry_key);
+    }
   sp_situation_init (&situation);
   if (draft->situation != NULL && draft->situation[0] != '\0'
       && !sp_situation_from_string (&situation, draft->situation, NULL))

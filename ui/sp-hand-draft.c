@@ -34,6 +34,7 @@ sp_hand_draft_free (SpHandDraft *draft)
   g_free (draft->tiles);
   g_free (draft->situation);
   g_free (draft->total);
+  g_free (draft->entry_key);
   g_free (draft->path);
   g_free (draft);
 }
@@ -108,6 +109,8 @@ sp_hand_draft_save (SpHandDraft  *draft,
   g_key_file_set_uint64 (file, GROUP, "Table", draft->table);
   g_key_file_set_uint64 (file, GROUP, "Hand", draft->hand);
   g_key_file_set_int64 (file, GROUP, "HandId", draft->hand_id);
+  if (draft->entry_key != NULL)
+    g_key_file_set_string (file, GROUP, "Key", draft->entry_key);
   g_key_file_set_string (file, GROUP, "Winner", seat_key (draft->winner));
   g_key_file_set_string (file, GROUP, "From", seat_key (draft->from));
   g_key_file_set_string (file, GROUP, "Tiles", draft->tiles != NULL ? draft->tiles : "");
@@ -204,6 +207,7 @@ sp_hand_draft_load (const char  *path,
   draft->table = (guint) g_key_file_get_uint64 (file, GROUP, "Table", NULL);
   draft->hand = (guint) g_key_file_get_uint64 (file, GROUP, "Hand", NULL);
   draft->hand_id = g_key_file_get_int64 (file, GROUP, "HandId", NULL);
+  draft->entry_key = g_key_file_get_string (file, GROUP, "Key", NULL);
   winner = g_key_file_get_string (file, GROUP, "Winner", NULL);
   from = g_key_file_get_string (file, GROUP, "From", NULL);
   /* Absent in a draft written before riichi: none. */

@@ -17,6 +17,7 @@ typedef struct
   guint   table;
   guint   hand;        /* the hand's number at its table */
   gint64  hand_id;     /* the hand corrected, 0 for a new one */
+  char   *entry_key;   /* a new hand's key (SpHandEntry.key), or NULL */
   gint    winner;      /* SpWind, or SP_HAND_ENTRY_UNSAID */
   gint    from;        /* SpWind, SP_HAND_ENTRY_SELF_DRAWN or SP_HAND_ENTRY_UNSAID */
   char   *tiles;       /* as typed */

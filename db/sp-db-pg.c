@@ -42,6 +42,9 @@ typedef struct
   SpDbChangeFunc  change_func;
   gpointer        change_data;
   guint           watch;          /* the socket's GSource, while a change hook is set */
+  guint           announce;       /* an idle call of change_func, for notifications that came
+                                   * in with a query's answer */
+  SpDb           *db;
 } Connection;
 
 struct _SpDbQuery
@@ -133,6 +136,37 @@ fail (SpDb        *db,
   return FALSE;
 }
 
+static gboolean
+announce_cb (gpointer user_data)
+{
+  Connection *connection = user_data;
+
+  connection->announce = 0;
+  if (connection->change_func != NULL)
+    connection->change_func (connection->db, connection->change_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* Notifications that arrived with a query's answer are read by libpq with it, and the socket
+ * has nothing more to say: they are taken here, and announced from the main loop (never in
+ * the middle of the caller's queries). */
+static void
+take_notifications (Connection *connection)
+{
+  gboolean any = FALSE;
+  PGnotify *notify;
+
+  if (connection->change_func == NULL || connection->conn == NULL)
+    return;
+  while ((notify = PQnotifies (connection->conn)) != NULL)
+    {
+      any = TRUE;
+      PQfreemem (notify);
+    }
+  if (any && connection->announce == 0)
+    connection->announce = g_idle_add (announce_cb, connection);
+}
+
 /* Runs @sql with @n_values text parameters; the result, or NULL with @error set. */
 static PGresult *
 run (SpDb               *db,
@@ -145,6 +179,8 @@ run (SpDb               *db,
   Connection *connection = connection_of (db);
   PGresult *result = PQexecParams (connection->conn, sql, n_values, NULL, values, NULL, NULL, 0);
   ExecStatusType status = PQresultStatus (result);
+
+  take_notifications (connection);
 
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
     {
@@ -165,6 +201,8 @@ exec (SpDb        *db,
   PGresult *result = PQexec (connection->conn, script);
   ExecStatusType status = PQresultStatus (result);
   gboolean ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
+
+  take_notifications (connection);
 
   if (!ok)
     fail (db, result, what, error);
@@ -391,6 +429,7 @@ pg_step (SpDb        *db,
       query->result = PQexecPrepared (connection->conn, query->name, query->n_params,
                                       (const char * const *) query->values, NULL, NULL, 0);
       status = PQresultStatus (query->result);
+      take_notifications (connection);
       if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
         {
           fail (db, query->result, what, error);
@@ -690,6 +729,7 @@ pg_set_change_hook (SpDb           *db,
   if (func == NULL)
     {
       g_clear_handle_id (&connection->watch, g_source_remove);
+      g_clear_handle_id (&connection->announce, g_source_remove);
       exec (db, "UNLISTEN " CHANNEL, "no longer listening", NULL);
       return;
     }
@@ -906,6 +946,7 @@ pg_open (SpDb        *db,
          GError     **error)
 {
   db->connection = (SpDbConnection *) g_new0 (Connection, 1);
+  connection_of (db)->db = db;
   if (!connect_to_server (db, error) || !migrate (db, error)
       || !pg_set_referee (db, g_get_user_name (), error))
     return FALSE;
@@ -921,6 +962,7 @@ pg_close (SpDb *db)
   if (connection == NULL)
     return;
   g_clear_handle_id (&connection->watch, g_source_remove);
+  g_clear_handle_id (&connection->announce, g_source_remove);
   g_clear_pointer (&connection->conn, PQfinish);
   g_free (connection);
   db->connection = NULL;

@@ -189,12 +189,19 @@ def toplevel(app, title):
 # ---- the pointer, for what has no action (a list row) -------------------------------------
 
 def x_window(title):
-    """The X window titled @title, shown."""
+    """The X window titled @title, shown; of several, the largest (a popover's surface, the main
+    menu's once opened, takes its window's title too)."""
     ids = subprocess.run(['xdotool', 'search', '--onlyvisible', '--name',
                           '^' + re.escape(title) + '$'], capture_output=True, text=True).stdout.split()
     if not ids:
         raise StepFailed(f'no X window titled {title}')
-    return ids[-1]
+
+    def area(window):
+        geometry = subprocess.run(['xdotool', 'getwindowgeometry', '--shell', window],
+                                  capture_output=True, text=True).stdout
+        values = dict(line.split('=') for line in geometry.split() if '=' in line)
+        return int(values.get('WIDTH', 0)) * int(values.get('HEIGHT', 0))
+    return max(reversed(ids), key=area) if len(ids) > 1 else ids[-1]
 
 
 class Pointer:

@@ -21,7 +21,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'cli'))
 import sptap  # noqa: E402
 from sptest_e2e import (Pointer, StepFailed, app_env, do_action, dump, find,  # noqa: E402
-                        find_sparrow, named, start_app, stop_app, toplevel, wait_for)
+                        find_sparrow, named, on_screen, start_app, stop_app, toplevel,
+                        wait_for)
 
 TOURNAMENT = 'Hall Open'
 PLAYERS = ['Anna Berg', 'Bo Lind', 'Chen Wei', 'Dana Ross']
@@ -96,8 +97,9 @@ def steps(run, db):
                        'Connect to be offered'))
     wait_for(lambda: find(frame, 'label', pred=lambda a: db in (a.name or '')),
              'the window to name the server as its database')
-    row = wait_for(lambda: find(pages, 'table row', pred=lambda a: find(a, 'label', TOURNAMENT)),
-                   "the server's tournament in the list")
+    # Laid out on screen before it is clicked: the list is filled anew once the server is open.
+    row = wait_for(lambda: find(pages, 'table row', pred=lambda a: find(a, 'label', TOURNAMENT)
+                                and on_screen(a)), "the server's tournament in the list")
     sptap.check("the window shows the server's tournament after Connect to Server…", True)
     pointer.double_click(row)
     wait_for(lambda: named(frame, TOURNAMENT), 'the tournament to open')
@@ -106,20 +108,28 @@ def steps(run, db):
     sptap.check('the window opens the tournament from the server', True)
 
     # Another station adds players; each shows in the window.  Timed from the command's exit
-    # (its commit) to the name in the accessibility tree, which is read every 50 ms.
+    # (its commit) to the name in the accessibility tree, which is read every 50 ms, less what
+    # one reading of the tree takes (timed on the name before, already there): the test's own
+    # cost, which grows with the list and the machine's load.
     delays = []
+    before = PLAYERS[-1]
     for player in ADDED:
+        start = time.monotonic()
+        find(players, 'label', before)
+        reading = time.monotonic() - start
         rc, out, err = run('--db', db, '--referee', 'Desk 2', 'players', 'add', player)
         sptap.check(f'the other station adds {player}', rc == 0, err)
         start = time.monotonic()
         deadline = start + 5
         while time.monotonic() < deadline and find(players, 'label', player) is None:
             time.sleep(0.05)
-        delays.append(time.monotonic() - start)
+        delays.append((time.monotonic() - start, reading))
+        before = player
         time.sleep(0.3)
-    print('# seen in the window after ' + ', '.join(f'{d * 1000:.0f} ms' for d in delays))
+    print('# seen in the window after ' + ', '.join(f'{d * 1000:.0f} ms (a reading of the tree '
+                                                    f'{r * 1000:.0f} ms)' for d, r in delays))
     sptap.check('each change of the other station shows in the window within a second',
-                max(delays) < 1.0, str(delays))
+                max(d - r for d, r in delays) < 1.0, str(delays))
 
     # What the window does reaches the other station.
     do_action(wait_for(lambda: find(pages, 'push button', 'Check In All'), 'Check In All'))

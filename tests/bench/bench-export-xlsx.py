@@ -23,9 +23,7 @@
 # and the page setup.  One figure per line.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
-import json
 import os
-import random
 import sqlite3
 import statistics
 import subprocess
@@ -36,8 +34,10 @@ import time
 PLAYERS = 1000
 SESSIONS = 10
 HANDS = 16
-SEATS = "ESWN"
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "mcr-dev.jsonl")
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import spbench_event  # noqa: E402
 
 
 def timed(cli, db, *args):
@@ -106,38 +106,15 @@ def make_store(cli, folder):
             sys.exit(f"sparrow-cli {' '.join(args)}: {p.stderr.strip()}")
         return p.stdout
 
-    with open(DATA, encoding="utf-8") as f:
-        corpus = [json.loads(line) for line in f]
-    # Hands that are a win whatever seat and round wind they are won at (no flags: on a
-    # discard; 12 fan or more, so that no wind takes them below MCR's minimum of 8).
-    hands = [d["hand"] for d in corpus if d["category"] == "regular" and not d["flags"]
-             and d["expect"].get("win") and d["expect"]["total"] >= 12]
-
     must("tournament", "create", "--name", "Bench Open 基准赛", "--rules", "mcr", "--sessions",
          str(SESSIONS), "--seating", "random")
     players_csv = os.path.join(folder, "players.csv")
-    with open(players_csv, "w", encoding="utf-8") as f:
-        f.write("name,club,country,team,federation_id\n")
-        for i in range(1, PLAYERS + 1):
-            name = f"选手{i}号" if i % 3 == 0 else f"Player Number {i}"
-            f.write(f"{name},Club {i // 10},{'CN' if i % 2 else 'DE'},Team {(i - 1) // 4 + 1},"
-                    f"{4120000 + i:08d}\n")
+    spbench_event.write_players(players_csv, PLAYERS)
     must("players", "import", players_csv)
-    rng = random.Random(20261130)
+    for session in range(1, SESSIONS + 1):
+        must("seating", "draw", "--session", str(session), "--seed", str(session))
     hands_file = os.path.join(folder, "hands.jsonl")
-    with open(hands_file, "w", encoding="utf-8") as f:
-        for session in range(1, SESSIONS + 1):
-            must("seating", "draw", "--session", str(session), "--seed", str(session))
-            for table in range(1, PLAYERS // 4 + 1):
-                for _ in range(HANDS):
-                    if rng.random() < 0.05:
-                        line = {"session": session, "table": table, "draw": True}
-                    else:
-                        winner = rng.choice(SEATS)
-                        line = {"session": session, "table": table, "winner": winner,
-                                "from": rng.choice([s for s in SEATS if s != winner]),
-                                "hand": rng.choice(hands)}
-                    f.write(json.dumps(line, ensure_ascii=False) + "\n")
+    spbench_event.write_hands(hands_file, PLAYERS, SESSIONS, HANDS, 20261130)
     must("hand", "import", hands_file)
     # The same store whatever was timed before: its write-ahead log folded into the file.
     with sqlite3.connect(partial) as connection:

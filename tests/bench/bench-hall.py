@@ -24,9 +24,7 @@
 # databases made on the server are dropped at the end.  One figure per line.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
-import json
 import os
-import random
 import shutil
 import sqlite3
 import statistics
@@ -39,8 +37,10 @@ import uuid
 PLAYERS = 1000
 SESSIONS = 10
 HANDS = 16
-SEATS = "ESWN"
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "mcr-dev.jsonl")
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import spbench_event  # noqa: E402
 
 
 def must(cli, db, *args):
@@ -74,32 +74,10 @@ def psql(uri, sql):
 
 def write_inputs(folder):
     """The players' CSV and the hands' JSON lines, the same at every run."""
-    with open(DATA, encoding="utf-8") as f:
-        corpus = [json.loads(line) for line in f]
-    # Wins whatever seat and round wind they are won at (on a discard, 12 fan or more).
-    hands = [d["hand"] for d in corpus if d["category"] == "regular" and not d["flags"]
-             and d["expect"].get("win") and d["expect"]["total"] >= 12]
     players_csv = os.path.join(folder, "players.csv")
-    with open(players_csv, "w", encoding="utf-8") as f:
-        f.write("name,club,country,team,federation_id\n")
-        for i in range(1, PLAYERS + 1):
-            name = f"选手{i}号" if i % 3 == 0 else f"Player Number {i}"
-            f.write(f"{name},Club {i // 10},{'CN' if i % 2 else 'DE'},Team {(i - 1) // 4 + 1},"
-                    f"{4120000 + i:08d}\n")
-    rng = random.Random(20261201)
     hands_file = os.path.join(folder, "hands.jsonl")
-    with open(hands_file, "w", encoding="utf-8") as f:
-        for session in range(1, SESSIONS + 1):
-            for table in range(1, PLAYERS // 4 + 1):
-                for _ in range(HANDS):
-                    if rng.random() < 0.05:
-                        line = {"session": session, "table": table, "draw": True}
-                    else:
-                        winner = rng.choice(SEATS)
-                        line = {"session": session, "table": table, "winner": winner,
-                                "from": rng.choice([s for s in SEATS if s != winner]),
-                                "hand": rng.choice(hands)}
-                    f.write(json.dumps(line, ensure_ascii=False) + "\n")
+    spbench_event.write_players(players_csv, PLAYERS)
+    spbench_event.write_hands(hands_file, PLAYERS, SESSIONS, HANDS, 20261201)
     return players_csv, hands_file
 
 

@@ -36,3 +36,18 @@ sp_db_default_path (void)
 
   return g_steal_pointer (&path);
 }
+
+void
+sp_db_remove_file (const char *path)
+{
+  static const char * const suffixes[] = { "", "-wal", "-shm", "-journal" };
+
+  g_return_if_fail (path != NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *name = g_strconcat (path, suffixes[i], NULL);
+
+      g_unlink (name);
+    }
+}

@@ -7,7 +7,6 @@
 #include "sp-db-roles.h"
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -101,20 +100,6 @@ db_init (SpCli  *cli,
   return SP_CLI_OK;
 }
 
-/* Removes the new SQLite file @path a failed copy made, with its journal files. */
-static void
-remove_new_file (const char *path)
-{
-  static const char * const suffixes[] = { "", "-wal", "-shm", "-journal" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
-    {
-      g_autofree char *name = g_strconcat (path, suffixes[i], NULL);
-
-      g_unlink (name);
-    }
-}
-
 /* Opens @location for db copy; NULL with the failure reported in *@status. */
 static SpDb *
 open_store (SpCli       *cli,
@@ -186,7 +171,7 @@ db_copy (SpCli  *cli,
       /* A new file that received nothing is not left behind. */
       g_clear_pointer (&to, sp_db_close);
       if (sp_db_location_is_file (argv[2]))
-        remove_new_file (argv[2]);
+        sp_db_remove_file (argv[2]);
       return sp_cli_store_fail (cli, NULL, error);
     }
   if (cli->json)

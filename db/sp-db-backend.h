@@ -67,6 +67,24 @@ struct _SpDbBackend
   gboolean     (*open)               (SpDb             *db,
                                       const char       *location,
                                       GError          **error);
+  /* open () without waiting (NULL: the store calls open () at once): the connection is made
+   * in the main loop of the thread-default context, then set up as open () does; open_finish
+   * gives whether it succeeded. */
+  void         (*open_async)         (SpDb                *db,
+                                      const char          *location,
+                                      GCancellable        *cancellable,
+                                      GAsyncReadyCallback  callback,
+                                      gpointer             user_data);
+  gboolean     (*open_finish)        (SpDb                *db,
+                                      GAsyncResult        *result,
+                                      GError             **error);
+  /* Whether the connection reaches its server (NULL: always). */
+  SpDbConnectionState (*get_connection_state) (SpDb      *db);
+  /* The role and the name of the connection's login (NULL: the director, the person). */
+  gboolean     (*get_role)           (SpDb             *db,
+                                      SpDbRole         *role,
+                                      char            **login,
+                                      GError          **error);
   /* Closes db->connection (no transaction open, every statement finalized). */
   void         (*close)              (SpDb             *db);
   /* Runs @script, one or more statements with no parameter. */
@@ -198,6 +216,8 @@ struct _SpDb
   char              *referee;    /* as set by sp_db_set_referee (), for a connection opened again */
   char              *password;   /* a server's, for a connection opened again; never shown */
   gboolean           opened;     /* set up and migrated */
+  SpDbRole           role;       /* what its login may do, read at the opening */
+  char              *login;
 };
 
 /* The SQLite backend (sp-db-sqlite.c), the PostgreSQL one (sp-db-pg.c). */

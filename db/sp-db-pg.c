@@ -19,10 +19,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-db-backend.h"
 
+#include <errno.h>
 #include <glib-unix.h>
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
 #include <libpq-fe.h>
+#include <poll.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The key of the advisory lock a write transaction holds ("Spar"). */
@@ -45,6 +48,16 @@ typedef struct
   guint           announce;       /* an idle call of change_func, for notifications that came
                                    * in with a query's answer */
   SpDb           *db;
+  /* How long a call waits for the server's answer before the connection counts as lost:
+   * keepalives and tcp_user_timeout see a cable pulled, not a server that stopped answering
+   * (its kernel still acknowledges), which only a deadline of our own bounds. */
+  int             answer_timeout_ms;
+  gboolean        timed_out;      /* the last connection was dropped for want of an answer */
+  /* A station's window (a change hook set) connects again in the background, the main loop
+   * running: while it does, the store's calls fail at once rather than wait. */
+  GCancellable   *reconnecting;
+  guint           retry;          /* the next attempt, after one failed */
+  SpDbConnectionState state;
 } Connection;
 
 struct _SpDbQuery
@@ -106,6 +119,20 @@ message_of (PGconn   *conn,
   return g_strdup (g_strstrip (copy));
 }
 
+/* Why a call failed: libpq's or the server's words, or what this backend did to the
+ * connection. */
+static char *
+reason_of (Connection *connection,
+           PGresult   *result)
+{
+  if (connection != NULL && connection->conn == NULL && connection->reconnecting != NULL)
+    return g_strdup (_("connecting again"));
+  if (connection != NULL && connection->conn == NULL && connection->timed_out)
+    /* Translators: why the connection was dropped; a number of seconds. */
+    return g_strdup_printf (_("no answer within %d s"), connection->answer_timeout_ms / 1000);
+  return message_of (connection != NULL ? connection->conn : NULL, result);
+}
+
 static gboolean
 fail (SpDb        *db,
       PGresult    *result,
@@ -114,7 +141,7 @@ fail (SpDb        *db,
 {
   Connection *connection = connection_of (db);
   PGconn *conn = connection != NULL ? connection->conn : NULL;
-  g_autofree char *message = message_of (conn, result);
+  g_autofree char *message = reason_of (connection, result);
 
   if (lost_server (conn))
     /* Translators: the server's location, what was being done, then libpq's reason. */
@@ -134,6 +161,102 @@ fail (SpDb        *db,
                                                : NULL),
                  "%s: %s (%s)", what, message, db->path);
   return FALSE;
+}
+
+/* ---- answers within a deadline ------------------------------------------------------------ */
+
+/* Closes the connection (the server's statements go with it); the socket's watch first. */
+static void
+drop_connection (Connection *connection)
+{
+  g_clear_handle_id (&connection->watch, g_source_remove);
+  g_clear_pointer (&connection->conn, PQfinish);
+  connection->writing = FALSE;
+}
+
+/* Waits until the socket can be read (or written, @for_write), or the monotonic @deadline;
+ * FALSE at the deadline. */
+static gboolean
+wait_socket (PGconn   *conn,
+             gboolean  for_write,
+             gint64    deadline)
+{
+  struct pollfd fd = { PQsocket (conn), POLLIN | (for_write ? POLLOUT : 0), 0 };
+
+  if (fd.fd < 0)
+    return TRUE; /* libpq says what is wrong at its next call */
+  while (TRUE)
+    {
+      gint64 left = deadline - g_get_monotonic_time ();
+      int n;
+
+      if (left <= 0)
+        return FALSE;
+      n = poll (&fd, 1, (int) MIN (left / 1000 + 1, G_MAXINT));
+      if (n > 0 || (n < 0 && errno != EINTR))
+        return TRUE;
+    }
+}
+
+/* The answer to what was just sent (@sent: whether libpq took it), as PQexec gives it: the
+ * first error, else the last result.  A server that does not answer within the connection's
+ * answer_timeout_ms loses its connection: NULL, and the caller reports a lost server. */
+static PGresult *
+await_answer (Connection *connection,
+              gboolean    sent)
+{
+  PGconn *conn = connection->conn;
+  gint64 deadline = g_get_monotonic_time () + (gint64) connection->answer_timeout_ms * 1000;
+  PGresult *answer = NULL;
+  PGresult *result;
+  int flushed;
+
+  if (conn == NULL)
+    return NULL;
+  if (!sent)
+    return PQmakeEmptyPGresult (conn, PGRES_FATAL_ERROR);
+  while ((flushed = PQflush (conn)) == 1)
+    if (!wait_socket (conn, TRUE, deadline))
+      goto no_answer;
+  while (TRUE)
+    {
+      while (flushed == 0 && PQisBusy (conn))
+        {
+          if (!wait_socket (conn, FALSE, deadline))
+            goto no_answer;
+          if (!PQconsumeInput (conn))
+            break;
+        }
+      result = PQgetResult (conn);
+      if (result == NULL)
+        break;
+      if (answer == NULL || PQresultStatus (answer) != PGRES_FATAL_ERROR)
+        {
+          PQclear (answer);
+          answer = result;
+        }
+      else
+        PQclear (result);
+      if (PQstatus (conn) == CONNECTION_BAD)
+        break;
+    }
+  return answer != NULL ? answer : PQmakeEmptyPGresult (conn, PGRES_FATAL_ERROR);
+
+no_answer:
+  g_debug ("no answer from the server within %d ms: the connection is dropped",
+           connection->answer_timeout_ms);
+  PQclear (answer);
+  drop_connection (connection);
+  connection->timed_out = TRUE;
+  return NULL;
+}
+
+static PGresult *
+send_script (Connection *connection,
+             const char *script)
+{
+  return await_answer (connection, connection->conn != NULL
+                                   && PQsendQuery (connection->conn, script));
 }
 
 static gboolean
@@ -177,7 +300,10 @@ run (SpDb               *db,
      GError            **error)
 {
   Connection *connection = connection_of (db);
-  PGresult *result = PQexecParams (connection->conn, sql, n_values, NULL, values, NULL, NULL, 0);
+  PGresult *result = await_answer (connection, connection->conn != NULL
+                                               && PQsendQueryParams (connection->conn, sql,
+                                                                     n_values, NULL, values, NULL,
+                                                                     NULL, 0));
   ExecStatusType status = PQresultStatus (result);
 
   take_notifications (connection);
@@ -198,7 +324,7 @@ exec (SpDb        *db,
       GError     **error)
 {
   Connection *connection = connection_of (db);
-  PGresult *result = PQexec (connection->conn, script);
+  PGresult *result = send_script (connection, script);
   ExecStatusType status = PQresultStatus (result);
   gboolean ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
 
@@ -353,7 +479,7 @@ pg_finalize (SpDbQuery *query)
     {
       g_autofree char *sql = g_strdup_printf ("DEALLOCATE %s", query->name);
 
-      PQclear (PQexec (query->connection->conn, sql));
+      PQclear (send_script (query->connection, sql));
     }
   clear_values (query);
   g_free (query->values);
@@ -399,7 +525,10 @@ prepare_on_server (SpDb        *db,
 {
   Connection *connection = connection_of (db);
   g_autofree char *name = g_strdup_printf ("s%u", ++connection->n_prepared);
-  PGresult *result = PQprepare (connection->conn, name, query->sql, query->n_params, NULL);
+  PGresult *result = await_answer (connection, connection->conn != NULL
+                                               && PQsendPrepare (connection->conn, name,
+                                                                 query->sql, query->n_params,
+                                                                 NULL));
   gboolean ok = PQresultStatus (result) == PGRES_COMMAND_OK;
 
   if (!ok)
@@ -426,8 +555,11 @@ pg_step (SpDb        *db,
 
       if (query->name == NULL && !prepare_on_server (db, query, error))
         return FALSE;
-      query->result = PQexecPrepared (connection->conn, query->name, query->n_params,
-                                      (const char * const *) query->values, NULL, NULL, 0);
+      query->result = await_answer (connection, connection->conn != NULL
+                                    && PQsendQueryPrepared (connection->conn, query->name,
+                                                            query->n_params,
+                                                            (const char * const *) query->values,
+                                                            NULL, NULL, 0));
       status = PQresultStatus (query->result);
       take_notifications (connection);
       if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
@@ -547,7 +679,7 @@ pg_begin (SpDb             *db,
              "waiting for the other stations' changes", error)
       || (db->opened && !look_at_log (db, error)))
     {
-      PQclear (PQexec (connection->conn, "ROLLBACK"));
+      PQclear (send_script (connection, "ROLLBACK"));
       return FALSE;
     }
   connection->writing = TRUE;
@@ -568,14 +700,14 @@ pg_commit (SpDb    *db,
       && !read_number (db, "SELECT coalesce (max (id), 0) FROM audit", NULL, &last,
                        "reading the data version", error))
     return FALSE;
-  result = PQexec (connection->conn, "COMMIT");
+  result = send_script (connection, "COMMIT");
   if (PQresultStatus (result) != PGRES_COMMAND_OK)
     {
       /* The COMMIT may have reached the server before the connection dropped: whether the
        * change was saved cannot be known here, and the referee must not be told it was not. */
       if (writing && lost_server (connection->conn))
         {
-          g_autofree char *message = message_of (connection->conn, result);
+          g_autofree char *message = reason_of (connection, result);
 
           /* Translators: the server's location, then libpq's reason. */
           g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO,
@@ -602,9 +734,9 @@ pg_rollback (SpDb *db)
   connection->writing = FALSE;
   if (pg_in_transaction (db))
     {
-      PGresult *result = PQexec (connection->conn, "ROLLBACK");
+      PGresult *result = send_script (connection, "ROLLBACK");
 
-      if (PQresultStatus (result) != PGRES_COMMAND_OK)
+      if (PQresultStatus (result) != PGRES_COMMAND_OK && !lost_server (connection->conn))
         g_warning ("%s: rolling back: %s", db->path, PQerrorMessage (connection->conn));
       PQclear (result);
     }
@@ -887,57 +1019,455 @@ drop_notice (void       *user_data,
   g_debug ("server notice: %s", message);
 }
 
-/* Connects to db->path; the connection is set up, not yet checked. */
+/* How long a call of a station's window waits for an answer, and of the command line (whose
+ * one statement may be a long import's): a server that stops answering costs no more. */
+#define ANSWER_TIMEOUT_MS         5000
+#define ANSWER_TIMEOUT_BATCH_MS  30000
+/* How long a connection may take without a connect_timeout in its location. */
+#define CONNECT_TIMEOUT_S 10
+/* The wait between two attempts of a window to connect again. */
+#define RETRY_S 3
+
+/* The settings of every connection: the location is expanded as dbname, so that its own
+ * settings win over these.  Keepalives and tcp_user_timeout: a station whose network drops
+ * learns it within about 15 s, rather than waiting on a dead connection.  Without a password
+ * libpq asks ~/.pgpass (the list ends at the first NULL value). */
+static void
+connection_settings (SpDb         *db,
+                     const char ***keys,
+                     const char ***values)
+{
+  static const char *setting_keys[] = { "dbname", "connect_timeout", "keepalives",
+                                        "keepalives_idle", "keepalives_interval",
+                                        "keepalives_count", "tcp_user_timeout",
+                                        "application_name", "client_encoding", "password",
+                                        NULL };
+  static const char *setting_values[G_N_ELEMENTS (setting_keys)] = {
+    NULL, G_STRINGIFY (CONNECT_TIMEOUT_S), "1", "10", "5", "3", "15000", "sparrow", "UTF8",
+    NULL, NULL };
+  const char **copy = g_memdup2 (setting_values, sizeof setting_values);
+
+  copy[0] = db->path;
+  copy[9] = db->password;
+  *keys = setting_keys;
+  *values = copy;
+}
+
+/* The connect_timeout of @location in seconds, CONNECT_TIMEOUT_S without one. */
+static int
+connect_timeout_of (const char *location)
+{
+  PQconninfoOption *options = PQconninfoParse (location, NULL);
+  int seconds = CONNECT_TIMEOUT_S;
+
+  for (PQconninfoOption *option = options; option != NULL && option->keyword != NULL; option++)
+    if (strcmp (option->keyword, "connect_timeout") == 0 && option->val != NULL
+        && atoi (option->val) > 0)
+      seconds = atoi (option->val);
+  PQconninfoFree (options);
+  return seconds;
+}
+
+/* The error of a connection that failed, naming the server and libpq's reason. */
+static void
+set_connect_error (SpDb        *db,
+                   PGconn      *conn,
+                   GError     **error)
+{
+  g_autofree char *message = message_of (conn, NULL);
+
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot connect to the server %s: %s"),
+               db->path, message);
+}
+
+/* A connection just made, set up: its notices, its waits, no call of it blocking. */
+static gboolean
+set_up_connection (SpDb     *db,
+                   GError  **error)
+{
+  Connection *connection = connection_of (db);
+  g_autofree char *script = NULL;
+
+  connection->timed_out = FALSE;
+  /* The server's notices (a shutdown's warning before the connection drops) are not for the
+   * person: what failed is reported by the call that met it. */
+  PQsetNoticeProcessor (connection->conn, drop_notice, NULL);
+  PQsetnonblocking (connection->conn, 1);
+  /* A lock is waited for a little less than an answer: a long wait is a busy store, retried,
+   * and not a lost server. */
+  script = g_strdup_printf ("SET lock_timeout = '%dms'; SET client_min_messages = warning",
+                            MIN (10000, connection->answer_timeout_ms - 1000));
+  return exec (db, script, "setting the connection up", error);
+}
+
+/* Connects to db->path, waiting; the connection is set up, not yet checked. */
 static gboolean
 connect_to_server (SpDb     *db,
                    GError  **error)
 {
   Connection *connection = connection_of (db);
-  /* Keepalives and tcp_user_timeout: a station whose network drops learns it within about
-   * 15 s, rather than waiting on a dead connection. */
-  const char *keys[] = { "dbname", "connect_timeout", "keepalives", "keepalives_idle",
-                         "keepalives_interval", "keepalives_count", "tcp_user_timeout",
-                         "application_name", "client_encoding", "password", NULL };
-  const char *values[] = { db->path, "10", "1", "10", "5", "3", "15000", "sparrow", "UTF8",
-                           db->password, NULL };
+  const char **keys = NULL;
+  g_autofree const char **values = NULL;
 
-  /* Without a password libpq asks ~/.pgpass (the list ends at the first NULL value). */
-
-  /* The location is expanded as dbname, so that its own settings win over these. */
+  connection_settings (db, &keys, &values);
   connection->conn = PQconnectdbParams (keys, values, 1);
   if (connection->conn == NULL || PQstatus (connection->conn) != CONNECTION_OK)
     {
-      g_autofree char *message = message_of (connection->conn, NULL);
-
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO,
-                   _("cannot connect to the server %s: %s"), db->path, message);
+      set_connect_error (db, connection->conn, error);
       g_clear_pointer (&connection->conn, PQfinish);
       return FALSE;
     }
-  /* The server's notices (a shutdown's warning before the connection drops) are not for the
-   * person: what failed is reported by the call that met it. */
-  PQsetNoticeProcessor (connection->conn, drop_notice, NULL);
-  return exec (db, "SET lock_timeout = '10s'; SET client_min_messages = warning",
-               "setting the connection up", error);
+  return set_up_connection (db, error);
 }
 
+/* ---- connecting in the main loop ------------------------------------------------------------ */
+
+/* A connection being made: PQconnectPoll is called whenever its socket is ready, the main loop
+ * running meanwhile. */
+typedef struct
+{
+  SpDb         *db;
+  PGconn       *conn;
+  GSource      *socket;
+  GSource      *timeout;
+  GSource      *cancelled;
+  int           timeout_s;
+} Connecting;
+
+static void
+connecting_free (Connecting *connecting)
+{
+  if (connecting->socket != NULL)
+    g_source_destroy (connecting->socket);
+  g_clear_pointer (&connecting->socket, g_source_unref);
+  if (connecting->timeout != NULL)
+    g_source_destroy (connecting->timeout);
+  g_clear_pointer (&connecting->timeout, g_source_unref);
+  if (connecting->cancelled != NULL)
+    g_source_destroy (connecting->cancelled);
+  g_clear_pointer (&connecting->cancelled, g_source_unref);
+  g_clear_pointer (&connecting->conn, PQfinish);
+  g_free (connecting);
+}
+
+/* Ends @task: with the connection made, or @error (then the half-made one is closed). */
+static void
+connecting_done (GTask  *task,
+                 GError *error)
+{
+  Connecting *connecting = g_task_get_task_data (task);
+
+  if (connecting->socket != NULL)
+    g_source_destroy (connecting->socket);
+  if (connecting->timeout != NULL)
+    g_source_destroy (connecting->timeout);
+  if (connecting->cancelled != NULL)
+    g_source_destroy (connecting->cancelled);
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, g_steal_pointer (&connecting->conn), (GDestroyNotify) PQfinish);
+  g_object_unref (task);
+}
+
+static void watch_connecting (GTask                     *task,
+                              PostgresPollingStatusType  status);
+
+static gboolean
+connecting_socket_cb (int           fd,
+                      GIOCondition  condition,
+                      gpointer      user_data)
+{
+  GTask *task = user_data;
+  Connecting *connecting = g_task_get_task_data (task);
+
+  g_clear_pointer (&connecting->socket, g_source_unref);
+  watch_connecting (task, PQconnectPoll (connecting->conn));
+  return G_SOURCE_REMOVE;
+}
+
+/* Waits for the socket as PQconnectPoll asked (its socket may change from one call to the
+ * next, trying another address), or ends the task. */
+static void
+watch_connecting (GTask                     *task,
+                  PostgresPollingStatusType  status)
+{
+  Connecting *connecting = g_task_get_task_data (task);
+  GIOCondition condition = G_IO_ERR | G_IO_HUP;
+  GError *error = NULL;
+
+  switch (status)
+    {
+    case PGRES_POLLING_OK:
+      connecting_done (task, NULL);
+      return;
+    case PGRES_POLLING_READING:
+      condition |= G_IO_IN;
+      break;
+    case PGRES_POLLING_WRITING:
+      condition |= G_IO_OUT;
+      break;
+    case PGRES_POLLING_FAILED:
+    case PGRES_POLLING_ACTIVE:
+    default:
+      set_connect_error (connecting->db, connecting->conn, &error);
+      connecting_done (task, error);
+      return;
+    }
+  connecting->socket = g_unix_fd_source_new (PQsocket (connecting->conn), condition);
+  g_source_set_callback (connecting->socket, G_SOURCE_FUNC (connecting_socket_cb), task, NULL);
+  g_source_attach (connecting->socket, g_task_get_context (task));
+}
+
+static gboolean
+connecting_timeout_cb (gpointer user_data)
+{
+  GTask *task = user_data;
+  Connecting *connecting = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  g_clear_pointer (&connecting->timeout, g_source_unref);
+  /* Translators: the server's location, then a number of seconds. */
+  g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_IO,
+               _("cannot connect to the server %s: it did not answer within %d s"),
+               connecting->db->path, connecting->timeout_s);
+  connecting_done (task, error);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+connecting_cancelled_cb (GCancellable *cancellable,
+                         gpointer      user_data)
+{
+  GTask *task = user_data;
+  Connecting *connecting = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  g_clear_pointer (&connecting->cancelled, g_source_unref);
+  /* Translators: the server's location. */
+  g_set_error (&error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+               _("connecting to the server %s was cancelled"), connecting->db->path);
+  connecting_done (task, error);
+  return G_SOURCE_REMOVE;
+}
+
+/* Starts connecting to db->path in the main loop of the thread-default context; @callback
+ * then gets the PGconn (connect_finish). */
+static void
+connect_start (SpDb                *db,
+               GCancellable        *cancellable,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data)
+{
+  GTask *task = g_task_new (NULL, cancellable, callback, user_data);
+  Connecting *connecting = g_new0 (Connecting, 1);
+  const char **keys = NULL;
+  g_autofree const char **values = NULL;
+  GError *error = NULL;
+
+  g_task_set_source_tag (task, connect_start);
+  g_task_set_task_data (task, connecting, (GDestroyNotify) connecting_free);
+  connecting->db = db;
+  connecting->timeout_s = connect_timeout_of (db->path);
+  connection_settings (db, &keys, &values);
+  connecting->conn = PQconnectStartParams (keys, values, 1);
+  if (connecting->conn == NULL || PQstatus (connecting->conn) == CONNECTION_BAD)
+    {
+      set_connect_error (db, connecting->conn, &error);
+      connecting_done (task, error);
+      return;
+    }
+  connecting->timeout = g_timeout_source_new ((guint) connecting->timeout_s * 1000);
+  g_source_set_callback (connecting->timeout, connecting_timeout_cb, task, NULL);
+  g_source_attach (connecting->timeout, g_task_get_context (task));
+  if (cancellable != NULL)
+    {
+      connecting->cancelled = g_cancellable_source_new (cancellable);
+      g_source_set_callback (connecting->cancelled, G_SOURCE_FUNC (connecting_cancelled_cb),
+                             task, NULL);
+      g_source_attach (connecting->cancelled, g_task_get_context (task));
+    }
+  /* As libpq's manual says: the first wait is for writing. */
+  watch_connecting (task, PGRES_POLLING_WRITING);
+}
+
+static PGconn *
+connect_finish (GAsyncResult  *result,
+                GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* ---- opening and connecting again --------------------------------------------------------- */
+
+static void schedule_retry (SpDb *db);
+
+static void
+set_state (SpDb                *db,
+           SpDbConnectionState  state)
+{
+  Connection *connection = connection_of (db);
+
+  if (connection->state == state)
+    return;
+  connection->state = state;
+  /* Said from the main loop, never in the middle of the caller's queries. */
+  if (connection->change_func != NULL && connection->announce == 0)
+    connection->announce = g_idle_add (announce_cb, connection);
+}
+
+/* The referee and the notifications again, once a new connection is set up. */
+static gboolean
+resume (SpDb     *db,
+        GError  **error)
+{
+  if (!pg_set_referee (db, sp_db_get_referee (db), error))
+    return FALSE;
+  /* What changed while this station was away is seen at the next poll. */
+  watch_socket (db);
+  return TRUE;
+}
+
+/* The connection was lost: the statements prepared on it go with it. */
+static void
+forget_connection (SpDb *db)
+{
+  Connection *connection = connection_of (db);
+
+  sp_db_forget_statements (db);
+  drop_connection (connection);
+}
+
+static void
+reconnected_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GCancellable) cancellable = user_data;
+  g_autoptr(GError) error = NULL;
+  PGconn *conn = connect_finish (result, &error);
+  SpDb *db;
+  Connection *connection;
+
+  /* A store closed meanwhile is gone: its connection was cancelled. */
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_clear_pointer (&conn, PQfinish);
+      return;
+    }
+  db = g_object_get_data (G_OBJECT (cancellable), "sp-db");
+  connection = connection_of (db);
+  g_clear_object (&connection->reconnecting);
+  if (conn != NULL)
+    {
+      forget_connection (db);
+      connection->conn = conn;
+      if (set_up_connection (db, &error) && resume (db, &error))
+        {
+          g_debug ("%s: connected again", db->path);
+          set_state (db, SP_DB_CONNECTED);
+          return;
+        }
+      drop_connection (connection);
+    }
+  g_debug ("%s: %s", db->path, error->message);
+  schedule_retry (db);
+  set_state (db, SP_DB_OFFLINE);
+}
+
+/* A window's store connects again in the background. */
+static void
+reconnect_start (SpDb *db)
+{
+  Connection *connection = connection_of (db);
+
+  if (connection->reconnecting != NULL)
+    return;
+  g_clear_handle_id (&connection->retry, g_source_remove);
+  forget_connection (db);
+  connection->reconnecting = g_cancellable_new ();
+  g_object_set_data (G_OBJECT (connection->reconnecting), "sp-db", db);
+  connect_start (db, connection->reconnecting, reconnected_cb,
+                 g_object_ref (connection->reconnecting));
+  set_state (db, SP_DB_RECONNECTING);
+}
+
+static gboolean
+retry_cb (gpointer user_data)
+{
+  SpDb *db = user_data;
+
+  connection_of (db)->retry = 0;
+  reconnect_start (db);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_retry (SpDb *db)
+{
+  Connection *connection = connection_of (db);
+
+  g_clear_handle_id (&connection->retry, g_source_remove);
+  connection->retry = g_timeout_add_seconds (RETRY_S, retry_cb, db);
+}
+
+/* The connection was lost (the caller found it so).  The command line connects again at once
+ * and waits; a window's store (a change hook set) starts connecting in the background and
+ * fails now, so that nothing freezes the window. */
 static gboolean
 reconnect (SpDb    *db,
            GError **error)
 {
   Connection *connection = connection_of (db);
 
-  /* The server dropped the statements with the connection. */
-  sp_db_forget_statements (db);
-  g_clear_handle_id (&connection->watch, g_source_remove);
-  g_clear_pointer (&connection->conn, PQfinish);
-  connection->writing = FALSE;
-  if (!connect_to_server (db, error)
-      || !pg_set_referee (db, sp_db_get_referee (db), error))
+  if (connection->change_func != NULL)
+    {
+      /* Between two attempts the store is offline until the next one. */
+      if (connection->retry == 0)
+        reconnect_start (db);
+      /* Translators: the server's location. */
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO,
+                   _("the connection to the server %s was lost; connecting again, nothing was "
+                     "changed"), db->path);
+      return FALSE;
+    }
+  forget_connection (db);
+  return connect_to_server (db, error) && resume (db, error);
+}
+
+static SpDbConnectionState
+pg_get_connection_state (SpDb *db)
+{
+  Connection *connection = connection_of (db);
+
+  if (connection->reconnecting != NULL)
+    return SP_DB_RECONNECTING;
+  if (lost_server (connection->conn))
+    return connection->retry != 0 ? SP_DB_OFFLINE : SP_DB_RECONNECTING;
+  return SP_DB_CONNECTED;
+}
+
+static Connection *
+new_connection (SpDb *db,
+                int   answer_timeout_ms)
+{
+  Connection *connection = g_new0 (Connection, 1);
+
+  connection->db = db;
+  connection->answer_timeout_ms = answer_timeout_ms;
+  db->connection = (SpDbConnection *) connection;
+  return connection;
+}
+
+/* Checks and migrates the store on its new connection and starts its audit log. */
+static gboolean
+open_connected (SpDb     *db,
+                GError  **error)
+{
+  if (!migrate (db, error) || !pg_set_referee (db, g_get_user_name (), error))
     return FALSE;
-  /* What changed while this station was away is seen at the next poll. */
-  watch_socket (db);
-  return TRUE;
+  /* The log as it is now is what this connection starts from. */
+  return look_at_log (db, error);
 }
 
 static gboolean
@@ -945,13 +1475,56 @@ pg_open (SpDb        *db,
          const char  *location,
          GError     **error)
 {
-  db->connection = (SpDbConnection *) g_new0 (Connection, 1);
-  connection_of (db)->db = db;
-  if (!connect_to_server (db, error) || !migrate (db, error)
-      || !pg_set_referee (db, g_get_user_name (), error))
-    return FALSE;
-  /* The log as it is now is what this connection starts from. */
-  return look_at_log (db, error);
+  new_connection (db, ANSWER_TIMEOUT_BATCH_MS);
+  return connect_to_server (db, error) && open_connected (db, error);
+}
+
+static void
+opened_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  SpDb *db = g_task_get_task_data (task);
+  GError *error = NULL;
+  PGconn *conn = connect_finish (result, &error);
+
+  if (conn == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  connection_of (db)->conn = conn;
+  if (!set_up_connection (db, &error) || !open_connected (db, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+/* The store of a window: its calls wait ANSWER_TIMEOUT_MS at most. */
+static void
+pg_open_async (SpDb                *db,
+               const char          *location,
+               GCancellable        *cancellable,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data)
+{
+  GTask *task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, pg_open_async);
+  g_task_set_task_data (task, db, NULL);
+  new_connection (db, ANSWER_TIMEOUT_MS);
+  connect_start (db, cancellable, opened_cb, task);
+}
+
+static gboolean
+pg_open_finish (SpDb          *db,
+                GAsyncResult  *result,
+                GError       **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 static void
@@ -961,11 +1534,62 @@ pg_close (SpDb *db)
 
   if (connection == NULL)
     return;
-  g_clear_handle_id (&connection->watch, g_source_remove);
+  if (connection->reconnecting != NULL)
+    g_cancellable_cancel (connection->reconnecting);
+  g_clear_object (&connection->reconnecting);
+  g_clear_handle_id (&connection->retry, g_source_remove);
   g_clear_handle_id (&connection->announce, g_source_remove);
-  g_clear_pointer (&connection->conn, PQfinish);
+  drop_connection (connection);
   g_free (connection);
   db->connection = NULL;
+}
+
+/* ---- the login's role ----------------------------------------------------------------------- */
+
+/* A member of the role director, referee or viewer has its rights; a superuser and the
+ * schema's owner are the director; a login of none of them is judged by what it may write. */
+static gboolean
+pg_get_role (SpDb      *db,
+             SpDbRole  *role,
+             char     **login,
+             GError   **error)
+{
+  static const char sql[] =
+    "SELECT current_user,"
+    " (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)"
+    "  OR coalesce ((SELECT pg_has_role (relowner, 'MEMBER') FROM pg_class"
+    "   WHERE oid = to_regclass ('tournaments')), false)"
+    "  OR coalesce ((SELECT pg_has_role (oid, 'MEMBER') FROM pg_roles"
+    "   WHERE rolname = 'director'), false),"
+    " coalesce ((SELECT pg_has_role (oid, 'MEMBER') FROM pg_roles WHERE rolname = 'referee'),"
+    "  false),"
+    " coalesce ((SELECT pg_has_role (oid, 'MEMBER') FROM pg_roles WHERE rolname = 'viewer'),"
+    "  false),"
+    " has_table_privilege ('tournaments', 'INSERT'),"
+    " has_table_privilege ('hands', 'INSERT')";
+  PGresult *result = run (db, sql, 0, NULL, "reading the login's role", error);
+  gboolean director, referee, viewer;
+
+  if (result == NULL)
+    return FALSE;
+  director = PQgetvalue (result, 0, 1)[0] == 't';
+  referee = PQgetvalue (result, 0, 2)[0] == 't';
+  viewer = PQgetvalue (result, 0, 3)[0] == 't';
+  if (director)
+    *role = SP_DB_ROLE_DIRECTOR;
+  else if (referee)
+    *role = SP_DB_ROLE_REFEREE;
+  else if (viewer)
+    *role = SP_DB_ROLE_VIEWER;
+  else if (PQgetvalue (result, 0, 4)[0] == 't')
+    *role = SP_DB_ROLE_DIRECTOR;
+  else if (PQgetvalue (result, 0, 5)[0] == 't')
+    *role = SP_DB_ROLE_REFEREE;
+  else
+    *role = SP_DB_ROLE_VIEWER;
+  *login = g_strdup (PQgetvalue (result, 0, 0));
+  PQclear (result);
+  return TRUE;
 }
 
 /* ---- the statements of this dialect --------------------------------------------------------- */
@@ -1047,6 +1671,10 @@ const SpDbBackend sp_db_pg_backend = {
   .migrations = "/org/sparrow/Sparrow/db/migrations-pg",
   .statements = statements,
   .open = pg_open,
+  .open_async = pg_open_async,
+  .open_finish = pg_open_finish,
+  .get_connection_state = pg_get_connection_state,
+  .get_role = pg_get_role,
   .close = pg_close,
   .exec = exec,
   .prepare = pg_prepare,

@@ -567,10 +567,7 @@ sp_db_set_referee (SpDb       *db,
     referee = g_get_user_name ();
   if (referee != db->referee)
     {
-      if (db->password != NULL)
-    explicit_bzero (db->password, strlen (db->password));
-  g_free (db->password);
-  g_free (db->referee);
+      g_free (db->referee);
       db->referee = g_strdup (referee);
     }
   if (!db->backend->set_referee (db, referee, &error))
@@ -656,15 +653,14 @@ sp_db_open (const char  *location,
   return sp_db_open_with_password (location, NULL, error);
 }
 
-SpDb *
-sp_db_open_with_password (const char  *location,
-                          const char  *password,
-                          GError     **error)
+/* A store for @location, not yet open. */
+static SpDb *
+new_store (const char  *location,
+           const char  *password,
+           GError     **error)
 {
-  g_autoptr(SpDb) db = NULL;
   const SpDbBackend *backend;
-
-  g_return_val_if_fail (location != NULL, NULL);
+  SpDb *db;
 
   /* The migrations register themselves when the program loads; naming the resource here
    * keeps its object in the link. */
@@ -678,10 +674,159 @@ sp_db_open_with_password (const char  *location,
   db->password = g_strdup (password);
   db->statements = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                           (GDestroyNotify) backend->finalize);
-  if (!backend->open (db, location, error))
-    return NULL;
+  return db;
+}
+
+/* What is read once the backend has opened the store: its login's role. */
+static gboolean
+finish_opening (SpDb    *db,
+                GError **error)
+{
   db->opened = TRUE;
+  db->role = SP_DB_ROLE_DIRECTOR;
+  if (db->backend->get_role == NULL)
+    {
+      db->login = g_strdup (g_get_user_name ());
+      return TRUE;
+    }
+  return db->backend->get_role (db, &db->role, &db->login, error);
+}
+
+SpDb *
+sp_db_open_with_password (const char  *location,
+                          const char  *password,
+                          GError     **error)
+{
+  g_autoptr(SpDb) db = NULL;
+
+  g_return_val_if_fail (location != NULL, NULL);
+
+  db = new_store (location, password, error);
+  if (db == NULL || !db->backend->open (db, location, error) || !finish_opening (db, error))
+    return NULL;
   return g_steal_pointer (&db);
+}
+
+static void
+backend_opened_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  SpDb *db = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  if (!db->backend->open_finish (db, result, &error) || !finish_opening (db, &error))
+    {
+      sp_db_close (db);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, db, (GDestroyNotify) sp_db_close);
+}
+
+void
+sp_db_open_async (const char          *location,
+                  const char          *password,
+                  GCancellable        *cancellable,
+                  GAsyncReadyCallback  callback,
+                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+  SpDb *db;
+
+  g_return_if_fail (location != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, sp_db_open_async);
+  db = new_store (location, password, &error);
+  if (db == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* Until it is open, the task holds the store: a failure or a cancel closes it. */
+  g_task_set_task_data (task, db, NULL);
+  if (db->backend->open_async == NULL)
+    {
+      if (!db->backend->open (db, location, &error) || !finish_opening (db, &error))
+        {
+          sp_db_close (db);
+          g_task_return_error (task, error);
+          return;
+        }
+      g_task_return_pointer (task, db, (GDestroyNotify) sp_db_close);
+      return;
+    }
+  db->backend->open_async (db, location, cancellable, backend_opened_cb,
+                           g_steal_pointer (&task));
+}
+
+SpDb *
+sp_db_open_finish (GAsyncResult  *result,
+                   GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == sp_db_open_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+SpDbConnectionState
+sp_db_get_connection_state (SpDb *db)
+{
+  g_return_val_if_fail (db != NULL, SP_DB_OFFLINE);
+
+  if (db->backend->get_connection_state == NULL)
+    return SP_DB_CONNECTED;
+  return db->backend->get_connection_state (db);
+}
+
+SpDbRole
+sp_db_get_role (SpDb *db)
+{
+  g_return_val_if_fail (db != NULL, SP_DB_ROLE_VIEWER);
+
+  return db->role;
+}
+
+const char *
+sp_db_get_login (SpDb *db)
+{
+  g_return_val_if_fail (db != NULL, NULL);
+
+  return db->login;
+}
+
+const char *
+sp_db_role_get_label (SpDbRole role)
+{
+  switch (role)
+    {
+    case SP_DB_ROLE_DIRECTOR:
+      return _("Director");
+    case SP_DB_ROLE_REFEREE:
+      return _("Referee");
+    case SP_DB_ROLE_VIEWER:
+    default:
+      return _("Viewer");
+    }
+}
+
+const char *
+sp_db_role_get_name (SpDbRole role)
+{
+  switch (role)
+    {
+    case SP_DB_ROLE_DIRECTOR:
+      return "director";
+    case SP_DB_ROLE_REFEREE:
+      return "referee";
+    case SP_DB_ROLE_VIEWER:
+    default:
+      return "viewer";
+    }
 }
 
 gboolean
@@ -731,6 +876,10 @@ sp_db_close (SpDb *db)
   g_free (db->path);
   g_free (db->warning);
   g_free (db->referee);
+  g_free (db->login);
+  if (db->password != NULL)
+    explicit_bzero (db->password, strlen (db->password));
+  g_free (db->password);
   g_free (db);
 }
 

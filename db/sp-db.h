@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <gio/gio.h>
 #include <glib.h>
 
 #include "sp-core.h"
@@ -29,6 +30,50 @@ SpDb     *sp_db_open_with_password  (const char  *location,
                                      const char  *password,
                                      GError     **error);
 void      sp_db_close               (SpDb        *db);
+/* sp_db_open_with_password () without waiting: a server is connected to in the main loop of
+ * the caller's thread-default context (its socket watched, never a blocking connect), within
+ * its location's connect_timeout (10 s without one), and @cancellable stops it
+ * (G_IO_ERROR_CANCELLED); a file is opened at once.  @callback gets the result for
+ * sp_db_open_finish (), which gives the store or NULL with why. */
+void      sp_db_open_async          (const char          *location,
+                                     const char          *password,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data);
+SpDb     *sp_db_open_finish         (GAsyncResult        *result,
+                                     GError             **error);
+
+/* Whether a store reaches its server now.  A file is always CONNECTED.  A server's store
+ * watched by a window (sp_db_watch_changes) that loses its server connects again in the
+ * background: RECONNECTING while it tries, OFFLINE between two tries; its calls meanwhile
+ * fail at once (SP_DB_ERROR_IO) rather than wait, and the watch's function is called when the
+ * state changes. */
+typedef enum
+{
+  SP_DB_CONNECTED,
+  SP_DB_RECONNECTING,
+  SP_DB_OFFLINE,
+} SpDbConnectionState;
+
+SpDbConnectionState sp_db_get_connection_state (SpDb *db);
+
+/* What the login of a store may do (a hall server's roles, sparrow-cli db roles): a file's
+ * person, a superuser and the schema's owner are the director. */
+typedef enum
+{
+  SP_DB_ROLE_DIRECTOR,
+  SP_DB_ROLE_REFEREE,
+  SP_DB_ROLE_VIEWER,
+} SpDbRole;
+
+/* The role of the store's login, as read when it was opened; and the login's name (the
+ * server's user, or the person's for a file). */
+SpDbRole    sp_db_get_role       (SpDb     *db);
+const char *sp_db_get_login      (SpDb     *db);
+/* The role's name as a person reads it ("Director"), translated; and as the server names it
+ * ("director"), for the command line. */
+const char *sp_db_role_get_label (SpDbRole  role);
+const char *sp_db_role_get_name  (SpDbRole  role);
 int       sp_db_get_schema_version  (SpDb        *db);
 /* Copies the whole database to @path with SQLite's online backup, safe while others write:
  * written to a temporary file beside @path and renamed into place, mode 0600. */

@@ -80,10 +80,12 @@ struct _SpDbBackend
                                       GError             **error);
   /* Whether the connection reaches its server (NULL: always). */
   SpDbConnectionState (*get_connection_state) (SpDb      *db);
-  /* The role and the name of the connection's login (NULL: the director, the person). */
+  /* The role and the name of the connection's login, and the database's name (NULL: the
+   * director, the person, the file's name). */
   gboolean     (*get_role)           (SpDb             *db,
                                       SpDbRole         *role,
                                       char            **login,
+                                      char            **database,
                                       GError          **error);
   /* Closes db->connection (no transaction open, every statement finalized). */
   void         (*close)              (SpDb             *db);
@@ -218,6 +220,7 @@ struct _SpDb
   gboolean           opened;     /* set up and migrated */
   SpDbRole           role;       /* what its login may do, read at the opening */
   char              *login;
+  char              *database;   /* its name, as a person reads it */
 };
 
 /* The SQLite backend (sp-db-sqlite.c), the PostgreSQL one (sp-db-pg.c). */

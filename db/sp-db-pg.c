@@ -1552,6 +1552,7 @@ static gboolean
 pg_get_role (SpDb      *db,
              SpDbRole  *role,
              char     **login,
+             char     **database,
              GError   **error)
 {
   static const char sql[] =
@@ -1566,7 +1567,7 @@ pg_get_role (SpDb      *db,
     " coalesce ((SELECT pg_has_role (oid, 'MEMBER') FROM pg_roles WHERE rolname = 'viewer'),"
     "  false),"
     " has_table_privilege ('tournaments', 'INSERT'),"
-    " has_table_privilege ('hands', 'INSERT')";
+    " has_table_privilege ('hands', 'INSERT'), current_database ()";
   PGresult *result = run (db, sql, 0, NULL, "reading the login's role", error);
   gboolean director, referee, viewer;
 
@@ -1588,6 +1589,7 @@ pg_get_role (SpDb      *db,
   else
     *role = SP_DB_ROLE_VIEWER;
   *login = g_strdup (PQgetvalue (result, 0, 0));
+  *database = g_strdup (PQgetvalue (result, 0, 6));
   PQclear (result);
   return TRUE;
 }

@@ -687,9 +687,10 @@ finish_opening (SpDb    *db,
   if (db->backend->get_role == NULL)
     {
       db->login = g_strdup (g_get_user_name ());
+      db->database = g_path_get_basename (db->path);
       return TRUE;
     }
-  return db->backend->get_role (db, &db->role, &db->login, error);
+  return db->backend->get_role (db, &db->role, &db->login, &db->database, error);
 }
 
 SpDb *
@@ -800,6 +801,14 @@ sp_db_get_login (SpDb *db)
 }
 
 const char *
+sp_db_get_database_name (SpDb *db)
+{
+  g_return_val_if_fail (db != NULL, NULL);
+
+  return db->database;
+}
+
+const char *
 sp_db_role_get_label (SpDbRole role)
 {
   switch (role)
@@ -877,6 +886,7 @@ sp_db_close (SpDb *db)
   g_free (db->warning);
   g_free (db->referee);
   g_free (db->login);
+  g_free (db->database);
   if (db->password != NULL)
     explicit_bzero (db->password, strlen (db->password));
   g_free (db->password);

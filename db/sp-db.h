@@ -70,6 +70,8 @@ typedef enum
  * server's user, or the person's for a file). */
 SpDbRole    sp_db_get_role       (SpDb     *db);
 const char *sp_db_get_login      (SpDb     *db);
+/* The database's name: the server's database, or the file's name. */
+const char *sp_db_get_database_name (SpDb  *db);
 /* The role's name as a person reads it ("Director"), translated; and as the server names it
  * ("director"), for the command line. */
 const char *sp_db_role_get_label (SpDbRole  role);

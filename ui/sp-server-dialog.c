@@ -9,6 +9,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 #include <libsecret/secret.h>
+#include <string.h>
 
 #include "sp-db-path.h"
 #include "sp-server-dialog.h"
@@ -33,8 +34,13 @@ typedef struct
   GtkWidget        *password;
   GtkWidget        *remember;
   GtkWidget        *error_label;
+  GtkWidget        *role_label;
   GCancellable     *cancellable;
 } ServerAsk;
+
+static void present_asking (SpWindow   *window,
+                            const char *location,
+                            const char *error_text);
 
 static void
 server_ask_free (ServerAsk *ask)
@@ -94,6 +100,129 @@ password_stored_cb (GObject      *source,
   g_object_unref (window);
 }
 
+/* ---- connecting, the main loop running ------------------------------------------------------ */
+
+typedef struct
+{
+  SpWindow         *window;
+  AdwMessageDialog *dialog;
+  GCancellable     *cancellable;
+  char             *location;
+  char             *password;
+  gboolean          remember;
+} Connecting;
+
+static void
+connecting_free (Connecting *connecting)
+{
+  g_clear_object (&connecting->window);
+  g_clear_object (&connecting->dialog);
+  g_clear_object (&connecting->cancellable);
+  g_free (connecting->location);
+  if (connecting->password != NULL)
+    explicit_bzero (connecting->password, strlen (connecting->password));
+  g_free (connecting->password);
+  g_free (connecting);
+}
+
+static void
+connected_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Connecting *connecting = user_data;
+  g_autoptr(GError) error = NULL;
+  SpWindow *window = connecting->window;
+  SpDb *db;
+
+  /* Cancel closed the dialog already; a failure or a success closes it now. */
+  g_signal_handlers_disconnect_by_data (connecting->dialog, connecting);
+  if (gtk_widget_get_visible (GTK_WIDGET (connecting->dialog)))
+    gtk_window_destroy (GTK_WINDOW (connecting->dialog));
+  if (!sp_window_connect_finish (window, result, &error))
+    {
+      present_asking (window, connecting->location, error->message);
+      connecting_free (connecting);
+      return;
+    }
+  if (connecting->password != NULL && connecting->remember)
+    {
+      /* Translators: the keyring's label of the entry; the server's address. */
+      g_autofree char *label = g_strdup_printf (_("Sparrow: the password for %s"),
+                                                connecting->location);
+
+      secret_password_store (password_schema (), SECRET_COLLECTION_DEFAULT, label,
+                             connecting->password, NULL, password_stored_cb,
+                             g_object_ref (window), "location", connecting->location, NULL);
+    }
+  if (sp_window_get_settings (window) != NULL)
+    g_settings_set_string (sp_window_get_settings (window), "server-location",
+                           connecting->location);
+  db = sp_window_get_database (window);
+  if (db != NULL)
+    {
+      /* Translators: the server's database, the login, then its role ("Referee"). */
+      g_autofree char *text = g_strdup_printf (_("Connected to %s as %s — %s"),
+                                               sp_db_get_database_name (db),
+                                               sp_db_get_login (db),
+                                               sp_db_role_get_label (sp_db_get_role (db)));
+
+      sp_window_add_toast (window, text);
+    }
+  connecting_free (connecting);
+}
+
+static void
+connecting_response_cb (AdwMessageDialog *dialog,
+                        const char       *response,
+                        Connecting       *connecting)
+{
+  /* The only response is Cancel (and Escape): the window stays as it was. */
+  g_cancellable_cancel (connecting->cancellable);
+}
+
+/* Connects @window to @location, a dialog saying so with a Cancel meanwhile. */
+static void
+present_connecting (SpWindow   *window,
+                    const char *location,
+                    const char *password,
+                    gboolean    remember)
+{
+  Connecting *connecting = g_new0 (Connecting, 1);
+  GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12));
+  GtkWidget *spinner = gtk_spinner_new ();
+  GtkWidget *label = gtk_label_new (_("Waiting for the server's answer…"));
+  AdwMessageDialog *dialog;
+
+  /* Translators: the server's address. */
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (window),
+                                                       _("Connecting to the Server"), NULL));
+  adw_message_dialog_format_body (dialog, _("Connecting to %s. The window goes on working "
+                                            "meanwhile; Cancel leaves it as it was."), location);
+  gtk_spinner_start (GTK_SPINNER (spinner));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Connecting"), -1);
+  gtk_widget_set_halign (GTK_WIDGET (box), GTK_ALIGN_CENTER);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_box_append (box, spinner);
+  gtk_box_append (box, label);
+  adw_message_dialog_set_extra_child (dialog, GTK_WIDGET (box));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), NULL);
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  adw_message_dialog_set_default_response (dialog, "cancel");
+
+  connecting->window = g_object_ref (window);
+  connecting->dialog = g_object_ref (dialog);
+  connecting->cancellable = g_cancellable_new ();
+  connecting->location = g_strdup (location);
+  connecting->password = g_strdup (password);
+  connecting->remember = remember;
+  g_signal_connect (dialog, "response", G_CALLBACK (connecting_response_cb), connecting);
+  gtk_window_present (GTK_WINDOW (dialog));
+  sp_window_connect (window, location, password, connecting->cancellable, connected_cb,
+                     connecting);
+}
+
 static void
 response_cb (AdwMessageDialog *dialog,
              const char       *response,
@@ -102,29 +231,14 @@ response_cb (AdwMessageDialog *dialog,
   g_autofree char *location = NULL;
   const char *password;
 
-  if (g_strcmp0 (response, "connect") != 0)
+  if (g_strcmp0 (response, "connect") != 0 || ask->window == NULL)
     return;
   location = typed_location (ask);
   if (location == NULL)
     return;
   password = gtk_editable_get_text (GTK_EDITABLE (ask->password));
-  if (password[0] != '\0' && gtk_check_button_get_active (GTK_CHECK_BUTTON (ask->remember)))
-    {
-      /* Translators: the keyring's label of the entry; the server's address. */
-      g_autofree char *label = g_strdup_printf (_("Sparrow: the password for %s"), location);
-
-      secret_password_store (password_schema (), SECRET_COLLECTION_DEFAULT, label, password,
-                             NULL, password_stored_cb, g_object_ref (ask->window),
-                             "location", location, NULL);
-    }
-  if (ask->window != NULL)
-    {
-      GSettings *settings = sp_window_get_settings (ask->window);
-
-      if (settings != NULL)
-        g_settings_set_string (settings, "server-location", location);
-      sp_window_connect (ask->window, location, password[0] != '\0' ? password : NULL);
-    }
+  present_connecting (ask->window, location, password[0] != '\0' ? password : NULL,
+                      gtk_check_button_get_active (GTK_CHECK_BUTTON (ask->remember)));
 }
 
 /* The keyring's password for the address in the field, filled in when there is one. */
@@ -159,6 +273,53 @@ look_up_password (ServerAsk *ask)
                           "location", location, NULL);
 }
 
+/* The login the address names (postgresql://mei@… or user=mei), or NULL. */
+static char *
+login_of (const char *location)
+{
+  const char *p;
+
+  if (g_str_has_prefix (location, "postgresql://") || g_str_has_prefix (location, "postgres://"))
+    {
+      const char *start = strstr (location, "://") + 3;
+      const char *at = strchr (start, '@');
+      const char *slash = strchr (start, '/');
+
+      if (at == NULL || (slash != NULL && slash < at))
+        return NULL;
+      return g_uri_unescape_segment (start, memchr (start, ':', at - start) != NULL
+                                              ? memchr (start, ':', at - start) : at, NULL);
+    }
+  p = strstr (location, "user=");
+  if (p == NULL || (p != location && !g_ascii_isspace (p[-1])))
+    return NULL;
+  p += strlen ("user=");
+  return g_strndup (p, strcspn (p, " \t"));
+}
+
+/* Which role the station will have: the window's now when it is connected to this address,
+ * else the login the address names (the server gives its role). */
+static void
+show_role (ServerAsk  *ask,
+           const char *location)
+{
+  SpDb *db = sp_window_get_database (ask->window);
+  const char *current = sp_window_get_database_path (ask->window);
+  g_autofree char *login = location != NULL ? login_of (location) : NULL;
+  g_autofree char *text = NULL;
+
+  if (location != NULL && db != NULL && g_strcmp0 (current, location) == 0)
+    /* Translators: the login, then its role ("Referee"). */
+    text = g_strdup_printf (_("Connects as %s — %s"), sp_db_get_login (db),
+                            sp_db_role_get_label (sp_db_get_role (db)));
+  else if (login != NULL && login[0] != '\0')
+    /* Translators: the login the address names. */
+    text = g_strdup_printf (_("Connects as %s; the server says its role (director, referee or "
+                              "viewer)."), login);
+  gtk_label_set_text (GTK_LABEL (ask->role_label), text != NULL ? text : "");
+  gtk_widget_set_visible (ask->role_label, text != NULL);
+}
+
 /* Connect is offered once the address is a server's; what is wrong with it is said under it. */
 static void
 location_changed_cb (GtkEditable *editable,
@@ -170,6 +331,7 @@ location_changed_cb (GtkEditable *editable,
   show_error (ask, NULL);
   if (typed[0] != '\0')
     location = typed_location (ask);
+  show_role (ask, location);
   adw_message_dialog_set_response_enabled (ask->dialog, "connect", location != NULL);
 }
 
@@ -188,13 +350,18 @@ add_labelled (GtkBox     *box,
   return field;
 }
 
-void
-sp_server_dialog_present (SpWindow *window)
+/* The dialog asking for the address (@location, else the last one) and the password; with
+ * @error_text, why the last try failed. */
+static void
+present_asking (SpWindow   *window,
+                const char *location,
+                const char *error_text)
 {
   ServerAsk *ask = g_new0 (ServerAsk, 1);
   GSettings *settings = sp_window_get_settings (window);
-  g_autofree char *last = settings != NULL ? g_settings_get_string (settings, "server-location")
-                                           : NULL;
+  g_autofree char *last = location != NULL ? g_strdup (location)
+                          : settings != NULL ? g_settings_get_string (settings, "server-location")
+                                             : NULL;
   GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
   AdwMessageDialog *dialog;
 
@@ -233,6 +400,13 @@ sp_server_dialog_present (SpWindow *window)
   gtk_widget_set_visible (ask->error_label, FALSE);
   gtk_box_append (box, ask->error_label);
 
+  ask->role_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (ask->role_label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (ask->role_label), 0);
+  gtk_widget_add_css_class (ask->role_label, "dim-label");
+  gtk_widget_set_visible (ask->role_label, FALSE);
+  gtk_box_append (box, ask->role_label);
+
   adw_message_dialog_set_extra_child (dialog, GTK_WIDGET (box));
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "connect", _("C_onnect"),
                                     NULL);
@@ -244,6 +418,14 @@ sp_server_dialog_present (SpWindow *window)
                           (GDestroyNotify) server_ask_free);
   g_signal_connect (ask->location, "changed", G_CALLBACK (location_changed_cb), ask);
   location_changed_cb (GTK_EDITABLE (ask->location), ask);
+  if (error_text != NULL)
+    show_error (ask, error_text);
   look_up_password (ask);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+sp_server_dialog_present (SpWindow *window)
+{
+  present_asking (window, NULL, NULL);
 }

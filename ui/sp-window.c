@@ -39,6 +39,10 @@ struct _SpWindow
   GtkLabel *error_database_label;
   GtkWidget *header_bar;
   SpTournamentView *tournament_page;
+  GtkWidget *station_bar;
+  GtkImage *station_icon;
+  GtkLabel *station_label;
+  GtkWidget *new_tournament_button;
 };
 
 G_DEFINE_FINAL_TYPE (SpWindow, sp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -54,6 +58,7 @@ static GParamSpec *properties[N_PROPS];
 
 static void load_tournaments (SpWindow *self);
 static void reopen_last_tournament (SpWindow *self);
+static void update_station (SpWindow *self);
 
 /* The window's size is kept in GSettings when the schema is installed or found through
  * GSETTINGS_SCHEMA_DIR; an uninstalled build without it still opens, at the default size. */
@@ -385,10 +390,19 @@ poll_data_version_cb (gpointer user_data)
     return G_SOURCE_CONTINUE;
   if (!sp_db_get_data_version (self->db, &version, &error))
     {
+      /* A server lost is connected to again in the background: the window says so and keeps
+       * what it shows until the server is back. */
+      if (sp_db_get_connection_state (self->db) != SP_DB_CONNECTED)
+        {
+          g_debug ("%s", error->message);
+          update_station (self);
+          return G_SOURCE_CONTINUE;
+        }
       self->poll_id = 0;
       sp_window_show_database_error (self, error);
       return G_SOURCE_REMOVE;
     }
+  update_station (self);
   if (version != self->data_version)
     {
       self->data_version = version;
@@ -408,6 +422,76 @@ store_changed_cb (SpDb     *db,
   /* The poll runs now, and then each second again. */
   if (self->db == db && poll != NULL)
     g_source_set_ready_time (poll, 0);
+  if (self->db == db)
+    update_station (self);
+}
+
+/* The role's limits: what only the director does is greyed for the others, its tooltip saying
+ * why. */
+static void
+apply_role (SpWindow *self)
+{
+  gboolean director = self->db != NULL && sp_db_get_role (self->db) == SP_DB_ROLE_DIRECTOR;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-tournament",
+                                 self->db != NULL && director);
+  if (self->db == NULL || director)
+    gtk_widget_set_tooltip_text (self->new_tournament_button, _("New Tournament"));
+  else
+    {
+      /* Translators: the login, then its role ("Referee"). */
+      g_autofree char *tip = g_strdup_printf (_("Only the director creates tournaments: this "
+                                                "station is connected as %s (%s)"),
+                                              sp_db_get_login (self->db),
+                                              sp_db_role_get_label (sp_db_get_role (self->db)));
+
+      gtk_widget_set_tooltip_text (self->new_tournament_button, tip);
+    }
+}
+
+/* The station's bar: on a hall server, whom the window is connected as and whether the server
+ * answers; hidden for a file. */
+static void
+update_station (SpWindow *self)
+{
+  g_autofree char *text = NULL;
+  const char *icon = "network-server-symbolic";
+
+  if (self->db == NULL || sp_db_location_is_file (self->database_path))
+    {
+      gtk_widget_set_visible (self->station_bar, FALSE);
+      return;
+    }
+  switch (sp_db_get_connection_state (self->db))
+    {
+    case SP_DB_RECONNECTING:
+      /* Translators: the server's database. */
+      text = g_strdup_printf (_("Reconnecting to %s…"), sp_db_get_database_name (self->db));
+      icon = "view-refresh-symbolic";
+      break;
+    case SP_DB_OFFLINE:
+      /* Translators: the server's database. */
+      text = g_strdup_printf (_("Offline: %s does not answer; trying again"),
+                              sp_db_get_database_name (self->db));
+      icon = "network-offline-symbolic";
+      break;
+    case SP_DB_CONNECTED:
+    default:
+      /* Translators: the server's database, the login, then its role ("Referee"). */
+      text = g_strdup_printf (_("Connected to %s as %s — %s"),
+                              sp_db_get_database_name (self->db), sp_db_get_login (self->db),
+                              sp_db_role_get_label (sp_db_get_role (self->db)));
+      break;
+    }
+  gtk_image_set_from_icon_name (self->station_icon, icon);
+  if (g_strcmp0 (gtk_label_get_text (self->station_label), text) != 0)
+    {
+      gtk_label_set_text (self->station_label, text);
+      gtk_widget_set_tooltip_text (self->station_bar, text);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->station_bar),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+    }
+  gtk_widget_set_visible (self->station_bar, TRUE);
 }
 
 static gboolean
@@ -430,7 +514,8 @@ take_database (SpWindow *self,
 
   g_clear_pointer (&self->db, sp_db_close);
   self->db = db;
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-tournament", TRUE);
+  apply_role (self);
+  update_station (self);
   if (!sp_db_get_data_version (db, &self->data_version, &error))
     {
       sp_window_show_database_error (self, error);
@@ -513,7 +598,31 @@ database_opened_cb (GObject      *source_object,
   take_database (SP_WINDOW (source_object), db);
 }
 
-/* Opens the window's database on a worker thread, the window showing a spinner meanwhile. */
+static void
+server_opened_cb (GObject      *source_object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(SpWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  SpDb *db = sp_db_open_finish (result, &error);
+
+  /* A window closed meanwhile cancelled the opening. */
+  if (db == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->opening);
+  gtk_spinner_stop (self->loading_spinner);
+  if (db == NULL)
+    {
+      g_debug ("Cannot open the database: %s", error->message);
+      sp_window_show_database_error (self, error);
+      return;
+    }
+  take_database (self, db);
+}
+
+/* Opens the window's database, the window showing a spinner meanwhile: a file on a worker
+ * thread, a server in the main loop (its socket watched: nothing waits on the network). */
 static void
 open_database_with_password (SpWindow   *self,
                              const char *password)
@@ -524,9 +633,16 @@ open_database_with_password (SpWindow   *self,
   if (self->database_path == NULL || self->opening != NULL)
     return;
   g_clear_pointer (&self->db, sp_db_close);
+  update_station (self);
   self->opening = g_cancellable_new ();
   gtk_spinner_start (self->loading_spinner);
   adw_view_stack_set_visible_child_name (self->view_stack, "loading");
+  if (!sp_db_location_is_file (self->database_path))
+    {
+      sp_db_open_async (self->database_path, password, self->opening, server_opened_cb,
+                        g_object_ref (self));
+      return;
+    }
   /* The task keeps the window alive until the store is open; the callback owns the
    * cancellable. */
   task = g_task_new (self, NULL, database_opened_cb, g_object_ref (self->opening));
@@ -565,21 +681,66 @@ sp_window_get_settings (SpWindow *self)
   return self->settings;
 }
 
-void
-sp_window_connect (SpWindow   *self,
-                   const char *location,
-                   const char *password)
+static void
+connected_cb (GObject      *source_object,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
+  g_autoptr(GTask) task = user_data;
+  SpWindow *self = g_task_get_source_object (task);
+  GError *error = NULL;
+  SpDb *db = sp_db_open_finish (result, &error);
+
+  if (db == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_free (self->database_path);
+  self->database_path = g_strdup (g_task_get_task_data (task));
+  show_database_path (self);
+  update_file_actions (self);
+  take_database (self, db);
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+sp_window_connect (SpWindow            *self,
+                   const char          *location,
+                   const char          *password,
+                   GCancellable        *cancellable,
+                   GAsyncReadyCallback  callback,
+                   gpointer             user_data)
+{
+  GTask *task;
+
   g_return_if_fail (SP_IS_WINDOW (self));
   g_return_if_fail (location != NULL);
 
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, sp_window_connect);
+  g_task_set_task_data (task, g_strdup (location), g_free);
   if (self->opening != NULL)
-    return;
-  g_free (self->database_path);
-  self->database_path = g_strdup (location);
-  show_database_path (self);
-  update_file_actions (self);
-  open_database_with_password (self, password);
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "%s",
+                               _("The window is still opening its database: try again in a "
+                                 "moment."));
+      g_object_unref (task);
+      return;
+    }
+  /* The window keeps what it shows until the server's store is open: a server that does not
+   * answer, or a cancel, leaves it as it was. */
+  sp_db_open_async (location, password, cancellable, connected_cb, task);
+}
+
+gboolean
+sp_window_connect_finish (SpWindow      *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /* Main menu: Connect to Server… joins a hall's event on its server. */
@@ -769,6 +930,10 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpWindow, error_database_label);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, tournament_page);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, station_bar);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, station_icon);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, station_label);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, new_tournament_button);
   gtk_widget_class_bind_template_callback (widget_class, tournament_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, page_shown_cb);
   gtk_widget_class_install_action (widget_class, "window.show-tournaments", NULL,
@@ -921,6 +1086,7 @@ sp_window_show_database_error (SpWindow     *self,
 
   g_clear_pointer (&self->db, sp_db_close);
   g_clear_handle_id (&self->poll_id, g_source_remove);
+  update_station (self);
   g_list_store_remove_all (self->tournaments);
   /* Without a store the header's New Tournament button would do nothing: it is greyed. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-tournament", FALSE);

@@ -23,10 +23,18 @@ gboolean    sp_window_is_opening          (SpWindow       *self);
 /* The window's settings, or NULL when the schema is not installed. */
 GSettings  *sp_window_get_settings        (SpWindow       *self);
 /* Works on the store at @location from now on (a hall's server, with the @password of its
- * user, or NULL), opened off the main thread as at the start. */
-void        sp_window_connect             (SpWindow       *self,
-                                           const char     *location,
-                                           const char     *password);
+ * user, or NULL), once it is open: the server is connected to in the main loop, and the window
+ * keeps its store and pages until then, or when it fails or @cancellable stops it.
+ * sp_window_connect_finish () says which, with why. */
+void        sp_window_connect             (SpWindow            *self,
+                                           const char          *location,
+                                           const char          *password,
+                                           GCancellable        *cancellable,
+                                           GAsyncReadyCallback  callback,
+                                           gpointer             user_data);
+gboolean    sp_window_connect_finish      (SpWindow            *self,
+                                           GAsyncResult        *result,
+                                           GError             **error);
 void        sp_window_add_toast           (SpWindow       *self,
                                            const char     *message);
 void        sp_window_reload              (SpWindow       *self);

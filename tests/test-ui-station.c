@@ -1,0 +1,315 @@
+/* test-ui-station.c: a referee station's window never freezes on a server that does not
+ * answer: Connect to Server… connects in the main loop, which keeps running (a timer ticks)
+ * under a "Connecting to the Server" dialog; the timeout or its Cancel brings the address back
+ * with a clear message, the window's own store untouched.  On the test server
+ * ($SP_TEST_POSTGRESQL), the window says whom it is connected as and the role, and greys what
+ * the role may not do.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "sp-db-roles.h"
+#include "sp-server-dialog.h"
+#include "sp-test-ui.h"
+
+/* A listening socket on loopback that accepts nobody and answers nothing; its port. */
+static int
+silent_server (int *port)
+{
+  struct sockaddr_in address = { .sin_family = AF_INET,
+                                 .sin_addr.s_addr = htonl (INADDR_LOOPBACK) };
+  socklen_t length = sizeof address;
+  int fd = socket (AF_INET, SOCK_STREAM, 0);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (bind (fd, (struct sockaddr *) &address, sizeof address), ==, 0);
+  g_assert_cmpint (listen (fd, 8), ==, 0);
+  g_assert_cmpint (getsockname (fd, (struct sockaddr *) &address, &length), ==, 0);
+  *port = ntohs (address.sin_port);
+  return fd;
+}
+
+/* The shown message dialog whose heading is @heading, or NULL. */
+static AdwMessageDialog *
+find_dialog (const char *heading)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  /* The newest first: a dialog closed may linger in the list for a moment. */
+  for (guint i = g_list_model_get_n_items (toplevels); i-- > 0;)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window))
+          && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (window)),
+                        heading) == 0)
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_is_shown (gpointer heading)
+{
+  return find_dialog (heading) != NULL;
+}
+
+static gboolean
+dialog_is_gone (gpointer heading)
+{
+  return find_dialog (heading) == NULL;
+}
+
+static gboolean
+tick_cb (gpointer user_data)
+{
+  guint *ticks = user_data;
+
+  (*ticks)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+is_visible_error_label (GtkWidget     *widget,
+                        gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget)
+         && gtk_widget_has_css_class (widget, "error");
+}
+
+/* The Connect to Server dialog, its address set to @location and Connect pressed. */
+static void
+connect_through_dialog (GtkWindow  *window,
+                        const char *location)
+{
+  AdwMessageDialog *ask;
+  GtkWidget *entry;
+
+  sp_server_dialog_present (SP_WINDOW (window));
+  wait_until (dialog_is_shown, (gpointer) "Connect to Server", "the Connect to Server dialog");
+  ask = find_dialog ("Connect to Server");
+  entry = find_matching (GTK_WIDGET (ask),
+                         &(WidgetSearch) { .type = GTK_TYPE_ENTRY, .drawn = TRUE });
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), location);
+  g_assert_true (adw_message_dialog_get_response_enabled (ask, "connect"));
+  adw_message_dialog_response (ask, "connect");
+}
+
+/* The message the Connect to Server dialog shows again after a failed try. */
+static const char *
+shown_error (void)
+{
+  AdwMessageDialog *ask = find_dialog ("Connect to Server");
+  GtkWidget *label;
+
+  g_assert_nonnull (ask);
+  label = find_under (GTK_WIDGET (ask), is_visible_error_label, NULL);
+  g_assert_nonnull (label);
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+static void
+test_silent_server_times_out (void)
+{
+  GtkWindow *window = start_app ();
+  SpDb *before = sp_window_get_database (SP_WINDOW (window));
+  g_autofree char *path = g_strdup (sp_window_get_database_path (SP_WINDOW (window)));
+  int port = 0;
+  int fd = silent_server (&port);
+  g_autofree char *location =
+    g_strdup_printf ("postgresql://mei@127.0.0.1:%d/hall?connect_timeout=2", port);
+  guint ticks = 0;
+  guint tick;
+  gint64 started, elapsed;
+
+  g_assert_nonnull (before);
+  connect_through_dialog (window, location);
+  wait_until (dialog_is_shown, (gpointer) "Connecting to the Server",
+              "the Connecting dialog");
+  started = g_get_monotonic_time ();
+  tick = g_timeout_add (50, tick_cb, &ticks);
+  g_assert_true (adw_message_dialog_has_response (find_dialog ("Connecting to the Server"),
+                                                  "cancel"));
+  wait_until (dialog_is_gone, (gpointer) "Connecting to the Server",
+              "the connection to time out");
+  g_source_remove (tick);
+  /* The main loop ran all along: 50 ms ticks over what is left of the 2 s (a virtual display
+   * may take a moment to draw the dialog). */
+  elapsed = g_get_monotonic_time () - started;
+  g_test_message ("%u ticks in %.2f s", ticks, (double) elapsed / G_USEC_PER_SEC);
+  g_assert_cmpint (elapsed, >=, G_USEC_PER_SEC);
+  g_assert_cmpuint (ticks, >=, elapsed / 1000 / 50 * 2 / 3);
+  wait_until (dialog_is_shown, (gpointer) "Connect to Server", "the address asked again");
+  g_assert_nonnull (strstr (shown_error (), "did not answer within 2 s"));
+  /* The window kept its store. */
+  g_assert_true (sp_window_get_database (SP_WINDOW (window)) == before);
+  g_assert_cmpstr (sp_window_get_database_path (SP_WINDOW (window)), ==, path);
+  close (fd);
+  end_case ();
+}
+
+static gboolean
+cancel_cb (gpointer user_data)
+{
+  AdwMessageDialog *connecting = find_dialog ("Connecting to the Server");
+
+  g_assert_nonnull (connecting);
+  adw_message_dialog_response (connecting, "cancel");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_silent_server_cancelled (void)
+{
+  GtkWindow *window = start_app ();
+  SpDb *before = sp_window_get_database (SP_WINDOW (window));
+  int port = 0;
+  int fd = silent_server (&port);
+  g_autofree char *location = g_strdup_printf ("postgresql://mei@127.0.0.1:%d/hall", port);
+  guint ticks = 0;
+  guint tick;
+  gint64 started;
+
+  connect_through_dialog (window, location);
+  wait_until (dialog_is_shown, (gpointer) "Connecting to the Server",
+              "the Connecting dialog");
+  started = g_get_monotonic_time ();
+  tick = g_timeout_add (50, tick_cb, &ticks);
+  g_timeout_add (500, cancel_cb, NULL);
+  wait_until (dialog_is_gone, (gpointer) "Connecting to the Server", "the Cancel");
+  wait_until (dialog_is_shown, (gpointer) "Connect to Server", "the address asked again");
+  g_source_remove (tick);
+  g_assert_cmpuint (ticks, >=, 8);
+  g_assert_cmpint (g_get_monotonic_time () - started, <, 3 * G_USEC_PER_SEC);
+  g_assert_nonnull (strstr (shown_error (), "cancelled"));
+  g_assert_true (sp_window_get_database (SP_WINDOW (window)) == before);
+  close (fd);
+  end_case ();
+}
+
+/* ---- on the test server -------------------------------------------------------------------- */
+
+static char *
+psql (const char *database,
+      const char *sql)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uri = g_strconcat (g_getenv ("SP_TEST_POSTGRESQL"), "/",
+                                      database != NULL ? database : "postgres", NULL);
+  g_autofree char *err = NULL;
+  char *out = NULL;
+  int status = 0;
+  const char *argv[] = { "psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", uri,
+                         "-c", sql, NULL };
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
+                &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("psql %s: %s", sql, err);
+  return g_strstrip (out);
+}
+
+static gboolean
+is_station_label (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
+         && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), data);
+}
+
+static gboolean
+shows_station (gpointer data)
+{
+  void **pair = data;
+
+  return find_under (pair[0], is_station_label, pair[1]) != NULL;
+}
+
+static gboolean
+is_director_only_button (GtkWidget     *widget,
+                         gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_tooltip_text (widget) != NULL
+         && g_str_has_prefix (gtk_widget_get_tooltip_text (widget),
+                              "Only the director creates tournaments");
+}
+
+static void
+test_role_shown (void)
+{
+  const char *server = g_getenv ("SP_TEST_POSTGRESQL");
+  g_autofree char *folder = NULL;
+  g_autofree char *location = NULL;
+  g_autofree char *database = NULL;
+  g_autofree char *user = g_strdup_printf ("station_ui_mei_%d", (int) getpid ());
+  g_autofree char *create = NULL;
+  g_autofree char *drop = NULL;
+  g_autofree char *referee_location = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *host;
+  GtkWindow *window;
+  SpDb *db;
+
+  if (server == NULL || server[0] == '\0' || g_find_program_in_path ("psql") == NULL)
+    {
+      g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
+      return;
+    }
+  folder = g_dir_make_tmp ("sparrow-ui-station-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("SP_TEST_BACKEND", "postgresql", TRUE);
+  location = sp_test_db_location (folder);
+  g_unsetenv ("SP_TEST_BACKEND");
+  db = sp_db_open (location, &error);
+  g_assert_no_error (error);
+  sp_db_close (db);
+  database = g_strdup (strrchr (location, '/') + 1);
+  g_free (psql (database, sp_db_roles_sql ()));
+  create = g_strdup_printf ("DROP ROLE IF EXISTS %s; CREATE ROLE %s LOGIN IN ROLE referee",
+                            user, user);
+  g_free (psql (NULL, create));
+  host = strchr (server + strlen ("postgresql://"), '@');
+  host = host != NULL ? host + 1 : server + strlen ("postgresql://");
+  referee_location = g_strdup_printf ("postgresql://%s@%s/%s", user, host, database);
+
+  window = start_app ();
+  connect_through_dialog (window, referee_location);
+  expected = g_strdup_printf ("Connected to %s as %s — Referee", database, user);
+  wait_until (shows_station, (void *[]) { window, expected }, "the station's role shown");
+  g_assert_cmpstr (sp_window_get_database_path (SP_WINDOW (window)), ==, referee_location);
+  /* A referee creates no tournament: the button is greyed, its tooltip says why. */
+  {
+    GtkWidget *button = find_under (GTK_WIDGET (window), is_director_only_button, NULL);
+
+    g_assert_nonnull (button);
+    g_assert_false (gtk_widget_is_sensitive (button));
+    g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), user));
+    g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "Referee"));
+  }
+  end_case ();
+  drop = g_strdup_printf ("DROP OWNED BY %s; DROP ROLE %s", user, user);
+  g_free (psql (database, drop));
+  g_rmdir (folder);
+}
+
+static void
+add_tests (void)
+{
+  g_test_add_func ("/sparrow/ui/station/silent-server-times-out", test_silent_server_times_out);
+  g_test_add_func ("/sparrow/ui/station/silent-server-cancelled", test_silent_server_cancelled);
+  g_test_add_func ("/sparrow/ui/station/role-shown", test_role_shown);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* The software GL of a virtual display compiles its shaders for seconds at a new window:
+   * the main loop's ticks measured here are the connection's, not the renderer's. */
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  return run_ui_tests (argc, argv, add_tests);
+}

@@ -132,7 +132,9 @@ selected_item (SpPenaltiesList *self)
 static void
 update_actions (SpPenaltiesList *self)
 {
-  gboolean can = self->db != NULL && self->session > 0 && self->open;
+  /* A viewer's station only reads: penalties are the referee's and the director's. */
+  gboolean can = self->db != NULL && self->session > 0 && self->open
+                 && sp_db_get_role (self->db) != SP_DB_ROLE_VIEWER;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "penalties.add", can);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "penalties.delete",

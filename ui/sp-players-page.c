@@ -8,6 +8,7 @@
 #include "sp-player-dialog.h"
 #include "sp-players-page.h"
 #include "sp-pin-dialog.h"
+#include "sp-role.h"
 
 /* One player of the list: the store's record, as sp_db_list_players gives it. */
 #define SP_TYPE_PLAYER_ITEM (sp_player_item_get_type ())
@@ -100,6 +101,8 @@ struct _SpPlayersPage
   GtkColumnView *players_view;
   AdwStatusPage *no_match_page;
   GtkWidget *player_button;
+  GtkWidget *add_button;
+  GtkWidget *import_button;
 };
 
 G_DEFINE_FINAL_TYPE (SpPlayersPage, sp_players_page, GTK_TYPE_BOX)
@@ -804,6 +807,7 @@ selection_changed_cb (SpPlayersPage *self)
   SpPlayer *player = selected_player (self);
   gboolean any = player != NULL;
   gboolean taking_part = FALSE;
+  gboolean director = sp_role_is_director (self->db);
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->players));
 
   for (guint i = 0; i < n && !taking_part; i++)
@@ -812,16 +816,22 @@ selection_changed_cb (SpPlayersPage *self)
 
       taking_part = item->player->status != SP_PLAYER_WITHDRAWN;
     }
+  /* The players are the director's: a referee's or a viewer's station only reads them. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.check-in-all",
-                                 self->db != NULL && taking_part);
-  gtk_widget_set_sensitive (self->player_button, any);
+                                 self->db != NULL && director && taking_part);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.add", director);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.import", director);
+  gtk_widget_set_sensitive (self->player_button, any && director);
+  sp_role_explain_director (self->add_button, self->db, NULL);
+  sp_role_explain_director (self->import_button, self->db, NULL);
+  sp_role_explain_director (self->player_button, self->db, _("Actions on the selected player"));
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.edit", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.edit", any && director);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.withdraw",
-                                 any && player->status != SP_PLAYER_WITHDRAWN);
+                                 any && director && player->status != SP_PLAYER_WITHDRAWN);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.reinstate",
-                                 any && player->status == SP_PLAYER_WITHDRAWN);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.substitute", any);
+                                 any && director && player->status == SP_PLAYER_WITHDRAWN);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.substitute", any && director);
 }
 
 /* Shows why nothing was imported: every problem the store found, one a row, each naming its
@@ -1038,6 +1048,8 @@ sp_players_page_class_init (SpPlayersPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_stack);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, no_match_page);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, player_button);
+  gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, add_button);
+  gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, import_button);
   gtk_widget_class_bind_template_child (widget_class, SpPlayersPage, players_view);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);

@@ -6,11 +6,12 @@
 #include "sp-clock-controls.h"
 #include "sp-draw-dialog.h"
 #include "sp-message.h"
-#include "sp-wind.h"
 #include "sp-penalties-list.h"
 #include "sp-pin-dialog.h"
 #include "sp-points.h"
+#include "sp-role.h"
 #include "sp-sessions-page.h"
+#include "sp-wind.h"
 
 struct _SpSessionsPage
 {
@@ -246,12 +247,18 @@ update_actions (SpSessionsPage *self)
   g_autofree char *draw = g_strdup_printf (_("Draw Session %u"), self->selected);
   g_autofree char *close = g_strdup_printf (_("Close Session %u"), self->selected);
   g_autofree char *reopen = g_strdup_printf (_("Reopen Session %u"), self->selected);
+  /* Drawing, closing and reopening a session are the director's. */
+  gboolean director = sp_role_is_director (self->db);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "sessions.draw",
-                                 any && !self->info.closed);
+                                 any && director && !self->info.closed);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "sessions.close",
-                                 any && self->info.exists && !self->info.closed);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sessions.reopen", any && self->info.closed);
+                                 any && director && self->info.exists && !self->info.closed);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "sessions.reopen",
+                                 any && director && self->info.closed);
+  sp_role_explain_director (GTK_WIDGET (self->draw_button), self->db, NULL);
+  sp_role_explain_director (GTK_WIDGET (self->close_button), self->db, NULL);
+  sp_role_explain_director (GTK_WIDGET (self->reopen_button), self->db, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->close_button), !self->info.closed);
   gtk_widget_set_visible (GTK_WIDGET (self->reopen_button), self->info.closed);
   /* The draw is the next step only while the session has no seats; a redraw is not. */

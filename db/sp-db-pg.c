@@ -1070,14 +1070,14 @@ connect_timeout_of (const char *location)
 
 /* The error of a connection that failed, naming the server and libpq's reason. */
 static void
-set_connect_error (SpDb        *db,
+set_connect_error (const char  *location,
                    PGconn      *conn,
                    GError     **error)
 {
   g_autofree char *message = message_of (conn, NULL);
 
   g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_IO, _("cannot connect to the server %s: %s"),
-               db->path, message);
+               location, message);
 }
 
 /* A connection just made, set up: its notices, its waits, no call of it blocking. */
@@ -1113,7 +1113,7 @@ connect_to_server (SpDb     *db,
   connection->conn = PQconnectdbParams (keys, values, 1);
   if (connection->conn == NULL || PQstatus (connection->conn) != CONNECTION_OK)
     {
-      set_connect_error (db, connection->conn, error);
+      set_connect_error (db->path, connection->conn, error);
       g_clear_pointer (&connection->conn, PQfinish);
       return FALSE;
     }
@@ -1126,7 +1126,7 @@ connect_to_server (SpDb     *db,
  * running meanwhile. */
 typedef struct
 {
-  SpDb         *db;
+  char         *location;   /* a copy: a store closed meanwhile cancels, and is gone */
   PGconn       *conn;
   GSource      *socket;
   GSource      *timeout;
@@ -1147,6 +1147,7 @@ connecting_free (Connecting *connecting)
     g_source_destroy (connecting->cancelled);
   g_clear_pointer (&connecting->cancelled, g_source_unref);
   g_clear_pointer (&connecting->conn, PQfinish);
+  g_free (connecting->location);
   g_free (connecting);
 }
 
@@ -1210,7 +1211,7 @@ watch_connecting (GTask                     *task,
     case PGRES_POLLING_FAILED:
     case PGRES_POLLING_ACTIVE:
     default:
-      set_connect_error (connecting->db, connecting->conn, &error);
+      set_connect_error (connecting->location, connecting->conn, &error);
       connecting_done (task, error);
       return;
     }
@@ -1230,7 +1231,7 @@ connecting_timeout_cb (gpointer user_data)
   /* Translators: the server's location, then a number of seconds. */
   g_set_error (&error, SP_DB_ERROR, SP_DB_ERROR_IO,
                _("cannot connect to the server %s: it did not answer within %d s"),
-               connecting->db->path, connecting->timeout_s);
+               connecting->location, connecting->timeout_s);
   connecting_done (task, error);
   return G_SOURCE_REMOVE;
 }
@@ -1246,7 +1247,7 @@ connecting_cancelled_cb (GCancellable *cancellable,
   g_clear_pointer (&connecting->cancelled, g_source_unref);
   /* Translators: the server's location. */
   g_set_error (&error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-               _("connecting to the server %s was cancelled"), connecting->db->path);
+               _("connecting to the server %s was cancelled"), connecting->location);
   connecting_done (task, error);
   return G_SOURCE_REMOVE;
 }
@@ -1267,13 +1268,13 @@ connect_start (SpDb                *db,
 
   g_task_set_source_tag (task, connect_start);
   g_task_set_task_data (task, connecting, (GDestroyNotify) connecting_free);
-  connecting->db = db;
+  connecting->location = g_strdup (db->path);
   connecting->timeout_s = connect_timeout_of (db->path);
   connection_settings (db, &keys, &values);
   connecting->conn = PQconnectStartParams (keys, values, 1);
   if (connecting->conn == NULL || PQstatus (connecting->conn) == CONNECTION_BAD)
     {
-      set_connect_error (db, connecting->conn, &error);
+      set_connect_error (db->path, connecting->conn, &error);
       connecting_done (task, error);
       return;
     }

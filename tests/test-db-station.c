@@ -376,6 +376,42 @@ test_stopped_server (void)
   sp_db_close (waiting.db);
 }
 
+/* A store closed while it connects again leaves nothing behind that would touch it. */
+static void
+test_closed_while_reconnecting (void)
+{
+  g_autofree char *database = NULL;
+  g_autofree char *location = NULL;
+  g_autofree char *sql = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  gint64 version = 0;
+  guint calls = 0;
+  Waiting waiting;
+
+  if (server () == NULL)
+    {
+      g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
+      return;
+    }
+  database = new_store_database ("sparrow-station-close-XXXXXX");
+  location = location_as (NULL, database);
+  open_waiting (&waiting, location, 0, 20);
+  g_assert_no_error (waiting.error);
+  g_assert_true (sp_db_watch_changes (waiting.db, changed_cb, &calls));
+  sql = g_strdup_printf ("SELECT pg_terminate_backend (pid) FROM pg_stat_activity"
+                         " WHERE datname = '%s' AND application_name = 'sparrow'", database);
+  g_free (psql (NULL, sql));
+  /* The server dropped the connection: the next call starts connecting again. */
+  g_assert_false (sp_db_get_data_version (waiting.db, &version, &error));
+  g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_IO);
+  g_assert_cmpint (sp_db_get_connection_state (waiting.db), ==, SP_DB_RECONNECTING);
+  sp_db_close (waiting.db);
+  g_timeout_add (500, quit_cb, loop);
+  g_main_loop_run (loop);
+  g_assert_cmpuint (calls, ==, 0);
+}
+
 static void
 test_roles (void)
 {
@@ -446,6 +482,8 @@ main (int   argc,
   g_test_add_func ("/sparrow/db/station/silent-server-cancelled", test_silent_server_cancelled);
   g_test_add_func ("/sparrow/db/station/server-opens", test_server_opens);
   g_test_add_func ("/sparrow/db/station/stopped-server", test_stopped_server);
+  g_test_add_func ("/sparrow/db/station/closed-while-reconnecting",
+                   test_closed_while_reconnecting);
   g_test_add_func ("/sparrow/db/station/roles", test_roles);
   return g_test_run ();
 }

@@ -29,6 +29,13 @@ PLAYERS = ['Anna Berg', 'Bo Lind', 'Chen Wei', 'Dana Ross']
 ADDED = ['Mei Lin', 'Zoe Li', 'Kim Park']
 
 
+def login_of(uri):
+    """The user of a postgresql:// URI, else the system's."""
+    rest = uri.split('://', 1)[1]
+    return rest.split('@', 1)[0].split(':', 1)[0] if '@' in rest.split('/', 1)[0] \
+        else os.environ.get('PGUSER', os.environ.get('USER', 'postgres'))
+
+
 def inner(argv):
     import pyatspi  # noqa: F401 (the bus must be this process's own before it is imported)
 
@@ -97,6 +104,14 @@ def steps(run, db):
                        'Connect to be offered'))
     wait_for(lambda: find(frame, 'label', pred=lambda a: db in (a.name or '')),
              'the window to name the server as its database')
+    # The foot of the window says whom the station is connected as, and the role: the test
+    # server's user is a superuser, the director.
+    station = f'Connected to {db.rsplit("/", 1)[1]} as {login_of(db)} — Director'
+    # (By pred: named () drops underscores, which the database's name has.)
+    wait_for(lambda: find(frame, 'label', pred=lambda a: a.name == station),
+             'the station\'s login and role')
+    sptap.check('the window names the login and its role, the bar too',
+                find(frame, 'panel', pred=lambda a: a.name == station) is not None, station)
     # Laid out on screen before it is clicked: the list is filled anew once the server is open.
     row = wait_for(lambda: find(pages, 'table row', pred=lambda a: find(a, 'label', TOURNAMENT)
                                 and on_screen(a)), "the server's tournament in the list")

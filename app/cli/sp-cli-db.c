@@ -1,5 +1,6 @@
 /* sp-cli-db.c: `sparrow-cli db`: the store itself: its schema made (init), its rows copied
- * from one store to another (copy), the roles of a hall server (roles).
+ * from one store to another (copy), the roles of a hall server (roles) and the login's
+ * (whoami).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-cli.h"
 #include "sp-cli-store.h"
@@ -96,6 +97,44 @@ db_init (SpCli  *cli,
     /* Translators: the store's location and the number of its schema. */
     printf (_("%s: the store is ready (schema %d)\n"), sp_db_get_path (store.db),
             sp_db_get_schema_version (store.db));
+  sp_cli_store_clear (&store);
+  return SP_CLI_OK;
+}
+
+/* Who the store's login is and what its role allows: director, referee or viewer. */
+static int
+db_whoami (SpCli  *cli,
+           int     argc,
+           char  **argv)
+{
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, NULL, NULL,
+                        _("Prints the login of --db and its role on a hall server: director\n"
+                          "(everything), referee (hands and penalties) or viewer (read only).\n"
+                          "The person of a SQLite file is the director."));
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  SpCliStore store;
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
+    return status;
+  if (!sp_cli_store_open (cli, &store, FALSE, &status))
+    return status;
+  if (cli->json)
+    {
+      json_builder_begin_object (builder);
+      sp_cli_builder_string (builder, "login", sp_db_get_login (store.db));
+      sp_cli_builder_string (builder, "role", sp_db_role_get_name (sp_db_get_role (store.db)));
+      sp_cli_builder_string (builder, "database", sp_db_get_database_name (store.db));
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
+  else
+    /* Translators: the login, its role (director, referee or viewer, as the server names it),
+     * then the database. */
+    printf (_("%s: %s on %s\n"), sp_db_get_login (store.db),
+            sp_db_role_get_name (sp_db_get_role (store.db)), sp_db_get_database_name (store.db));
   sp_cli_store_clear (&store);
   return SP_CLI_OK;
 }
@@ -203,5 +242,7 @@ const SpCliCommand sp_cli_db_commands[] = {
   { "copy", N_("copy every row from one store to another: a file to a server, or back"),
     db_copy },
   { "roles", N_("the SQL creating the roles director, referee and viewer"), db_roles },
+  { "whoami", N_("the login of the store and its role: director, referee or viewer"),
+    db_whoami },
   { NULL }
 };

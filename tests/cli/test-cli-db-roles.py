@@ -218,6 +218,14 @@ else:
                   rc == 1 and "may not do this" in err and referee in err, f"rc={rc} {err!r}")
             rc, out, err = as_user(viewer, "standings")
             check("a viewer reads the standings", rc == 0, err)
+            for role, user in users.items():
+                rc, out, err = as_user(user, "--json", "db", "whoami")
+                got = json.loads(out) if rc == 0 else {}
+                check(f"db whoami: {user} is the {role}",
+                      got == {"login": user, "role": role, "database": database}, out + err)
+            rc, out, err = as_user(referee, "db", "whoami")
+            check("db whoami in words: the login, its role and the database",
+                  rc == 0 and out == f"{referee}: referee on {database}\n", out + err)
             rc, out, err = as_user(viewer, "hand", "add", "--session", "1", "--table", "1",
                                    "--draw")
             check("a viewer may not enter a hand (exit 1)", rc == 1 and "may not do this" in err,

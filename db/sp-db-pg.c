@@ -15,7 +15,13 @@
  *   every change, and the moves this connection made itself are not counted.
  * - Each change is announced on the channel `sparrow` (the schema's trigger); a station's
  *   window listens through a GSource on the connection's socket.
- * - A lost server is SP_DB_ERROR_IO, and the connection is made again at the next transaction.
+ * - A lost server is SP_DB_ERROR_IO, and the connection is made again at the next transaction:
+ *   at once for the command line; in the background for a station's window (a change hook
+ *   set), whose calls fail at once meanwhile (sp_db_get_connection_state).  Nothing waits on the
+ *   network without a deadline: a window's store connects in the main loop (PQconnectPoll on a
+ *   GSource of the socket) and every answer is awaited with poll () for at most
+ *   ANSWER_TIMEOUT_MS, after which the connection counts as lost — keepalives and
+ *   tcp_user_timeout see a cable pulled, not a server that stopped answering.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-db-backend.h"
 

@@ -140,7 +140,7 @@ test_silent_server_times_out (void)
   elapsed = g_get_monotonic_time () - started;
   g_test_message ("%u ticks in %.2f s", ticks, (double) elapsed / G_USEC_PER_SEC);
   g_assert_cmpint (elapsed, >=, G_USEC_PER_SEC);
-  g_assert_cmpuint (ticks, >=, elapsed / 1000 / 50 * 2 / 3);
+  g_assert_cmpuint (ticks, >=, elapsed / 1000 / 50 / 2);
   wait_until (dialog_is_shown, (gpointer) "Connect to Server", "the address asked again");
   g_assert_nonnull (strstr (shown_error (), "did not answer within 2 s"));
   /* The window kept its store. */
@@ -170,7 +170,7 @@ test_silent_server_cancelled (void)
   g_autofree char *location = g_strdup_printf ("postgresql://mei@127.0.0.1:%d/hall", port);
   guint ticks = 0;
   guint tick;
-  gint64 started;
+  gint64 started, elapsed;
 
   connect_through_dialog (window, location);
   wait_until (dialog_is_shown, (gpointer) "Connecting to the Server",
@@ -181,8 +181,12 @@ test_silent_server_cancelled (void)
   wait_until (dialog_is_gone, (gpointer) "Connecting to the Server", "the Cancel");
   wait_until (dialog_is_shown, (gpointer) "Connect to Server", "the address asked again");
   g_source_remove (tick);
-  g_assert_cmpuint (ticks, >=, 8);
-  g_assert_cmpint (g_get_monotonic_time () - started, <, 3 * G_USEC_PER_SEC);
+  elapsed = g_get_monotonic_time () - started;
+  g_test_message ("%u ticks in %.2f s", ticks, (double) elapsed / G_USEC_PER_SEC);
+  /* Ticking while it waited (a loaded machine may miss a few), and not kept for long. */
+  g_assert_cmpuint (ticks, >=, elapsed / 1000 / 50 / 2);
+  g_assert_cmpuint (ticks, >=, 5);
+  g_assert_cmpint (elapsed, <, 3 * G_USEC_PER_SEC);
   g_assert_nonnull (strstr (shown_error (), "cancelled"));
   g_assert_true (sp_window_get_database (SP_WINDOW (window)) == before);
   close (fd);

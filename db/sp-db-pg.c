@@ -1028,7 +1028,7 @@ static const char * const statements[SP_DB_N_STATEMENTS] = {
     "  CASE c.target WHEN 'penalties' THEN (c.v ->> 'points')::bigint"
     "   WHEN 'hands' THEN (c.v ->> 'total')::bigint END,"
     "  CASE c.target WHEN 'penalties' THEN c.v ->> 'reason'"
-    "   WHEN 'pin_log' THEN c.v ->> 'action' END,"
+    "   WHEN 'pin_log' THEN c.v ->> 'action' WHEN 'hands' THEN c.n ->> 'confirmed_by' END,"
     "  CASE c.target WHEN 'sessions' THEN (c.v ->> 'seed')::bigint END,"
     "  CASE c.target WHEN 'hands' THEN (SELECT string_agg (player_id::text, ' '"
     "   ORDER BY chair) FROM seats WHERE session_id = c.sid AND table_number = c.tn) END,"

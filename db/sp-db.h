@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this program writes; a file with a higher one is SP_DB_ERROR_TOO_NEW. */
-#define SP_DB_SCHEMA_VERSION 12
+#define SP_DB_SCHEMA_VERSION 13
 /* PRAGMA application_id of a Sparrow database ("Sprw"). */
 #define SP_DB_APPLICATION_ID 0x53707277
 
@@ -386,7 +386,8 @@ GPtrArray *sp_db_list_penalties  (SpDb          *db,
                                   GError       **error);
 
 /* The results of the tables of sessions 1..@last_session (0: all): per table the four players
- * and their hand scores and penalties, summed in the store (SpTableResult, sp-standings.h). */
+ * and their hand scores and penalties, summed in the store (SpTableResult, sp-standings.h).
+ * With two-key entry on, the hands that await confirmation are not counted. */
 GArray   *sp_db_list_table_results (SpDb    *db,
                                     gint64   tournament,
                                     guint    last_session,
@@ -430,6 +431,8 @@ typedef enum
   SP_LOG_HAND_CORRECTED,
   SP_LOG_HAND_RENUMBERED,
   SP_LOG_HAND_DELETED,
+  /* Two-key entry: SpLogEntry.reason is who confirmed the hand. */
+  SP_LOG_HAND_CONFIRMED,
   SP_LOG_PENALTY_GIVEN,
   SP_LOG_PENALTY_CHANGED,
   SP_LOG_PENALTY_DELETED,
@@ -671,6 +674,52 @@ GArray  *sp_db_compute_standings (SpDb               *db,
                                   guint               last_session,
                                   GPtrArray         **team_names,
                                   GError            **error);
+
+/* ---- two-key entry ------------------------------------------------------------------------
+ * A tournament's choice (tournaments.two_key, off by default): a hand counts in the standings
+ * once a second referee station, or the director, has confirmed its current version; a
+ * correction makes it wait again.  With it off everything behaves as without it. */
+
+/* Turns two-key entry on or off (one transaction, in the audit log).  Hands entered while it
+ * was off await confirmation once it is on. */
+gboolean sp_db_set_two_key      (SpDb                *db,
+                                 gint64               tournament,
+                                 gboolean             on,
+                                 GError             **error);
+/* Confirms hand @id as the current referee (sp_db_set_referee), against its version
+ * @expect_version (0: unchecked; SP_DB_ERROR_STALE when it has changed).  Refused
+ * (SP_DB_ERROR_INVALID, naming who) when that referee made the hand's current version, unless
+ * the director's PIN was given on this connection; refused when two-key entry is off or the
+ * session is closed.  A hand already confirmed is left as it is: *@already TRUE.  *@confirmed
+ * gets the hand as stored after. */
+gboolean sp_db_confirm_hand     (SpDb                *db,
+                                 gint64               tournament,
+                                 gint64               id,
+                                 guint                expect_version,
+                                 SpHandRecord       **confirmed,
+                                 gboolean            *already,
+                                 GError             **error);
+
+/* What one player's hands awaiting confirmation would add to the standings. */
+typedef struct
+{
+  gint64 player;
+  guint  hands;            /* hands at the player's tables that await confirmation */
+  gint64 score;            /* what they would add to the player's score (signed) */
+  gint64 table_points_x12; /* and to the table points (×12) */
+} SpPendingHands;
+
+/* The players with hands awaiting confirmation after sessions 1..@last_session (0: all), a
+ * GArray of SpPendingHands by player id, and in *@n_hands how many hands await it; empty with
+ * two-key entry off.  Computed once here for every view (CLI, window, exports). */
+GArray  *sp_db_compute_pending  (SpDb                *db,
+                                 const SpTournament  *tournament,
+                                 guint                last_session,
+                                 guint               *n_hands,
+                                 GError             **error);
+/* @player's entry of @pending, or NULL. */
+const SpPendingHands *sp_pending_hands_find (const GArray *pending,
+                                             gint64        player);
 
 /* Penalties.  sp_db_give_penalty checks that the session is drawn and open, the player
  * registered, the reason (sp_check_reason), and that a hand named is of that session at a

@@ -4,10 +4,11 @@
  * The database keeps the rule that matters (0013-two-key.sql): a confirmation names the
  * hand's current version, and every new version of the hand clears it, so that a hand has at
  * most one confirmed version.  The rules of who may confirm are the store's, here: not the
- * referee who made the hand's current version, unless that is the director (the director's
- * PIN given on this connection).
+ * referee who made the hand's current version, unless that is the director: the director's
+ * PIN given on this connection or, on a server, a user who is a member of the role director
+ * (db roles; a superuser, member of every role, is not taken for the director).
  * SPDX-License-Identifier: GPL-3.0-or-later */
-#include "sp-db-private.h"
+#include "sp-db-backend.h"
 
 #include <inttypes.h>
 
@@ -33,6 +34,28 @@ sp_db_set_two_key (SpDb      *db,
   return sp_db_end_write (db, started, ok, error);
 }
 
+/* On a server, whether this connection's user is a member of the role director. */
+static gboolean
+has_director_role (SpDb      *db,
+                   gboolean  *director,
+                   GError   **error)
+{
+  gint64 member = 0;
+  gboolean found;
+
+  *director = FALSE;
+  if (sp_db_can (db, SP_DB_CAN_FILE))
+    return TRUE;
+  if (!sp_db_read_int64 (db, sp_db_query (db,
+    "SELECT count (*) FROM pg_roles r WHERE r.rolname = 'director'"
+    " AND pg_has_role (current_user, r.oid, 'MEMBER')"
+    " AND NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)", NULL, 0, error),
+    &member, &found, "reading the roles of this connection", error))
+    return FALSE;
+  *director = member > 0;
+  return TRUE;
+}
+
 /* Whether the maker of @hand's current version may confirm it: only as the director. */
 static gboolean
 check_second_key (SpDb                *db,
@@ -43,9 +66,14 @@ check_second_key (SpDb                *db,
   const char *referee = sp_db_get_referee (db);
   const char *maker = hand->changed_by != NULL ? hand->changed_by : hand->entered_by;
   g_autoptr(GError) local_error = NULL;
+  gboolean director = FALSE;
   gboolean used = FALSE;
 
   if (g_strcmp0 (maker, referee) != 0)
+    return TRUE;
+  if (!has_director_role (db, &director, error))
+    return FALSE;
+  if (director)
     return TRUE;
   if (sp_db_require_director (db, tournament, "hand confirm", hand->id, &used, &local_error,
                               "%s", "") && used)

@@ -12,8 +12,11 @@
 import json
 import os
 import sqlite3
+import subprocess
 import sys
 import tempfile
+import urllib.parse
+import uuid
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -244,6 +247,39 @@ with sqlite3.connect(copy) as db:
 check("db copy: the confirmations as they were", copied == store.rows(QUERY)
       and any(row[2] not in ("", None) for row in copied), copied)
 check("db copy: the tournaments' two-key setting", two_key == [0, 1], two_key)
+
+# On a server the role director is the director: a member confirms a hand of his own; a
+# referee's member does not.
+if POSTGRESQL:
+    rc, sql, err = sparrow_cli("db", "roles", "--print")
+    rc, _, err = psql(DB, sql) if rc == 0 else (rc, None, err)
+    check("db roles on the server", rc == 0, err)
+    suffix = uuid.uuid4().hex[:8]
+    users = {"director": f"desk_{suffix}", "referee": f"mei_{suffix}"}
+    for role, user in users.items():
+        psql(DB, f'CREATE ROLE "{user}" LOGIN IN ROLE {role}')
+    parts = urllib.parse.urlsplit(DB)
+    rc, _, err = run("seating", "draw", "--session", "2", referee="Director Li")
+    check("session 2 drawn", rc == 0, err)
+
+    def as_user(user, *args):
+        uri = urllib.parse.urlunsplit(parts._replace(
+            netloc=f"{user}@{parts.hostname}:{parts.port}"))
+        return sparrow_cli("--db", uri, "--tournament", "Open", "--referee", user, *args)
+
+    for role, user in users.items():
+        rc, out, err = as_user(user, "hand", "add", "--session", "2", "--table", "1", "--draw",
+                               "--json")
+        check(f"a member of {role} enters a hand of session 2", rc == 0, out + err)
+        own = json.loads(out)["id"] if rc == 0 else 0
+        rc, out, err = as_user(user, "hand", "confirm", str(own))
+        if role == "director":
+            check("a member of director confirms his own hand", rc == 0, out + err)
+        else:
+            check("a member of referee may not confirm his own", rc == 1
+                  and f"entered by {user}" in err, f"{rc} {err}")
+    for user in users.values():
+        psql(DB, f'DROP OWNED BY "{user}"; DROP ROLE "{user}"')
 
 # Off again: every hand counts as entered.
 rc, out, err = run("tournament", "edit", "--two-key", "off", referee="Director Li")

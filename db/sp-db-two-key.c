@@ -277,13 +277,3 @@ sp_db_compute_pending (SpDb                *db,
     }
   return g_steal_pointer (&pending);
 }
-
-const SpPendingHands *
-sp_pending_hands_find (const GArray *pending,
-                       gint64        player)
-{
-  for (guint i = 0; pending != NULL && i < pending->len; i++)
-    if (g_array_index (pending, SpPendingHands, i).player == player)
-      return &g_array_index (pending, SpPendingHands, i);
-  return NULL;
-}

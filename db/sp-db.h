@@ -700,26 +700,14 @@ gboolean sp_db_confirm_hand     (SpDb                *db,
                                  gboolean            *already,
                                  GError             **error);
 
-/* What one player's hands awaiting confirmation would add to the standings. */
-typedef struct
-{
-  gint64 player;
-  guint  hands;            /* hands at the player's tables that await confirmation */
-  gint64 score;            /* what they would add to the player's score (signed) */
-  gint64 table_points_x12; /* and to the table points (×12) */
-} SpPendingHands;
-
 /* The players with hands awaiting confirmation after sessions 1..@last_session (0: all), a
- * GArray of SpPendingHands by player id, and in *@n_hands how many hands await it; empty with
+ * GArray of SpPendingHands (sp-standings.h) by player id, and in *@n_hands how many hands await it; empty with
  * two-key entry off.  Computed once here for every view (CLI, window, exports). */
 GArray  *sp_db_compute_pending  (SpDb                *db,
                                  const SpTournament  *tournament,
                                  guint                last_session,
                                  guint               *n_hands,
                                  GError             **error);
-/* @player's entry of @pending, or NULL. */
-const SpPendingHands *sp_pending_hands_find (const GArray *pending,
-                                             gint64        player);
 
 /* Penalties.  sp_db_give_penalty checks that the session is drawn and open, the player
  * registered, the reason (sp_check_reason), and that a hand named is of that session at a

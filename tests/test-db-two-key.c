@@ -195,6 +195,22 @@ test_confirm (Fixture       *fixture,
       g_assert_cmpint (p->score, ==, hand->settlement[c]);
     }
 
+  /* The reports read the same from the snapshot: the hand apart from the standings. */
+  {
+    g_autoptr(SpSnapshot) snapshot = sp_db_load_snapshot (fixture->store.db,
+                                                          fixture->store.tournament,
+                                                          "2026-12-02", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (snapshot->n_unconfirmed, ==, 1);
+    g_assert_cmpuint (snapshot->pending->len, ==, 4);
+    p = sp_pending_hands_find (snapshot->pending, fixture->players[0]);
+    g_assert_nonnull (p);
+    g_assert_cmpint (p->score, ==, hand->settlement[0]);
+    for (guint i = 0; i < snapshot->standings->len; i++)
+      g_assert_cmpint (g_array_index (snapshot->standings, SpStanding, i).score, ==, 0);
+  }
+
   /* The referee who entered it is refused, naming him, and nothing is written. */
   audit = count_audit (fixture);
   sp_db_set_referee (fixture->store.db, "Mei Lin");

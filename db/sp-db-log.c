@@ -17,6 +17,8 @@ sp_log_kind_to_string (SpLogKind kind)
       return "tournament-renamed";
     case SP_LOG_TOURNAMENT_CHANGED:
       return "tournament-changed";
+    case SP_LOG_TWO_KEY_CHANGED:
+      return "two-key-changed";
     case SP_LOG_PLAN_STORED:
       return "plan-stored";
     case SP_LOG_TOURNAMENT_DELETED:
@@ -151,6 +153,11 @@ sp_log_describe (const SpLogEntry *entry)
                               entry->name);
     case SP_LOG_TOURNAMENT_CHANGED:
       return g_strdup (_("Changed the tournament’s settings"));
+    case SP_LOG_TWO_KEY_CHANGED:
+      return g_strdup (entry->points != 0
+                       ? _("Turned two-key entry on: a hand counts once a second referee "
+                           "or the director confirms it")
+                       : _("Turned two-key entry off: every hand counts as entered"));
     case SP_LOG_PLAN_STORED:
       return g_strdup (_("Computed the balanced seating plan for every session"));
     case SP_LOG_TOURNAMENT_DELETED:

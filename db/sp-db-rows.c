@@ -1777,6 +1777,8 @@ classify_update (const char   *target,
         return SP_LOG_TOURNAMENT_RENAMED;
       if (g_strcmp0 (changed, "plan_seed") == 0)
         return SP_LOG_PLAN_STORED;
+      if (g_strcmp0 (changed, "two_key") == 0)
+        return SP_LOG_TWO_KEY_CHANGED;
       return SP_LOG_TOURNAMENT_CHANGED;
     }
   if (strcmp (target, "players") == 0)

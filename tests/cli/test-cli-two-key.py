@@ -121,6 +121,11 @@ check("tournament edit --two-key maybe: a usage error", rc == 2 and "--two-key" 
 # ---- on.
 rc, out, err = run("tournament", "edit", "--two-key", "on", "--json", referee="Director Li")
 check("tournament edit --two-key on", rc == 0 and json.loads(out)["two_key"] is True, out + err)
+rc, out, err = run("log")
+check("log: turning two-key entry on in words",
+      rc == 0 and out.splitlines()[1].endswith("Turned two-key entry on: a hand counts once a "
+                                               "second referee or the director confirms it"),
+      out)
 rc, out, err = run("tournament", "show", "--json")
 check("tournament show --json: two_key true", rc == 0 and json.loads(out).get("two_key") is True,
       out)

@@ -15,6 +15,7 @@ sp_snapshot_new (void)
   snapshot->tables = g_array_new (FALSE, TRUE, sizeof (SpTableResult));
   snapshot->session_results = g_array_new (FALSE, TRUE, sizeof (SpSessionResult));
   snapshot->standings = g_array_new (FALSE, TRUE, sizeof (SpStanding));
+  snapshot->pending = g_array_new (FALSE, TRUE, sizeof (SpPendingHands));
   snapshot->team_standings = g_array_new (FALSE, TRUE, sizeof (SpStanding));
   snapshot->team_names = g_ptr_array_new_with_free_func (g_free);
   snapshot->audit = g_ptr_array_new_with_free_func ((GDestroyNotify) sp_audit_entry_free);
@@ -36,6 +37,7 @@ sp_snapshot_free (SpSnapshot *snapshot)
   g_array_unref (snapshot->tables);
   g_array_unref (snapshot->session_results);
   g_array_unref (snapshot->standings);
+  g_array_unref (snapshot->pending);
   g_array_unref (snapshot->team_standings);
   g_ptr_array_unref (snapshot->team_names);
   g_ptr_array_unref (snapshot->audit);

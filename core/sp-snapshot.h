@@ -37,6 +37,10 @@ typedef struct
   GArray       *session_results; /* SpSessionResult of every player at every table that counted,
                                   * by session, table and chair (sp_session_results_from_tables) */
   GArray       *standings;       /* SpStanding after every session, best first */
+  GArray       *pending;         /* two-key entry: SpPendingHands of the players whose hands
+                                  * await confirmation (not in .standings), by player id;
+                                  * empty with two-key entry off */
+  guint         n_unconfirmed;   /* how many hands await confirmation */
   GArray       *team_standings;  /* SpStanding of the teams (player = index into team_names) */
   GPtrArray    *team_names;      /* char *, team number - 1 → name */
   GPtrArray    *audit;           /* SpAuditEntry, oldest first */

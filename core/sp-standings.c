@@ -635,3 +635,13 @@ sp_standings_decider (const SpStanding *above,
       return SP_TIE_BREAK_TIED;
     }
 }
+
+const SpPendingHands *
+sp_pending_hands_find (const GArray *pending,
+                       gint64        player)
+{
+  for (guint i = 0; pending != NULL && i < pending->len; i++)
+    if (g_array_index (pending, SpPendingHands, i).player == player)
+      return &g_array_index (pending, SpPendingHands, i);
+  return NULL;
+}

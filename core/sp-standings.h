@@ -169,6 +169,20 @@ GArray *sp_standings_from_tables_with_sessions (const SpTableResult    *tables,
                                                 const SpStandingsInput *input,
                                                 GArray                **session_results);
 
+/* Two-key entry: what one player's hands awaiting confirmation would add to the standings
+ * (the store computes it: sp_db_compute_pending ()). */
+typedef struct
+{
+  gint64 player;
+  guint  hands;            /* hands at the player's tables that await confirmation */
+  gint64 score;            /* what they would add to the player's score (signed) */
+  gint64 table_points_x12; /* and to the table points (×12) */
+} SpPendingHands;
+
+/* @player's entry of @pending (SpPendingHands), or NULL. */
+const SpPendingHands *sp_pending_hands_find (const GArray *pending,
+                                             gint64        player);
+
 /* What told two neighbouring standings apart, for the director and the players to see why
  * one ranks above the other. */
 typedef enum

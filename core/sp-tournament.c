@@ -92,6 +92,8 @@ sp_hand_record_free (SpHandRecord *hand)
   g_free (hand->entered_at);
   g_free (hand->changed_by);
   g_free (hand->changed_at);
+  g_free (hand->confirmed_by);
+  g_free (hand->confirmed_at);
   g_free (hand->entry_key);
   for (guint i = 0; i < hand->n_also; i++)
     sp_hand_win_clear (&hand->also[i]);

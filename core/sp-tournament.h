@@ -54,6 +54,8 @@ typedef struct
   char      *starts_on;   /* the first day, ISO 8601 yyyy-mm-dd, or NULL */
   char      *ends_on;     /* the last day, or NULL (a one-day event may give only starts_on) */
   gboolean   hide_standings; /* standings kept from the players until the last session */
+  gboolean   two_key;     /* two-key entry: a hand counts once a second station (or the
+                           * director) has confirmed it */
 } SpTournament;
 
 /* The longest venue, in characters. */
@@ -129,6 +131,10 @@ typedef struct
   char    *changed_by;     /* who made the last change and when, NULL while as entered */
   char    *changed_at;
   char    *entry_key;      /* the idempotency key it was entered with, or NULL */
+  /* Two-key entry: who confirmed the hand as it is now (its current version) and when; NULL
+   * while it awaits confirmation (a correction makes it wait again). */
+  char    *confirmed_by;
+  char    *confirmed_at;
 } SpHandRecord;
 
 typedef struct

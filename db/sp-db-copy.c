@@ -36,10 +36,10 @@ typedef struct
 /* In the order the references need (a substitute names the player he replaces, who was
  * registered before him). */
 static const CopiedTable tables[] = {
-  TABLE ("tournaments", 17, TRUE,
+  TABLE ("tournaments", 18, TRUE,
          "id, name, ruleset, profile, options, n_sessions, seating, ranking, base, per_tai,"
-         " plan_seed, created, venue, starts_on, ends_on, hide_standings, pin_hash",
-         "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?", "id = ?1"),
+         " plan_seed, created, venue, starts_on, ends_on, hide_standings, pin_hash, two_key",
+         "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?", "id = ?1"),
   TABLE ("players", 10, TRUE,
          "id, tournament_id, name, club, country, team, federation_id, status, substitute_for,"
          " present",
@@ -55,11 +55,13 @@ static const CopiedTable tables[] = {
          "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?", "tournament_id = ?1"),
   TABLE ("seats", 4, FALSE, "session_id, table_number, chair, player_id", "?, ?, ?, ?",
          OF_SESSIONS),
-  TABLE ("hands", 29, TRUE,
+  TABLE ("hands", 32, TRUE,
          "id, session_id, table_number, number, winner, discarder, draw, notation, situation,"
          " items, total, s0, s1, s2, s3, entered_by, entered_at, version, changed_by,"
-         " changed_at, riichi, tenpai, chombo, sticks, han, fu, yakuman, also_won, entry_key",
-         "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?",
+         " changed_at, riichi, tenpai, chombo, sticks, han, fu, yakuman, also_won, entry_key,"
+         " confirmed_by, confirmed_at, confirmed_version",
+         "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+         " ?, ?, ?",
          OF_SESSIONS),
   TABLE ("penalties", 8, TRUE,
          "id, session_id, player_id, hand_id, points, reason, table_number, hand_number",

@@ -429,6 +429,14 @@ check_version (const SpHandRecord  *hand,
   return FALSE;
 }
 
+gboolean
+sp_db_check_hand_version (const SpHandRecord  *hand,
+                          guint                expect_version,
+                          GError             **error)
+{
+  return check_version (hand, expect_version, error);
+}
+
 /* ---- entering and correcting ------------------------------------------------------------- */
 
 static gboolean

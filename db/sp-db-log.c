@@ -17,6 +17,8 @@ sp_log_kind_to_string (SpLogKind kind)
       return "tournament-renamed";
     case SP_LOG_TOURNAMENT_CHANGED:
       return "tournament-changed";
+    case SP_LOG_TWO_KEY_CHANGED:
+      return "two-key-changed";
     case SP_LOG_PLAN_STORED:
       return "plan-stored";
     case SP_LOG_TOURNAMENT_DELETED:
@@ -67,6 +69,8 @@ sp_log_kind_to_string (SpLogKind kind)
       return "hand-renumbered";
     case SP_LOG_HAND_DELETED:
       return "hand-deleted";
+    case SP_LOG_HAND_CONFIRMED:
+      return "hand-confirmed";
     case SP_LOG_PENALTY_GIVEN:
       return "penalty-given";
     case SP_LOG_PENALTY_CHANGED:
@@ -111,6 +115,7 @@ pin_action_label (const char *action)
     { "session reopen", N_("reopening a session") },
     { "hand edit", N_("correcting a hand") },
     { "hand delete", N_("deleting a hand") },
+    { "hand confirm", N_("confirming a hand of their own") },
     { "penalty delete", N_("deleting a penalty") },
     { "players withdraw", N_("withdrawing a player") },
     { "players substitute", N_("substituting a player") },
@@ -148,6 +153,11 @@ sp_log_describe (const SpLogEntry *entry)
                               entry->name);
     case SP_LOG_TOURNAMENT_CHANGED:
       return g_strdup (_("Changed the tournament’s settings"));
+    case SP_LOG_TWO_KEY_CHANGED:
+      return g_strdup (entry->points != 0
+                       ? _("Turned two-key entry on: a hand counts once a second referee "
+                           "or the director confirms it")
+                       : _("Turned two-key entry off: every hand counts as entered"));
     case SP_LOG_PLAN_STORED:
       return g_strdup (_("Computed the balanced seating plan for every session"));
     case SP_LOG_TOURNAMENT_DELETED:
@@ -232,6 +242,11 @@ sp_log_describe (const SpLogEntry *entry)
     case SP_LOG_HAND_DELETED:
       /* Translators: a hand's number, then its table's. */
       return g_strdup_printf (_("Deleted hand %u at table %u"), entry->hand, entry->table);
+    case SP_LOG_HAND_CONFIRMED:
+      /* Translators: a hand's number, its table's, then the name of the referee (or the
+       * director) who confirmed it (two-key entry). */
+      return g_strdup_printf (_("Hand %u of table %u confirmed by %s"), entry->hand,
+                              entry->table, entry->reason != NULL ? entry->reason : entry->who);
     case SP_LOG_PENALTY_GIVEN:
       points = g_strdup_printf ("%+" G_GINT64_FORMAT, entry->points);
       /* Translators: a player's name, the points (with their sign), the reason. */

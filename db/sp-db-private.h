@@ -409,6 +409,47 @@ gboolean      sp_db_delete_hand_row       (SpDb                *db,
                                            const SpHandRecord  *hand,
                                            GError             **error);
 
+/* Two-key entry (sp-db-two-key.c).  Writes who confirmed @hand's version (as read) now; the
+ * database refuses a version the hand has left. */
+gboolean      sp_db_confirm_hand_row      (SpDb                *db,
+                                           gint64               tournament,
+                                           const SpHandRecord  *hand,
+                                           const char          *by,
+                                           GError             **error);
+gboolean      sp_db_update_two_key        (SpDb                *db,
+                                           gint64               tournament,
+                                           gboolean             on,
+                                           GError             **error);
+/* Refuses a change of @hand made against its version @expect_version (0: unchecked) when it
+ * has changed since (SP_DB_ERROR_STALE, naming who and when). */
+gboolean      sp_db_check_hand_version    (const SpHandRecord  *hand,
+                                           guint                expect_version,
+                                           GError             **error);
+/* Refuses closing @session while two-key entry is on and some of its hands await
+ * confirmation, naming them. */
+gboolean      sp_db_check_confirmed       (SpDb                *db,
+                                           gint64               tournament,
+                                           guint                session,
+                                           GError             **error);
+/* Which hands a table's results count. */
+typedef enum
+{
+  SP_DB_COUNT_ALL,        /* every hand */
+  SP_DB_COUNT_CONFIRMED,  /* only those confirmed (two-key entry) */
+} SpDbCounting;
+GArray       *sp_db_list_table_results_counting (SpDb          *db,
+                                                 gint64         tournament,
+                                                 guint          last_session,
+                                                 SpDbCounting   counting,
+                                                 GError       **error);
+/* Standings as sp_db_compute_standings () gives them (no teams), counting the hands
+ * @counting says, inside the caller's transaction. */
+GArray       *sp_db_compute_standings_counting  (SpDb                *db,
+                                                 const SpTournament  *tournament,
+                                                 guint                last_session,
+                                                 SpDbCounting         counting,
+                                                 GError             **error);
+
 /* Penalties.  sp_db_insert_penalty sets @penalty->id. */
 gboolean      sp_db_insert_penalty        (SpDb          *db,
                                            gint64         tournament,

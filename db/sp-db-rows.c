@@ -17,7 +17,7 @@
 
 #define TOURNAMENT_COLUMNS \
   "id, name, ruleset, profile, options, n_sessions, seating, ranking, base, per_tai, created," \
-  " venue, starts_on, ends_on, hide_standings"
+  " venue, starts_on, ends_on, hide_standings, two_key"
 
 static SpTournament *
 tournament_from_row (SpDbRow      *row)
@@ -46,6 +46,7 @@ tournament_from_row (SpDbRow      *row)
   tournament->starts_on = sp_db_row_dup_text (row, 12);
   tournament->ends_on = sp_db_row_dup_text (row, 13);
   tournament->hide_standings = sp_db_row_int (row, 14) != 0;
+  tournament->two_key = sp_db_row_int (row, 15) != 0;
   return tournament;
 }
 
@@ -903,7 +904,7 @@ sp_db_get_plan_session (SpDb    *db,
   "h.id, s.number, h.table_number, h.number, h.winner, h.discarder, h.draw, h.notation," \
   " h.situation, h.items, h.total, h.s0, h.s1, h.s2, h.s3, h.entered_by, h.entered_at," \
   " h.version, h.changed_by, h.changed_at, h.riichi, h.tenpai, h.chombo, h.sticks," \
-  " h.han, h.fu, h.yakuman, h.also_won, h.entry_key"
+  " h.han, h.fu, h.yakuman, h.also_won, h.entry_key, h.confirmed_by, h.confirmed_at"
 
 /* The further winners of a double or triple ron (hands.also_won, 0011-riichi-winners.sql) as
  * the column keeps them: a JSON array in turn order, NULL for none. */
@@ -1037,6 +1038,8 @@ hand_from_row (SpDbRow      *row)
                                 sp_db_row_int (row, 26) };
   also_won_from_json (hand, sp_db_row_text (row, 27));
   hand->entry_key = sp_db_row_dup_text (row, 28);
+  hand->confirmed_by = sp_db_row_dup_text (row, 29);
+  hand->confirmed_at = sp_db_row_dup_text (row, 30);
   return hand;
 }
 
@@ -1143,11 +1146,13 @@ sp_db_update_hand_row (SpDb                *db,
   values[N_HAND_VALUES + 2] = sp_db_int (hand->id);
   values[N_HAND_VALUES + 3] = sp_db_int (tournament);
   /* Every change of the row is a new version of the hand, whoever made it and why (a
-   * correction, or a rescoring after an earlier hand changed). */
+   * correction, or a rescoring after an earlier hand changed); a confirmation (two-key
+   * entry) was of the version before, and the hand awaits one again. */
   if (!sp_db_run (db, "UPDATE hands SET number = ?, winner = ?, discarder = ?, draw = ?,"
                   " notation = ?, situation = ?, items = ?, total = ?, s0 = ?, s1 = ?, s2 = ?,"
                   " s3 = ?, riichi = ?, tenpai = ?, chombo = ?, sticks = ?, han = ?, fu = ?, yakuman = ?,"
-                  " also_won = ?, version = version + 1,"
+                  " also_won = ?, version = version + 1, confirmed_version = NULL,"
+                  " confirmed_by = NULL, confirmed_at = NULL,"
                   " changed_by = ?, changed_at = ? WHERE id = ?"
                   " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
                   values, G_N_ELEMENTS (values), "correcting the hand", error))
@@ -1177,10 +1182,12 @@ sp_db_delete_hand_row (SpDb                *db,
                                    sp_db_text (sp_db_get_referee (db)) };
 
   /* A renumbered hand is a new version of it: a correction typed against its old number is
-   * stale. */
+   * stale.  What was confirmed of it (two-key entry) has not changed: the confirmation
+   * follows the version. */
   return sp_db_run (db, "DELETE FROM hands WHERE id = ?", row, G_N_ELEMENTS (row),
                     "deleting the hand", error)
          && sp_db_run (db, "UPDATE hands SET number = number - 1, version = version + 1,"
+                       " confirmed_version = confirmed_version + 1,"
                        " changed_by = ?6, changed_at = ?5"
                        " WHERE table_number = ?1 AND number > ?2 AND session_id ="
                        " (SELECT id FROM sessions WHERE tournament_id = ?3 AND number = ?4)",
@@ -1189,6 +1196,52 @@ sp_db_delete_hand_row (SpDb                *db,
                        " WHERE table_number = ?1 AND hand_number > ?2 AND session_id ="
                        " (SELECT id FROM sessions WHERE tournament_id = ?3 AND number = ?4)",
                        later, G_N_ELEMENTS (later), "renumbering the false wins", error);
+}
+
+gboolean
+sp_db_confirm_hand_row (SpDb                *db,
+                        gint64               tournament,
+                        const SpHandRecord  *hand,
+                        const char          *by,
+                        GError             **error)
+{
+  g_autofree char *at = now_text ();
+  const SpDbValue values[] = { sp_db_int (hand->version), sp_db_text (by), sp_db_text (at),
+                               sp_db_int (hand->id), sp_db_int (tournament) };
+
+  /* The version is the one read: the database refuses it when the hand has left it. */
+  if (!sp_db_run (db, "UPDATE hands SET confirmed_version = ?, confirmed_by = ?,"
+                  " confirmed_at = ? WHERE id = ?"
+                  " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
+                  values, G_N_ELEMENTS (values), "confirming the hand", error))
+    return FALSE;
+  if (sp_db_changes (db) != 1)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   _("no hand %" PRId64 " in this tournament"), hand->id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+sp_db_update_two_key (SpDb      *db,
+                      gint64     tournament,
+                      gboolean   on,
+                      GError   **error)
+{
+  const SpDbValue values[] = { sp_db_int (on ? 1 : 0), sp_db_int (tournament) };
+
+  if (!sp_db_run (db, "UPDATE tournaments SET two_key = ? WHERE id = ?", values,
+                  G_N_ELEMENTS (values), "setting two-key entry", error))
+    return FALSE;
+  if (sp_db_changes (db) != 1)
+    {
+      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+                   _("no tournament %" PRId64), tournament);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 void
@@ -1542,8 +1595,30 @@ sp_db_list_table_results (SpDb    *db,
                           guint    last_session,
                           GError **error)
 {
-  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (last_session) };
+  gint64 two_key = 0;
+  gboolean found;
   const SpDbValue id[] = { sp_db_int (tournament) };
+
+  /* Two-key entry: a hand counts once confirmed. */
+  if (!sp_db_read_int64 (db, sp_db_query (db, "SELECT two_key FROM tournaments WHERE id = ?",
+                                          id, G_N_ELEMENTS (id), error),
+                         &two_key, &found, "reading the tournament", error))
+    return NULL;
+  return sp_db_list_table_results_counting (db, tournament, last_session,
+                                            two_key != 0 ? SP_DB_COUNT_CONFIRMED
+                                                         : SP_DB_COUNT_ALL, error);
+}
+
+GArray *
+sp_db_list_table_results_counting (SpDb          *db,
+                                   gint64         tournament,
+                                   guint          last_session,
+                                   SpDbCounting   counting,
+                                   GError       **error)
+{
+  const SpDbValue values[] = { sp_db_int (tournament), sp_db_int (last_session) };
+  const SpDbValue id[] = { sp_db_int (tournament),
+                           sp_db_int (counting == SP_DB_COUNT_CONFIRMED) };
   g_autoptr(GArray) results = g_array_new (FALSE, TRUE, sizeof (SpTableResult));
   g_autoptr(GHashTable) tables = g_hash_table_new_full (table_key_hash, table_key_equal, g_free,
                                                         NULL);
@@ -1566,6 +1641,7 @@ sp_db_list_table_results (SpDb    *db,
   if (!sp_db_each_row (db, sp_db_query (db,
     "SELECT session_id, table_number, count (*), sum (s0), sum (s1), sum (s2), sum (s3)"
     " FROM hands WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
+    " AND (?2 = 0 OR confirmed_by IS NOT NULL)"
     " GROUP BY session_id, table_number", id, G_N_ELEMENTS (id), error),
     add_hand_sums, &read, "summing the results", error))
     return NULL;
@@ -1575,13 +1651,14 @@ sp_db_list_table_results (SpDb    *db,
     " count (CASE WHEN chombo = 3 THEN 1 END) FROM hands"
     " WHERE (sticks != 0 OR chombo IS NOT NULL)"
     " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
+    " AND (?2 = 0 OR confirmed_by IS NOT NULL)"
     " GROUP BY session_id, table_number", id, G_N_ELEMENTS (id), error),
     add_riichi_sums, &read, "summing the results", error))
     return NULL;
   if (!sp_db_each_row (db, sp_db_query (db,
     "SELECT session_id, player_id, sum (points) FROM penalties"
     " WHERE session_id IN (SELECT id FROM sessions WHERE tournament_id = ?1)"
-    " GROUP BY session_id, player_id", id, G_N_ELEMENTS (id), error),
+    " GROUP BY session_id, player_id", values, 1, error),
     add_penalty_sum, &read, "summing the results", error))
     return NULL;
   return g_steal_pointer (&results);
@@ -1700,6 +1777,8 @@ classify_update (const char   *target,
         return SP_LOG_TOURNAMENT_RENAMED;
       if (g_strcmp0 (changed, "plan_seed") == 0)
         return SP_LOG_PLAN_STORED;
+      if (g_strcmp0 (changed, "two_key") == 0)
+        return SP_LOG_TWO_KEY_CHANGED;
       return SP_LOG_TOURNAMENT_CHANGED;
     }
   if (strcmp (target, "players") == 0)
@@ -1727,7 +1806,21 @@ classify_update (const char   *target,
   if (strcmp (target, "seats") == 0)
     return SP_LOG_SEAT_CHANGED;
   if (strcmp (target, "hands") == 0)
-    return g_strcmp0 (changed, "number") == 0 ? SP_LOG_HAND_RENUMBERED : SP_LOG_HAND_CORRECTED;
+    {
+      g_auto(GStrv) columns = g_strsplit (changed != NULL ? changed : "", " ", -1);
+      gboolean number_only = FALSE;
+
+      /* A confirmation (two-key entry) sets who confirmed; a correction clears it. */
+      if (changed_has (changed, "confirmed_by") && !sp_db_row_is_null (row, LOG_REASON))
+        return SP_LOG_HAND_CONFIRMED;
+      /* A renumbered hand keeps its confirmation, which follows its version. */
+      for (guint i = 0; columns[i] != NULL; i++)
+        if (strcmp (columns[i], "number") == 0)
+          number_only = TRUE;
+        else if (strcmp (columns[i], "confirmed_version") != 0)
+          return SP_LOG_HAND_CORRECTED;
+      return number_only ? SP_LOG_HAND_RENUMBERED : SP_LOG_HAND_CORRECTED;
+    }
   if (strcmp (target, "penalties") == 0)
     return SP_LOG_PENALTY_CHANGED;
   return SP_LOG_OTHER;

@@ -97,6 +97,16 @@ team_number (GHashTable *numbers,
   return GPOINTER_TO_UINT (g_hash_table_lookup (numbers, team));
 }
 
+/* With @counting NULL, the hands the tournament counts (two-key entry: those confirmed). */
+static GArray *
+compute_standings_of (SpDb                *db,
+                      const SpTournament  *tournament,
+                      guint                last_session,
+                      const SpDbCounting  *counting,
+                      GPtrArray          **players_out,
+                      GArray             **session_results,
+                      GError             **error);
+
 static GArray *
 compute_standings (SpDb                *db,
                    const SpTournament  *tournament,
@@ -105,6 +115,29 @@ compute_standings (SpDb                *db,
                    GArray             **session_results,
                    GError             **error)
 {
+  return compute_standings_of (db, tournament, last_session, NULL, players_out,
+                               session_results, error);
+}
+
+GArray *
+sp_db_compute_standings_counting (SpDb                *db,
+                                  const SpTournament  *tournament,
+                                  guint                last_session,
+                                  SpDbCounting         counting,
+                                  GError             **error)
+{
+  return compute_standings_of (db, tournament, last_session, &counting, NULL, NULL, error);
+}
+
+static GArray *
+compute_standings_of (SpDb                *db,
+                      const SpTournament  *tournament,
+                      guint                last_session,
+                      const SpDbCounting  *counting,
+                      GPtrArray          **players_out,
+                      GArray             **session_results,
+                      GError             **error)
+{
   g_autoptr(GArray) tables = NULL;
   g_autoptr(GPtrArray) players = NULL;
   g_autoptr(GArray) closed = NULL;
@@ -112,7 +145,10 @@ compute_standings (SpDb                *db,
   SpStandingsInput input = { 0 };
   SpRiichiTableRules riichi;
 
-  tables = sp_db_list_table_results (db, tournament->id, last_session, error);
+  tables = counting != NULL
+           ? sp_db_list_table_results_counting (db, tournament->id, last_session, *counting,
+                                                error)
+           : sp_db_list_table_results (db, tournament->id, last_session, error);
   if (tables == NULL)
     return NULL;
   players = sp_db_list_players (db, tournament->id, error);
@@ -813,6 +849,9 @@ change_closed (SpDb                *db,
       && !sp_db_require_director (db, tournament->id, "session reopen", session, NULL, error,
                                   _("A director's PIN is required to reopen session %u."),
                                   session))
+    return FALSE;
+  /* Two-key entry: a session closes with every hand of it confirmed. */
+  if (closed && !sp_db_check_confirmed (db, tournament->id, session, error))
     return FALSE;
   if (closed && !time_up)
     {

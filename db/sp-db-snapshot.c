@@ -140,6 +140,11 @@ load (SpDb                *db,
         return FALSE;
       take_array (snapshot->standings, values);
       take_array (snapshot->session_results, g_steal_pointer (&results));
+      /* Two-key entry: the hands not in the standings yet, apart. */
+      if ((values = sp_db_compute_pending (db, tournament, 0, &snapshot->n_unconfirmed,
+                                           error)) == NULL)
+        return FALSE;
+      take_array (snapshot->pending, values);
     }
   if ((values = sp_db_compute_standings (db, tournament, 0, &team_names, error)) == NULL)
     return FALSE;

@@ -370,14 +370,15 @@ static const struct
   const char *columns;
 } audited[] = {
   { "tournaments", "name ruleset profile options n_sessions seating ranking base per_tai "
-                   "plan_seed venue starts_on ends_on hide_standings" },
+                   "plan_seed venue starts_on ends_on hide_standings two_key" },
   { "players", "tournament_id name club country team federation_id status substitute_for "
                "present" },
   { "sessions", "tournament_id number status seed time_up final_top clock_length clock_run "
                 "clock_started clock_ended" },
   { "seats", "session_id table_number chair player_id" },
   { "hands", "session_id table_number number winner discarder draw notation situation items "
-             "total s0 s1 s2 s3 entered_by riichi tenpai chombo sticks han fu yakuman also_won" },
+             "total s0 s1 s2 s3 entered_by riichi tenpai chombo sticks han fu yakuman also_won "
+             "confirmed_by confirmed_version" },
   { "penalties", "session_id player_id hand_id points reason" },
   { "pin_log", "tournament_id event action subject" },
 };
@@ -1172,9 +1173,11 @@ static const char * const statements[SP_DB_N_STATEMENTS] = {
     "  json_extract (c.o, '$.status'), json_extract (c.n, '$.status'),"
     "  json_extract (c.n, '$.present'),"
     "  CASE c.target WHEN 'penalties' THEN json_extract (c.v, '$.points')"
-    "   WHEN 'hands' THEN json_extract (c.v, '$.total') END,"
+    "   WHEN 'hands' THEN json_extract (c.v, '$.total')"
+    "   WHEN 'tournaments' THEN json_extract (c.n, '$.two_key') END,"
     "  CASE c.target WHEN 'penalties' THEN json_extract (c.v, '$.reason')"
-    "   WHEN 'pin_log' THEN json_extract (c.v, '$.action') END,"
+    "   WHEN 'pin_log' THEN json_extract (c.v, '$.action')"
+    "   WHEN 'hands' THEN json_extract (c.n, '$.confirmed_by') END,"
     "  CASE c.target WHEN 'sessions' THEN json_extract (c.v, '$.seed') END,"
     "  CASE c.target WHEN 'hands' THEN (SELECT group_concat (player_id, ' ') FROM"
     "   (SELECT player_id FROM seats WHERE session_id = c.sid AND table_number = c.tn"

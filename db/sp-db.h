@@ -13,7 +13,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this program writes; a file with a higher one is SP_DB_ERROR_TOO_NEW. */
-#define SP_DB_SCHEMA_VERSION 12
+#define SP_DB_SCHEMA_VERSION 13
 /* PRAGMA application_id of a Sparrow database ("Sprw"). */
 #define SP_DB_APPLICATION_ID 0x53707277
 
@@ -433,7 +433,8 @@ GPtrArray *sp_db_list_penalties  (SpDb          *db,
                                   GError       **error);
 
 /* The results of the tables of sessions 1..@last_session (0: all): per table the four players
- * and their hand scores and penalties, summed in the store (SpTableResult, sp-standings.h). */
+ * and their hand scores and penalties, summed in the store (SpTableResult, sp-standings.h).
+ * With two-key entry on, the hands that await confirmation are not counted. */
 GArray   *sp_db_list_table_results (SpDb    *db,
                                     gint64   tournament,
                                     guint    last_session,
@@ -452,6 +453,8 @@ typedef enum
   SP_LOG_TOURNAMENT_CREATED,
   SP_LOG_TOURNAMENT_RENAMED,
   SP_LOG_TOURNAMENT_CHANGED,
+  /* Two-key entry turned on (SpLogEntry.points 1) or off (0). */
+  SP_LOG_TWO_KEY_CHANGED,
   SP_LOG_PLAN_STORED,
   SP_LOG_TOURNAMENT_DELETED,
   SP_LOG_PLAYER_ADDED,
@@ -477,6 +480,8 @@ typedef enum
   SP_LOG_HAND_CORRECTED,
   SP_LOG_HAND_RENUMBERED,
   SP_LOG_HAND_DELETED,
+  /* Two-key entry: SpLogEntry.reason is who confirmed the hand. */
+  SP_LOG_HAND_CONFIRMED,
   SP_LOG_PENALTY_GIVEN,
   SP_LOG_PENALTY_CHANGED,
   SP_LOG_PENALTY_DELETED,
@@ -718,6 +723,40 @@ GArray  *sp_db_compute_standings (SpDb               *db,
                                   guint               last_session,
                                   GPtrArray         **team_names,
                                   GError            **error);
+
+/* ---- two-key entry ------------------------------------------------------------------------
+ * A tournament's choice (tournaments.two_key, off by default): a hand counts in the standings
+ * once a second referee station, or the director, has confirmed its current version; a
+ * correction makes it wait again.  With it off everything behaves as without it. */
+
+/* Turns two-key entry on or off (one transaction, in the audit log).  Hands entered while it
+ * was off await confirmation once it is on. */
+gboolean sp_db_set_two_key      (SpDb                *db,
+                                 gint64               tournament,
+                                 gboolean             on,
+                                 GError             **error);
+/* Confirms hand @id as the current referee (sp_db_set_referee), against its version
+ * @expect_version (0: unchecked; SP_DB_ERROR_STALE when it has changed).  Refused
+ * (SP_DB_ERROR_INVALID, naming who) when that referee made the hand's current version, unless
+ * the director's PIN was given on this connection; refused when two-key entry is off or the
+ * session is closed.  A hand already confirmed is left as it is: *@already TRUE.  *@confirmed
+ * gets the hand as stored after. */
+gboolean sp_db_confirm_hand     (SpDb                *db,
+                                 gint64               tournament,
+                                 gint64               id,
+                                 guint                expect_version,
+                                 SpHandRecord       **confirmed,
+                                 gboolean            *already,
+                                 GError             **error);
+
+/* The players with hands awaiting confirmation after sessions 1..@last_session (0: all), a
+ * GArray of SpPendingHands (sp-standings.h) by player id, and in *@n_hands how many hands await it; empty with
+ * two-key entry off.  Computed once here for every view (CLI, window, exports). */
+GArray  *sp_db_compute_pending  (SpDb                *db,
+                                 const SpTournament  *tournament,
+                                 guint                last_session,
+                                 guint               *n_hands,
+                                 GError             **error);
 
 /* Penalties.  sp_db_give_penalty checks that the session is drawn and open, the player
  * registered, the reason (sp_check_reason), and that a hand named is of that session at a

@@ -213,6 +213,7 @@ struct _SpStandingsPage
   /* Template children */
   GtkStackSwitcher *view_switcher;
   GtkSwitch *hide_switch;
+  GtkLabel *pending_label;
   GtkStack *standings_stack;
   GtkStack *view_stack;
   GtkScrolledWindow *players_scroller;
@@ -591,6 +592,49 @@ load_teams (SpStandingsPage *self,
   update_rows (self->teams, items, is_sorted (self->teams_view));
 }
 
+/* Two-key entry: how many hands do not count yet, above the standings; hidden when none. */
+static void
+show_pending (SpStandingsPage *self,
+              guint            n_unconfirmed)
+{
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->pending_label), n_unconfirmed > 0);
+  if (n_unconfirmed == 0)
+    return;
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%u hand awaits confirmation and is not counted yet; "
+                                       "what it would add is in the players’ marks.",
+                                       "%u hands await confirmation and are not counted yet; "
+                                       "what they would add is in the players’ marks.",
+                                       n_unconfirmed), n_unconfirmed);
+  gtk_label_set_text (self->pending_label, text);
+}
+
+/* A player's mark with what his hands awaiting confirmation would add: "2 hands await
+ * (+14)"; NULL when nothing awaits. */
+static char *
+pending_mark (SpStandingsPage      *self,
+              const SpPendingHands *pending,
+              const char           *marks)
+{
+  g_autofree char *score = NULL;
+  g_autofree char *awaits = NULL;
+
+  if (pending == NULL || pending->hands == 0)
+    return NULL;
+  if (sp_ruleset_traits (self->tournament->ruleset)->places_by_uma)
+    score = g_strdup_printf ("%+.1f", (double) pending->score / 1000.0);
+  else
+    score = g_strdup_printf ("%+" G_GINT64_FORMAT, pending->score);
+  /* TRANSLATORS: a player's hands awaiting confirmation (two-key entry), then what they would
+   * add to his score, with its sign */
+  awaits = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u hand awaits (%s)",
+                                         "%u hands await (%s)", pending->hands),
+                            pending->hands, score);
+  return marks[0] != '\0' ? g_strconcat (marks, " · ", awaits, NULL) : g_steal_pointer (&awaits);
+}
+
 /* Reads the standings again, as they stand after every hand entered so far, and changes only
  * the lines that moved. */
 static void
@@ -604,18 +648,23 @@ load_standings (SpStandingsPage *self)
   g_autoptr(GHashTable) line_of = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr(GPtrArray) fresh = g_ptr_array_new_with_free_func (g_object_unref);
   g_autofree SessionCell *cells = NULL;
+  g_autoptr(GArray) pending = NULL;
   SpRanking ranking = SP_RANKING_R98;
+  guint n_unconfirmed = 0;
   guint n_sessions;
 
   if (self->db == NULL || self->tournament == NULL)
     return;
   standings = sp_db_compute_standings_by_session (self->db, self->tournament, &results,
                                                   &players, &error);
-  if (standings == NULL)
+  if (standings != NULL)
+    pending = sp_db_compute_pending (self->db, self->tournament, 0, &n_unconfirmed, &error);
+  if (standings == NULL || pending == NULL)
     {
       sp_message_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
+  show_pending (self, n_unconfirmed);
   sp_ranking_from_string (self->tournament->ranking, &ranking);
   n_sessions = self->tournament->n_sessions;
   update_session_columns (self, n_sessions);
@@ -650,6 +699,7 @@ load_standings (SpStandingsPage *self)
       const SpPlayer *player = g_hash_table_lookup (by_id, &id);
       SpStandingItem *item = g_object_new (SP_TYPE_STANDING_ITEM, NULL);
       const char *marks = "";
+      g_autofree char *awaiting = NULL;
       SpTieBreak decider;
 
       if (player != NULL && player->status == SP_PLAYER_WITHDRAWN)
@@ -657,9 +707,11 @@ load_standings (SpStandingsPage *self)
       else if (player != NULL && (player->status == SP_PLAYER_SUBSTITUTE
                                   || player->substitute_for != 0))
         marks = _("Substitute");
+      awaiting = pending_mark (self, sp_pending_hands_find (pending, standing->player), marks);
       decider = line_decider (standings, i, ranking);
-      item_set (item, standing, player != NULL ? player->name : "", marks, decider,
-                &cells[i * n_sessions], n_sessions);
+      item_set (item, standing, player != NULL ? player->name : "",
+                awaiting != NULL ? awaiting : marks, decider, &cells[i * n_sessions],
+                n_sessions);
       item->riichi = sp_ruleset_traits (self->tournament->ruleset)->places_by_uma;
       g_ptr_array_add (fresh, item);
     }
@@ -721,6 +773,7 @@ sp_standings_page_class_init (SpStandingsPageClass *klass)
                                                "/org/sparrow/Sparrow/sp-standings-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SpStandingsPage, view_switcher);
   gtk_widget_class_bind_template_child (widget_class, SpStandingsPage, hide_switch);
+  gtk_widget_class_bind_template_child (widget_class, SpStandingsPage, pending_label);
   gtk_widget_class_bind_template_child (widget_class, SpStandingsPage, standings_stack);
   gtk_widget_class_bind_template_child (widget_class, SpStandingsPage, view_stack);
   gtk_widget_class_bind_template_child (widget_class, SpStandingsPage, players_scroller);

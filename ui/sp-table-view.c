@@ -804,6 +804,23 @@ shown:
 
 /* ---- The sheet's columns --------------------------------------------------------------- */
 
+/* Two-key entry: the hand @id as the sheet shows it when it awaits confirmation, else NULL. */
+static const SpHandRecord *
+awaiting_hand (SpTableView *self,
+               gint64       id)
+{
+  if (self == NULL || !self->tournament->two_key || self->hands == NULL)
+    return NULL;
+  for (guint i = 0; i < self->hands->len; i++)
+    {
+      const SpHandRecord *hand = g_ptr_array_index (self->hands, i);
+
+      if (hand->id == id)
+        return hand->confirmed_by == NULL ? hand : NULL;
+    }
+  return NULL;
+}
+
 static void
 cell_setup_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
@@ -844,10 +861,32 @@ cell_bind_cb (GtkSignalListItemFactory *factory,
   SpSheetLine *line = gtk_list_item_get_item (item);
   GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
 
+  SpTableView *self = g_object_get_data (G_OBJECT (factory), "sp-view");
+
   if (column >= CELL_CHAIR_FIRST)
     gtk_label_set_markup (label, line->cells[column]);
   else
     gtk_label_set_text (label, line->cells[column]);
+  /* Two-key entry: a hand that does not count yet says so beside its number. */
+  if (column == CELL_HAND)
+    {
+      gboolean awaiting = awaiting_hand (self, line->id) != NULL;
+      /* TRANSLATORS: beside a hand's number on the score sheet: it awaits a second key */
+      g_autofree char *marked = g_markup_printf_escaped ("%s <span size='small'>%s</span>",
+                                                         line->cells[column],
+                                                         _("unconfirmed"));
+
+      if (awaiting)
+        gtk_label_set_markup (label, marked);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (label),
+                                   awaiting ? _("Awaits confirmation by a second referee or "
+                                                "the director: not in the standings yet")
+                                            : NULL);
+      if (awaiting)
+        gtk_widget_add_css_class (GTK_WIDGET (label), "warning");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (label), "warning");
+    }
   if (column == CELL_ITEMS || column == CELL_DEALER || column == CELL_WINNER
       || column == CELL_FROM)
     gtk_widget_set_tooltip_text (GTK_WIDGET (label), line->cells[column][0] != '\0'
@@ -863,6 +902,7 @@ add_column (SpTableView *self,
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
   g_autoptr(GtkColumnViewColumn) view_column = NULL;
 
+  g_object_set_data (G_OBJECT (factory), "sp-view", self);
   g_signal_connect (factory, "setup", G_CALLBACK (cell_setup_cb), GINT_TO_POINTER (column));
   g_signal_connect (factory, "bind", G_CALLBACK (cell_bind_cb), GINT_TO_POINTER (column));
   view_column = gtk_column_view_column_new (title, g_object_ref (factory));
@@ -908,9 +948,10 @@ actions_setup_cb (GtkSignalListItemFactory *factory,
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
-  /* actions_bind_cb finds them in this order: Edit, then Delete. */
+  /* actions_bind_cb finds them in this order: Edit, then Delete, then Confirm (two-key). */
   add_line_button (GTK_BOX (box), item, "document-edit-symbolic", "table.edit-hand", self);
   add_line_button (GTK_BOX (box), item, "user-trash-symbolic", "table.delete-hand", self);
+  add_line_button (GTK_BOX (box), item, "emblem-ok-symbolic", "table.confirm-hand", self);
   gtk_list_item_set_child (item, box);
 }
 
@@ -934,6 +975,19 @@ actions_bind_cb (GtkSignalListItemFactory *factory,
                                   delete_label, -1);
   gtk_widget_set_sensitive (edit, !self->table.closed);
   gtk_widget_set_sensitive (delete, !self->table.closed);
+  {
+    GtkWidget *confirm = gtk_widget_get_next_sibling (delete);
+    /* TRANSLATORS: the button of two-key entry on a line of the score sheet; %s is the hand's
+     * number */
+    g_autofree char *confirm_label = g_strdup_printf (_("Confirm Hand %s"),
+                                                      line->cells[CELL_HAND]);
+
+    gtk_widget_set_tooltip_text (confirm, confirm_label);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (confirm), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    confirm_label, -1);
+    gtk_widget_set_visible (confirm, awaiting_hand (self, line->id) != NULL);
+    gtk_widget_set_sensitive (confirm, !self->table.closed);
+  }
 }
 
 static void
@@ -1466,6 +1520,38 @@ edit_hand_activated (GtkWidget  *widget,
   sp_table_view_open_hand_dialog (SP_TABLE_VIEW (widget), g_variant_get_int64 (parameter));
 }
 
+/* Two-key entry: the second key on a hand, as this station's referee, against the version
+ * shown; refused by the store with its reason (the same referee, a change since). */
+static void
+confirm_hand_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  SpTableView *self = SP_TABLE_VIEW (widget);
+  gint64 id = g_variant_get_int64 (parameter);
+  const SpHandRecord *shown = awaiting_hand (self, id);
+  g_autoptr(SpHandRecord) hand = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *done = NULL;
+  gboolean already = FALSE;
+  gboolean ok;
+
+  if (shown == NULL)
+    return;
+  begin_change (self);
+  ok = sp_db_confirm_hand (self->db, self->tournament->id, id, shown->version, &hand, &already,
+                           &error);
+  end_change (self, ok);
+  if (!ok)
+    {
+      show_toast (self, error->message, FALSE);
+      return;
+    }
+  /* TRANSLATORS: a hand's number, then who confirmed it (two-key entry) */
+  done = g_strdup_printf (_("Hand %u confirmed by %s"), hand->number, hand->confirmed_by);
+  show_toast (self, done, FALSE);
+}
+
 static void
 delete_response_cb (AdwMessageDialog *dialog,
                     const char       *response,
@@ -1775,6 +1861,8 @@ sp_table_view_class_init (SpTableViewClass *klass)
   gtk_widget_class_install_action (widget_class, "table.edit-hand", "x", edit_hand_activated);
   gtk_widget_class_install_action (widget_class, "table.delete-hand", "x",
                                    delete_hand_activated);
+  gtk_widget_class_install_action (widget_class, "table.confirm-hand", "x",
+                                   confirm_hand_activated);
   gtk_widget_class_install_action (widget_class, "table.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "table.add-penalty", NULL,
                                    add_penalty_activated);

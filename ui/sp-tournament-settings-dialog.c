@@ -1,6 +1,6 @@
 /* sp-tournament-settings-dialog.c: a tournament's settings.  The name, venue, dates and the
- * "hide standings" switch are written together by sp_db_edit_tournament (one audited
- * transaction); the rules, profile and play settings are shown read only, since every hand
+ * "hide standings" switch are written together by sp_db_edit_tournament, with two-key entry
+ * (sp_db_set_two_key), in one audited transaction; the rules, profile and play settings are shown read only, since every hand
  * already entered was scored under them.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
@@ -28,6 +28,7 @@ struct _SpTournamentSettingsDialog
   AdwEntryRow         *ends_row;
   GtkLabel            *error_label;
   GtkSwitch           *hide_standings_switch;
+  GtkSwitch           *two_key_switch;
   AdwPreferencesGroup *rules_group;
   AdwPreferencesGroup *pin_group;
 };
@@ -260,8 +261,14 @@ save (SpTournamentSettingsDialog *self)
     .hide_standings = gtk_switch_get_active (self->hide_standings_switch),
   };
 
-  if (!sp_db_edit_tournament (self->db, &changes, &error))
+  /* The settings and two-key entry in one transaction: all of them or none. */
+  if (!sp_db_begin (self->db, &error)
+      || !sp_db_edit_tournament (self->db, &changes, &error)
+      || !sp_db_set_two_key (self->db, self->tournament,
+                             gtk_switch_get_active (self->two_key_switch), &error)
+      || !sp_db_commit (self->db, &error))
     {
+      sp_db_rollback (self->db);
       sp_form_show_error (self->error_label, error->message);
       return;
     }
@@ -339,6 +346,8 @@ sp_tournament_settings_dialog_class_init (SpTournamentSettingsDialogClass *klass
   gtk_widget_class_bind_template_child (widget_class, SpTournamentSettingsDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentSettingsDialog,
                                         hide_standings_switch);
+  gtk_widget_class_bind_template_child (widget_class, SpTournamentSettingsDialog,
+                                        two_key_switch);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentSettingsDialog, rules_group);
   gtk_widget_class_bind_template_child (widget_class, SpTournamentSettingsDialog, pin_group);
 
@@ -401,6 +410,7 @@ sp_tournament_settings_dialog_new (GtkWindow          *parent,
   sp_date_row_set_date (self->starts_row, tournament->starts_on);
   sp_date_row_set_date (self->ends_row, tournament->ends_on);
   gtk_switch_set_active (self->hide_standings_switch, tournament->hide_standings);
+  gtk_switch_set_active (self->two_key_switch, tournament->two_key);
   fill_rules (self, tournament);
   fill_pin (self);
   return self;

@@ -17,7 +17,7 @@ static const SpCliCommand commands[] = {
   { "tournament", N_("create or list tournaments"), NULL, sp_cli_tournament_commands },
   { "players", N_("add, import, list, withdraw and substitute players"),
     NULL, sp_cli_players_commands },
-  { "hand", N_("add, list, correct and import the hands of a session"),
+  { "hand", N_("add, list, correct, confirm and import the hands of a session"),
     NULL, sp_cli_hand_commands },
   { "penalty", N_("record a penalty"), NULL, sp_cli_penalty_commands },
   { "session", N_("close or reopen a session"), NULL, sp_cli_session_commands },

@@ -471,6 +471,10 @@ typedef struct
   gboolean    riichi_table;
   gint64      scores[4];    /* each seat's points after the hand */
   char       *winners;      /* each winner's han, fu, yaku and cost, a JSON array */
+  /* Two-key entry only (left out of the JSON elsewhere): JSON true / false, and who confirmed
+   * it as a JSON string or null. */
+  char       *confirmed;
+  char       *confirmed_by;
 } HandRow;
 
 static void
@@ -485,6 +489,8 @@ hand_row_free (gpointer data)
   g_free (row->riichi);
   g_free (row->tenpai);
   g_free (row->winners);
+  g_free (row->confirmed);
+  g_free (row->confirmed_by);
   g_free (row);
 }
 
@@ -509,6 +515,10 @@ static const SpCliColumn hand_columns[] = {
   { "version", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, version), NULL },
   { "key", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, entry_key), NULL },
   { "repeated", NULL, SP_CLI_BOOL, 0, G_STRUCT_OFFSET (HandRow, repeated), NULL },
+  { "confirmed", NULL, SP_CLI_JSON, SP_CLI_OMIT_IF_EMPTY, G_STRUCT_OFFSET (HandRow, confirmed),
+    NULL },
+  { "confirmed_by", NULL, SP_CLI_JSON, SP_CLI_OMIT_IF_EMPTY,
+    G_STRUCT_OFFSET (HandRow, confirmed_by), NULL },
   { NULL }
 };
 
@@ -539,6 +549,10 @@ static const SpCliColumn riichi_hand_columns[] = {
   { "players", NULL, SP_CLI_SEATS, 0, G_STRUCT_OFFSET (HandRow, players), NULL },
   { "entered_by", NULL, SP_CLI_STRING, 0, G_STRUCT_OFFSET (HandRow, entered_by), NULL },
   { "version", NULL, SP_CLI_UINT, 0, G_STRUCT_OFFSET (HandRow, version), NULL },
+  { "confirmed", NULL, SP_CLI_JSON, SP_CLI_OMIT_IF_EMPTY, G_STRUCT_OFFSET (HandRow, confirmed),
+    NULL },
+  { "confirmed_by", NULL, SP_CLI_JSON, SP_CLI_OMIT_IF_EMPTY,
+    G_STRUCT_OFFSET (HandRow, confirmed_by), NULL },
   { NULL }
 };
 
@@ -682,6 +696,29 @@ hand_row_new (const SpHandRecord *record,
       row->result = g_string_free (result, FALSE);
     }
   return row;
+}
+
+/* Two-key entry: whether @row's hand is confirmed and by whom (JSON), and in the text that it
+ * awaits confirmation. */
+static void
+two_key_fill (HandRow            *row,
+              const SpHandRecord *record)
+{
+  g_autoptr(JsonNode) name = NULL;
+  char *result;
+
+  row->confirmed = g_strdup (record->confirmed_by != NULL ? "true" : "false");
+  if (record->confirmed_by == NULL)
+    {
+      row->confirmed_by = g_strdup ("null");
+      /* Translators: a hand's result in hand list, then a mark that it does not count yet. */
+      result = g_strdup_printf (_("%s (awaits confirmation)"), row->result);
+      g_free (row->result);
+      row->result = result;
+      return;
+    }
+  name = json_node_init_string (json_node_alloc (), record->confirmed_by);
+  row->confirmed_by = json_to_string (name, FALSE);
 }
 
 /* The penalties of one false win (@group), with what they cost each player at @rotation. */
@@ -839,6 +876,8 @@ hand_enter (SpCli  *cli,
       g_autofree char *text = NULL;
 
       row->repeated = report.repeated;
+      if (store.tournament->two_key)
+        two_key_fill (row, report.hand);
       if (report.repeated)
         /* Translators: the key given with --key, then the hand as stored. */
         text = g_strdup_printf (_("already entered with the key %s, nothing added: hand %lld: "
@@ -935,6 +974,8 @@ hand_list (SpCli  *cli,
           if (i == hands->len)
             break;
           g_ptr_array_add (rows, hand_row_new (hands->pdata[i], rotation, state.players));
+          if (store.tournament->two_key)
+            two_key_fill (rows->pdata[rows->len - 1], hands->pdata[i]);
           if (sheet != NULL)
             riichi_row_fill (rows->pdata[rows->len - 1],
                              &g_array_index (sheet->hands, SpRiichiSheetHand, i));
@@ -1001,6 +1042,70 @@ hand_delete (SpCli  *cli,
                             report.hand->number);
 }
 
+/* hand confirm: the second key of two-key entry. */
+static int
+hand_confirm (SpCli  *cli,
+              int     argc,
+              char  **argv)
+{
+  g_autofree char *pin = NULL;
+  gint64 expect_version = -1;
+  const GOptionEntry entries[] = {
+    { "expect-version", 0, 0, G_OPTION_ARG_INT64, &expect_version,
+      N_("Refuse the confirmation unless the hand is at version V (hand list --json)"),
+      N_("V") },
+    sp_cli_pin_entry (&pin),
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    sp_cli_context_new (cli, "ID", entries,
+                        _("With two-key entry on (tournament edit --two-key on), a hand counts "
+                          "in the standings\nonce confirmed by a referee (--referee NAME) other "
+                          "than the one who entered it,\nor by the director with the director's "
+                          "PIN (--pin).  A correction makes it\nawait confirmation again."));
+  g_autoptr(SpHandRecord) hand = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(SpCliStore) store = { 0 };
+  gboolean already = FALSE;
+  gint64 id;
+  int status;
+
+  if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
+      || !sp_cli_check_arguments (cli, argc, argv, 1, _("a hand ID"), &status)
+      || !sp_cli_parse_id (cli, argv[1], _("a hand ID"), &id, &status)
+      || (expect_version != -1
+          && !sp_cli_check_range (cli, "expect-version", expect_version, 1, G_MAXUINT32,
+                                  &status))
+      || !sp_cli_store_open (cli, &store, TRUE, &status)
+      || !sp_cli_store_unlock (cli, &store, pin, "hand confirm", &status))
+    return status;
+  if (!sp_db_confirm_hand (store.db, store.tournament->id, id, (guint) MAX (expect_version, 0),
+                           &hand, &already, &error))
+    return sp_cli_store_fail (cli, &store, error);
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      sp_cli_builder_int (builder, "confirmed", hand->id);
+      sp_cli_builder_int (builder, "version", hand->version);
+      sp_cli_builder_string (builder, "confirmed_by", hand->confirmed_by);
+      sp_cli_builder_bool (builder, "already", already);
+      json_builder_end_object (builder);
+      sp_cli_print_builder (builder);
+    }
+  else if (already)
+    /* Translators: a hand's id, its session, table and number, then who confirmed it. */
+    printf (_("hand %lld (session %u table %u hand %u) is already confirmed by %s: nothing "
+              "changed\n"), (long long) hand->id, hand->session, hand->table, hand->number,
+            hand->confirmed_by);
+  else
+    printf (_("hand %lld (session %u table %u hand %u) confirmed by %s: it counts in the "
+              "standings\n"), (long long) hand->id, hand->session, hand->table, hand->number,
+            hand->confirmed_by);
+  return SP_CLI_OK;
+}
+
 /* ---- import: the file read by the store, its hands entered in one transaction ---------- */
 
 static int
@@ -1044,6 +1149,7 @@ const SpCliCommand sp_cli_hand_commands[] = {
     { "list", N_("the hands and false wins of a session"), hand_list },
     { "edit", N_("correct a hand (the later hands are recomputed)"), hand_enter },
     { "delete", N_("delete a hand (the later hands are recomputed)"), hand_delete },
+    { "confirm", N_("confirm a hand another referee entered (two-key entry)"), hand_confirm },
     { "import", N_("enter the hands of a CSV or JSON Lines file, all or none"), hand_import },
   { NULL }
 };

@@ -29,6 +29,8 @@ typedef struct
   char   *tournament_points; /* Riichi: the score in thousands (points), as JSON: 25.6 */
   char   *uma;               /* Riichi: the table points (uma in thousands), as JSON: 15.0 */
   guint   sessions;
+  char   *unconfirmed;       /* two-key entry: what awaits confirmation, as JSON; NULL off */
+  char   *pending_text;      /* and in words, NULL when nothing awaits */
 } Row;
 
 static void
@@ -41,7 +43,41 @@ row_free (gpointer data)
   g_free (row->label);
   g_free (row->tournament_points);
   g_free (row->uma);
+  g_free (row->unconfirmed);
+  g_free (row->pending_text);
   g_free (row);
+}
+
+/* Two-key entry: what @pending (NULL: nothing) would add to @row's player, as JSON and, when
+ * something awaits, in words; in thousands for Riichi as the standings are. */
+static void
+row_add_pending (Row                  *row,
+                 const SpPendingHands *pending,
+                 gboolean              riichi)
+{
+  char score[G_ASCII_DTOSTR_BUF_SIZE];
+  char points[G_ASCII_DTOSTR_BUF_SIZE];
+  guint hands = pending != NULL ? pending->hands : 0;
+
+  if (riichi)
+    g_ascii_formatd (score, sizeof score, "%.1f",
+                     pending != NULL ? (double) pending->score / 1000.0 : 0.0);
+  else
+    g_snprintf (score, sizeof score, "%" PRId64, pending != NULL ? pending->score : 0);
+  g_ascii_formatd (points, sizeof points, riichi ? "%.1f" : "%.2f",
+                   pending != NULL ? (double) pending->table_points_x12 / SP_TABLE_POINTS_SCALE
+                                   : 0.0);
+  row->unconfirmed = g_strdup_printf ("{\"hands\":%u,\"score\":%s,\"table_points\":%s}", hands,
+                                      score, points);
+  if (hands > 0)
+    /* Translators: a player as the standings name him, the hands at his tables awaiting
+     * confirmation, then what they would add to his score and table points. */
+    row->pending_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                      "  %s: %u hand, score %s%s, points %s%s",
+                                                      "  %s: %u hands, score %s%s, points %s%s",
+                                                      hands),
+                                         row->label, hands, score[0] == '-' ? "" : "+", score,
+                                         points[0] == '-' ? "" : "+", points);
 }
 
 /* A player the store no longer lists has no name and counts as active. */
@@ -92,6 +128,8 @@ static const SpCliColumn player_columns[] = {
   { "table_points", N_("points"), SP_CLI_DOUBLE, 0, G_STRUCT_OFFSET (Row, table_points), NULL },
   { "score", N_("score"), SP_CLI_INT64, 0, G_STRUCT_OFFSET (Row, score), NULL },
   { "sessions", N_("sessions"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Row, sessions), NULL },
+  { "unconfirmed", NULL, SP_CLI_JSON, SP_CLI_OMIT_IF_EMPTY, G_STRUCT_OFFSET (Row, unconfirmed),
+    NULL },
   { NULL }
 };
 
@@ -106,6 +144,8 @@ static const SpCliColumn riichi_player_columns[] = {
   { "table_points", N_("uma"), SP_CLI_JSON, 0, G_STRUCT_OFFSET (Row, uma), NULL },
   { "score", N_("score"), SP_CLI_JSON, 0, G_STRUCT_OFFSET (Row, tournament_points), NULL },
   { "sessions", N_("sessions"), SP_CLI_UINT, 0, G_STRUCT_OFFSET (Row, sessions), NULL },
+  { "unconfirmed", NULL, SP_CLI_JSON, SP_CLI_OMIT_IF_EMPTY, G_STRUCT_OFFSET (Row, unconfirmed),
+    NULL },
   { NULL }
 };
 
@@ -140,7 +180,10 @@ sp_cli_standings (SpCli  *cli,
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (row_free);
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GArray) pending = NULL;
   g_auto(SpCliStore) store = { 0 };
+  guint n_unconfirmed = 0;
+  gboolean riichi;
   int status;
 
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
@@ -151,17 +194,29 @@ sp_cli_standings (SpCli  *cli,
   /* One error at a time: each step runs only when the one before succeeded. */
   if ((standings = sp_db_compute_standings (store.db, store.tournament, (guint) session,
                                             teams ? &team_names : NULL, &error)) == NULL
-      || (players = sp_db_list_players (store.db, store.tournament->id, &error)) == NULL)
+      || (players = sp_db_list_players (store.db, store.tournament->id, &error)) == NULL
+      || (pending = sp_db_compute_pending (store.db, store.tournament, (guint) session,
+                                           &n_unconfirmed, &error)) == NULL)
     return sp_cli_store_fail (cli, &store, error);
+  riichi = sp_ruleset_traits (store.tournament->ruleset)->places_by_uma;
   for (guint i = 0; i < players->len; i++)
     g_hash_table_insert (by_id, &((SpPlayer *) players->pdata[i])->id, players->pdata[i]);
   for (guint i = 0; i < standings->len; i++)
-    g_ptr_array_add (rows, row_new (&g_array_index (standings, SpStanding, i), by_id,
-                                    team_names));
+    {
+      const SpStanding *standing = &g_array_index (standings, SpStanding, i);
+      Row *row = row_new (standing, by_id, team_names);
+
+      /* Two-key entry: each player's hands awaiting confirmation, apart from the totals. */
+      if (store.tournament->two_key && !teams)
+        row_add_pending (row, sp_pending_hands_find (pending, standing->player), riichi);
+      g_ptr_array_add (rows, row);
+    }
   if (cli->json)
     {
       json_builder_begin_object (builder);
       sp_cli_builder_string (builder, "tournament", store.tournament->name);
+      if (store.tournament->two_key)
+        sp_cli_builder_int (builder, "unconfirmed_hands", n_unconfirmed);
       sp_cli_build_records (builder, teams ? "teams" : "players",
                             teams ? team_columns
                             : sp_ruleset_traits (store.tournament->ruleset)->places_by_uma
@@ -178,6 +233,18 @@ sp_cli_standings (SpCli  *cli,
   sp_cli_append_table (out, teams ? team_columns
                             : sp_ruleset_traits (store.tournament->ruleset)->places_by_uma
                             ? riichi_player_columns : player_columns, rows);
+  if (store.tournament->two_key && n_unconfirmed > 0)
+    {
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                                "%u hand awaits confirmation (two-key entry) "
+                                                "and is not counted above:\n",
+                                                "%u hands await confirmation (two-key entry) "
+                                                "and are not counted above:\n",
+                                                n_unconfirmed), n_unconfirmed);
+      for (guint i = 0; !teams && i < rows->len; i++)
+        if (((Row *) rows->pdata[i])->pending_text != NULL)
+          g_string_append_printf (out, "%s\n", ((Row *) rows->pdata[i])->pending_text);
+    }
   fputs (out->str, stdout);
   return SP_CLI_OK;
 }

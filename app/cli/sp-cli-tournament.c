@@ -181,6 +181,8 @@ tournament_show (SpCli  *cli,
   g_auto(SpCliStore) store = { 0 };
   SpTournamentSummary summary;
   const SpTournament *t;
+  g_autoptr(GArray) pending = NULL;
+  guint n_unconfirmed = 0;
   gboolean has_pin = FALSE;
   int status;
 
@@ -189,7 +191,9 @@ tournament_show (SpCli  *cli,
       || !sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   if (!sp_db_summarize_tournament (store.db, store.tournament->id, &summary, &error)
-      || !sp_db_has_pin (store.db, store.tournament->id, &has_pin, &error))
+      || !sp_db_has_pin (store.db, store.tournament->id, &has_pin, &error)
+      || (pending = sp_db_compute_pending (store.db, store.tournament, 0, &n_unconfirmed,
+                                           &error)) == NULL)
     return sp_cli_store_fail (cli, &store, error);
   t = store.tournament;
   if (cli->json)
@@ -202,6 +206,12 @@ tournament_show (SpCli  *cli,
       /* Whether a director's PIN locks it; never the PIN or its hash. */
       json_builder_set_member_name (builder, "pin");
       json_builder_add_boolean_value (builder, has_pin);
+      /* Only when on, so that an event without it shows as before. */
+      if (t->two_key)
+        {
+          sp_cli_builder_bool (builder, "two_key", TRUE);
+          sp_cli_builder_int (builder, "unconfirmed", n_unconfirmed);
+        }
       json_builder_end_object (builder);
       sp_cli_print_builder (builder);
       return SP_CLI_OK;
@@ -230,6 +240,13 @@ tournament_show (SpCli  *cli,
   printf (_("created: %s\n"), t->created);
   if (has_pin)
     printf (_("director's PIN: set (protected commands need --pin or $SPARROW_PIN)\n"));
+  if (t->two_key)
+    printf (g_dngettext (GETTEXT_PACKAGE,
+                         "two-key entry: on (a hand counts once a second referee or the "
+                         "director confirms it); %u hand awaits confirmation\n",
+                         "two-key entry: on (a hand counts once a second referee or the "
+                         "director confirms it); %u hands await confirmation\n",
+                         n_unconfirmed), n_unconfirmed);
   return SP_CLI_OK;
 }
 
@@ -275,6 +292,7 @@ tournament_edit (SpCli  *cli,
   g_autofree char *starts = NULL;
   g_autofree char *ends = NULL;
   g_autofree char *hide = NULL;
+  g_autofree char *two_key = NULL;
   const GOptionEntry entries[] = {
     { "venue", 0, 0, G_OPTION_ARG_FILENAME, &venue, N_("Where the event is held (\"\" clears it)"),
       N_("PLACE") },
@@ -285,12 +303,16 @@ tournament_edit (SpCli  *cli,
     { "hide-standings", 0, 0, G_OPTION_ARG_STRING, &hide,
       N_("Keep the standings from the players (projector, printouts, the players' view) until "
          "the last session is closed"), N_("on|off") },
+    { "two-key", 0, 0, G_OPTION_ARG_STRING, &two_key,
+      N_("Two-key entry: a hand counts once a second referee (hand confirm) or the director "
+         "confirms it"), N_("on|off") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = sp_cli_context_new (cli, NULL, entries,
-                                                         _("Changes the venue, the dates or Hide "
-                                                           "Standings; the fields not given "
-                                                           "stay as they are."));
+                                                         _("Changes the venue, the dates, Hide "
+                                                           "Standings or two-key entry; the "
+                                                           "fields not given stay as they "
+                                                           "are."));
   g_autoptr(GError) error = NULL;
   g_auto(SpCliStore) store = { 0 };
   SpTournament *t;
@@ -300,13 +322,16 @@ tournament_edit (SpCli  *cli,
   if (!sp_cli_parse_options (cli, context, &argc, &argv, &status)
       || !sp_cli_check_arguments (cli, argc, argv, 0, NULL, &status))
     return status;
-  if (venue == NULL && starts == NULL && ends == NULL && hide == NULL)
+  if (venue == NULL && starts == NULL && ends == NULL && hide == NULL && two_key == NULL)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
                         _("tournament edit needs a field to change (--venue, --starts, --ends, "
-                          "--hide-standings)"));
+                          "--hide-standings, --two-key)"));
   if (hide != NULL && g_strcmp0 (hide, "on") != 0 && g_strcmp0 (hide, "off") != 0)
     return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
                         _("--hide-standings: on or off expected, not '%s'"), hide);
+  if (two_key != NULL && g_strcmp0 (two_key, "on") != 0 && g_strcmp0 (two_key, "off") != 0)
+    return sp_cli_fail (cli, SP_CLI_USAGE, "usage",
+                        _("--two-key: on or off expected, not '%s'"), two_key);
   if (!sp_cli_store_open (cli, &store, TRUE, &status))
     return status;
   t = store.tournament;
@@ -316,7 +341,13 @@ tournament_edit (SpCli  *cli,
   changes.starts_on = starts != NULL ? (starts[0] != '\0' ? starts : NULL) : t->starts_on;
   changes.ends_on = ends != NULL ? (ends[0] != '\0' ? ends : NULL) : t->ends_on;
   changes.hide_standings = hide != NULL ? g_strcmp0 (hide, "on") == 0 : t->hide_standings;
-  if (!sp_db_edit_tournament (store.db, &changes, &error))
+  /* Both in one transaction: all of the edit or nothing. */
+  if (!sp_db_begin (store.db, &error)
+      || ((venue != NULL || starts != NULL || ends != NULL || hide != NULL)
+          && !sp_db_edit_tournament (store.db, &changes, &error))
+      || (two_key != NULL
+          && !sp_db_set_two_key (store.db, t->id, g_strcmp0 (two_key, "on") == 0, &error))
+      || !sp_db_commit (store.db, &error))
     return sp_cli_store_fail (cli, &store, error);
   if (cli->json)
     {
@@ -329,6 +360,8 @@ tournament_edit (SpCli  *cli,
       json_builder_begin_object (builder);
       sp_cli_build_members (builder, tournament_columns, stored);
       sp_cli_builder_bool (builder, "hide_standings", stored->hide_standings);
+      if (two_key != NULL || stored->two_key)
+        sp_cli_builder_bool (builder, "two_key", stored->two_key);
       json_builder_end_object (builder);
       sp_cli_print_builder (builder);
     }

@@ -30,7 +30,9 @@ def start_xvfb():
     next."""
     for _ in range(10):
         n = free_display()
-        xvfb = subprocess.Popen(['Xvfb', f':{n}', '-screen', '0', '1280x800x24', '-nolisten', 'tcp',
+        # $SPARROW_E2E_SCREEN: another size, for screenshots at a width of the hall's screens.
+        screen = os.environ.get('SPARROW_E2E_SCREEN', '1280x800x24')
+        xvfb = subprocess.Popen(['Xvfb', f':{n}', '-screen', '0', screen, '-nolisten', 'tcp',
                                  '-noreset'], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 10
         while time.time() < deadline:

@@ -567,10 +567,7 @@ sp_db_set_referee (SpDb       *db,
     referee = g_get_user_name ();
   if (referee != db->referee)
     {
-      if (db->password != NULL)
-    explicit_bzero (db->password, strlen (db->password));
-  g_free (db->password);
-  g_free (db->referee);
+      g_free (db->referee);
       db->referee = g_strdup (referee);
     }
   if (!db->backend->set_referee (db, referee, &error))
@@ -728,6 +725,9 @@ sp_db_close (SpDb *db)
       sp_db_rollback (db);
       db->backend->close (db);
     }
+  if (db->password != NULL)
+    explicit_bzero (db->password, strlen (db->password));
+  g_free (db->password);
   g_free (db->path);
   g_free (db->warning);
   g_free (db->referee);

@@ -7,6 +7,7 @@
 #include "sp-hand-draft.h"
 #include "sp-message.h"
 #include "sp-new-tournament-dialog.h"
+#include "sp-outbox-bar.h"
 #include "sp-share-dialog.h"
 #include "sp-db-path.h"
 #include "sp-server-dialog.h"
@@ -38,6 +39,7 @@ struct _SpWindow
   AdwStatusPage *error_page;
   GtkLabel *error_database_label;
   GtkWidget *header_bar;
+  SpOutboxBar *outbox_bar;
   SpTournamentView *tournament_page;
 };
 
@@ -385,11 +387,21 @@ poll_data_version_cb (gpointer user_data)
     return G_SOURCE_CONTINUE;
   if (!sp_db_get_data_version (self->db, &version, &error))
     {
+      /* A hall's server lost: the window keeps its store, which connects again at the next
+       * poll, and the hands entered meanwhile are kept at the station (its bar says so). */
+      if (g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_IO)
+          && !sp_db_location_is_file (self->database_path))
+        {
+          sp_outbox_bar_set_reachable (self->outbox_bar, FALSE);
+          return G_SOURCE_CONTINUE;
+        }
       self->poll_id = 0;
       sp_window_show_database_error (self, error);
       return G_SOURCE_REMOVE;
     }
-  if (version != self->data_version)
+  sp_outbox_bar_set_reachable (self->outbox_bar, TRUE);
+  /* Back (or there all along): what the station kept goes to the server. */
+  if (version != self->data_version || sp_outbox_bar_send (self->outbox_bar))
     {
       self->data_version = version;
       reload_changed_data (self);
@@ -428,8 +440,10 @@ take_database (SpWindow *self,
 {
   g_autoptr(GError) error = NULL;
 
+  sp_outbox_bar_set_database (self->outbox_bar, NULL);
   g_clear_pointer (&self->db, sp_db_close);
   self->db = db;
+  sp_outbox_bar_set_database (self->outbox_bar, db);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-tournament", TRUE);
   if (!sp_db_get_data_version (db, &self->data_version, &error))
     {
@@ -523,6 +537,7 @@ open_database_with_password (SpWindow   *self,
 
   if (self->database_path == NULL || self->opening != NULL)
     return;
+  sp_outbox_bar_set_database (self->outbox_bar, NULL);
   g_clear_pointer (&self->db, sp_db_close);
   self->opening = g_cancellable_new ();
   gtk_spinner_start (self->loading_spinner);
@@ -739,6 +754,7 @@ sp_window_class_init (SpWindowClass *klass)
   sp_accessible_install_names ();
 
   /* The template's list store names the row type. */
+  g_type_ensure (SP_TYPE_OUTBOX_BAR);
   g_type_ensure (SP_TYPE_TOURNAMENT_ROW);
   g_type_ensure (SP_TYPE_TOURNAMENT_VIEW);
 
@@ -768,6 +784,7 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, error_database_label);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, outbox_bar);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, tournament_page);
   gtk_widget_class_bind_template_callback (widget_class, tournament_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, page_shown_cb);
@@ -919,6 +936,7 @@ sp_window_show_database_error (SpWindow     *self,
   g_return_if_fail (SP_IS_WINDOW (self));
   g_return_if_fail (error != NULL);
 
+  sp_outbox_bar_set_database (self->outbox_bar, NULL);
   g_clear_pointer (&self->db, sp_db_close);
   g_clear_handle_id (&self->poll_id, g_source_remove);
   g_list_store_remove_all (self->tournaments);

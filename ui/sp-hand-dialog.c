@@ -1557,7 +1557,8 @@ undo_activated (GtkWidget  *widget,
 static gboolean
 keep_at_station (SpHandDialog      *self,
                  SpStationOutbox   *outbox,
-                 const SpHandEntry *entry)
+                 const SpHandEntry *entry,
+                 gboolean           lost)
 {
   g_autoptr(SpOutboxItem) item = g_new0 (SpOutboxItem, 1);
   g_autoptr(GError) error = NULL;
@@ -1582,8 +1583,10 @@ keep_at_station (SpHandDialog      *self,
   if (gtk_widget_get_visible (GTK_WIDGET (self)))
     adw_toast_overlay_add_toast (
       self->toast_overlay,
-      adw_toast_new (_("The server cannot be reached: hand kept at this station; it will be "
-                       "sent when the server is back")));
+      adw_toast_new (lost ? _("The server cannot be reached: hand kept at this station; it "
+                              "will be sent when the server is back")
+                          : _("Hand kept at this station: it is sent after the hands of this "
+                              "table still waiting")));
   return TRUE;
 }
 
@@ -1608,7 +1611,7 @@ store (SpHandDialog      *self,
 
       if (queued != NULL && queued->len > 0)
         {
-          keep_at_station (self, outbox, entry);
+          keep_at_station (self, outbox, entry, FALSE);
           return;
         }
     }
@@ -1621,7 +1624,7 @@ store (SpHandDialog      *self,
       if (outbox != NULL && g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_IO)
           && !entry->false_win)
         {
-          keep_at_station (self, outbox, entry);
+          keep_at_station (self, outbox, entry, TRUE);
           return;
         }
       /* The engine's refusal, in place: never a dialog over the dialog. */

@@ -382,6 +382,7 @@ poll_data_version_cb (gpointer user_data)
   SpWindow *self = user_data;
   g_autoptr(GError) error = NULL;
   gint64 version = 0;
+  gboolean sent;
 
   if (self->db == NULL)
     return G_SOURCE_CONTINUE;
@@ -401,7 +402,8 @@ poll_data_version_cb (gpointer user_data)
     }
   sp_outbox_bar_set_reachable (self->outbox_bar, TRUE);
   /* Back (or there all along): what the station kept goes to the server. */
-  if (version != self->data_version || sp_outbox_bar_send (self->outbox_bar))
+  sent = sp_outbox_bar_send (self->outbox_bar);
+  if (version != self->data_version || sent)
     {
       self->data_version = version;
       reload_changed_data (self);

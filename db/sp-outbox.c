@@ -856,13 +856,10 @@ sp_outbox_enter_again (SpOutbox  *outbox,
 
   g_return_val_if_fail (outbox != NULL, NULL);
 
-  /* Read and removed in one transaction: two windows cannot both take it back. */
-  if (!exec (outbox, "BEGIN IMMEDIATE", "taking a hand back", error))
-    return NULL;
   statement = prepare (outbox, "SELECT " ITEM_COLUMNS " FROM entries WHERE id = ?1",
                        "taking a hand back", error);
   if (statement == NULL)
-    goto failed;
+    return NULL;
   sqlite3_bind_int64 (statement, 1, id);
   rc = sqlite3_step (statement);
   if (rc == SQLITE_ROW)
@@ -871,42 +868,30 @@ sp_outbox_enter_again (SpOutbox  *outbox,
   if (rc != SQLITE_ROW && rc != SQLITE_DONE)
     {
       fail (outbox, rc, "taking a hand back", error);
-      goto failed;
+      return NULL;
     }
   if (rc == SQLITE_DONE)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
                    _("the station's outbox has no entry %" PRId64), id);
-      goto failed;
+      return NULL;
     }
   if (item == NULL)
-    goto failed;
+    return NULL;
   if (item->state != SP_OUTBOX_CONFLICT)
     {
       g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_INVALID,
                    _("session %u table %u hand %u was not refused: only a conflict is entered "
                      "again"), item->session, item->table, item->expect_hand);
-      goto failed;
+      return NULL;
     }
-  statement = prepare (outbox, "DELETE FROM entries WHERE id = ?1", "taking a hand back", error);
-  if (statement == NULL)
-    goto failed;
-  sqlite3_bind_int64 (statement, 1, id);
-  if (!run (outbox, statement, "taking a hand back", error)
-      || !exec (outbox, "COMMIT", "taking a hand back", error))
-    goto failed;
   /* A fresh hand: the old key may be a hand's on the server already (a conflict found by it
-   * would have been noted sent), and it is another entry now. */
+   * would have been noted sent), and it is another entry now.  The conflict stays, and its
+   * table's later entries wait behind it, until the fresh hand is in. */
   g_free (item->entry.key);
   item->entry.key = g_uuid_string_random ();
-  item->id = 0;
   item->state = SP_OUTBOX_WAITING;
-  g_clear_pointer (&item->message, g_free);
   return g_steal_pointer (&item);
-
-failed:
-  sqlite3_exec (outbox->handle, "ROLLBACK", NULL, NULL, NULL);
-  return NULL;
 }
 
 gboolean

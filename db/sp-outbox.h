@@ -94,9 +94,11 @@ gboolean      sp_outbox_send         (SpOutbox      *outbox,
 gboolean      sp_outbox_discard      (SpOutbox      *outbox,
                                       gint64         id,
                                       GError       **error);
-/* A conflict taken back to be entered again as a fresh hand: removed from the outbox and
- * returned (its place kept in .place for sp_outbox_add ()), a new key in .entry.key.  Only a
- * conflict (SP_DB_ERROR_INVALID otherwise, SP_DB_ERROR_NOT_FOUND when there is no @id). */
+/* A conflict to be entered again as a fresh hand: a copy of it, with a new key in .entry.key,
+ * its .id the conflict's and its .place (for sp_outbox_add ()).  The conflict stays, and its
+ * table's later entries wait behind it, until the caller discards it once the fresh hand is on
+ * the server or kept in its place.  Only a conflict (SP_DB_ERROR_INVALID otherwise,
+ * SP_DB_ERROR_NOT_FOUND when there is no @id). */
 SpOutboxItem *sp_outbox_enter_again  (SpOutbox      *outbox,
                                       gint64         id,
                                       GError       **error);

@@ -528,8 +528,8 @@ check_conflicts (Fixture *fixture)
   g_assert_cmpuint (hands->len, ==, at + 2);
   g_assert_cmpstr (((SpHandRecord *) hands->pdata[at + 1])->entry_key, ==, later->entry.key);
 
-  /* A stale entry once more, entered again: it leaves the outbox with a new key and its
-   * place. */
+  /* A stale entry once more, entered again: a fresh hand with a new key and its place; the
+   * conflict stays until it is discarded. */
   g_clear_pointer (&stale, sp_outbox_item_free);
   stale = queue (fixture, at + 1, 11);
   sp_outbox_send (fixture->outbox, fixture->db, &sent, &error);
@@ -543,7 +543,12 @@ check_conflicts (Fixture *fixture)
   g_assert_cmpint (again->entry.total, ==, 11);
   g_assert_cmpint (again->place, ==, stale->place);
   g_assert_cmpstr (again->entry.key, !=, stale->entry.key);
-  g_assert_null (get_item (fixture, stale->id));
+  g_assert_cmpint (again->id, ==, stale->id);
+  read = get_item (fixture, stale->id);
+  g_assert_cmpint (read->state, ==, SP_OUTBOX_CONFLICT);
+  g_clear_pointer (&read, sp_outbox_item_free);
+  g_assert_true (sp_outbox_discard (fixture->outbox, stale->id, &error));
+  g_assert_no_error (error);
   g_assert_true (sp_outbox_count (fixture->outbox, &waiting, &conflicts, &error));
   g_assert_cmpuint (conflicts, ==, 0);
 

@@ -26,7 +26,9 @@ struct _SpHandDialog
                              * offered back after a crash) is found, not entered twice */
   SpTable      table;       /* the table before this hand (after the hands of its table still
                              * in the station's outbox) */
-  gint64       kept_place;  /* a conflict of the outbox entered again: its place in the queue,
+  gint64       kept_id;     /* a conflict of the outbox entered again, discarded once this
+                             * hand is in; 0 otherwise */
+  gint64       kept_place;  /* that conflict's place in the queue,
                              * which it keeps if the server is lost again; 0 otherwise */
   gint         winner;      /* SpWind, or SP_HAND_ENTRY_UNSAID */
   gint         from;        /* SpWind, SP_HAND_ENTRY_SELF_DRAWN or _UNSAID */
@@ -1238,9 +1240,14 @@ static void
 table_to_enter (SpHandDialog *self,
                 SpTable      *table)
 {
-  g_autoptr(GPtrArray) queued = queued_hands (self);
+  g_autoptr(GPtrArray) queued = NULL;
 
   *table = *sp_table_view_get_table (self->view);
+  /* A refused hand entered again goes before the hands kept after it: at the table as the
+   * store has it. */
+  if (self->kept_place != 0)
+    return;
+  queued = queued_hands (self);
   for (guint i = 0; queued != NULL && i < queued->len; i++)
     {
       const SpOutboxItem *item = queued->pdata[i];
@@ -1551,6 +1558,20 @@ undo_activated (GtkWidget  *widget,
   push_situation (self);
 }
 
+/* The conflict this hand entered again is in now (on the server, or kept in its place): the
+ * conflict goes, and its table's later hands follow. */
+static void
+forget_conflict (SpHandDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+  SpStationOutbox *outbox = self->kept_id != 0 ? station_outbox (self) : NULL;
+
+  if (outbox != NULL && !sp_station_outbox_discard (outbox, self->kept_id, &error))
+    g_warning ("%s", error->message);
+  self->kept_id = 0;
+  self->kept_place = 0;
+}
+
 /* Keeps @entry, the next hand, in the station's outbox: the server cannot be reached (or
  * this table's earlier hands still wait to be sent, and it goes behind them).  The form moves
  * on to the hand after it, numbered after it. */
@@ -1577,16 +1598,22 @@ keep_at_station (SpHandDialog      *self,
       tell (self, error->message);
       return FALSE;
     }
-  self->kept_place = 0;
+  forget_conflict (self);
   drop_draft (self);
   move_on (self);
   if (gtk_widget_get_visible (GTK_WIDGET (self)))
-    adw_toast_overlay_add_toast (
-      self->toast_overlay,
-      adw_toast_new (lost ? _("The server cannot be reached: hand kept at this station; it "
-                              "will be sent when the server is back")
-                          : _("Hand kept at this station: it is sent after the hands of this "
-                              "table still waiting")));
+    {
+      AdwToast *toast = adw_toast_new (lost ? _("The server cannot be reached: hand kept at "
+                                                "this station; it will be sent when the server "
+                                                "is back")
+                                            : _("Hand kept at this station: it is sent after "
+                                                "the hands of this table still waiting"));
+
+      /* Longer than a toast of a recorded hand: the referee must not miss that it is not on
+       * the server yet. */
+      adw_toast_set_timeout (toast, 10);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    }
   return TRUE;
 }
 
@@ -1643,7 +1670,7 @@ store (SpHandDialog      *self,
         tell (self, error->message);
       return;
     }
-  self->kept_place = 0;
+  forget_conflict (self);
   drop_draft (self);
   if (self->id == 0 && report.hand != NULL && report.repeated)
     /* TRANSLATORS: a toast; %u is the hand's number.  The hand sent again (after a lost
@@ -2263,8 +2290,11 @@ sp_hand_dialog_enter_again (SpHandDialog       *self,
         draft->also[draft->n_also].value = entry->also[i].value;
         draft->n_also++;
       }
-  sp_hand_dialog_load_draft (self, draft);
+  self->kept_id = item->id;
   self->kept_place = item->place;
+  table_to_enter (self, &self->table);
+  show_table (self);
+  sp_hand_dialog_load_draft (self, draft);
   if (item->message != NULL)
     {
       g_autofree char *sentence = g_strdup (item->message);

@@ -90,7 +90,8 @@ enter_again_clicked_cb (GtkButton      *button,
                           "table finished."));
       return;
     }
-  /* Taken out of the outbox once its dialog is open: a fresh hand from now on. */
+  /* A fresh hand from now on, once its dialog is open; the conflict stays until that hand is
+   * in. */
   item = sp_station_outbox_enter_again (self->outbox, shown->id, &error);
   if (item == NULL)
     {

@@ -127,20 +127,26 @@ sp_station_outbox_send (SpStationOutbox  *self,
                         SpOutboxSent     *sent,
                         GError          **error)
 {
+  SpOutboxSent count = { 0 };
   guint waiting = 0;
   gboolean ok;
 
   g_return_val_if_fail (SP_IS_STATION_OUTBOX (self), FALSE);
 
   if (sent != NULL)
-    *sent = (SpOutboxSent) { 0 };
+    *sent = count;
   sp_station_outbox_count (self, &waiting, NULL);
   if (waiting == 0)
     return TRUE;
-  ok = sp_outbox_send (self->outbox, db, sent, error);
-  /* A sent entry is shown for no more than a day: the server has it. */
+  ok = sp_outbox_send (self->outbox, db, &count, error);
+  /* A sent entry is kept a day, then forgotten: the server has it. */
   sp_outbox_forget_sent (self->outbox, G_TIME_SPAN_DAY, NULL);
-  g_signal_emit (self, signals[CHANGED], 0);
+  /* Told only when something moved: the hands waiting behind a conflict are tried at every
+   * poll, and the views of the outbox are not built again for nothing. */
+  if (count.sent + count.conflicts > 0)
+    g_signal_emit (self, signals[CHANGED], 0);
+  if (sent != NULL)
+    *sent = count;
   return ok;
 }
 

@@ -8,8 +8,9 @@
 # the server started again and another station (sparrow-cli) enters hand 1 meanwhile; started
 # again, the station sends what it kept: its hand 1 is refused as stale (the bar: "1 hand could
 # not be sent", Review lists it with the store's message naming the other referee) and its
-# hand 2 waits behind it.  Discarded, hand 2 goes to the server: the table holds exactly the
-# other station's hand 1 and the referee's hand 2, each once.
+# hand 2 waits behind it.  Entered again, the refused hand is recorded as the table's next,
+# hand 2, and the station's own hand 2 is refused in turn; discarded, nothing is left: the
+# table holds exactly the other station's hand 1 and the referee's hand, each once.
 #
 # Usage: test-e2e-outbox.py SPARROW SPARROW_CLI SCHEMA_DIR
 # With $SPARROW_E2E_SHOTS set to a folder, screenshots of the bar and the conflicts are written
@@ -236,13 +237,36 @@ def back_steps():
                 find(dialog, 'push button', 'Discard') is not None
                 and find(dialog, 'push button', 'Enter Again') is not None)
     screenshot('outbox-review-en.png')
-    do_action(find(dialog, 'push button', 'Discard'))
+
+    # Entered again: the table's hand dialog, filled in with the refused hand, at the table's
+    # real next hand; recorded, it is hand 2, and the station's own hand 2 behind it is refused
+    # in turn (the table is at hand 3 now).
+    do_action(find(dialog, 'push button', 'Enter Again'))
+    hand = wait_for(lambda: hand_dialog(app, 2), 'the hand dialog at hand 2')
+    shows_total(hand, 14)
+    wait_for(lambda: find(hand, 'label', pred=lambda a: (a.name or '').startswith(
+        'Table 1 is at hand 2: hand 1 was entered by ' + OTHER)), "the store's message")
+    sptap.check('Enter Again opens the table at its next hand, the refused hand filled in, '
+                "the store's message above it", True)
+    do_action(wait_for(lambda: find(hand, 'push button', 'Record Hand'), 'Record Hand'))
+    wait_for(lambda: hand_dialog(app, 3), 'the dialog to move on to hand 3')
+    do_action(wait_for(lambda: find(hand_dialog(app, 3), 'push button', 'Close'), 'Close'))
+    wait_for(lambda: bar_says(frame, '1 hand could not be sent')
+             and bar_says(frame, '1 hand waiting to be sent') is None,
+             'the hand behind it to be refused in turn', 30)
+    sptap.check('the hand entered again is recorded, and the one kept behind it is refused '
+                'in turn', True)
+
+    # Discarded (it was the same hand): nothing is left to send.
+    do_action(wait_for(lambda: find(frame, 'push button', 'Review'), 'Review'))
+    dialog = wait_for(lambda: toplevel(app, 'Hands Not Sent'), 'the conflicts dialog')
+    wait_for(lambda: find(dialog, 'label', 'Session 1, table 1, hand 2'), 'the refused hand 2')
+    do_action(wait_for(lambda: find(dialog, 'push button', 'Discard'), 'Discard'))
     wait_for(lambda: find(dialog, 'label', 'Every Hand Is Sent or Waiting'),
              'the conflicts dialog to empty')
     do_action(wait_for(lambda: find(dialog, 'push button', 'Close'), 'Close'))
-    wait_for(lambda: bar_says(frame, '1 hand waiting to be sent') is None
-             and bar_says(frame, '1 hand could not be sent') is None, 'the bar to empty', 10)
-    sptap.check('discarded, the hand behind it is sent and the bar empties', True)
+    wait_for(lambda: bar_says(frame, '1 hand could not be sent') is None, 'the bar to empty', 30)
+    sptap.check('discarded, the bar empties', True)
     return app
 
 

@@ -7,6 +7,7 @@
             json-glib): quoted includes must name a header of core/ itself
   db/       the only layer that includes <sqlite3.h> and <csv.h> (files are read in the store);
             in it, <sqlite3.h> only in the SQLite backend (sp-db-sqlite.c/.h, sp-db-locks.c)
+            and the station's outbox, a file of its own (sp-outbox.c)
   reports/  the only layer that includes <xlsxwriter.h> and <cairo-pdf.h>
   web/      the only layer that includes <libsoup/soup.h> and <qrencode.h> (ui/ draws the QR
             code through web/'s SpWebQr); it reads the store through db/'s operations, and
@@ -51,7 +52,8 @@ def layer_of(relpath):
 
 
 # The SQLite backend's files: the rest of the store reaches SQLite through sp-db-backend.h.
-SQLITE_BACKEND = {"sp-db-sqlite.c", "sp-db-sqlite.h", "sp-db-locks.c"}
+# The station's outbox (sp-outbox.c) is a SQLite file of its own, not a store: it calls SQLite.
+SQLITE_BACKEND = {"sp-db-sqlite.c", "sp-db-sqlite.h", "sp-db-locks.c", "sp-outbox.c"}
 
 
 def faults_of_include(relpath, layer, kind, header, own_headers):

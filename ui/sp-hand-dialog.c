@@ -9,6 +9,7 @@
 #include "sp-hand-dialog.h"
 #include "sp-hand-draft.h"
 #include "sp-riichi-table.h"
+#include "sp-station-outbox.h"
 #include "sp-wind.h"
 
 /* How long the typing rests before the draft is written: a keystroke costs only a timer. */
@@ -23,7 +24,12 @@ struct _SpHandDialog
   char        *entry_key;   /* the next hand's key, sent with it, kept with its draft: a hand
                              * sent again (Save pressed again after a lost connection, a draft
                              * offered back after a crash) is found, not entered twice */
-  SpTable      table;       /* the table before this hand */
+  SpTable      table;       /* the table before this hand (after the hands of its table still
+                             * in the station's outbox) */
+  gint64       kept_id;     /* a conflict of the outbox entered again, discarded once this
+                             * hand is in; 0 otherwise */
+  gint64       kept_place;  /* that conflict's place in the queue,
+                             * which it keeps if the server is lost again; 0 otherwise */
   gint         winner;      /* SpWind, or SP_HAND_ENTRY_UNSAID */
   gint         from;        /* SpWind, SP_HAND_ENTRY_SELF_DRAWN or _UNSAID */
   GtkWidget   *winner_buttons[4];
@@ -1181,11 +1187,86 @@ build_entry (SpHandDialog  *self,
   return TRUE;
 }
 
+/* The station's outbox of the table's store, or NULL (a file's store has none). */
+static SpStationOutbox *
+station_outbox (SpHandDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+  SpStationOutbox *outbox = sp_station_outbox_for (sp_table_view_get_database (self->view),
+                                                   &error);
+
+  if (outbox == NULL && error != NULL)
+    g_warning ("%s", error->message);
+  return outbox;
+}
+
+/* The hands of this table still in the station's outbox (waiting, or refused), in order. */
+static GPtrArray *
+queued_hands (SpHandDialog *self)
+{
+  SpStationOutbox *outbox = station_outbox (self);
+
+  if (outbox == NULL)
+    return NULL;
+  return sp_station_outbox_list_table (outbox, sp_table_view_get_tournament (self->view)->id,
+                                       sp_table_view_get_session (self->view),
+                                       sp_table_view_get_number (self->view));
+}
+
+/* Moves @table on past @entry, judged here as the server will judge it: a hand kept at the
+ * station counts for the numbers and the seats of the next ones. */
+static gboolean
+advance_past (SpHandDialog      *self,
+              SpTable           *table,
+              const SpHandEntry *entry)
+{
+  const SpTournament *tournament = sp_table_view_get_tournament (self->view);
+  g_autoptr(SpHandRecord) record = g_new0 (SpHandRecord, 1);
+  SpScoreResult result;
+  gboolean false_win = FALSE;
+
+  sp_score_result_init (&result, tournament->ruleset);
+  if (!sp_hand_entry_judge (entry, table, tournament, sp_table_view_get_rules (self->view),
+                            record, &result, &false_win, NULL)
+      || false_win)
+    return FALSE;
+  sp_table_advance (table, sp_tournament_rotation (tournament), record);
+  return TRUE;
+}
+
+/* The table a new hand is entered at: as the store has it, after the hands the station still
+ * keeps for it (their number follows the queued ones). */
+static void
+table_to_enter (SpHandDialog *self,
+                SpTable      *table)
+{
+  g_autoptr(GPtrArray) queued = NULL;
+
+  *table = *sp_table_view_get_table (self->view);
+  /* A refused hand entered again goes before the hands kept after it: at the table as the
+   * store has it. */
+  if (self->kept_place != 0)
+    return;
+  queued = queued_hands (self);
+  for (guint i = 0; queued != NULL && i < queued->len; i++)
+    {
+      const SpOutboxItem *item = queued->pdata[i];
+
+      /* Only those typed after what the store has: one numbered for a hand the table already
+       * has was refused, or goes at its sending. */
+      if (item->expect_hand == table->n_hands + 1 && !advance_past (self, table, &item->entry))
+        break;
+    }
+}
+
 /* Ready for the next hand, or closed after a correction or the table's last hand. */
 static void
 move_on (SpHandDialog *self)
 {
-  const SpTable *table = sp_table_view_get_table (self->view);
+  SpTable next;
+  const SpTable *table = &next;
+
+  table_to_enter (self, &next);
 
   if (self->id != 0 || table->next.finished)
     {
@@ -1389,12 +1470,14 @@ same_seats (const SpRotation *a,
 static void
 table_reloaded_cb (SpHandDialog *self)
 {
-  const SpTable *table = sp_table_view_get_table (self->view);
+  SpTable next;
+  const SpTable *table = &next;
   g_autoptr(SpHandDraft) typed = NULL;
   g_autofree char *note = NULL;
 
   if (self->id != 0)
     return;
+  table_to_enter (self, &next);
   if (self->offering)
     {
       show_offer (self);
@@ -1475,6 +1558,65 @@ undo_activated (GtkWidget  *widget,
   push_situation (self);
 }
 
+/* The conflict this hand entered again is in now (on the server, or kept in its place): the
+ * conflict goes, and its table's later hands follow. */
+static void
+forget_conflict (SpHandDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+  SpStationOutbox *outbox = self->kept_id != 0 ? station_outbox (self) : NULL;
+
+  if (outbox != NULL && !sp_station_outbox_discard (outbox, self->kept_id, &error))
+    g_warning ("%s", error->message);
+  self->kept_id = 0;
+  self->kept_place = 0;
+}
+
+/* Keeps @entry, the next hand, in the station's outbox: the server cannot be reached (or
+ * this table's earlier hands still wait to be sent, and it goes behind them).  The form moves
+ * on to the hand after it, numbered after it. */
+static gboolean
+keep_at_station (SpHandDialog      *self,
+                 SpStationOutbox   *outbox,
+                 const SpHandEntry *entry,
+                 gboolean           lost)
+{
+  g_autoptr(SpOutboxItem) item = g_new0 (SpOutboxItem, 1);
+  g_autoptr(GError) error = NULL;
+
+  item->place = self->kept_place;
+  item->tournament = sp_table_view_get_tournament (self->view)->id;
+  item->session = sp_table_view_get_session (self->view);
+  item->table = sp_table_view_get_number (self->view);
+  item->expect_hand = self->table.n_hands + 1;
+  item->has_seats = TRUE;
+  item->seats = self->table.next;
+  item->referee = g_strdup (sp_table_view_get_referee (self->view));
+  sp_hand_entry_copy (&item->entry, entry);
+  if (!sp_station_outbox_add (outbox, item, &error))
+    {
+      tell (self, error->message);
+      return FALSE;
+    }
+  forget_conflict (self);
+  drop_draft (self);
+  move_on (self);
+  if (gtk_widget_get_visible (GTK_WIDGET (self)))
+    {
+      AdwToast *toast = adw_toast_new (lost ? _("The server cannot be reached: hand kept at "
+                                                "this station; it will be sent when the server "
+                                                "is back")
+                                            : _("Hand kept at this station: it is sent after "
+                                                "the hands of this table still waiting"));
+
+      /* Longer than a toast of a recorded hand: the referee must not miss that it is not on
+       * the server yet. */
+      adw_toast_set_timeout (toast, 10);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    }
+  return TRUE;
+}
+
 static void
 store (SpHandDialog      *self,
        const SpHandEntry *entry)
@@ -1483,14 +1625,35 @@ store (SpHandDialog      *self,
   SpTable typed = self->table;
   /* What the referee saw: the hand's number, or the corrected hand's version. */
   guint expect = self->id != 0 ? self->version : self->table.n_hands + 1;
+  SpStationOutbox *outbox = self->id == 0 ? station_outbox (self) : NULL;
 
   g_auto(SpHandReport) report = { 0 };
   g_autofree char *message = NULL;
 
+  /* Behind this table's hands still at the station, a new hand waits its turn: sent before
+   * them, it would be numbered wrongly.  (A conflict entered again goes first: it is theirs.) */
+  if (outbox != NULL && self->kept_place == 0)
+    {
+      g_autoptr(GPtrArray) queued = queued_hands (self);
+
+      if (queued != NULL && queued->len > 0)
+        {
+          keep_at_station (self, outbox, entry, FALSE);
+          return;
+        }
+    }
   if (!sp_table_view_record_expecting (self->view, self->id, expect,
                                        self->id == 0 ? &typed.next : NULL, entry, &report,
                                        &error))
     {
+      /* The server lost: the new hand is kept at the station and sent when it is back (with
+       * its key: one that reached the server before the connection dropped is found there). */
+      if (outbox != NULL && g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_IO)
+          && !entry->false_win)
+        {
+          keep_at_station (self, outbox, entry, TRUE);
+          return;
+        }
       /* The engine's refusal, in place: never a dialog over the dialog. */
       if (self->id == 0 && g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_STALE))
         offer_next_hand (self, &typed, entry, error->message);
@@ -1507,6 +1670,7 @@ store (SpHandDialog      *self,
         tell (self, error->message);
       return;
     }
+  forget_conflict (self);
   drop_draft (self);
   if (self->id == 0 && report.hand != NULL && report.repeated)
     /* TRANSLATORS: a toast; %u is the hand's number.  The hand sent again (after a lost
@@ -1945,7 +2109,7 @@ sp_hand_dialog_new (SpTableView  *view,
   g_signal_connect_object (view, "reloaded", G_CALLBACK (table_reloaded_cb), self,
                            G_CONNECT_SWAPPED);
   if (id == 0)
-    self->table = *sp_table_view_get_table (view);
+    table_to_enter (self, &self->table);
   else
     {
       const SpHandRecord *hand = sp_table_view_get_hand (view, id);
@@ -2087,6 +2251,57 @@ sp_hand_dialog_load_draft (SpHandDialog      *self,
   push_situation (self);
   result_changed_cb (self);
   sp_hand_editor_focus (self->editor);
+}
+
+/**
+ * sp_hand_dialog_enter_again:
+ * @self: a dialog for a table's next hand
+ * @item: a hand of the station's outbox the server refused, taken back from it
+ *
+ * Fills the dialog in with @item's hand, to be entered again as a fresh hand (with @item's new
+ * key) at the table's next hand; the server's refusal is shown above the form.  Kept at the
+ * station again (the server lost once more), it takes @item's place in the queue.
+ */
+void
+sp_hand_dialog_enter_again (SpHandDialog       *self,
+                            const SpOutboxItem *item)
+{
+  g_autoptr(SpHandDraft) draft = g_new0 (SpHandDraft, 1);
+  const SpHandEntry *entry;
+
+  g_return_if_fail (SP_IS_HAND_DIALOG (self));
+  g_return_if_fail (item != NULL && self->id == 0);
+
+  entry = &item->entry;
+  draft->entry_key = g_strdup (entry->key);
+  draft->winner = entry->draw ? SP_HAND_ENTRY_UNSAID : entry->winner;
+  draft->from = entry->draw ? SP_HAND_ENTRY_UNSAID : entry->from;
+  draft->tiles = g_strdup (entry->tiles);
+  draft->situation = sp_situation_to_string (&entry->situation);
+  draft->total = entry->has_total ? g_strdup_printf ("%" G_GINT64_FORMAT, entry->total) : NULL;
+  draft->riichi = entry->riichi;
+  draft->tenpai = entry->tenpai;
+  if (entry->has_value)
+    draft->value = entry->value;
+  for (guint i = 0; i < entry->n_also && i < SP_HAND_ENTRY_MAX_ALSO; i++)
+    if (entry->also[i].has_value)
+      {
+        draft->also[draft->n_also].seat = entry->also[i].winner;
+        draft->also[draft->n_also].value = entry->also[i].value;
+        draft->n_also++;
+      }
+  self->kept_id = item->id;
+  self->kept_place = item->place;
+  table_to_enter (self, &self->table);
+  show_table (self);
+  sp_hand_dialog_load_draft (self, draft);
+  if (item->message != NULL)
+    {
+      g_autofree char *sentence = g_strdup (item->message);
+
+      sentence[0] = g_ascii_toupper (sentence[0]);
+      tell_stale (self, sentence);
+    }
 }
 
 SpHandEditor *

@@ -7,6 +7,7 @@
 
 #include "sp-hand-draft.h"
 #include "sp-hand-editor.h"
+#include "sp-outbox.h"
 #include "sp-table-view.h"
 
 G_BEGIN_DECLS
@@ -23,5 +24,10 @@ SpHandEditor *sp_hand_dialog_get_editor (SpHandDialog *self);
 /* Fills the dialog in from a hand that was being entered when the app stopped. */
 void          sp_hand_dialog_load_draft (SpHandDialog      *self,
                                          const SpHandDraft *draft);
+
+/* Fills the dialog of a table's next hand in with a hand the server refused, taken back from the
+ * station's outbox (sp_outbox_enter_again ()), to be entered again as a fresh hand. */
+void          sp_hand_dialog_enter_again (SpHandDialog       *self,
+                                          const SpOutboxItem *item);
 
 G_END_DECLS

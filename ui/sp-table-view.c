@@ -1090,6 +1090,21 @@ referee (SpTableView *self)
   return name != NULL && name[0] != '\0' ? name : NULL;
 }
 
+/**
+ * sp_table_view_get_referee:
+ * @self: a table view
+ *
+ * Returns: (nullable): the referee the changes of this station are made by, NULL for the
+ * user's login name
+ */
+const char *
+sp_table_view_get_referee (SpTableView *self)
+{
+  g_return_val_if_fail (SP_IS_TABLE_VIEW (self), NULL);
+
+  return referee (self);
+}
+
 static void
 begin_change (SpTableView *self)
 {
@@ -1765,6 +1780,11 @@ poll_data_version_cb (gpointer user_data)
 
   if (!sp_db_get_data_version (self->db, &version, &error))
     {
+      /* A hall's server lost: the next poll connects again, and what the referee enters
+       * meanwhile is kept at the station (the main window's bar says so). */
+      if (g_error_matches (error, SP_DB_ERROR, SP_DB_ERROR_IO)
+          && !sp_db_location_is_file (sp_db_get_path (self->db)))
+        return G_SOURCE_CONTINUE;
       self->poll_id = 0;
       show_toast (self, error->message, FALSE);
       return G_SOURCE_REMOVE;

@@ -33,6 +33,8 @@ const char         *sp_table_view_get_player_name (SpTableView     *self,
                                                    guint            chair);
 /* Whether the session is closed: nothing can be changed. */
 gboolean            sp_table_view_is_read_only (SpTableView        *self);
+/* Who this station's changes are made by (the settings' referee name), NULL for the user. */
+const char         *sp_table_view_get_referee  (SpTableView        *self);
 /* The entry hand @id was made from and the table before it, for a correction. */
 gboolean            sp_table_view_get_hand_entry (SpTableView      *self,
                                                   gint64            id,

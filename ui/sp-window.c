@@ -7,6 +7,7 @@
 #include "sp-hand-draft.h"
 #include "sp-message.h"
 #include "sp-new-tournament-dialog.h"
+#include "sp-outbox-bar.h"
 #include "sp-share-dialog.h"
 #include "sp-db-path.h"
 #include "sp-server-dialog.h"
@@ -38,6 +39,7 @@ struct _SpWindow
   AdwStatusPage *error_page;
   GtkLabel *error_database_label;
   GtkWidget *header_bar;
+  SpOutboxBar *outbox_bar;
   SpTournamentView *tournament_page;
   GtkWidget *station_bar;
   GtkImage *station_icon;
@@ -385,17 +387,20 @@ poll_data_version_cb (gpointer user_data)
   SpWindow *self = user_data;
   g_autoptr(GError) error = NULL;
   gint64 version = 0;
+  gboolean sent;
 
   if (self->db == NULL)
     return G_SOURCE_CONTINUE;
   if (!sp_db_get_data_version (self->db, &version, &error))
     {
-      /* A server lost is connected to again in the background: the window says so and keeps
-       * what it shows until the server is back. */
+      /* A server lost is connected to again in the background: the window says so, keeps
+       * what it shows until the server is back, and the hands entered meanwhile are kept at
+       * the station (its bar says so). */
       if (sp_db_get_connection_state (self->db) != SP_DB_CONNECTED)
         {
           g_debug ("%s", error->message);
           update_station (self);
+          sp_outbox_bar_set_reachable (self->outbox_bar, FALSE);
           return G_SOURCE_CONTINUE;
         }
       self->poll_id = 0;
@@ -403,7 +408,10 @@ poll_data_version_cb (gpointer user_data)
       return G_SOURCE_REMOVE;
     }
   update_station (self);
-  if (version != self->data_version)
+  sp_outbox_bar_set_reachable (self->outbox_bar, TRUE);
+  /* Back (or there all along): what the station kept goes to the server. */
+  sent = sp_outbox_bar_send (self->outbox_bar);
+  if (version != self->data_version || sent)
     {
       self->data_version = version;
       reload_changed_data (self);
@@ -512,10 +520,12 @@ take_database (SpWindow *self,
 {
   g_autoptr(GError) error = NULL;
 
+  sp_outbox_bar_set_database (self->outbox_bar, NULL);
   g_clear_pointer (&self->db, sp_db_close);
   self->db = db;
   apply_role (self);
   update_station (self);
+  sp_outbox_bar_set_database (self->outbox_bar, db);
   if (!sp_db_get_data_version (db, &self->data_version, &error))
     {
       sp_window_show_database_error (self, error);
@@ -632,6 +642,7 @@ open_database_with_password (SpWindow   *self,
 
   if (self->database_path == NULL || self->opening != NULL)
     return;
+  sp_outbox_bar_set_database (self->outbox_bar, NULL);
   g_clear_pointer (&self->db, sp_db_close);
   update_station (self);
   self->opening = g_cancellable_new ();
@@ -900,6 +911,7 @@ sp_window_class_init (SpWindowClass *klass)
   sp_accessible_install_names ();
 
   /* The template's list store names the row type. */
+  g_type_ensure (SP_TYPE_OUTBOX_BAR);
   g_type_ensure (SP_TYPE_TOURNAMENT_ROW);
   g_type_ensure (SP_TYPE_TOURNAMENT_VIEW);
 
@@ -929,6 +941,7 @@ sp_window_class_init (SpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, error_database_label);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, SpWindow, outbox_bar);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, tournament_page);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, station_bar);
   gtk_widget_class_bind_template_child (widget_class, SpWindow, station_icon);
@@ -1084,6 +1097,7 @@ sp_window_show_database_error (SpWindow     *self,
   g_return_if_fail (SP_IS_WINDOW (self));
   g_return_if_fail (error != NULL);
 
+  sp_outbox_bar_set_database (self->outbox_bar, NULL);
   g_clear_pointer (&self->db, sp_db_close);
   g_clear_handle_id (&self->poll_id, g_source_remove);
   update_station (self);

@@ -766,9 +766,8 @@ test_team_filter (void)
   sp_players_page_load (players_page (window), window_db (window), event.id);
   g_assert_cmpuint (g_list_model_get_n_items (teams), ==, 4);
   g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (teams), 1), ==, "Blue Cranes");
-  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (teams),
-                                               gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown))),
-                   ==, "Red Dragons");
+  red = gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (teams), red), ==, "Red Dragons");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), 0);

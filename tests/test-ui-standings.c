@@ -269,6 +269,7 @@ static void
 test_standings_another_tournament (void)
 {
   AdwViewSwitcherTitle *title;
+  AdwViewStack *stack;
   GtkWidget *page, *view;
   GtkWindow *window;
   gint64 ids[4];
@@ -299,8 +300,8 @@ test_standings_another_tournament (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
   wait_until (switcher_title_is_gone, window, "the tournament list to be shown");
   title = open_tournament_named (window, "Summer Cup");
-  g_assert_cmpstr (adw_view_stack_get_visible_child_name (adw_view_switcher_title_get_stack (title)),
-                   ==, "players");
+  stack = adw_view_switcher_title_get_stack (title);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "players");
 
   show_page (title, "standings");
   page = find_drawn_widget (GTK_WIDGET (window), SP_TYPE_STANDINGS_PAGE);

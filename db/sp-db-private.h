@@ -574,4 +574,18 @@ gboolean      sp_db_require_director (SpDb           *db,
                                       const char     *format,
                                       ...);
 
+/* What sp_db_load_snapshot () reads of the standings, each computed once in the caller's read
+ * transaction: the table results (as sp_db_list_table_results () with no last session), the
+ * standings after every session with each session's results (as
+ * sp_db_compute_standings_by_session ()) and the teams' standings with their names (as
+ * sp_db_compute_standings () with @team_names). */
+gboolean      sp_db_compute_snapshot_standings (SpDb                *db,
+                                                const SpTournament  *tournament,
+                                                GArray             **tables,
+                                                GArray             **standings,
+                                                GArray             **session_results,
+                                                GArray             **team_standings,
+                                                GPtrArray          **team_names,
+                                                GError             **error);
+
 G_END_DECLS

@@ -97,7 +97,9 @@ team_number (GHashTable *numbers,
   return GPOINTER_TO_UINT (g_hash_table_lookup (numbers, team));
 }
 
-/* With @counting NULL, the hands the tournament counts (two-key entry: those confirmed). */
+/* With @counting NULL, the hands the tournament counts (two-key entry: those confirmed); with
+ * @tables_out, the table results the standings are summed from as sp_db_list_table_results ()
+ * gives them. */
 static GArray *
 compute_standings_of (SpDb                *db,
                       const SpTournament  *tournament,
@@ -105,6 +107,7 @@ compute_standings_of (SpDb                *db,
                       const SpDbCounting  *counting,
                       GPtrArray          **players_out,
                       GArray             **session_results,
+                      GArray             **tables_out,
                       GError             **error);
 
 static GArray *
@@ -113,10 +116,11 @@ compute_standings (SpDb                *db,
                    guint                last_session,
                    GPtrArray          **players_out,
                    GArray             **session_results,
+                   GArray             **tables_out,
                    GError             **error)
 {
   return compute_standings_of (db, tournament, last_session, NULL, players_out,
-                               session_results, error);
+                               session_results, tables_out, error);
 }
 
 GArray *
@@ -126,7 +130,8 @@ sp_db_compute_standings_counting (SpDb                *db,
                                   SpDbCounting         counting,
                                   GError             **error)
 {
-  return compute_standings_of (db, tournament, last_session, &counting, NULL, NULL, error);
+  return compute_standings_of (db, tournament, last_session, &counting, NULL, NULL, NULL,
+                               error);
 }
 
 static GArray *
@@ -136,6 +141,7 @@ compute_standings_of (SpDb                *db,
                       const SpDbCounting  *counting,
                       GPtrArray          **players_out,
                       GArray             **session_results,
+                      GArray             **tables_out,
                       GError             **error)
 {
   g_autoptr(GArray) tables = NULL;
@@ -151,6 +157,9 @@ compute_standings_of (SpDb                *db,
            : sp_db_list_table_results (db, tournament->id, last_session, error);
   if (tables == NULL)
     return NULL;
+  /* Before the closed sessions are marked below: the results as they are read. */
+  if (tables_out != NULL)
+    *tables_out = g_array_copy (tables);
   players = sp_db_list_players (db, tournament->id, error);
   if (players == NULL)
     return NULL;
@@ -193,31 +202,18 @@ compute_standings_of (SpDb                *db,
                                                  tables->len, &input, session_results);
 }
 
-GArray *
-sp_db_compute_standings (SpDb                *db,
-                         const SpTournament  *tournament,
-                         guint                last_session,
-                         GPtrArray          **team_names,
-                         GError             **error)
+/* The team standings of @standings (whose lines get their team numbers) and @players;
+ * *@team_names gets the teams' names, which the numbers index. */
+static GArray *
+compute_team_standings (const SpTournament  *tournament,
+                        GArray              *standings,
+                        GPtrArray           *players,
+                        GPtrArray          **team_names)
 {
-  g_autoptr(GPtrArray) players = NULL;
-  g_autoptr(GArray) standings = NULL;
   g_autoptr(GHashTable) by_id = NULL;
   g_autoptr(GHashTable) team_numbers = NULL;
   g_autoptr(GPtrArray) names = NULL;
   SpRanking ranking = SP_RANKING_R98;
-  gboolean started;
-
-  g_return_val_if_fail (db != NULL && tournament != NULL, NULL);
-
-  if (last_session > 0 && !sp_db_check_session (tournament, last_session, error))
-    return NULL;
-  if (!sp_db_begin_read (db, &started, error))
-    return NULL;
-  standings = compute_standings (db, tournament, last_session, &players, NULL, error);
-  sp_db_end_read (db, started);
-  if (standings == NULL || team_names == NULL)
-    return g_steal_pointer (&standings);
 
   /* Teams: each member's team by number, 1.. in order of first appearance. */
   by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
@@ -245,6 +241,53 @@ sp_db_compute_standings (SpDb                *db,
 }
 
 GArray *
+sp_db_compute_standings (SpDb                *db,
+                         const SpTournament  *tournament,
+                         guint                last_session,
+                         GPtrArray          **team_names,
+                         GError             **error)
+{
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(GArray) standings = NULL;
+  gboolean started;
+
+  g_return_val_if_fail (db != NULL && tournament != NULL, NULL);
+
+  if (last_session > 0 && !sp_db_check_session (tournament, last_session, error))
+    return NULL;
+  if (!sp_db_begin_read (db, &started, error))
+    return NULL;
+  standings = compute_standings (db, tournament, last_session, &players, NULL, NULL, error);
+  sp_db_end_read (db, started);
+  if (standings == NULL || team_names == NULL)
+    return g_steal_pointer (&standings);
+  return compute_team_standings (tournament, standings, players, team_names);
+}
+
+gboolean
+sp_db_compute_snapshot_standings (SpDb                *db,
+                                  const SpTournament  *tournament,
+                                  GArray             **tables,
+                                  GArray             **standings,
+                                  GArray             **session_results,
+                                  GArray             **team_standings,
+                                  GPtrArray          **team_names,
+                                  GError             **error)
+{
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(GArray) with_teams = NULL;
+
+  *standings = compute_standings (db, tournament, 0, &players, session_results, tables, error);
+  if (*standings == NULL)
+    return FALSE;
+  /* The same lines as sp_db_compute_standings () reads, numbered by team apart: the snapshot's
+   * players' standings stay as they were computed. */
+  with_teams = g_array_copy (*standings);
+  *team_standings = compute_team_standings (tournament, with_teams, players, team_names);
+  return TRUE;
+}
+
+GArray *
 sp_db_compute_standings_by_session (SpDb                *db,
                                     const SpTournament  *tournament,
                                     GArray             **session_results,
@@ -259,7 +302,7 @@ sp_db_compute_standings_by_session (SpDb                *db,
 
   if (!sp_db_begin_read (db, &started, error))
     return NULL;
-  standings = compute_standings (db, tournament, 0, players, session_results, error);
+  standings = compute_standings (db, tournament, 0, players, session_results, NULL, error);
   sp_db_end_read (db, started);
   return standings;
 }
@@ -580,7 +623,7 @@ draw_swiss (SpDb                *db,
   GError *core_error = NULL;
   guint n = field->len;
 
-  standings = compute_standings (db, tournament, session - 1, NULL, NULL, error);
+  standings = compute_standings (db, tournament, session - 1, NULL, NULL, NULL, error);
   if (standings == NULL)
     return FALSE;
   ids = g_new (gint64, n);
@@ -634,7 +677,7 @@ draw_final (SpDb                *db,
     }
   if (!check_previous_closed (db, tournament, session, _("is a final"), error))
     return FALSE;
-  standings = compute_standings (db, tournament, session - 1, NULL, NULL, error);
+  standings = compute_standings (db, tournament, session - 1, NULL, NULL, NULL, error);
   if (standings == NULL)
     return FALSE;
   ids = g_new (gint64, field->len);

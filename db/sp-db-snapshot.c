@@ -129,24 +129,25 @@ load (SpDb                *db,
   take_records (snapshot->penalties, records);
   if (!(omit & SP_DB_SNAPSHOT_NO_STANDINGS))
     {
-      g_autoptr(GArray) results = NULL;
-      g_autoptr(GPtrArray) players = NULL;
+      GArray *tables, *standings, *results, *pending;
 
-      if ((values = sp_db_list_table_results (db, tournament->id, 0, error)) == NULL)
+      /* The table results read once, and the standings computed once from them. */
+      if (!sp_db_compute_snapshot_standings (db, tournament, &tables, &standings, &results,
+                                             &values, &team_names, error))
         return FALSE;
-      take_array (snapshot->tables, values);
-      if ((values = sp_db_compute_standings_by_session (db, tournament, &results, &players,
-                                                        error)) == NULL)
-        return FALSE;
-      take_array (snapshot->standings, values);
-      take_array (snapshot->session_results, g_steal_pointer (&results));
+      take_array (snapshot->tables, tables);
+      take_array (snapshot->standings, standings);
+      take_array (snapshot->session_results, results);
       /* Two-key entry: the hands not in the standings yet, apart. */
-      if ((values = sp_db_compute_pending (db, tournament, 0, &snapshot->n_unconfirmed,
-                                           error)) == NULL)
-        return FALSE;
-      take_array (snapshot->pending, values);
+      if ((pending = sp_db_compute_pending (db, tournament, 0, &snapshot->n_unconfirmed,
+                                            error)) == NULL)
+        {
+          g_array_unref (values);
+          return FALSE;
+        }
+      take_array (snapshot->pending, pending);
     }
-  if ((values = sp_db_compute_standings (db, tournament, 0, &team_names, error)) == NULL)
+  else if ((values = sp_db_compute_standings (db, tournament, 0, &team_names, error)) == NULL)
     return FALSE;
   take_array (snapshot->team_standings, values);
   if (team_names != NULL)

@@ -753,8 +753,25 @@ test_team_filter (void)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), red);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
   maybe_screenshot_window (window, "players-team-filter.png");
+
+  /* Read again with the same teams (a change made elsewhere): the filter keeps its team, and
+   * the new member shows. */
+  add_player (window_db (window), event.id, "Eva Holm", NULL, "Red Dragons");
+  sp_players_page_load (players_page (window), window_db (window), event.id);
+  g_assert_cmpuint (g_list_model_get_n_items (teams), ==, 3);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown)), ==, red);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+  /* A new team is offered, in its place by name, and the team chosen is still chosen. */
+  add_player (window_db (window), event.id, "Finn Berg", NULL, "Blue Cranes");
+  sp_players_page_load (players_page (window), window_db (window), event.id);
+  g_assert_cmpuint (g_list_model_get_n_items (teams), ==, 4);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (teams), 1), ==, "Blue Cranes");
+  red = gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (teams), red), ==, "Red Dragons");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+
   gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), 0);
-  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 6);
   end_case ();
 }
 

@@ -4,6 +4,7 @@
  * (start, pause, resume, end, kept across a restart of the app, the warning).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-test-ui.h"
+#include "sp-tournament-row.h"
 
 /* Records hand @number at @table of @session as a row: @settlement by chair. */
 static void
@@ -225,6 +226,96 @@ test_standings_no_teams (void)
     wait_until (label_is_drawn, &player, "Player 1 in the standings");
   }
   g_assert_null (find_drawn_widget (page, GTK_TYPE_STACK_SWITCHER));
+
+  end_case ();
+}
+
+/* Activates the row of the tournament named @name in @window's list, as a double-click does,
+ * and returns the title that switches between its pages once they are shown. */
+static AdwViewSwitcherTitle *
+open_tournament_named (GtkWindow  *window,
+                       const char *name)
+{
+  GtkWidget *list = find_drawn_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  GListModel *rows = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (list)));
+  AdwViewSwitcherTitle *title;
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(SpTournamentRow) row = g_list_model_get_item (rows, i);
+
+      if (g_strcmp0 (sp_tournament_row_get_name (row), name) == 0)
+        {
+          g_signal_emit_by_name (list, "activate", i);
+          break;
+        }
+    }
+  wait_until (switcher_title_is_drawn, window, "the tournament's pages to be shown");
+  title = ADW_VIEW_SWITCHER_TITLE (find_drawn_widget (GTK_WIDGET (window),
+                                                      ADW_TYPE_VIEW_SWITCHER_TITLE));
+  g_assert_cmpstr (adw_view_switcher_title_get_title (title), ==, name);
+  return title;
+}
+
+static gboolean
+switcher_title_is_gone (gpointer data)
+{
+  return find_drawn_widget (GTK_WIDGET (data), ADW_TYPE_VIEW_SWITCHER_TITLE) == NULL;
+}
+
+/* Another tournament opened after one's standings were shown: its Players page comes first,
+ * and its Standings page, read when shown, has its own lines and sessions, none of the first's. */
+static void
+test_standings_another_tournament (void)
+{
+  AdwViewSwitcherTitle *title;
+  AdwViewStack *stack;
+  GtkWidget *page, *view;
+  GtkWindow *window;
+  gint64 ids[4];
+
+  create_spring_open ("two-events.db");
+  {
+    g_autoptr(SpDb) db = open_database ("two-events.db");
+    SpTournament cup = sp_test_mcr_tournament ("Summer Cup");
+
+    cup.n_sessions = 3;
+    store_tournament (db, &cup);
+    for (guint i = 0; i < 4; i++)
+      {
+        g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
+
+        ids[i] = add_player (db, cup.id, name, NULL, NULL);
+      }
+    seat (db, cup.id, 1, ids, 4);
+  }
+  window = start_app ();
+  gtk_window_set_default_size (window, 1280, 800);
+  title = open_tournament_named (window, "Spring Open");
+  show_page (title, "standings");
+  page = find_drawn_widget (GTK_WIDGET (window), SP_TYPE_STANDINGS_PAGE);
+  view = find_drawn_widget (page, GTK_TYPE_COLUMN_VIEW);
+  wait_for_line (view, "P1", "8.00");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.show-tournaments", NULL));
+  wait_until (switcher_title_is_gone, window, "the tournament list to be shown");
+  title = open_tournament_named (window, "Summer Cup");
+  stack = adw_view_switcher_title_get_stack (title);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "players");
+
+  show_page (title, "standings");
+  page = find_drawn_widget (GTK_WIDGET (window), SP_TYPE_STANDINGS_PAGE);
+  view = find_drawn_widget (page, GTK_TYPE_COLUMN_VIEW);
+  {
+    LabelSearch player = { page, "Player 1" };
+
+    wait_until (label_is_drawn, &player, "Player 1 in the second tournament's standings");
+  }
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (
+                      gtk_column_view_get_model (GTK_COLUMN_VIEW (view)))), ==, 4);
+  g_assert_nonnull (find_column (view, "S3"));
+  g_assert_null (find_drawn_label (view, "P1"));
+  g_assert_null (find_drawn_label (view, "Nina Sub"));
 
   end_case ();
 }
@@ -667,6 +758,8 @@ add_tests (void)
 {
   g_test_add_func ("/sparrow/ui/standings/page", test_standings_page);
   g_test_add_func ("/sparrow/ui/standings/no-teams", test_standings_no_teams);
+  g_test_add_func ("/sparrow/ui/standings/another-tournament",
+                   test_standings_another_tournament);
   g_test_add_func ("/sparrow/ui/standings/keep-scroll", test_standings_keep_scroll);
   g_test_add_func ("/sparrow/ui/standings/projector", test_projector);
   g_test_add_func ("/sparrow/ui/standings/projector-hides-standings",

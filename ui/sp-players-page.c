@@ -403,6 +403,7 @@ update_teams (SpPlayersPage *self,
   g_autofree char *chosen = NULL;
   guint selected = gtk_drop_down_get_selected (self->team_dropdown);
   guint n_before = g_list_model_get_n_items (G_LIST_MODEL (self->teams));
+  gboolean same;
 
   if (selected != GTK_INVALID_LIST_POSITION && selected > 0)
     chosen = g_strdup (gtk_string_list_get_string (self->teams, selected));
@@ -415,8 +416,14 @@ update_teams (SpPlayersPage *self,
         g_ptr_array_add (names, player->team);
     }
   g_ptr_array_sort (names, compare_team_names);
+  same = names->len + 1 == n_before;
+  for (guint i = 0; same && i < names->len; i++)
+    same = g_strcmp0 (names->pdata[i], gtk_string_list_get_string (self->teams, i + 1)) == 0;
   g_ptr_array_add (names, NULL);
-  gtk_string_list_splice (self->teams, 1, n_before - 1, (const char * const *) names->pdata);
+  /* The same teams as before (a refresh after a hand): the drop-down keeps its list, rather
+   * than making every line of it again. */
+  if (!same)
+    gtk_string_list_splice (self->teams, 1, n_before - 1, (const char * const *) names->pdata);
   selected = 0;
   for (guint i = 0; chosen != NULL && names->pdata[i] != NULL; i++)
     if (g_strcmp0 (names->pdata[i], chosen) == 0)

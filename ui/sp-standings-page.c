@@ -814,7 +814,8 @@ sp_standings_page_init (SpStandingsPage *self)
  * sp_standings_page_load:
  * @self: a page
  * @db: the store
- * @tournament: the tournament, which with @db must outlive the page's use of them
+ * @tournament: (nullable): the tournament, which with @db must outlive the page's use of them;
+ *   %NULL lets go of the one the page had, reading nothing (a hidden page, read when shown)
  *
  * Reads @tournament's standings from @db, as they stand now.  The lines that did not change
  * stay as they are, and the view where it was scrolled to.

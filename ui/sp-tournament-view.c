@@ -701,11 +701,17 @@ sp_tournament_view_reload (SpTournamentView *self)
   sp_players_page_load (self->players_page, self->db, self->tournament->id);
   if (self->tournament != self->pages_tournament)
     {
+      const char *shown = adw_view_stack_get_visible_child_name (self->stack);
+
       sp_sessions_page_load (self->sessions_page, self->db, self->tournament);
-      sp_standings_page_load (self->standings_page, self->db, self->tournament);
+      /* The standings of a large event take most of an opening (a thousand lines, a column
+       * per session): they are read when their page is shown, or now if it is.  Hidden, the
+       * page lets go of the tournament it had, which is freed. */
+      sp_standings_page_load (self->standings_page, self->db,
+                              g_strcmp0 (shown, "standings") == 0 ? self->tournament : NULL);
       self->pages_tournament = self->tournament;
       /* The log can be long: it is read when its page is shown, or now if it is. */
-      if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "log") == 0)
+      if (g_strcmp0 (shown, "log") == 0)
         sp_log_page_load (self->log_page, self->db, self->tournament);
     }
   else

@@ -241,6 +241,14 @@ is_director_only_button (GtkWidget     *widget,
                               "Only the director creates tournaments");
 }
 
+/* A button by its label (whatever its tooltip says). */
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
 static void
 test_role_shown (void)
 {
@@ -300,12 +308,104 @@ test_role_shown (void)
   g_rmdir (folder);
 }
 
+static gboolean
+table_laid_out (gpointer data)
+{
+  GtkWidget *button = find_under (GTK_WIDGET (data), is_button_labelled, "Enter Hand");
+
+  return button != NULL && gtk_widget_get_width (button) > 0;
+}
+
+/* A viewer's station reads a table's sheet and is offered none of its entries: Enter Hand and
+ * Add Penalty are greyed, and Enter Hand's tooltip names the login and its role. */
+static void
+test_viewer_enters_nothing (void)
+{
+  static const char *const names[4] = { "Ana", "Bo", "Cai", "Dee" };
+  const char *server = g_getenv ("SP_TEST_POSTGRESQL");
+  g_autofree char *folder = NULL;
+  g_autofree char *location = NULL;
+  g_autofree char *database = NULL;
+  g_autofree char *user = g_strdup_printf ("station_ui_lin_%d", (int) getpid ());
+  g_autofree char *create = NULL;
+  g_autofree char *drop = NULL;
+  g_autofree char *viewer_location = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  SpTournament tournament = {
+    .name = (char *) "Hall Open",
+    .ruleset = SP_RULESET_MCR,
+    .profile = (char *) "cn",
+    .n_sessions = 1,
+    .seating = (char *) "random",
+    .ranking = (char *) "score",
+  };
+  gint64 players[4];
+  const char *host;
+  GtkWindow *window;
+  SpTableView *view;
+  SpDb *db;
+
+  if (server == NULL || server[0] == '\0' || g_find_program_in_path ("psql") == NULL)
+    {
+      g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
+      return;
+    }
+  folder = g_dir_make_tmp ("sparrow-ui-station-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("SP_TEST_BACKEND", "postgresql", TRUE);
+  location = sp_test_db_location (folder);
+  g_unsetenv ("SP_TEST_BACKEND");
+  db = sp_db_open (location, &error);
+  g_assert_no_error (error);
+  store_tournament (db, &tournament);
+  for (guint i = 0; i < 4; i++)
+    players[i] = add_player (db, tournament.id, names[i], NULL, NULL);
+  g_assert_true (sp_db_store_seating (db, tournament.id, 1, 42, players, 4, &error));
+  g_assert_no_error (error);
+  sp_db_close (db);
+  database = g_strdup (strrchr (location, '/') + 1);
+  g_free (psql (database, sp_db_roles_sql ()));
+  create = g_strdup_printf ("DROP ROLE IF EXISTS %s; CREATE ROLE %s LOGIN IN ROLE viewer",
+                            user, user);
+  g_free (psql (NULL, create));
+  host = strchr (server + strlen ("postgresql://"), '@');
+  host = host != NULL ? host + 1 : server + strlen ("postgresql://");
+  viewer_location = g_strdup_printf ("postgresql://%s@%s/%s", user, host, database);
+
+  window = start_app ();
+  connect_through_dialog (window, viewer_location);
+  expected = g_strdup_printf ("Connected to %s as %s — Viewer", database, user);
+  wait_until (shows_station, (void *[]) { window, expected }, "the station's role shown");
+  view = sp_table_view_new (window, sp_window_get_database (SP_WINDOW (window)), tournament.id,
+                            1, 1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (view);
+  wait_until (table_laid_out, view, "the table's sheet");
+  {
+    GtkWidget *button = find_under (GTK_WIDGET (view), is_button_labelled, "Add Penalty…");
+
+    g_assert_nonnull (button);
+    g_assert_false (gtk_widget_is_sensitive (button));
+    button = find_under (GTK_WIDGET (view), is_button_labelled, "Enter Hand");
+
+    g_assert_false (gtk_widget_is_sensitive (button));
+    g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), user));
+    g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "Viewer"));
+  }
+  end_case ();
+  drop = g_strdup_printf ("DROP OWNED BY %s; DROP ROLE %s", user, user);
+  g_free (psql (database, drop));
+  g_rmdir (folder);
+}
+
 static void
 add_tests (void)
 {
   g_test_add_func ("/sparrow/ui/station/silent-server-times-out", test_silent_server_times_out);
   g_test_add_func ("/sparrow/ui/station/silent-server-cancelled", test_silent_server_cancelled);
   g_test_add_func ("/sparrow/ui/station/role-shown", test_role_shown);
+  g_test_add_func ("/sparrow/ui/station/viewer-enters-nothing", test_viewer_enters_nothing);
 }
 
 int

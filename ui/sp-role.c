@@ -32,3 +32,30 @@ sp_role_explain_director (GtkWidget  *widget,
                             sp_db_role_get_label (sp_db_get_role (db)));
   gtk_widget_set_tooltip_text (widget, reason);
 }
+
+gboolean
+sp_role_may_enter (SpDb *db)
+{
+  return db == NULL || sp_db_get_role (db) != SP_DB_ROLE_VIEWER;
+}
+
+void
+sp_role_explain_entry (GtkWidget  *widget,
+                       SpDb       *db,
+                       const char *tooltip)
+{
+  g_autofree char *reason = NULL;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  if (sp_role_may_enter (db))
+    {
+      gtk_widget_set_tooltip_text (widget, tooltip);
+      return;
+    }
+  /* Translators: the login, then its role ("Viewer"). */
+  reason = g_strdup_printf (_("Only a referee or the director enters hands: this station is "
+                              "connected as %s (%s)"), sp_db_get_login (db),
+                            sp_db_role_get_label (sp_db_get_role (db)));
+  gtk_widget_set_tooltip_text (widget, reason);
+}

@@ -17,4 +17,12 @@ void     sp_role_explain_director (GtkWidget *widget,
                                    SpDb      *db,
                                    const char *tooltip);
 
+/* Whether @db's login may enter hands and penalties (every role but the viewer's). */
+gboolean sp_role_may_enter        (SpDb      *db);
+/* Gives @widget (a control of entering hands or penalties) @tooltip for a role that may enter
+ * them, and for a viewer the reason it is greyed. */
+void     sp_role_explain_entry    (GtkWidget *widget,
+                                   SpDb      *db,
+                                   const char *tooltip);
+
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "sp-message.h"
 #include "sp-pin-dialog.h"
 #include "sp-points.h"
+#include "sp-role.h"
 #include "sp-table-view.h"
 #include "sp-tile.h"
 #include "sp-wind.h"
@@ -133,6 +134,8 @@ struct _SpTableView
   GtkColumnView   *sheet_view;
   GtkLabel        *totals_label;
   GtkListBox      *penalty_list;
+  GtkWidget       *enter_button;
+  GtkWidget       *penalty_button;
 };
 
 G_DEFINE_FINAL_TYPE (SpTableView, sp_table_view, ADW_TYPE_WINDOW)
@@ -700,6 +703,7 @@ load (SpTableView  *self,
   gint64 totals[4] = { 0 };
   g_autofree char *totals_text = NULL;
   g_autoptr(GString) line = g_string_new (NULL);
+  gboolean open_to_entry;
 
   if (!sp_db_load_table (self->db, self->tournament, self->session, self->number, &table, &hands,
                          error))
@@ -792,13 +796,18 @@ shown:
 
   gtk_widget_set_visible (self->closed_bar, self->table.closed);
   gtk_widget_set_visible (self->empty_label, hands->len == 0 && !self->table.closed);
+  /* A viewer's station reads the sheet; the store would refuse its entries anyway. */
+  open_to_entry = !self->table.closed && sp_role_may_enter (self->db);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.enter-hand",
-                                 !self->table.closed && !self->table.next.finished);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.add-penalty", !self->table.closed);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.edit-hand", !self->table.closed);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.delete-hand", !self->table.closed);
+                                 open_to_entry && !self->table.next.finished);
+  sp_role_explain_entry (self->enter_button, self->db, _("Enter the next hand (Ctrl+N)"));
+  sp_role_explain_entry (self->penalty_button, self->db, NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.add-penalty", open_to_entry);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.edit-hand", open_to_entry);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.delete-hand", open_to_entry);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.confirm-hand", open_to_entry);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.undo",
-                                 !self->table.closed && self->undo->len > 0);
+                                 open_to_entry && self->undo->len > 0);
   return TRUE;
 }
 
@@ -1868,6 +1877,8 @@ sp_table_view_class_init (SpTableViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SpTableView, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, SpTableView, window_title);
   gtk_widget_class_bind_template_child (widget_class, SpTableView, closed_bar);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, enter_button);
+  gtk_widget_class_bind_template_child (widget_class, SpTableView, penalty_button);
   gtk_widget_class_bind_template_child (widget_class, SpTableView, closed_label);
   gtk_widget_class_bind_template_child (widget_class, SpTableView, next_label);
   gtk_widget_class_bind_template_child (widget_class, SpTableView, empty_label);

@@ -231,10 +231,12 @@ start_server (Fixture *fixture)
   g_autofree char *err = NULL;
   g_autofree char *location = NULL;
   const char *script = g_getenv ("SP_TEST_SERVER_SCRIPT");
+  g_autofree char *psql = NULL;
   int status = 0;
 
   fixture->pg_ctl = find_pg_ctl ();
-  if (script == NULL || fixture->pg_ctl == NULL || g_find_program_in_path ("psql") == NULL)
+  if (script == NULL || fixture->pg_ctl == NULL
+      || (psql = g_find_program_in_path ("psql")) == NULL)
     {
       g_test_skip ("PostgreSQL's server, psql or $SP_TEST_SERVER_SCRIPT missing");
       return FALSE;

@@ -111,8 +111,11 @@ static const char *
 server (void)
 {
   const char *uri = g_getenv ("SP_TEST_POSTGRESQL");
+  g_autofree char *psql = NULL;
 
-  return uri != NULL && uri[0] != '\0' && g_find_program_in_path ("psql") != NULL ? uri : NULL;
+  if (uri == NULL || uri[0] == '\0' || (psql = g_find_program_in_path ("psql")) == NULL)
+    return NULL;
+  return uri;
 }
 
 /* Runs @sql with psql on the database @database of the test server (the server's own
@@ -460,6 +463,7 @@ test_roles (void)
 
           g_assert_no_error (error);
           g_assert_true (created);
+          g_clear_pointer (&tournament.created, g_free);
         }
       else
         {

@@ -253,6 +253,7 @@ static void
 test_role_shown (void)
 {
   const char *server = g_getenv ("SP_TEST_POSTGRESQL");
+  g_autofree char *psql_path = NULL;
   g_autofree char *folder = NULL;
   g_autofree char *location = NULL;
   g_autofree char *database = NULL;
@@ -266,7 +267,7 @@ test_role_shown (void)
   GtkWindow *window;
   SpDb *db;
 
-  if (server == NULL || server[0] == '\0' || g_find_program_in_path ("psql") == NULL)
+  if (server == NULL || server[0] == '\0' || (psql_path = g_find_program_in_path ("psql")) == NULL)
     {
       g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
       return;
@@ -323,6 +324,7 @@ test_viewer_enters_nothing (void)
 {
   static const char *const names[4] = { "Ana", "Bo", "Cai", "Dee" };
   const char *server = g_getenv ("SP_TEST_POSTGRESQL");
+  g_autofree char *psql_path = NULL;
   g_autofree char *folder = NULL;
   g_autofree char *location = NULL;
   g_autofree char *database = NULL;
@@ -346,7 +348,7 @@ test_viewer_enters_nothing (void)
   SpTableView *view;
   SpDb *db;
 
-  if (server == NULL || server[0] == '\0' || g_find_program_in_path ("psql") == NULL)
+  if (server == NULL || server[0] == '\0' || (psql_path = g_find_program_in_path ("psql")) == NULL)
     {
       g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
       return;

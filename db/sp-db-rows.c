@@ -1129,6 +1129,20 @@ sp_db_insert_hand (SpDb          *db,
   return TRUE;
 }
 
+/* After an UPDATE of the hand @id limited to the tournament's sessions: FALSE
+ * (SP_DB_ERROR_NOT_FOUND) when it changed no row, the hand being another tournament's or none. */
+static gboolean
+changed_one_hand (SpDb    *db,
+                  gint64   id,
+                  GError **error)
+{
+  if (sp_db_changes (db) == 1)
+    return TRUE;
+  g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
+               _("no hand %" PRId64 " in this tournament"), id);
+  return FALSE;
+}
+
 gboolean
 sp_db_update_hand_row (SpDb                *db,
                        gint64               tournament,
@@ -1157,13 +1171,7 @@ sp_db_update_hand_row (SpDb                *db,
                   " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
                   values, G_N_ELEMENTS (values), "correcting the hand", error))
     return FALSE;
-  if (sp_db_changes (db) != 1)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   _("no hand %" PRId64 " in this tournament"), hand->id);
-      return FALSE;
-    }
-  return TRUE;
+  return changed_one_hand (db, hand->id, error);
 }
 
 gboolean
@@ -1215,13 +1223,7 @@ sp_db_confirm_hand_row (SpDb                *db,
                   " AND session_id IN (SELECT id FROM sessions WHERE tournament_id = ?)",
                   values, G_N_ELEMENTS (values), "confirming the hand", error))
     return FALSE;
-  if (sp_db_changes (db) != 1)
-    {
-      g_set_error (error, SP_DB_ERROR, SP_DB_ERROR_NOT_FOUND,
-                   _("no hand %" PRId64 " in this tournament"), hand->id);
-      return FALSE;
-    }
-  return TRUE;
+  return changed_one_hand (db, hand->id, error);
 }
 
 gboolean

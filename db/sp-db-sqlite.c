@@ -50,23 +50,34 @@ file_fault (SpDb *db,
     }
 }
 
+SpDbError
+sp_db_sqlite_error_code (int rc)
+{
+  switch (rc & 0xff)
+    {
+    case SQLITE_NOTADB:
+      return SP_DB_ERROR_NOT_SPARROW;
+    case SQLITE_CORRUPT:
+      return SP_DB_ERROR_CORRUPT;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return SP_DB_ERROR_BUSY;
+    case SQLITE_CONSTRAINT:
+      return SP_DB_ERROR_INVALID;
+    default:
+      return SP_DB_ERROR_IO;
+    }
+}
+
 gboolean
 sp_db_fail (SpDb        *db,
             int          rc,
             const char  *what,
             GError     **error)
 {
-  int code = SP_DB_ERROR_IO;
+  int code = sp_db_sqlite_error_code (rc);
   const char *reason = file_fault (db, rc);
 
-  if ((rc & 0xff) == SQLITE_NOTADB)
-    code = SP_DB_ERROR_NOT_SPARROW;
-  else if ((rc & 0xff) == SQLITE_CORRUPT)
-    code = SP_DB_ERROR_CORRUPT;
-  else if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
-    code = SP_DB_ERROR_BUSY;
-  else if ((rc & 0xff) == SQLITE_CONSTRAINT)
-    code = SP_DB_ERROR_INVALID;
   if (code == SP_DB_ERROR_CORRUPT)
     /* Met in the middle of an operation (the pages read at the open were sound): the person
      * needs the file's name and that it is damaged, the statement only to report it. */

@@ -1,5 +1,5 @@
 /* sp-db-sqlite.h: what the files of the SQLite backend share (sp-db-sqlite.c and its lock
- * layer sp-db-locks.c).  Only they include <sqlite3.h>; the generic store and the operations
+ * layer sp-db-locks.c, and the station's outbox sp-outbox.c, a SQLite file of its own).  Only they include <sqlite3.h>; the generic store and the operations
  * never include this header.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
@@ -19,6 +19,9 @@ void          sp_db_sqlite_use_file_locks     (void);
 gboolean      sp_db_sqlite_journal_is_current (sqlite3     *handle,
                                                const char  *name,
                                                GError     **error);
+
+/* The store's error code for SQLite's result code @rc (its primary code decides). */
+SpDbError     sp_db_sqlite_error_code (int rc);
 
 /* Sets @error from SQLite's code @rc met while doing @what on @db's connection; FALSE. */
 gboolean      sp_db_fail         (SpDb        *db,

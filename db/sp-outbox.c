@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "sp-outbox.h"
 #include "sp-db-private.h"
+#include "sp-db-sqlite.h"
 
 #include <sqlite3.h>
 
@@ -75,16 +76,8 @@ fail (SpOutbox    *outbox,
       const char  *what,
       GError     **error)
 {
-  int code = SP_DB_ERROR_IO;
+  int code = sp_db_sqlite_error_code (rc);
 
-  if ((rc & 0xff) == SQLITE_NOTADB)
-    code = SP_DB_ERROR_NOT_SPARROW;
-  else if ((rc & 0xff) == SQLITE_CORRUPT)
-    code = SP_DB_ERROR_CORRUPT;
-  else if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
-    code = SP_DB_ERROR_BUSY;
-  else if ((rc & 0xff) == SQLITE_CONSTRAINT)
-    code = SP_DB_ERROR_INVALID;
   /* Translators: the outbox's file, what was being done, then SQLite's reason. */
   g_set_error (error, SP_DB_ERROR, code, _("the station's outbox %s: %s: %s"), outbox->path,
                what, outbox->handle != NULL ? sqlite3_errmsg (outbox->handle)

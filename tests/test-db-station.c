@@ -9,12 +9,10 @@
 #include <gio/gio.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <netinet/in.h>
 #include <unistd.h>
 
 #include "sp-db-roles.h"
-#include "sp-test-db.h"
+#include "sp-test-server.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
@@ -89,58 +87,6 @@ open_waiting (Waiting    *waiting,
   g_clear_pointer (&waiting->loop, g_main_loop_unref);
 }
 
-/* A listening socket on loopback that accepts nobody and answers nothing: the kernel completes
- * the handshake, then the client waits for a server that never speaks.  Its port. */
-static int
-silent_server (int *port)
-{
-  struct sockaddr_in address = { .sin_family = AF_INET,
-                                 .sin_addr.s_addr = htonl (INADDR_LOOPBACK) };
-  socklen_t length = sizeof address;
-  int fd = socket (AF_INET, SOCK_STREAM, 0);
-
-  g_assert_cmpint (fd, >=, 0);
-  g_assert_cmpint (bind (fd, (struct sockaddr *) &address, sizeof address), ==, 0);
-  g_assert_cmpint (listen (fd, 8), ==, 0);
-  g_assert_cmpint (getsockname (fd, (struct sockaddr *) &address, &length), ==, 0);
-  *port = ntohs (address.sin_port);
-  return fd;
-}
-
-static const char *
-server (void)
-{
-  const char *uri = g_getenv ("SP_TEST_POSTGRESQL");
-  g_autofree char *psql = NULL;
-
-  if (uri == NULL || uri[0] == '\0' || (psql = g_find_program_in_path ("psql")) == NULL)
-    return NULL;
-  return uri;
-}
-
-/* Runs @sql with psql on the database @database of the test server (the server's own
- * "postgres" for NULL); its output, trimmed. */
-static char *
-psql (const char *database,
-      const char *sql)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *uri = g_strconcat (server (), "/", database != NULL ? database : "postgres",
-                                      NULL);
-  g_autofree char *err = NULL;
-  char *out = NULL;
-  int status = 0;
-  const char *argv[] = { "psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", uri,
-                         "-c", sql, NULL };
-
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
-                &status, &error);
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("psql %s: %s", sql, err);
-  return g_strstrip (out);
-}
-
 /* A new database on the test server, with a Sparrow store in it; its name. */
 static char *
 new_store_database (const char *what)
@@ -159,20 +105,6 @@ new_store_database (const char *what)
   sp_db_close (db);
   g_rmdir (folder);
   return g_strdup (strrchr (location, '/') + 1);
-}
-
-/* postgresql://USER@HOST:PORT/DATABASE of the test server, as @user (NULL: its own). */
-static char *
-location_as (const char *user,
-             const char *database)
-{
-  const char *uri = server ();
-  const char *at = strchr (uri + strlen ("postgresql://"), '@');
-  const char *host = at != NULL ? at + 1 : uri + strlen ("postgresql://");
-
-  if (user == NULL)
-    return g_strconcat (uri, "/", database, NULL);
-  return g_strdup_printf ("postgresql://%s@%s/%s", user, host, database);
 }
 
 /* ---- a file ---------------------------------------------------------------------------------- */
@@ -208,7 +140,7 @@ static void
 test_silent_server_times_out (void)
 {
   int port = 0;
-  int fd = silent_server (&port);
+  int fd = sp_test_silent_server (&port);
   g_autofree char *location =
     g_strdup_printf ("postgresql://mei@127.0.0.1:%d/sparrow?connect_timeout=1", port);
   gint64 started = g_get_monotonic_time ();
@@ -231,7 +163,7 @@ static void
 test_silent_server_cancelled (void)
 {
   int port = 0;
-  int fd = silent_server (&port);
+  int fd = sp_test_silent_server (&port);
   g_autofree char *location = g_strdup_printf ("postgresql://mei@127.0.0.1:%d/sparrow", port);
   gint64 started = g_get_monotonic_time ();
   Waiting waiting;
@@ -257,13 +189,13 @@ test_server_opens (void)
   g_autoptr(GError) error = NULL;
   Waiting waiting;
 
-  if (server () == NULL)
+  if (sp_test_server () == NULL)
     {
       g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
       return;
     }
   database = new_store_database ("sparrow-station-open-XXXXXX");
-  location = location_as (NULL, database);
+  location = sp_test_server_location_as (NULL, database);
   open_waiting (&waiting, location, 0, 20);
   g_assert_no_error (waiting.error);
   g_assert_nonnull (waiting.db);
@@ -320,13 +252,13 @@ test_stopped_server (void)
   pid_t pid;
   Waiting waiting;
 
-  if (server () == NULL)
+  if (sp_test_server () == NULL)
     {
       g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
       return;
     }
   database = new_store_database ("sparrow-station-stop-XXXXXX");
-  location = location_as (NULL, database);
+  location = sp_test_server_location_as (NULL, database);
   open_waiting (&waiting, location, 0, 20);
   g_assert_no_error (waiting.error);
   g_assert_true (sp_db_watch_changes (waiting.db, changed_cb, &calls));
@@ -336,7 +268,7 @@ test_stopped_server (void)
   /* The station's backend on the server stops answering, as a dead link would. */
   sql = g_strdup_printf ("SELECT pid FROM pg_stat_activity WHERE datname = '%s'"
                          " AND application_name = 'sparrow'", database);
-  pid_text = psql (NULL, sql);
+  pid_text = sp_test_psql (NULL, sql);
   pid = (pid_t) g_ascii_strtoll (pid_text, NULL, 10);
   g_assert_cmpint (pid, >, 0);
   g_assert_cmpint (kill (pid, SIGSTOP), ==, 0);
@@ -392,19 +324,19 @@ test_closed_while_reconnecting (void)
   guint calls = 0;
   Waiting waiting;
 
-  if (server () == NULL)
+  if (sp_test_server () == NULL)
     {
       g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
       return;
     }
   database = new_store_database ("sparrow-station-close-XXXXXX");
-  location = location_as (NULL, database);
+  location = sp_test_server_location_as (NULL, database);
   open_waiting (&waiting, location, 0, 20);
   g_assert_no_error (waiting.error);
   g_assert_true (sp_db_watch_changes (waiting.db, changed_cb, &calls));
   sql = g_strdup_printf ("SELECT pg_terminate_backend (pid) FROM pg_stat_activity"
                          " WHERE datname = '%s' AND application_name = 'sparrow'", database);
-  g_free (psql (NULL, sql));
+  g_free (sp_test_psql (NULL, sql));
   /* The server dropped the connection: the next call starts connecting again. */
   g_assert_false (sp_db_get_data_version (waiting.db, &version, &error));
   g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_IO);
@@ -423,13 +355,13 @@ test_roles (void)
   const char *names[] = { "director", "referee", "viewer" };
   const SpDbRole expected[] = { SP_DB_ROLE_DIRECTOR, SP_DB_ROLE_REFEREE, SP_DB_ROLE_VIEWER };
 
-  if (server () == NULL)
+  if (sp_test_server () == NULL)
     {
       g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
       return;
     }
   database = new_store_database ("sparrow-station-roles-XXXXXX");
-  g_free (psql (database, sp_db_roles_sql ()));
+  g_free (sp_test_psql (database, sp_db_roles_sql ()));
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_autofree char *user = g_strdup_printf ("station_%s_%d", names[i], (int) getpid ());
@@ -447,8 +379,8 @@ test_roles (void)
       };
       Waiting waiting;
 
-      g_free (psql (NULL, create));
-      location = location_as (user, database);
+      g_free (sp_test_psql (NULL, create));
+      location = sp_test_server_location_as (user, database);
       open_waiting (&waiting, location, 0, 20);
       g_assert_no_error (waiting.error);
       g_assert_cmpint (sp_db_get_role (waiting.db), ==, expected[i]);
@@ -471,7 +403,7 @@ test_roles (void)
           g_assert_error (error, SP_DB_ERROR, SP_DB_ERROR_DENIED);
         }
       sp_db_close (waiting.db);
-      g_free (psql (database, drop));
+      g_free (sp_test_psql (database, drop));
     }
 }
 

@@ -5,30 +5,12 @@
  * ($SP_TEST_POSTGRESQL), the window says whom it is connected as and the role, and greys what
  * the role may not do.
  * SPDX-License-Identifier: GPL-3.0-or-later */
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "sp-db-roles.h"
 #include "sp-server-dialog.h"
+#include "sp-test-server.h"
 #include "sp-test-ui.h"
-
-/* A listening socket on loopback that accepts nobody and answers nothing; its port. */
-static int
-silent_server (int *port)
-{
-  struct sockaddr_in address = { .sin_family = AF_INET,
-                                 .sin_addr.s_addr = htonl (INADDR_LOOPBACK) };
-  socklen_t length = sizeof address;
-  int fd = socket (AF_INET, SOCK_STREAM, 0);
-
-  g_assert_cmpint (fd, >=, 0);
-  g_assert_cmpint (bind (fd, (struct sockaddr *) &address, sizeof address), ==, 0);
-  g_assert_cmpint (listen (fd, 8), ==, 0);
-  g_assert_cmpint (getsockname (fd, (struct sockaddr *) &address, &length), ==, 0);
-  *port = ntohs (address.sin_port);
-  return fd;
-}
 
 /* The shown message dialog whose heading is @heading, or NULL. */
 static AdwMessageDialog *
@@ -117,7 +99,7 @@ test_silent_server_times_out (void)
   SpDb *before = sp_window_get_database (SP_WINDOW (window));
   g_autofree char *path = g_strdup (sp_window_get_database_path (SP_WINDOW (window)));
   int port = 0;
-  int fd = silent_server (&port);
+  int fd = sp_test_silent_server (&port);
   g_autofree char *location =
     g_strdup_printf ("postgresql://mei@127.0.0.1:%d/hall?connect_timeout=2", port);
   guint ticks = 0;
@@ -166,7 +148,7 @@ test_silent_server_cancelled (void)
   GtkWindow *window = start_app ();
   SpDb *before = sp_window_get_database (SP_WINDOW (window));
   int port = 0;
-  int fd = silent_server (&port);
+  int fd = sp_test_silent_server (&port);
   g_autofree char *location = g_strdup_printf ("postgresql://mei@127.0.0.1:%d/hall", port);
   guint ticks = 0;
   guint tick;
@@ -194,27 +176,6 @@ test_silent_server_cancelled (void)
 }
 
 /* ---- on the test server -------------------------------------------------------------------- */
-
-static char *
-psql (const char *database,
-      const char *sql)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *uri = g_strconcat (g_getenv ("SP_TEST_POSTGRESQL"), "/",
-                                      database != NULL ? database : "postgres", NULL);
-  g_autofree char *err = NULL;
-  char *out = NULL;
-  int status = 0;
-  const char *argv[] = { "psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", uri,
-                         "-c", sql, NULL };
-
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
-                &status, &error);
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("psql %s: %s", sql, err);
-  return g_strstrip (out);
-}
 
 static gboolean
 is_station_label (GtkWidget     *widget,
@@ -249,45 +210,64 @@ is_button_labelled (GtkWidget     *widget,
   return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
 }
 
-static void
-test_role_shown (void)
+/* A station's login on the test server: @user, a member of @role, on a new store database
+ * (its name in @database) with the roles made; @fill (may be NULL) fills the store first, as
+ * its owner.  The location the station connects to as @user. */
+static char *
+station_login (const char  *user,
+               const char  *role,
+               void       (*fill) (SpDb *db, gpointer data),
+               gpointer     data,
+               char       **database)
 {
-  const char *server = g_getenv ("SP_TEST_POSTGRESQL");
-  g_autofree char *psql_path = NULL;
-  g_autofree char *folder = NULL;
-  g_autofree char *location = NULL;
-  g_autofree char *database = NULL;
-  g_autofree char *user = g_strdup_printf ("station_ui_mei_%d", (int) getpid ());
-  g_autofree char *create = NULL;
-  g_autofree char *drop = NULL;
-  g_autofree char *referee_location = NULL;
-  g_autofree char *expected = NULL;
   g_autoptr(GError) error = NULL;
-  const char *host;
-  GtkWindow *window;
+  g_autofree char *folder = g_dir_make_tmp ("sparrow-ui-station-XXXXXX", &error);
+  g_autofree char *location = NULL;
+  g_autofree char *create = NULL;
   SpDb *db;
 
-  if (server == NULL || server[0] == '\0' || (psql_path = g_find_program_in_path ("psql")) == NULL)
-    {
-      g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
-      return;
-    }
-  folder = g_dir_make_tmp ("sparrow-ui-station-XXXXXX", &error);
   g_assert_no_error (error);
   g_setenv ("SP_TEST_BACKEND", "postgresql", TRUE);
   location = sp_test_db_location (folder);
   g_unsetenv ("SP_TEST_BACKEND");
   db = sp_db_open (location, &error);
   g_assert_no_error (error);
+  if (fill != NULL)
+    fill (db, data);
   sp_db_close (db);
-  database = g_strdup (strrchr (location, '/') + 1);
-  g_free (psql (database, sp_db_roles_sql ()));
-  create = g_strdup_printf ("DROP ROLE IF EXISTS %s; CREATE ROLE %s LOGIN IN ROLE referee",
-                            user, user);
-  g_free (psql (NULL, create));
-  host = strchr (server + strlen ("postgresql://"), '@');
-  host = host != NULL ? host + 1 : server + strlen ("postgresql://");
-  referee_location = g_strdup_printf ("postgresql://%s@%s/%s", user, host, database);
+  g_rmdir (folder);
+  *database = g_strdup (strrchr (location, '/') + 1);
+  g_free (sp_test_psql (*database, sp_db_roles_sql ()));
+  create = g_strdup_printf ("DROP ROLE IF EXISTS %s; CREATE ROLE %s LOGIN IN ROLE %s", user,
+                            user, role);
+  g_free (sp_test_psql (NULL, create));
+  return sp_test_server_location_as (user, *database);
+}
+
+static void
+drop_login (const char *user,
+            const char *database)
+{
+  g_autofree char *drop = g_strdup_printf ("DROP OWNED BY %s; DROP ROLE %s", user, user);
+
+  g_free (sp_test_psql (database, drop));
+}
+
+static void
+test_role_shown (void)
+{
+  g_autofree char *database = NULL;
+  g_autofree char *user = g_strdup_printf ("station_ui_mei_%d", (int) getpid ());
+  g_autofree char *referee_location = NULL;
+  g_autofree char *expected = NULL;
+  GtkWindow *window;
+
+  if (sp_test_server () == NULL)
+    {
+      g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
+      return;
+    }
+  referee_location = station_login (user, "referee", NULL, NULL, &database);
 
   window = start_app ();
   connect_through_dialog (window, referee_location);
@@ -304,9 +284,7 @@ test_role_shown (void)
     g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "Referee"));
   }
   end_case ();
-  drop = g_strdup_printf ("DROP OWNED BY %s; DROP ROLE %s", user, user);
-  g_free (psql (database, drop));
-  g_rmdir (folder);
+  drop_login (user, database);
 }
 
 static gboolean
@@ -317,22 +295,12 @@ table_laid_out (gpointer data)
   return button != NULL && gtk_widget_get_width (button) > 0;
 }
 
-/* A viewer's station reads a table's sheet and is offered none of its entries: Enter Hand and
- * Add Penalty are greyed, and Enter Hand's tooltip names the login and its role. */
+/* One MCR session drawn for Ana, Bo, Cai and Dee at one table; the tournament's id in @data. */
 static void
-test_viewer_enters_nothing (void)
+fill_one_table (SpDb     *db,
+                gpointer  data)
 {
   static const char *const names[4] = { "Ana", "Bo", "Cai", "Dee" };
-  const char *server = g_getenv ("SP_TEST_POSTGRESQL");
-  g_autofree char *psql_path = NULL;
-  g_autofree char *folder = NULL;
-  g_autofree char *location = NULL;
-  g_autofree char *database = NULL;
-  g_autofree char *user = g_strdup_printf ("station_ui_lin_%d", (int) getpid ());
-  g_autofree char *create = NULL;
-  g_autofree char *drop = NULL;
-  g_autofree char *viewer_location = NULL;
-  g_autofree char *expected = NULL;
   g_autoptr(GError) error = NULL;
   SpTournament tournament = {
     .name = (char *) "Hall Open",
@@ -343,43 +311,41 @@ test_viewer_enters_nothing (void)
     .ranking = (char *) "score",
   };
   gint64 players[4];
-  const char *host;
-  GtkWindow *window;
-  SpTableView *view;
-  SpDb *db;
 
-  if (server == NULL || server[0] == '\0' || (psql_path = g_find_program_in_path ("psql")) == NULL)
-    {
-      g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
-      return;
-    }
-  folder = g_dir_make_tmp ("sparrow-ui-station-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("SP_TEST_BACKEND", "postgresql", TRUE);
-  location = sp_test_db_location (folder);
-  g_unsetenv ("SP_TEST_BACKEND");
-  db = sp_db_open (location, &error);
-  g_assert_no_error (error);
   store_tournament (db, &tournament);
   for (guint i = 0; i < 4; i++)
     players[i] = add_player (db, tournament.id, names[i], NULL, NULL);
   g_assert_true (sp_db_store_seating (db, tournament.id, 1, 42, players, 4, &error));
   g_assert_no_error (error);
-  sp_db_close (db);
-  database = g_strdup (strrchr (location, '/') + 1);
-  g_free (psql (database, sp_db_roles_sql ()));
-  create = g_strdup_printf ("DROP ROLE IF EXISTS %s; CREATE ROLE %s LOGIN IN ROLE viewer",
-                            user, user);
-  g_free (psql (NULL, create));
-  host = strchr (server + strlen ("postgresql://"), '@');
-  host = host != NULL ? host + 1 : server + strlen ("postgresql://");
-  viewer_location = g_strdup_printf ("postgresql://%s@%s/%s", user, host, database);
+  *(gint64 *) data = tournament.id;
+}
+
+/* A viewer's station reads a table's sheet and is offered none of its entries: Enter Hand and
+ * Add Penalty are greyed, and Enter Hand's tooltip names the login and its role. */
+static void
+test_viewer_enters_nothing (void)
+{
+  g_autofree char *database = NULL;
+  g_autofree char *user = g_strdup_printf ("station_ui_lin_%d", (int) getpid ());
+  g_autofree char *viewer_location = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 tournament = 0;
+  GtkWindow *window;
+  SpTableView *view;
+
+  if (sp_test_server () == NULL)
+    {
+      g_test_skip ("no PostgreSQL server: set SP_TEST_POSTGRESQL");
+      return;
+    }
+  viewer_location = station_login (user, "viewer", fill_one_table, &tournament, &database);
 
   window = start_app ();
   connect_through_dialog (window, viewer_location);
   expected = g_strdup_printf ("Connected to %s as %s — Viewer", database, user);
   wait_until (shows_station, (void *[]) { window, expected }, "the station's role shown");
-  view = sp_table_view_new (window, sp_window_get_database (SP_WINDOW (window)), tournament.id,
+  view = sp_table_view_new (window, sp_window_get_database (SP_WINDOW (window)), tournament,
                             1, 1, &error);
   g_assert_no_error (error);
   g_assert_nonnull (view);
@@ -396,9 +362,7 @@ test_viewer_enters_nothing (void)
     g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "Viewer"));
   }
   end_case ();
-  drop = g_strdup_printf ("DROP OWNED BY %s; DROP ROLE %s", user, user);
-  g_free (psql (database, drop));
-  g_rmdir (folder);
+  drop_login (user, database);
 }
 
 static void

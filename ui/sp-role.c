@@ -6,6 +6,18 @@
 
 #include "sp-role.h"
 
+/* Gives @widget @tooltip when its action is @allowed, else @reason (taken), why it is greyed. */
+static void
+explain (GtkWidget  *widget,
+         gboolean    allowed,
+         const char *tooltip,
+         char       *reason)
+{
+  g_autofree char *owned = reason;
+
+  gtk_widget_set_tooltip_text (widget, allowed ? tooltip : owned);
+}
+
 gboolean
 sp_role_is_director (SpDb *db)
 {
@@ -17,20 +29,16 @@ sp_role_explain_director (GtkWidget  *widget,
                           SpDb       *db,
                           const char *tooltip)
 {
-  g_autofree char *reason = NULL;
+  gboolean allowed = sp_role_is_director (db);
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
 
-  if (sp_role_is_director (db))
-    {
-      gtk_widget_set_tooltip_text (widget, tooltip);
-      return;
-    }
-  /* Translators: the login, then its role ("Referee"). */
-  reason = g_strdup_printf (_("Only the director may do this: this station is connected as %s "
-                              "(%s)"), sp_db_get_login (db),
-                            sp_db_role_get_label (sp_db_get_role (db)));
-  gtk_widget_set_tooltip_text (widget, reason);
+  explain (widget, allowed, tooltip,
+           allowed ? NULL
+                   /* Translators: the login, then its role ("Referee"). */
+                   : g_strdup_printf (_("Only the director may do this: this station is "
+                                        "connected as %s (%s)"), sp_db_get_login (db),
+                                      sp_db_role_get_label (sp_db_get_role (db))));
 }
 
 gboolean
@@ -44,18 +52,15 @@ sp_role_explain_entry (GtkWidget  *widget,
                        SpDb       *db,
                        const char *tooltip)
 {
-  g_autofree char *reason = NULL;
+  gboolean allowed = sp_role_may_enter (db);
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
 
-  if (sp_role_may_enter (db))
-    {
-      gtk_widget_set_tooltip_text (widget, tooltip);
-      return;
-    }
-  /* Translators: the login, then its role ("Viewer"). */
-  reason = g_strdup_printf (_("Only a referee or the director enters hands: this station is "
-                              "connected as %s (%s)"), sp_db_get_login (db),
-                            sp_db_role_get_label (sp_db_get_role (db)));
-  gtk_widget_set_tooltip_text (widget, reason);
+  explain (widget, allowed, tooltip,
+           allowed ? NULL
+                   /* Translators: the login, then its role ("Viewer"). */
+                   : g_strdup_printf (_("Only a referee or the director enters hands: this "
+                                        "station is connected as %s (%s)"),
+                                      sp_db_get_login (db),
+                                      sp_db_role_get_label (sp_db_get_role (db))));
 }

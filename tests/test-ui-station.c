@@ -253,6 +253,14 @@ drop_login (const char *user,
   g_free (sp_test_psql (database, drop));
 }
 
+/* A button by its tooltip (an icon button's words). */
+static gboolean
+is_button_labelled_by (GtkWidget     *widget,
+                       gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
+}
+
 static void
 test_role_shown (void)
 {
@@ -295,7 +303,8 @@ table_laid_out (gpointer data)
   return button != NULL && gtk_widget_get_width (button) > 0;
 }
 
-/* One MCR session drawn for Ana, Bo, Cai and Dee at one table; the tournament's id in @data. */
+/* One MCR session drawn for Ana, Bo, Cai and Dee at one table, and its first hand; the
+ * tournament's id in @data. */
 static void
 fill_one_table (SpDb     *db,
                 gpointer  data)
@@ -317,6 +326,19 @@ fill_one_table (SpDb     *db,
     players[i] = add_player (db, tournament.id, names[i], NULL, NULL);
   g_assert_true (sp_db_store_seating (db, tournament.id, 1, 42, players, 4, &error));
   g_assert_no_error (error);
+  {
+    g_autoptr(SpRules) rules = sp_rules_new (SP_RULESET_MCR, "cn", NULL);
+    g_auto(SpHandReport) report = { 0 };
+    g_auto(SpHandEntry) entry;
+
+    sp_hand_entry_init (&entry);
+    entry.winner = SP_WIND_EAST;
+    entry.from = SP_WIND_SOUTH;
+    entry.has_total = TRUE;
+    entry.total = 8;
+    g_assert_true (sp_db_add_hand (db, &tournament, rules, 1, 1, &entry, &report, &error));
+    g_assert_no_error (error);
+  }
   *(gint64 *) data = tournament.id;
 }
 
@@ -360,6 +382,13 @@ test_viewer_enters_nothing (void)
     g_assert_false (gtk_widget_is_sensitive (button));
     g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), user));
     g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "Viewer"));
+    /* Nor is the stored hand's line offered for correction or deletion. */
+    button = find_under (GTK_WIDGET (view), is_button_labelled_by, "Edit Hand 1");
+    g_assert_nonnull (button);
+    g_assert_false (gtk_widget_is_sensitive (button));
+    button = find_under (GTK_WIDGET (view), is_button_labelled_by, "Delete Hand 1");
+    g_assert_nonnull (button);
+    g_assert_false (gtk_widget_is_sensitive (button));
   }
   end_case ();
   drop_login (user, database);

@@ -140,6 +140,14 @@ struct _SpTableView
 
 G_DEFINE_FINAL_TYPE (SpTableView, sp_table_view, ADW_TYPE_WINDOW)
 
+/* Whether this station may change the table: its session open, and a role that enters hands
+ * (a viewer's station reads the sheet; the store would refuse its entries anyway). */
+static gboolean
+open_to_entry (SpTableView *self)
+{
+  return !self->table.closed && sp_role_may_enter (self->db);
+}
+
 enum
 {
   CHANGED,
@@ -340,7 +348,7 @@ show_penalties (SpTableView *self,
                                       label, -1);
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (button, "flat");
-      gtk_widget_set_sensitive (button, !self->table.closed);
+      gtk_widget_set_sensitive (button, open_to_entry (self));
       g_object_set_data (G_OBJECT (button), "sp-penalty", GSIZE_TO_POINTER (penalty->id));
       g_signal_connect (button, "clicked", G_CALLBACK (remove_penalty_clicked_cb), self);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
@@ -703,7 +711,6 @@ load (SpTableView  *self,
   gint64 totals[4] = { 0 };
   g_autofree char *totals_text = NULL;
   g_autoptr(GString) line = g_string_new (NULL);
-  gboolean open_to_entry;
 
   if (!sp_db_load_table (self->db, self->tournament, self->session, self->number, &table, &hands,
                          error))
@@ -796,18 +803,16 @@ shown:
 
   gtk_widget_set_visible (self->closed_bar, self->table.closed);
   gtk_widget_set_visible (self->empty_label, hands->len == 0 && !self->table.closed);
-  /* A viewer's station reads the sheet; the store would refuse its entries anyway. */
-  open_to_entry = !self->table.closed && sp_role_may_enter (self->db);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.enter-hand",
-                                 open_to_entry && !self->table.next.finished);
+                                 open_to_entry (self) && !self->table.next.finished);
   sp_role_explain_entry (self->enter_button, self->db, _("Enter the next hand (Ctrl+N)"));
   sp_role_explain_entry (self->penalty_button, self->db, NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.add-penalty", open_to_entry);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.edit-hand", open_to_entry);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.delete-hand", open_to_entry);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.confirm-hand", open_to_entry);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.add-penalty", open_to_entry (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.edit-hand", open_to_entry (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.delete-hand", open_to_entry (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.confirm-hand", open_to_entry (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.undo",
-                                 open_to_entry && self->undo->len > 0);
+                                 open_to_entry (self) && self->undo->len > 0);
   return TRUE;
 }
 
@@ -982,8 +987,8 @@ actions_bind_cb (GtkSignalListItemFactory *factory,
   gtk_widget_set_tooltip_text (delete, delete_label);
   gtk_accessible_update_property (GTK_ACCESSIBLE (delete), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   delete_label, -1);
-  gtk_widget_set_sensitive (edit, !self->table.closed);
-  gtk_widget_set_sensitive (delete, !self->table.closed);
+  gtk_widget_set_sensitive (edit, open_to_entry (self));
+  gtk_widget_set_sensitive (delete, open_to_entry (self));
   {
     GtkWidget *confirm = gtk_widget_get_next_sibling (delete);
     /* TRANSLATORS: the button of two-key entry on a line of the score sheet; %s is the hand's
@@ -995,7 +1000,7 @@ actions_bind_cb (GtkSignalListItemFactory *factory,
     gtk_accessible_update_property (GTK_ACCESSIBLE (confirm), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                     confirm_label, -1);
     gtk_widget_set_visible (confirm, awaiting_hand (self, line->id) != NULL);
-    gtk_widget_set_sensitive (confirm, !self->table.closed);
+    gtk_widget_set_sensitive (confirm, open_to_entry (self));
   }
 }
 
@@ -1066,7 +1071,7 @@ sheet_key_cb (GtkWidget *widget,
   SpTableView *self = SP_TABLE_VIEW (gtk_widget_get_root (widget));
   gint64 id = selected_hand (self);
 
-  if (id == 0 || self->table.closed)
+  if (id == 0 || !open_to_entry (self))
     return FALSE;
   return gtk_widget_activate_action (GTK_WIDGET (self), user_data, "x", id);
 }
@@ -1077,7 +1082,7 @@ sheet_activated_cb (SpTableView *self,
 {
   g_autoptr(SpSheetLine) line = g_list_model_get_item (G_LIST_MODEL (self->lines), position);
 
-  if (line != NULL && !self->table.closed)
+  if (line != NULL && open_to_entry (self))
     sp_table_view_open_hand_dialog (self, line->id);
 }
 
